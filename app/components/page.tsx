@@ -1,0 +1,71 @@
+/** Page frame and shared cards: title row, centred spinner, not-found and unauthorized cards. */
+import { Box, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { ExclamationTriangleIcon, LockClosedIcon } from "@radix-ui/react-icons";
+import type { ReactNode } from "react";
+
+export function Page({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <Container size="4" px={{ initial: "4", md: "6" }} py="6">
+      <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "start", sm: "center" }} gap="3" mb="5">
+        <Box>
+          <Heading as="h1" size="7">
+            {title}
+          </Heading>
+          {description ? (
+            <Text as="p" color="gray" size="2" mt="1">
+              {description}
+            </Text>
+          ) : null}
+        </Box>
+        {actions ? <Flex gap="2" wrap="wrap">{actions}</Flex> : null}
+      </Flex>
+      {children}
+    </Container>
+  );
+}
+
+export function CenteredSpinner({ label = "Loading" }: { label?: string }) {
+  return (
+    <Flex className="vb-centered-spinner" align="center" justify="center" role="status" aria-label={label}>
+      <Spinner size="3" />
+    </Flex>
+  );
+}
+
+export function MessageCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Flex align="center" justify="center" px="4" style={{ minHeight: "70vh" }}>
+      <Card size="4" style={{ maxWidth: 460, width: "100%" }}>
+        <Flex direction="column" gap="3">
+          <Flex align="center" gap="2">
+            {icon}
+            <Heading as="h1" size="5">
+              {title}
+            </Heading>
+          </Flex>
+          {children}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}
+
+export function NotFoundCard() {
+  return (
+    <MessageCard icon={<ExclamationTriangleIcon width={22} height={22} color="var(--red-9)" />} title="404 Page Not Found">
+      <Text as="p" color="gray" size="2">
+        Did you forget to add the page to the router?
+      </Text>
+    </MessageCard>
+  );
+}
+
+export function UnauthorizedCard() {
+  return (
+    <MessageCard icon={<LockClosedIcon width={22} height={22} color="var(--red-9)" />} title="Unauthorized">
+      <Callout.Root color="red" variant="surface">
+        <Callout.Text>You do not have permission to view this page.</Callout.Text>
+      </Callout.Root>
+    </MessageCard>
+  );
+}

@@ -1,0 +1,99 @@
+import "@radix-ui/themes/styles.css";
+import "./styles.css";
+import { Theme } from "@radix-ui/themes";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { HEADER_HEIGHT, Header } from "./components/header.tsx";
+import { CenteredSpinner, MessageCard, NotFoundCard } from "./components/page.tsx";
+import { Toaster } from "./components/toaster.tsx";
+import { useNonce } from "./nonce.tsx";
+import { getUser } from "./utils/session.server.ts";
+
+export const meta: MetaFunction = () => [
+  { title: "Vendboard" },
+  { name: "description", content: "Manage vending machines, track sales and monitor performance." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { user: await getUser(request) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%">
+          <Toaster>{children}</Toaster>
+        </Theme>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** A centred spinner while a navigation to another page is loading. */
+function PendingNavigation() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pending = navigation.state === "loading" && navigation.location?.pathname !== location.pathname;
+  return pending ? <CenteredSpinner /> : null;
+}
+
+function Chrome({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const user = data?.user ?? null;
+  return (
+    <>
+      {user ? <Header user={user} /> : null}
+      <PendingNavigation />
+      <main style={{ paddingTop: user ? HEADER_HEIGHT : 0, minHeight: "100vh", boxSizing: "border-box" }}>{children}</main>
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Chrome>
+        <NotFoundCard />
+      </Chrome>
+    );
+  }
+  const message = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || String(error.data)}` : "Something went wrong.";
+  return (
+    <Chrome>
+      <MessageCard icon={null} title="Something went wrong">
+        <p>{message}</p>
+      </MessageCard>
+    </Chrome>
+  );
+}

@@ -1,0 +1,15 @@
+/** /admin: the admin dashboard. */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Page } from "#app/components/page.tsx";
+import { requireAdmin } from "#app/utils/session.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Vendboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function AdminDashboard() {
+  return <Page title="Admin Dashboard" />;
+}

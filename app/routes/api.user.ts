@@ -1,0 +1,4 @@
+/** GET /api/user: the signed-in user, 401 when signed out. */
+import { api, requireApiUser } from "#app/utils/api.server.ts";
+
+export const loader = api(async ({ request }) => Response.json(await requireApiUser(request)));

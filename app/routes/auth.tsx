@@ -1,0 +1,103 @@
+/** /auth: sign-in. Admins land on /admin, partners on /. */
+import { Box, Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
+import { LockClosedIcon, PersonIcon } from "@radix-ui/react-icons";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { DomainError } from "#domain/errors.ts";
+import { Logo } from "#app/components/logo.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { clientAddress, signIn } from "#app/utils/auth.server.ts";
+import { assertSameOrigin } from "#app/utils/security.server.ts";
+import { commitNewSession, getUser, homeFor } from "#app/utils/session.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Vendboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (user) throw redirect(homeFor(user));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  try {
+    const user = await signIn(request, clientAddress(context));
+    return redirect(homeFor(user), { headers: { "Set-Cookie": await commitNewSession(request, user.id) } });
+  } catch (error) {
+    if (error instanceof DomainError) return data({ error: error.message, at: Date.now() }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function AuthPage() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formAction === "/auth";
+  const toast = useToast();
+
+  useEffect(() => {
+    if (result?.error) toast({ title: "Login failed", description: result.error, variant: "destructive" });
+  }, [result, toast]);
+
+  return (
+    <Grid columns={{ initial: "1", md: "2" }} style={{ minHeight: "100vh" }}>
+      <Flex align="center" justify="center" p={{ initial: "4", sm: "6" }}>
+        <Box width="100%" maxWidth="400px">
+          <Flex align="center" gap="2" mb="6">
+            <Logo size={32} />
+            <Text size="5" weight="bold">
+              Vendboard
+            </Text>
+          </Flex>
+          <Heading as="h1" size="7" mb="2">
+            Welcome back
+          </Heading>
+          <Text as="p" color="gray" size="3" mb="5">
+            Sign in to your dashboard to manage vending machines, track sales and monitor performance.
+          </Text>
+          <Card size="3">
+            <Form method="post" replace>
+              <Flex direction="column" gap="4">
+                <label>
+                  <Text as="div" size="2" weight="medium" mb="1">
+                    Username
+                  </Text>
+                  <TextField.Root name="username" autoComplete="username" required size="3" autoFocus>
+                    <TextField.Slot>
+                      <PersonIcon />
+                    </TextField.Slot>
+                  </TextField.Root>
+                </label>
+                <label>
+                  <Text as="div" size="2" weight="medium" mb="1">
+                    Password
+                  </Text>
+                  <TextField.Root name="password" type="password" autoComplete="current-password" required size="3">
+                    <TextField.Slot>
+                      <LockClosedIcon />
+                    </TextField.Slot>
+                  </TextField.Root>
+                </label>
+                <Button type="submit" size="3" loading={pending} disabled={pending}>
+                  Login
+                </Button>
+              </Flex>
+            </Form>
+          </Card>
+        </Box>
+      </Flex>
+      <Flex className="vb-auth-hero" direction="column" justify="center" p="9" display={{ initial: "none", md: "flex" }}>
+        <Box maxWidth="460px">
+          <Heading as="h2" size="8" mb="4">
+            Every machine, every sale, one dashboard.
+          </Heading>
+          <Text as="p" size="4" color="gray">
+            Monthly sales from your telemetry exports, commissions and fees worked out to the penny, and statements
+            your partners can check for themselves.
+          </Text>
+        </Box>
+      </Flex>
+    </Grid>
+  );
+}

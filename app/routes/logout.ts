@@ -1,0 +1,13 @@
+/** POST /logout: ends the session and returns to /auth. */
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { assertSameOrigin } from "#app/utils/security.server.ts";
+import { destroySession } from "#app/utils/session.server.ts";
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return redirect("/auth", { headers: { "Set-Cookie": await destroySession(request) } });
+}
+
+export async function loader() {
+  return redirect("/auth");
+}

@@ -1,0 +1,66 @@
+/** API resource routes: JSON errors {message}, auth guards (401/403), same-origin check, body parsing. */
+import { ZodError, type ZodType } from "zod";
+import { DomainError } from "#domain/errors.ts";
+import type { PublicUser } from "#domain/users.ts";
+import { assertSameOrigin } from "./security.server.ts";
+import { getUser } from "./session.server.ts";
+
+export function apiError(status: number, message: string, init?: ResponseInit): Response {
+  return Response.json({ message }, { ...init, status });
+}
+
+/** The first issue's message: the spec's texts live in the schemas. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  return issue?.message ?? "Invalid input";
+}
+
+type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response>;
+
+/** Wraps a loader or action: refuses foreign origins and maps thrown errors to JSON answers. */
+export function api(handler: Handler): Handler {
+  return async (args) => {
+    try {
+      assertSameOrigin(args.request);
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      if (error instanceof DomainError) return apiError(error.status, error.message);
+      if (error instanceof ZodError) return apiError(400, zodMessage(error));
+      console.error(error);
+      return apiError(500, "Internal server error");
+    }
+  };
+}
+
+export async function requireApiUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw apiError(401, "Not authenticated");
+  return user;
+}
+
+export async function requireApiAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw apiError(403, "Forbidden");
+  return user;
+}
+
+/** Reads a JSON (or form-encoded) body and validates it; 400 with the schema's message otherwise. */
+export async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
+  const type = request.headers.get("content-type") ?? "";
+  let body: unknown;
+  try {
+    if (type.includes("application/json")) body = await request.json();
+    else if (type.includes("form")) body = Object.fromEntries(await request.formData());
+    else body = JSON.parse((await request.text()) || "{}");
+  } catch {
+    throw apiError(400, "Request body is not valid JSON");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw apiError(400, zodMessage(result.error));
+  return result.data;
+}
+
+export function methodNotAllowed(): Response {
+  return apiError(405, "Method not allowed");
+}

@@ -1,0 +1,61 @@
+/** Sign-in with remix-auth's FormStrategy, rate-limited per username and per address. */
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import { DomainError } from "#domain/errors.ts";
+import { FailureLimiter } from "#domain/rate-limit.ts";
+import { verifyLogin, type PublicUser, toPublicUser } from "#domain/users.ts";
+import { db } from "./db.server.ts";
+import { env } from "./env.server.ts";
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+
+const credentialsSchema = z.object({
+  username: z.string().trim().min(1, INVALID_CREDENTIALS).max(64, INVALID_CREDENTIALS),
+  password: z.string().min(1, INVALID_CREDENTIALS).max(256, INVALID_CREDENTIALS),
+});
+
+export const authenticator = new Authenticator<PublicUser>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = credentialsSchema.safeParse({ username: form.get("username"), password: form.get("password") });
+    if (!parsed.success) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
+    const user = await verifyLogin(db, parsed.data.username, parsed.data.password);
+    if (!user) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
+    return toPublicUser(user);
+  }),
+  "form",
+);
+
+const windowMs = env.LOGIN_WINDOW_MINUTES * 60_000;
+const byUsername = new FailureLimiter({ maxFailures: env.LOGIN_MAX_FAILURES_PER_USER, windowMs });
+const byAddress = new FailureLimiter({ maxFailures: env.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs });
+
+/** The caller's address as the server saw it (set by server.js), else a shared local bucket. */
+export function clientAddress(context: unknown): string {
+  const address = (context as { clientAddress?: string } | undefined)?.clientAddress;
+  return address || "local";
+}
+
+/**
+ * Authenticates a form-encoded sign-in request. Throws DomainError 401 on bad credentials and
+ * 429 once the username or the address has too many recent failures.
+ */
+export async function signIn(request: Request, address: string): Promise<PublicUser> {
+  const form = await request.clone().formData();
+  const userKey = String(form.get("username") ?? "").trim().toLowerCase();
+  if (byUsername.isBlocked(userKey) || byAddress.isBlocked(address)) {
+    throw new DomainError("rate_limited", TOO_MANY_ATTEMPTS);
+  }
+  try {
+    const user = await authenticator.authenticate("form", request);
+    byUsername.reset(userKey);
+    return user;
+  } catch (error) {
+    byUsername.fail(userKey);
+    byAddress.fail(address);
+    if (error instanceof DomainError) throw error;
+    throw new DomainError("unauthorized", INVALID_CREDENTIALS);
+  }
+}

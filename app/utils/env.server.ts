@@ -1,0 +1,51 @@
+/** Environment, parsed once with zod: production refuses to start without SESSION_SECRET. */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { DEFAULT_DATABASE_PATH, dataDir } from "#db/config.ts";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_PATH: z.string().trim().min(1).default(DEFAULT_DATABASE_PATH),
+    SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default("Vendboard <no-reply@vendboard.local>"),
+    UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
+    LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required in production (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+
+/** Outside production a secret is generated once and kept in the data directory. */
+function devSecret(source: NodeJS.ProcessEnv): string {
+  const file = path.join(dataDir(source), "session-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? devSecret(source) };
+}
+
+export const env = parseEnv();

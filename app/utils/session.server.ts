@@ -1,0 +1,60 @@
+/** Cookie session and the user it names; guards for pages (redirects) and API routes (401/403). */
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { findUserById, toPublicUser, type PublicUser } from "#domain/users.ts";
+import { db } from "./db.server.ts";
+import { env } from "./env.server.ts";
+
+const storage = createCookieSessionStorage<{ userId: number; issuedAt: number }>({
+  cookie: {
+    name: "__vendboard_session",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    maxAge: 60 * 60 * 24 * 7,
+  },
+});
+
+/** Secure cookies whenever the request reached us over HTTPS (directly or through a proxy). */
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}
+
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const userId = session.get("userId");
+  if (typeof userId !== "number") return null;
+  const user = await findUserById(db, userId);
+  return user ? toPublicUser(user) : null;
+}
+
+/** A fresh session (never the old one: rotated at login) holding only the user id. */
+export async function commitNewSession(request: Request, userId: number): Promise<string> {
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  session.set("issuedAt", Date.now());
+  return storage.commitSession(session, { secure: isHttps(request) });
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  return storage.destroySession(session, { secure: isHttps(request) });
+}
+
+export function homeFor(user: PublicUser): string {
+  return user.isAdmin ? "/admin" : "/";
+}
+
+/** Pages: anonymous visitors go to /auth. */
+export async function requireUser(request: Request): Promise<PublicUser> {
+  const user = await getUser(request);
+  if (!user) throw redirect("/auth");
+  return user;
+}
+
+/** Pages: partners asking for admin pages go to /. */
+export async function requireAdmin(request: Request): Promise<PublicUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw redirect("/");
+  return user;
+}

@@ -1,0 +1,31 @@
+/** The vendboard CLI: registers the command groups; each lives in cli/commands/. */
+import { Command } from "commander";
+import { registerAdminCommands } from "./commands/admin.ts";
+import { registerDbCommands } from "./commands/db.ts";
+import { processIO, type CliIO } from "./context.ts";
+import { EXIT_OK, handleError } from "./errors.ts";
+
+export function buildProgram(io: CliIO): Command {
+  const program = new Command("vendboard")
+    .description("Vendboard operations: database, admins, imports, invoices and reports.\nUses DATABASE_PATH (default ./data/vendboard.db).")
+    .version("0.1.0")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  registerDbCommands(program, io);
+  registerAdminCommands(program, io);
+  return program;
+}
+
+/** Runs the CLI and answers its exit code: 0 ok, 1 failure, 2 usage. */
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync(argv);
+    return EXIT_OK;
+  } catch (error) {
+    return handleError(error, io.stderr);
+  }
+}

@@ -1,0 +1,7 @@
+/** Every migration, imported statically so the bundled server and the CLI carry them. */
+import type { Migration } from "kysely";
+import * as initial from "./2026-11-22T00-initial.ts";
+
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T00-initial": initial,
+};

@@ -1,0 +1,168 @@
+/** Table types for Kysely (camelCase here; snake_case in SQLite through the CamelCasePlugin). */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices.ts";
+import type { PartnerType } from "#domain/partners.ts";
+
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  isAdmin: ColumnType<number, number | undefined, number>;
+  name: string | null;
+  partnerType: ColumnType<PartnerType, PartnerType | undefined, PartnerType>;
+  email: string | null;
+  billingAddress: string | null;
+  bankName: string | null;
+  accountNumber: string | null;
+  sortCode: string | null;
+  accountHolderName: string | null;
+  /** Current commission rate in basis points (1000 = 10.00%). */
+  commissionBp: ColumnType<number, number | undefined, number>;
+  monthlyFeePence: number | null;
+  paymentPeriod: PaymentPeriod | null;
+  nextPaymentDue: string | null;
+  lastPaymentDate: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface CommissionRatesTable {
+  id: Generated<number>;
+  partnerId: number;
+  rateBp: number;
+  effectiveMonth: string;
+  createdAt: CreatedAt;
+}
+
+export interface MachinesTable {
+  id: Generated<number>;
+  partnerId: number;
+  location: string;
+  imageUrl: string | null;
+  status: ColumnType<"active" | "inactive", "active" | "inactive" | undefined, "active" | "inactive">;
+  createdAt: CreatedAt;
+}
+
+export interface MonthlyRecordsTable {
+  id: Generated<number>;
+  machineId: number;
+  month: string;
+  totalSales: ColumnType<number, number | undefined, number>;
+  revenuePence: ColumnType<number, number | undefined, number>;
+  cogsPence: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<string, string | undefined, string>;
+}
+
+export interface ImportReceiptsTable {
+  id: Generated<number>;
+  recordId: number;
+  fileName: string;
+  sha256: string;
+  storedPath: string;
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  /** JSON object: reason → count. */
+  skipped: string;
+  outsideMonth: ColumnType<number, number | undefined, number>;
+  /** 1 agrees, 0 disagrees, null when the file has no totals footer. */
+  footerAgrees: number | null;
+  importedBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  currentPricePence: number;
+  currentCostPence: number;
+}
+
+export interface SalesTable {
+  id: Generated<number>;
+  machineId: number;
+  recordId: number;
+  productId: number;
+  saleDate: string;
+  pricePence: number;
+  costPence: number;
+  settlementPence: number;
+  transactionId: string;
+  kind: "sale" | "refund";
+}
+
+export interface ProductSalesMonthlyTable {
+  productId: number;
+  machineId: number;
+  month: string;
+  units: number;
+  revenuePence: number;
+}
+
+export interface FeePaymentsTable {
+  id: Generated<number>;
+  partnerId: number;
+  amountPence: number;
+  paymentPeriod: PaymentPeriod;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  paidDate: string | null;
+  status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
+  createdAt: CreatedAt;
+}
+
+export interface CommissionPaymentsTable {
+  id: Generated<number>;
+  partnerId: number;
+  month: string;
+  status: ColumnType<"pending" | "completed", "pending" | "completed" | undefined, "pending" | "completed">;
+  paidDate: string | null;
+  amountPence: number | null;
+  rateBp: number | null;
+  updatedAt: ColumnType<string, string | undefined, string>;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  details: string | null;
+}
+
+export interface EmailLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  toAddress: string;
+  subject: string;
+  result: "sent" | "written" | "failed";
+  error: string | null;
+  location: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  commissionRates: CommissionRatesTable;
+  machines: MachinesTable;
+  monthlyRecords: MonthlyRecordsTable;
+  importReceipts: ImportReceiptsTable;
+  products: ProductsTable;
+  sales: SalesTable;
+  productSalesMonthly: ProductSalesMonthlyTable;
+  feePayments: FeePaymentsTable;
+  commissionPayments: CommissionPaymentsTable;
+  auditLog: AuditLogTable;
+  emailLog: EmailLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Machine = Selectable<MachinesTable>;
+export type MonthlyRecord = Selectable<MonthlyRecordsTable>;
+export type FeePayment = Selectable<FeePaymentsTable>;

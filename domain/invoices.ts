@@ -1,0 +1,63 @@
+/** Fee invoices: term discounts, amounts, periods, due dates, display ids and status transitions. */
+import { addDaysIso, addMonthsRollingIso } from "./dates.ts";
+import { divRoundHalfUp } from "./money.ts";
+
+export const PAYMENT_PERIODS = ["monthly", "6-months", "12-months"] as const;
+export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+
+export const TERMS: Record<PaymentPeriod, { months: number; discountPercent: number }> = {
+  monthly: { months: 1, discountPercent: 0 },
+  "6-months": { months: 6, discountPercent: 10 },
+  "12-months": { months: 12, discountPercent: 15 },
+};
+
+/** fee × months × (1 − discount), rounded half-up to the penny. */
+export function invoiceAmountPence(monthlyFeePence: number, period: PaymentPeriod): number {
+  const { months, discountPercent } = TERMS[period];
+  return divRoundHalfUp(monthlyFeePence * months * (100 - discountPercent), 100);
+}
+
+export const DUE_AFTER_DAYS = 14;
+
+export interface InvoicePeriod {
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  /** The partner's next payment is due the day after the period ends. */
+  nextPaymentDue: string;
+}
+
+/** A period of the term's months from `periodStart` (YYYY-MM-DD); due 14 days after it starts. */
+export function invoicePeriod(periodStart: string, period: PaymentPeriod): InvoicePeriod {
+  const nextStart = addMonthsRollingIso(periodStart, TERMS[period].months);
+  return {
+    periodStart,
+    periodEnd: addDaysIso(nextStart, -1),
+    dueDate: addDaysIso(periodStart, DUE_AFTER_DAYS),
+    nextPaymentDue: nextStart,
+  };
+}
+
+/** The next period starts the day after the latest non-cancelled invoice ends, else today. */
+export function nextPeriodStart(latestPeriodEnd: string | null, today: string): string {
+  return latestPeriodEnd ? addDaysIso(latestPeriodEnd, 1) : today;
+}
+
+/** INV-00001 */
+export function formatInvoiceId(id: number): string {
+  return `INV-${String(id).padStart(5, "0")}`;
+}
+
+export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue; cancelled is final. */
+export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  if (from === "cancelled") return false;
+  if (to === "cancelled") return from === "pending" || from === "overdue";
+  return true;
+}
+
+export function canDeleteInvoice(status: InvoiceStatus): boolean {
+  return status !== "paid";
+}
