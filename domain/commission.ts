@@ -140,7 +140,8 @@ export function commissionForMonth(
     netProfitPence: netTotal,
     commissionPence: perRecord.reduce((sum, r) => sum + r.commissionPence, 0),
     tiers: null,
-    applicable: partnerType !== "fee-paying",
+    // Non-profit-sharing and fee-paying partners earn no commission: the summary shows "not_applicable".
+    applicable: flat,
   };
 }
 

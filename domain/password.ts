@@ -20,13 +20,19 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, keyText] = stored.split("$");
   if (scheme !== "scrypt" || !saltText || !keyText) return false;
+  const options = { N: Number(n), r: Number(r), p: Number(p) };
+  // A corrupted hash is a failed sign-in, not a server error.
+  const sane = Number.isInteger(options.N) && options.N >= 1024 && options.N <= 2 ** 17 && (options.N & (options.N - 1)) === 0
+    && Number.isInteger(options.r) && options.r >= 1 && options.r <= 32
+    && Number.isInteger(options.p) && options.p >= 1 && options.p <= 16;
+  if (!sane) return false;
   const expected = Buffer.from(keyText, "base64");
-  const actual = await scrypt(password, Buffer.from(saltText, "base64"), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  try {
+    const actual = await scrypt(password, Buffer.from(saltText, "base64"), options);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
 }
 
 /** A hash no password matches: compared against when the user does not exist, to keep timing flat. */

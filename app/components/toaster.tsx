@@ -38,7 +38,6 @@ export function Toaster({ children }: { children: ReactNode }) {
             asChild
           >
             <Card
-              role="status"
               style={
                 current.variant === "destructive"
                   ? { background: "var(--red-9)", color: "white" }

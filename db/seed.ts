@@ -1,0 +1,223 @@
+/** Demo data: an admin, partners of all four types, machines, 12 months of sales, invoices in every status. */
+import type { DB } from "./database.ts";
+import { commissionForMonth } from "#domain/commission.ts";
+import { addDaysIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/dates.ts";
+import { invoiceAmountPence, invoicePeriod, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
+import type { PartnerType } from "#domain/partners.ts";
+import { createUser } from "#domain/users.ts";
+
+export interface DemoLogin {
+  role: string;
+  username: string;
+  password: string;
+}
+
+/** Small deterministic PRNG so every demo database looks the same. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PARTNER_PASSWORD = "partner-demo-1";
+const ADMIN_PASSWORD = "admin-demo-1";
+
+interface DemoPartner {
+  username: string;
+  name: string;
+  partnerType: PartnerType;
+  commissionBp: number;
+  monthlyFeePence?: number;
+  email: string | null;
+  billingAddress: string;
+  bankName?: string;
+  accountHolderName?: string;
+  accountNumber?: string;
+  sortCode?: string;
+  machines: { location: string; baseUnits: number; status?: "active" | "inactive" }[];
+}
+
+const PARTNERS: DemoPartner[] = [
+  {
+    username: "leeds-station",
+    name: "Leeds Station Retail",
+    partnerType: "profit-sharing",
+    commissionBp: 1250,
+    email: "accounts@leeds-station.example",
+    billingAddress: "New Station Street, Leeds LS1 4DY",
+    bankName: "Yorkshire Bank",
+    accountHolderName: "Leeds Station Retail Ltd",
+    accountNumber: "41234567",
+    sortCode: "05-01-23",
+    machines: [
+      { location: "Leeds Station Concourse", baseUnits: 420 },
+      { location: "Leeds Station Platform 8", baseUnits: 260 },
+    ],
+  },
+  {
+    username: "york-health",
+    name: "York Hospital Trust",
+    partnerType: "tiered-profit-sharing",
+    commissionBp: 1000,
+    email: "estates@york-health.example",
+    billingAddress: "Wigginton Road, York YO31 8HE",
+    bankName: "NatWest",
+    accountHolderName: "York Hospital Trust",
+    accountNumber: "87654321",
+    sortCode: "60-02-14",
+    machines: [
+      { location: "York Hospital Atrium", baseUnits: 520 },
+      { location: "York Hospital Outpatients", baseUnits: 310 },
+      { location: "York Hospital Staff Room", baseUnits: 140 },
+    ],
+  },
+  {
+    username: "bradford-library",
+    name: "Bradford Library",
+    partnerType: "non-profit-sharing",
+    commissionBp: 0,
+    email: null,
+    billingAddress: "Centenary Square, Bradford BD1 1HY",
+    machines: [{ location: "Bradford Library", baseUnits: 230 }],
+  },
+  {
+    username: "harrogate-gym",
+    name: "Harrogate Fitness Club",
+    partnerType: "fee-paying",
+    commissionBp: 0,
+    monthlyFeePence: 7500,
+    email: "manager@harrogate-gym.example",
+    billingAddress: "12 Station Parade, Harrogate HG1 1UE",
+    bankName: "Barclays",
+    accountHolderName: "Harrogate Fitness Club",
+    accountNumber: "20456789",
+    sortCode: "20-45-77",
+    machines: [
+      { location: "Harrogate Gym Reception", baseUnits: 280 },
+      { location: "Harrogate Gym Pool Side", baseUnits: 90, status: "inactive" },
+    ],
+  },
+];
+
+export async function seedDemo(db: DB, now: Date = new Date()): Promise<DemoLogin[]> {
+  const random = mulberry32(20261122);
+  const logins: DemoLogin[] = [];
+  const admin = await createUser(db, { username: "admin", password: ADMIN_PASSWORD, name: "Alex Morgan", isAdmin: true });
+  logins.push({ role: "admin", username: admin.username, password: ADMIN_PASSWORD });
+
+  // Twelve complete months up to last month, plus the current month so far.
+  const months = recentMonths(previousMonth(now), 12).reverse();
+  const thisMonth = currentMonth(now);
+
+  for (const demo of PARTNERS) {
+    const partner = await createUser(
+      db,
+      {
+        username: demo.username,
+        password: PARTNER_PASSWORD,
+        name: demo.name,
+        partnerType: demo.partnerType,
+        commissionBp: demo.commissionBp,
+        monthlyFeePence: demo.monthlyFeePence ?? null,
+        paymentPeriod: demo.partnerType === "fee-paying" ? "monthly" : null,
+        email: demo.email,
+        billingAddress: demo.billingAddress,
+        bankName: demo.bankName ?? null,
+        accountHolderName: demo.accountHolderName ?? null,
+        accountNumber: demo.accountNumber ?? null,
+        sortCode: demo.sortCode ?? null,
+      },
+      admin.id,
+    );
+    logins.push({ role: demo.partnerType, username: partner.username, password: PARTNER_PASSWORD });
+
+    const recordsByMonth = new Map<string, { revenuePence: number; cogsPence: number }[]>();
+    await db.transaction().execute(async (trx) => {
+      for (const spec of demo.machines) {
+        const machine = await trx
+          .insertInto("machines")
+          .values({ partnerId: partner.id, location: spec.location, status: spec.status ?? "active" })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        for (const [index, month] of [...months, thisMonth].entries()) {
+          const season = 1 + 0.18 * Math.sin((index / 12) * 2 * Math.PI);
+          const partial = month === thisMonth ? Math.min(1, now.getUTCDate() / 30) : 1;
+          const units = Math.round(spec.baseUnits * season * (0.85 + random() * 0.3) * partial);
+          const revenuePence = Math.round(units * (135 + random() * 30));
+          const cogsPence = Math.round(revenuePence * (0.36 + random() * 0.06));
+          await trx
+            .insertInto("monthlyRecords")
+            .values({ machineId: machine.id, month, totalSales: units, revenuePence, cogsPence })
+            .execute();
+          recordsByMonth.set(month, [...(recordsByMonth.get(month) ?? []), { revenuePence, cogsPence }]);
+        }
+      }
+
+      // Commissions paid for every month but the last two; last month is still pending.
+      if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
+        for (const month of months.slice(0, -2)) {
+          const { commissionPence } = commissionForMonth(demo.partnerType, demo.commissionBp, recordsByMonth.get(month) ?? []);
+          await trx
+            .insertInto("commissionPayments")
+            .values({
+              partnerId: partner.id,
+              month,
+              status: "completed",
+              paidDate: `${month}-15`,
+              amountPence: commissionPence,
+              rateBp: demo.commissionBp,
+            })
+            .execute();
+        }
+      }
+
+      // Fee invoices in every status: paid history, a cancelled one, one overdue and one pending.
+      if (demo.partnerType === "fee-paying" && demo.monthlyFeePence) {
+        const plan: { period: PaymentPeriod; status: InvoiceStatus }[] = [
+          { period: "6-months", status: "paid" },
+          { period: "monthly", status: "paid" },
+          { period: "monthly", status: "cancelled" },
+          { period: "monthly", status: "overdue" },
+          { period: "monthly", status: "pending" },
+        ];
+        let start = addDaysIso(isoDay(now), -8 * 31 - 20);
+        let lastPaid: string | null = null;
+        let next: string | null = null;
+        for (const { period, status } of plan) {
+          const term = invoicePeriod(start, period);
+          const paidDate = status === "paid" ? addDaysIso(term.periodStart, 7) : null;
+          await trx
+            .insertInto("feePayments")
+            .values({
+              partnerId: partner.id,
+              amountPence: invoiceAmountPence(demo.monthlyFeePence, period),
+              paymentPeriod: period,
+              periodStart: term.periodStart,
+              periodEnd: term.periodEnd,
+              dueDate: term.dueDate,
+              paidDate,
+              status,
+            })
+            .execute();
+          if (paidDate) lastPaid = paidDate;
+          // A cancelled invoice's period is issued again, so it does not move the next start.
+          if (status !== "cancelled") {
+            next = term.nextPaymentDue;
+            start = term.nextPaymentDue;
+          }
+        }
+        await trx
+          .updateTable("users")
+          .set({ lastPaymentDate: lastPaid, nextPaymentDue: next, paymentPeriod: "monthly" })
+          .where("id", "=", partner.id)
+          .execute();
+      }
+    });
+  }
+  return logins;
+}

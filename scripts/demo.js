@@ -1,0 +1,47 @@
+// npm run demo: builds if needed, creates a fresh demo database, prints the logins and serves it.
+// The e2e suite starts the same script on a temporary database and another port.
+import { randomBytes } from "node:crypto";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { register } from "tsx/esm/api";
+import { ensureBuild, root } from "./lib.js";
+
+register();
+const { migrateToLatest, openDatabase } = await import("../db/database.ts");
+const { seedDemo } = await import("../db/seed.ts");
+
+if (!process.argv.includes("--no-build")) ensureBuild();
+
+const databasePath = path.resolve(root, process.env.DATABASE_PATH ?? "data/demo.db");
+const port = process.env.PORT ?? "3000";
+for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databasePath + suffix, { force: true });
+
+const db = openDatabase(databasePath);
+await migrateToLatest(db);
+const logins = await seedDemo(db);
+await db.destroy();
+
+// The demo keeps its own session secret beside its database.
+const secretFile = path.join(path.dirname(databasePath), "demo-session-secret");
+if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });
+
+console.log(`\nVendboard demo on http://localhost:${port} (database ${path.relative(root, databasePath) || databasePath})\n`);
+console.log("Demo logins:");
+const width = Math.max(...logins.map((l) => l.role.length));
+for (const login of logins) console.log(`  ${login.role.padEnd(width)}  ${login.username} / ${login.password}`);
+console.log("");
+
+const server = spawn(process.execPath, [path.join(root, "server.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_PATH: databasePath,
+    PORT: port,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? fs.readFileSync(secretFile, "utf8").trim(),
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

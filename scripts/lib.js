@@ -1,0 +1,54 @@
+// Helpers shared by the package scripts: build freshness, the browser preflight, running tools.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+function newestMtime(target) {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds the app when there is no build or a source file is newer than it. */
+export function ensureBuild({ force = false } = {}) {
+  const built = path.join(root, "build", "server", "index.js");
+  const sources = ["app", "domain", "db", "vite.config.ts", "package.json"].map((p) => path.join(root, p));
+  const stale = force || !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
+  if (!stale) return;
+  console.error("Building the app…");
+  run(bin("remix"), ["vite:build"]);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Browser tests need Debian's Chromium and PDF checks need poppler: install them as root, else say how. */
+export function preflight() {
+  const missing = [];
+  if (!fs.existsSync(CHROMIUM)) missing.push("chromium");
+  if (spawnSync("sh", ["-c", "command -v pdftotext"]).status !== 0) missing.push("poppler-utils");
+  if (!missing.length) return;
+  if (process.getuid?.() === 0) {
+    console.error(`Installing ${missing.join(" and ")} with apt-get…`);
+    if (run("apt-get", ["update", "-qq"]) !== 0 || run("apt-get", ["install", "-y", "-qq", ...missing]) !== 0) {
+      console.error("apt-get could not install the browser test tools.");
+      process.exit(1);
+    }
+    return;
+  }
+  console.error(`Missing ${missing.join(" and ")}: run \`sudo apt-get install -y ${missing.join(" ")}\` and try again.`);
+  process.exit(1);
+}
+
+export { bin };

@@ -1,0 +1,17 @@
+// npm start: serves DATABASE_PATH (default data/vendboard.db) from the production build.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureBuild, root } from "./lib.js";
+
+if (!process.env.SESSION_SECRET) {
+  console.error("SESSION_SECRET is required: export SESSION_SECRET=$(openssl rand -hex 32) and run npm start again.");
+  process.exit(1);
+}
+ensureBuild();
+const server = spawn(process.execPath, [path.join(root, "server.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production" },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

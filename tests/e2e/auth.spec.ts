@@ -1,0 +1,50 @@
+import { ADMIN, PARTNER, expect, signIn, test, toast } from "./fixtures.ts";
+
+test.describe("Sign-in page", () => {
+  test("welcomes the user and describes the product", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+    await expect(page.getByText("manage vending machines, track sales and monitor performance")).toBeVisible();
+    await expect(page.getByLabel("Username")).toBeVisible();
+    await expect(page.getByLabel("Password")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  });
+
+  test("an admin lands on /admin", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("a partner lands on /", async ({ page }) => {
+    await signIn(page, PARTNER);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a wrong password shows 'Login failed' / 'Invalid username or password'", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Username").fill("bradford-library");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(toast(page)).toBeVisible();
+    await expect(toast(page)).toContainText("Login failed");
+    await expect(toast(page)).toContainText("Invalid username or password");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("an unknown user gets the same message", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Username").fill("no-such-user");
+    await page.getByLabel("Password").fill("whatever-123");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(toast(page)).toContainText("Invalid username or password");
+  });
+
+  test("Log out returns to /auth and the pages are closed again", async ({ page }) => {
+    await signIn(page, PARTNER);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});

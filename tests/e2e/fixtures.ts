@@ -1,0 +1,21 @@
+/** Shared e2e helpers: the demo logins and a sign-in through the real form. */
+import { expect, test as base, type Page } from "@playwright/test";
+
+export const ADMIN = { username: "admin", password: "admin-demo-1", initials: "AM" };
+export const PARTNER = { username: "leeds-station", password: "partner-demo-1", initials: "LR" };
+export const TIERED = { username: "york-health", password: "partner-demo-1" };
+export const FEE_PAYING = { username: "harrogate-gym", password: "partner-demo-1" };
+
+export async function signIn(page: Page, who: { username: string; password: string }) {
+  await page.goto("/auth");
+  await page.getByLabel("Username").fill(who.username);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+}
+
+/** The visible toast (Radix also keeps an off-screen live-region copy for screen readers). */
+export const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("status");
+
+export const test = base;
+export { expect };

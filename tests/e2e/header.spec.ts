@@ -1,0 +1,59 @@
+import { ADMIN, PARTNER, expect, signIn, test } from "./fixtures.ts";
+
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 375, height: 740 };
+
+test.describe("Shared header", () => {
+  test("is absent when signed out", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("link", { name: "Vendboard home" })).toHaveCount(0);
+  });
+
+  test("admin at 1280px: logo, three nav buttons with the active one highlighted, account menu", async ({ page }) => {
+    await page.setViewportSize(WIDE);
+    await signIn(page, ADMIN);
+    const header = page.locator("header");
+    await expect(header).toHaveCSS("position", "fixed");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Commissions", "Invoices"]);
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Commissions" }).click();
+    await expect(page).toHaveURL(/\/admin\/commissions$/);
+    await expect(nav.getByRole("link", { name: "Commissions" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveText(ADMIN.initials);
+    await page.getByRole("button", { name: "Account menu" }).click();
+    const menu = page.getByRole("menu");
+    await expect(menu.getByText("My Account")).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: ADMIN.username })).toHaveAttribute("aria-disabled", "true");
+    await expect(menu.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+  });
+
+  test("partner at 1280px: one Dashboard button to /", async ({ page }) => {
+    await page.setViewportSize(WIDE);
+    await signIn(page, PARTNER);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard"]);
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveText(PARTNER.initials);
+  });
+
+  for (const who of [ADMIN, PARTNER]) {
+    test(`${who.username} at 375px: nav hidden, logo and account menu kept`, async ({ page }) => {
+      await page.setViewportSize(NARROW);
+      await signIn(page, who);
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await expect(page.getByRole("link", { name: "Vendboard home" })).toBeVisible();
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Log out" }).click();
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+  }
+
+  test("the logo links to / (and so an admin back to /admin)", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/invoices");
+    await page.getByRole("link", { name: "Vendboard home" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});

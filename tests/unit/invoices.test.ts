@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import {
+  DUE_AFTER_DAYS,
+  INVOICE_STATUSES,
+  PAYMENT_PERIODS,
+  TERMS,
+  canDeleteInvoice,
+  canTransition,
+  formatInvoiceId,
+  invoiceAmountPence,
+  invoicePeriod,
+  nextPeriodStart,
+  type InvoiceStatus,
+} from "#domain/invoices.ts";
+
+// ARCHITECTURE §5: months = 1, 6 or 12; amount = fee × months × (1 − discount), discount
+// 0% / 10% / 15%; period end = start + months − 1 day; due date = start + 14 days.
+// §10: monthly invoice from 31 Jan: 31 Jan – 28/29 Feb, next from 1 Mar.
+
+describe("Invoice terms: monthly 0%, 6 months 10%, 12 months 15%", () => {
+  it("has the three payment periods", () => {
+    expect(PAYMENT_PERIODS).toEqual(["monthly", "6-months", "12-months"]);
+    expect(TERMS).toEqual({
+      monthly: { months: 1, discountPercent: 0 },
+      "6-months": { months: 6, discountPercent: 10 },
+      "12-months": { months: 12, discountPercent: 15 },
+    });
+  });
+});
+
+describe("Invoice amount = fee × months × (1 − discount), half-up to the penny", () => {
+  it("fee £50.00 monthly → 5000 pence", () => {
+    expect(invoiceAmountPence(5000, "monthly")).toBe(5000);
+  });
+
+  it("fee £50.00 for 6 months → 5000 × 6 × 0.90 = 27000 pence", () => {
+    expect(invoiceAmountPence(5000, "6-months")).toBe(27000);
+  });
+
+  it("fee £50.00 for 12 months → 5000 × 12 × 0.85 = 51000 pence", () => {
+    expect(invoiceAmountPence(5000, "12-months")).toBe(51000);
+  });
+
+  it("odd fee £33.33 monthly → 3333 pence", () => {
+    expect(invoiceAmountPence(3333, "monthly")).toBe(3333);
+  });
+
+  it("odd fee £33.33 for 6 months → 17998.2 → 17998 pence", () => {
+    expect(invoiceAmountPence(3333, "6-months")).toBe(17998);
+  });
+
+  it("odd fee £33.33 for 12 months → 33996.6 → 33997 pence", () => {
+    expect(invoiceAmountPence(3333, "12-months")).toBe(33997);
+  });
+
+  it("fee £12.34 for 12 months → 12586.8 → 12587 pence", () => {
+    expect(invoiceAmountPence(1234, "12-months")).toBe(12587);
+  });
+
+  it("no fee → 0", () => {
+    expect(invoiceAmountPence(0, "12-months")).toBe(0);
+  });
+});
+
+describe("Invoice period: end = start + months − 1 day; due = start + 14 days; next due = end + 1 day", () => {
+  it("is due 14 days after it starts", () => {
+    expect(DUE_AFTER_DAYS).toBe(14);
+  });
+
+  it("monthly from 15 January → 15 Jan – 14 Feb, due 29 Jan, next due 15 Feb", () => {
+    expect(invoicePeriod("2027-01-15", "monthly")).toEqual({
+      periodStart: "2027-01-15",
+      periodEnd: "2027-02-14",
+      dueDate: "2027-01-29",
+      nextPaymentDue: "2027-02-15",
+    });
+  });
+
+  it("monthly from 31 January 2027 → ends 28 February, next payment due 1 March", () => {
+    expect(invoicePeriod("2027-01-31", "monthly")).toEqual({
+      periodStart: "2027-01-31",
+      periodEnd: "2027-02-28",
+      dueDate: "2027-02-14",
+      nextPaymentDue: "2027-03-01",
+    });
+  });
+
+  it("monthly from 31 January 2028 (leap year) → ends 29 February, next payment due 1 March", () => {
+    expect(invoicePeriod("2028-01-31", "monthly")).toEqual({
+      periodStart: "2028-01-31",
+      periodEnd: "2028-02-29",
+      dueDate: "2028-02-14",
+      nextPaymentDue: "2028-03-01",
+    });
+  });
+
+  it("monthly from 1 March → ends 31 March", () => {
+    expect(invoicePeriod("2027-03-01", "monthly")).toEqual({
+      periodStart: "2027-03-01",
+      periodEnd: "2027-03-31",
+      dueDate: "2027-03-15",
+      nextPaymentDue: "2027-04-01",
+    });
+  });
+
+  it("monthly from 15 December → crosses the year: ends 14 January", () => {
+    expect(invoicePeriod("2026-12-15", "monthly")).toEqual({
+      periodStart: "2026-12-15",
+      periodEnd: "2027-01-14",
+      dueDate: "2026-12-29",
+      nextPaymentDue: "2027-01-15",
+    });
+  });
+
+  it("6 months from 31 January 2027 → ends 30 July, next due 31 July", () => {
+    expect(invoicePeriod("2027-01-31", "6-months")).toEqual({
+      periodStart: "2027-01-31",
+      periodEnd: "2027-07-30",
+      dueDate: "2027-02-14",
+      nextPaymentDue: "2027-07-31",
+    });
+  });
+
+  it("12 months from 31 January 2027 → ends 30 January 2028, next due 31 January 2028", () => {
+    expect(invoicePeriod("2027-01-31", "12-months")).toEqual({
+      periodStart: "2027-01-31",
+      periodEnd: "2028-01-30",
+      dueDate: "2027-02-14",
+      nextPaymentDue: "2028-01-31",
+    });
+  });
+
+  it("12 months from 1 January → the calendar year", () => {
+    expect(invoicePeriod("2027-01-01", "12-months")).toEqual({
+      periodStart: "2027-01-01",
+      periodEnd: "2027-12-31",
+      dueDate: "2027-01-15",
+      nextPaymentDue: "2028-01-01",
+    });
+  });
+
+  it("consecutive monthly periods from 31 January leave no gap and no overlap", () => {
+    const first = invoicePeriod("2027-01-31", "monthly");
+    const second = invoicePeriod(nextPeriodStart(first.periodEnd, "2027-01-31"), "monthly");
+    expect(second.periodStart).toBe("2027-03-01");
+    expect(second.periodEnd).toBe("2027-03-31");
+  });
+});
+
+describe("Next period starts the day after the latest non-cancelled invoice ends, else on the generation date", () => {
+  it("starts the day after the latest period end", () => {
+    expect(nextPeriodStart("2027-02-28", "2027-05-10")).toBe("2027-03-01");
+    expect(nextPeriodStart("2028-02-29", "2028-01-01")).toBe("2028-03-01");
+    expect(nextPeriodStart("2026-12-31", "2026-06-01")).toBe("2027-01-01");
+  });
+
+  it("starts on the generation date when there is no earlier invoice", () => {
+    expect(nextPeriodStart(null, "2027-05-10")).toBe("2027-05-10");
+  });
+});
+
+describe("Displayed invoice id: INV- + id padded to 5 digits", () => {
+  it("pads small ids", () => {
+    expect(formatInvoiceId(1)).toBe("INV-00001");
+    expect(formatInvoiceId(42)).toBe("INV-00042");
+    expect(formatInvoiceId(99999)).toBe("INV-99999");
+  });
+
+  it("does not cut longer ids", () => {
+    expect(formatInvoiceId(123456)).toBe("INV-123456");
+  });
+});
+
+describe("Invoice transitions: to paid, pending or overdue from any non-cancelled state; to cancelled from pending or overdue; cancelled is final", () => {
+  it("has the four statuses", () => {
+    expect(INVOICE_STATUSES).toEqual(["pending", "paid", "overdue", "cancelled"]);
+  });
+
+  const allowed: Record<InvoiceStatus, Record<InvoiceStatus, boolean>> = {
+    pending: { pending: true, paid: true, overdue: true, cancelled: true },
+    paid: { pending: true, paid: true, overdue: true, cancelled: false },
+    overdue: { pending: true, paid: true, overdue: true, cancelled: true },
+    cancelled: { pending: false, paid: false, overdue: false, cancelled: false },
+  };
+
+  for (const from of ["pending", "paid", "overdue", "cancelled"] as const) {
+    for (const to of ["pending", "paid", "overdue", "cancelled"] as const) {
+      it(`${from} → ${to} is ${allowed[from][to] ? "allowed" : "refused"}`, () => {
+        expect(canTransition(from, to)).toBe(allowed[from][to]);
+      });
+    }
+  }
+});
+
+describe("A paid invoice cannot be deleted; unpaid ones can", () => {
+  it("refuses to delete a paid invoice", () => {
+    expect(canDeleteInvoice("paid")).toBe(false);
+  });
+
+  it("allows deleting pending, overdue and cancelled invoices", () => {
+    expect(canDeleteInvoice("pending")).toBe(true);
+    expect(canDeleteInvoice("overdue")).toBe(true);
+    expect(canDeleteInvoice("cancelled")).toBe(true);
+  });
+});
