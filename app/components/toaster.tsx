@@ -35,7 +35,6 @@ export function Toaster({ children }: { children: ReactNode }) {
             onOpenChange={(open) => setCurrent((t) => (t && t.id === current.id ? { ...t, open } : t))}
             className="vb-toast"
             data-variant={current.variant ?? "default"}
-            asChild
           >
             <Card
               style={

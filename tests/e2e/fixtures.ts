@@ -15,7 +15,7 @@ export async function signIn(page: Page, who: { username: string; password: stri
 }
 
 /** The visible toast (Radix also keeps an off-screen live-region copy for screen readers). */
-export const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("status");
+export const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 
 export const test = base;
 export { expect };
