@@ -171,3 +171,20 @@ export function percentToBp(percent: number): number {
 export function formatRate(bp: number): string {
   return `${Number((bp / 100).toFixed(2))}%`;
 }
+
+export interface RateChange {
+  rateBp: number;
+  effectiveMonth: string;
+}
+
+/**
+ * The rate in force for `month`: the latest change effective on or before it. Months before the
+ * first recorded change use the first rate; with no history, the partner's current rate.
+ */
+export function rateForMonth(history: readonly RateChange[], month: string, currentBp: number): number {
+  const sorted = [...history].sort((a, b) => a.effectiveMonth.localeCompare(b.effectiveMonth));
+  if (!sorted.length) return currentBp;
+  let rate = sorted[0].rateBp;
+  for (const change of sorted) if (change.effectiveMonth <= month) rate = change.rateBp;
+  return rate;
+}

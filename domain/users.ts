@@ -1,25 +1,16 @@
 /** Users (admins and partners): creation, sign-in check, and the public shape without secrets. */
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
 import { bpToFraction } from "./commission.ts";
 import { currentMonth } from "./dates.ts";
 import { conflict } from "./errors.ts";
 import { penceToPounds } from "./money.ts";
-import { PARTNER_TYPES, type PartnerType } from "./partners.ts";
-import { PAYMENT_PERIODS, type PaymentPeriod } from "./invoices.ts";
+import type { PartnerType } from "./partners.ts";
+import type { PaymentPeriod } from "./invoices.ts";
+import { passwordSchema, usernameSchema } from "./partner-schemas.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
 
-export const MIN_PASSWORD_LENGTH = 8;
-
-export const usernameSchema = z.string().trim().min(1, "Username is required").max(64, "Username is too long");
-export const passwordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(256, "Password is too long");
-export const partnerTypeSchema = z.enum(PARTNER_TYPES);
-export const paymentPeriodSchema = z.enum(PAYMENT_PERIODS);
 
 /** The user as the API and pages see it: never the password hash. */
 export interface PublicUser {

@@ -22,3 +22,21 @@ export async function makePartner(db: DB, overrides: Partial<NewAccount> = {}) {
     ...overrides,
   });
 }
+
+export async function makeMachine(db: DB, partnerId: number, location = unique("Machine ")) {
+  return db.insertInto("machines").values({ partnerId, location }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A monthly record written directly (the import has its own tests). */
+export async function makeRecord(
+  db: DB,
+  machineId: number,
+  month: string,
+  figures: { totalSales?: number; revenuePence: number; cogsPence: number },
+) {
+  return db
+    .insertInto("monthlyRecords")
+    .values({ machineId, month, totalSales: figures.totalSales ?? 0, revenuePence: figures.revenuePence, cogsPence: figures.cogsPence })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

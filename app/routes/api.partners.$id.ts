@@ -1,0 +1,29 @@
+/** GET, PATCH, DELETE /api/partners/{id} (admin). Delete needs the admin's own password. */
+import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partner-schemas.ts";
+import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partner-service.ts";
+import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { idParam } from "#app/utils/params.server.ts";
+
+export const loader = api(async ({ request, params }) => {
+  await requireApiAdmin(request);
+  return Response.json(await getPartnerDetail(db, idParam(params.id, "Partner not found")));
+});
+
+export const action = api(async ({ request, params }) => {
+  const admin = await requireApiAdmin(request);
+  const id = idParam(params.id, "Partner not found");
+  switch (request.method) {
+    case "PATCH": {
+      const input = await parseBody(request, partnerUpdateSchema);
+      return Response.json(await updatePartner(db, id, input, admin.id));
+    }
+    case "DELETE": {
+      const { password } = await parseBody(request, deletePartnerSchema);
+      await deletePartner(db, id, admin, password);
+      return Response.json({ deleted: id });
+    }
+    default:
+      return methodNotAllowed();
+  }
+});

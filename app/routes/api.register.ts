@@ -1,0 +1,14 @@
+/** POST /api/register: an admin creates a partner. The admin's own session is left as it is. */
+import { partnerCreateSchema } from "#domain/partner-schemas.ts";
+import { createPartner } from "#domain/partner-service.ts";
+import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+
+export const action = api(async ({ request }) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  const admin = await requireApiAdmin(request);
+  const input = await parseBody(request, partnerCreateSchema);
+  return Response.json(await createPartner(db, input, admin.id), { status: 201 });
+});
+
+export const loader = api(async () => methodNotAllowed());

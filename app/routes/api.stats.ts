@@ -1,0 +1,9 @@
+/** GET /api/stats: totals for the admin dashboard (admin). */
+import { getStats } from "#domain/partner-service.ts";
+import { api, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+
+export const loader = api(async ({ request }) => {
+  await requireApiAdmin(request);
+  return Response.json(await getStats(db));
+});

@@ -1,0 +1,124 @@
+/** Partner forms and API bodies, validated the same way in the browser and on the server. */
+import { z } from "zod";
+import { fractionToBp } from "./commission.ts";
+import { PAYMENT_PERIODS } from "./invoices.ts";
+import { parsePence } from "./money.ts";
+import { PARTNER_TYPES, type PartnerType } from "./partners.ts";
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const optionalText = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (typeof v === "string" ? v.trim() || null : v));
+
+/** Commission arrives as a fraction ("0.10", may be a number); becomes basis points. */
+const commissionFraction = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    const bp = fractionToBp(value);
+    if (bp === null) {
+      ctx.addIssue({ code: "custom", message: "Commission must be between 0 and 100" });
+      return z.NEVER;
+    }
+    return bp;
+  });
+
+/** Monthly fee in pounds (number or text), at least 0; becomes pence. Empty means none. */
+const monthlyFee = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === "") return value === undefined ? undefined : null;
+    const pence = parsePence(value);
+    if (pence === null || pence < 0) {
+      ctx.addIssue({ code: "custom", message: "Monthly fee must be a number of at least 0" });
+      return z.NEVER;
+    }
+    return pence;
+  });
+
+const email = z.string().trim().email("Invalid email address");
+const billingAddress = z.string().trim().min(1, "Billing address is required");
+export const usernameSchema = z.string().trim().min(1, "Username is required").max(64, "Username is too long");
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(256, "Password is too long");
+
+export const partnerCreateSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+  partnerType: z.enum(PARTNER_TYPES, { error: "Choose a partner type" }),
+  email,
+  billingAddress,
+  bankName: optionalText,
+  accountNumber: optionalText,
+  sortCode: optionalText,
+  accountHolderName: optionalText,
+  commissionPercentage: commissionFraction.optional(),
+  monthlyFee,
+  paymentPeriod: z.enum(PAYMENT_PERIODS).nullable().optional(),
+});
+export type PartnerCreateInput = z.output<typeof partnerCreateSchema>;
+
+export const partnerUpdateSchema = z
+  .object({
+    username: usernameSchema.optional(),
+    // A blank password keeps the current one.
+    password: z
+      .union([z.literal(""), passwordSchema])
+      .optional()
+      .transform((v) => v || undefined),
+    name: z.string().trim().min(1, "Name is required").max(120, "Name is too long").optional(),
+    partnerType: z.enum(PARTNER_TYPES, { error: "Choose a partner type" }).optional(),
+    email: email.optional(),
+    billingAddress: billingAddress.optional(),
+    bankName: optionalText,
+    accountNumber: optionalText,
+    sortCode: optionalText,
+    accountHolderName: optionalText,
+    commissionPercentage: commissionFraction.optional(),
+    monthlyFee,
+    paymentPeriod: z.enum(PAYMENT_PERIODS).nullable().optional(),
+  })
+  .strict();
+export type PartnerUpdateInput = z.output<typeof partnerUpdateSchema>;
+
+export const deletePartnerSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+
+/**
+ * The terms a partner type allows: non-profit-sharing earns 0 commission; only fee-paying
+ * partners carry a monthly fee and payment period.
+ */
+export function termsForType<T extends { commissionBp?: number; monthlyFeePence?: number | null; paymentPeriod?: string | null }>(
+  type: PartnerType,
+  terms: T,
+): T {
+  const next = { ...terms };
+  if (type === "non-profit-sharing" || type === "fee-paying") next.commissionBp = 0;
+  if (type !== "fee-paying") {
+    next.monthlyFeePence = null;
+    next.paymentPeriod = null;
+  }
+  return next;
+}
+
+/* The commission input of forms: a percent, checked with the spec's messages. */
+
+/** Create form: percent 0–100 (step 0.1) sent as a fraction string. */
+export function percentToFraction(percent: number): string {
+  return (Math.round(percent * 100) / 10_000).toFixed(4);
+}
+
+/** Partner detail's inline edit: 'Invalid commission' / 'Commission must be between 0 and 100'. */
+export function checkCommissionPercent(input: string): { ok: true; percent: number } | { ok: false; message: string } {
+  const text = input.trim();
+  const percent = Number(text);
+  if (!text || !Number.isFinite(percent)) return { ok: false, message: "Invalid commission" };
+  if (percent < 0 || percent > 100) return { ok: false, message: "Commission must be between 0 and 100" };
+  return { ok: true, percent };
+}
