@@ -36,7 +36,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      DATABASE_PATH: "test-results/e2e.db",
+      DEMO_DATABASE_PATH: "test-results/e2e.db",
       PORT: String(PORT),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",

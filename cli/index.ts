@@ -7,7 +7,7 @@ import { EXIT_OK, handleError } from "./errors.ts";
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command("vendboard")
-    .description("Vendboard operations: database, admins, imports, invoices and reports.\nUses DATABASE_PATH (default ./data/vendboard.db).")
+    .description("Vendboard operations from a terminal.\nUses DATABASE_PATH (default ./data/vendboard.db).")
     .version("0.1.0")
     .showHelpAfterError()
     .exitOverride()

@@ -61,3 +61,28 @@ export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
 export function canDeleteInvoice(status: InvoiceStatus): boolean {
   return status !== "paid";
 }
+
+const PERIOD_LABELS: Record<PaymentPeriod, string> = {
+  monthly: "Monthly",
+  "6-months": "6 Months",
+  "12-months": "12 Months",
+};
+
+export function paymentPeriodLabel(period: PaymentPeriod | null | undefined): string {
+  return PERIOD_LABELS[period ?? "monthly"];
+}
+
+/**
+ * A partner's payment period follows the most recent non-cancelled invoice's settings, then the
+ * partner's own, and defaults to monthly. Null when a fee-paying partner has no invoice yet.
+ */
+export function currentPaymentPeriod(
+  invoices: readonly { paymentPeriod: PaymentPeriod; status: InvoiceStatus; periodStart: string }[],
+  partnerPeriod: PaymentPeriod | null,
+): PaymentPeriod | null {
+  if (!invoices.length) return null;
+  const latest = [...invoices]
+    .filter((i) => i.status !== "cancelled")
+    .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
+  return latest?.paymentPeriod ?? partnerPeriod ?? "monthly";
+}

@@ -48,3 +48,8 @@ export function formatGBP(pence: number): string {
 export function penceToPounds(pence: number): number {
   return Math.round(pence) / 100;
 }
+
+/** £1,234.56 from pounds as the API answers them. */
+export function formatPounds(pounds: number): string {
+  return formatGBP(Math.round(pounds * 100));
+}

@@ -42,3 +42,9 @@ export function initials(name: string | null | undefined, username: string): str
   const letters = words.length > 1 ? words[0][0] + words[words.length - 1][0] : source.slice(0, 2);
   return letters.toUpperCase();
 }
+
+/** The admin's partner search: name or username contains the query, ignoring case. */
+export function matchesPartner(partner: { name: string | null; username: string }, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  return !q || (partner.name ?? "").toLowerCase().includes(q) || partner.username.toLowerCase().includes(q);
+}

@@ -1,4 +1,4 @@
-/** A fixed-window failure counter: login failures per username and per address. */
+/** A sliding-window failure counter: login failures per username and per address. */
 export interface LimiterOptions {
   maxFailures: number;
   windowMs: number;

@@ -13,7 +13,8 @@ const { seedDemo } = await import("../db/seed.ts");
 
 if (!process.argv.includes("--no-build")) ensureBuild();
 
-const databasePath = path.resolve(root, process.env.DATABASE_PATH ?? "data/demo.db");
+// DEMO_DATABASE_PATH, never DATABASE_PATH: the demo deletes and recreates its database.
+const databasePath = path.resolve(root, process.env.DEMO_DATABASE_PATH ?? "data/demo.db");
 const port = process.env.PORT ?? "3000";
 for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databasePath + suffix, { force: true });
 

@@ -1,17 +1,319 @@
-/** /partners/:partnerId: partner detail. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { Page } from "#app/components/page.tsx";
+/** /partners/:partnerId: a partner's profile, figures and profit share, for admins. */
+import { Badge, Box, Button, Card, DataList, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
+import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon } from "@radix-ui/react-icons";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
+import { DomainError } from "#domain/errors.ts";
+import { formatGBP, formatPounds } from "#domain/money.ts";
+import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
+import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
+import { isProfitSharingType } from "#domain/partners.ts";
+import { MessageCard, Page } from "#app/components/page.tsx";
+import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
+import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
+import { StatCard } from "#app/components/stat-card.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { apiRequest } from "#app/utils/api-client.ts";
+import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
-export const meta: MetaFunction = () => [{ title: "Partner · Vendboard" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "partner" in data && data.partner ? (data.partner.name ?? data.partner.username) : "Partner not found"} · Vendboard` },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { partnerId: params.partnerId };
+  const id = Number(params.partnerId);
+  try {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Partner not found");
+    return { partner: await getPartnerDetail(db, id) };
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null }, { status: 404 });
+    throw error;
+  }
 }
 
-export default function PartnerDetail() {
-  const { partnerId } = useLoaderData<typeof loader>();
-  return <Page title={`Partner ${partnerId}`} />;
+const notProvided = (value: string | null) => value || "Not provided";
+
+export default function PartnerDetailPage() {
+  const { partner } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  if (!partner) {
+    return (
+      <MessageCard icon={null} title="Partner not found">
+        <Text as="p" color="gray" size="2">
+          There is no partner with this id. It may have been deleted.
+        </Text>
+        <Button asChild variant="soft">
+          <Link to="/admin">
+            <ArrowLeftIcon /> Back to Dashboard
+          </Link>
+        </Button>
+      </MessageCard>
+    );
+  }
+  return (
+    <Page
+      title={partner.name ?? partner.username}
+      description={<PartnerTypeBadge type={partner.partnerType} />}
+      actions={
+        <>
+          <Button asChild variant="soft" color="gray">
+            <Link to="/admin">
+              <ArrowLeftIcon /> Back to Dashboard
+            </Link>
+          </Button>
+          <EditPartnerDialog partner={partner} onDeleted={() => navigate("/admin")} />
+        </>
+      }
+    >
+      <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
+        <StatCard label="Total Machines" value={partner.machineCount} />
+        <StatCard label="Total Revenue" value={formatPounds(partner.totalRevenue)} />
+        <StatCard label="Sales This Month" value={partner.currentMonthSales.toLocaleString("en-GB")} note="units" />
+        <StatCard label="Total Sales" value={partner.totalSales.toLocaleString("en-GB")} note="units, all time" />
+      </Grid>
+      <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
+        <Card size="3">
+          <Heading as="h2" size="4" mb="3">
+            Contact
+          </Heading>
+          <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }}>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Name</DataList.Label>
+              <DataList.Value>{notProvided(partner.name)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Username</DataList.Label>
+              <DataList.Value>{partner.username}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Email</DataList.Label>
+              <DataList.Value>{notProvided(partner.email)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Billing Address</DataList.Label>
+              <DataList.Value>{notProvided(partner.billingAddress)}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+        </Card>
+        <Card size="3">
+          <Heading as="h2" size="4" mb="3">
+            Bank Details
+          </Heading>
+          <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }}>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Bank Name</DataList.Label>
+              <DataList.Value>{notProvided(partner.bankName)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Account Holder</DataList.Label>
+              <DataList.Value>{notProvided(partner.accountHolderName)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Account Number</DataList.Label>
+              <DataList.Value>{notProvided(partner.accountNumber)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="120px">Sort Code</DataList.Label>
+              <DataList.Value>{notProvided(partner.sortCode)}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+        </Card>
+        <ProfitShareCard partner={partner} />
+      </Grid>
+      <MachinesOverview partner={partner} />
+    </Page>
+  );
+}
+
+/** The partner's terms: the flat rate (edited inline), the tiers, or the monthly fee. */
+function ProfitShareCard({ partner }: { partner: PartnerDetail }) {
+  const bp = fractionToBp(partner.commissionPercentage) ?? 0;
+  return (
+    <Card size="3">
+      <Heading as="h2" size="4" mb="3">
+        Profit Share
+      </Heading>
+      {partner.partnerType === "profit-sharing" ? (
+        <>
+          <CommissionRateEditor partnerId={partner.id} bp={bp} />
+          <Text as="p" size="1" color="gray" mt="2">
+            Share of each machine&apos;s monthly net profit (revenue − COGS − 2.99% card fee). A change applies from this month.
+          </Text>
+        </>
+      ) : partner.partnerType === "tiered-profit-sharing" ? (
+        <>
+          <Text as="p" size="2" mb="2">
+            Tiered Commission on the month&apos;s total net profit:
+          </Text>
+          <Table.Root size="1">
+            <Table.Body>
+              {TIERS.map((band) => (
+                <Table.Row key={band.fromPence}>
+                  <Table.Cell>
+                    {band.toPence === null
+                      ? `Above ${formatGBP(band.fromPence)}`
+                      : band.fromPence === 0
+                        ? `First ${formatGBP(band.toPence)}`
+                        : `${formatGBP(band.fromPence + 1)} – ${formatGBP(band.toPence)}`}
+                  </Table.Cell>
+                  <Table.Cell justify="end">{formatRate(band.rateBp)}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </>
+      ) : partner.partnerType === "fee-paying" ? (
+        <Flex direction="column" gap="1">
+          <Text size="6" weight="bold">
+            {partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)}
+          </Text>
+          <Text size="2" color="gray">
+            Monthly fee, invoiced; no commission.
+          </Text>
+        </Flex>
+      ) : (
+        <Flex direction="column" gap="1">
+          <Text size="6" weight="bold">
+            0%
+          </Text>
+          <Text size="2" color="gray">
+            Non-profit-sharing partners earn no commission.
+          </Text>
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+/** Inline edit of the flat commission rate: percent 0–100, step 0.01, sent as a fraction. */
+function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(String(bp / 100));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const revalidator = useRevalidator();
+
+  async function save() {
+    const checked = checkCommissionPercent(draft);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setSaving(true);
+    try {
+      await apiRequest("PATCH", `/api/partners/${partnerId}`, {
+        commissionPercentage: percentToFraction(checked.percent),
+        partnerType: "profit-sharing",
+      });
+      toast({ title: "Partner updated", description: `Commission rate set to ${formatRate(Math.round(checked.percent * 100))}.` });
+      setEditing(false);
+      setError(null);
+      revalidator.revalidate();
+    } catch {
+      toast({ title: "Failed to update commission rate", variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <Flex align="center" gap="3">
+        <Text size="7" weight="bold">
+          {formatRate(bp)}
+        </Text>
+        <IconButton
+          variant="ghost"
+          aria-label="Edit commission rate"
+          onClick={() => {
+            setDraft(String(bp / 100));
+            setError(null);
+            setEditing(true);
+          }}
+        >
+          <Pencil1Icon />
+        </IconButton>
+      </Flex>
+    );
+  }
+  return (
+    <Box>
+      <Flex align="center" gap="2">
+        <TextField.Root
+          aria-label="Commission rate (%)"
+          type="number"
+          min={0}
+          max={100}
+          step={0.01}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") void save();
+            if (e.key === "Escape") setEditing(false);
+          }}
+          autoFocus
+          style={{ width: 110 }}
+        >
+          <TextField.Slot side="right">%</TextField.Slot>
+        </TextField.Root>
+        <IconButton aria-label="Save commission rate" color="green" variant="soft" onClick={save} loading={saving}>
+          <CheckIcon />
+        </IconButton>
+        <IconButton aria-label="Cancel commission rate" color="gray" variant="soft" onClick={() => setEditing(false)} disabled={saving}>
+          <Cross2Icon />
+        </IconButton>
+      </Flex>
+      {error ? (
+        <Text as="p" size="1" color="red" mt="1" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+/** The partner's machines with their latest month; the machine dialogs come with machine management. */
+function MachinesOverview({ partner }: { partner: PartnerDetail }) {
+  const profitSharing = isProfitSharingType(partner.partnerType);
+  return (
+    <Box>
+      <Heading as="h2" size="5" mb="3">
+        Machines
+      </Heading>
+      {partner.machines.length ? (
+        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="3">
+          {partner.machines.map((machine) => {
+            const latest = machine.monthlyRecords[0];
+            return (
+              <Card key={machine.id} size="2">
+                <Flex justify="between" align="start" gap="2" mb="2">
+                  <Text weight="bold">{machine.location}</Text>
+                  <Badge color={machine.status === "active" ? "green" : "gray"}>{machine.status}</Badge>
+                </Flex>
+                {latest ? (
+                  <Text as="p" size="2" color="gray">
+                    {latest.month}: {latest.totalSales} units, {formatPounds(latest.revenue)} revenue
+                    {profitSharing ? `, ${formatPounds(latest.profitShare)} profit share` : ""}
+                  </Text>
+                ) : (
+                  <Text as="p" size="2" color="gray">
+                    No monthly records yet.
+                  </Text>
+                )}
+              </Card>
+            );
+          })}
+        </Grid>
+      ) : (
+        <Card>
+          <Text color="gray">This partner has no machines yet.</Text>
+        </Card>
+      )}
+    </Box>
+  );
 }

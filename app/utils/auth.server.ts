@@ -9,7 +9,6 @@ import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
 export const INVALID_CREDENTIALS = "Invalid username or password";
-export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
 
 const credentialsSchema = z.object({
   username: z.string().trim().min(1, INVALID_CREDENTIALS).max(64, INVALID_CREDENTIALS),
@@ -29,6 +28,7 @@ authenticator.use(
 );
 
 const windowMs = env.LOGIN_WINDOW_MINUTES * 60_000;
+export const TOO_MANY_ATTEMPTS = `Too many failed sign-in attempts. Please wait ${env.LOGIN_WINDOW_MINUTES} minutes and try again.`;
 const byUsername = new FailureLimiter({ maxFailures: env.LOGIN_MAX_FAILURES_PER_USER, windowMs });
 const byAddress = new FailureLimiter({ maxFailures: env.LOGIN_MAX_FAILURES_PER_ADDRESS, windowMs });
 

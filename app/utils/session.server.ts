@@ -28,7 +28,7 @@ export async function getUser(request: Request): Promise<PublicUser | null> {
   return user ? toPublicUser(user) : null;
 }
 
-/** A fresh session (never the old one: rotated at login) holding only the user id. */
+/** A fresh session (never the old one: rotated at login) holding the user id and when it was issued. */
 export async function commitNewSession(request: Request, userId: number): Promise<string> {
   const session = await storage.getSession();
   session.set("userId", userId);

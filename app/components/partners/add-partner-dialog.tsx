@@ -1,0 +1,221 @@
+/** Add Partner: the create form with the spec's rules for each partner type. */
+import { Button, Dialog, Flex, Grid, Heading, Select, Separator, TextField } from "@radix-ui/themes";
+import { PlusIcon } from "@radix-ui/react-icons";
+import { useRevalidator } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { PAYMENT_PERIODS, paymentPeriodLabel, type PaymentPeriod } from "#domain/invoices.ts";
+import { partnerCreateSchema, percentToFraction } from "#domain/partner-schemas.ts";
+import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
+import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { Field, fieldErrors } from "../field.tsx";
+import { useToast } from "../toaster.tsx";
+import { PartnerTypeSelect } from "./partner-type.tsx";
+
+interface FormState {
+  name: string;
+  username: string;
+  password: string;
+  partnerType: PartnerType;
+  commissionPercent: string;
+  monthlyFee: string;
+  paymentPeriod: PaymentPeriod;
+  email: string;
+  billingAddress: string;
+  bankName: string;
+  accountHolderName: string;
+  accountNumber: string;
+  sortCode: string;
+}
+
+const EMPTY: FormState = {
+  name: "",
+  username: "",
+  password: "",
+  partnerType: "profit-sharing",
+  commissionPercent: "10",
+  monthlyFee: "",
+  paymentPeriod: "monthly",
+  email: "",
+  billingAddress: "",
+  bankName: "",
+  accountHolderName: "",
+  accountNumber: "",
+  sortCode: "",
+};
+
+/** The spec's type rules: non-profit-sharing sets commission to 0; any type but fee-paying clears the fee. */
+export function withPartnerType(form: FormState, partnerType: PartnerType): FormState {
+  return {
+    ...form,
+    partnerType,
+    commissionPercent: partnerType === "non-profit-sharing" ? "0" : form.commissionPercent,
+    monthlyFee: partnerType === "fee-paying" ? form.monthlyFee : "",
+  };
+}
+
+export function AddPartnerDialog() {
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const percent = Number(form.commissionPercent);
+    if (isProfitSharingType(form.partnerType) && (form.commissionPercent.trim() === "" || !Number.isFinite(percent) || percent < 0 || percent > 100)) {
+      setErrors({ commissionPercentage: "Commission must be between 0 and 100" });
+      return;
+    }
+    const body = {
+      name: form.name,
+      username: form.username,
+      password: form.password,
+      partnerType: form.partnerType,
+      email: form.email,
+      billingAddress: form.billingAddress,
+      bankName: form.bankName,
+      accountHolderName: form.accountHolderName,
+      accountNumber: form.accountNumber,
+      sortCode: form.sortCode,
+      commissionPercentage: percentToFraction(isProfitSharingType(form.partnerType) ? percent : 0),
+      monthlyFee: form.partnerType === "fee-paying" && form.monthlyFee !== "" ? form.monthlyFee : null,
+      paymentPeriod: form.partnerType === "fee-paying" ? form.paymentPeriod : null,
+    };
+    const checked = partnerCreateSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error.issues));
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await apiRequest("POST", "/api/register", body);
+      toast({ title: "Partner created", description: `${form.name} can now sign in as ${form.username}.` });
+      setOpen(false);
+      setForm(EMPTY);
+      revalidator.revalidate();
+    } catch (error) {
+      toast({ title: "Error creating partner", description: errorMessage(error, "Registration failed"), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setErrors({});
+      }}
+    >
+      <Dialog.Trigger>
+        <Button>
+          <PlusIcon /> Add Partner
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="620px" style={{ maxHeight: "90vh", overflowY: "auto" }}>
+        <Dialog.Title>Add Partner</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          Create a partner account. The partner signs in with this username and password.
+        </Dialog.Description>
+        <form onSubmit={submit} noValidate>
+          <Flex direction="column" gap="4">
+            <Heading as="h3" size="3">
+              Account
+            </Heading>
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+              <Field label="Name" error={errors.name} htmlFor="create-name">
+                <TextField.Root id="create-name" value={form.name} onChange={set("name")} />
+              </Field>
+              <Field label="Username" error={errors.username} htmlFor="create-username">
+                <TextField.Root id="create-username" value={form.username} onChange={set("username")} autoComplete="off" />
+              </Field>
+              <Field label="Password" error={errors.password} hint="At least 8 characters" htmlFor="create-password">
+                <TextField.Root id="create-password" type="password" value={form.password} onChange={set("password")} autoComplete="new-password" />
+              </Field>
+              <Field label="Partner type" error={errors.partnerType} htmlFor="create-type">
+                <PartnerTypeSelect id="create-type" value={form.partnerType} onChange={(type) => setForm((f) => withPartnerType(f, type))} />
+              </Field>
+              {isProfitSharingType(form.partnerType) ? (
+                <Field label="Commission (%)" error={errors.commissionPercentage} htmlFor="create-commission">
+                  <TextField.Root
+                    id="create-commission"
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={0.1}
+                    value={form.commissionPercent}
+                    onChange={set("commissionPercent")}
+                  />
+                </Field>
+              ) : null}
+              {form.partnerType === "fee-paying" ? (
+                <>
+                  <Field label="Monthly fee (£)" error={errors.monthlyFee} htmlFor="create-fee">
+                    <TextField.Root id="create-fee" type="number" min={0} step={0.01} value={form.monthlyFee} onChange={set("monthlyFee")} />
+                  </Field>
+                  <Field label="Payment period" htmlFor="create-period">
+                    <Select.Root value={form.paymentPeriod} onValueChange={(v) => setForm((f) => ({ ...f, paymentPeriod: v as PaymentPeriod }))}>
+                      <Select.Trigger id="create-period" style={{ width: "100%" }} />
+                      <Select.Content position="popper">
+                        {PAYMENT_PERIODS.map((p) => (
+                          <Select.Item key={p} value={p}>
+                            {paymentPeriodLabel(p)}
+                          </Select.Item>
+                        ))}
+                      </Select.Content>
+                    </Select.Root>
+                  </Field>
+                </>
+              ) : null}
+            </Grid>
+            <Separator size="4" />
+            <Heading as="h3" size="3">
+              Contact
+            </Heading>
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+              <Field label="Email" error={errors.email} htmlFor="create-email">
+                <TextField.Root id="create-email" type="email" value={form.email} onChange={set("email")} />
+              </Field>
+              <Field label="Billing address" error={errors.billingAddress} htmlFor="create-billing">
+                <TextField.Root id="create-billing" value={form.billingAddress} onChange={set("billingAddress")} />
+              </Field>
+            </Grid>
+            <Separator size="4" />
+            <Heading as="h3" size="3">
+              Bank details
+            </Heading>
+            <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+              <Field label="Bank name" htmlFor="create-bank">
+                <TextField.Root id="create-bank" value={form.bankName} onChange={set("bankName")} />
+              </Field>
+              <Field label="Account holder name" htmlFor="create-holder">
+                <TextField.Root id="create-holder" value={form.accountHolderName} onChange={set("accountHolderName")} />
+              </Field>
+              <Field label="Account number" htmlFor="create-account">
+                <TextField.Root id="create-account" value={form.accountNumber} onChange={set("accountNumber")} inputMode="numeric" />
+              </Field>
+              <Field label="Sort code" htmlFor="create-sort">
+                <TextField.Root id="create-sort" value={form.sortCode} onChange={set("sortCode")} placeholder="00-00-00" />
+              </Field>
+            </Grid>
+            <Flex gap="3" justify="end" mt="2">
+              <Dialog.Close>
+                <Button type="button" variant="soft" color="gray">
+                  Cancel
+                </Button>
+              </Dialog.Close>
+              <Button type="submit" loading={saving}>
+                Create Partner
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,91 @@
+/** A partner on the admin dashboard: type, machines, revenue, net profit, payment status and period. */
+import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { ArrowRightIcon } from "@radix-ui/react-icons";
+import { Link } from "@remix-run/react";
+import { formatRate } from "#domain/commission.ts";
+import { currentPaymentPeriod, paymentPeriodLabel } from "#domain/invoices.ts";
+import { formatPounds } from "#domain/money.ts";
+import type { ListedPartner } from "#domain/partner-service.ts";
+import { partnerPaymentStatus } from "#domain/partners.ts";
+import { fractionToBp } from "#domain/commission.ts";
+import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
+import { PartnerTypeBadge } from "./partner-type.tsx";
+
+export function PartnerCard({ partner, onDeleted }: { partner: ListedPartner; onDeleted: () => void }) {
+  const feePaying = partner.partnerType === "fee-paying";
+  const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
+  const status = partnerPaymentStatus(partner);
+  return (
+    <Card size="2" asChild>
+      <article aria-label={partner.name ?? partner.username}>
+        <Flex direction="column" gap="3" height="100%">
+          <Flex justify="between" align="start" gap="2">
+            <div style={{ minWidth: 0 }}>
+              <Heading as="h3" size="4" truncate>
+                {partner.name ?? partner.username}
+              </Heading>
+              <Text size="1" color="gray">
+                @{partner.username}
+              </Text>
+            </div>
+            <PartnerTypeBadge type={partner.partnerType} />
+          </Flex>
+          <DataList.Root size="2" style={{ rowGap: 6 }}>
+            <DataList.Item>
+              <DataList.Label minWidth="110px">Machines</DataList.Label>
+              <DataList.Value>{partner.machineCount}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="110px">Revenue</DataList.Label>
+              <DataList.Value>{formatPounds(partner.totalRevenue)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="110px">Net Profit</DataList.Label>
+              <DataList.Value>{formatPounds(partner.totalNetProfit)}</DataList.Value>
+            </DataList.Item>
+            {feePaying ? (
+              <>
+                <DataList.Item>
+                  <DataList.Label minWidth="110px">Payment</DataList.Label>
+                  <DataList.Value>
+                    <Badge color={status === "Up to date" ? "green" : "orange"}>{status}</Badge>
+                  </DataList.Value>
+                </DataList.Item>
+                <DataList.Item>
+                  <DataList.Label minWidth="110px">Period</DataList.Label>
+                  <DataList.Value>
+                    {period ? (
+                      paymentPeriodLabel(period)
+                    ) : (
+                      <Flex direction="column">
+                        <Text weight="medium">Awaiting invoice</Text>
+                        <Text size="1" color="gray">
+                          No invoices have been issued yet
+                        </Text>
+                      </Flex>
+                    )}
+                  </DataList.Value>
+                </DataList.Item>
+              </>
+            ) : (
+              <DataList.Item>
+                <DataList.Label minWidth="110px">Commission</DataList.Label>
+                <DataList.Value>
+                  {partner.partnerType === "tiered-profit-sharing" ? "Tiered" : formatRate(fractionToBp(partner.commissionPercentage) ?? 0)}
+                </DataList.Value>
+              </DataList.Item>
+            )}
+          </DataList.Root>
+          <Flex gap="2" mt="auto" justify="end" wrap="wrap">
+            <EditPartnerDialog partner={partner} onDeleted={onDeleted} />
+            <Button asChild>
+              <Link to={`/partners/${partner.id}`}>
+                View Details <ArrowRightIcon />
+              </Link>
+            </Button>
+          </Flex>
+        </Flex>
+      </article>
+    </Card>
+  );
+}

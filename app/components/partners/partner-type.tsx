@@ -1,0 +1,33 @@
+/** Partner type badge and select, listing all four types everywhere. */
+import { Badge, Select } from "@radix-ui/themes";
+import { PARTNER_TYPES, partnerTypeLabel, type PartnerType } from "#domain/partners.ts";
+
+const COLORS: Record<PartnerType, "teal" | "indigo" | "gray" | "amber"> = {
+  "profit-sharing": "teal",
+  "tiered-profit-sharing": "indigo",
+  "non-profit-sharing": "gray",
+  "fee-paying": "amber",
+};
+
+export function PartnerTypeBadge({ type }: { type: PartnerType }) {
+  return (
+    <Badge color={COLORS[type]} variant="soft" radius="full">
+      {partnerTypeLabel(type)}
+    </Badge>
+  );
+}
+
+export function PartnerTypeSelect({ value, onChange, id }: { value: PartnerType; onChange: (type: PartnerType) => void; id?: string }) {
+  return (
+    <Select.Root value={value} onValueChange={(v) => onChange(v as PartnerType)}>
+      <Select.Trigger id={id} style={{ width: "100%" }} aria-label="Partner type" />
+      <Select.Content position="popper">
+        {PARTNER_TYPES.map((type) => (
+          <Select.Item key={type} value={type}>
+            {partnerTypeLabel(type)}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Root>
+  );
+}
