@@ -15,13 +15,27 @@ const shots = [
   { who: null, path: "/missing", name: "not-found" },
 ];
 
+const DIALOGS = [
+  { who: ["admin", "admin-demo-1"], path: "/admin", name: "edit-dialog", open: async (page) => {
+    await page.getByRole("article", { name: "Leeds Station Retail" }).getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(600);
+  } },
+  { who: ["admin", "admin-demo-1"], path: "/admin", name: "add-dialog", open: async (page) => {
+    await page.getByRole("button", { name: "Add Partner" }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(600);
+  } },
+];
+const EXTRA_PARTNERS = ["Whitby Harbour Café", "Scarborough Spa", "Ripon Cathedral Shop", "Halifax Piece Hall", "Wakefield Hepworth", "Hull Marina", "Doncaster Dome", "Sheffield Winter Garden"];
+
 fs.mkdirSync("screenshots", { recursive: true });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
 });
 for (const width of [1280, 375]) {
-  for (const shot of shots) {
+  for (const shot of [...shots, ...DIALOGS]) {
     const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 740 } });
     const page = await context.newPage();
     if (shot.who) {
@@ -31,9 +45,18 @@ for (const width of [1280, 375]) {
       await page.getByRole("button", { name: "Login" }).click();
       await page.waitForURL((url) => url.pathname !== "/auth");
     }
+    if (shot.name === "admin" && width === 1280) {
+      // A dozen partners, as an operator a few months in would have.
+      for (const [i, name] of EXTRA_PARTNERS.entries()) {
+        await page.request.post(`${base}/api/register`, {
+          data: { name, username: `extra-${i}`, password: "extra-partner-1", partnerType: ["profit-sharing", "tiered-profit-sharing", "non-profit-sharing", "fee-paying"][i % 4], email: `extra${i}@example.com`, billingAddress: "Yorkshire", commissionPercentage: "0.10", monthlyFee: 30 },
+        });
+      }
+    }
     await page.goto(`${base}${shot.path}`);
     await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: `screenshots/${shot.name}-${width}.png`, fullPage: true });
+    if (shot.open) await shot.open(page);
+    await page.screenshot({ path: `screenshots/${shot.name}-${width}.png`, fullPage: !shot.open });
     await context.close();
   }
 }

@@ -70,7 +70,9 @@ export function Toaster({ children }: { children: ReactNode }) {
             </Card>
           </Toast.Root>
         ) : null}
-        <Toast.Viewport className="vb-toast-viewport" hotkey={["F8"]} />
+        {/* An [aria-live] element stays exposed while a modal dialog hides the rest of the page, so
+            toasts raised from dialogs are still read; "off" because Radix announces them itself. */}
+        <Toast.Viewport className="vb-toast-viewport" hotkey={["F8"]} aria-live="off" />
       </Toast.Provider>
     </ToastContext.Provider>
   );
