@@ -1,0 +1,142 @@
+import fs from "node:fs";
+import path from "node:path";
+import * as XLSX from "xlsx";
+import { describe, expect, it } from "vitest";
+import { normaliseHeader, parseSaleDate, parseSalesReport, summariseSales, SalesReportError, footerAgrees } from "#domain/sales-report.ts";
+
+const FIXTURES = path.resolve("fixtures");
+const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"));
+const read = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)));
+
+/** Orders products of equal count by name, as expected.json allows any order among ties. */
+const canonical = (products: { name: string; count: number }[]) =>
+  [...products].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+
+function workbook(rows: unknown[][]): Uint8Array {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
+  return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
+}
+const HEADER = ["Transaction ID", "Machine Name", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"];
+
+describe("the fixtures match expected.json to the penny", () => {
+  for (const name of ["single-machine-2026-10", "three-machines-2026-09", "messy-headers-2026-10"]) {
+    for (const ext of ["xlsx", "xls"]) {
+      it(`${name}.${ext}`, () => {
+        const want = expected[name];
+        const report = parseSalesReport(read(`${name}.${ext}`), { requireMachineName: true });
+        const skipped = Object.values(report.skipped).reduce((a, b) => a + (b ?? 0), 0);
+        expect(skipped).toBe(want.skippedRows);
+        expect(report.rows).toHaveLength(want.validRows);
+        for (const [machine, figures] of Object.entries<any>(want.machines)) {
+          const rows = report.rows.filter((r) => r.machineName === machine);
+          const summary = summariseSales(rows);
+          expect(summary.units).toBe(figures.units);
+          expect(summary.revenuePence).toBe(figures.revenuePence);
+          expect(summary.cogsPence).toBe(figures.cogsPence);
+          expect(canonical(summary.topProducts)).toEqual(canonical(figures.topProducts));
+          for (const row of rows) expect(row.saleDate?.slice(0, 7)).toBe(want.month);
+        }
+      });
+    }
+  }
+
+  it("reads numeric transaction ids as whole digits", () => {
+    const report = parseSalesReport(read("single-machine-2026-10.xlsx"));
+    expect(report.rows.every((r) => /^\d+$/.test(r.transactionId))).toBe(true);
+  });
+
+  it("counts why rows were skipped, and leaves the totals footer out", () => {
+    const report = parseSalesReport(read("messy-headers-2026-10.xlsx"));
+    expect(report.skipped).toEqual({ missingTransactionId: 1, nonNumericCost: 1 });
+    expect(report.rowsRead).toBe(20);
+    expect(report.footer).toEqual({ costPence: 999, settlementPence: 2770 });
+    expect(footerAgrees(report)).toBe(false);
+  });
+});
+
+describe("bad files get the spec's messages", () => {
+  it.each([
+    ["bad-missing-cost-price.xlsx", "Missing required headers: Cost Price"],
+    ["bad-no-valid-rows.xlsx", "No valid transaction data found in the Excel file"],
+    ["bad-too-few-rows.xlsx", "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row."],
+    ["bad-not-a-spreadsheet.xlsx", "The file is not an Excel workbook (.xlsx or .xls)"],
+  ])("%s", (file, message) => {
+    expect(() => parseSalesReport(read(file))).toThrow(new SalesReportError(message));
+  });
+
+  it("names every missing header", () => {
+    const bytes = workbook([["Title"], ["Transaction ID", "Product Name"], [1, "A"], [2, "B"]]);
+    expect(() => parseSalesReport(bytes)).toThrow(
+      "Missing required headers: Cost Price, Machine Price, Settlement Value (Vend Price), Authorization Date and Time (GMT)",
+    );
+  });
+
+  it("needs Machine Name only where rows are routed to machines", () => {
+    const rows = [["Title"], HEADER.filter((h) => h !== "Machine Name"), [1, "A", 0.5, 1, 1, "01/10/2026 10:00"], [2, "A", 0.5, 1, 1, "02/10/2026"]];
+    expect(parseSalesReport(workbook(rows)).rows).toHaveLength(2);
+    expect(() => parseSalesReport(workbook(rows), { requireMachineName: true })).toThrow("Missing required headers: Machine Name");
+  });
+});
+
+describe("refunds and rows settled at 0", () => {
+  const bytes = workbook([
+    ["Dynamic Transactions Monitor Mega"],
+    HEADER,
+    [101, "M", "Twix", 0.43, 1.1, 1.1, "01/10/2026 09:00:00"],
+    [101, "M", "Twix", 0.43, 1.1, -1.1, "01/10/2026 09:05:00"],
+    [102, "M", "Snickers", 0.44, 1.1, 0, "02/10/2026 10:00:00"],
+    [103, "M", "Snickers", 0.44, 1.1, 1.1, "03/10/2026 11:00:00"],
+    ["Total", null, null, 1.74, null, 2.2, null],
+  ]);
+
+  it("a negative settlement is a refund: nets off revenue, not a unit; 0 is skipped as a cancelled vend", () => {
+    const report = parseSalesReport(bytes);
+    expect(report.skipped).toEqual({ settledAtZero: 1 });
+    expect(report.rows.map((r) => [r.transactionId, r.kind])).toEqual([
+      ["101", "sale"],
+      ["101", "refund"],
+      ["103", "sale"],
+    ]);
+    expect(summariseSales(report.rows)).toEqual({
+      units: 2,
+      revenuePence: 110,
+      cogsPence: 87,
+      refunds: 1,
+      topProducts: [
+        { name: "Snickers", count: 1 },
+        { name: "Twix", count: 1 },
+      ],
+    });
+  });
+});
+
+describe("headers and dates", () => {
+  it("matches headers case-insensitively after trimming spaces and zero-width characters", () => {
+    expect(normaliseHeader("\u200BSettlement Value (Vend Price)  ")).toBe("settlement value (vend price)");
+    expect(normaliseHeader(" COST\u00A0PRICE ")).toBe("cost price");
+  });
+
+  it.each([
+    [46305.8031481481, "2026-10-10T19:16:32.000Z"],
+    ["10/10/2026 19:16:32", "2026-10-10T19:16:32.000Z"],
+    ["1/2/2026", "2026-02-01T00:00:00.000Z"],
+    ["2026-10-10T19:16:32Z", "2026-10-10T19:16:32.000Z"],
+    ["2026-10-10 19:16:32", "2026-10-10T19:16:32.000Z"],
+    ["31/02/2026", null],
+    ["yesterday", null],
+    [null, null],
+  ])("parseSaleDate(%j) = %j", (input, output) => {
+    expect(parseSaleDate(input)).toBe(output);
+  });
+});
+
+describe("top products", () => {
+  it("keeps the 10 best sellers, ties by name", () => {
+    const rows = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12 - i }, () => ({ kind: "sale" as const, settlementPence: 100, costPence: 40, productName: `P${String(i).padStart(2, "0")}` }))).flat();
+    const top = summariseSales(rows).topProducts;
+    expect(top).toHaveLength(10);
+    expect(top[0]).toEqual({ name: "P00", count: 12 });
+    expect(top[9]).toEqual({ name: "P09", count: 3 });
+  });
+});
