@@ -3,11 +3,13 @@
  * upload, its preview and the CLI. Row 1 is a title, row 2 the headers, data from row 3.
  */
 import * as XLSX from "xlsx";
+import { DomainError } from "./errors.ts";
 import { parsePence } from "./money.ts";
 
-export class SalesReportError extends Error {
+/** A file that cannot be imported: answered as 400 with the spec's message. */
+export class SalesReportError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super("bad_input", message);
     this.name = "SalesReportError";
   }
 }

@@ -49,3 +49,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 export const env = parseEnv();
+
+/** Uploaded reports and other files live beside the database. */
+export const DATA_DIR = dataDir({ ...process.env, DATABASE_PATH: env.DATABASE_PATH });

@@ -111,7 +111,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint("sales_machine_transaction_kind", ["machine_id", "transaction_id", "kind"])
     .execute();
   await db.schema.createIndex("sales_record").on("sales").column("record_id").execute();
-  await db.schema.createIndex("sales_product").on("sales").columns(["product_id", "machine_id"]).execute();
+  await db.schema.createIndex("sales_product").on("sales").columns(["product_id", "sale_date"]).execute();
 
   await db.schema
     .createTable("product_sales_monthly")

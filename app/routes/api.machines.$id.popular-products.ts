@@ -1,0 +1,11 @@
+/** GET /api/machines/{id}/popular-products: the top 10 products by units sold. */
+import { machineForUser, popularProducts } from "#domain/machine-service.ts";
+import { api, requireApiUser } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { idParam } from "#app/utils/params.server.ts";
+
+export const loader = api(async ({ request, params }) => {
+  const user = await requireApiUser(request);
+  const machine = await machineForUser(db, user, idParam(params.id, "Machine not found"));
+  return Response.json(await popularProducts(db, machine.id));
+});

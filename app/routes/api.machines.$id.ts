@@ -1,0 +1,21 @@
+/** PATCH /api/machines/{id} (location, imageUrl, status) and DELETE (with its records and sales); admin. */
+import { deleteMachine, machineUpdateSchema, updateMachine } from "#domain/machine-service.ts";
+import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { idParam } from "#app/utils/params.server.ts";
+
+export const action = api(async ({ request, params }) => {
+  const admin = await requireApiAdmin(request);
+  const id = idParam(params.id, "Machine not found");
+  if (request.method === "PATCH") {
+    const input = await parseBody(request, machineUpdateSchema);
+    return Response.json(await updateMachine(db, id, input, admin.id));
+  }
+  if (request.method === "DELETE") {
+    await deleteMachine(db, id, admin.id);
+    return Response.json({ deleted: id });
+  }
+  return methodNotAllowed();
+});
+
+export const loader = api(async () => methodNotAllowed());

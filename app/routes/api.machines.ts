@@ -1,0 +1,21 @@
+/** GET /api/machines: the signed-in partner's machines with monthly records (admins: ?partnerId=). POST: add a machine (admin). */
+import { createMachine, machinesOfPartner, newMachineSchema } from "#domain/machine-service.ts";
+import { api, apiError, methodNotAllowed, parseBody, requireApiAdmin, requireApiUser } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+
+export const loader = api(async ({ request }) => {
+  const user = await requireApiUser(request);
+  let partnerId = user.id;
+  if (user.isAdmin) {
+    partnerId = Number(new URL(request.url).searchParams.get("partnerId"));
+    if (!Number.isSafeInteger(partnerId) || partnerId <= 0) return apiError(400, "partnerId is required");
+  }
+  return Response.json(await machinesOfPartner(db, partnerId));
+});
+
+export const action = api(async ({ request }) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  const admin = await requireApiAdmin(request);
+  const input = await parseBody(request, newMachineSchema);
+  return Response.json(await createMachine(db, input, admin.id), { status: 201 });
+});

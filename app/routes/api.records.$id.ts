@@ -1,0 +1,15 @@
+/** DELETE /api/records/{id}: removes the record and its sales (admin). */
+import { deleteRecord } from "#domain/machine-service.ts";
+import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { idParam } from "#app/utils/params.server.ts";
+
+export const action = api(async ({ request, params }) => {
+  if (request.method !== "DELETE") return methodNotAllowed();
+  const admin = await requireApiAdmin(request);
+  const id = idParam(params.id, "Record not found");
+  await deleteRecord(db, id, admin.id);
+  return Response.json({ deleted: id });
+});
+
+export const loader = api(async () => methodNotAllowed());

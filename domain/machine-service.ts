@@ -1,0 +1,243 @@
+/** Machines and their monthly records: reads scoped to who asks, admin-only changes, partner stats. */
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "#db/schema.ts";
+import { audit } from "./audit.ts";
+import { commissionForMonth, rateForMonth } from "./commission.ts";
+import { previousMonth } from "./dates.ts";
+import { DomainError, notFound } from "./errors.ts";
+import { penceToPounds } from "./money.ts";
+import { recordViews, type MachineView, type RecordView } from "./partner-service.ts";
+import { TOP_PRODUCTS } from "./sales-report.ts";
+import type { PublicUser } from "./users.ts";
+
+type DB = Kysely<Database>;
+
+export const machineSchema = z.object({
+  location: z.string({ error: "Location is required" }).trim().min(1, "Location is required").max(200, "Location is too long"),
+  imageUrl: z
+    .union([z.string().trim().url("Image URL must be a web address").or(z.literal("")), z.null()])
+    .optional()
+    .transform((v) => v || null),
+  status: z.enum(["active", "inactive"], { error: "Status must be active or inactive" }).default("active"),
+});
+export const newMachineSchema = machineSchema.extend({
+  partnerId: z.coerce.number({ error: "partnerId is required" }).int().positive("partnerId is required"),
+});
+export const machineUpdateSchema = machineSchema.partial().strict();
+
+/** The machine, if `user` may see it: admins see all, partners their own (403 otherwise). */
+export async function machineForUser(db: DB, user: PublicUser, machineId: number) {
+  const machine = await db.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+  if (!machine) throw notFound("Machine not found");
+  if (!user.isAdmin && machine.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+  return machine;
+}
+
+async function partnerRecords(db: DB, partnerId: number) {
+  const [partner, records, rates] = await Promise.all([
+    db.selectFrom("users").select(["partnerType", "commissionBp"]).where("id", "=", partnerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .select(["r.id", "r.machineId", "m.partnerId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence"])
+      .where("m.partnerId", "=", partnerId)
+      .execute(),
+    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partnerId).execute(),
+  ]);
+  return { partner, records, rates, views: recordViews(partner, rates, records) };
+}
+
+/** A partner's machines with their monthly records (newest month first). */
+export async function machinesOfPartner(db: DB, partnerId: number): Promise<MachineView[]> {
+  const machines = await db.selectFrom("machines").selectAll().where("partnerId", "=", partnerId).orderBy("location").execute();
+  const { views } = await partnerRecords(db, partnerId);
+  return machines.map((m) => ({
+    id: m.id,
+    partnerId: m.partnerId,
+    location: m.location,
+    imageUrl: m.imageUrl,
+    status: m.status,
+    monthlyRecords: views.filter((v) => v.machineId === m.id),
+  }));
+}
+
+export async function recordsOfMachine(db: DB, machine: { id: number; partnerId: number }): Promise<RecordView[]> {
+  const { views } = await partnerRecords(db, machine.partnerId);
+  return views.filter((v) => v.machineId === machine.id);
+}
+
+export interface PartnerStats {
+  priorMonthSales: number;
+  totalSales: number;
+  priorMonthProfitShare: number;
+  priorMonthRevenue: number;
+  /** Every active machine has last month's record. */
+  allReportsSubmitted: boolean;
+  month: string;
+}
+
+/** The partner dashboard's figures: last calendar month (UTC) and all time. */
+export async function partnerStats(db: DB, partnerId: number, now: Date = new Date()): Promise<PartnerStats> {
+  const month = previousMonth(now);
+  const { partner, records, rates } = await partnerRecords(db, partnerId);
+  const lastMonth = records.filter((r) => r.month === month);
+  const activeMachines = await db.selectFrom("machines").select("id").where("partnerId", "=", partnerId).where("status", "=", "active").execute();
+  const reported = new Set(lastMonth.map((r) => r.machineId));
+  const commission = commissionForMonth(partner.partnerType, rateForMonth(rates, month, partner.commissionBp), lastMonth);
+  return {
+    priorMonthSales: lastMonth.reduce((s, r) => s + r.totalSales, 0),
+    totalSales: records.reduce((s, r) => s + r.totalSales, 0),
+    priorMonthProfitShare: penceToPounds(commission.commissionPence),
+    priorMonthRevenue: penceToPounds(lastMonth.reduce((s, r) => s + r.revenuePence, 0)),
+    allReportsSubmitted: activeMachines.length > 0 && activeMachines.every((m) => reported.has(m.id)),
+    month,
+  };
+}
+
+export interface PopularProduct {
+  product: { id: number; name: string; currentPrice: number };
+  totalSales: number;
+}
+
+/** The machine's top 10 products by units sold, all time. */
+export async function popularProducts(db: DB, machineId: number): Promise<PopularProduct[]> {
+  const rows = await db
+    .selectFrom("productSalesMonthly as s")
+    .innerJoin("products as p", "p.id", "s.productId")
+    .select((eb) => ["p.id", "p.name", "p.currentPricePence", eb.fn.sum<number>("s.units").as("units")])
+    .where("s.machineId", "=", machineId)
+    .groupBy("p.id")
+    .having((eb) => eb.fn.sum("s.units"), ">", 0)
+    .orderBy("units", "desc")
+    .orderBy("p.name")
+    .limit(TOP_PRODUCTS)
+    .execute();
+  return rows.map((r) => ({ product: { id: r.id, name: r.name, currentPrice: penceToPounds(r.currentPricePence) }, totalSales: Number(r.units) }));
+}
+
+export async function createMachine(db: DB, input: z.output<typeof newMachineSchema>, actorId: number) {
+  return db.transaction().execute(async (trx) => {
+    const partner = await trx.selectFrom("users").select(["id", "isAdmin"]).where("id", "=", input.partnerId).executeTakeFirst();
+    if (!partner || partner.isAdmin) throw notFound("Partner not found");
+    const machine = await trx
+      .insertInto("machines")
+      .values({ partnerId: input.partnerId, location: input.location, imageUrl: input.imageUrl, status: input.status })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, { actorId, action: "create", entity: "machine", entityId: machine.id, details: input });
+    return machine;
+  });
+}
+
+export async function updateMachine(db: DB, machineId: number, input: z.output<typeof machineUpdateSchema>, actorId: number) {
+  return db.transaction().execute(async (trx) => {
+    const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const machine = await trx.updateTable("machines").set(set).where("id", "=", machineId).returningAll().executeTakeFirst();
+    if (!machine) throw notFound("Machine not found");
+    await audit(trx, { actorId, action: "update", entity: "machine", entityId: machineId, details: { changed: Object.keys(set) } });
+    return machine;
+  });
+}
+
+/** Deleting a machine deletes its records, sales and receipts (by cascade). */
+export async function deleteMachine(db: DB, machineId: number, actorId: number) {
+  await db.transaction().execute(async (trx) => {
+    const machine = await trx.deleteFrom("machines").where("id", "=", machineId).returning(["id", "location", "partnerId"]).executeTakeFirst();
+    if (!machine) throw notFound("Machine not found");
+    await audit(trx, { actorId, action: "delete", entity: "machine", entityId: machineId, details: machine });
+  });
+}
+
+/** The record, if `user` may see it (its machine's partner or an admin). */
+export async function recordForUser(db: DB, user: PublicUser, recordId: number) {
+  const record = await db
+    .selectFrom("monthlyRecords as r")
+    .innerJoin("machines as m", "m.id", "r.machineId")
+    .select(["r.id", "r.machineId", "r.month", "m.partnerId", "m.location"])
+    .where("r.id", "=", recordId)
+    .executeTakeFirst();
+  if (!record) throw notFound("Record not found");
+  if (!user.isAdmin && record.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+  return record;
+}
+
+/** Deleting a record deletes its sales and takes them out of the product rollup. */
+export async function deleteRecord(db: DB, recordId: number, actorId: number) {
+  await db.transaction().execute(async (trx) => {
+    const record = await trx.selectFrom("monthlyRecords").selectAll().where("id", "=", recordId).executeTakeFirst();
+    if (!record) throw notFound("Record not found");
+    const parts = await trx
+      .selectFrom("sales")
+      .select((eb) => [
+        "productId",
+        eb.fn.count<number>(eb.case().when("kind", "=", "sale").then(1).end()).as("units"),
+        eb.fn.sum<number>("settlementPence").as("revenue"),
+      ])
+      .where("recordId", "=", recordId)
+      .groupBy("productId")
+      .execute();
+    for (const part of parts) {
+      await trx
+        .updateTable("productSalesMonthly")
+        .set((eb) => ({
+          units: eb("units", "-", Number(part.units)),
+          revenuePence: eb("revenuePence", "-", Number(part.revenue)),
+        }))
+        .where("productId", "=", part.productId)
+        .where("machineId", "=", record.machineId)
+        .where("month", "=", record.month)
+        .execute();
+    }
+    await trx.deleteFrom("productSalesMonthly").where("machineId", "=", record.machineId).where("month", "=", record.month).where("units", "<=", 0).where("revenuePence", "=", 0).execute();
+    await trx.deleteFrom("monthlyRecords").where("id", "=", recordId).execute();
+    await audit(trx, { actorId, action: "delete", entity: "monthly_record", entityId: recordId, details: { machineId: record.machineId, month: record.month } });
+  });
+}
+
+export interface ReceiptView {
+  id: number;
+  fileName: string;
+  sha256: string;
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  skipped: Record<string, number>;
+  outsideMonth: number;
+  footerAgrees: boolean | null;
+  createdAt: string;
+}
+
+export async function receiptsOfRecord(db: DB, recordId: number): Promise<ReceiptView[]> {
+  const rows = await db.selectFrom("importReceipts").selectAll().where("recordId", "=", recordId).orderBy("id", "desc").execute();
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.fileName,
+    sha256: r.sha256,
+    rowsRead: r.rowsRead,
+    imported: r.imported,
+    duplicates: r.duplicates,
+    skipped: JSON.parse(r.skipped) as Record<string, number>,
+    outsideMonth: r.outsideMonth,
+    footerAgrees: r.footerAgrees === null ? null : r.footerAgrees === 1,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** The latest uploaded file of a record. */
+export async function latestReportFile(db: DB, recordId: number) {
+  const receipt = await db.selectFrom("importReceipts").select(["fileName", "storedPath"]).where("recordId", "=", recordId).orderBy("id", "desc").executeTakeFirst();
+  if (!receipt) throw notFound("This record has no uploaded report");
+  return receipt;
+}
+
+/** The transactions behind a record, for partners to check their figures. */
+export async function transactionsOfRecord(db: DB, recordId: number) {
+  return db
+    .selectFrom("sales as s")
+    .innerJoin("products as p", "p.id", "s.productId")
+    .select(["s.transactionId", "s.saleDate", "p.name as productName", "s.pricePence", "s.settlementPence", "s.costPence", "s.kind"])
+    .where("s.recordId", "=", recordId)
+    .orderBy("s.saleDate")
+    .execute();
+}
