@@ -7,6 +7,8 @@ export interface CliIO {
   stderr: NodeJS.WritableStream;
   stdin: NodeJS.ReadableStream;
   env: NodeJS.ProcessEnv;
+  /** A command that finishes with a failure it has already reported sets this (1). */
+  exitCode?: number;
 }
 
 export const processIO = (): CliIO => ({

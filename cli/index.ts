@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { registerAdminCommands } from "./commands/admin.ts";
 import { registerDbCommands } from "./commands/db.ts";
+import { registerImportCommand } from "./commands/import.ts";
 import { processIO, type CliIO } from "./context.ts";
 import { EXIT_OK, handleError } from "./errors.ts";
 
@@ -17,6 +18,7 @@ export function buildProgram(io: CliIO): Command {
     });
   registerDbCommands(program, io);
   registerAdminCommands(program, io);
+  registerImportCommand(program, io);
   return program;
 }
 
@@ -24,7 +26,7 @@ export function buildProgram(io: CliIO): Command {
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   try {
     await buildProgram(io).parseAsync(argv);
-    return EXIT_OK;
+    return io.exitCode ?? EXIT_OK;
   } catch (error) {
     return handleError(error, io.stderr);
   }

@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { main } from "#cli/index.ts";
+import type { CliIO } from "#cli/context.ts";
+import { openDatabase } from "#db/database.ts";
+import { makeMachine, makePartner } from "#tests/factories.ts";
+
+const expected = JSON.parse(fs.readFileSync("fixtures/expected.json", "utf8"));
+
+/** Runs the CLI against its own database, capturing what it prints. */
+async function vendboard(args: string[], options: { db?: string; stdin?: string } = {}) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.on("data", (c) => (out += c));
+  stderr.on("data", (c) => (err += c));
+  const io: CliIO = { stdout, stderr, stdin: Readable.from([options.stdin ?? ""]), env: { ...process.env, DATABASE_PATH: options.db ?? process.env.DATABASE_PATH } };
+  const code = await main(["node", "vendboard", ...args], io);
+  return { code, out, err };
+}
+
+function freshDatabasePath() {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-")), "cli.db");
+}
+
+async function databaseWithMachines(locations: string[]) {
+  const file = freshDatabasePath();
+  expect((await vendboard(["db", "migrate"], { db: file })).code).toBe(0);
+  const db = openDatabase(file);
+  const partner = await makePartner(db);
+  const machines = [];
+  for (const location of locations) machines.push(await makeMachine(db, partner.id, location));
+  return { file, db, machines };
+}
+
+describe("vendboard --help and usage errors", () => {
+  it("lists the commands", async () => {
+    const { code, out } = await vendboard(["--help"]);
+    expect(code).toBe(0);
+    for (const command of ["db", "admin", "import"]) expect(out).toContain(command);
+  });
+
+  it("exits 2 on an unknown command or a bad flag", async () => {
+    expect((await vendboard(["nope"])).code).toBe(2);
+    expect((await vendboard(["import", "x.xlsx", "--month", "October"])).code).toBe(2);
+  });
+});
+
+describe("vendboard admin create", () => {
+  it("makes an admin from a password on stdin, and refuses a duplicate", async () => {
+    const db = freshDatabasePath();
+    const created = await vendboard(["admin", "create", "root", "--password-stdin", "--json"], { db, stdin: "s3cret-password\n" });
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.out)).toMatchObject({ username: "root", isAdmin: true });
+    const again = await vendboard(["admin", "create", "ROOT", "--password-stdin"], { db, stdin: "s3cret-password\n" });
+    expect(again.code).toBe(1);
+    expect(again.err).toContain("Username already exists");
+  });
+
+  it("needs --password-stdin (usage, exit 2) and a long enough password (exit 1)", async () => {
+    const db = freshDatabasePath();
+    expect((await vendboard(["admin", "create", "root"], { db })).code).toBe(2);
+    const short = await vendboard(["admin", "create", "root", "--password-stdin"], { db, stdin: "short\n" });
+    expect(short.code).toBe(1);
+    expect(short.err).toContain("Password must be at least 8 characters");
+  });
+});
+
+describe("vendboard db backup", () => {
+  it("writes a database that opens with the same rows", async () => {
+    const { file } = await databaseWithMachines(["Backup Test"]);
+    const target = path.join(path.dirname(file), "backup.db");
+    expect((await vendboard(["db", "backup", target], { db: file })).code).toBe(0);
+    const copy = openDatabase(target);
+    expect(await copy.selectFrom("machines").select("location").execute()).toEqual([{ location: "Backup Test" }]);
+  });
+});
+
+describe("vendboard import", () => {
+  it("routes rows by Machine Name, grouped by machine and month, to the penny; re-import adds nothing", async () => {
+    const names = Object.keys(expected["three-machines-2026-09"].machines);
+    const { file, db, machines } = await databaseWithMachines(names.map((n) => `  ${n.toUpperCase()} `));
+    const first = await vendboard(["import", "fixtures/three-machines-2026-09.xlsx", "fixtures/single-machine-2026-10.xls", "--json"], { db: file });
+    expect(first.code).toBe(0);
+    const outcome = JSON.parse(first.out);
+    expect(outcome.files.map((f: { ok: boolean }) => f.ok)).toEqual([true, true]);
+    for (const [name, figures] of Object.entries<any>(expected["three-machines-2026-09"].machines)) {
+      const machine = machines[names.indexOf(name)];
+      const record = await db.selectFrom("monthlyRecords").selectAll().where("machineId", "=", machine.id).where("month", "=", "2026-09").executeTakeFirstOrThrow();
+      expect([record.totalSales, record.revenuePence, record.cogsPence]).toEqual([figures.units, figures.revenuePence, figures.cogsPence]);
+    }
+    const leeds = machines[names.indexOf("Leeds Station Concourse")];
+    const october = await db.selectFrom("monthlyRecords").selectAll().where("machineId", "=", leeds.id).where("month", "=", "2026-10").executeTakeFirstOrThrow();
+    const single = expected["single-machine-2026-10"].machines["Leeds Station Concourse"];
+    expect([october.totalSales, october.revenuePence, october.cogsPence]).toEqual([single.units, single.revenuePence, single.cogsPence]);
+
+    const salesBefore = (await db.selectFrom("sales").select("id").execute()).length;
+    const again = await vendboard(["import", "fixtures/three-machines-2026-09.xls", "--json"], { db: file });
+    expect(again.code).toBe(0);
+    const groups = JSON.parse(again.out).files[0].result.groups;
+    expect(groups.map((g: { imported: number }) => g.imported)).toEqual([0, 0, 0]);
+    expect((await db.selectFrom("sales").select("id").execute()).length).toBe(salesBefore);
+  });
+
+  it("reports unknown machine names, imports nothing from that file, goes on with the rest and exits 1", async () => {
+    const { file, db } = await databaseWithMachines(["Leeds Station Concourse"]);
+    const run = await vendboard(["import", "fixtures/three-machines-2026-09.xlsx", "fixtures/single-machine-2026-10.xlsx", "fixtures/bad-too-few-rows.xlsx"], { db: file });
+    expect(run.code).toBe(1);
+    expect(run.out).toContain("Unknown machine names: Bradford Library, York Hospital Atrium");
+    expect(run.out).toContain("Excel file does not contain enough rows.");
+    expect(run.err).toContain("2 of 3 file(s) failed");
+    const months = await db.selectFrom("monthlyRecords").select("month").execute();
+    expect(months).toEqual([{ month: "2026-10" }]);
+  });
+
+  it("--machine and --month put every row on one machine and month; --dry-run saves nothing", async () => {
+    const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
+    const dry = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id), "--month", "2026-11", "--dry-run", "--json"], { db: file });
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.out).files[0].result.groups[0]).toMatchObject({ month: "2026-11", imported: 18, units: 18, revenuePence: 2410, cogsPence: 952, outsideMonth: 18 });
+    expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
+    const real = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id), "--month", "2026-11"], { db: file });
+    expect(real.code).toBe(0);
+    expect(real.out).toContain("Somewhere Else");
+    expect(real.out).toContain("£24.10");
+  });
+
+  it("imports a folder of exports", async () => {
+    const { file } = await databaseWithMachines(["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"]);
+    const run = await vendboard(["import", "fixtures", "--dry-run", "--json"], { db: file });
+    const files = JSON.parse(run.out).files;
+    expect(files).toHaveLength(10);
+    expect(files.filter((f: { ok: boolean }) => !f.ok)).toHaveLength(4);
+    expect(run.code).toBe(1);
+  });
+});
