@@ -1,27 +1,17 @@
 /** Demo data: an admin, partners of all four types, machines, 12 months of sales, invoices in every status. */
 import type { DB } from "./database.ts";
+import { buildExport, seededRandom } from "./sample-export.ts";
 import { commissionForMonth } from "#domain/commission.ts";
 import { addDaysIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/dates.ts";
 import { invoiceAmountPence, invoicePeriod, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
 import type { PartnerType } from "#domain/partners.ts";
+import { importUpload } from "#domain/sales-import.ts";
 import { createUser } from "#domain/users.ts";
 
 export interface DemoLogin {
   role: string;
   username: string;
   password: string;
-}
-
-/** Small deterministic PRNG so every demo database looks the same. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PARTNER_PASSWORD = "partner-demo-1";
@@ -104,8 +94,9 @@ const PARTNERS: DemoPartner[] = [
   },
 ];
 
-export async function seedDemo(db: DB, now: Date = new Date()): Promise<DemoLogin[]> {
-  const random = mulberry32(20261122);
+export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()): Promise<DemoLogin[]> {
+  const random = seededRandom(20261122);
+  let nextTransactionId = 7_000_000_000;
   const logins: DemoLogin[] = [];
   const admin = await createUser(db, { username: "admin", password: ADMIN_PASSWORD, name: "Alex Morgan", isAdmin: true });
   logins.push({ role: "admin", username: admin.username, password: ADMIN_PASSWORD });
@@ -136,28 +127,31 @@ export async function seedDemo(db: DB, now: Date = new Date()): Promise<DemoLogi
     );
     logins.push({ role: demo.partnerType, username: partner.username, password: PARTNER_PASSWORD });
 
+    // Twelve months of sales per machine, written through the import the product uses.
     const recordsByMonth = new Map<string, { revenuePence: number; cogsPence: number }[]>();
-    await db.transaction().execute(async (trx) => {
-      for (const spec of demo.machines) {
-        const machine = await trx
-          .insertInto("machines")
-          .values({ partnerId: partner.id, location: spec.location, status: spec.status ?? "active" })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        for (const [index, month] of [...months, thisMonth].entries()) {
-          const season = 1 + 0.18 * Math.sin((index / 12) * 2 * Math.PI);
-          const partial = month === thisMonth ? Math.min(1, now.getUTCDate() / 30) : 1;
-          const units = Math.round(spec.baseUnits * season * (0.85 + random() * 0.3) * partial);
-          const revenuePence = Math.round(units * (135 + random() * 30));
-          const cogsPence = Math.round(revenuePence * (0.36 + random() * 0.06));
-          await trx
-            .insertInto("monthlyRecords")
-            .values({ machineId: machine.id, month, totalSales: units, revenuePence, cogsPence })
-            .execute();
-          recordsByMonth.set(month, [...(recordsByMonth.get(month) ?? []), { revenuePence, cogsPence }]);
-        }
+    for (const spec of demo.machines) {
+      const machine = await db
+        .insertInto("machines")
+        .values({ partnerId: partner.id, location: spec.location, status: spec.status ?? "active" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const [index, month] of [...months, thisMonth].entries()) {
+        const season = 1 + 0.18 * Math.sin((index / 12) * 2 * Math.PI);
+        const days = month === thisMonth ? Math.max(1, now.getUTCDate() - 1) : undefined;
+        const partial = days ? days / 30 : 1;
+        const units = Math.max(1, Math.round(spec.baseUnits * season * (0.85 + random() * 0.3) * partial));
+        const bytes = buildExport({ location: spec.location, month, units, firstTransactionId: nextTransactionId, random, days });
+        nextTransactionId += units;
+        const result = await importUpload(
+          db,
+          { machineId: machine.id, month, file: { name: `${spec.location.toLowerCase().replace(/\W+/g, "-")}-${month}.xlsx`, bytes } },
+          { actorId: admin.id, dataDir },
+        );
+        recordsByMonth.set(month, [...(recordsByMonth.get(month) ?? []), { revenuePence: result.revenuePence, cogsPence: result.cogsPence }]);
       }
+    }
 
+    await db.transaction().execute(async (trx) => {
       // Commissions paid for every month but the last two; last month is still pending.
       if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
         for (const month of months.slice(0, -2)) {

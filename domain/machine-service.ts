@@ -1,30 +1,18 @@
 /** Machines and their monthly records: reads scoped to who asks, admin-only changes, partner stats. */
-import type { Kysely } from "kysely";
-import { z } from "zod";
-import type { Database } from "#db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { z } from "zod";
+import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "./audit.ts";
-import { commissionForMonth, rateForMonth } from "./commission.ts";
+import { commissionForMonth, rateForMonth, type TieredCommission } from "./commission.ts";
 import { previousMonth } from "./dates.ts";
 import { DomainError, notFound } from "./errors.ts";
 import { penceToPounds } from "./money.ts";
 import { recordViews, type MachineView, type RecordView } from "./partner-service.ts";
-import { TOP_PRODUCTS } from "./sales-report.ts";
+import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
+import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "./sales-report.ts";
 import type { PublicUser } from "./users.ts";
 
 type DB = Kysely<Database>;
-
-export const machineSchema = z.object({
-  location: z.string({ error: "Location is required" }).trim().min(1, "Location is required").max(200, "Location is too long"),
-  imageUrl: z
-    .union([z.string().trim().url("Image URL must be a web address").or(z.literal("")), z.null()])
-    .optional()
-    .transform((v) => v || null),
-  status: z.enum(["active", "inactive"], { error: "Status must be active or inactive" }).default("active"),
-});
-export const newMachineSchema = machineSchema.extend({
-  partnerId: z.coerce.number({ error: "partnerId is required" }).int().positive("partnerId is required"),
-});
-export const machineUpdateSchema = machineSchema.partial().strict();
 
 /** The machine, if `user` may see it: admins see all, partners their own (403 otherwise). */
 export async function machineForUser(db: DB, user: PublicUser, machineId: number) {
@@ -62,9 +50,31 @@ export async function machinesOfPartner(db: DB, partnerId: number): Promise<Mach
   }));
 }
 
-export async function recordsOfMachine(db: DB, machine: { id: number; partnerId: number }): Promise<RecordView[]> {
+export interface CommissionStatus {
+  status: "completed" | "pending";
+  paidDate: string | null;
+}
+
+export interface MachineRecord extends RecordView {
+  /** The partner's commission payment for the record's month; null when none is recorded. */
+  commission: CommissionStatus | null;
+  receipts: ReceiptView[];
+}
+
+/** The machine's records, newest first, with the month's commission payment and the import receipts. */
+export async function recordsOfMachine(db: DB, machine: { id: number; partnerId: number }): Promise<MachineRecord[]> {
   const { views } = await partnerRecords(db, machine.partnerId);
-  return views.filter((v) => v.machineId === machine.id);
+  const own = views.filter((v) => v.machineId === machine.id);
+  const [payments, receipts] = await Promise.all([
+    db.selectFrom("commissionPayments").select(["month", "status", "paidDate"]).where("partnerId", "=", machine.partnerId).execute(),
+    own.length ? db.selectFrom("importReceipts").selectAll().where("recordId", "in", own.map((r) => r.id)).orderBy("id", "desc").execute() : Promise.resolve([]),
+  ]);
+  const byMonth = new Map(payments.map((p) => [p.month, { status: p.status, paidDate: p.paidDate }]));
+  return own.map((record) => ({
+    ...record,
+    commission: byMonth.get(record.month) ?? null,
+    receipts: receipts.filter((r) => r.recordId === record.id).map(receiptView),
+  }));
 }
 
 export interface PartnerStats {
@@ -75,6 +85,8 @@ export interface PartnerStats {
   /** Every active machine has last month's record. */
   allReportsSubmitted: boolean;
   month: string;
+  /** The tier breakdown of last month's commission, for tiered partners. */
+  tiers: TieredCommission | null;
 }
 
 /** The partner dashboard's figures: last calendar month (UTC) and all time. */
@@ -92,6 +104,7 @@ export async function partnerStats(db: DB, partnerId: number, now: Date = new Da
     priorMonthRevenue: penceToPounds(lastMonth.reduce((s, r) => s + r.revenuePence, 0)),
     allReportsSubmitted: activeMachines.length > 0 && activeMachines.every((m) => reported.has(m.id)),
     month,
+    tiers: commission.tiers,
   };
 }
 
@@ -202,26 +215,25 @@ export interface ReceiptView {
   rowsRead: number;
   imported: number;
   duplicates: number;
-  skipped: Record<string, number>;
+  skipped: { reason: string; count: number }[];
   outsideMonth: number;
   footerAgrees: boolean | null;
   createdAt: string;
 }
 
-export async function receiptsOfRecord(db: DB, recordId: number): Promise<ReceiptView[]> {
-  const rows = await db.selectFrom("importReceipts").selectAll().where("recordId", "=", recordId).orderBy("id", "desc").execute();
-  return rows.map((r) => ({
+function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
+  return {
     id: r.id,
     fileName: r.fileName,
     sha256: r.sha256,
     rowsRead: r.rowsRead,
     imported: r.imported,
     duplicates: r.duplicates,
-    skipped: JSON.parse(r.skipped) as Record<string, number>,
+    skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as SkipReason] ?? reason, count })),
     outsideMonth: r.outsideMonth,
     footerAgrees: r.footerAgrees === null ? null : r.footerAgrees === 1,
     createdAt: r.createdAt,
-  }));
+  };
 }
 
 /** The latest uploaded file of a record. */

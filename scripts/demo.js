@@ -20,7 +20,7 @@ for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(databasePath + suffix, { fo
 
 const db = openDatabase(databasePath);
 await migrateToLatest(db);
-const logins = await seedDemo(db);
+const logins = await seedDemo(db, path.dirname(databasePath));
 await db.destroy();
 
 // The demo keeps its own session secret beside its database.

@@ -1,7 +1,18 @@
-/** /: the partner dashboard. Admins are sent to /admin. */
+/** /: the partner dashboard, the partner's own data only. Admins are sent to /admin. */
+import { Box, Card, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { formatMonth } from "#domain/dates.ts";
+import { machinesOfPartner, partnerStats } from "#domain/machine-service.ts";
+import { formatPounds } from "#domain/money.ts";
+import { isProfitSharingType } from "#domain/partners.ts";
+import { MachineCard } from "#app/components/machines/machine-card.tsx";
+import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { Page } from "#app/components/page.tsx";
+import { StatCard } from "#app/components/stat-card.tsx";
+import { TierBreakdown } from "#app/components/tier-breakdown.tsx";
+import { db } from "#app/utils/db.server.ts";
 import { requireUser } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Vendboard" }];
@@ -9,10 +20,112 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Vendboard" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) throw redirect("/admin");
-  return { user };
+  const [machines, stats] = await Promise.all([machinesOfPartner(db, user.id), partnerStats(db, user.id)]);
+  return { user, machines, stats };
 }
 
+const orNotProvided = (value: string | null) => value || "Not provided";
+
 export default function PartnerDashboard() {
-  const { user } = useLoaderData<typeof loader>();
-  return <Page title="Dashboard" description={`Welcome, ${user.name ?? user.username}`} />;
+  const { user, machines, stats } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const profitSharing = isProfitSharingType(user.partnerType);
+  const monthLabel = formatMonth(stats.month);
+  const history = twelveMonths(
+    machines.flatMap((m) => m.monthlyRecords.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue }))),
+    stats.month,
+  );
+
+  return (
+    <Page title="Dashboard" description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}>
+      <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3" mb="4">
+        <StatCard label="Total Machines" value={machines.length} />
+        <StatCard label="Latest Sales" value={stats.priorMonthSales.toLocaleString("en-GB")} note={`units in ${monthLabel}`} />
+        <StatCard label="Total Sales" value={stats.totalSales.toLocaleString("en-GB")} note="units, all time" />
+        <Card size="2">
+          <Text size="2" color="gray" weight="medium">
+            Bank Details
+          </Text>
+          <DataList.Root size="1" mt="2" style={{ rowGap: 4 }}>
+            <DataList.Item>
+              <DataList.Label minWidth="96px">Bank</DataList.Label>
+              <DataList.Value>{orNotProvided(user.bankName)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="96px">Account holder</DataList.Label>
+              <DataList.Value>{orNotProvided(user.accountHolderName)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="96px">Account number</DataList.Label>
+              <DataList.Value>{orNotProvided(user.accountNumber)}</DataList.Value>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.Label minWidth="96px">Sort code</DataList.Label>
+              <DataList.Value>{orNotProvided(user.sortCode)}</DataList.Value>
+            </DataList.Item>
+          </DataList.Root>
+        </Card>
+      </Grid>
+
+      {profitSharing ? (
+        <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
+          <StatCard label="Latest Profit Share" value={formatPounds(stats.priorMonthProfitShare)} note={monthLabel} />
+          <StatCard label="Revenue" value={formatPounds(stats.priorMonthRevenue)} note={monthLabel} />
+          <Card size="2" style={{ boxShadow: `inset 0 0 0 2px var(--${stats.allReportsSubmitted ? "green" : "red"}-8)` }} aria-label="Commission Due">
+            <Flex direction="column" gap="1">
+              <Flex justify="between" align="center">
+                <Text size="2" color="gray" weight="medium">
+                  Commission Due
+                </Text>
+                {stats.allReportsSubmitted ? (
+                  <CheckCircledIcon color="var(--green-9)" width={20} height={20} aria-label="All machine reports are in" />
+                ) : (
+                  <ClockIcon color="var(--red-9)" width={20} height={20} aria-hidden />
+                )}
+              </Flex>
+              <Text size="6" weight="bold">
+                {formatPounds(stats.priorMonthProfitShare)}
+              </Text>
+              <Text size="1" color={stats.allReportsSubmitted ? "green" : "red"}>
+                {stats.allReportsSubmitted ? `All machine reports are in for ${monthLabel}` : "Waiting for all machine reports"}
+              </Text>
+            </Flex>
+          </Card>
+        </Grid>
+      ) : null}
+
+      {user.partnerType === "tiered-profit-sharing" && stats.tiers ? (
+        <Box mb="5">
+          <Heading as="h2" size="4" mb="2">
+            Tier breakdown, {monthLabel}
+          </Heading>
+          <TierBreakdown tiers={stats.tiers} />
+        </Box>
+      ) : null}
+
+      <Card size="3" mb="6">
+        <Heading as="h2" size="4" mb="3">
+          Sales over the last 12 months
+        </Heading>
+        <SalesChart data={history} title="Your units and revenue over the last 12 months" />
+      </Card>
+
+      <Heading as="h2" size="5" mb="3">
+        Your Machines
+      </Heading>
+      {machines.length ? (
+        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
+          {machines.map((machine) => (
+            <MachineCard key={machine.id} machine={machine} partner={user} admin={false} onChanged={() => revalidator.revalidate()} />
+          ))}
+        </Grid>
+      ) : (
+        <Card size="3">
+          <Text as="p" color="gray" align="center">
+            No machines have been placed at your site yet.
+          </Text>
+        </Card>
+      )}
+    </Page>
+  );
 }

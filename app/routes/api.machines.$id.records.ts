@@ -2,7 +2,7 @@
  * GET /api/machines/{id}/records: the machine's monthly records with their figures and receipts.
  * POST (admin, multipart month + reportFile): imports the export; every figure comes from the file.
  */
-import { machineForUser, receiptsOfRecord, recordsOfMachine } from "#domain/machine-service.ts";
+import { machineForUser, recordsOfMachine } from "#domain/machine-service.ts";
 import { importUpload } from "#domain/sales-import.ts";
 import { api, methodNotAllowed, requireApiAdmin, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -13,8 +13,7 @@ import { readMonthlyUpload } from "#app/utils/upload.server.ts";
 export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);
   const machine = await machineForUser(db, user, idParam(params.id, "Machine not found"));
-  const records = await recordsOfMachine(db, machine);
-  return Response.json(await Promise.all(records.map(async (r) => ({ ...r, receipts: await receiptsOfRecord(db, r.id) }))));
+  return Response.json(await recordsOfMachine(db, machine));
 });
 
 export const action = api(async ({ request, params }) => {

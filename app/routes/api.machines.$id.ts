@@ -1,5 +1,6 @@
 /** PATCH /api/machines/{id} (location, imageUrl, status) and DELETE (with its records and sales); admin. */
-import { deleteMachine, machineUpdateSchema, updateMachine } from "#domain/machine-service.ts";
+import { deleteMachine, updateMachine } from "#domain/machine-service.ts";
+import { machineUpdateSchema } from "#domain/machine-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

@@ -1,19 +1,21 @@
 /** /partners/:partnerId: a partner's profile, figures and profit share, for admins. */
-import { Badge, Box, Button, Card, DataList, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
-import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon } from "@radix-ui/react-icons";
+import { Box, Button, Card, DataList, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
+import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
 import { DomainError } from "#domain/errors.ts";
-import { formatGBP, formatPounds } from "#domain/money.ts";
+import { formatPounds } from "#domain/money.ts";
 import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
 import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
-import { isProfitSharingType } from "#domain/partners.ts";
+import { MachineCard } from "#app/components/machines/machine-card.tsx";
+import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { MessageCard, Page } from "#app/components/page.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
+import { bandLabel } from "#app/components/tier-breakdown.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { apiRequest } from "#app/utils/api-client.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -124,7 +126,7 @@ export default function PartnerDetailPage() {
         </Card>
         <ProfitShareCard partner={partner} />
       </Grid>
-      <MachinesOverview partner={partner} />
+      <MachinesSection partner={partner} />
     </Page>
   );
 }
@@ -153,13 +155,7 @@ function ProfitShareCard({ partner }: { partner: PartnerDetail }) {
             <Table.Body>
               {TIERS.map((band) => (
                 <Table.Row key={band.fromPence}>
-                  <Table.Cell>
-                    {band.toPence === null
-                      ? `Above ${formatGBP(band.fromPence)}`
-                      : band.fromPence === 0
-                        ? `First ${formatGBP(band.toPence)}`
-                        : `${formatGBP(band.fromPence + 1)} – ${formatGBP(band.toPence)}`}
-                  </Table.Cell>
+                  <Table.Cell>{bandLabel(band)}</Table.Cell>
                   <Table.Cell justify="end">{formatRate(band.rateBp)}</Table.Cell>
                 </Table.Row>
               ))}
@@ -277,41 +273,37 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
   );
 }
 
-/** The partner's machines with their latest month; the machine dialogs come with machine management. */
-function MachinesOverview({ partner }: { partner: PartnerDetail }) {
-  const profitSharing = isProfitSharingType(partner.partnerType);
+/** The partner's machines, with Add New Machine above the list. */
+function MachinesSection({ partner }: { partner: PartnerDetail }) {
+  const revalidator = useRevalidator();
+  const refresh = () => revalidator.revalidate();
   return (
     <Box>
-      <Heading as="h2" size="5" mb="3">
-        Machines
-      </Heading>
+      <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
+        <Heading as="h2" size="5">
+          Machines
+        </Heading>
+        <MachineFormDialog
+          partnerId={partner.id}
+          onSaved={refresh}
+          trigger={
+            <Button>
+              <PlusIcon /> Add New Machine
+            </Button>
+          }
+        />
+      </Flex>
       {partner.machines.length ? (
-        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="3">
-          {partner.machines.map((machine) => {
-            const latest = machine.monthlyRecords[0];
-            return (
-              <Card key={machine.id} size="2">
-                <Flex justify="between" align="start" gap="2" mb="2">
-                  <Text weight="bold">{machine.location}</Text>
-                  <Badge color={machine.status === "active" ? "green" : "gray"}>{machine.status}</Badge>
-                </Flex>
-                {latest ? (
-                  <Text as="p" size="2" color="gray">
-                    {latest.month}: {latest.totalSales} units, {formatPounds(latest.revenue)} revenue
-                    {profitSharing ? `, ${formatPounds(latest.profitShare)} profit share` : ""}
-                  </Text>
-                ) : (
-                  <Text as="p" size="2" color="gray">
-                    No monthly records yet.
-                  </Text>
-                )}
-              </Card>
-            );
-          })}
+        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
+          {partner.machines.map((machine) => (
+            <MachineCard key={machine.id} machine={machine} partner={partner} admin onChanged={refresh} />
+          ))}
         </Grid>
       ) : (
-        <Card>
-          <Text color="gray">This partner has no machines yet.</Text>
+        <Card size="3">
+          <Text as="p" color="gray" align="center">
+            This partner has no machines yet. Add the first with Add New Machine.
+          </Text>
         </Card>
       )}
     </Box>

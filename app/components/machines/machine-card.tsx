@@ -1,0 +1,129 @@
+/** A machine: location, status, image or placeholder, and its dialogs; admins also manage it. */
+import { AlertDialog, Badge, Box, Button, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
+import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
+import { useState } from "react";
+import type { MachineView } from "#domain/partner-service.ts";
+import type { PartnerType } from "#domain/partners.ts";
+import { apiRequest } from "#app/utils/api-client.ts";
+import { useToast } from "../toaster.tsx";
+import { AddRecordDialog } from "./add-record-dialog.tsx";
+import { MachineFormDialog } from "./machine-form-dialog.tsx";
+import { PerformanceDialog } from "./performance-dialog.tsx";
+import { PopularItemsDialog } from "./popular-items-dialog.tsx";
+
+function VendingIcon() {
+  return (
+    <svg width="56" height="56" viewBox="0 0 32 32" aria-hidden="true">
+      <rect x="6" y="2" width="20" height="28" rx="3" fill="var(--gray-a5)" />
+      <rect x="9" y="5" width="10" height="14" rx="1" fill="var(--gray-a3)" />
+      <rect x="21" y="6" width="3" height="2" rx="1" fill="var(--gray-a7)" />
+      <rect x="21" y="10" width="3" height="3" rx="1" fill="var(--gray-a7)" />
+      <rect x="9" y="23" width="14" height="3" rx="1.5" fill="var(--gray-a7)" />
+    </svg>
+  );
+}
+
+export interface MachineCardProps {
+  machine: MachineView;
+  partner: { id: number; partnerType: PartnerType; commissionPercentage: string };
+  admin: boolean;
+  onChanged: () => void;
+}
+
+export function MachineCard({ machine, partner, admin, onChanged }: MachineCardProps) {
+  const toast = useToast();
+  const [status, setStatus] = useState(machine.status);
+  const [imageFailed, setImageFailed] = useState(false);
+
+  async function toggle(active: boolean) {
+    const next = active ? "active" : "inactive";
+    setStatus(next);
+    try {
+      await apiRequest("PATCH", `/api/machines/${machine.id}`, { status: next });
+      toast({ title: "Status updated", description: `${machine.location} is now ${next}.` });
+      onChanged();
+    } catch {
+      setStatus(machine.status);
+      toast({ title: "Failed to update status", variant: "destructive" });
+    }
+  }
+
+  async function remove() {
+    try {
+      await apiRequest("DELETE", `/api/machines/${machine.id}`);
+      toast({ title: "Machine deleted", description: machine.location });
+      onChanged();
+    } catch {
+      toast({ title: "Failed to delete machine", variant: "destructive" });
+    }
+  }
+
+  return (
+    <Card size="2" asChild>
+      <article aria-label={machine.location}>
+        <Inset clip="padding-box" side="top" pb="current">
+          <Flex align="center" justify="center" style={{ height: 140, background: "var(--gray-a2)" }}>
+            {machine.imageUrl && !imageFailed ? (
+              <img src={machine.imageUrl} alt={machine.location} onError={() => setImageFailed(true)} style={{ width: "100%", height: 140, objectFit: "cover" }} />
+            ) : (
+              <VendingIcon />
+            )}
+          </Flex>
+        </Inset>
+        <Flex justify="between" align="start" gap="2" mb="3">
+          <Box style={{ minWidth: 0 }}>
+            <Text as="p" weight="bold" size="3">
+              {machine.location}
+            </Text>
+            <Badge color={status === "active" ? "green" : "gray"} mt="1">
+              {status === "active" ? "Active" : "Inactive"}
+            </Badge>
+          </Box>
+          {admin ? (
+            <Flex gap="1" align="center">
+              <Switch checked={status === "active"} onCheckedChange={toggle} aria-label={`${machine.location} active`} />
+              <MachineFormDialog
+                partnerId={partner.id}
+                machine={machine}
+                onSaved={onChanged}
+                trigger={
+                  <IconButton variant="ghost" aria-label={`Edit ${machine.location}`}>
+                    <Pencil1Icon />
+                  </IconButton>
+                }
+              />
+              <AlertDialog.Root>
+                <AlertDialog.Trigger>
+                  <IconButton variant="ghost" color="red" aria-label={`Delete ${machine.location}`}>
+                    <TrashIcon />
+                  </IconButton>
+                </AlertDialog.Trigger>
+                <AlertDialog.Content maxWidth="420px">
+                  <AlertDialog.Title>Delete {machine.location}?</AlertDialog.Title>
+                  <AlertDialog.Description size="2">This deletes the machine with all of its monthly records and sales. It cannot be undone.</AlertDialog.Description>
+                  <Flex gap="3" justify="end" mt="4">
+                    <AlertDialog.Cancel>
+                      <Button variant="soft" color="gray">
+                        Cancel
+                      </Button>
+                    </AlertDialog.Cancel>
+                    <AlertDialog.Action>
+                      <Button color="red" onClick={remove}>
+                        Delete Machine
+                      </Button>
+                    </AlertDialog.Action>
+                  </Flex>
+                </AlertDialog.Content>
+              </AlertDialog.Root>
+            </Flex>
+          ) : null}
+        </Flex>
+        <Flex gap="2" wrap="wrap">
+          <PerformanceDialog machine={machine} partnerType={partner.partnerType} commissionPercentage={partner.commissionPercentage} canDelete={admin} onChanged={onChanged} />
+          <PopularItemsDialog machine={machine} />
+          {admin ? <AddRecordDialog machine={machine} onSaved={onChanged} /> : null}
+        </Flex>
+      </article>
+    </Card>
+  );
+}
