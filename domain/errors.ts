@@ -6,7 +6,8 @@ export type DomainErrorCode =
   | "not_found"
   | "conflict"
   | "too_large"
-  | "rate_limited";
+  | "rate_limited"
+  | "bad_gateway";
 
 const STATUS: Record<DomainErrorCode, number> = {
   bad_input: 400,
@@ -16,6 +17,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  bad_gateway: 502,
 };
 
 export class DomainError extends Error {

@@ -64,3 +64,17 @@ export async function parseBody<T>(request: Request, schema: ZodType<T>): Promis
 export function methodNotAllowed(): Response {
   return apiError(405, "Method not allowed");
 }
+
+/** Admins may act for any partner; a partner only for themselves (403 otherwise). */
+export async function requireApiPartnerAccess(request: Request, partnerId: number): Promise<PublicUser> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin && user.id !== partnerId) throw apiError(403, "Forbidden");
+  return user;
+}
+
+/** A PDF answer, inline or as a download. */
+export function pdfResponse(file: { filename: string; bytes: Uint8Array }, disposition: "inline" | "attachment" = "attachment"): Response {
+  return new Response(Buffer.from(file.bytes), {
+    headers: { "Content-Type": "application/pdf", "Content-Disposition": `${disposition}; filename="${file.filename}"`, "Cache-Control": "no-store" },
+  });
+}

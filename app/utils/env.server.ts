@@ -52,3 +52,6 @@ export const env = parseEnv();
 
 /** Uploaded reports and other files live beside the database. */
 export const DATA_DIR = dataDir({ ...process.env, DATABASE_PATH: env.DATABASE_PATH });
+
+/** SMTP when configured, else .eml files in data/outbox/. */
+export const MAIL_CONFIG = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: `${DATA_DIR}/outbox` };

@@ -1,0 +1,11 @@
+/** GET /api/partners/commissions?month=yyyy-MM: the commission summary rows (admin). */
+import { commissionSummary } from "#domain/commission-service.ts";
+import { api, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { monthParam } from "#app/utils/params.server.ts";
+
+export const loader = api(async ({ request }) => {
+  await requireApiAdmin(request);
+  const summary = await commissionSummary(db, monthParam(new URL(request.url).searchParams.get("month")));
+  return Response.json(summary.rows, { headers: { "X-Total-Commission-Due": String(summary.totalCommissionDue) } });
+});
