@@ -1,8 +1,10 @@
 /** The vendboard CLI: registers the command groups; each lives in cli/commands/. */
 import { Command } from "commander";
 import { registerAdminCommands } from "./commands/admin.ts";
+import { registerCommissionCommands } from "./commands/commissions.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerImportCommand } from "./commands/import.ts";
+import { registerReportCommands } from "./commands/reports.ts";
 import { processIO, type CliIO } from "./context.ts";
 import { EXIT_OK, handleError } from "./errors.ts";
 
@@ -19,6 +21,8 @@ export function buildProgram(io: CliIO): Command {
   registerDbCommands(program, io);
   registerAdminCommands(program, io);
   registerImportCommand(program, io);
+  registerCommissionCommands(program, io);
+  registerReportCommands(program, io);
   return program;
 }
 

@@ -167,6 +167,7 @@ export async function markCommissionPaid(db: DB, partnerId: number, month: strin
       throw new DomainError("conflict", "Commission is not applicable for this partner type");
     }
     const figures = await loadPartnerMonth(trx, partner, month);
+    if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
     const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
     if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
     const values = { status: "completed" as const, paidDate, amountPence: figures.totals.commissionPence, rateBp: figures.rateBp, updatedAt: new Date().toISOString() };

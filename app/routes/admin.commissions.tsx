@@ -1,15 +1,180 @@
-/** /admin/commissions: the commission summary. */
+/** /admin/commissions: who is owed what for a month, whose reports are in, and marking payments. */
+import { AlertDialog, Badge, Button, Card, Flex, Grid, Select, Table, Text } from "@radix-ui/themes";
+import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
+import { formatRate, fractionToBp } from "#domain/commission.ts";
+import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
+import { formatPounds } from "#domain/money.ts";
 import { Page } from "#app/components/page.tsx";
+import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
+import { StatCard } from "#app/components/stat-card.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Commission Summary · Vendboard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return null;
+  const asked = new URL(request.url).searchParams.get("month");
+  const months = recentMonths(currentMonth(), 12);
+  const month = asked && parseMonth(asked) && months.includes(parseMonth(asked)!) ? parseMonth(asked)! : previousMonth();
+  return { months, summary: await commissionSummary(db, month) };
 }
 
-export default function CommissionSummary() {
-  return <Page title="Commission Summary" />;
+function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month: string; onPaid: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  if (row.paymentStatus === "not_applicable") return <Text color="gray">not applicable</Text>;
+  const paid = row.paymentStatus === "completed";
+  async function markPaid() {
+    setSaving(true);
+    try {
+      await apiRequest("POST", `/api/partners/${row.partnerId}/commission-payment`, { status: "completed", month });
+      toast({ title: "Payment status updated", description: `${row.partnerName}: ${formatMonth(month)} marked as paid.` });
+      onPaid();
+    } catch (error) {
+      toast({ title: "Failed to update payment status", description: errorMessage(error, "Please try again"), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Flex align="center" gap="2" wrap="wrap">
+      {paid ? <Badge color="green">Paid {formatDate(row.paidDate)}</Badge> : <Badge color="orange">Pending</Badge>}
+      <Button size="1" variant="soft" onClick={markPaid} disabled={paid || !row.allReportsSubmitted} loading={saving} aria-label={`Mark ${row.partnerName} paid`}>
+        {paid ? "Paid" : "Mark as Paid"}
+      </Button>
+    </Flex>
+  );
+}
+
+export default function CommissionSummaryPage() {
+  const { months, summary } = useLoaderData<typeof loader>();
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const refresh = () => revalidator.revalidate();
+
+  async function reset() {
+    try {
+      const { reset } = await apiRequest<{ reset: number }>("POST", "/api/partners/commissions/reset", { month: summary.month });
+      toast({ title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(summary.month)} set back to pending.` });
+      refresh();
+    } catch (error) {
+      toast({ title: "Reset failed", description: errorMessage(error, "Reset failed"), variant: "destructive" });
+    }
+  }
+
+  const complete = summary.rows.filter((r) => r.paymentStatus !== "not_applicable" && r.allReportsSubmitted).length;
+  const applicable = summary.rows.filter((r) => r.paymentStatus !== "not_applicable").length;
+
+  return (
+    <Page
+      title="Commission Summary"
+      description={`Commissions are for the previous calendar month; showing ${formatMonth(summary.month)}.`}
+      actions={
+        <>
+          <Button asChild variant="soft" color="gray">
+            <Link to="/admin">
+              <ArrowLeftIcon /> Back to Dashboard
+            </Link>
+          </Button>
+          <Select.Root value={summary.month} onValueChange={(month) => setSearchParams({ month })}>
+            <Select.Trigger aria-label="Month" style={{ minWidth: 170 }} />
+            <Select.Content position="popper">
+              {months.map((m) => (
+                <Select.Item key={m} value={m}>
+                  {formatMonth(m)}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+          <Button variant="soft" onClick={refresh} loading={revalidator.state === "loading" || navigation.state === "loading"}>
+            <ReloadIcon /> Refresh Payment Status
+          </Button>
+          <AlertDialog.Root>
+            <AlertDialog.Trigger>
+              <Button variant="soft" color="red">
+                Reset Month
+              </Button>
+            </AlertDialog.Trigger>
+            <AlertDialog.Content maxWidth="440px">
+              <AlertDialog.Title>Reset {formatMonth(summary.month)}?</AlertDialog.Title>
+              <AlertDialog.Description size="2">Every commission payment recorded for this month goes back to pending. Use it to correct a mistaken payment run.</AlertDialog.Description>
+              <Flex gap="3" justify="end" mt="4">
+                <AlertDialog.Cancel>
+                  <Button variant="soft" color="gray">
+                    Cancel
+                  </Button>
+                </AlertDialog.Cancel>
+                <AlertDialog.Action>
+                  <Button color="red" onClick={reset}>
+                    Reset
+                  </Button>
+                </AlertDialog.Action>
+              </Flex>
+            </AlertDialog.Content>
+          </AlertDialog.Root>
+        </>
+      }
+    >
+      <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="5">
+        <StatCard label="Total Commissions Due" value={formatPounds(summary.totalCommissionDue)} note={`unpaid, ${formatMonth(summary.month)}`} />
+        <StatCard label="Reports complete" value={`${complete} of ${applicable}`} note="profit-sharing partners with every machine reported" />
+        <StatCard label="Paid" value={summary.rows.filter((r) => r.paymentStatus === "completed").length} note="partners paid for the month" />
+      </Grid>
+      <Card size="1">
+        <Table.Root size="2">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Commission %</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Reports</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>All Reports Submitted</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Profit Share</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>Payment Status</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {summary.rows.map((row) => (
+              <Table.Row key={row.partnerId} align="center">
+                <Table.RowHeaderCell>
+                  <Flex direction="column" gap="1" align="start">
+                    <Link to={`/partners/${row.partnerId}`} style={{ color: "var(--accent-11)", fontWeight: 500 }}>
+                      {row.partnerName}
+                    </Link>
+                    <PartnerTypeBadge type={row.partnerType} />
+                  </Flex>
+                </Table.RowHeaderCell>
+                <Table.Cell>{row.email ?? <Text color="gray">Not provided</Text>}</Table.Cell>
+                <Table.Cell justify="end">
+                  {row.partnerType === "tiered-profit-sharing" ? "Tiered" : formatRate(fractionToBp(row.commissionPercentage) ?? 0)}
+                </Table.Cell>
+                <Table.Cell justify="end">
+                  {row.submittedReports} of {row.totalMachines}
+                </Table.Cell>
+                <Table.Cell>{row.allReportsSubmitted ? <Badge color="green">Yes</Badge> : <Badge color="red">No</Badge>}</Table.Cell>
+                <Table.Cell justify="end">{formatPounds(row.profitShare)}</Table.Cell>
+                <Table.Cell>
+                  <PaymentCell row={row} month={summary.month} onPaid={refresh} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+        {!summary.rows.length ? (
+          <Text as="p" color="gray" align="center" my="4">
+            No partners yet.
+          </Text>
+        ) : null}
+      </Card>
+    </Page>
+  );
 }

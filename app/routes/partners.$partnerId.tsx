@@ -5,13 +5,17 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
+import { partnerMonth } from "#domain/commission-service.ts";
+import { previousMonth } from "#domain/dates.ts";
 import { DomainError } from "#domain/errors.ts";
+import { isProfitSharingType } from "#domain/partners.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
 import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { MessageCard, Page } from "#app/components/page.tsx";
+import { CommissionCards } from "#app/components/partners/commission-cards.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -30,9 +34,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.partnerId);
   try {
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Partner not found");
-    return { partner: await getPartnerDetail(db, id) };
+    const partner = await getPartnerDetail(db, id);
+    const month = isProfitSharingType(partner.partnerType) ? await partnerMonth(db, id, previousMonth()) : null;
+    const commission = month
+      ? {
+          month: month.month,
+          commissionPence: month.totals.commissionPence,
+          complete: month.complete,
+          submittedReports: month.submittedReports,
+          activeMachines: month.activeMachines,
+          payment: { status: month.payment.status, paidDate: month.payment.paidDate },
+        }
+      : null;
+    return { partner, commission };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null }, { status: 404 });
     throw error;
   }
 }
@@ -40,8 +56,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const notProvided = (value: string | null) => value || "Not provided";
 
 export default function PartnerDetailPage() {
-  const { partner } = useLoaderData<typeof loader>();
+  const { partner, commission } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   if (!partner) {
     return (
       <MessageCard icon={null} title="Partner not found">
@@ -126,6 +143,7 @@ export default function PartnerDetailPage() {
         </Card>
         <ProfitShareCard partner={partner} />
       </Grid>
+      {commission ? <CommissionCards partnerId={partner.id} data={commission} onChanged={() => revalidator.revalidate()} /> : null}
       <MachinesSection partner={partner} />
     </Page>
   );

@@ -5,11 +5,11 @@ import cliProgress from "cli-progress";
 import Table from "cli-table3";
 import type { Command } from "commander";
 import { dataDir } from "#db/config.ts";
-import { parseMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import { importRouted, type RoutedImport } from "#domain/sales-import.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
+import { monthOption } from "../month.ts";
 
 export interface ImportCommandOptions {
   machine?: string;
@@ -37,8 +37,7 @@ export function expandFiles(inputs: string[]): string[] {
 export async function runImport(io: CliIO, inputs: string[], options: ImportCommandOptions): Promise<number> {
   const machineId = options.machine === undefined ? undefined : Number(options.machine);
   if (machineId !== undefined && (!Number.isSafeInteger(machineId) || machineId <= 0)) throw new UsageError("--machine takes a machine id (a positive whole number)");
-  const month = options.month === undefined ? undefined : parseMonth(options.month);
-  if (month === null || (options.month !== undefined && !/^\d{4}-\d{2}$/.test(options.month))) throw new UsageError("--month takes a month as YYYY-MM");
+  const month = options.month === undefined ? undefined : monthOption(options.month);
   const files = expandFiles(inputs);
   if (!files.length) throw new UsageError("no .xlsx or .xls files to import");
 
@@ -52,7 +51,7 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
       bar?.update({ file: path.basename(file) });
       try {
         const bytes = new Uint8Array(fs.readFileSync(file));
-        const result = await importRouted(db, { file: { name: path.basename(file), bytes }, machineId, month: month ?? undefined }, { actorId: null, dataDir: dataDir(io.env), dryRun: options.dryRun });
+        const result = await importRouted(db, { file: { name: path.basename(file), bytes }, machineId, month }, { actorId: null, dataDir: dataDir(io.env), dryRun: options.dryRun });
         outcomes.push({ file, ok: true, result });
       } catch (error) {
         outcomes.push({ file, ok: false, error: error instanceof Error ? error.message : String(error) });

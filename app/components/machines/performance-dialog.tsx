@@ -1,6 +1,6 @@
 /** View Performance History: a 12-month chart and a table per month, with each month's documents. */
 import { Badge, Button, Callout, DataList, Dialog, Flex, IconButton, Popover, ScrollArea, Spinner, Table, Text, Tooltip } from "@radix-ui/themes";
-import { DownloadIcon, FileTextIcon, InfoCircledIcon, TrashIcon } from "@radix-ui/react-icons";
+import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { formatDate, formatMonth, previousMonth } from "#domain/dates.ts";
@@ -190,6 +190,15 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
                               <IconButton size="1" variant="ghost" asChild>
                                 <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
                                   <FileTextIcon />
+                                </a>
+                              </IconButton>
+                            </Tooltip>
+                          ) : null}
+                          {profitSharing ? (
+                            <Tooltip content="Open the statement (PDF)">
+                              <IconButton size="1" variant="ghost" asChild>
+                                <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
+                                  <ReaderIcon />
                                 </a>
                               </IconButton>
                             </Tooltip>

@@ -1,0 +1,143 @@
+/** Partner detail, profit-sharing types: Commission Due, the Monthly Commission Report and its payment status. */
+import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
+import { useState } from "react";
+import type { CommissionPaymentStatus } from "#domain/commission-service.ts";
+import { formatDate, formatMonth } from "#domain/dates.ts";
+import { formatGBP } from "#domain/money.ts";
+import type { SendReportResult } from "#domain/report-service.ts";
+import { ApiError, apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { useToast } from "../toaster.tsx";
+
+export interface CommissionMonth {
+  month: string;
+  commissionPence: number;
+  complete: boolean;
+  submittedReports: number;
+  activeMachines: number;
+  payment: { status: CommissionPaymentStatus; paidDate: string | null };
+}
+
+async function download(url: string, filename: string) {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) {
+    const text = await response.text();
+    let message = text || response.statusText;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // keep the text
+    }
+    throw new ApiError(response.status, message);
+  }
+  const blob = await response.blob();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
+export function CommissionCards({ partnerId, data, onChanged }: { partnerId: number; data: CommissionMonth; onChanged: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState<"download" | "send" | "pay" | null>(null);
+  const month = formatMonth(data.month);
+  const paid = data.payment.status === "completed";
+
+  async function downloadReport() {
+    setBusy("download");
+    try {
+      await download(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf");
+    } catch (error) {
+      toast({ title: "Failed to download report", description: errorMessage(error, "Failed to generate consolidated report"), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function sendReport() {
+    setBusy("send");
+    try {
+      const result = await apiRequest<SendReportResult>("POST", `/api/partners/${partnerId}/send-report`, { month: data.month });
+      if (result.emailSent) toast({ title: "Monthly report has been sent successfully", description: result.details });
+      else toast({ title: "Report processed, but no email was sent because partner has no email address" });
+    } catch (error) {
+      const details = error instanceof ApiError ? error.serverMessage : "";
+      toast({ title: "Failed to send report", description: details || undefined, variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function markPaid() {
+    setBusy("pay");
+    try {
+      await apiRequest("POST", `/api/partners/${partnerId}/commission-payment`, { status: "completed", month: data.month });
+      toast({ title: "Payment status updated", description: `${month} marked as paid.` });
+      onChanged();
+    } catch (error) {
+      toast({ title: "Failed to update payment status", description: errorMessage(error, "Please try again"), variant: "destructive" });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
+      <Card size="3" style={{ boxShadow: `inset 0 0 0 2px var(--${data.complete ? "green" : "red"}-8)` }} aria-label="Commission Due">
+        <Flex justify="between" align="center" mb="1">
+          <Heading as="h2" size="4">
+            Commission Due
+          </Heading>
+          {data.complete ? <CheckCircledIcon width={20} height={20} color="var(--green-9)" aria-label="All machine reports are in" /> : null}
+        </Flex>
+        <Text as="p" size="7" weight="bold">
+          {formatGBP(data.commissionPence)}
+        </Text>
+        <Text as="p" size="2" color={data.complete ? "green" : "red"}>
+          {data.complete ? `All machine reports are in for ${month}` : "Waiting for all machine reports"}
+        </Text>
+        <Text as="p" size="1" color="gray" mt="1">
+          {data.submittedReports} of {data.activeMachines} active machine(s) reported for {month}
+        </Text>
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="1">
+          Monthly Commission Report
+        </Heading>
+        <Text as="p" size="2" color="gray" mb="3">
+          One PDF for {month} with every machine, the totals and the payment status.
+        </Text>
+        <Flex gap="2" wrap="wrap">
+          <Button onClick={downloadReport} loading={busy === "download"} disabled={!data.complete}>
+            <DownloadIcon /> Download Report
+          </Button>
+          <Button variant="soft" onClick={sendReport} loading={busy === "send"} disabled={!data.complete}>
+            <EnvelopeClosedIcon /> Send Report
+          </Button>
+        </Flex>
+        {!data.complete ? (
+          <Text as="p" size="1" color="gray" mt="2">
+            Available once every active machine has its {month} report.
+          </Text>
+        ) : null}
+      </Card>
+      <Card size="3">
+        <Heading as="h2" size="4" mb="1">
+          Commission Payment Status
+        </Heading>
+        <Flex align="center" gap="2" my="2">
+          {paid ? <Badge color="green" size="2">Paid</Badge> : <Badge color="orange" size="2">Pending</Badge>}
+          <Text size="2" color="gray">
+            {paid ? `on ${formatDate(data.payment.paidDate)}` : month}
+          </Text>
+        </Flex>
+        <Button onClick={markPaid} loading={busy === "pay"} disabled={paid || !data.complete} variant={paid ? "soft" : "solid"}>
+          {paid ? "Paid" : "Mark as Paid"}
+        </Button>
+      </Card>
+    </Grid>
+  );
+}

@@ -1,0 +1,89 @@
+/** vendboard reports export --month YYYY-MM [--partner ID] --out DIR [--send] [--json] */
+import fs from "node:fs";
+import path from "node:path";
+import type { Command } from "commander";
+import { dataDir } from "#db/config.ts";
+import { partnerMonth } from "#domain/commission-service.ts";
+import { formatMonth } from "#domain/dates.ts";
+import { isProfitSharingType } from "#domain/partners.ts";
+import { consolidatedReport, sendReport } from "#domain/report-service.ts";
+import { printJson, withDatabase, type CliIO } from "../context.ts";
+import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
+import { monthOption } from "../month.ts";
+
+export interface ExportOutcome {
+  partnerId: number;
+  partner: string;
+  status: "written" | "skipped" | "failed";
+  file?: string;
+  reason?: string;
+  email?: { emailSent: boolean; details: string; error: string | null };
+}
+
+export async function runExport(io: CliIO, options: { month?: string; partner?: string; out?: string; send?: boolean; json?: boolean }): Promise<number> {
+  const month = monthOption(options.month);
+  if (!options.out) throw new UsageError("--out DIR is required");
+  const partnerId = options.partner === undefined ? undefined : Number(options.partner);
+  if (partnerId !== undefined && (!Number.isSafeInteger(partnerId) || partnerId <= 0)) throw new UsageError("--partner takes a partner id");
+  fs.mkdirSync(options.out, { recursive: true });
+  const mail = { smtpUrl: io.env.SMTP_URL, from: io.env.MAIL_FROM ?? "Vendboard <no-reply@vendboard.local>", outboxDir: path.join(dataDir(io.env), "outbox") };
+
+  const outcomes = await withDatabase(io, async (db) => {
+    let query = db.selectFrom("users").select(["id", "name", "username", "partnerType"]).where("isAdmin", "=", 0).orderBy("name");
+    if (partnerId !== undefined) query = query.where("id", "=", partnerId);
+    const partners = await query.execute();
+    if (partnerId !== undefined && !partners.length) throw new UsageError(`partner ${partnerId} does not exist`);
+    const results: ExportOutcome[] = [];
+    for (const p of partners) {
+      const name = p.name ?? p.username;
+      if (!isProfitSharingType(p.partnerType)) {
+        results.push({ partnerId: p.id, partner: name, status: "skipped", reason: "no commission for this partner type" });
+        continue;
+      }
+      const pm = await partnerMonth(db, p.id, month);
+      if (!pm.complete) {
+        results.push({ partnerId: p.id, partner: name, status: "skipped", reason: `${pm.submittedReports} of ${pm.activeMachines} active machines reported` });
+        continue;
+      }
+      try {
+        const report = await consolidatedReport(db, p.id, month);
+        const file = path.join(options.out!, `${month}-${p.id}-${(p.username).replace(/[^\w-]+/g, "-")}.pdf`);
+        fs.writeFileSync(file, report.bytes);
+        const outcome: ExportOutcome = { partnerId: p.id, partner: name, status: "written", file };
+        if (options.send) outcome.email = await sendReport(db, mail, p.id, month);
+        results.push(outcome);
+      } catch (error) {
+        results.push({ partnerId: p.id, partner: name, status: "failed", reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return results;
+  });
+
+  if (options.json) printJson(io, { month, reports: outcomes });
+  else {
+    for (const o of outcomes) {
+      const line =
+        o.status === "written"
+          ? `wrote   ${o.partner}: ${o.file}${o.email ? ` (${o.email.emailSent ? o.email.details : "not emailed: no email address"})` : ""}`
+          : `${o.status === "skipped" ? "skipped" : "FAILED "} ${o.partner}: ${o.reason}`;
+      io.stdout.write(`${line}\n`);
+    }
+    io.stderr.write(`${outcomes.filter((o) => o.status === "written").length} report(s) for ${formatMonth(month)} in ${options.out}\n`);
+  }
+  return outcomes.some((o) => o.status === "failed") ? EXIT_FAILURE : EXIT_OK;
+}
+
+export function registerReportCommands(program: Command, io: CliIO): void {
+  const reports = program.command("reports").description("consolidated monthly reports (PDF)");
+  reports
+    .command("export")
+    .description("one PDF per partner whose reports are complete for the month; lists the ones skipped and why")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--partner <id>", "only this partner")
+    .requiredOption("--out <dir>", "folder to write the PDFs into")
+    .option("--send", "also email each report to its partner")
+    .option("--json", "print the outcome as JSON")
+    .action(async (options) => {
+      io.exitCode = await runExport(io, options);
+    });
+}
