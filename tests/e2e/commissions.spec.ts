@@ -1,0 +1,61 @@
+import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
+
+function previousMonthLabel() {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+test.describe("Commission summary", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ADMIN);
+  });
+
+  test("lists every partner for last month, marks one paid, and resets the month", async ({ page }) => {
+    await page.goto("/admin/commissions");
+    await expect(page.getByRole("heading", { level: 1, name: "Commission Summary" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Month" })).toHaveText(previousMonthLabel());
+    await expect(page.getByText("Total Commissions Due")).toBeVisible();
+    const leeds = page.getByRole("row", { name: /Leeds Station Retail/ });
+    await expect(leeds).toContainText("12.5%");
+    await expect(leeds).toContainText("2 of 2");
+    await expect(page.getByRole("row", { name: /Harrogate Fitness Club/ })).toContainText("not applicable");
+    await expect(page.getByRole("row", { name: /Bradford Library/ })).toContainText("not applicable");
+
+    await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
+    await expect(toast(page)).toContainText("Payment status updated");
+    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeDisabled();
+    await expect(leeds).toContainText("Paid");
+
+    await page.getByRole("button", { name: "Reset Month" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
+    await expect(toast(page)).toContainText("Reset successful");
+    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
+  });
+
+  test("the month selector offers 12 months and each row links to its partner", async ({ page }) => {
+    await page.goto("/admin/commissions");
+    await page.getByRole("combobox", { name: "Month" }).click();
+    await expect(page.getByRole("option")).toHaveCount(12);
+    await page.keyboard.press("Escape");
+    await page.getByRole("link", { name: "York Hospital Trust" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "York Hospital Trust" })).toBeVisible();
+  });
+});
+
+test.describe("Partner detail: commission cards", () => {
+  test("Commission Due, Download Report, Send Report and payment status", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin");
+    await page.getByRole("article", { name: "York Hospital Trust" }).getByRole("link", { name: "View Details" }).click();
+    const due = page.getByLabel("Commission Due");
+    await expect(due).toContainText("All machine reports are in");
+    await expect(page.getByRole("heading", { name: "Monthly Commission Report" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Report" }).click();
+    expect((await download).suggestedFilename()).toBe("consolidated-report.pdf");
+    await page.getByRole("button", { name: "Send Report" }).click();
+    await expect(toast(page)).toContainText("Monthly report has been sent successfully");
+    await expect(page.getByRole("heading", { name: "Commission Payment Status" })).toBeVisible();
+  });
+});
