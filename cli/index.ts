@@ -4,6 +4,7 @@ import { registerAdminCommands } from "./commands/admin.ts";
 import { registerCommissionCommands } from "./commands/commissions.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerImportCommand } from "./commands/import.ts";
+import { registerInvoiceCommands } from "./commands/invoices.ts";
 import { registerReportCommands } from "./commands/reports.ts";
 import { processIO, type CliIO } from "./context.ts";
 import { EXIT_OK, handleError } from "./errors.ts";
@@ -23,6 +24,7 @@ export function buildProgram(io: CliIO): Command {
   registerImportCommand(program, io);
   registerCommissionCommands(program, io);
   registerReportCommands(program, io);
+  registerInvoiceCommands(program, io);
   return program;
 }
 

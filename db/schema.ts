@@ -105,12 +105,16 @@ export interface FeePaymentsTable {
   id: Generated<number>;
   partnerId: number;
   amountPence: number;
+  /** The monthly fee the invoice was raised at. */
+  monthlyFeePence: number | null;
   paymentPeriod: PaymentPeriod;
   periodStart: string;
   periodEnd: string;
   dueDate: string;
   paidDate: string | null;
   status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
+  /** When the overdue reminder went out: at most one per invoice. */
+  reminderSentAt: string | null;
   createdAt: CreatedAt;
 }
 

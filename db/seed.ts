@@ -2,7 +2,7 @@
 import type { DB } from "./database.ts";
 import { buildExport, seededRandom } from "./sample-export.ts";
 import { commissionForMonth } from "#domain/commission.ts";
-import { addDaysIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/dates.ts";
+import { addDaysIso, addMonthsRollingIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/dates.ts";
 import { invoiceAmountPence, invoicePeriod, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
 import type { PartnerType } from "#domain/partners.ts";
 import { importUpload } from "#domain/sales-import.ts";
@@ -152,8 +152,9 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
     }
 
     await db.transaction().execute(async (trx) => {
-      // Commissions paid for every month but the last two; last month is still pending.
+      // Commissions paid for every month but the last two: the one before last is pending, last month not yet started.
       if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
+        await trx.insertInto("commissionPayments").values({ partnerId: partner.id, month: months.at(-2)! }).execute();
         for (const month of months.slice(0, -2)) {
           const { commissionPence } = commissionForMonth(demo.partnerType, demo.commissionBp, recordsByMonth.get(month) ?? []);
           await trx
@@ -179,7 +180,8 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
           { period: "monthly", status: "overdue" },
           { period: "monthly", status: "pending" },
         ];
-        let start = addDaysIso(isoDay(now), -8 * 31 - 20);
+        // Nine months of invoiced periods end where the pending invoice starts, five days ago.
+        let start = addMonthsRollingIso(addDaysIso(isoDay(now), -5), -9);
         let lastPaid: string | null = null;
         let next: string | null = null;
         for (const { period, status } of plan) {
@@ -190,6 +192,7 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
             .values({
               partnerId: partner.id,
               amountPence: invoiceAmountPence(demo.monthlyFeePence, period),
+              monthlyFeePence: demo.monthlyFeePence,
               paymentPeriod: period,
               periodStart: term.periodStart,
               periodEnd: term.periodEnd,

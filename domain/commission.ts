@@ -172,6 +172,9 @@ export function formatRate(bp: number): string {
   return `${Number((bp / 100).toFixed(2))}%`;
 }
 
+/** The effective month of a partner's first rate: it covers every month before the first change. */
+export const FIRST_MONTH = "0000-01";
+
 export interface RateChange {
   rateBp: number;
   effectiveMonth: string;

@@ -24,7 +24,7 @@ export async function machineForUser(db: DB, user: PublicUser, machineId: number
 
 async function partnerRecords(db: DB, partnerId: number) {
   const [partner, records, rates] = await Promise.all([
-    db.selectFrom("users").select(["partnerType", "commissionBp"]).where("id", "=", partnerId).executeTakeFirstOrThrow(),
+    db.selectFrom("users").select(["partnerType", "commissionBp", "isAdmin"]).where("id", "=", partnerId).executeTakeFirst(),
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
@@ -33,6 +33,7 @@ async function partnerRecords(db: DB, partnerId: number) {
       .execute(),
     db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partnerId).execute(),
   ]);
+  if (!partner || partner.isAdmin) throw notFound("Partner not found");
   return { partner, records, rates, views: recordViews(partner, rates, records) };
 }
 

@@ -38,18 +38,18 @@ const monthlyFee = z
     return pence;
   });
 
-const email = z.string().trim().email("Invalid email address");
-const billingAddress = z.string().trim().min(1, "Billing address is required");
-export const usernameSchema = z.string().trim().min(1, "Username is required").max(64, "Username is too long");
+const email = z.string({ error: "Invalid email address" }).trim().email("Invalid email address");
+const billingAddress = z.string({ error: "Billing address is required" }).trim().min(1, "Billing address is required");
+export const usernameSchema = z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(64, "Username is too long");
 export const passwordSchema = z
-  .string()
+  .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(256, "Password is too long");
 
 export const partnerCreateSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
-  name: z.string().trim().min(1, "Name is required").max(120, "Name is too long"),
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long"),
   partnerType: z.enum(PARTNER_TYPES, { error: "Choose a partner type" }),
   email,
   billingAddress,

@@ -23,7 +23,7 @@ export interface FeePaymentView {
   dueDate: string;
   paidDate: string | null;
   status: InvoiceStatus;
-  invoiceUrl: string | null;
+  invoiceUrl: string;
   createdAt: string;
 }
 
@@ -106,7 +106,7 @@ function feePaymentView(row: FeePayment): FeePaymentView {
     dueDate: row.dueDate,
     paidDate: row.paidDate,
     status: row.status,
-    invoiceUrl: null,
+    invoiceUrl: `/api/fee-payments/${row.id}/invoice`,
     createdAt: row.createdAt,
   };
 }

@@ -111,7 +111,12 @@ async function writeGroup(
   trx: Transaction<Database>,
   group: ImportGroup,
   fresh: SaleRow[],
-): Promise<number> {
+): Promise<number | null> {
+  if (!fresh.length) {
+    // Nothing new: no empty record is created for a month the file adds nothing to.
+    const existing = await trx.selectFrom("monthlyRecords").select("id").where("machineId", "=", group.machineId).where("month", "=", group.month).executeTakeFirst();
+    return existing?.id ?? null;
+  }
   await trx
     .insertInto("monthlyRecords")
     .values({ machineId: group.machineId, month: group.month })
@@ -123,8 +128,6 @@ async function writeGroup(
     .where("machineId", "=", group.machineId)
     .where("month", "=", group.month)
     .executeTakeFirstOrThrow();
-  if (!fresh.length) return record.id;
-
   const ids = await productIds(trx, fresh);
   for (const part of chunks(fresh)) {
     await trx
@@ -255,6 +258,8 @@ export async function importSalesFile(
       const fresh = newRows(group.rows, await existingKeys(trx, group.machineId, group.rows));
       const recordId = await writeGroup(trx, group, fresh);
       const result = describe(group, fresh, recordId);
+      results.push(result);
+      if (recordId === null) continue;
       await trx
         .insertInto("importReceipts")
         .values({
@@ -271,7 +276,6 @@ export async function importSalesFile(
           importedBy: options.actorId,
         })
         .execute();
-      results.push(result);
     }
     await audit(trx, {
       actorId: options.actorId,

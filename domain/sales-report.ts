@@ -130,11 +130,17 @@ function transactionIdOf(value: unknown): string | null {
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && !value.trim());
 
+/** The most data rows one file may carry (a month of a very busy machine is a few thousand). */
+export const MAX_ROWS = 200_000;
+
 /** Parses an export's bytes. Throws SalesReportError with the spec's messages for a bad file. */
 export function parseSalesReport(bytes: Uint8Array, options: { requireMachineName?: boolean } = {}): ParsedSalesReport {
   const workbook = readWorkbook(bytes);
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ""];
   const table: unknown[][] = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: null, blankrows: false }) : [];
+  if (table.length > MAX_ROWS + 3) {
+    throw new SalesReportError(`The file has more than ${MAX_ROWS.toLocaleString("en-GB")} rows: split it into smaller exports`);
+  }
   if (table.length < 4) {
     throw new SalesReportError("Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.");
   }

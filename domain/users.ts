@@ -2,8 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
-import { bpToFraction } from "./commission.ts";
-import { currentMonth } from "./dates.ts";
+import { FIRST_MONTH, bpToFraction } from "./commission.ts";
 import { conflict } from "./errors.ts";
 import { penceToPounds } from "./money.ts";
 import type { PartnerType } from "./partners.ts";
@@ -138,7 +137,8 @@ export async function createUser(
     if (!user.isAdmin) {
       await trx
         .insertInto("commissionRates")
-        .values({ partnerId: user.id, rateBp: user.commissionBp, effectiveMonth: currentMonth() })
+        // The first rate applies from the beginning; later changes apply from their month on.
+        .values({ partnerId: user.id, rateBp: user.commissionBp, effectiveMonth: FIRST_MONTH })
         .execute();
     }
     await audit(trx, {

@@ -4,9 +4,11 @@ import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatMonth } from "#domain/dates.ts";
+import { listInvoices, type InvoiceView } from "#domain/invoice-service.ts";
 import { machinesOfPartner, partnerStats } from "#domain/machine-service.ts";
 import { formatPounds } from "#domain/money.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
+import { MyFeePayments } from "#app/components/invoices/my-fee-payments.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -21,13 +23,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) throw redirect("/admin");
   const [machines, stats] = await Promise.all([machinesOfPartner(db, user.id), partnerStats(db, user.id)]);
-  return { user, machines, stats };
+  let invoices: InvoiceView[] | null = [];
+  if (user.partnerType === "fee-paying") {
+    try {
+      invoices = await listInvoices(db, { partnerId: user.id });
+    } catch (error) {
+      console.error(error);
+      invoices = null;
+    }
+  }
+  return { user, machines, stats, invoices };
 }
 
 const orNotProvided = (value: string | null) => value || "Not provided";
 
 export default function PartnerDashboard() {
-  const { user, machines, stats } = useLoaderData<typeof loader>();
+  const { user, machines, stats, invoices } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
@@ -102,6 +113,8 @@ export default function PartnerDashboard() {
           <TierBreakdown tiers={stats.tiers} />
         </Box>
       ) : null}
+
+      {user.partnerType === "fee-paying" ? <MyFeePayments invoices={invoices} /> : null}
 
       <Card size="3" mb="6">
         <Heading as="h2" size="4" mb="3">

@@ -1,18 +1,231 @@
-/** /admin/invoices: invoice management. Partners see the Unauthorized card rather than a redirect. */
+/** /admin/invoices: every invoice by status, with the actions the rules allow. Partners see the Unauthorized card. */
+import { AlertDialog, Button, Card, Flex, IconButton, Table, Tabs, Text, Tooltip } from "@radix-ui/themes";
+import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon, TrashIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { formatDate } from "#domain/dates.ts";
+import { listInvoices, type DueCheckResult, type InvoiceView } from "#domain/invoice-service.ts";
+import { canDeleteInvoice, canTransition, type InvoiceStatus } from "#domain/invoices.ts";
+import { formatPounds } from "#domain/money.ts";
+import { InvoiceStatusBadge } from "#app/components/invoices/invoice-status.tsx";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { db } from "#app/utils/db.server.ts";
 import { requireUser } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Invoice Management · Vendboard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { authorized: user.isAdmin };
+  if (!user.isAdmin) return { authorized: false as const, invoices: [] };
+  return { authorized: true as const, invoices: await listInvoices(db) };
+}
+
+const TABS: { value: "all" | InvoiceStatus; label: string }[] = [
+  { value: "all", label: "All Invoices" },
+  { value: "pending", label: "Pending" },
+  { value: "paid", label: "Paid" },
+  { value: "overdue", label: "Overdue" },
+  { value: "cancelled", label: "Cancelled" },
+];
+
+function InvoiceActions({ invoice, onChanged }: { invoice: InvoiceView; onChanged: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const setStatus = (status: InvoiceStatus) =>
+    run(async () => {
+      try {
+        await apiRequest("POST", `/api/fee-payments/${invoice.id}/status`, { status });
+        toast({ title: "Payment status updated", description: `${invoice.displayId} is now ${status}.` });
+        onChanged();
+      } catch (error) {
+        toast({ title: "Failed to update payment status", description: errorMessage(error, ""), variant: "destructive" });
+      }
+    });
+  const sendEmail = () =>
+    run(async () => {
+      try {
+        const result = await apiRequest<{ details: string }>("POST", `/api/fee-payments/${invoice.id}/send-email`);
+        toast({ title: "Invoice sent", description: result.details });
+      } catch (error) {
+        toast({ title: "Failed to send invoice email", description: errorMessage(error, ""), variant: "destructive" });
+      }
+    });
+  const remove = () =>
+    run(async () => {
+      try {
+        await apiRequest("DELETE", `/api/fee-payments/${invoice.id}`);
+        toast({ title: "Invoice deleted", description: invoice.displayId });
+        onChanged();
+      } catch {
+        toast({ title: "Failed to delete invoice. Paid invoices cannot be deleted.", variant: "destructive" });
+      }
+    });
+  return (
+    <Flex gap="2" align="center">
+      {invoice.status === "pending" ? (
+        <Tooltip content="Mark as paid">
+          <IconButton size="1" variant="soft" color="green" onClick={() => setStatus("paid")} disabled={busy} aria-label={`Mark ${invoice.displayId} paid`}>
+            <CheckIcon />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      {canTransition(invoice.status, "cancelled") ? (
+        <Tooltip content="Cancel invoice">
+          <IconButton size="1" variant="soft" color="gray" onClick={() => setStatus("cancelled")} disabled={busy} aria-label={`Cancel ${invoice.displayId}`}>
+            <Cross1Icon />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      {invoice.status === "pending" ? (
+        <Tooltip content="Send by email">
+          <IconButton size="1" variant="soft" onClick={sendEmail} disabled={busy} aria-label={`Email ${invoice.displayId}`}>
+            <EnvelopeClosedIcon />
+          </IconButton>
+        </Tooltip>
+      ) : null}
+      <Tooltip content="Download PDF">
+        <IconButton size="1" variant="soft" asChild>
+          <a href={`/api/fee-payments/${invoice.id}/download`} aria-label={`Download ${invoice.displayId}`}>
+            <DownloadIcon />
+          </a>
+        </IconButton>
+      </Tooltip>
+      {canDeleteInvoice(invoice.status) ? (
+        <AlertDialog.Root>
+          <AlertDialog.Trigger>
+            <IconButton size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${invoice.displayId}`}>
+              <TrashIcon />
+            </IconButton>
+          </AlertDialog.Trigger>
+          <AlertDialog.Content maxWidth="420px">
+            <AlertDialog.Title>Delete {invoice.displayId}?</AlertDialog.Title>
+            <AlertDialog.Description size="2">
+              The invoice for {invoice.partnerName} ({formatPounds(invoice.amount)}) is removed. Paid invoices cannot be deleted.
+            </AlertDialog.Description>
+            <Flex gap="3" justify="end" mt="4">
+              <AlertDialog.Cancel>
+                <Button variant="soft" color="gray">
+                  Keep
+                </Button>
+              </AlertDialog.Cancel>
+              <AlertDialog.Action>
+                <Button color="red" onClick={remove}>
+                  Delete Invoice
+                </Button>
+              </AlertDialog.Action>
+            </Flex>
+          </AlertDialog.Content>
+        </AlertDialog.Root>
+      ) : null}
+    </Flex>
+  );
 }
 
 export default function InvoiceManagement() {
-  const { authorized } = useLoaderData<typeof loader>();
-  if (!authorized) return <UnauthorizedCard />;
-  return <Page title="Invoice Management" />;
+  const data = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  const [checking, setChecking] = useState(false);
+  if (!data.authorized) return <UnauthorizedCard />;
+  const refresh = () => revalidator.revalidate();
+
+  async function checkDue() {
+    setChecking(true);
+    try {
+      const result = await apiRequest<DueCheckResult>("POST", "/api/fee-payments/check-due");
+      toast({
+        title: "Due invoices checked",
+        description: `${result.markedOverdue} marked overdue, ${result.invoicesRaised} new invoice(s) raised, ${result.remindersSent} reminder(s) sent.`,
+      });
+      refresh();
+    } catch (error) {
+      toast({ title: "Failed to check due invoices", description: errorMessage(error, ""), variant: "destructive" });
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <Page
+      title="Invoice Management"
+      description="Fee invoices of fee-paying partners."
+      actions={
+        <Button onClick={checkDue} loading={checking}>
+          <MagicWandIcon /> Check Due Invoices
+        </Button>
+      }
+    >
+      <Tabs.Root defaultValue="all">
+        <Tabs.List>
+          {TABS.map((tab) => (
+            <Tabs.Trigger key={tab.value} value={tab.value}>
+              {tab.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((tab) => {
+          const shown = tab.value === "all" ? data.invoices : data.invoices.filter((i) => i.status === tab.value);
+          return (
+            <Tabs.Content key={tab.value} value={tab.value}>
+              <Card size="1" mt="3">
+                {shown.length ? (
+                  <Table.Root size="2">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {shown.map((invoice) => (
+                        <Table.Row key={invoice.id} align="center">
+                          <Table.RowHeaderCell>{invoice.displayId}</Table.RowHeaderCell>
+                          <Table.Cell>
+                            <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
+                              {invoice.partnerName}
+                            </Link>
+                          </Table.Cell>
+                          <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                          <Table.Cell>
+                            {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
+                          </Table.Cell>
+                          <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                          <Table.Cell>
+                            <InvoiceStatusBadge status={invoice.status} />
+                          </Table.Cell>
+                          <Table.Cell>
+                            <InvoiceActions invoice={invoice} onChanged={refresh} />
+                          </Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                ) : (
+                  <Text as="p" color="gray" align="center" my="5">
+                    No invoices found
+                  </Text>
+                )}
+              </Card>
+            </Tabs.Content>
+          );
+        })}
+      </Tabs.Root>
+    </Page>
+  );
 }

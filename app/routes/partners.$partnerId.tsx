@@ -12,6 +12,7 @@ import { isProfitSharingType } from "#domain/partners.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
 import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
+import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { MessageCard, Page } from "#app/components/page.tsx";
@@ -144,6 +145,7 @@ export default function PartnerDetailPage() {
         <ProfitShareCard partner={partner} />
       </Grid>
       {commission ? <CommissionCards partnerId={partner.id} data={commission} onChanged={() => revalidator.revalidate()} /> : null}
+      {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} onChanged={() => revalidator.revalidate()} /> : null}
       <MachinesSection partner={partner} />
     </Page>
   );

@@ -66,7 +66,9 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   const failed = outcomes.filter((o) => !o.ok).length;
   if (!options.json) {
     io.stderr.write(
-      failed
+      failed === outcomes.length
+        ? `${failed === 1 ? "The file" : `All ${failed} files`} failed; nothing was ${options.dryRun ? "checked" : "imported"}.\n`
+        : failed
         ? `${failed} of ${outcomes.length} file(s) failed; the others were ${options.dryRun ? "checked" : "imported"}.\n`
         : `${outcomes.length} file(s) ${options.dryRun ? "checked (dry run: nothing saved)" : "imported"}.\n`,
     );

@@ -129,6 +129,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("amount_pence", "integer", (c) => c.notNull().check(sql`amount_pence >= 0`))
+    .addColumn("monthly_fee_pence", "integer", (c) => c.check(sql`monthly_fee_pence >= 0`))
     .addColumn("payment_period", "text", (c) =>
       c.notNull().check(sql`payment_period in ('monthly', '6-months', '12-months')`),
     )
@@ -139,6 +140,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status", "text", (c) =>
       c.notNull().defaultTo("pending").check(sql`status in ('pending', 'paid', 'overdue', 'cancelled')`),
     )
+    .addColumn("reminder_sent_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addCheckConstraint("fee_payments_period_order", sql`period_end >= period_start`)
     .execute();

@@ -179,6 +179,6 @@ describe("route rules on the server", () => {
   it("lets a partner reach /admin/invoices only to see the Unauthorized card", async () => {
     const response = await call(invoicesLoader, "/admin/invoices", { cookie: await loginCookie(partnerName) });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ authorized: false });
+    expect(await response.json()).toEqual({ authorized: false, invoices: [] });
   });
 });

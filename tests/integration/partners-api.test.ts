@@ -177,8 +177,11 @@ describe("PATCH /api/partners/{id}", () => {
     const partner = await makePartner(db);
     const response = await patch(partner.id, { commissionPercentage: "0.0750", partnerType: "profit-sharing" });
     expect(await response.json()).toMatchObject({ commissionPercentage: "0.0750" });
-    const rates = await db.selectFrom("commissionRates").select(["rateBp"]).where("partnerId", "=", partner.id).execute();
-    expect(rates.map((r) => r.rateBp)).toEqual([750]);
+    const rates = await db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).orderBy("effectiveMonth").execute();
+    expect(rates).toEqual([
+      { rateBp: 1000, effectiveMonth: "0000-01" },
+      { rateBp: 750, effectiveMonth: new Date().toISOString().slice(0, 7) },
+    ]);
   });
 
   it.each([

@@ -81,7 +81,7 @@ function Receipt({ record }: { record: MachineRecord }) {
           ) : null}
           <DataList.Item>
             <DataList.Label>Footer totals</DataList.Label>
-            <DataList.Value>{receipt.footerAgrees === null ? "no footer in the file" : receipt.footerAgrees ? "agree with the imported rows" : "differ from the imported rows (skipped rows are in the footer)"}</DataList.Value>
+            <DataList.Value>{receipt.footerAgrees === null ? "no footer in the file" : receipt.footerAgrees ? "agree with the imported rows" : "differ from the imported rows (see the skipped rows)"}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Imported at</DataList.Label>

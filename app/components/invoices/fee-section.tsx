@@ -1,0 +1,303 @@
+/** Partner detail, fee-paying partners: fee, period and next payment; the timeline; invoice history; Generate Invoice. */
+import { AlertDialog, Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
+import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { useEffect, useState } from "react";
+import { formatDate } from "#domain/dates.ts";
+import type { InvoiceQuote } from "#domain/invoice-service.ts";
+import { PAYMENT_PERIODS, canDeleteInvoice, currentPaymentPeriod, formatInvoiceId, paymentPeriodLabel, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
+import { formatPounds } from "#domain/money.ts";
+import type { FeePaymentView } from "#domain/partner-service.ts";
+import { StatCard } from "../stat-card.tsx";
+import { useToast } from "../toaster.tsx";
+import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
+
+interface FeePartner {
+  id: number;
+  monthlyFee: number | null;
+  paymentPeriod: PaymentPeriod | null;
+  nextPaymentDue: string | null;
+  feePayments: FeePaymentView[];
+}
+
+function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; onGenerated: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [period, setPeriod] = useState<PaymentPeriod>(partner.paymentPeriod ?? "monthly");
+  const [quote, setQuote] = useState<InvoiceQuote | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (!open) return;
+    let cancelled = false;
+    setQuote(null);
+    setProblem(null);
+    apiRequest<InvoiceQuote>("GET", `/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${period}`)
+      .then((q) => !cancelled && setQuote(q))
+      .catch((error) => !cancelled && setProblem(errorMessage(error, "Failed to generate invoice")));
+    return () => {
+      cancelled = true;
+    };
+  }, [open, period, partner.id]);
+
+  async function generate() {
+    setSaving(true);
+    try {
+      const invoice = await apiRequest<{ displayId: string }>("POST", `/api/fee-payments/generate-invoice/${partner.id}`, { requestedPaymentPeriod: period });
+      toast({ title: "Invoice generated", description: `${invoice.displayId} for ${quote ? formatPounds(quote.amount) : ""}` });
+      setOpen(false);
+      onGenerated();
+    } catch (error) {
+      toast({ title: "Failed to generate invoice", description: errorMessage(error, ""), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger>
+        <Button>
+          <PlusIcon /> Generate Invoice
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>Generate Invoice</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="4">
+          The next period starts the day after the latest invoice ends. Longer terms are discounted.
+        </Dialog.Description>
+        <Flex direction="column" gap="3">
+          <label>
+            <Text as="div" size="2" weight="medium" mb="1">
+              Payment period
+            </Text>
+            <Select.Root value={period} onValueChange={(v) => setPeriod(v as PaymentPeriod)}>
+              <Select.Trigger style={{ width: "100%" }} aria-label="Payment period" />
+              <Select.Content position="popper">
+                {PAYMENT_PERIODS.map((p) => (
+                  <Select.Item key={p} value={p}>
+                    {paymentPeriodLabel(p)}
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </label>
+          {problem ? (
+            <Text color="red" size="2" role="alert">
+              {problem}
+            </Text>
+          ) : !quote ? (
+            <Flex justify="center" p="3">
+              <Spinner />
+            </Flex>
+          ) : (
+            <DataList.Root aria-label="Invoice preview">
+              <DataList.Item>
+                <DataList.Label minWidth="130px">Period</DataList.Label>
+                <DataList.Value>
+                  {formatDate(quote.periodStart)} - {formatDate(quote.periodEnd)}
+                </DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label minWidth="130px">Fee</DataList.Label>
+                <DataList.Value>
+                  {formatPounds(quote.monthlyFee)} × {quote.months} = {formatPounds(quote.gross)}
+                </DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label minWidth="130px">Discount</DataList.Label>
+                <DataList.Value>
+                  {quote.discountPercent}% ({formatPounds(quote.discount)})
+                </DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label minWidth="130px">Amount</DataList.Label>
+                <DataList.Value>
+                  <Text weight="bold">{formatPounds(quote.amount)}</Text>
+                </DataList.Value>
+              </DataList.Item>
+              <DataList.Item>
+                <DataList.Label minWidth="130px">Due date</DataList.Label>
+                <DataList.Value>{formatDate(quote.dueDate)}</DataList.Value>
+              </DataList.Item>
+            </DataList.Root>
+          )}
+          <Flex gap="3" justify="end" mt="2">
+            <Dialog.Close>
+              <Button variant="soft" color="gray">
+                Cancel
+              </Button>
+            </Dialog.Close>
+            <Button onClick={generate} loading={saving} disabled={!quote}>
+              Generate Invoice
+            </Button>
+          </Flex>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChanged: () => void }) {
+  const toast = useToast();
+  const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
+  const recent = partner.feePayments.slice(0, 5);
+
+  async function setStatus(id: number, status: InvoiceStatus) {
+    try {
+      await apiRequest("POST", `/api/fee-payments/${id}/update-status`, { status });
+      toast({ title: "Payment status updated", description: `${formatInvoiceId(id)} is now ${status}.` });
+      onChanged();
+    } catch (error) {
+      toast({ title: "Failed to update payment status", description: errorMessage(error, ""), variant: "destructive" });
+    }
+  }
+
+  async function remove(id: number) {
+    try {
+      await apiRequest("DELETE", `/api/fee-payments/${id}`);
+      toast({ title: "Invoice deleted", description: formatInvoiceId(id) });
+      onChanged();
+    } catch {
+      toast({ title: "Failed to delete invoice. Paid invoices cannot be deleted.", variant: "destructive" });
+    }
+  }
+
+  return (
+    <Box mb="6">
+      <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
+        <Heading as="h2" size="5">
+          Fee Payments
+        </Heading>
+        <GenerateInvoiceDialog partner={partner} onGenerated={onChanged} />
+      </Flex>
+      <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
+        <StatCard label="Monthly Fee" value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)} />
+        <StatCard label="Current Payment Period" value={period ? paymentPeriodLabel(period) : "Awaiting invoice"} note={period ? undefined : "No invoices have been issued yet"} />
+        <StatCard label="Next Payment Due" value={partner.nextPaymentDue ? formatDate(partner.nextPaymentDue) : "Not scheduled"} />
+      </Grid>
+      <Grid columns={{ initial: "1", md: "3" }} gap="4">
+        <Card size="2">
+          <Heading as="h3" size="3" mb="3">
+            Payment Timeline
+          </Heading>
+          {recent.length ? (
+            <Flex direction="column" gap="3" asChild>
+              <ol style={{ listStyle: "none", margin: 0, padding: 0 }} aria-label="Payment timeline">
+                {recent.map((invoice) => (
+                  <li key={invoice.id} style={{ borderLeft: "2px solid var(--accent-6)", paddingLeft: 12 }}>
+                    <Flex justify="between" gap="2">
+                      <Text size="2" weight="medium">
+                        {formatInvoiceId(invoice.id)}
+                      </Text>
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </Flex>
+                    <Text as="p" size="1" color="gray">
+                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)} · {formatPounds(invoice.amount)}
+                      {invoice.paidDate ? ` · paid ${formatDate(invoice.paidDate)}` : ` · due ${formatDate(invoice.dueDate)}`}
+                    </Text>
+                  </li>
+                ))}
+              </ol>
+            </Flex>
+          ) : (
+            <Text size="2" color="gray">
+              No invoices yet.
+            </Text>
+          )}
+        </Card>
+        <Card size="1" style={{ gridColumn: "span 2" }}>
+          <Heading as="h3" size="3" m="2">
+            Invoice History
+          </Heading>
+          {partner.feePayments.length ? (
+            <Table.Root size="1">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Due</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {partner.feePayments.map((invoice) => (
+                  <Table.Row key={invoice.id} align="center">
+                    <Table.RowHeaderCell>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
+                    <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                    <Table.Cell>
+                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
+                    </Table.Cell>
+                    <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                    <Table.Cell>
+                      {invoice.status === "cancelled" ? (
+                        <InvoiceStatusBadge status="cancelled" />
+                      ) : (
+                        <Select.Root value={invoice.status} onValueChange={(v) => setStatus(invoice.id, v as InvoiceStatus)} size="1">
+                          <Select.Trigger aria-label={`Status of ${formatInvoiceId(invoice.id)}`} />
+                          <Select.Content position="popper">
+                            {(["pending", "paid", "overdue"] as const).map((s) => (
+                              <Select.Item key={s} value={s}>
+                                {invoiceStatusLabel(s)}
+                              </Select.Item>
+                            ))}
+                          </Select.Content>
+                        </Select.Root>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Flex gap="2">
+                        <IconButton size="1" variant="ghost" asChild>
+                          <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer" aria-label={`Open ${formatInvoiceId(invoice.id)}`}>
+                            <FileTextIcon />
+                          </a>
+                        </IconButton>
+                        <IconButton size="1" variant="ghost" asChild>
+                          <a href={`/api/fee-payments/${invoice.id}/download`} aria-label={`Download ${formatInvoiceId(invoice.id)}`}>
+                            <DownloadIcon />
+                          </a>
+                        </IconButton>
+                        {canDeleteInvoice(invoice.status) ? (
+                          <AlertDialog.Root>
+                            <AlertDialog.Trigger>
+                              <IconButton size="1" variant="ghost" color="red" aria-label={`Delete ${formatInvoiceId(invoice.id)}`}>
+                                <TrashIcon />
+                              </IconButton>
+                            </AlertDialog.Trigger>
+                            <AlertDialog.Content maxWidth="400px">
+                              <AlertDialog.Title>Delete {formatInvoiceId(invoice.id)}?</AlertDialog.Title>
+                              <AlertDialog.Description size="2">The unpaid invoice is removed.</AlertDialog.Description>
+                              <Flex gap="3" justify="end" mt="4">
+                                <AlertDialog.Cancel>
+                                  <Button variant="soft" color="gray">
+                                    Keep
+                                  </Button>
+                                </AlertDialog.Cancel>
+                                <AlertDialog.Action>
+                                  <Button color="red" onClick={() => remove(invoice.id)}>
+                                    Delete Invoice
+                                  </Button>
+                                </AlertDialog.Action>
+                              </Flex>
+                            </AlertDialog.Content>
+                          </AlertDialog.Root>
+                        ) : null}
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          ) : (
+            <Text as="p" size="2" color="gray" m="2">
+              No invoices found
+            </Text>
+          )}
+        </Card>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+/** POST /api/fee-payments/check-due: marks late invoices overdue and raises the next ones (admin). */
+import { checkDueInvoices } from "#domain/invoice-service.ts";
+import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { MAIL_CONFIG } from "#app/utils/env.server.ts";
+
+export const action = api(async ({ request }) => {
+  if (request.method !== "POST") return methodNotAllowed();
+  await requireApiAdmin(request);
+  return Response.json(await checkDueInvoices(db, MAIL_CONFIG));
+});
+
+export const loader = api(async () => methodNotAllowed());

@@ -1,0 +1,60 @@
+/** vendboard invoices check-due [--today YYYY-MM-DD] [--json] | invoices list [--status S] [--json] */
+import path from "node:path";
+import Table from "cli-table3";
+import type { Command } from "commander";
+import { dataDir } from "#db/config.ts";
+import { formatDate } from "#domain/dates.ts";
+import { checkDueInvoices, listInvoices } from "#domain/invoice-service.ts";
+import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices.ts";
+import { formatPounds } from "#domain/money.ts";
+import { printJson, withDatabase, type CliIO } from "../context.ts";
+import { UsageError } from "../errors.ts";
+
+function mailConfig(io: CliIO) {
+  return { smtpUrl: io.env.SMTP_URL, from: io.env.MAIL_FROM ?? "Vendboard <no-reply@vendboard.local>", outboxDir: path.join(dataDir(io.env), "outbox") };
+}
+
+export async function runCheckDue(io: CliIO, options: { today?: string; json?: boolean }) {
+  if (options.today !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(options.today) || Number.isNaN(Date.parse(`${options.today}T00:00:00Z`)))) {
+    throw new UsageError("--today takes a date as YYYY-MM-DD");
+  }
+  const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io), options.today));
+  if (options.json) printJson(io, result);
+  else io.stdout.write(`Due check for ${formatDate(result.today)}: ${result.markedOverdue} marked overdue, ${result.invoicesRaised} invoice(s) raised, ${result.remindersSent} reminder(s) sent.\n`);
+  return result;
+}
+
+export async function runList(io: CliIO, options: { status?: string; json?: boolean }) {
+  if (options.status !== undefined && !INVOICE_STATUSES.includes(options.status as InvoiceStatus)) {
+    throw new UsageError(`--status takes one of: ${INVOICE_STATUSES.join(", ")}`);
+  }
+  const invoices = await withDatabase(io, (db) => listInvoices(db, { status: options.status as InvoiceStatus | undefined }));
+  if (options.json) {
+    printJson(io, invoices);
+    return invoices;
+  }
+  const table = new Table({ head: ["Invoice", "Partner", "Amount", "Period", "Due", "Status"], style: { head: [], border: [] } });
+  for (const i of invoices) table.push([i.displayId, i.partnerName, formatPounds(i.amount), `${formatDate(i.periodStart)} - ${formatDate(i.periodEnd)}`, formatDate(i.dueDate), i.status]);
+  io.stdout.write(invoices.length ? `${table.toString()}\n` : "No invoices found\n");
+  return invoices;
+}
+
+export function registerInvoiceCommands(program: Command, io: CliIO): void {
+  const invoices = program.command("invoices").description("fee invoices");
+  invoices
+    .command("check-due")
+    .description("mark late invoices overdue (one reminder each) and raise invoices whose period has started; safe to run twice")
+    .option("--today <YYYY-MM-DD>", "run as if today were this date")
+    .option("--json", "print the counts as JSON")
+    .action(async (options) => {
+      await runCheckDue(io, options);
+    });
+  invoices
+    .command("list")
+    .description("list invoices, newest period first")
+    .option("--status <status>", `only ${INVOICE_STATUSES.join(", ")}`)
+    .option("--json", "print the invoices as JSON")
+    .action(async (options) => {
+      await runList(io, options);
+    });
+}

@@ -1,0 +1,308 @@
+/** Fee invoices: generation with term discounts, status changes, deletion, PDFs, email and the due check. */
+import type { Kysely, Transaction } from "kysely";
+import type { Database, FeePayment } from "#db/schema.ts";
+import { audit } from "./audit.ts";
+import { addDaysIso, formatDate, isoDay } from "./dates.ts";
+import { DomainError, conflict, notFound } from "./errors.ts";
+import { invoicePdf } from "./invoice-pdf.ts";
+import {
+  TERMS,
+  canDeleteInvoice,
+  canTransition,
+  formatInvoiceId,
+  invoiceAmountPence,
+  invoicePeriod,
+  nextPeriodStart,
+  type InvoiceStatus,
+  type PaymentPeriod,
+} from "./invoices.ts";
+import { sendMail, type MailConfig } from "./mail.ts";
+import { formatGBP, penceToPounds } from "./money.ts";
+import type { PublicUser } from "./users.ts";
+
+type DB = Kysely<Database>;
+type Tx = DB | Transaction<Database>;
+
+export interface InvoiceView {
+  id: number;
+  displayId: string;
+  partnerId: number;
+  partnerName: string;
+  amount: number;
+  paymentPeriod: PaymentPeriod;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  paidDate: string | null;
+  status: InvoiceStatus;
+  invoiceUrl: string;
+  createdAt: string;
+}
+
+function view(row: FeePayment & { partnerName: string }): InvoiceView {
+  return {
+    id: row.id,
+    displayId: formatInvoiceId(row.id),
+    partnerId: row.partnerId,
+    partnerName: row.partnerName,
+    amount: penceToPounds(row.amountPence),
+    paymentPeriod: row.paymentPeriod,
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    dueDate: row.dueDate,
+    paidDate: row.paidDate,
+    status: row.status,
+    invoiceUrl: `/api/fee-payments/${row.id}/invoice`,
+    createdAt: row.createdAt,
+  };
+}
+
+function invoicesQuery(db: Tx) {
+  return db
+    .selectFrom("feePayments as f")
+    .innerJoin("users as u", "u.id", "f.partnerId")
+    .selectAll("f")
+    .select((eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName"));
+}
+
+/** Invoices, newest period first: all for admins, or one partner's; optionally of one status. */
+export async function listInvoices(db: DB, filter: { partnerId?: number; status?: InvoiceStatus } = {}): Promise<InvoiceView[]> {
+  let query = invoicesQuery(db).orderBy("f.periodStart", "desc").orderBy("f.id", "desc");
+  if (filter.partnerId !== undefined) query = query.where("f.partnerId", "=", filter.partnerId);
+  if (filter.status) query = query.where("f.status", "=", filter.status);
+  return (await query.execute()).map(view);
+}
+
+async function findInvoice(db: Tx, id: number) {
+  const row = await invoicesQuery(db).where("f.id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Invoice not found");
+  return row;
+}
+
+/** The invoice if `user` may see it: admins any, partners their own (403 otherwise). */
+export async function invoiceForUser(db: DB, user: PublicUser, id: number): Promise<InvoiceView> {
+  const row = await findInvoice(db, id);
+  if (!user.isAdmin && row.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+  return view(row);
+}
+
+/** The partner's last payment and next payment due always follow their invoices. */
+async function syncPartner(trx: Tx, partnerId: number) {
+  const invoices = await trx.selectFrom("feePayments").select(["status", "paidDate", "periodEnd"]).where("partnerId", "=", partnerId).execute();
+  const paid = invoices.filter((i) => i.status === "paid" && i.paidDate).map((i) => i.paidDate!).sort();
+  const ends = invoices.filter((i) => i.status !== "cancelled").map((i) => i.periodEnd).sort();
+  await trx
+    .updateTable("users")
+    .set({ lastPaymentDate: paid.at(-1) ?? null, nextPaymentDue: ends.length ? addDaysIso(ends.at(-1)!, 1) : null })
+    .where("id", "=", partnerId)
+    .execute();
+}
+
+export interface InvoiceQuote {
+  partnerId: number;
+  paymentPeriod: PaymentPeriod;
+  months: number;
+  discountPercent: number;
+  monthlyFee: number;
+  gross: number;
+  discount: number;
+  amount: number;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+}
+
+async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: string): Promise<InvoiceQuote> {
+  const partner = await db.selectFrom("users").selectAll().where("id", "=", partnerId).executeTakeFirst();
+  if (!partner || partner.isAdmin) throw notFound("Partner not found");
+  if (partner.partnerType !== "fee-paying") throw conflict("Only fee-paying partners are invoiced");
+  if (!partner.monthlyFeePence) throw conflict("The partner has no monthly fee");
+  const latest = await db
+    .selectFrom("feePayments")
+    .select("periodEnd")
+    .where("partnerId", "=", partnerId)
+    .where("status", "!=", "cancelled")
+    .orderBy("periodEnd", "desc")
+    .executeTakeFirst();
+  const term = invoicePeriod(nextPeriodStart(latest?.periodEnd ?? null, today), period);
+  const { months, discountPercent } = TERMS[period];
+  const gross = partner.monthlyFeePence * months;
+  const amount = invoiceAmountPence(partner.monthlyFeePence, period);
+  return {
+    partnerId,
+    paymentPeriod: period,
+    months,
+    discountPercent,
+    monthlyFee: penceToPounds(partner.monthlyFeePence),
+    gross: penceToPounds(gross),
+    discount: penceToPounds(gross - amount),
+    amount: penceToPounds(amount),
+    periodStart: term.periodStart,
+    periodEnd: term.periodEnd,
+    dueDate: term.dueDate,
+  };
+}
+
+/** What generating an invoice would produce, without saving it. */
+export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPeriod, today = isoDay(new Date())) {
+  return quote(db, partnerId, period, today);
+}
+
+async function insertInvoice(trx: Transaction<Database>, partnerId: number, period: PaymentPeriod, today: string, actorId: number | null) {
+  const q = await quote(trx, partnerId, period, today);
+  const row = await trx
+    .insertInto("feePayments")
+    .values({
+      partnerId,
+      amountPence: Math.round(q.amount * 100),
+      monthlyFeePence: Math.round(q.monthlyFee * 100),
+      paymentPeriod: period,
+      periodStart: q.periodStart,
+      periodEnd: q.periodEnd,
+      dueDate: q.dueDate,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx.updateTable("users").set({ paymentPeriod: period }).where("id", "=", partnerId).execute();
+  await syncPartner(trx, partnerId);
+  await audit(trx, { actorId, action: "generate", entity: "fee_payment", entityId: row.id, details: { partnerId, period, amount: q.amount, periodStart: q.periodStart } });
+  return row.id;
+}
+
+/** Raises the next invoice for a term; sets the partner's payment period and next payment due. */
+export async function generateInvoice(db: DB, partnerId: number, period: PaymentPeriod, actorId: number | null, today = isoDay(new Date())): Promise<InvoiceView> {
+  const id = await db.transaction().execute((trx) => insertInvoice(trx, partnerId, period, today, actorId));
+  return view(await findInvoice(db, id));
+}
+
+/** Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue (409 otherwise). */
+export async function updateInvoiceStatus(db: DB, id: number, status: InvoiceStatus, actorId: number, today = isoDay(new Date())): Promise<InvoiceView> {
+  await db.transaction().execute(async (trx) => {
+    const invoice = await findInvoice(trx, id);
+    if (!canTransition(invoice.status, status)) throw conflict("Failed to update payment status");
+    await trx
+      .updateTable("feePayments")
+      .set({ status, paidDate: status === "paid" ? (invoice.status === "paid" ? invoice.paidDate : today) : null })
+      .where("id", "=", id)
+      .execute();
+    await syncPartner(trx, invoice.partnerId);
+    await audit(trx, { actorId, action: "status", entity: "fee_payment", entityId: id, details: { from: invoice.status, to: status } });
+  });
+  return view(await findInvoice(db, id));
+}
+
+/** Unpaid invoices can be deleted; paid ones cannot (409). */
+export async function deleteInvoice(db: DB, id: number, actorId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const invoice = await findInvoice(trx, id);
+    if (!canDeleteInvoice(invoice.status)) throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
+    await trx.deleteFrom("feePayments").where("id", "=", id).execute();
+    await syncPartner(trx, invoice.partnerId);
+    await audit(trx, { actorId, action: "delete", entity: "fee_payment", entityId: id, details: { partnerId: invoice.partnerId, amountPence: invoice.amountPence } });
+  });
+}
+
+/** The invoice as a PDF, rendered from the stored invoice and partner. */
+export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
+  const invoice = await findInvoice(db, id);
+  const partner = await db.selectFrom("users").selectAll().where("id", "=", invoice.partnerId).executeTakeFirstOrThrow();
+  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner);
+  return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
+}
+
+async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boolean) {
+  const invoice = await findInvoice(db, id);
+  const partner = await db.selectFrom("users").select(["email", "name", "username"]).where("id", "=", invoice.partnerId).executeTakeFirstOrThrow();
+  if (!partner.email) return { emailSent: false, details: "The partner has no email address" };
+  const pdf = await renderInvoice(db, id);
+  const displayId = formatInvoiceId(invoice.id);
+  const subject = reminder ? `Reminder: invoice ${displayId} is overdue` : `Invoice ${displayId} from Vendboard`;
+  await sendMail(db, mail, {
+    to: partner.email,
+    subject,
+    text: [
+      `Dear ${partner.name ?? partner.username},`,
+      "",
+      reminder
+        ? `Invoice ${displayId} for ${formatGBP(invoice.amountPence)} was due on ${formatDate(invoice.dueDate)} and has not been paid yet.`
+        : `Please find attached invoice ${displayId} for ${formatGBP(invoice.amountPence)}, due on ${formatDate(invoice.dueDate)}.`,
+      `Period: ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}.`,
+    ].join("\n"),
+    attachments: [{ filename: pdf.filename, content: pdf.bytes, contentType: "application/pdf" }],
+  });
+  return { emailSent: true, details: `Sent to ${partner.email}` };
+}
+
+/** Emails a pending or overdue invoice with its PDF. */
+export async function sendInvoiceEmail(db: DB, mail: MailConfig, id: number) {
+  const invoice = await findInvoice(db, id);
+  if (invoice.status !== "pending" && invoice.status !== "overdue") throw conflict("Only pending or overdue invoices are sent");
+  const result = await mailInvoice(db, mail, id, false);
+  if (!result.emailSent) throw conflict("The partner has no email address");
+  return result;
+}
+
+export interface DueCheckResult {
+  today: string;
+  markedOverdue: number;
+  invoicesRaised: number;
+  remindersSent: number;
+}
+
+/**
+ * The due check, idempotent: pending invoices past their due date become overdue; each fee-paying
+ * partner whose next payment is due gets the invoices up to today. One transaction; then one
+ * reminder per newly overdue invoice (logged, never sent twice).
+ */
+export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(new Date())): Promise<DueCheckResult> {
+  const { overdueIds, raised } = await db.transaction().execute(async (trx) => {
+    const overdue = await trx.selectFrom("feePayments").select(["id", "partnerId"]).where("status", "=", "pending").where("dueDate", "<", today).execute();
+    if (overdue.length) await trx.updateTable("feePayments").set({ status: "overdue" }).where("id", "in", overdue.map((o) => o.id)).execute();
+
+    let raised = 0;
+    const partners = await trx
+      .selectFrom("users")
+      .select(["id", "paymentPeriod", "nextPaymentDue"])
+      .where("isAdmin", "=", 0)
+      .where("partnerType", "=", "fee-paying")
+      .where("monthlyFeePence", ">", 0)
+      .where("nextPaymentDue", "is not", null)
+      .where("nextPaymentDue", "<=", today)
+      .execute();
+    for (const partner of partners) {
+      let due = partner.nextPaymentDue;
+      // Catch up every period that has started, so a second run on the same day raises nothing.
+      for (let guard = 0; due && due <= today && guard < 36; guard++) {
+        const open = await trx
+          .selectFrom("feePayments")
+          .select("id")
+          .where("partnerId", "=", partner.id)
+          .where("periodStart", "=", due)
+          .where("status", "in", ["pending", "overdue"])
+          .executeTakeFirst();
+        if (open) break;
+        await insertInvoice(trx, partner.id, partner.paymentPeriod ?? "monthly", due, null);
+        raised++;
+        due = (await trx.selectFrom("users").select("nextPaymentDue").where("id", "=", partner.id).executeTakeFirstOrThrow()).nextPaymentDue;
+      }
+    }
+    await audit(trx, { actorId: null, action: "check_due", entity: "fee_payment", entityId: today, details: { markedOverdue: overdue.length, invoicesRaised: raised } });
+    return { overdueIds: overdue.map((o) => o.id), raised };
+  });
+
+  let remindersSent = 0;
+  const toRemind = overdueIds.length
+    ? await db.selectFrom("feePayments").select("id").where("id", "in", overdueIds).where("reminderSentAt", "is", null).execute()
+    : [];
+  for (const { id } of toRemind) {
+    try {
+      const result = await mailInvoice(db, mail, id, true);
+      // Marked either way: a partner without an email address is not retried on every run.
+      await db.updateTable("feePayments").set({ reminderSentAt: new Date().toISOString() }).where("id", "=", id).execute();
+      if (result.emailSent) remindersSent++;
+    } catch {
+      // The failure is in the email log; the next run tries again.
+    }
+  }
+  return { today, markedOverdue: overdueIds.length, invoicesRaised: raised, remindersSent };
+}

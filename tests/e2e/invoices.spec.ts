@@ -1,0 +1,85 @@
+import { ADMIN, FEE_PAYING, expect, signIn, test, toast } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+
+/** A fee-paying partner of its own, so invoice numbers and periods are this test's alone. */
+async function feePartner(page: Page, fee = "50") {
+  const username = `fee-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
+  const response = await page.request.post("/api/register", {
+    data: { username, password: "fee-partner-1", name: `Fee ${username}`, partnerType: "fee-paying", email: `${username}@example.com`, billingAddress: "1 Fee Street, Leeds", monthlyFee: fee },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; name: string };
+}
+
+test.describe("Fee invoices", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ADMIN);
+  });
+
+  test("generate a six-month invoice with its discount, pay it, then generate and cancel the next", async ({ page }) => {
+    const partner = await feePartner(page);
+    await page.goto(`/partners/${partner.id}`);
+    await expect(page.getByText("Awaiting invoice")).toBeVisible();
+    await page.getByRole("button", { name: "Generate Invoice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate Invoice" });
+    await dialog.getByRole("combobox", { name: "Payment period" }).click();
+    await page.getByRole("option", { name: "6 Months" }).click();
+    const preview = dialog.getByLabel("Invoice preview");
+    await expect(preview).toContainText("£50.00 × 6 = £300.00");
+    await expect(preview).toContainText("10% (£30.00)");
+    await expect(preview).toContainText("£270.00");
+    await dialog.getByRole("button", { name: "Generate Invoice" }).click();
+    await expect(toast(page)).toContainText("Invoice generated");
+    await expect(page.getByText("6 Months").first()).toBeVisible();
+
+    const history = page.getByRole("table").filter({ hasText: "Invoice" }).last();
+    const first = history.getByRole("row").nth(1);
+    await expect(first).toContainText("£270.00");
+    await first.getByRole("combobox").click();
+    await page.getByRole("option", { name: "Paid" }).click();
+    await expect(toast(page)).toContainText("Payment status updated");
+
+    await page.goto("/admin/invoices");
+    await expect(page.getByRole("tab", { name: "All Invoices" })).toBeVisible();
+    await page.getByRole("button", { name: "Check Due Invoices" }).click();
+    await expect(toast(page)).toContainText("Due invoices checked");
+
+    await page.goto(`/partners/${partner.id}`);
+    await page.getByRole("button", { name: "Generate Invoice" }).click();
+    await expect(page.getByRole("dialog", { name: "Generate Invoice" }).getByLabel("Invoice preview")).toContainText("£270.00");
+    await page.getByRole("dialog", { name: "Generate Invoice" }).getByRole("button", { name: "Generate Invoice" }).click();
+    await expect(toast(page)).toContainText("Invoice generated");
+
+    await page.goto("/admin/invoices");
+    await page.getByRole("tab", { name: "Pending" }).click();
+    const pendingRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
+    await expect(pendingRow).toHaveCount(1);
+    const cancel = pendingRow.getByRole("button", { name: /^Cancel INV-/ });
+    await cancel.click();
+    await expect(toast(page)).toContainText("Payment status updated");
+    await page.getByRole("tab", { name: "Cancelled" }).click();
+    await expect(page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) })).toHaveCount(1);
+    await page.getByRole("tab", { name: "Paid" }).click();
+    const paidRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
+    await expect(paidRow.getByRole("button", { name: /^Delete INV-/ })).toHaveCount(0);
+  });
+
+  test("a fee-paying partner sees and downloads only their own invoices", async ({ page, browser }) => {
+    const context = await browser.newContext();
+    const partnerPage = await context.newPage();
+    await signIn(partnerPage, FEE_PAYING);
+    await expect(partnerPage.getByRole("heading", { name: "My Fee Payments" })).toBeVisible();
+    for (const tab of ["All", "Pending", "Paid", "Overdue"]) await expect(partnerPage.getByRole("tab", { name: tab, exact: true })).toBeVisible();
+    const own = await (await partnerPage.request.get("/api/fee-payments")).json();
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((i: { partnerName: string }) => i.partnerName === "Harrogate Fitness Club")).toBe(true);
+    const download = partnerPage.waitForEvent("download");
+    await partnerPage.getByRole("link", { name: /^Download invoice #/ }).first().click();
+    expect((await download).suggestedFilename()).toMatch(/^INV-\d{5}\.pdf$/);
+
+    const other = await feePartner(page);
+    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${other.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    expect((await partnerPage.request.get(`/api/fee-payments/${invoice.id}/download`)).status()).toBe(403);
+    await context.close();
+  });
+});
