@@ -61,7 +61,10 @@ export function parseMonth(input: unknown): string | null {
   if (typeof input === "string" && MONTH_RE.test(input.trim())) return input.trim();
   if (typeof input === "string" && !/^\d{4}-\d{2}/.test(input.trim())) return null;
   const date = toDate(typeof input === "string" ? input.trim() : input);
-  return Number.isNaN(date.getTime()) ? null : monthOf(date);
+  if (Number.isNaN(date.getTime())) return null;
+  // An impossible day (30 February) is refused, not rolled into the next month.
+  if (typeof input === "string" && DAY_RE.test(input.trim().slice(0, 10)) && isoDay(date) !== input.trim().slice(0, 10) && !/[T ].*[+-]\d{2}:?\d{2}$/.test(input.trim())) return null;
+  return monthOf(date);
 }
 
 /** 'October 2026' */

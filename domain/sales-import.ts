@@ -336,12 +336,24 @@ export async function importRouted(
   if (input.machineId !== undefined && !machines.some((m) => m.id === input.machineId)) {
     throw new SalesReportError(`Machine ${input.machineId} does not exist`);
   }
-  const byLocation = new Map(machines.map((m) => [m.location.trim().toLowerCase(), m.id]));
+  const byLocation = new Map<string, number>();
+  const ambiguous = new Set<string>();
+  for (const m of machines) {
+    const name = m.location.trim().toLowerCase();
+    if (byLocation.has(name)) ambiguous.add(m.location.trim());
+    byLocation.set(name, m.id);
+  }
   const unknown = new Set<string>();
   let undated = 0;
   const groups = new Map<string, ImportGroup>();
+  const clashes = new Set<string>();
   for (const row of report.rows) {
-    const machineId = input.machineId ?? byLocation.get((row.machineName ?? "").trim().toLowerCase());
+    const name = (row.machineName ?? "").trim().toLowerCase();
+    if (input.machineId === undefined && [...ambiguous].some((a) => a.toLowerCase() === name)) {
+      clashes.add(row.machineName ?? "");
+      continue;
+    }
+    const machineId = input.machineId ?? byLocation.get(name);
     if (machineId === undefined) {
       unknown.add(row.machineName ?? "(blank)");
       continue;
@@ -357,6 +369,7 @@ export async function importRouted(
     groups.set(id, group);
   }
   if (unknown.size) throw new SalesReportError(`Unknown machine names: ${[...unknown].sort().join(", ")}`);
+  if (clashes.size) throw new SalesReportError(`More than one machine has the location ${[...clashes].sort().join(", ")}: pass --machine`);
   if (undated) throw new SalesReportError(`${undated} row(s) have no readable date: pass --month YYYY-MM`);
   const ordered = [...groups.values()].sort((a, b) => a.machineId - b.machineId || a.month.localeCompare(b.month));
   return {

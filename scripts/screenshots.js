@@ -13,6 +13,10 @@ const shots = [
   { who: ["york-health", "partner-demo-1"], path: "/", name: "tiered-home" },
   { who: ["leeds-station", "partner-demo-1"], path: "/admin/invoices", name: "unauthorized" },
   { who: null, path: "/missing", name: "not-found" },
+  { who: ["admin", "admin-demo-1"], path: "/admin/invoices", name: "invoices" },
+  { who: ["admin", "admin-demo-1"], path: "/partners/5", name: "fee-partner-detail" },
+  { who: ["admin", "admin-demo-1"], path: "/partners/3", name: "tiered-partner-detail" },
+  { who: ["harrogate-gym", "partner-demo-1"], path: "/", name: "fee-home" },
 ];
 
 const DIALOGS = [

@@ -207,3 +207,12 @@ describe("addMonthsRollingIso: the day a period of N months from a start day is 
     expect(addMonthsRollingIso("2027-01-31", 6)).toBe("2027-07-31");
   });
 });
+
+describe("parseMonth refuses impossible days", () => {
+  it("2026-02-30 is not a day, so not a month", async () => {
+    const { parseMonth } = await import("#domain/dates.ts");
+    expect(parseMonth("2026-02-30")).toBeNull();
+    expect(parseMonth("2026-02-28")).toBe("2026-02");
+    expect(parseMonth("2028-02-29T12:00:00Z")).toBe("2028-02");
+  });
+});
