@@ -199,6 +199,7 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
               dueDate: term.dueDate,
               paidDate,
               status,
+              createdAt: `${term.periodStart}T09:00:00.000Z`,
             })
             .execute();
           if (paidDate) lastPaid = paidDate;

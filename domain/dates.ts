@@ -106,3 +106,10 @@ export function addMonthsRollingIso(day: string, months: number): string {
   if (start.getUTCDate() > daysInTarget) return isoDay(new Date(Date.UTC(year, targetMonth + 1, 1)));
   return isoDay(new Date(Date.UTC(year, targetMonth, start.getUTCDate())));
 }
+
+/** A real calendar day written YYYY-MM-DD. */
+export function isIsoDay(day: unknown): day is string {
+  if (typeof day !== "string" || !DAY_RE.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && isoDay(date) === day;
+}

@@ -195,14 +195,14 @@ export default function InvoiceManagement() {
                     <Table.Body>
                       {shown.map((invoice) => (
                         <Table.Row key={invoice.id} align="center">
-                          <Table.RowHeaderCell>{invoice.displayId}</Table.RowHeaderCell>
+                          <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{invoice.displayId}</Table.RowHeaderCell>
                           <Table.Cell>
                             <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
                               {invoice.partnerName}
                             </Link>
                           </Table.Cell>
                           <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
-                          <Table.Cell>
+                          <Table.Cell style={{ whiteSpace: "nowrap" }}>
                             {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                           </Table.Cell>
                           <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>

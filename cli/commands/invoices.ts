@@ -3,7 +3,7 @@ import path from "node:path";
 import Table from "cli-table3";
 import type { Command } from "commander";
 import { dataDir } from "#db/config.ts";
-import { formatDate } from "#domain/dates.ts";
+import { formatDate, isIsoDay } from "#domain/dates.ts";
 import { checkDueInvoices, listInvoices } from "#domain/invoice-service.ts";
 import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
@@ -15,7 +15,7 @@ function mailConfig(io: CliIO) {
 }
 
 export async function runCheckDue(io: CliIO, options: { today?: string; json?: boolean }) {
-  if (options.today !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(options.today) || Number.isNaN(Date.parse(`${options.today}T00:00:00Z`)))) {
+  if (options.today !== undefined && !isIsoDay(options.today)) {
     throw new UsageError("--today takes a date as YYYY-MM-DD");
   }
   const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io), options.today));
