@@ -1,5 +1,6 @@
 /** The web app's database handle: opened and migrated once per process. */
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
+import { countAdmins } from "#domain/users.ts";
 import { env } from "./env.server.ts";
 
 declare global {
@@ -10,6 +11,12 @@ declare global {
 async function open(): Promise<DB> {
   const db = openDatabase(env.DATABASE_PATH);
   await migrateToLatest(db);
+  if (env.NODE_ENV !== "test" && (await countAdmins(db)) === 0) {
+    console.warn(
+      `No admin exists in ${env.DATABASE_PATH} yet. Create the first one with:\n` +
+        `  printf '%s\\n' "$ADMIN_PASSWORD" | DATABASE_PATH=${env.DATABASE_PATH} npx vendboard admin create NAME --password-stdin`,
+    );
+  }
   return db;
 }
 
