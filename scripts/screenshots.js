@@ -17,12 +17,23 @@ const shots = [
   { who: ["admin", "admin-demo-1"], path: "/partners/5", name: "fee-partner-detail" },
   { who: ["admin", "admin-demo-1"], path: "/partners/3", name: "tiered-partner-detail" },
   { who: ["harrogate-gym", "partner-demo-1"], path: "/", name: "fee-home" },
+  { who: ["admin", "admin-demo-1"], path: "/admin/products", name: "products" },
 ];
 
 const DIALOGS = [
   { who: ["admin", "admin-demo-1"], path: "/admin", name: "edit-dialog", open: async (page) => {
     await page.getByRole("article", { name: "Leeds Station Retail" }).getByRole("button", { name: "Edit" }).click();
     await page.getByRole("dialog").waitFor();
+    await page.waitForTimeout(600);
+  } },
+  { who: ["admin", "admin-demo-1"], path: "/admin/products", name: "products-distribution", open: async (page) => {
+    await page.getByRole("tab", { name: "Machine Distribution" }).click();
+    await page.getByRole("tabpanel").getByRole("button").first().click();
+    await page.waitForTimeout(300);
+  } },
+  { who: ["leeds-station", "partner-demo-1"], path: "/", name: "performance-dialog", open: async (page) => {
+    await page.getByRole("button", { name: "View Performance History" }).first().click();
+    await page.getByRole("dialog").getByRole("table").waitFor();
     await page.waitForTimeout(600);
   } },
   { who: ["admin", "admin-demo-1"], path: "/admin", name: "add-dialog", open: async (page) => {
@@ -59,6 +70,7 @@ for (const width of [1280, 375]) {
     }
     await page.goto(`${base}${shot.path}`);
     await page.waitForLoadState("networkidle");
+    if (shot.name === "products") await page.getByRole("tab", { name: "All Products" }).waitFor();
     if (shot.open) await shot.open(page);
     await page.screenshot({ path: `screenshots/${shot.name}-${width}.png`, fullPage: !shot.open });
     await context.close();

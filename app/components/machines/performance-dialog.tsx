@@ -1,5 +1,5 @@
 /** View Performance History: a 12-month chart and a table per month, with each month's documents. */
-import { Badge, Button, Callout, DataList, Dialog, Flex, IconButton, Popover, ScrollArea, Spinner, Table, Text, Tooltip } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, DataList, Dialog, Flex, IconButton, Popover, ScrollArea, Spinner, Table, Text, Tooltip } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
@@ -121,12 +121,23 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
           View Performance History
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content maxWidth="1000px">
+      <Dialog.Content style={{ maxWidth: "min(1000px, calc(100vw - 24px))" }}>
         <Dialog.Title>Performance History</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {machine.location}: monthly sales from the imported telemetry reports.
         </Dialog.Description>
-        <ScrollArea type="auto" scrollbars="both" style={{ height: 600 }}>
+        {records.length ? (
+          <Box mb="3">
+            <SalesChart
+              title={`${machine.location}: units and revenue over 12 months`}
+              data={twelveMonths(
+                records.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue })),
+                records[0].month > previousMonth() ? records[0].month : previousMonth(),
+              )}
+            />
+          </Box>
+        ) : null}
+        <ScrollArea type="auto" scrollbars="both" style={{ height: 600, maxWidth: "100%" }}>
           {loading && !data ? (
             <Flex justify="center" p="6">
               <Spinner size="3" />
@@ -141,13 +152,6 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
             </Text>
           ) : (
             <Flex direction="column" gap="4" pr="3">
-              <SalesChart
-                title={`${machine.location}: units and revenue over 12 months`}
-                data={twelveMonths(
-                  records.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue })),
-                  records[0].month > previousMonth() ? records[0].month : previousMonth(),
-                )}
-              />
               <Table.Root size="1" variant="surface">
                 <Table.Header>
                   <Table.Row>
