@@ -39,7 +39,7 @@ export interface InvoiceView {
   createdAt: string;
 }
 
-function view(row: FeePayment & { partnerName: string }): InvoiceView {
+export function invoiceView(row: FeePayment & { partnerName: string }): InvoiceView {
   return {
     id: row.id,
     displayId: formatInvoiceId(row.id),
@@ -70,7 +70,7 @@ export async function listInvoices(db: DB, filter: { partnerId?: number; status?
   let query = invoicesQuery(db).orderBy("f.periodStart", "desc").orderBy("f.id", "desc");
   if (filter.partnerId !== undefined) query = query.where("f.partnerId", "=", filter.partnerId);
   if (filter.status) query = query.where("f.status", "=", filter.status);
-  return (await query.execute()).map(view);
+  return (await query.execute()).map(invoiceView);
 }
 
 async function findInvoice(db: Tx, id: number) {
@@ -83,7 +83,7 @@ async function findInvoice(db: Tx, id: number) {
 export async function invoiceForUser(db: DB, user: PublicUser, id: number): Promise<InvoiceView> {
   const row = await findInvoice(db, id);
   if (!user.isAdmin && row.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
-  return view(row);
+  return invoiceView(row);
 }
 
 /** The partner's last payment and next payment due always follow their invoices. */
@@ -172,7 +172,7 @@ async function insertInvoice(trx: Transaction<Database>, partnerId: number, peri
 /** Raises the next invoice for a term; sets the partner's payment period and next payment due. */
 export async function generateInvoice(db: DB, partnerId: number, period: PaymentPeriod, actorId: number | null, today = isoDay(new Date())): Promise<InvoiceView> {
   const id = await db.transaction().execute((trx) => insertInvoice(trx, partnerId, period, today, actorId));
-  return view(await findInvoice(db, id));
+  return invoiceView(await findInvoice(db, id));
 }
 
 /** Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue (409 otherwise). */
@@ -188,7 +188,7 @@ export async function updateInvoiceStatus(db: DB, id: number, status: InvoiceSta
     await syncPartner(trx, invoice.partnerId);
     await audit(trx, { actorId, action: "status", entity: "fee_payment", entityId: id, details: { from: invoice.status, to: status } });
   });
-  return view(await findInvoice(db, id));
+  return invoiceView(await findInvoice(db, id));
 }
 
 /** Unpaid invoices can be deleted; paid ones cannot (409). */

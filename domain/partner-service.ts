@@ -1,11 +1,11 @@
 /** Partner accounts for admins: the list with its figures, stats, detail, create, update, delete. */
 import type { Kysely } from "kysely";
-import type { Database, FeePayment, User } from "#db/schema.ts";
+import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
+import { listInvoices, type InvoiceView } from "./invoice-service.ts";
 import { commissionForMonth, netProfitPence, rateForMonth, type RateChange } from "./commission.ts";
 import { currentMonth, previousMonth } from "./dates.ts";
 import { DomainError, conflict, notFound } from "./errors.ts";
-import type { InvoiceStatus, PaymentPeriod } from "./invoices.ts";
 import { penceToPounds } from "./money.ts";
 import { termsForType, type PartnerCreateInput, type PartnerUpdateInput } from "./partner-schemas.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
@@ -13,19 +13,8 @@ import { createUser, findUserById, findUserByUsername, toPublicUser, type Public
 
 type DB = Kysely<Database>;
 
-export interface FeePaymentView {
-  id: number;
-  partnerId: number;
-  amount: number;
-  paymentPeriod: PaymentPeriod;
-  periodStart: string;
-  periodEnd: string;
-  dueDate: string;
-  paidDate: string | null;
-  status: InvoiceStatus;
-  invoiceUrl: string;
-  createdAt: string;
-}
+/** Invoices as the partner lists show them. */
+export type FeePaymentView = InvoiceView;
 
 export interface ListedPartner extends PublicUser {
   machineCount: number;
@@ -95,26 +84,8 @@ function recordsQuery(db: DB) {
     .select(["r.id", "r.machineId", "m.partnerId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence"]);
 }
 
-function feePaymentView(row: FeePayment): FeePaymentView {
-  return {
-    id: row.id,
-    partnerId: row.partnerId,
-    amount: penceToPounds(row.amountPence),
-    paymentPeriod: row.paymentPeriod,
-    periodStart: row.periodStart,
-    periodEnd: row.periodEnd,
-    dueDate: row.dueDate,
-    paidDate: row.paidDate,
-    status: row.status,
-    invoiceUrl: `/api/fee-payments/${row.id}/invoice`,
-    createdAt: row.createdAt,
-  };
-}
-
 function feeQuery(db: DB, partnerId?: number) {
-  let query = db.selectFrom("feePayments").selectAll().orderBy("periodStart", "desc").orderBy("id", "desc");
-  if (partnerId !== undefined) query = query.where("partnerId", "=", partnerId);
-  return query.execute();
+  return listInvoices(db, partnerId === undefined ? {} : { partnerId });
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
@@ -154,7 +125,7 @@ export async function listPartners(db: DB): Promise<ListedPartner[]> {
       machineCount: Number(machineCount ?? 0),
       totalRevenue: penceToPounds(sum(own.map((r) => r.revenuePence))),
       totalNetProfit: penceToPounds(sum(own.map((r) => netProfitPence(r)))),
-      feePayments: (feesByPartner.get(user.id) ?? []).map(feePaymentView),
+      feePayments: (feesByPartner.get(user.id) ?? []),
     };
   });
 }
@@ -244,7 +215,7 @@ export async function getPartnerDetail(db: DB, id: number, now: Date = new Date(
     machineCount: machines.length,
     totalRevenue: penceToPounds(sum(records.map((r) => r.revenuePence))),
     totalNetProfit: penceToPounds(sum(records.map((r) => netProfitPence(r)))),
-    feePayments: fees.map(feePaymentView),
+    feePayments: fees,
     machines: machines.map((m) => ({
       id: m.id,
       partnerId: m.partnerId,

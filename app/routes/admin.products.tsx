@@ -17,7 +17,7 @@ import {
 import { MonthPicker } from "#app/components/month-picker.tsx";
 import { Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
-import { useApiData } from "#app/utils/api-client.ts";
+import { downloadFile, useApiData } from "#app/utils/api-client.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Products Analytics · Vendboard" }];
@@ -42,15 +42,7 @@ function GenerateReportDialog({ month, setMonth, range, setRange }: { month: str
   async function generate() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/products/report?month=${month}`, { credentials: "include" });
-      if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-      const blob = await response.blob();
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = `product-sales-${month}.xlsx`;
-      document.body.append(link);
-      link.click();
-      link.remove();
+      await downloadFile(`/api/products/report?month=${month}`, `product-sales-${month}.xlsx`);
       toast({ title: "Report Generated", description: `The product sales report for ${formatMonth(month)} has been generated.` });
       setOpen(false);
     } catch (error) {

@@ -12,24 +12,43 @@ export class ApiError extends Error {
   }
 }
 
+/** The ApiError of a non-OK answer: the server's {message}, else its text or status text. */
+export async function responseError(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let message = text || response.statusText;
+  try {
+    message = (JSON.parse(text) as { message?: string }).message ?? message;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return new ApiError(response.status, message);
+}
+
+/** A JSON call; `body` as JSON, or FormData sent as multipart. */
 export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const form = typeof FormData !== "undefined" && body instanceof FormData;
   const response = await fetch(url, {
     method,
     credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || form ? undefined : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
   });
+  if (!response.ok) throw await responseError(response);
   const text = await response.text();
-  if (!response.ok) {
-    let message = text || response.statusText;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // Not JSON: keep the text.
-    }
-    throw new ApiError(response.status, message);
-  }
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Fetches a file and hands it to the browser as a download. */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) throw await responseError(response);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -5,27 +5,16 @@ import { useRef, useState, type ChangeEvent } from "react";
 import { formatMonth, previousMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import type { UploadResult } from "#domain/sales-import.ts";
-import { ApiError } from "#app/utils/api-client.ts";
+import { ApiError, apiRequest } from "#app/utils/api-client.ts";
 import { useToast } from "../toaster.tsx";
 
 const EXCEL = /\.(xlsx|xls)$/i;
 
-async function upload(url: string, month: string, file: File): Promise<UploadResult> {
+function upload(url: string, month: string, file: File): Promise<UploadResult> {
   const body = new FormData();
   body.set("month", month);
   body.set("reportFile", file);
-  const response = await fetch(url, { method: "POST", body, credentials: "include" });
-  const text = await response.text();
-  if (!response.ok) {
-    let message = text || response.statusText;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // keep the text
-    }
-    throw new ApiError(response.status, message);
-  }
-  return JSON.parse(text) as UploadResult;
+  return apiRequest<UploadResult>("POST", url, body);
 }
 
 export function AddRecordDialog({ machine, onSaved }: { machine: { id: number; location: string }; onSaved: () => void }) {

@@ -6,7 +6,7 @@ import type { CommissionPaymentStatus } from "#domain/commission-service.ts";
 import { formatDate, formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import type { SendReportResult } from "#domain/report-service.ts";
-import { ApiError, apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { ApiError, apiRequest, downloadFile, errorMessage } from "#app/utils/api-client.ts";
 import { useToast } from "../toaster.tsx";
 
 export interface CommissionMonth {
@@ -18,28 +18,6 @@ export interface CommissionMonth {
   payment: { status: CommissionPaymentStatus; paidDate: string | null };
 }
 
-async function download(url: string, filename: string) {
-  const response = await fetch(url, { credentials: "include" });
-  if (!response.ok) {
-    const text = await response.text();
-    let message = text || response.statusText;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
-    } catch {
-      // keep the text
-    }
-    throw new ApiError(response.status, message);
-  }
-  const blob = await response.blob();
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
-
 export function CommissionCards({ partnerId, data, onChanged }: { partnerId: number; data: CommissionMonth; onChanged: () => void }) {
   const toast = useToast();
   const [busy, setBusy] = useState<"download" | "send" | "pay" | null>(null);
@@ -49,7 +27,7 @@ export function CommissionCards({ partnerId, data, onChanged }: { partnerId: num
   async function downloadReport() {
     setBusy("download");
     try {
-      await download(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf");
+      await downloadFile(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf");
     } catch (error) {
       toast({ title: "Failed to download report", description: errorMessage(error, "Failed to generate consolidated report"), variant: "destructive" });
     } finally {
