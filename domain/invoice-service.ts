@@ -217,7 +217,7 @@ async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boole
   const pdf = await renderInvoice(db, id);
   const displayId = formatInvoiceId(invoice.id);
   const subject = reminder ? `Reminder: invoice ${displayId} is overdue` : `Invoice ${displayId} from Vendboard`;
-  await sendMail(db, mail, {
+  const outcome = await sendMail(db, mail, {
     to: partner.email,
     subject,
     text: [
@@ -230,7 +230,7 @@ async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boole
     ].join("\n"),
     attachments: [{ filename: pdf.filename, content: pdf.bytes, contentType: "application/pdf" }],
   });
-  return { emailSent: true, details: `Sent to ${partner.email}` };
+  return { emailSent: true, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };
 }
 
 /** Emails a pending or overdue invoice with its PDF. */
@@ -256,9 +256,6 @@ export interface DueCheckResult {
  */
 export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(new Date())): Promise<DueCheckResult> {
   const { overdueIds, raised } = await db.transaction().execute(async (trx) => {
-    const overdue = await trx.selectFrom("feePayments").select(["id", "partnerId"]).where("status", "=", "pending").where("dueDate", "<", today).execute();
-    if (overdue.length) await trx.updateTable("feePayments").set({ status: "overdue" }).where("id", "in", overdue.map((o) => o.id)).execute();
-
     let raised = 0;
     const partners = await trx
       .selectFrom("users")
@@ -272,7 +269,7 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
     for (const partner of partners) {
       let due = partner.nextPaymentDue;
       // Catch up every period that has started, so a second run on the same day raises nothing.
-      for (let guard = 0; due && due <= today && guard < 36; guard++) {
+      for (let guard = 0; due && due <= today && guard < 600; guard++) {
         const open = await trx
           .selectFrom("feePayments")
           .select("id")
@@ -286,6 +283,9 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
         due = (await trx.selectFrom("users").select("nextPaymentDue").where("id", "=", partner.id).executeTakeFirstOrThrow()).nextPaymentDue;
       }
     }
+    // Marked last, so invoices raised above whose due date has passed are overdue in this same run.
+    const overdue = await trx.selectFrom("feePayments").select(["id", "partnerId"]).where("status", "=", "pending").where("dueDate", "<", today).execute();
+    if (overdue.length) await trx.updateTable("feePayments").set({ status: "overdue" }).where("id", "in", overdue.map((o) => o.id)).execute();
     await audit(trx, { actorId: null, action: "check_due", entity: "fee_payment", entityId: today, details: { markedOverdue: overdue.length, invoicesRaised: raised } });
     return { overdueIds: overdue.map((o) => o.id), raised };
   });
