@@ -228,7 +228,7 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                   <Table.Row key={invoice.id} align="center">
                     <Table.RowHeaderCell>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
                     <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell style={{ whiteSpace: "nowrap" }}>
                       {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                     </Table.Cell>
                     <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>

@@ -53,7 +53,7 @@ export function MyFeePayments({ invoices }: { invoices: InvoiceView[] | null }) 
                         <Table.Row key={invoice.id} align="center">
                           <Table.RowHeaderCell>#{invoice.id}</Table.RowHeaderCell>
                           <Table.Cell justify="end">{invoice.amount.toFixed(2)}</Table.Cell>
-                          <Table.Cell>
+                          <Table.Cell style={{ whiteSpace: "nowrap" }}>
                             {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                           </Table.Cell>
                           <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
