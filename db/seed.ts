@@ -180,8 +180,8 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
           { period: "monthly", status: "overdue" },
           { period: "monthly", status: "pending" },
         ];
-        // Nine months of invoiced periods end where the pending invoice starts, five days ago.
-        let start = addMonthsRollingIso(addDaysIso(isoDay(now), -5), -9);
+        // Eight months of invoiced periods (6 + 1 + 1) end where the pending invoice starts, five days ago.
+        let start = addMonthsRollingIso(addDaysIso(isoDay(now), -5), -8);
         let lastPaid: string | null = null;
         let next: string | null = null;
         for (const { period, status } of plan) {

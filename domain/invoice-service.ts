@@ -255,7 +255,7 @@ export interface DueCheckResult {
  * reminder per newly overdue invoice (logged, never sent twice).
  */
 export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(new Date())): Promise<DueCheckResult> {
-  const { overdueIds, raised } = await db.transaction().execute(async (trx) => {
+  const { overdueIds: marked, raised } = await db.transaction().execute(async (trx) => {
     let raised = 0;
     const partners = await trx
       .selectFrom("users")
@@ -291,8 +291,9 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
   });
 
   let remindersSent = 0;
-  const toRemind = overdueIds.length
-    ? await db.selectFrom("feePayments").select("id").where("id", "in", overdueIds).where("reminderSentAt", "is", null).execute()
+  // One reminder for each invoice this run turned overdue (not those set overdue by hand).
+  const toRemind = marked.length
+    ? await db.selectFrom("feePayments").select("id").where("id", "in", marked).where("reminderSentAt", "is", null).execute()
     : [];
   for (const { id } of toRemind) {
     try {
@@ -301,8 +302,8 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
       await db.updateTable("feePayments").set({ reminderSentAt: new Date().toISOString() }).where("id", "=", id).execute();
       if (result.emailSent) remindersSent++;
     } catch {
-      // The failure is in the email log; the next run tries again.
+      // The failure is in the email log (with the error) for an admin to follow up; it is not retried.
     }
   }
-  return { today, markedOverdue: overdueIds.length, invoicesRaised: raised, remindersSent };
+  return { today, markedOverdue: marked.length, invoicesRaised: raised, remindersSent };
 }

@@ -19,6 +19,9 @@ export interface PdfFile {
 /** The consolidated report, only when every active machine has the month's record (409 otherwise). */
 export async function consolidatedReport(db: DB, partnerId: number, month: string): Promise<PdfFile & { commissionPence: number }> {
   const pm = await partnerMonth(db, partnerId, month);
+  if (pm.payment.status === "not_applicable") {
+    throw new DomainError("conflict", "Commission reports are for profit-sharing and tiered partners only");
+  }
   if (!pm.complete) {
     throw new DomainError(
       "conflict",

@@ -1,6 +1,7 @@
 /** POST /api/partners/{id}/commission-payment {status?, month?, paidDate?}: marks the month paid (admin). */
 import { z } from "zod";
 import { markCommissionPaid } from "#domain/commission-service.ts";
+import { isIsoDay } from "#domain/dates.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam, monthParam } from "#app/utils/params.server.ts";
@@ -8,7 +9,7 @@ import { idParam, monthParam } from "#app/utils/params.server.ts";
 const schema = z.object({
   status: z.literal("completed", { error: "Status must be completed" }).optional(),
   month: z.string().optional(),
-  paidDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Paid date must be YYYY-MM-DD").optional(),
+  paidDate: z.string().refine(isIsoDay, "Paid date must be YYYY-MM-DD").optional(),
 });
 
 export const action = api(async ({ request, params }) => {
