@@ -1,5 +1,5 @@
 /** /: the partner dashboard, the partner's own data only. Admins are sent to /admin. */
-import { Box, Card, DataList, Flex, Grid, Heading, Text } from "@radix-ui/themes";
+import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { listInvoices, type InvoiceView } from "#domain/invoice-service.ts";
 import { machinesOfPartner, partnerStats } from "#domain/machine-service.ts";
 import { formatPounds } from "#domain/money.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
+import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { MyFeePayments } from "#app/components/invoices/my-fee-payments.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
@@ -35,8 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user, machines, stats, invoices };
 }
 
-const orNotProvided = (value: string | null) => value || "Not provided";
-
 export default function PartnerDashboard() {
   const { user, machines, stats, invoices } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
@@ -57,24 +56,9 @@ export default function PartnerDashboard() {
           <Text size="2" color="gray" weight="medium">
             Bank Details
           </Text>
-          <DataList.Root size="1" mt="2" style={{ rowGap: 4 }}>
-            <DataList.Item>
-              <DataList.Label minWidth="96px">Bank</DataList.Label>
-              <DataList.Value>{orNotProvided(user.bankName)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="96px">Account holder</DataList.Label>
-              <DataList.Value>{orNotProvided(user.accountHolderName)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="96px">Account number</DataList.Label>
-              <DataList.Value>{orNotProvided(user.accountNumber)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="96px">Sort code</DataList.Label>
-              <DataList.Value>{orNotProvided(user.sortCode)}</DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
+          <Box mt="2">
+            <DetailsList rows={bankRows(user)} labelWidth="110px" size="1" />
+          </Box>
         </Card>
       </Grid>
 

@@ -9,6 +9,7 @@ import { listInvoices, type DueCheckResult, type InvoiceView } from "#domain/inv
 import { canDeleteInvoice, canTransition, type InvoiceStatus } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import { InvoiceStatusBadge } from "#app/components/invoices/invoice-status.tsx";
+import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
@@ -32,45 +33,11 @@ const TABS: { value: "all" | InvoiceStatus; label: string }[] = [
 ];
 
 function InvoiceActions({ invoice, onChanged }: { invoice: InvoiceView; onChanged: () => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const setStatus = (status: InvoiceStatus) =>
-    run(async () => {
-      try {
-        await apiRequest("POST", `/api/fee-payments/${invoice.id}/status`, { status });
-        toast({ title: "Payment status updated", description: `${invoice.displayId} is now ${status}.` });
-        onChanged();
-      } catch (error) {
-        toast({ title: "Failed to update payment status", description: errorMessage(error, ""), variant: "destructive" });
-      }
-    });
-  const sendEmail = () =>
-    run(async () => {
-      try {
-        const result = await apiRequest<{ details: string }>("POST", `/api/fee-payments/${invoice.id}/send-email`);
-        toast({ title: "Invoice sent", description: result.details });
-      } catch (error) {
-        toast({ title: "Failed to send invoice email", description: errorMessage(error, ""), variant: "destructive" });
-      }
-    });
-  const remove = () =>
-    run(async () => {
-      try {
-        await apiRequest("DELETE", `/api/fee-payments/${invoice.id}`);
-        toast({ title: "Invoice deleted", description: invoice.displayId });
-        onChanged();
-      } catch {
-        toast({ title: "Failed to delete invoice. Paid invoices cannot be deleted.", variant: "destructive" });
-      }
-    });
+  const actions = useInvoiceActions(onChanged);
+  const busy = actions.busy === invoice.id;
+  const setStatus = (status: InvoiceStatus) => actions.setStatus(invoice.id, status);
+  const sendEmail = () => actions.sendEmail(invoice.id);
+  const remove = () => actions.remove(invoice.id);
   return (
     <Flex gap="2" align="center">
       {invoice.status === "pending" ? (

@@ -1,5 +1,5 @@
 /** /partners/:partnerId: a partner's profile, figures and profit share, for admins. */
-import { Box, Button, Card, DataList, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { isProfitSharingType } from "#domain/partners.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
 import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
+import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
@@ -53,8 +54,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
 }
-
-const notProvided = (value: string | null) => value || "Not provided";
 
 export default function PartnerDetailPage() {
   const { partner, commission } = useLoaderData<typeof loader>();
@@ -100,47 +99,20 @@ export default function PartnerDetailPage() {
           <Heading as="h2" size="4" mb="3">
             Contact
           </Heading>
-          <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }}>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Name</DataList.Label>
-              <DataList.Value>{notProvided(partner.name)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Username</DataList.Label>
-              <DataList.Value>{partner.username}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Email</DataList.Label>
-              <DataList.Value>{notProvided(partner.email)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Billing Address</DataList.Label>
-              <DataList.Value>{notProvided(partner.billingAddress)}</DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
+          <DetailsList
+            rows={[
+              ["Name", partner.name],
+              ["Username", partner.username],
+              ["Email", partner.email],
+              ["Billing Address", partner.billingAddress],
+            ]}
+          />
         </Card>
         <Card size="3">
           <Heading as="h2" size="4" mb="3">
             Bank Details
           </Heading>
-          <DataList.Root orientation={{ initial: "vertical", sm: "horizontal" }}>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Bank Name</DataList.Label>
-              <DataList.Value>{notProvided(partner.bankName)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Account Holder</DataList.Label>
-              <DataList.Value>{notProvided(partner.accountHolderName)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Account Number</DataList.Label>
-              <DataList.Value>{notProvided(partner.accountNumber)}</DataList.Value>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.Label minWidth="120px">Sort Code</DataList.Label>
-              <DataList.Value>{notProvided(partner.sortCode)}</DataList.Value>
-            </DataList.Item>
-          </DataList.Root>
+          <DetailsList rows={bankRows(partner)} />
         </Card>
         <ProfitShareCard partner={partner} />
       </Grid>

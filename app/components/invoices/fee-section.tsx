@@ -11,6 +11,7 @@ import { StatCard } from "../stat-card.tsx";
 import { useToast } from "../toaster.tsx";
 import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
 import { InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
+import { useInvoiceActions } from "./use-invoice-actions.ts";
 
 interface FeePartner {
   id: number;
@@ -140,29 +141,10 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
 }
 
 export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChanged: () => void }) {
-  const toast = useToast();
   const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
   const recent = partner.feePayments.slice(0, 5);
 
-  async function setStatus(id: number, status: InvoiceStatus) {
-    try {
-      await apiRequest("POST", `/api/fee-payments/${id}/update-status`, { status });
-      toast({ title: "Payment status updated", description: `${formatInvoiceId(id)} is now ${status}.` });
-      onChanged();
-    } catch (error) {
-      toast({ title: "Failed to update payment status", description: errorMessage(error, ""), variant: "destructive" });
-    }
-  }
-
-  async function remove(id: number) {
-    try {
-      await apiRequest("DELETE", `/api/fee-payments/${id}`);
-      toast({ title: "Invoice deleted", description: formatInvoiceId(id) });
-      onChanged();
-    } catch {
-      toast({ title: "Failed to delete invoice. Paid invoices cannot be deleted.", variant: "destructive" });
-    }
-  }
+  const { setStatus, remove } = useInvoiceActions(onChanged);
 
   return (
     <Box mb="6">

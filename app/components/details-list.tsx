@@ -1,0 +1,24 @@
+/** A label/value list where an empty value reads 'Not provided'; and the bank details as one. */
+import { DataList } from "@radix-ui/themes";
+
+export function DetailsList({ rows, labelWidth = "120px", size = "2" }: { rows: [string, string | null][]; labelWidth?: string; size?: "1" | "2" }) {
+  return (
+    <DataList.Root size={size} orientation={{ initial: "vertical", sm: "horizontal" }} style={size === "1" ? { rowGap: 4 } : undefined}>
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.Label minWidth={labelWidth}>{label}</DataList.Label>
+          <DataList.Value>{value || "Not provided"}</DataList.Value>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+export function bankRows(p: { bankName: string | null; accountHolderName: string | null; accountNumber: string | null; sortCode: string | null }): [string, string | null][] {
+  return [
+    ["Bank Name", p.bankName],
+    ["Account Holder", p.accountHolderName],
+    ["Account Number", p.accountNumber],
+    ["Sort Code", p.sortCode],
+  ];
+}
