@@ -24,6 +24,8 @@ export interface UsersTable {
   paymentPeriod: PaymentPeriod | null;
   nextPaymentDue: string | null;
   lastPaymentDate: string | null;
+  /** Bumped at logout and password change: older session cookies stop working. */
+  sessionVersion: ColumnType<number, number | undefined, number>;
   createdAt: CreatedAt;
 }
 

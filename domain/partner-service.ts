@@ -290,7 +290,9 @@ export async function updatePartner(
       passwordHash,
       ...terms,
     };
-    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    const set: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    // A new password signs the partner out everywhere.
+    if (passwordHash) set.sessionVersion = current.sessionVersion + 1;
     const updated = await trx.updateTable("users").set(set).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     if (updated.commissionBp !== current.commissionBp) {
       await trx
@@ -300,7 +302,7 @@ export async function updatePartner(
         .execute();
     }
     const changed = Object.keys(set).filter(
-      (key) => key === "passwordHash" || (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key],
+      (key) => key === "passwordHash" || (key !== "sessionVersion" && (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key]),
     );
     await audit(trx, {
       actorId,

@@ -27,4 +27,22 @@ export class FailureLimiter {
   reset(key: string): void {
     this.hits.delete(key);
   }
+
+  /**
+   * Counts an attempt before it is checked, so parallel attempts cannot all slip past the limit;
+   * answers false (and counts nothing) when the key is already blocked.
+   */
+  reserve(key: string, now = Date.now()): boolean {
+    if (this.isBlocked(key, now)) return false;
+    this.fail(key, now);
+    return true;
+  }
+
+  /** Takes back one reserved attempt (the attempt succeeded). */
+  release(key: string): void {
+    const hits = this.hits.get(key);
+    if (!hits?.length) return;
+    hits.pop();
+    if (!hits.length) this.hits.delete(key);
+  }
 }

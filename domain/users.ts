@@ -151,3 +151,12 @@ export async function createUser(
     return user;
   });
 }
+
+/** Invalidates every session cookie of the user (logout, password change). */
+export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ sessionVersion: eb("sessionVersion", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
+}

@@ -43,18 +43,25 @@ export function clientAddress(context: unknown): string {
  * 429 once the username or the address has too many recent failures.
  */
 export async function signIn(request: Request, address: string): Promise<PublicUser> {
-  const form = await request.clone().formData();
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    throw new DomainError("bad_input", INVALID_CREDENTIALS);
+  }
   const userKey = String(form.get("username") ?? "").trim().toLowerCase();
-  if (byUsername.isBlocked(userKey) || byAddress.isBlocked(address)) {
+  // Each attempt is counted before the password is checked, so a burst of parallel guesses is limited too.
+  if (!byUsername.reserve(userKey)) throw new DomainError("rate_limited", TOO_MANY_ATTEMPTS);
+  if (!byAddress.reserve(address)) {
+    byUsername.release(userKey);
     throw new DomainError("rate_limited", TOO_MANY_ATTEMPTS);
   }
   try {
     const user = await authenticator.authenticate("form", request);
     byUsername.reset(userKey);
+    byAddress.release(address);
     return user;
   } catch (error) {
-    byUsername.fail(userKey);
-    byAddress.fail(address);
     if (error instanceof DomainError) throw error;
     throw new DomainError("unauthorized", INVALID_CREDENTIALS);
   }

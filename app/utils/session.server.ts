@@ -1,17 +1,19 @@
 /** Cookie session and the user it names; guards for pages (redirects) and API routes (401/403). */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { findUserById, toPublicUser, type PublicUser } from "#domain/users.ts";
+import { endAllSessions, findUserById, toPublicUser, type PublicUser } from "#domain/users.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
-const storage = createCookieSessionStorage<{ userId: number; issuedAt: number }>({
+const MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+
+const storage = createCookieSessionStorage<{ userId: number; version: number; issuedAt: number }>({
   cookie: {
     name: "__vendboard_session",
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 7,
+    maxAge: MAX_AGE_SECONDS,
   },
 });
 
@@ -23,21 +25,30 @@ function isHttps(request: Request): boolean {
 export async function getUser(request: Request): Promise<PublicUser | null> {
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
-  if (typeof userId !== "number") return null;
+  const issuedAt = session.get("issuedAt");
+  if (typeof userId !== "number" || typeof issuedAt !== "number") return null;
+  // The cookie is signed, not stored: its age and the user's session version decide whether it still counts.
+  if (Date.now() - issuedAt > MAX_AGE_SECONDS * 1000) return null;
   const user = await findUserById(db, userId);
-  return user ? toPublicUser(user) : null;
+  if (!user || user.sessionVersion !== session.get("version")) return null;
+  return toPublicUser(user);
 }
 
-/** A fresh session (never the old one: rotated at login) holding the user id and when it was issued. */
+/** A fresh session (never the old one: rotated at login) holding the user id, its version and when it was issued. */
 export async function commitNewSession(request: Request, userId: number): Promise<string> {
+  const user = await findUserById(db, userId);
   const session = await storage.getSession();
   session.set("userId", userId);
+  session.set("version", user?.sessionVersion ?? 0);
   session.set("issuedAt", Date.now());
   return storage.commitSession(session, { secure: isHttps(request) });
 }
 
+/** Logging out ends every session of the user: cookies issued before stop working. */
 export async function destroySession(request: Request): Promise<string> {
   const session = await storage.getSession(request.headers.get("Cookie"));
+  const userId = session.get("userId");
+  if (typeof userId === "number") await endAllSessions(db, userId);
   return storage.destroySession(session, { secure: isHttps(request) });
 }
 

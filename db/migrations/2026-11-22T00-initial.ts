@@ -30,6 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("payment_period", "text", (c) => c.check(sql`payment_period in ('monthly', '6-months', '12-months')`))
     .addColumn("next_payment_due", "text")
     .addColumn("last_payment_date", "text")
+    .addColumn("session_version", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
   // Usernames are unique regardless of case, so 'Alice' and 'alice' cannot both sign in.

@@ -130,11 +130,40 @@ describe("POST /api/login", () => {
   });
 });
 
+describe("parallel guesses", () => {
+  it("a burst of parallel wrong passwords for one username is limited like a sequence", async () => {
+    const victim = (await makePartner(db)).username;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(apiLogin, "/api/login", { json: { username: victim, password: `guess-${i}` }, address: `10.9.0.${i}` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+});
+
 describe("POST /api/logout", () => {
   it("clears the session cookie", async () => {
     const response = await call(apiLogout, "/api/logout", { method: "POST", cookie: await loginCookie(partnerName) });
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("a cookie kept from before the logout no longer works", async () => {
+    const cookie = await loginCookie(partnerName);
+    expect((await call(apiUser, "/api/user", { cookie })).status).toBe(200);
+    await call(apiLogout, "/api/logout", { method: "POST", cookie });
+    expect((await call(apiUser, "/api/user", { cookie })).status).toBe(401);
+  });
+
+  it("a password change ends the partner's sessions", async () => {
+    const partner = await makePartner(db);
+    const cookie = await loginCookie(partner.username);
+    const { updatePartner } = await import("#domain/partner-service.ts");
+    const admin = await makeAdmin(db);
+    const { partnerUpdateSchema } = await import("#domain/partner-schemas.ts");
+    await updatePartner(db, partner.id, partnerUpdateSchema.parse({ password: "a-brand-new-one" }), admin.id);
+    expect((await call(apiUser, "/api/user", { cookie })).status).toBe(401);
   });
 });
 

@@ -31,6 +31,7 @@ let server: SMTPServer;
 let port: number;
 let adminId: number;
 let adminCookie: string;
+let adminName: string;
 
 const smtpUrl = () => `smtp://127.0.0.1:${port}`;
 const mail = () => ({ smtpUrl: smtpUrl(), from: FROM, outboxDir: "/nonexistent-outbox-not-used" });
@@ -88,6 +89,7 @@ beforeAll(async () => {
   port = (server.server.address() as net.AddressInfo).port;
   const admin = await makeAdmin(db);
   adminId = admin.id;
+  adminName = admin.username;
   adminCookie = await loginCookie(admin.username);
 });
 
@@ -120,8 +122,10 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2027-02-12T09:00:00Z"));
     try {
+      // Sessions expire after 7 days, so sign in again on the faked date.
+      const cookie = await loginCookie(adminName);
       const before = received.length;
-      const first = await checkDue();
+      const first = await checkDue(cookie);
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ today: "2027-02-12", markedOverdue: 1, invoicesRaised: 1, remindersSent: 1 });
       expect(await summary(routePartner.id)).toEqual([
@@ -136,7 +140,7 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
       expect(subjectOf(mails[0].raw)).toBe(`Reminder: invoice ${displayId(overdueId)} is overdue`);
 
       const snapshot = await allInvoices();
-      const second = await checkDue();
+      const second = await checkDue(cookie);
       expect(second.status).toBe(200);
       expect(await second.json()).toEqual({ today: "2027-02-12", markedOverdue: 0, invoicesRaised: 0, remindersSent: 0 });
       expect(await allInvoices()).toEqual(snapshot);

@@ -94,3 +94,15 @@ describe("FailureLimiter reset clears a key (a successful login)", () => {
     expect(limiter.isBlocked("alice", T0)).toBe(false);
   });
 });
+
+describe("reserve and release", () => {
+  it("counts an attempt before it is checked, and a success gives it back", async () => {
+    const { FailureLimiter } = await import("#domain/rate-limit.ts");
+    const limiter = new FailureLimiter({ maxFailures: 2, windowMs: 60_000 });
+    expect(limiter.reserve("k", 1)).toBe(true);
+    expect(limiter.reserve("k", 2)).toBe(true);
+    expect(limiter.reserve("k", 3)).toBe(false);
+    limiter.release("k");
+    expect(limiter.reserve("k", 4)).toBe(true);
+  });
+});
