@@ -19,6 +19,18 @@ app.use((_req, res, next) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   next();
 });
+// Bodies are small JSON or form posts, except telemetry uploads: refuse anything larger up front.
+const BODY_LIMIT = 256 * 1024;
+const UPLOAD_LIMIT = (Number(process.env.UPLOAD_MAX_MB ?? 10) + 1) * 1024 * 1024;
+app.use((req, res, next) => {
+  const length = Number(req.headers["content-length"] ?? 0);
+  const limit = /^\/api\/machines\/\d+\/records(\/preview)?$/.test(req.path) ? UPLOAD_LIMIT : BODY_LIMIT;
+  if (length > limit) {
+    res.status(413).json({ message: "Request body too large" });
+    return;
+  }
+  next();
+});
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 app.all(

@@ -1,6 +1,32 @@
 /** PDF layout with pdf-lib: A4 pages, text, table rows that break onto new pages, page footers. */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 
+/** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+const FALLBACKS: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", ı: "i", "−": "-", "‐": "-" };
+
+/**
+ * Text the built-in PDF fonts can draw: accents are dropped where the letter has none in WinAnsi
+ * (ś → s), a few letters are spelled out (Ł → L), anything else becomes '?', never an error.
+ */
+export function pdfSafe(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) {
+      out += char;
+      continue;
+    }
+    if (FALLBACKS[char]) {
+      out += FALLBACKS[char];
+      continue;
+    }
+    const stripped = char.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+    out += stripped && [...stripped].every((c) => c.codePointAt(0)! < 0x100) ? stripped : "?";
+  }
+  return out;
+}
+
 export const A4: [number, number] = [595.28, 841.89];
 export const MARGIN = 48;
 export const ACCENT = rgb(0.07, 0.55, 0.5);
@@ -58,7 +84,7 @@ export class Writer {
 
   text(value: string, options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; advance?: boolean } = {}) {
     const size = options.size ?? 10;
-    this.page.drawText(value, { x: options.x ?? MARGIN, y: this.y - size, size, font: options.bold ? this.bold : this.font, color: options.color ?? rgb(0.1, 0.1, 0.12) });
+    this.page.drawText(pdfSafe(value), { x: options.x ?? MARGIN, y: this.y - size, size, font: options.bold ? this.bold : this.font, color: options.color ?? rgb(0.1, 0.1, 0.12) });
     if (options.advance !== false) this.y -= size + 5;
   }
 
@@ -74,7 +100,7 @@ export class Writer {
     let x = MARGIN + 4;
     columns.forEach((column, i) => {
       const font = options.bold ? this.bold : this.font;
-      let value = cells[i] ?? "";
+      let value = pdfSafe(cells[i] ?? "");
       while (value.length > 1 && font.widthOfTextAtSize(value, size) > column.width - 6) value = `${value.slice(0, -2)}…`;
       const width = font.widthOfTextAtSize(value, size);
       const cx = column.align === "right" ? x + column.width - 8 - width : x;
@@ -86,7 +112,7 @@ export class Writer {
 
   footer(generatedOn: string) {
     this.pages.forEach((page, i) => {
-      const text = `${generatedOn}   ·   Page ${i + 1} of ${this.pages.length}`;
+      const text = pdfSafe(`${generatedOn}   ·   Page ${i + 1} of ${this.pages.length}`);
       page.drawText(text, { x: A4[0] - MARGIN - this.font.widthOfTextAtSize(text, 8), y: MARGIN / 2, size: 8, font: this.font, color: GREY });
     });
   }

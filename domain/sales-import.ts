@@ -61,7 +61,10 @@ export function storeUpload(dataDir: string, file: ImportFile): string {
   const absolute = path.join(dataDir, relative);
   if (!fs.existsSync(absolute)) {
     fs.mkdirSync(path.dirname(absolute), { recursive: true });
-    fs.writeFileSync(absolute, file.bytes);
+    // Written beside, then renamed: a crash never leaves a half file under the final name.
+    const partial = `${absolute}.${process.pid}.partial`;
+    fs.writeFileSync(partial, file.bytes);
+    fs.renameSync(partial, absolute);
   }
   return relative;
 }

@@ -16,7 +16,9 @@ export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);
   const record = await recordForUser(db, user, idParam(params.id, "Record not found"));
   const file = await latestReportFile(db, record.id);
-  const absolute = path.join(DATA_DIR, file.storedPath);
+  const uploads = path.resolve(DATA_DIR, "uploads");
+  const absolute = path.resolve(DATA_DIR, file.storedPath);
+  if (!absolute.startsWith(`${uploads}${path.sep}`)) return apiError(404, "The uploaded file is missing from the data directory");
   if (!fs.existsSync(absolute)) return apiError(404, "The uploaded file is missing from the data directory");
   const bytes = fs.readFileSync(absolute);
   return new Response(bytes, {

@@ -47,6 +47,7 @@ export async function requireApiAdmin(request: Request): Promise<PublicUser> {
 
 /** Reads a JSON (or form-encoded) body and validates it; 400 with the schema's message otherwise. */
 export async function parseBody<T>(request: Request, schema: ZodType<T>): Promise<T> {
+  if (Number(request.headers.get("content-length") ?? 0) > 256 * 1024) throw apiError(413, "Request body too large");
   const type = request.headers.get("content-type") ?? "";
   let body: unknown;
   try {

@@ -1,4 +1,5 @@
 /** Request security: same-origin check for state-changing calls, CSP and security headers. */
+import { env } from "./env.server.ts";
 
 const refused = () => Response.json({ message: "Cross-origin request refused" }, { status: 403 });
 
@@ -13,11 +14,9 @@ export function assertSameOrigin(request: Request): void {
     return;
   }
   const url = new URL(request.url);
-  const hosts = new Set(
-    [url.host, request.headers.get("host"), request.headers.get("x-forwarded-host")].filter(
-      (h): h is string => Boolean(h),
-    ),
-  );
+  // X-Forwarded-Host is believed only behind a trusted proxy.
+  const forwarded = env.TRUST_PROXY === "1" ? request.headers.get("x-forwarded-host") : null;
+  const hosts = new Set([url.host, request.headers.get("host"), forwarded].filter((h): h is string => Boolean(h)));
   let originHost: string;
   try {
     originHost = new URL(origin).host;

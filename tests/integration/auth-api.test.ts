@@ -211,3 +211,19 @@ describe("route rules on the server", () => {
     expect(await response.json()).toEqual({ authorized: false, invoices: [] });
   });
 });
+
+describe("request limits and proxies", () => {
+  it("a JSON body over 256 KB is refused with 413", async () => {
+    const response = await call(apiLogin, "/api/login", { json: { username: "x", password: "y".repeat(300 * 1024) }, headers: { "content-length": String(300 * 1024) } });
+    expect(response.status).toBe(413);
+  });
+
+  it("X-Forwarded-Host does not make a foreign origin look like ours without TRUST_PROXY", async () => {
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: adminName, password: TEST_PASSWORD },
+      origin: "https://evil.example",
+      headers: { "x-forwarded-host": "evil.example" },
+    });
+    expect(response.status).toBe(403);
+  });
+});
