@@ -17,7 +17,10 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
     /** "1" behind a reverse proxy: X-Forwarded-For/-Host are then believed. */
-    TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) => (v === "1" ? "1" : "0")),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
