@@ -41,7 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <Theme accentColor="teal" grayColor="slate" radius="medium" scaling="100%">
+        <Theme accentColor="indigo" grayColor="slate" radius="medium" scaling="100%">
           <Toaster>{children}</Toaster>
         </Theme>
         <ScrollRestoration nonce={nonce} />

@@ -45,7 +45,7 @@ function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month:
   }
   return (
     <Flex align="center" gap="2" wrap="wrap">
-      {paid ? <Badge color="green">Paid {formatDate(row.paidDate)}</Badge> : <Badge color="orange">Pending</Badge>}
+      {paid ? <Badge highContrast color="green">Paid {formatDate(row.paidDate)}</Badge> : <Badge highContrast color="orange">Pending</Badge>}
       <Button size="1" variant="soft" onClick={markPaid} disabled={paid || !row.allReportsSubmitted} loading={saving} aria-label={`Mark ${row.partnerName} paid`}>
         {paid ? "Paid" : "Mark as Paid"}
       </Button>
@@ -160,7 +160,7 @@ export default function CommissionSummaryPage() {
                 <Table.Cell justify="end">
                   {row.submittedReports} of {row.totalMachines}
                 </Table.Cell>
-                <Table.Cell>{row.allReportsSubmitted ? <Badge color="green">Yes</Badge> : <Badge color="red">No</Badge>}</Table.Cell>
+                <Table.Cell>{row.allReportsSubmitted ? <Badge highContrast color="green">Yes</Badge> : <Badge highContrast color="red">No</Badge>}</Table.Cell>
                 <Table.Cell justify="end">{formatPounds(row.profitShare)}</Table.Cell>
                 <Table.Cell>
                   <PaymentCell row={row} month={summary.month} onPaid={refresh} />

@@ -6,7 +6,7 @@ const COLORS = { pending: "orange", paid: "green", overdue: "red", cancelled: "g
 const LABELS = { pending: "Pending", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge color={COLORS[status]}>{LABELS[status]}</Badge>;
+  return <Badge highContrast color={COLORS[status]}>{LABELS[status]}</Badge>;
 }
 
 export function invoiceStatusLabel(status: InvoiceStatus): string {

@@ -189,10 +189,10 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
           <DataList.Label minWidth="140px">Transactions</DataList.Label>
           <DataList.Value>
             <Flex gap="2" wrap="wrap">
-              <Badge color="green">{preview.imported} new</Badge>
-              {preview.duplicates ? <Badge color="gray">{preview.duplicates} already imported</Badge> : null}
-              {preview.refunds ? <Badge color="amber">{preview.refunds} refund(s)</Badge> : null}
-              {preview.outsideMonth ? <Badge color="amber">{preview.outsideMonth} dated outside the month</Badge> : null}
+              <Badge highContrast color="green">{preview.imported} new</Badge>
+              {preview.duplicates ? <Badge highContrast color="gray">{preview.duplicates} already imported</Badge> : null}
+              {preview.refunds ? <Badge highContrast color="amber">{preview.refunds} refund(s)</Badge> : null}
+              {preview.outsideMonth ? <Badge highContrast color="amber">{preview.outsideMonth} dated outside the month</Badge> : null}
             </Flex>
           </DataList.Value>
         </DataList.Item>

@@ -75,7 +75,7 @@ export function MachineCard({ machine, partner, admin, onChanged }: MachineCardP
             <Text as="p" weight="bold" size="3">
               {machine.location}
             </Text>
-            <Badge color={status === "active" ? "green" : "gray"} mt="1">
+            <Badge highContrast color={status === "active" ? "green" : "gray"} mt="1">
               {status === "active" ? "Active" : "Inactive"}
             </Badge>
           </Box>

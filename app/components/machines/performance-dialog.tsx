@@ -24,9 +24,9 @@ export function profitShareLabel(partnerType: PartnerType, commissionPercentage:
 }
 
 function CommissionStatusBadge({ commission }: { commission: MachineRecord["commission"] }) {
-  if (!commission) return <Badge color="gray">No Record</Badge>;
-  if (commission.status === "completed") return <Badge color="green">Paid {formatDate(commission.paidDate)}</Badge>;
-  return <Badge color="orange">Pending</Badge>;
+  if (!commission) return <Badge highContrast color="gray">No Record</Badge>;
+  if (commission.status === "completed") return <Badge highContrast color="green">Paid {formatDate(commission.paidDate)}</Badge>;
+  return <Badge highContrast color="orange">Pending</Badge>;
 }
 
 function Receipt({ record }: { record: MachineRecord }) {

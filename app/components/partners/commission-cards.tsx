@@ -107,7 +107,7 @@ export function CommissionCards({ partnerId, data, onChanged }: { partnerId: num
           Commission Payment Status
         </Heading>
         <Flex align="center" gap="2" my="2">
-          {paid ? <Badge color="green" size="2">Paid</Badge> : <Badge color="orange" size="2">Pending</Badge>}
+          {paid ? <Badge highContrast color="green" size="2">Paid</Badge> : <Badge highContrast color="orange" size="2">Pending</Badge>}
           <Text size="2" color="gray">
             {paid ? `on ${formatDate(data.payment.paidDate)}` : month}
           </Text>

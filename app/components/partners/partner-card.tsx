@@ -48,7 +48,7 @@ export function PartnerCard({ partner, onDeleted }: { partner: ListedPartner; on
                 <DataList.Item>
                   <DataList.Label minWidth="110px">Payment</DataList.Label>
                   <DataList.Value>
-                    <Badge color={status === "Up to date" ? "green" : "orange"}>{status}</Badge>
+                    <Badge highContrast color={status === "Up to date" ? "green" : "orange"}>{status}</Badge>
                   </DataList.Value>
                 </DataList.Item>
                 <DataList.Item>

@@ -11,7 +11,7 @@ const COLORS: Record<PartnerType, "teal" | "indigo" | "gray" | "amber"> = {
 
 export function PartnerTypeBadge({ type }: { type: PartnerType }) {
   return (
-    <Badge color={COLORS[type]} variant="soft" radius="full">
+    <Badge highContrast color={COLORS[type]} variant="soft" radius="full">
       {partnerTypeLabel(type)}
     </Badge>
   );
