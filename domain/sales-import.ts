@@ -59,7 +59,11 @@ export function storeUpload(dataDir: string, file: ImportFile): string {
   const ext = path.extname(file.name).toLowerCase() === ".xls" ? ".xls" : ".xlsx";
   const relative = path.join("uploads", `${sha256(file.bytes)}${ext}`);
   const absolute = path.join(dataDir, relative);
-  if (!fs.existsSync(absolute)) {
+  if (fs.existsSync(absolute)) {
+    // Touched, so a prune running meanwhile sees it as fresh and leaves it for this import's receipt.
+    const now = new Date();
+    fs.utimesSync(absolute, now, now);
+  } else {
     fs.mkdirSync(path.dirname(absolute), { recursive: true });
     // Written beside, then renamed: a crash never leaves a half file under the final name.
     const partial = `${absolute}.${process.pid}.partial`;
@@ -67,6 +71,24 @@ export function storeUpload(dataDir: string, file: ImportFile): string {
     fs.renameSync(partial, absolute);
   }
   return relative;
+}
+
+/**
+ * Removes stored uploads no receipt points to any more (after deleting records, machines or
+ * partners). Files younger than `graceMs` are kept: an import may be about to record them.
+ */
+export async function pruneUploads(db: DB, dataDir: string, graceMs = 60_000): Promise<number> {
+  const dir = path.join(dataDir, "uploads");
+  if (!fs.existsSync(dir)) return 0;
+  const used = new Set((await db.selectFrom("importReceipts").select("storedPath").distinct().execute()).map((r) => path.basename(r.storedPath)));
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (used.has(name) || Date.now() - fs.statSync(file).mtimeMs < graceMs) continue;
+    fs.rmSync(file, { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 const key = (transactionId: string, kind: string) => `${kind}:${transactionId}`;

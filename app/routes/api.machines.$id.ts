@@ -2,7 +2,9 @@
 import { deleteMachine, updateMachine } from "#domain/machine-service.ts";
 import { machineUpdateSchema } from "#domain/machine-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
+import { pruneUploads } from "#domain/sales-import.ts";
 import { db } from "#app/utils/db.server.ts";
+import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 
 export const action = api(async ({ request, params }) => {
@@ -14,6 +16,7 @@ export const action = api(async ({ request, params }) => {
   }
   if (request.method === "DELETE") {
     await deleteMachine(db, id, admin.id);
+    await pruneUploads(db, DATA_DIR);
     return Response.json({ deleted: id });
   }
   return methodNotAllowed();

@@ -2,7 +2,9 @@
 import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partner-schemas.ts";
 import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partner-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
+import { pruneUploads } from "#domain/sales-import.ts";
 import { db } from "#app/utils/db.server.ts";
+import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 
 export const loader = api(async ({ request, params }) => {
@@ -21,6 +23,7 @@ export const action = api(async ({ request, params }) => {
     case "DELETE": {
       const { password } = await parseBody(request, deletePartnerSchema);
       await deletePartner(db, id, admin, password);
+      await pruneUploads(db, DATA_DIR);
       return Response.json({ deleted: id });
     }
     default:
