@@ -69,3 +69,25 @@ export function UnauthorizedCard() {
     </MessageCard>
   );
 }
+
+/** A page's loader failed: the spec's fetch-failure title, the reason, and a way to try again. */
+export function LoadFailedCard({ title, error }: { title: string; error: unknown }) {
+  const detail =
+    error && typeof error === "object" && "status" in error
+      ? `${(error as { status: number }).status}: ${String((error as { statusText?: string; data?: unknown }).statusText || (error as { data?: unknown }).data || "")}`
+      : error instanceof Error
+        ? error.message
+        : "No data received from server";
+  return (
+    <MessageCard icon={<ExclamationTriangleIcon width={22} height={22} color="var(--red-9)" />} title={title}>
+      <Text as="p" color="gray" size="2">
+        {detail}
+      </Text>
+      <Box>
+        <a href="" style={{ color: "var(--accent-11)" }}>
+          Try again
+        </a>
+      </Box>
+    </MessageCard>
+  );
+}

@@ -2,7 +2,7 @@
 import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { formatMonth } from "#domain/dates.ts";
 import { listInvoices, type InvoiceView } from "#domain/invoice-service.ts";
 import { machinesOfPartner, partnerStats } from "#domain/machine-service.ts";
@@ -12,7 +12,7 @@ import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { MyFeePayments } from "#app/components/invoices/my-fee-payments.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
-import { Page } from "#app/components/page.tsx";
+import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { TierBreakdown } from "#app/components/tier-breakdown.tsx";
 import { db } from "#app/utils/db.server.ts";
@@ -125,4 +125,8 @@ export default function PartnerDashboard() {
       )}
     </Page>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadFailedCard title="Failed to fetch statistics" error={useRouteError()} />;
 }

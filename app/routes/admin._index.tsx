@@ -2,13 +2,13 @@
 import { Box, Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
 import { BarChartIcon, MagnifyingGlassIcon, ReaderIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { formatMonth } from "#domain/dates.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getStats, listPartners } from "#domain/partner-service.ts";
 import { matchesPartner } from "#domain/partners.ts";
-import { Page } from "#app/components/page.tsx";
+import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
 import { PartnerCard } from "#app/components/partners/partner-card.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -96,4 +96,8 @@ export default function AdminDashboard() {
       )}
     </Page>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadFailedCard title="Failed to fetch partners" error={useRouteError()} />;
 }

@@ -2,7 +2,7 @@
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
@@ -16,7 +16,7 @@ import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
-import { MessageCard, Page } from "#app/components/page.tsx";
+import { LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { CommissionCards } from "#app/components/partners/commission-cards.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
@@ -300,4 +300,8 @@ function MachinesSection({ partner }: { partner: PartnerDetail }) {
       )}
     </Box>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadFailedCard title="Failed to fetch partner details" error={useRouteError()} />;
 }
