@@ -151,7 +151,10 @@ export async function commissionSummary(db: DB, month: string): Promise<Commissi
     submittedReports: m.submittedReports,
     totalMachines: m.activeMachines,
     allReportsSubmitted: m.complete,
-    profitShare: penceToPounds(m.payment.status === "not_applicable" ? 0 : m.totals.commissionPence),
+    // A paid month shows what was paid (the snapshot), even if its records changed since.
+    profitShare: penceToPounds(
+      m.payment.status === "not_applicable" ? 0 : m.payment.status === "completed" && m.payment.amountPence !== null ? m.payment.amountPence : m.totals.commissionPence,
+    ),
     paymentStatus: m.payment.status,
     paidDate: m.payment.paidDate,
   }));

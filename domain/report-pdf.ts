@@ -15,7 +15,10 @@ function monthPeriod(month: string): string {
 
 function paymentLine(payment: PartnerMonth["payment"]): string {
   if (payment.status === "not_applicable") return "Commission: not applicable for this partner type";
-  if (payment.status === "completed") return `Payment status: Paid on ${formatDate(payment.paidDate)}`;
+  if (payment.status === "completed") {
+    const amount = payment.amountPence === null ? "" : ` ${formatGBP(payment.amountPence)}`;
+    return `Payment status: Paid${amount} on ${formatDate(payment.paidDate)}`;
+  }
   return "Payment status: Pending";
 }
 
