@@ -39,6 +39,22 @@ export interface SendReportResult {
   details: string;
 }
 
+export const reportSubject = (month: string) => `Monthly Commission Report: ${formatMonth(month)}`;
+
+/** Whether the month's report already went to the partner's current address (sent or written to the outbox). */
+export async function reportAlreadySent(db: DB, partnerId: number, month: string): Promise<boolean> {
+  const partner = await db.selectFrom("users").select("email").where("id", "=", partnerId).executeTakeFirst();
+  if (!partner?.email) return false;
+  const hit = await db
+    .selectFrom("emailLog")
+    .select("id")
+    .where("toAddress", "=", partner.email)
+    .where("subject", "=", reportSubject(month))
+    .where("result", "in", ["sent", "written"])
+    .executeTakeFirst();
+  return Boolean(hit);
+}
+
 /** Emails the consolidated report; a partner without an email address gets emailSent false. */
 export async function sendReport(db: DB, mail: MailConfig, partnerId: number, month: string): Promise<SendReportResult> {
   const report = await consolidatedReport(db, partnerId, month);
@@ -46,7 +62,7 @@ export async function sendReport(db: DB, mail: MailConfig, partnerId: number, mo
   if (!partner.email) {
     return { emailSent: false, error: null, details: "Report processed, but no email was sent because partner has no email address" };
   }
-  const subject = `Monthly Commission Report: ${formatMonth(month)}`;
+  const subject = reportSubject(month);
   try {
     const outcome = await sendMail(db, mail, {
       to: partner.email,

@@ -6,7 +6,7 @@ import { dataDir } from "#db/config.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
 import { formatMonth } from "#domain/dates.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
-import { consolidatedReport, sendReport } from "#domain/report-service.ts";
+import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/report-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { monthOption } from "../month.ts";
@@ -20,7 +20,7 @@ export interface ExportOutcome {
   email?: { emailSent: boolean; details: string; error: string | null };
 }
 
-export async function runExport(io: CliIO, options: { month?: string; partner?: string; out?: string; send?: boolean; json?: boolean }): Promise<number> {
+export async function runExport(io: CliIO, options: { month?: string; partner?: string; out?: string; send?: boolean; resend?: boolean; json?: boolean }): Promise<number> {
   const month = monthOption(options.month);
   if (!options.out) throw new UsageError("--out DIR is required");
   const partnerId = options.partner === undefined ? undefined : Number(options.partner);
@@ -50,7 +50,13 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
         const file = path.join(options.out!, `${month}-${p.id}-${(p.username).replace(/[^\w-]+/g, "-")}.pdf`);
         fs.writeFileSync(file, report.bytes);
         const outcome: ExportOutcome = { partnerId: p.id, partner: name, status: "written", file };
-        if (options.send) outcome.email = await sendReport(db, mail, p.id, month);
+        if (options.send) {
+          // A rerun of the monthly job does not email partners twice, unless --resend says so.
+          outcome.email =
+            !options.resend && (await reportAlreadySent(db, p.id, month))
+              ? { emailSent: false, error: null, details: "already sent for this month (use --resend to send again)" }
+              : await sendReport(db, mail, p.id, month);
+        }
         results.push(outcome);
       } catch (error) {
         results.push({ partnerId: p.id, partner: name, status: "failed", reason: error instanceof Error ? error.message : String(error) });
@@ -64,13 +70,18 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
     for (const o of outcomes) {
       const line =
         o.status === "written"
-          ? `wrote   ${o.partner}: ${o.file}${o.email ? ` (${o.email.emailSent ? o.email.details : "not emailed: no email address"})` : ""}`
+          ? `wrote   ${o.partner}: ${o.file}${o.email ? ` (${emailNote(o.email)})` : ""}`
           : `${o.status === "skipped" ? "skipped" : "FAILED "} ${o.partner}: ${o.reason}`;
       io.stdout.write(`${line}\n`);
     }
     io.stderr.write(`${outcomes.filter((o) => o.status === "written").length} report(s) for ${formatMonth(month)} in ${options.out}\n`);
   }
   return outcomes.some((o) => o.status === "failed") ? EXIT_FAILURE : EXIT_OK;
+}
+
+function emailNote(email: NonNullable<ExportOutcome["email"]>): string {
+  if (email.emailSent) return email.details;
+  return email.details.startsWith("Report processed") ? "not emailed: no email address" : `not emailed: ${email.details}`;
 }
 
 export function registerReportCommands(program: Command, io: CliIO): void {
@@ -81,7 +92,8 @@ export function registerReportCommands(program: Command, io: CliIO): void {
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--partner <id>", "only this partner")
     .requiredOption("--out <dir>", "folder to write the PDFs into")
-    .option("--send", "also email each report to its partner")
+    .option("--send", "also email each report to its partner (once a month: partners already sent this month's report are skipped)")
+    .option("--resend", "with --send, email again even if this month's report was sent before")
     .option("--json", "print the outcome as JSON")
     .action(async (options) => {
       io.exitCode = await runExport(io, options);

@@ -356,3 +356,16 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     expect(bad.err).toContain("--month takes a month as YYYY-MM");
   });
 });
+
+describe("reports export --send runs once a month", () => {
+  it("a rerun skips partners already sent this month's report, --resend sends again", async () => {
+    const { reportAlreadySent } = await import("#domain/report-service.ts");
+    const partner = await makePartner(db, { partnerType: "profit-sharing", email: "once@example.com" });
+    const machine = await makeMachine(db, partner.id);
+    await makeRecord(db, machine.id, "2026-04", { revenuePence: 10_000, cogsPence: 4_000 });
+    expect(await reportAlreadySent(db, partner.id, "2026-04")).toBe(false);
+    await db.insertInto("emailLog").values({ toAddress: "once@example.com", subject: "Monthly Commission Report: April 2026", result: "written", error: null, location: "x.eml" }).execute();
+    expect(await reportAlreadySent(db, partner.id, "2026-04")).toBe(true);
+    expect(await reportAlreadySent(db, partner.id, "2026-05")).toBe(false);
+  });
+});
