@@ -1,26 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { main } from "#cli/index.ts";
-import type { CliIO } from "#cli/context.ts";
 import { openDatabase } from "#db/database.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
+import { runCli } from "./cli-run.ts";
 
 const expected = JSON.parse(fs.readFileSync("fixtures/expected.json", "utf8"));
 
 /** Runs the CLI against its own database, capturing what it prints. */
-async function vendboard(args: string[], options: { db?: string; stdin?: string } = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (c) => (out += c));
-  stderr.on("data", (c) => (err += c));
-  const io: CliIO = { stdout, stderr, stdin: Readable.from([options.stdin ?? ""]), env: { ...process.env, DATABASE_PATH: options.db ?? process.env.DATABASE_PATH } };
-  const code = await main(["node", "vendboard", ...args], io);
-  return { code, out, err };
+function vendboard(args: string[], options: { db?: string; stdin?: string } = {}) {
+  return runCli(args, { stdin: options.stdin, env: { DATABASE_PATH: options.db ?? process.env.DATABASE_PATH } });
 }
 
 function freshDatabasePath() {

@@ -3,11 +3,8 @@
  * fixture), completeness, payments with their snapshot, reset, rate history, the consolidated
  * report and record statement PDFs (text read back with poppler's pdftotext), and every guard.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as summaryLoader } from "#app/routes/api.partners.commissions.ts";
 import { action as resetAction } from "#app/routes/api.partners.commissions.reset.ts";
@@ -20,16 +17,15 @@ import { loader as statementLoader } from "#app/routes/api.records.$id.statement
 import { action as partnerAction, loader as partnerLoader } from "#app/routes/api.partners.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import type { CliIO } from "#cli/context.ts";
-import { main } from "#cli/index.ts";
 import { currentMonth, previousMonth } from "#domain/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
+import { runCli } from "./cli-run.ts";
+import { pdfText as pdfTextOf } from "./mail.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures");
 const expectedFixtures = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"));
-const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-commissions-"));
 
 /* Months with their own data, so one scenario's figures never leak into another's. */
 const M_FIGURES = "2026-05"; // summary figures and the PDFs
@@ -137,14 +133,8 @@ async function expectError(response: Response, statusCode: number, message?: str
   else expect(typeof body.message).toBe("string");
 }
 
-/** The PDF's text as poppler lays it out. */
-async function pdfText(response: Response): Promise<string> {
-  const bytes = Buffer.from(await response.arrayBuffer());
-  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const file = path.join(TMP, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
+/** The text of a PDF answer, as poppler lays it out. */
+const pdfText = async (response: Response) => pdfTextOf(Buffer.from(await response.arrayBuffer()));
 
 /** Independent of domain/: card fee 2.99% half-up per record, then the flat share half-up per record. */
 const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
@@ -156,17 +146,7 @@ function flatShare(records: { revenuePence: number; cogsPence: number }[], rateB
 }
 
 /** Runs the CLI on the test database, capturing what it prints. */
-async function vendboard(args: string[], env: Record<string, string | undefined> = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (c) => (out += c));
-  stderr.on("data", (c) => (err += c));
-  const io: CliIO = { stdout, stderr, stdin: Readable.from([""]), env: { ...process.env, DATABASE_PATH: process.env.DATABASE_PATH, ...env } };
-  const code = await main(["node", "vendboard", ...args], io);
-  return { code, out, err };
-}
+const vendboard = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { env });
 
 /* ---------- guards: 401, 403, 400, 404 ---------- */
 

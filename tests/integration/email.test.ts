@@ -3,25 +3,23 @@
  * outbox when there is no SMTP_URL, a partner without an address, SMTP failures (502, logged),
  * and the CLI: reports export --send, commissions summary / reset.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as sendReportAction } from "#app/routes/api.partners.$id.send-report.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import type { CliIO } from "#cli/context.ts";
-import { main } from "#cli/index.ts";
 import { markCommissionPaid } from "#domain/commission-service.ts";
 import { MailError } from "#domain/mail.ts";
 import { sendReport } from "#domain/report-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
+import { runCli } from "./cli-run.ts";
+import { startMailServer, stopMailServer, type ReceivedMail, pdfAttachment, pdfText } from "./mail.ts";
 
 const MONTH = "2026-08";
 const CLI_MONTH = "2026-07";
@@ -29,13 +27,8 @@ const FROM = "Vendboard <test@vendboard.local>";
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-email-"));
 const OUTBOX = path.join(TMP, "outbox");
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
-const received: Received[] = [];
+const received: ReceivedMail[] = [];
 let server: SMTPServer;
 let port: number;
 let adminId: number;
@@ -44,25 +37,7 @@ let mailPartner: { id: number };
 let noEmailPartner: { id: number };
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as net.AddressInfo).port;
+  ({ server, port } = await startMailServer((mail) => received.push(mail)));
 
   const admin = await makeAdmin(db);
   adminId = admin.id;
@@ -74,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await stopMailServer(server);
 });
 
 const smtpConfig = () => ({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir: OUTBOX });
@@ -86,17 +61,6 @@ async function closedPort(): Promise<number> {
   const free = (probe.address() as net.AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return free;
-}
-
-/** The MIME part whose Content-Type is application/pdf: its headers and its decoded body. */
-function pdfAttachment(raw: string): { headers: string; bytes: Buffer; base64: string } {
-  const text = raw.replace(/\r\n/g, "\n");
-  const parts = text.split(/\n--[^\n]+\n/);
-  const part = parts.find((p) => /^Content-Type:\s*application\/pdf/im.test(p.split("\n\n")[0]));
-  if (!part) throw new Error(`no application/pdf part in:\n${raw.slice(0, 2000)}`);
-  const [headers, ...rest] = part.split("\n\n");
-  const base64 = rest.join("\n\n").split(/\n--/)[0].replace(/\s+/g, "");
-  return { headers: headers.replace(/\n[ \t]+/g, " "), bytes: Buffer.from(base64, "base64"), base64 };
 }
 
 /** The text/plain part, decoded from quoted-printable (or base64) to UTF-8. */
@@ -114,26 +78,11 @@ function textBody(raw: string): string {
   return body;
 }
 
-function pdfText(bytes: Buffer): string {
-  const file = path.join(TMP, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
 
 const emailLog = (to: string) => db.selectFrom("emailLog").selectAll().where("toAddress", "=", to).orderBy("id").execute();
 
 /** Runs the CLI on the test database, capturing what it prints. */
-async function vendboard(args: string[], env: Record<string, string | undefined> = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (c) => (out += c));
-  stderr.on("data", (c) => (err += c));
-  const io: CliIO = { stdout, stderr, stdin: Readable.from([""]), env: { ...process.env, DATABASE_PATH: process.env.DATABASE_PATH, ...env } };
-  const code = await main(["node", "vendboard", ...args], io);
-  return { code, out, err };
-}
+const vendboard = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { env });
 
 describe("sendReport over SMTP", () => {
   it("delivers one message with the subject, the recipient and the PDF attached; logs 'sent'", async () => {

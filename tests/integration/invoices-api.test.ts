@@ -6,12 +6,10 @@
  * server on 127.0.0.1, and the outbox when there is no SMTP_URL).
  * The due check (which acts on every invoice in the database) has its own file: invoices-due.test.ts.
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as listLoader } from "#app/routes/api.fee-payments.ts";
 import { loader as downloadLoader } from "#app/routes/api.fee-payments.$id.download.ts";
@@ -29,6 +27,7 @@ import { generateInvoice, sendInvoiceEmail, updateInvoiceStatus, type InvoiceVie
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
+import { startMailServer, stopMailServer, type ReceivedMail, pdfAttachment, pdfText } from "./mail.ts";
 
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-invoices-"));
 const FROM = "Vendboard <invoices@vendboard.local>";
@@ -54,11 +53,7 @@ const enGB = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slic
 
 /* ---------- the SMTP server ---------- */
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
+const received: ReceivedMail[] = [];
 let server: SMTPServer;
 let port: number;
 const smtpConfig = () => ({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir: path.join(TMP, "unused-outbox") });
@@ -86,21 +81,7 @@ const feePartner = (overrides: Parameters<typeof makePartner>[1] = {}) =>
   makePartner(db, { partnerType: "fee-paying", monthlyFeePence: 5000, commissionBp: 0, ...overrides });
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as net.AddressInfo).port;
+  ({ server, port } = await startMailServer((mail) => received.push(mail)));
 
   const admin = await makeAdmin(db);
   adminId = admin.id;
@@ -124,7 +105,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await stopMailServer(server);
 });
 
 /* ---------- calls ---------- */
@@ -171,22 +152,6 @@ const allInvoices = () => db.selectFrom("feePayments").selectAll().orderBy("id")
 const allUsers = () => db.selectFrom("users").selectAll().orderBy("id").execute();
 const partnerInvoices = (partnerId: number) => db.selectFrom("feePayments").selectAll().where("partnerId", "=", partnerId).orderBy("id").execute();
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const file = path.join(TMP, `${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-}
-
-/** The MIME part whose Content-Type is application/pdf: its headers and its base64 body. */
-function pdfAttachment(raw: string): { headers: string; bytes: Buffer; base64: string } {
-  const text = raw.replace(/\r\n/g, "\n");
-  const part = text.split(/\n--[^\n]+\n/).find((p) => /^Content-Type:\s*application\/pdf/im.test(p.split("\n\n")[0]));
-  if (!part) throw new Error(`no application/pdf part in:\n${raw.slice(0, 2000)}`);
-  const [headers, ...rest] = part.split("\n\n");
-  const base64 = rest.join("\n\n").split(/\n--/)[0].replace(/\s+/g, "");
-  return { headers: headers.replace(/\n[ \t]+/g, " "), bytes: Buffer.from(base64, "base64"), base64 };
-}
 
 /* ====================================================================== */
 

@@ -5,28 +5,22 @@
  * in the database, so it has this file (and its own database) to itself; every partner below has
  * a hand-worked outcome.
  */
-import net from "node:net";
-import { PassThrough, Readable } from "node:stream";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as checkDueAction } from "#app/routes/api.fee-payments.check-due.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
-import type { CliIO } from "#cli/context.ts";
-import { main } from "#cli/index.ts";
 import { checkDueInvoices, generateInvoice, updateInvoiceStatus } from "#domain/invoice-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
+import { runCli } from "./cli-run.ts";
+import { startMailServer, stopMailServer, type ReceivedMail, pdfAttachment, subjectOf } from "./mail.ts";
 
 const FROM = "Vendboard <due@vendboard.local>";
 const D1 = "2027-03-20";
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-const received: Received[] = [];
+const received: ReceivedMail[] = [];
 let server: SMTPServer;
 let port: number;
 let adminId: number;
@@ -48,45 +42,12 @@ const allInvoices = () => db.selectFrom("feePayments").selectAll().orderBy("id")
 const allUsers = () => db.selectFrom("users").selectAll().orderBy("id").execute();
 const summary = async (partnerId: number) => (await invoicesOf(partnerId)).map((i) => [i.periodStart, i.periodEnd, i.dueDate, i.amountPence, i.status]);
 
-/** The MIME part whose Content-Type is application/pdf: its headers and its base64 body. */
-function pdfAttachment(raw: string): { headers: string; base64: string } {
-  const text = raw.replace(/\r\n/g, "\n");
-  const part = text.split(/\n--[^\n]+\n/).find((p) => /^Content-Type:\s*application\/pdf/im.test(p.split("\n\n")[0]));
-  if (!part) throw new Error(`no application/pdf part in:\n${raw.slice(0, 2000)}`);
-  const [headers, ...rest] = part.split("\n\n");
-  return { headers: headers.replace(/\n[ \t]+/g, " "), base64: rest.join("\n\n").split(/\n--/)[0].replace(/\s+/g, "") };
-}
-const subjectOf = (raw: string) => /^Subject: (.*?)\r?$/m.exec(raw)?.[1] ?? "";
 
 /** Runs the CLI on the test database, capturing what it prints. */
-async function vendboard(args: string[], env: Record<string, string | undefined> = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (c) => (out += c));
-  stderr.on("data", (c) => (err += c));
-  const io: CliIO = { stdout, stderr, stdin: Readable.from([""]), env: { ...process.env, DATABASE_PATH: process.env.DATABASE_PATH, ...env } };
-  const code = await main(["node", "vendboard", ...args], io);
-  return { code, out, err };
-}
+const vendboard = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { env });
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as net.AddressInfo).port;
+  ({ server, port } = await startMailServer((mail) => received.push(mail)));
   const admin = await makeAdmin(db);
   adminId = admin.id;
   adminName = admin.username;
@@ -94,7 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await stopMailServer(server);
 });
 
 /* Route's partner: a month from 10 Jan 2027 (due 24 Jan); its next period starts 10 Feb. */
@@ -167,7 +128,7 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
   let invoicesBefore: Awaited<ReturnType<typeof allInvoices>>;
   let overdueBefore: Set<number>;
   let first: Awaited<ReturnType<typeof checkDueInvoices>>;
-  let firstMails: Received[];
+  let firstMails: ReceivedMail[];
   let afterFirst: { invoices: Awaited<ReturnType<typeof allInvoices>>; users: Awaited<ReturnType<typeof allUsers>> };
 
   beforeAll(async () => {
