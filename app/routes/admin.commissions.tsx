@@ -3,7 +3,6 @@ import { AlertDialog, Badge, Button, Card, Flex, Grid, Select, Table, Text } fro
 import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
 import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
@@ -12,6 +11,7 @@ import { Page } from "#app/components/page.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { useToast } from "#app/components/toaster.tsx";
+import { useAction } from "#app/components/use-action.ts";
 import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
@@ -27,21 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month: string; onPaid: () => void }) {
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const saving = pending !== null;
   if (row.paymentStatus === "not_applicable") return <Text color="gray">not applicable</Text>;
   const paid = row.paymentStatus === "completed";
   async function markPaid() {
-    setSaving(true);
-    try {
-      await apiRequest("POST", `/api/partners/${row.partnerId}/commission-payment`, { status: "completed", month });
-      toast({ title: "Payment status updated", description: `${row.partnerName}: ${formatMonth(month)} marked as paid.` });
-      onPaid();
-    } catch (error) {
-      toast({ title: "Failed to update payment status", description: errorMessage(error, "Please try again"), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await run("pay", () => apiRequest("POST", `/api/partners/${row.partnerId}/commission-payment`, { status: "completed", month }), {
+      success: () => ({ title: "Payment status updated", description: `${row.partnerName}: ${formatMonth(month)} marked as paid.` }),
+      failure: "Failed to update payment status",
+      fallback: "Please try again",
+    });
+    if (outcome.ok) onPaid();
   }
   return (
     <Flex align="center" gap="2" wrap="wrap">

@@ -3,7 +3,6 @@ import { AlertDialog, Button, Card, Flex, IconButton, Table, Tabs, Text, Tooltip
 import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon, TrashIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
 import { formatDate } from "#domain/dates.ts";
 import { listInvoices, type DueCheckResult, type InvoiceView } from "#domain/invoice-service.ts";
 import { canDeleteInvoice, canTransition, type InvoiceStatus } from "#domain/invoices.ts";
@@ -11,8 +10,8 @@ import { formatPounds } from "#domain/money.ts";
 import { InvoiceStatusBadge } from "#app/components/invoices/invoice-status.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
-import { useToast } from "#app/components/toaster.tsx";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { useAction } from "#app/components/use-action.ts";
+import { apiRequest } from "#app/utils/api-client.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireUser } from "#app/utils/session.server.ts";
 
@@ -102,25 +101,20 @@ function InvoiceActions({ invoice, onChanged }: { invoice: InvoiceView; onChange
 export default function InvoiceManagement() {
   const data = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const toast = useToast();
-  const [checking, setChecking] = useState(false);
+  const { pending, run } = useAction();
+  const checking = pending !== null;
   if (!data.authorized) return <UnauthorizedCard />;
   const refresh = () => revalidator.revalidate();
 
   async function checkDue() {
-    setChecking(true);
-    try {
-      const result = await apiRequest<DueCheckResult>("POST", "/api/fee-payments/check-due");
-      toast({
+    const outcome = await run("check", () => apiRequest<DueCheckResult>("POST", "/api/fee-payments/check-due"), {
+      success: (result) => ({
         title: "Due invoices checked",
         description: `${result.markedOverdue} marked overdue, ${result.invoicesRaised} new invoice(s) raised, ${result.remindersSent} reminder(s) sent.`,
-      });
-      refresh();
-    } catch (error) {
-      toast({ title: "Failed to check due invoices", description: errorMessage(error, ""), variant: "destructive" });
-    } finally {
-      setChecking(false);
-    }
+      }),
+      failure: "Failed to check due invoices",
+    });
+    if (outcome.ok) refresh();
   }
 
   return (

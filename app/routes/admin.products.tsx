@@ -16,7 +16,7 @@ import {
 } from "#domain/product-analytics.ts";
 import { MonthPicker } from "#app/components/month-picker.tsx";
 import { Page } from "#app/components/page.tsx";
-import { useToast } from "#app/components/toaster.tsx";
+import { useAction } from "#app/components/use-action.ts";
 import { downloadFile, useApiData } from "#app/utils/api-client.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
@@ -36,20 +36,15 @@ function defaultRange() {
 
 function GenerateReportDialog({ month, setMonth, range, setRange }: { month: string; setMonth: (m: string) => void; range: { from: string; to: string }; setRange: (r: { from: string; to: string }) => void }) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const busy = pending !== null;
 
   async function generate() {
-    setBusy(true);
-    try {
-      await downloadFile(`/api/products/report?month=${month}`, `product-sales-${month}.xlsx`);
-      toast({ title: "Report Generated", description: `The product sales report for ${formatMonth(month)} has been generated.` });
-      setOpen(false);
-    } catch (error) {
-      toast({ title: "Failed to generate report", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await run("report", () => downloadFile(`/api/products/report?month=${month}`, `product-sales-${month}.xlsx`), {
+      success: () => ({ title: "Report Generated", description: `The product sales report for ${formatMonth(month)} has been generated.` }),
+      failure: "Failed to generate report",
+    });
+    if (outcome.ok) setOpen(false);
   }
 
   return (

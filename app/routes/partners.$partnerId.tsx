@@ -22,7 +22,7 @@ import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { bandLabel } from "#app/components/tier-breakdown.tsx";
-import { useToast } from "#app/components/toaster.tsx";
+import { useAction } from "#app/components/use-action.ts";
 import { apiRequest } from "#app/utils/api-client.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
@@ -182,8 +182,8 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(String(bp / 100));
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const saving = pending !== null;
   const revalidator = useRevalidator();
 
   async function save() {
@@ -192,21 +192,16 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
       setError(checked.message);
       return;
     }
-    setSaving(true);
-    try {
-      await apiRequest("PATCH", `/api/partners/${partnerId}`, {
-        commissionPercentage: percentToFraction(checked.percent),
-        partnerType: "profit-sharing",
-      });
-      toast({ title: "Partner updated", description: `Commission rate set to ${formatRate(Math.round(checked.percent * 100))}.` });
-      setEditing(false);
-      setError(null);
-      revalidator.revalidate();
-    } catch {
-      toast({ title: "Failed to update commission rate", variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    const body = { commissionPercentage: percentToFraction(checked.percent), partnerType: "profit-sharing" };
+    const outcome = await run("rate", () => apiRequest("PATCH", `/api/partners/${partnerId}`, body), {
+      success: () => ({ title: "Partner updated", description: `Commission rate set to ${formatRate(Math.round(checked.percent * 100))}.` }),
+      failure: "Failed to update commission rate",
+      describe: false,
+    });
+    if (!outcome.ok) return;
+    setEditing(false);
+    setError(null);
+    revalidator.revalidate();
   }
 
   if (!editing) {

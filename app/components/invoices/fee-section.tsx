@@ -8,7 +8,7 @@ import { PAYMENT_PERIODS, canDeleteInvoice, currentPaymentPeriod, formatInvoiceI
 import { formatPounds } from "#domain/money.ts";
 import type { FeePaymentView } from "#domain/partner-service.ts";
 import { StatCard } from "../stat-card.tsx";
-import { useToast } from "../toaster.tsx";
+import { useAction } from "../use-action.ts";
 import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
 import { InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
@@ -26,8 +26,8 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
   const [period, setPeriod] = useState<PaymentPeriod>(partner.paymentPeriod ?? "monthly");
   const [quote, setQuote] = useState<InvoiceQuote | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const saving = pending !== null;
 
   useEffect(() => {
     if (!open) return;
@@ -43,17 +43,13 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
   }, [open, period, partner.id]);
 
   async function generate() {
-    setSaving(true);
-    try {
-      const invoice = await apiRequest<{ displayId: string }>("POST", `/api/fee-payments/generate-invoice/${partner.id}`, { requestedPaymentPeriod: period });
-      toast({ title: "Invoice generated", description: `${invoice.displayId} for ${quote ? formatPounds(quote.amount) : ""}` });
-      setOpen(false);
-      onGenerated();
-    } catch (error) {
-      toast({ title: "Failed to generate invoice", description: errorMessage(error, ""), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await run("generate", () => apiRequest<{ displayId: string }>("POST", `/api/fee-payments/generate-invoice/${partner.id}`, { requestedPaymentPeriod: period }), {
+      success: (invoice) => ({ title: "Invoice generated", description: `${invoice.displayId} for ${quote ? formatPounds(quote.amount) : ""}` }),
+      failure: "Failed to generate invoice",
+    });
+    if (!outcome.ok) return;
+    setOpen(false);
+    onGenerated();
   }
 
   return (

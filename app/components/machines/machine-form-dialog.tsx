@@ -2,9 +2,9 @@
 import { Button, Dialog, Flex, Select, TextField } from "@radix-ui/themes";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { machineSchema } from "#domain/machine-schemas.ts";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { apiRequest } from "#app/utils/api-client.ts";
 import { Field, fieldErrors } from "../field.tsx";
-import { useToast } from "../toaster.tsx";
+import { useAction } from "../use-action.ts";
 
 interface MachineFields {
   location: string;
@@ -27,8 +27,8 @@ export function MachineFormDialog({
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const saving = pending !== null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,22 +38,18 @@ export function MachineFormDialog({
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      if (machine) {
-        await apiRequest("PATCH", `/api/machines/${machine.id}`, form);
-        toast({ title: "Machine updated" });
-      } else {
-        await apiRequest("POST", "/api/machines", { ...form, partnerId });
-        toast({ title: "Machine added", description: form.location });
-      }
-      setOpen(false);
-      onSaved();
-    } catch (error) {
-      toast({ title: machine ? "Failed to update machine" : "Failed to add machine", description: errorMessage(error, "Please try again"), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await run(
+      "save",
+      () => (machine ? apiRequest("PATCH", `/api/machines/${machine.id}`, form) : apiRequest("POST", "/api/machines", { ...form, partnerId })),
+      {
+        success: () => (machine ? { title: "Machine updated" } : { title: "Machine added", description: form.location }),
+        failure: machine ? "Failed to update machine" : "Failed to add machine",
+        fallback: "Please try again",
+      },
+    );
+    if (!outcome.ok) return;
+    setOpen(false);
+    onSaved();
   }
 
   return (

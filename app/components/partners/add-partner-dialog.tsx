@@ -6,9 +6,9 @@ import { useState, type FormEvent } from "react";
 import { PAYMENT_PERIODS, paymentPeriodLabel, type PaymentPeriod } from "#domain/invoices.ts";
 import { partnerCreateSchema, percentToFraction } from "#domain/partner-schemas.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { apiRequest } from "#app/utils/api-client.ts";
 import { Field, fieldErrors } from "../field.tsx";
-import { useToast } from "../toaster.tsx";
+import { useAction } from "../use-action.ts";
 import { PartnerTypeSelect } from "./partner-type.tsx";
 
 interface FormState {
@@ -57,8 +57,8 @@ export function AddPartnerDialog() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<FormState>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const saving = pending !== null;
   const revalidator = useRevalidator();
   const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
 
@@ -90,18 +90,15 @@ export function AddPartnerDialog() {
       return;
     }
     setErrors({});
-    setSaving(true);
-    try {
-      await apiRequest("POST", "/api/register", body);
-      toast({ title: "Partner created", description: `${form.name} can now sign in as ${form.username}.` });
-      setOpen(false);
-      setForm(EMPTY);
-      revalidator.revalidate();
-    } catch (error) {
-      toast({ title: "Error creating partner", description: errorMessage(error, "Registration failed"), variant: "destructive" });
-    } finally {
-      setSaving(false);
-    }
+    const outcome = await run("create", () => apiRequest("POST", "/api/register", body), {
+      success: () => ({ title: "Partner created", description: `${form.name} can now sign in as ${form.username}.` }),
+      failure: "Error creating partner",
+      fallback: "Registration failed",
+    });
+    if (!outcome.ok) return;
+    setOpen(false);
+    setForm(EMPTY);
+    revalidator.revalidate();
   }
 
   return (

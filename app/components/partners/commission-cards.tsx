@@ -1,13 +1,12 @@
 /** Partner detail, profit-sharing types: Commission Due, the Monthly Commission Report and its payment status. */
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
-import { useState } from "react";
 import type { CommissionPaymentStatus } from "#domain/commission-service.ts";
 import { formatDate, formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import type { SendReportResult } from "#domain/report-service.ts";
-import { ApiError, apiRequest, downloadFile, errorMessage } from "#app/utils/api-client.ts";
-import { useToast } from "../toaster.tsx";
+import { apiRequest, downloadFile } from "#app/utils/api-client.ts";
+import { useAction } from "../use-action.ts";
 
 export interface CommissionMonth {
   month: string;
@@ -19,48 +18,33 @@ export interface CommissionMonth {
 }
 
 export function CommissionCards({ partnerId, data, onChanged }: { partnerId: number; data: CommissionMonth; onChanged: () => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState<"download" | "send" | "pay" | null>(null);
+  const { pending: busy, run } = useAction<"download" | "send" | "pay">();
   const month = formatMonth(data.month);
   const paid = data.payment.status === "completed";
 
-  async function downloadReport() {
-    setBusy("download");
-    try {
-      await downloadFile(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf");
-    } catch (error) {
-      toast({ title: "Failed to download report", description: errorMessage(error, "Failed to generate consolidated report"), variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const downloadReport = () =>
+    run("download", () => downloadFile(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf"), {
+      failure: "Failed to download report",
+      fallback: "Failed to generate consolidated report",
+    });
 
-  async function sendReport() {
-    setBusy("send");
-    try {
-      const result = await apiRequest<SendReportResult>("POST", `/api/partners/${partnerId}/send-report`, { month: data.month });
-      if (result.emailSent) toast({ title: "Monthly report has been sent successfully", description: result.details });
-      else toast({ title: "Report processed, but no email was sent because partner has no email address" });
-    } catch (error) {
-      const details = error instanceof ApiError ? error.serverMessage : "";
-      toast({ title: "Failed to send report", description: details || undefined, variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const sendReport = () =>
+    run("send", () => apiRequest<SendReportResult>("POST", `/api/partners/${partnerId}/send-report`, { month: data.month }), {
+      success: (result) =>
+        result.emailSent
+          ? { title: "Monthly report has been sent successfully", description: result.details }
+          : { title: "Report processed, but no email was sent because partner has no email address" },
+      failure: "Failed to send report",
+    });
 
-  async function markPaid() {
-    setBusy("pay");
-    try {
-      await apiRequest("POST", `/api/partners/${partnerId}/commission-payment`, { status: "completed", month: data.month });
-      toast({ title: "Payment status updated", description: `${month} marked as paid.` });
-      onChanged();
-    } catch (error) {
-      toast({ title: "Failed to update payment status", description: errorMessage(error, "Please try again"), variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const markPaid = async () => {
+    const outcome = await run("pay", () => apiRequest("POST", `/api/partners/${partnerId}/commission-payment`, { status: "completed", month: data.month }), {
+      success: () => ({ title: "Payment status updated", description: `${month} marked as paid.` }),
+      failure: "Failed to update payment status",
+      fallback: "Please try again",
+    });
+    if (outcome.ok) onChanged();
+  };
 
   return (
     <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">

@@ -2,29 +2,26 @@
 import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
 import { useState, type FormEvent } from "react";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
-import { useToast } from "../toaster.tsx";
+import { apiRequest } from "#app/utils/api-client.ts";
+import { useAction } from "../use-action.ts";
 
 export function DeletePartnerDialog({ partner, onDeleted }: { partner: { id: number; name: string | null; username: string }; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
-  const [deleting, setDeleting] = useState(false);
-  const toast = useToast();
+  const { pending, run } = useAction();
+  const deleting = pending !== null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setDeleting(true);
-    try {
-      await apiRequest("DELETE", `/api/partners/${partner.id}`, { password });
-      toast({ title: "Partner deleted", description: `${partner.name ?? partner.username} and all their data were removed.` });
-      setOpen(false);
-      onDeleted();
-    } catch (error) {
-      toast({ title: "Deletion failed", description: errorMessage(error, "Failed to delete partner"), variant: "destructive" });
-    } finally {
-      setDeleting(false);
-      setPassword("");
-    }
+    const outcome = await run("delete", () => apiRequest("DELETE", `/api/partners/${partner.id}`, { password }), {
+      success: () => ({ title: "Partner deleted", description: `${partner.name ?? partner.username} and all their data were removed.` }),
+      failure: "Deletion failed",
+      fallback: "Failed to delete partner",
+    });
+    setPassword("");
+    if (!outcome.ok) return;
+    setOpen(false);
+    onDeleted();
   }
 
   return (
