@@ -11,3 +11,14 @@ export function databasePath(env: NodeJS.ProcessEnv = process.env): string {
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.dirname(path.resolve(databasePath(env)));
 }
+
+export const DEFAULT_MAIL_FROM = "Vendboard <no-reply@vendboard.local>";
+
+/** Mail settings: SMTP when SMTP_URL is set, otherwise .eml files in the data directory's outbox. */
+export function mailConfig(env: NodeJS.ProcessEnv = process.env) {
+  return {
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    outboxDir: path.join(dataDir(env), "outbox"),
+  };
+}

@@ -46,11 +46,14 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(256, "Password is too long");
 
+const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long");
+const partnerType = z.enum(PARTNER_TYPES, { error: "Choose a partner type" });
+
 export const partnerCreateSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long"),
-  partnerType: z.enum(PARTNER_TYPES, { error: "Choose a partner type" }),
+  name,
+  partnerType,
   email,
   billingAddress,
   bankName: optionalText,
@@ -71,8 +74,8 @@ export const partnerUpdateSchema = z
       .union([z.literal(""), passwordSchema])
       .optional()
       .transform((v) => v || undefined),
-    name: z.string().trim().min(1, "Name is required").max(120, "Name is too long").optional(),
-    partnerType: z.enum(PARTNER_TYPES, { error: "Choose a partner type" }).optional(),
+    name: name.optional(),
+    partnerType: partnerType.optional(),
     email: email.optional(),
     billingAddress: billingAddress.optional(),
     bankName: optionalText,

@@ -1,5 +1,5 @@
 /** /admin/commissions: who is owed what for a month, whose reports are in, and marking payments. */
-import { AlertDialog, Badge, Button, Card, Flex, Grid, Select, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Select, Table, Text } from "@radix-ui/themes";
 import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { commissionSummary, type CommissionSummaryRow } from "#domain/commission
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
 import { formatPounds } from "#domain/money.ts";
+import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -94,29 +95,17 @@ export default function CommissionSummaryPage() {
           <Button variant="soft" onClick={refresh} loading={revalidator.state === "loading" || navigation.state === "loading"}>
             <ReloadIcon /> Refresh Payment Status
           </Button>
-          <AlertDialog.Root>
-            <AlertDialog.Trigger>
+          <ConfirmButton
+            trigger={
               <Button variant="soft" color="red">
                 Reset Month
               </Button>
-            </AlertDialog.Trigger>
-            <AlertDialog.Content maxWidth="440px">
-              <AlertDialog.Title>Reset {formatMonth(summary.month)}?</AlertDialog.Title>
-              <AlertDialog.Description size="2">Every commission payment recorded for this month goes back to pending. Use it to correct a mistaken payment run.</AlertDialog.Description>
-              <Flex gap="3" justify="end" mt="4">
-                <AlertDialog.Cancel>
-                  <Button variant="soft" color="gray">
-                    Cancel
-                  </Button>
-                </AlertDialog.Cancel>
-                <AlertDialog.Action>
-                  <Button color="red" onClick={reset}>
-                    Reset
-                  </Button>
-                </AlertDialog.Action>
-              </Flex>
-            </AlertDialog.Content>
-          </AlertDialog.Root>
+            }
+            title={`Reset ${formatMonth(summary.month)}?`}
+            description={<>Every commission payment recorded for this month goes back to pending. Use it to correct a mistaken payment run.</>}
+            confirmLabel="Reset"
+            onConfirm={reset}
+          />
         </>
       }
     >

@@ -1,5 +1,5 @@
 /** /admin/invoices: every invoice by status, with the actions the rules allow. Partners see the Unauthorized card. */
-import { AlertDialog, Button, Card, Flex, IconButton, Table, Tabs, Text, Tooltip } from "@radix-ui/themes";
+import { Button, Card, Flex, IconButton, Table, Tabs, Text, Tooltip } from "@radix-ui/themes";
 import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon, TrashIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -7,6 +7,7 @@ import { formatDate } from "#domain/dates.ts";
 import { listInvoices, type DueCheckResult, type InvoiceView } from "#domain/invoice-service.ts";
 import { canDeleteInvoice, canTransition, type InvoiceStatus } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
+import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { InvoiceStatusBadge } from "#app/components/invoices/invoice-status.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
@@ -68,31 +69,18 @@ function InvoiceActions({ invoice, onChanged }: { invoice: InvoiceView; onChange
         </IconButton>
       </Tooltip>
       {canDeleteInvoice(invoice.status) ? (
-        <AlertDialog.Root>
-          <AlertDialog.Trigger>
+        <ConfirmButton
+          trigger={
             <IconButton size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${invoice.displayId}`}>
               <TrashIcon />
             </IconButton>
-          </AlertDialog.Trigger>
-          <AlertDialog.Content maxWidth="420px">
-            <AlertDialog.Title>Delete {invoice.displayId}?</AlertDialog.Title>
-            <AlertDialog.Description size="2">
-              The invoice for {invoice.partnerName} ({formatPounds(invoice.amount)}) is removed. Paid invoices cannot be deleted.
-            </AlertDialog.Description>
-            <Flex gap="3" justify="end" mt="4">
-              <AlertDialog.Cancel>
-                <Button variant="soft" color="gray">
-                  Keep
-                </Button>
-              </AlertDialog.Cancel>
-              <AlertDialog.Action>
-                <Button color="red" onClick={remove}>
-                  Delete Invoice
-                </Button>
-              </AlertDialog.Action>
-            </Flex>
-          </AlertDialog.Content>
-        </AlertDialog.Root>
+          }
+          title={`Delete ${invoice.displayId}?`}
+          description={<>The invoice for {invoice.partnerName} ({formatPounds(invoice.amount)}) is removed. Paid invoices cannot be deleted.</>}
+          confirmLabel="Delete Invoice"
+          cancelLabel="Keep"
+          onConfirm={remove}
+        />
       ) : null}
     </Flex>
   );

@@ -1,16 +1,11 @@
 /** GET /api/machines: the signed-in partner's machines with monthly records (admins: ?partnerId=). POST: add a machine (admin). */
 import { createMachine, machinesOfPartner } from "#domain/machine-service.ts";
 import { newMachineSchema } from "#domain/machine-schemas.ts";
-import { api, apiError, methodNotAllowed, parseBody, requireApiAdmin, requireApiUser } from "#app/utils/api.server.ts";
+import { api, methodNotAllowed, parseBody, requireApiAdmin, requireApiPartnerScope } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 
 export const loader = api(async ({ request }) => {
-  const user = await requireApiUser(request);
-  let partnerId = user.id;
-  if (user.isAdmin) {
-    partnerId = Number(new URL(request.url).searchParams.get("partnerId"));
-    if (!Number.isSafeInteger(partnerId) || partnerId <= 0) return apiError(400, "partnerId is required");
-  }
+  const partnerId = await requireApiPartnerScope(request);
   return Response.json(await machinesOfPartner(db, partnerId));
 });
 

@@ -79,3 +79,12 @@ export function pdfResponse(file: { filename: string; bytes: Uint8Array }, dispo
     headers: { "Content-Type": "application/pdf", "Content-Disposition": `${disposition}; filename="${file.filename}"`, "Cache-Control": "no-store" },
   });
 }
+
+/** The partner a call is about: a partner's own id, or `?partnerId=` (required) for an admin. */
+export async function requireApiPartnerScope(request: Request): Promise<number> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) return user.id;
+  const partnerId = Number(new URL(request.url).searchParams.get("partnerId"));
+  if (!Number.isSafeInteger(partnerId) || partnerId <= 0) throw apiError(400, "partnerId is required");
+  return partnerId;
+}

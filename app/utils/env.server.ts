@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_DATABASE_PATH, dataDir } from "#db/config.ts";
+import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, dataDir, mailConfig } from "#db/config.ts";
 
 const schema = z
   .object({
@@ -11,7 +11,7 @@ const schema = z
     DATABASE_PATH: z.string().trim().min(1).default(DEFAULT_DATABASE_PATH),
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
     SMTP_URL: z.string().url().optional(),
-    MAIL_FROM: z.string().default("Vendboard <no-reply@vendboard.local>"),
+    MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
     UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
     LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
@@ -59,4 +59,4 @@ export const env = parseEnv();
 export const DATA_DIR = dataDir({ ...process.env, DATABASE_PATH: env.DATABASE_PATH });
 
 /** SMTP when configured, else .eml files in data/outbox/. */
-export const MAIL_CONFIG = { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: `${DATA_DIR}/outbox` };
+export const MAIL_CONFIG = mailConfig({ ...process.env, DATABASE_PATH: env.DATABASE_PATH, SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });

@@ -1,8 +1,7 @@
 /** vendboard invoices check-due [--today YYYY-MM-DD] [--json] | invoices list [--status S] [--json] */
-import path from "node:path";
 import Table from "cli-table3";
 import type { Command } from "commander";
-import { dataDir } from "#db/config.ts";
+import { mailConfig } from "#db/config.ts";
 import { formatDate, isIsoDay } from "#domain/dates.ts";
 import { checkDueInvoices, listInvoices } from "#domain/invoice-service.ts";
 import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices.ts";
@@ -10,15 +9,11 @@ import { formatPounds } from "#domain/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
 
-function mailConfig(io: CliIO) {
-  return { smtpUrl: io.env.SMTP_URL, from: io.env.MAIL_FROM ?? "Vendboard <no-reply@vendboard.local>", outboxDir: path.join(dataDir(io.env), "outbox") };
-}
-
 export async function runCheckDue(io: CliIO, options: { today?: string; json?: boolean }) {
   if (options.today !== undefined && !isIsoDay(options.today)) {
     throw new UsageError("--today takes a date as YYYY-MM-DD");
   }
-  const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io), options.today));
+  const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io.env), options.today));
   if (options.json) printJson(io, result);
   else io.stdout.write(`Due check for ${formatDate(result.today)}: ${result.markedOverdue} marked overdue, ${result.invoicesRaised} invoice(s) raised, ${result.remindersSent} reminder(s) sent.\n`);
   return result;

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
-import { dataDir } from "#db/config.ts";
+import { mailConfig } from "#db/config.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
 import { formatMonth } from "#domain/dates.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
@@ -26,7 +26,7 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
   const partnerId = options.partner === undefined ? undefined : Number(options.partner);
   if (partnerId !== undefined && (!Number.isSafeInteger(partnerId) || partnerId <= 0)) throw new UsageError("--partner takes a partner id");
   fs.mkdirSync(options.out, { recursive: true });
-  const mail = { smtpUrl: io.env.SMTP_URL, from: io.env.MAIL_FROM ?? "Vendboard <no-reply@vendboard.local>", outboxDir: path.join(dataDir(io.env), "outbox") };
+  const mail = mailConfig(io.env);
 
   const outcomes = await withDatabase(io, async (db) => {
     let query = db.selectFrom("users").select(["id", "name", "username", "partnerType"]).where("isAdmin", "=", 0).orderBy("name");

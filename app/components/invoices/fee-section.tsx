@@ -1,5 +1,5 @@
 /** Partner detail, fee-paying partners: fee, period and next payment; the timeline; invoice history; Generate Invoice. */
-import { AlertDialog, Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
+import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { useEffect, useState } from "react";
 import { formatDate } from "#domain/dates.ts";
@@ -9,6 +9,7 @@ import { formatPounds } from "#domain/money.ts";
 import type { FeePaymentView } from "#domain/partner-service.ts";
 import { StatCard } from "../stat-card.tsx";
 import { useAction } from "../use-action.ts";
+import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
 import { InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
@@ -239,29 +240,18 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                           </a>
                         </IconButton>
                         {canDeleteInvoice(invoice.status) ? (
-                          <AlertDialog.Root>
-                            <AlertDialog.Trigger>
+                          <ConfirmButton
+                            trigger={
                               <IconButton size="1" variant="ghost" color="red" aria-label={`Delete ${formatInvoiceId(invoice.id)}`}>
                                 <TrashIcon />
                               </IconButton>
-                            </AlertDialog.Trigger>
-                            <AlertDialog.Content maxWidth="400px">
-                              <AlertDialog.Title>Delete {formatInvoiceId(invoice.id)}?</AlertDialog.Title>
-                              <AlertDialog.Description size="2">The unpaid invoice is removed.</AlertDialog.Description>
-                              <Flex gap="3" justify="end" mt="4">
-                                <AlertDialog.Cancel>
-                                  <Button variant="soft" color="gray">
-                                    Keep
-                                  </Button>
-                                </AlertDialog.Cancel>
-                                <AlertDialog.Action>
-                                  <Button color="red" onClick={() => remove(invoice.id)}>
-                                    Delete Invoice
-                                  </Button>
-                                </AlertDialog.Action>
-                              </Flex>
-                            </AlertDialog.Content>
-                          </AlertDialog.Root>
+                            }
+                            title={`Delete ${formatInvoiceId(invoice.id)}?`}
+                            description={<>The unpaid invoice is removed.</>}
+                            confirmLabel="Delete Invoice"
+                            cancelLabel="Keep"
+                            onConfirm={() => remove(invoice.id)}
+                          />
                         ) : null}
                       </Flex>
                     </Table.Cell>

@@ -1,9 +1,10 @@
 /** A machine: location, status, image or placeholder, and its dialogs; admins also manage it. */
-import { AlertDialog, Badge, Box, Button, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
+import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
 import type { MachineView } from "#domain/partner-service.ts";
 import type { PartnerType } from "#domain/partners.ts";
+import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { apiRequest } from "#app/utils/api-client.ts";
 import { useToast } from "../toaster.tsx";
 import { AddRecordDialog } from "./add-record-dialog.tsx";
@@ -92,29 +93,17 @@ export function MachineCard({ machine, partner, admin, onChanged }: MachineCardP
                   </IconButton>
                 }
               />
-              <AlertDialog.Root>
-                <AlertDialog.Trigger>
+              <ConfirmButton
+                trigger={
                   <IconButton variant="ghost" color="red" aria-label={`Delete ${machine.location}`}>
                     <TrashIcon />
                   </IconButton>
-                </AlertDialog.Trigger>
-                <AlertDialog.Content maxWidth="420px">
-                  <AlertDialog.Title>Delete {machine.location}?</AlertDialog.Title>
-                  <AlertDialog.Description size="2">This deletes the machine with all of its monthly records and sales. It cannot be undone.</AlertDialog.Description>
-                  <Flex gap="3" justify="end" mt="4">
-                    <AlertDialog.Cancel>
-                      <Button variant="soft" color="gray">
-                        Cancel
-                      </Button>
-                    </AlertDialog.Cancel>
-                    <AlertDialog.Action>
-                      <Button color="red" onClick={remove}>
-                        Delete Machine
-                      </Button>
-                    </AlertDialog.Action>
-                  </Flex>
-                </AlertDialog.Content>
-              </AlertDialog.Root>
+                }
+                title={`Delete ${machine.location}?`}
+                description={<>This deletes the machine with all of its monthly records and sales. It cannot be undone.</>}
+                confirmLabel="Delete Machine"
+                onConfirm={remove}
+              />
             </Flex>
           ) : null}
         </Flex>
