@@ -49,13 +49,8 @@ export const passwordSchema = z
 const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long");
 const partnerType = z.enum(PARTNER_TYPES, { error: "Choose a partner type" });
 
-export const partnerCreateSchema = z.object({
-  username: usernameSchema,
-  password: passwordSchema,
-  name,
-  partnerType,
-  email,
-  billingAddress,
+/** Bank details and commercial terms: optional alike when creating and when updating. */
+const optionalTerms = {
   bankName: optionalText,
   accountNumber: optionalText,
   sortCode: optionalText,
@@ -63,6 +58,16 @@ export const partnerCreateSchema = z.object({
   commissionPercentage: commissionFraction.optional(),
   monthlyFee,
   paymentPeriod: z.enum(PAYMENT_PERIODS).nullable().optional(),
+};
+
+export const partnerCreateSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  name,
+  partnerType,
+  email,
+  billingAddress,
+  ...optionalTerms,
 });
 export type PartnerCreateInput = z.output<typeof partnerCreateSchema>;
 
@@ -78,13 +83,7 @@ export const partnerUpdateSchema = z
     partnerType: partnerType.optional(),
     email: email.optional(),
     billingAddress: billingAddress.optional(),
-    bankName: optionalText,
-    accountNumber: optionalText,
-    sortCode: optionalText,
-    accountHolderName: optionalText,
-    commissionPercentage: commissionFraction.optional(),
-    monthlyFee,
-    paymentPeriod: z.enum(PAYMENT_PERIODS).nullable().optional(),
+    ...optionalTerms,
   })
   .strict();
 export type PartnerUpdateInput = z.output<typeof partnerUpdateSchema>;

@@ -1,5 +1,5 @@
 /** /admin/invoices: every invoice by status, with the actions the rules allow. Partners see the Unauthorized card. */
-import { Button, Card, Flex, IconButton, Table, Tabs, Text, Tooltip } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Table, Tooltip } from "@radix-ui/themes";
 import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon, TrashIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
@@ -9,6 +9,7 @@ import { canDeleteInvoice, canTransition, type InvoiceStatus } from "#domain/inv
 import { formatPounds } from "#domain/money.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { InvoiceStatusBadge } from "#app/components/invoices/invoice-status.tsx";
+import { InvoiceTabs, type InvoiceTab } from "#app/components/invoices/invoice-tabs.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
 import { useAction } from "#app/components/use-action.ts";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { authorized: true as const, invoices: await listInvoices(db) };
 }
 
-const TABS: { value: "all" | InvoiceStatus; label: string }[] = [
+const TABS: InvoiceTab[] = [
   { value: "all", label: "All Invoices" },
   { value: "pending", label: "Pending" },
   { value: "paid", label: "Paid" },
@@ -115,66 +116,46 @@ export default function InvoiceManagement() {
         </Button>
       }
     >
-      <Tabs.Root defaultValue="all">
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Trigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TABS.map((tab) => {
-          const shown = tab.value === "all" ? data.invoices : data.invoices.filter((i) => i.status === tab.value);
-          return (
-            <Tabs.Content key={tab.value} value={tab.value}>
-              <Card size="1" mt="3">
-                {shown.length ? (
-                  <Table.Root size="2">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {shown.map((invoice) => (
-                        <Table.Row key={invoice.id} align="center">
-                          <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{invoice.displayId}</Table.RowHeaderCell>
-                          <Table.Cell>
-                            <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
-                              {invoice.partnerName}
-                            </Link>
-                          </Table.Cell>
-                          <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
-                          <Table.Cell style={{ whiteSpace: "nowrap" }}>
-                            {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
-                          </Table.Cell>
-                          <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
-                          <Table.Cell>
-                            <InvoiceStatusBadge status={invoice.status} />
-                          </Table.Cell>
-                          <Table.Cell>
-                            <InvoiceActions invoice={invoice} onChanged={refresh} />
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                ) : (
-                  <Text as="p" color="gray" align="center" my="5">
-                    No invoices found
-                  </Text>
-                )}
-              </Card>
-            </Tabs.Content>
-          );
-        })}
-      </Tabs.Root>
+      <InvoiceTabs tabs={TABS} invoices={data.invoices} empty="No invoices found" framed>
+        {(shown) => (
+          <Table.Root size="2">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((invoice) => (
+                <Table.Row key={invoice.id} align="center">
+                  <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{invoice.displayId}</Table.RowHeaderCell>
+                  <Table.Cell>
+                    <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
+                      {invoice.partnerName}
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                  <Table.Cell style={{ whiteSpace: "nowrap" }}>
+                    {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
+                  </Table.Cell>
+                  <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                  <Table.Cell>
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <InvoiceActions invoice={invoice} onChanged={refresh} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </InvoiceTabs>
     </Page>
   );
 }
