@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, type MigrationResultSet } from "kysely";
+import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, sql, type MigrationResultSet } from "kysely";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -25,11 +25,42 @@ export function openDatabase(file: string): DB {
   });
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export interface MigrationReportLine {
+  migration: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  partnerId: number | null;
+  month: string | null;
+  before: unknown;
+  reason: string | null;
+}
+
+export interface MigrationOutcome extends MigrationResultSet {
+  /** What the applied migrations removed or changed in the data (also kept in the audit trail). */
+  report: MigrationReportLine[];
+}
+
+/**
+ * Applies pending migrations. A migration that removes or changes data writes each change to the
+ * audit trail (action `migration_*`, details.migration = its name); those lines are its report.
+ */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;
-  return result;
+  const applied = (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const rows = applied.length
+    ? await sql<{ action: string; entity: string; entityId: string | null; partnerId: number | null; month: string | null; before: string | null; details: string | null }>`
+        select action, entity, entity_id as "entityId", partner_id as "partnerId", month, before, details from audit_log
+        where action like 'migration%' and json_valid(details) and json_extract(details, '$.migration') in (${sql.join(applied)})
+        order by id`.execute(db)
+    : { rows: [] };
+  const report = rows.rows.map((row) => {
+    const details = JSON.parse(row.details ?? "{}") as { migration: string; reason?: string };
+    return { migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? JSON.parse(row.before) : null, reason: details.reason ?? null };
+  });
+  return { ...result, report };
 }
 
 /** Online backup of a live database into `target` (safe while the app runs). */

@@ -43,6 +43,8 @@ export interface MachinesTable {
   location: string;
   imageUrl: string | null;
   status: ColumnType<"active" | "inactive", "active" | "inactive" | undefined, "active" | "inactive">;
+  /** The Machine Name its telemetry exports use, when it differs from the location. */
+  telemetryName: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 }
 
@@ -117,6 +119,8 @@ export interface FeePaymentsTable {
   status: ColumnType<InvoiceStatus, InvoiceStatus | undefined, InvoiceStatus>;
   /** When the overdue reminder went out: at most one per invoice. */
   reminderSentAt: string | null;
+  /** The payment's reference (bank transfer reference, cheque number), recorded with Mark as Paid. */
+  paymentReference: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 }
 
@@ -138,6 +142,13 @@ export interface AuditLogTable {
   action: string;
   entity: string;
   entityId: string | null;
+  /** The partner whose money or data the change affects. */
+  partnerId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The business month (YYYY-MM) the change affects. */
+  month: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of the changed values before and after. */
+  before: ColumnType<string | null, string | null | undefined, string | null>;
+  after: ColumnType<string | null, string | null | undefined, string | null>;
   details: string | null;
 }
 

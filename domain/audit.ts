@@ -1,4 +1,4 @@
-/** The audit log: who changed what, and when. */
+/** The audit trail: who changed what, when, for which partner and business month, before and after. */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 
@@ -7,8 +7,17 @@ export interface AuditEntry {
   action: string;
   entity: string;
   entityId?: string | number | null;
+  /** The partner whose money or data the change affects. */
+  partnerId?: number | null;
+  /** The business month (YYYY-MM) the change affects. */
+  month?: string | null;
+  /** The changed values before and after the change. */
+  before?: unknown;
+  after?: unknown;
   details?: unknown;
 }
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
   await db
@@ -18,7 +27,11 @@ export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<vo
       action: entry.action,
       entity: entry.entity,
       entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      details: entry.details === undefined ? null : JSON.stringify(entry.details),
+      partnerId: entry.partnerId ?? null,
+      month: entry.month ?? null,
+      before: json(entry.before),
+      after: json(entry.after),
+      details: json(entry.details),
     })
     .execute();
 }

@@ -10,7 +10,9 @@ declare global {
 
 async function open(): Promise<DB> {
   const db = openDatabase(env.DATABASE_PATH);
-  await migrateToLatest(db);
+  const { report } = await migrateToLatest(db);
+  // What a migration removed or changed is in the audit trail too; `vendboard db migrate` lists it.
+  if (report.length) console.warn(`Migrations changed ${report.length} row(s) of data; see /admin/audit or run \`vendboard audit\`.`);
   if (env.NODE_ENV !== "test" && (await countAdmins(db)) === 0) {
     console.warn(
       `No admin exists in ${env.DATABASE_PATH} yet. Create the first one with:\n` +

@@ -1,21 +1,31 @@
 /** vendboard db migrate | db backup FILE */
 import type { Command } from "commander";
 import { databasePath } from "#db/config.ts";
-import { backupDatabase, migrateToLatest, openDatabase } from "#db/database.ts";
+import { backupDatabase, migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
 import { printJson, type CliIO } from "../context.ts";
 
 export async function runMigrate(io: CliIO, options: { json?: boolean }) {
   const file = databasePath(io.env);
   const db = openDatabase(file);
   try {
-    const { results = [] } = await migrateToLatest(db);
+    const { results = [], report } = await migrateToLatest(db);
     const applied = results.filter((r) => r.status === "Success").map((r) => r.migrationName);
-    if (options.json) printJson(io, { database: file, applied });
-    else io.stderr.write(applied.length ? `Applied ${applied.length} migration(s) to ${file}: ${applied.join(", ")}\n` : `${file} is up to date.\n`);
+    if (options.json) printJson(io, { database: file, applied, report });
+    else {
+      io.stderr.write(applied.length ? `Applied ${applied.length} migration(s) to ${file}: ${applied.join(", ")}\n` : `${file} is up to date.\n`);
+      for (const line of report) io.stderr.write(`${describeMigrationChange(line)}\n`);
+    }
     return applied;
   } finally {
     await db.destroy();
   }
+}
+
+/** One line of a migration's report: what it removed, from where, and why. */
+export function describeMigrationChange(line: MigrationReportLine): string {
+  const before = (line.before ?? {}) as { transactionId?: string; kind?: string; location?: string };
+  const what = line.entity === "sale" ? `removed ${before.kind ?? "sale"} ${before.transactionId ?? line.entityId} from ${before.location ?? "?"} (${line.month ?? "?"})` : `${line.action} ${line.entity} ${line.entityId ?? ""}`;
+  return `  ${line.migration}: ${what}${line.reason ? `: ${line.reason}` : ""}`;
 }
 
 export async function runBackup(io: CliIO, target: string, options: { json?: boolean }) {

@@ -1,7 +1,9 @@
 /** Every migration, imported statically so the bundled server and the CLI carry them. */
 import type { Migration } from "kysely";
 import * as initial from "./2026-11-22T00-initial.ts";
+import * as monthClose from "./2026-11-23T00-month-close.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
+  "2026-11-23T00-month-close": monthClose,
 };
