@@ -71,6 +71,8 @@ export interface ImportReceiptsTable {
   /** JSON object: reason → count. */
   skipped: string;
   outsideMonth: ColumnType<number, number | undefined, number>;
+  /** JSON list of {reason, count}: rows left out (dated outside the month, already booked elsewhere, month closed). */
+  excluded: ColumnType<string, string | undefined, string>;
   /** 1 agrees, 0 disagrees, null when the file has no totals footer. */
   footerAgrees: number | null;
   importedBy: number | null;

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
 import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "./audit.ts";
+import { exclusionSentence } from "./bookings.ts";
 import { commissionForMonth, rateForMonth, type TieredCommission } from "./commission.ts";
 import { previousMonth } from "./dates.ts";
 import { DomainError, notFound } from "./errors.ts";
@@ -218,6 +219,8 @@ export interface ReceiptView {
   duplicates: number;
   skipped: { reason: string; count: number }[];
   outsideMonth: number;
+  /** Rows left out, as sentences: "98 rows are dated September 2026", "3 rows are already booked to …". */
+  excluded: string[];
   footerAgrees: boolean | null;
   createdAt: string;
 }
@@ -232,6 +235,7 @@ function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
     duplicates: r.duplicates,
     skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as SkipReason] ?? reason, count })),
     outsideMonth: r.outsideMonth,
+    excluded: (JSON.parse(r.excluded) as { reason: string; count: number }[]).map(exclusionSentence),
     footerAgrees: r.footerAgrees === null ? null : r.footerAgrees === 1,
     createdAt: r.createdAt,
   };

@@ -1,6 +1,8 @@
 /**
- * Writes parsed telemetry rows: per machine and month, the record, its sales (each transaction
- * once per machine), products, the product rollup and an import receipt, in one transaction.
+ * Imports telemetry exports: plans each file's bookings (domain/bookings.ts), then writes per
+ * machine and month the record, its sales (each transaction once in the business), products, the
+ * product rollup, an import receipt and an audit entry, one transaction per file. The per-machine
+ * upload, the business-wide import page and `vendboard import` all go through `importExports`.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -8,27 +10,49 @@ import path from "node:path";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { audit } from "./audit.ts";
-import { footerAgrees, monthOfSale, parseSalesReport, SalesReportError, summariseSales, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./sales-report.ts";
+import {
+  bookingKey,
+  describeOutsideMonth,
+  exclusionSentence,
+  machineNamesOf,
+  machineRouter,
+  normaliseMachineName,
+  planBookings,
+  type BookingMachine,
+  type BookingPlan,
+  type ExistingBooking,
+  type PlannedGroup,
+} from "./bookings.ts";
+import { formatMonth } from "./dates.ts";
+import { badInput, DomainError, notFound } from "./errors.ts";
+import { closedMonthKeys, assertMonthsOpen } from "./month-close-service.ts";
+import { footerAgrees, monthOfSale, parseSalesReport, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./sales-report.ts";
 
 type DB = Kysely<Database>;
 const CHUNK = 500;
 
-export interface ImportGroup {
-  machineId: number;
-  month: string;
-  rows: SaleRow[];
+export interface Exclusion {
+  reason: string;
+  count: number;
 }
 
 export interface ImportGroupResult extends SalesSummary {
   machineId: number;
   location: string;
+  partnerId: number;
+  partnerName: string;
   month: string;
   recordId: number | null;
+  /** Rows of the file for this machine and month. */
   rows: number;
+  /** New rows stored (the figures above are theirs). */
   imported: number;
+  /** Already imported to this machine. */
   duplicates: number;
-  outsideMonth: number;
-  /** Machine Names in the rows that differ from the machine's location. */
+  /** Already booked to another machine, by its location: never imported twice. */
+  alreadyBooked: Exclusion[];
+  /** New rows in a month the partner's commission was paid for (closed): not imported. */
+  monthClosed: number;
   warnings: string[];
 }
 
@@ -42,6 +66,15 @@ export interface ImportOptions {
   /** Where uploaded files are kept (the data directory). */
   dataDir: string;
   dryRun?: boolean;
+}
+
+export interface ImportMode {
+  /** Every row to this machine (the per-machine upload, `import --machine`). */
+  machineId?: number;
+  /** Only rows dated in this month; the others are counted and left out, never re-dated. */
+  month?: string;
+  /** Machine Name → machine id, chosen by the admin for names no machine answers to. */
+  mappings?: ReadonlyMap<string, number>;
 }
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
@@ -91,33 +124,6 @@ export async function pruneUploads(db: DB, dataDir: string, graceMs = 60_000): P
   return removed;
 }
 
-const key = (transactionId: string, kind: string) => `${kind}:${transactionId}`;
-
-async function existingKeys(db: DB | Transaction<Database>, machineId: number, rows: SaleRow[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const part of chunks([...new Set(rows.map((r) => r.transactionId))])) {
-    const hits = await db
-      .selectFrom("sales")
-      .select(["transactionId", "kind"])
-      .where("machineId", "=", machineId)
-      .where("transactionId", "in", part)
-      .execute();
-    for (const hit of hits) found.add(key(hit.transactionId, hit.kind));
-  }
-  return found;
-}
-
-/** Rows not yet stored for the machine (and not repeated earlier in the same file). */
-function newRows(rows: SaleRow[], stored: Set<string>): SaleRow[] {
-  const seen = new Set(stored);
-  return rows.filter((row) => {
-    const k = key(row.transactionId, row.kind);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
 async function productIds(trx: Transaction<Database>, rows: SaleRow[]): Promise<Map<string, number>> {
   const names = [...new Set(rows.map((r) => r.productName))];
   const ids = new Map<string, number>();
@@ -132,11 +138,7 @@ async function productIds(trx: Transaction<Database>, rows: SaleRow[]): Promise<
   return ids;
 }
 
-async function writeGroup(
-  trx: Transaction<Database>,
-  group: ImportGroup,
-  fresh: SaleRow[],
-): Promise<number | null> {
+async function writeGroup(trx: Transaction<Database>, group: { machineId: number; month: string }, fresh: SaleRow[]): Promise<number | null> {
   if (!fresh.length) {
     // Nothing new: no empty record is created for a month the file adds nothing to.
     const existing = await trx.selectFrom("monthlyRecords").select("id").where("machineId", "=", group.machineId).where("month", "=", group.month).executeTakeFirst();
@@ -235,55 +237,110 @@ export async function recomputeRecord(db: DB | Transaction<Database>, recordId: 
     .execute();
 }
 
-/**
- * Imports one file's rows, already grouped by machine and month, atomically. With dryRun nothing
- * is written and the answer says what an import would add.
- */
-export async function importSalesFile(
+
+/** Plain-language skip reasons for receipts and previews. */
+export function describeSkipped(skipped: ParsedSalesReport["skipped"]): Exclusion[] {
+  return Object.entries(skipped).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as keyof typeof SKIP_REASONS], count: count ?? 0 }));
+}
+
+export interface FileImportResult {
+  fileName: string;
+  sha256: string;
+  rowsRead: number;
+  /** Rows the parser could not use (missing id, non-numeric prices, settled at 0). */
+  skipped: Exclusion[];
+  /** Rows left out for their date (outside the month asked for, or no readable date). */
+  outsideMonth: Exclusion[];
+  /** Machine Names no machine answers to: map them to a machine, then import. */
+  unmapped: Exclusion[];
+  groups: ImportGroupResult[];
+  footerAgrees: boolean | null;
+}
+
+export type FileOutcome = { fileName: string; ok: true; result: FileImportResult } | { fileName: string; ok: false; error: string; status: number };
+
+interface Machines {
+  list: (BookingMachine & { partnerName: string })[];
+  byId: Map<number, BookingMachine & { partnerName: string }>;
+}
+
+async function loadMachines(db: DB | Transaction<Database>): Promise<Machines> {
+  const list = await db
+    .selectFrom("machines as m")
+    .innerJoin("users as u", "u.id", "m.partnerId")
+    .select(["m.id", "m.partnerId", "m.location", "m.telemetryName", (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName")])
+    .orderBy("m.id")
+    .execute();
+  return { list, byId: new Map(list.map((m) => [m.id, m])) };
+}
+
+async function existingBookings(db: DB | Transaction<Database>, rows: readonly SaleRow[]): Promise<ExistingBooking[]> {
+  const found: ExistingBooking[] = [];
+  for (const part of chunks([...new Set(rows.map((r) => r.transactionId))])) {
+    found.push(...(await db.selectFrom("sales").select(["transactionId", "kind", "machineId"]).where("transactionId", "in", part).execute()));
+  }
+  return found;
+}
+
+async function planFile(db: DB | Transaction<Database>, machines: Machines, report: ParsedSalesReport, mode: ImportMode, pending: ExistingBooking[]): Promise<BookingPlan> {
+  const [existing, closed] = await Promise.all([existingBookings(db, report.rows), closedMonthKeys(db)]);
+  return planBookings({ rows: report.rows, machines: machines.list, machineId: mode.machineId, month: mode.month, mappings: mode.mappings, existing: [...existing, ...pending], closedMonths: closed });
+}
+
+function groupResult(machines: Machines, group: PlannedGroup, recordId: number | null, mode: ImportMode): ImportGroupResult {
+  const machine = machines.byId.get(group.machineId);
+  const location = machine?.location ?? `#${group.machineId}`;
+  const names = machineNamesOf(group.fresh.length ? group.fresh : []);
+  const ownNames = new Set([normaliseMachineName(location), normaliseMachineName(machine?.telemetryName)]);
+  const mapped = new Set([...(mode.mappings ?? [])].filter(([, id]) => id === group.machineId).map(([name]) => normaliseMachineName(name)));
+  const { fresh, alreadyBooked, rows, duplicates, monthClosed, machineId: _machineId, month: _month, ...summary } = group;
+  return {
+    machineId: group.machineId,
+    location,
+    partnerId: machine?.partnerId ?? 0,
+    partnerName: machine?.partnerName ?? "",
+    month: group.month,
+    recordId,
+    rows,
+    imported: fresh.length,
+    duplicates,
+    alreadyBooked: [...alreadyBooked].map(([id, count]) => ({ reason: `already booked to ${machines.byId.get(id)?.location ?? `#${id}`}`, count })),
+    monthClosed,
+    // Only the per-machine upload can name a machine the rows do not: it says so.
+    warnings:
+      mode.machineId === undefined
+        ? []
+        : names.filter((n) => !ownNames.has(normaliseMachineName(n)) && !mapped.has(normaliseMachineName(n))).map((n) => `The file names machine '${n}', not '${location}'`),
+    ...summary,
+  };
+}
+
+/** Everything a receipt lists as left out of one machine's month. */
+function receiptExclusions(group: ImportGroupResult, outside: Exclusion[]): Exclusion[] {
+  return [...outside, ...group.alreadyBooked, ...(group.monthClosed ? [{ reason: "in a month that is closed (commission paid)", count: group.monthClosed }] : [])];
+}
+
+async function writeFile(
   db: DB,
+  machines: Machines,
   file: ImportFile,
   report: ParsedSalesReport,
-  groups: ImportGroup[],
+  mode: ImportMode,
   options: ImportOptions,
-): Promise<ImportGroupResult[]> {
-  const machines = new Map(
-    (await db.selectFrom("machines").select(["id", "location"]).where("id", "in", groups.map((g) => g.machineId).concat(0)).execute()).map((m) => [m.id, m.location]),
-  );
-  const describe = (group: ImportGroup, fresh: SaleRow[], recordId: number | null): ImportGroupResult => {
-    const location = machines.get(group.machineId) ?? `#${group.machineId}`;
-    const names = [...new Set(group.rows.map((r) => r.machineName).filter((n): n is string => Boolean(n)))];
-    return {
-      machineId: group.machineId,
-      location,
-      month: group.month,
-      recordId,
-      rows: group.rows.length,
-      imported: fresh.length,
-      duplicates: group.rows.length - fresh.length,
-      outsideMonth: group.rows.filter((r) => monthOfSale(r) !== group.month).length,
-      warnings: names
-        .filter((n) => n.trim().toLowerCase() !== location.trim().toLowerCase())
-        .map((n) => `The file names machine '${n}', not '${location}'`),
-      ...summariseSales(fresh),
-    };
-  };
-
-  if (options.dryRun) {
-    const results: ImportGroupResult[] = [];
-    for (const group of groups) results.push(describe(group, newRows(group.rows, await existingKeys(db, group.machineId, group.rows)), null));
-    return results;
-  }
-
+): Promise<FileImportResult> {
   const storedPath = storeUpload(options.dataDir, file);
   const digest = sha256(file.bytes);
   const agrees = footerAgrees(report);
   return db.transaction().execute(async (trx) => {
-    const results: ImportGroupResult[] = [];
-    for (const group of groups) {
-      const fresh = newRows(group.rows, await existingKeys(trx, group.machineId, group.rows));
-      const recordId = await writeGroup(trx, group, fresh);
-      const result = describe(group, fresh, recordId);
-      results.push(result);
+    // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.
+    const plan = await planFile(trx, machines, report, mode, []);
+    assertPlanImportable(plan);
+    const outside = describeOutsideMonth(plan.outsideMonth);
+    const groups: ImportGroupResult[] = [];
+    for (const group of plan.groups) {
+      const recordId = await writeGroup(trx, group, group.fresh);
+      const result = groupResult(machines, group, recordId, mode);
+      groups.push(result);
       if (recordId === null) continue;
       await trx
         .insertInto("importReceipts")
@@ -296,111 +353,151 @@ export async function importSalesFile(
           imported: result.imported,
           duplicates: result.duplicates,
           skipped: JSON.stringify(report.skipped),
-          outsideMonth: result.outsideMonth,
+          outsideMonth: outside.reduce((n, o) => n + o.count, 0),
+          excluded: JSON.stringify(receiptExclusions(result, outside)),
           footerAgrees: agrees === null ? null : agrees ? 1 : 0,
           importedBy: options.actorId,
         })
         .execute();
+      await audit(trx, {
+        actorId: options.actorId,
+        action: "import",
+        entity: "monthly_record",
+        entityId: recordId,
+        partnerId: result.partnerId,
+        month: result.month,
+        after: { location: result.location, imported: result.imported, units: result.units, revenuePence: result.revenuePence, cogsPence: result.cogsPence },
+        details: { file: file.name, sha256: digest, duplicates: result.duplicates, alreadyBooked: result.alreadyBooked, monthClosed: result.monthClosed },
+      });
     }
-    await audit(trx, {
-      actorId: options.actorId,
-      action: "import",
-      entity: "sales_report",
-      entityId: digest.slice(0, 16),
-      details: { file: file.name, groups: results.map((r) => ({ machineId: r.machineId, month: r.month, imported: r.imported, duplicates: r.duplicates })) },
-    });
-    return results;
+    return { fileName: file.name, sha256: digest, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), outsideMonth: outside, unmapped: exclusionsOf(plan.unmapped), groups, footerAgrees: agrees };
   });
 }
 
-/** Plain-language skip reasons for receipts and previews. */
-export function describeSkipped(skipped: ParsedSalesReport["skipped"]): { reason: string; count: number }[] {
-  return Object.entries(skipped).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as keyof typeof SKIP_REASONS], count: count ?? 0 }));
+const exclusionsOf = (map: ReadonlyMap<string, number>): Exclusion[] => [...map].sort(([a], [b]) => a.localeCompare(b)).map(([reason, count]) => ({ reason, count }));
+
+/** A file is imported whole or not at all: every row must belong to a known machine. */
+function assertPlanImportable(plan: BookingPlan): void {
+  if (plan.ambiguous.size) throw new SalesReportError(`More than one machine has the location ${[...plan.ambiguous.keys()].sort().join(", ")}: give one of them a telemetry name, or import with --machine`);
+  if (plan.unmapped.size) throw new SalesReportError(`Unknown machine names: ${[...plan.unmapped.keys()].sort().join(", ")}. Map each one to a machine on /admin/import, then import again`);
+}
+
+/** A file for one machine names one Machine Name at most, and not another machine's. */
+function assertOneMachine(machines: Machines, machineId: number, report: ParsedSalesReport): void {
+  const machine = machines.byId.get(machineId);
+  if (!machine) throw new SalesReportError(`Machine ${machineId} does not exist`);
+  const names = machineNamesOf(report.rows);
+  if (names.length > 1) {
+    throw badInput(
+      `The file names ${names.length} machines (${names.join(", ")}). A machine's upload takes one machine's export: import this file through the business-wide import (Import Exports on the admin dashboard, /admin/import, or vendboard import without --machine), which books each row to its machine.`,
+    );
+  }
+  const owner = names.length ? machineRouter(machines.list).route(names[0]) : undefined;
+  if (owner !== undefined && owner !== machine.id) {
+    throw badInput(`The file's rows are for ${machines.byId.get(owner)!.location}, not ${machine.location}: add it on that machine, or use the business-wide import (/admin/import).`);
+  }
+}
+
+/** One parsed file: planned (dry run, after `pending` bookings of earlier files) or written atomically. */
+async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport, mode: ImportMode, options: ImportOptions, pending: ExistingBooking[]): Promise<FileImportResult> {
+  const machines = await loadMachines(db);
+  if (mode.machineId !== undefined) assertOneMachine(machines, mode.machineId, report);
+  if (!options.dryRun) return writeFile(db, machines, file, report, mode, options);
+  const plan = await planFile(db, machines, report, mode, pending);
+  for (const group of plan.groups) for (const row of group.fresh) pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
+  return {
+    fileName: file.name,
+    sha256: sha256(file.bytes),
+    rowsRead: report.rowsRead,
+    skipped: describeSkipped(report.skipped),
+    outsideMonth: describeOutsideMonth(plan.outsideMonth),
+    unmapped: exclusionsOf(plan.unmapped),
+    groups: plan.groups.map((g) => groupResult(machines, g, null, mode)),
+    footerAgrees: footerAgrees(report),
+  };
+}
+
+export type ExportSource = ImportFile | { name: string; load: () => Uint8Array };
+
+function loadSource(source: ExportSource): ImportFile {
+  if ("bytes" in source) return source;
+  try {
+    return { name: source.name, bytes: source.load() };
+  } catch (error) {
+    throw new SalesReportError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Imports (or with dryRun previews) exports one after another, each file atomically; a file that
+ * fails does not stop the others. A dry run plans each file after the ones before it, so rows two
+ * files share are counted once there as well.
+ */
+export async function importExports(
+  db: DB,
+  sources: ExportSource[],
+  mode: ImportMode,
+  options: ImportOptions & { onFile?: (file: { name: string }, index: number) => void },
+): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = [];
+  const pending: ExistingBooking[] = [];
+  for (const [index, source] of sources.entries()) {
+    options.onFile?.(source, index);
+    try {
+      const file = loadSource(source);
+      const report = parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined });
+      outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending) });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      outcomes.push({ fileName: source.name, ok: false, error: error.message, status: error.status });
+    }
+  }
+  return outcomes;
 }
 
 export interface UploadResult extends ImportGroupResult {
   fileName: string;
   rowsRead: number;
-  skipped: { reason: string; count: number }[];
+  skipped: Exclusion[];
+  /** Rows left out for their date, counted: "98 rows are dated September 2026". */
+  outsideMonth: number;
+  /** Every reason rows were left out, as sentences for the preview and the receipt. */
+  excluded: string[];
   footerAgrees: boolean | null;
 }
 
 /**
- * The web upload: every valid row of the file goes to the machine it was made for, in the posted
- * month. A Machine Name that differs from the machine's location is a warning, not a refusal.
+ * The per-machine upload (Add Monthly Record): one Machine Name only (a file naming several goes
+ * through the business-wide import), rows dated in the posted month only, never into a closed month.
  */
-export async function importUpload(
-  db: DB,
-  input: { machineId: number; month: string; file: ImportFile },
-  options: ImportOptions,
-): Promise<UploadResult> {
+export async function importUpload(db: DB, input: { machineId: number; month: string; file: ImportFile }, options: ImportOptions): Promise<UploadResult> {
   const report = parseSalesReport(input.file.bytes);
-  const [result] = await importSalesFile(db, input.file, report, [{ machineId: input.machineId, month: input.month, rows: report.rows }], options);
-  return { ...result, fileName: input.file.name, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), footerAgrees: footerAgrees(report) };
-}
-
-export interface RoutedImport {
-  fileName: string;
-  rowsRead: number;
-  skipped: { reason: string; count: number }[];
-  groups: ImportGroupResult[];
-}
-
-/**
- * The CLI import: rows go to the machine named by --machine, or else to the machine whose location
- * matches the row's Machine Name (trimmed, case-insensitive); grouped by machine and month (the
- * row's date, or --month). Unknown names fail the file, which stays atomic.
- */
-export async function importRouted(
-  db: DB,
-  input: { file: ImportFile; machineId?: number; month?: string },
-  options: ImportOptions,
-): Promise<RoutedImport> {
-  const report = parseSalesReport(input.file.bytes, { requireMachineName: input.machineId === undefined });
-  const machines = await db.selectFrom("machines").select(["id", "location"]).execute();
-  if (input.machineId !== undefined && !machines.some((m) => m.id === input.machineId)) {
-    throw new SalesReportError(`Machine ${input.machineId} does not exist`);
+  const machine = await db.selectFrom("machines").select(["id", "partnerId"]).where("id", "=", input.machineId).executeTakeFirst();
+  if (!machine) throw notFound("Machine not found");
+  const mode = { machineId: machine.id, month: input.month };
+  if (!report.rows.some((row) => monthOfSale(row) === input.month)) {
+    const outside = new Map<string | null, number>();
+    for (const row of report.rows) outside.set(monthOfSale(row), (outside.get(monthOfSale(row)) ?? 0) + 1);
+    const why = describeOutsideMonth(outside).map(exclusionSentence).join("; ");
+    throw badInput(`No row of the file is dated ${formatMonth(input.month)}: ${why}. Nothing was imported.`);
   }
-  const byLocation = new Map<string, number>();
-  const ambiguous = new Set<string>();
-  for (const m of machines) {
-    const name = m.location.trim().toLowerCase();
-    if (byLocation.has(name)) ambiguous.add(m.location.trim());
-    byLocation.set(name, m.id);
-  }
-  const unknown = new Set<string>();
-  let undated = 0;
-  const groups = new Map<string, ImportGroup>();
-  const clashes = new Set<string>();
-  for (const row of report.rows) {
-    const name = (row.machineName ?? "").trim().toLowerCase();
-    if (input.machineId === undefined && [...ambiguous].some((a) => a.toLowerCase() === name)) {
-      clashes.add(row.machineName ?? "");
-      continue;
-    }
-    const machineId = input.machineId ?? byLocation.get(name);
-    if (machineId === undefined) {
-      unknown.add(row.machineName ?? "(blank)");
-      continue;
-    }
-    const month = input.month ?? monthOfSale(row);
-    if (!month) {
-      undated++;
-      continue;
-    }
-    const id = `${machineId}:${month}`;
-    const group = groups.get(id) ?? { machineId, month, rows: [] };
-    group.rows.push(row);
-    groups.set(id, group);
-  }
-  if (unknown.size) throw new SalesReportError(`Unknown machine names: ${[...unknown].sort().join(", ")}`);
-  if (clashes.size) throw new SalesReportError(`More than one machine has the location ${[...clashes].sort().join(", ")}: pass --machine`);
-  if (undated) throw new SalesReportError(`${undated} row(s) have no readable date: pass --month YYYY-MM`);
-  const ordered = [...groups.values()].sort((a, b) => a.machineId - b.machineId || a.month.localeCompare(b.month));
+  await assertMonthsOpen(db, machine.partnerId, [input.month], "This upload");
+  const result = await importParsed(db, input.file, report, mode, options, []);
+  const group = result.groups.find((g) => g.month === input.month)!;
+  const outside = result.outsideMonth.reduce((n, o) => n + o.count, 0);
   return {
-    fileName: input.file.name,
-    rowsRead: report.rowsRead,
-    skipped: describeSkipped(report.skipped),
-    groups: await importSalesFile(db, input.file, report, ordered, options),
+    ...group,
+    fileName: result.fileName,
+    rowsRead: result.rowsRead,
+    skipped: result.skipped,
+    outsideMonth: outside,
+    excluded: receiptExclusions(group, result.outsideMonth).map(exclusionSentence),
+    footerAgrees: result.footerAgrees,
   };
+}
+
+/** The rows of a record's month as `bookingKey`s: what a partner may see of an uploaded file. */
+export async function bookedKeysOfRecord(db: DB, recordId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom("sales").select(["transactionId", "kind"]).where("recordId", "=", recordId).execute();
+  return new Set(rows.map(bookingKey));
 }

@@ -261,3 +261,26 @@ export function footerAgrees(report: ParsedSalesReport, rows: readonly SaleRow[]
 export function monthOfSale(row: Pick<SaleRow, "saleDate">): string | null {
   return row.saleDate ? row.saleDate.slice(0, 7) : null;
 }
+
+/**
+ * The export cut down to the rows whose transaction (with its kind) is in `keep`, as .xlsx: the
+ * title, the headers and those rows as the file had them. What a partner may download of a file
+ * that also names other sites.
+ */
+export function exportWithRows(bytes: Uint8Array, keep: ReadonlySet<string>): Uint8Array {
+  const workbook = readWorkbook(bytes);
+  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ""];
+  const table: unknown[][] = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: null, blankrows: false }) : [];
+  const headers = (table[1] ?? []).map(normaliseHeader);
+  const idColumn = headers.indexOf(normaliseHeader(HEADERS.transactionId));
+  const settlementColumn = headers.indexOf(normaliseHeader(HEADERS.settlementValue));
+  const rows = table.slice(2).filter((cells) => {
+    const id = transactionIdOf(cells[idColumn]);
+    const settlement = parsePence(cells[settlementColumn]);
+    return id !== null && settlement !== null && keep.has(`${settlement < 0 ? "refund" : "sale"}:${id}`);
+  });
+  const out = XLSX.utils.aoa_to_sheet([table[0] ?? [], table[1] ?? [], ...rows]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, out, workbook.SheetNames[0] || "Transactions");
+  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }));
+}

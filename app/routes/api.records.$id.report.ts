@@ -1,16 +1,20 @@
-/** GET /api/records/{id}/report: the latest uploaded export of the record, byte for byte. */
+/**
+ * GET /api/records/{id}/report: the record's latest uploaded export. Admins get the file byte for
+ * byte; a partner gets a workbook of their own machine's rows of that record only, never the rows
+ * of another site the same file names.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { latestReportFile, recordForUser } from "#domain/machine-service.ts";
+import { bookedKeysOfRecord } from "#domain/sales-import.ts";
+import { exportWithRows } from "#domain/sales-report.ts";
 import { api, apiError, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 
-const TYPES: Record<string, string> = {
-  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ".xls": "application/vnd.ms-excel",
-};
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const TYPES: Record<string, string> = { ".xlsx": XLSX_TYPE, ".xls": "application/vnd.ms-excel" };
 
 export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);
@@ -18,14 +22,18 @@ export const loader = api(async ({ request, params }) => {
   const file = await latestReportFile(db, record.id);
   const uploads = path.resolve(DATA_DIR, "uploads");
   const absolute = path.resolve(DATA_DIR, file.storedPath);
-  if (!absolute.startsWith(`${uploads}${path.sep}`)) return apiError(404, "The uploaded file is missing from the data directory");
-  if (!fs.existsSync(absolute)) return apiError(404, "The uploaded file is missing from the data directory");
-  const bytes = fs.readFileSync(absolute);
+  if (!absolute.startsWith(`${uploads}${path.sep}`) || !fs.existsSync(absolute)) return apiError(404, "The uploaded file is missing from the data directory");
+  const original = fs.readFileSync(absolute);
+  const safeName = file.fileName.replace(/[^\w.\- ]/g, "_");
+  const own = user.isAdmin ? null : exportWithRows(original, await bookedKeysOfRecord(db, record.id));
+  const bytes = own ? Buffer.from(own) : original;
+  const name = own ? `${safeName.replace(/\.(xlsx|xls)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.xlsx` : safeName;
   return new Response(bytes, {
     headers: {
-      "Content-Type": TYPES[path.extname(file.storedPath)] ?? "application/octet-stream",
-      "Content-Disposition": `attachment; filename="${file.fileName.replace(/[^\w.\- ]/g, "_")}"`,
+      "Content-Type": own ? XLSX_TYPE : (TYPES[path.extname(file.storedPath)] ?? "application/octet-stream"),
+      "Content-Disposition": `attachment; filename="${name}"`,
       "Content-Length": String(bytes.length),
+      "Cache-Control": "private, no-store",
     },
   });
 });

@@ -6,7 +6,8 @@ import Table from "cli-table3";
 import type { Command } from "commander";
 import { dataDir } from "#db/config.ts";
 import { formatGBP } from "#domain/money.ts";
-import { importRouted, type RoutedImport } from "#domain/sales-import.ts";
+import { exclusionSentence } from "#domain/bookings.ts";
+import { importExports, type FileOutcome } from "#domain/sales-import.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { monthOption } from "../month.ts";
@@ -17,8 +18,6 @@ export interface ImportCommandOptions {
   dryRun?: boolean;
   json?: boolean;
 }
-
-export type FileOutcome = { file: string; ok: true; result: RoutedImport } | { file: string; ok: false; error: string };
 
 /** Files as given; a folder stands for the .xlsx and .xls files directly inside it. */
 export function expandFiles(inputs: string[]): string[] {
@@ -45,47 +44,68 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   const bar = tty ? new cliProgress.SingleBar({ stream: io.stderr, format: "Importing {bar} {value}/{total} {file}", hideCursor: true }, cliProgress.Presets.shades_classic) : null;
   bar?.start(files.length, 0, { file: "" });
 
-  const outcomes: FileOutcome[] = [];
+  let outcomes: FileOutcome[] = [];
   await withDatabase(io, async (db) => {
-    for (const file of files) {
-      bar?.update({ file: path.basename(file) });
-      try {
-        const bytes = new Uint8Array(fs.readFileSync(file));
-        const result = await importRouted(db, { file: { name: path.basename(file), bytes }, machineId, month }, { actorId: null, dataDir: dataDir(io.env), dryRun: options.dryRun });
-        outcomes.push({ file, ok: true, result });
-      } catch (error) {
-        outcomes.push({ file, ok: false, error: error instanceof Error ? error.message : String(error) });
-      }
-      bar?.increment();
-    }
+    // Each file is read when its turn comes: a folder of a year's exports is never all in memory.
+    const sources = files.map((file) => ({ name: path.basename(file), load: () => new Uint8Array(fs.readFileSync(file)) }));
+    outcomes = await importExports(db, sources, { machineId, month }, {
+      actorId: null,
+      dataDir: dataDir(io.env),
+      dryRun: options.dryRun,
+      onFile: (file, index) => {
+        if (index) bar?.increment();
+        bar?.update({ file: file.name });
+      },
+    });
+    bar?.increment();
   });
   bar?.stop();
 
   if (options.json) printJson(io, { dryRun: Boolean(options.dryRun), files: outcomes });
   else io.stdout.write(`${summaryTable(outcomes, Boolean(options.dryRun))}\n`);
-  const failed = outcomes.filter((o) => !o.ok).length;
+  const failed = outcomes.filter((o) => !o.ok);
   if (!options.json) {
+    // stderr is what cron mails: each failure with its reason, then what was left out, then the count.
+    for (const outcome of failed) if (!outcome.ok) io.stderr.write(`${outcome.fileName}: ${outcome.error}\n`);
+    for (const outcome of outcomes) if (outcome.ok) for (const note of fileNotes(outcome)) io.stderr.write(`${outcome.fileName}: ${note}\n`);
+    const verb = options.dryRun ? "checked" : "imported";
     io.stderr.write(
-      failed === outcomes.length
-        ? `${failed === 1 ? "The file" : `All ${failed} files`} failed; nothing was ${options.dryRun ? "checked" : "imported"}.\n`
-        : failed
-        ? `${failed} of ${outcomes.length} file(s) failed; the others were ${options.dryRun ? "checked" : "imported"}.\n`
-        : `${outcomes.length} file(s) ${options.dryRun ? "checked (dry run: nothing saved)" : "imported"}.\n`,
+      failed.length === outcomes.length
+        ? `${failed.length === 1 ? "The file" : `All ${failed.length} files`} failed; nothing was ${verb}.\n`
+        : failed.length
+          ? `${failed.length} of ${outcomes.length} files failed; the others were ${verb}.\n`
+          : `${outcomes.length === 1 ? "1 file" : `${outcomes.length} files`} ${options.dryRun ? "checked (dry run: nothing saved)" : "imported"}.\n`,
     );
   }
-  return failed ? EXIT_FAILURE : EXIT_OK;
+  return failed.length ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** What a file left out, as sentences: "98 rows are dated September 2026", "3 rows are already booked to …". */
+export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>): string[] {
+  const { result } = outcome;
+  return [
+    ...result.outsideMonth.map(exclusionSentence),
+    ...result.unmapped.map((u) => `${u.count === 1 ? "1 row names" : `${u.count} rows name`} '${u.reason}', which no machine answers to`),
+    ...result.groups.flatMap((g) => [
+      ...g.alreadyBooked.map((b) => `${g.location}, ${g.month}: ${exclusionSentence(b)}`),
+      ...(g.monthClosed ? [`${g.location}, ${g.month}: ${exclusionSentence({ reason: "in a closed (paid) month", count: g.monthClosed })}`] : []),
+    ]),
+  ];
 }
 
 export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
-  const table = new Table({ head: ["File", "Machine", "Month", "Units", "Revenue", dryRun ? "New (would add)" : "New", "Duplicate"], style: { head: [], border: [] } });
+  const table = new Table({
+    head: ["File", "Machine", "Month", "Units", "Revenue", dryRun ? "New (would add)" : "New", "Duplicate", "Already booked", "Month closed"],
+    style: { head: [], border: [] },
+  });
   for (const outcome of outcomes) {
-    const name = path.basename(outcome.file);
     if (!outcome.ok) {
-      table.push([name, { colSpan: 6, content: `FAILED: ${outcome.error}` }]);
+      table.push([outcome.fileName, { colSpan: 8, content: `FAILED: ${outcome.error}` }]);
       continue;
     }
     for (const group of outcome.result.groups) {
-      table.push([name, group.location, group.month, group.units, formatGBP(group.revenuePence), group.imported, group.duplicates]);
+      const booked = group.alreadyBooked.map((b) => `${b.count} to ${b.reason.replace(/^already booked to /, "")}`).join(", ");
+      table.push([outcome.fileName, group.location, group.month, group.units, formatGBP(group.revenuePence), group.imported, group.duplicates, booked || 0, group.monthClosed]);
     }
   }
   return table.toString();
@@ -97,7 +117,7 @@ export function registerImportCommand(program: Command, io: CliIO): void {
     .description("import telemetry exports (.xlsx/.xls); rows go to the machine named in each row, grouped by machine and month")
     .argument("<files...>", "export files, or folders of them")
     .option("--machine <id>", "put every row on this machine instead of matching Machine Name")
-    .option("--month <YYYY-MM>", "put every row in this month instead of each row's date")
+    .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
     .option("--dry-run", "check and report without saving anything")
     .option("--json", "print the outcome as JSON")
     .action(async (files: string[], options: ImportCommandOptions) => {

@@ -4,7 +4,7 @@
  *   several machines, the earliest booking stays, later copies are removed, their records and the
  *   product rollup recomputed, and each removal is written to the audit trail (the migration's report);
  * - machines may carry the telemetry name their exports use;
- * - invoices keep an optional payment reference;
+ * - invoices keep an optional payment reference; receipts list the rows an import left out, by reason;
  * - the audit trail records the partner and business month a change affects, and before/after.
  */
 import { sql, type Kysely } from "kysely";
@@ -31,6 +31,8 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("audit_log_at").on("audit_log").column("at").execute();
 
   await db.schema.alterTable("fee_payments").addColumn("payment_reference", "text").execute();
+  // Rows an import left out, by plain reason ("already booked to York Hospital Atrium", "dated September 2026").
+  await db.schema.alterTable("import_receipts").addColumn("excluded", "text", (c) => c.notNull().defaultTo("[]")).execute();
 
   await db.schema.alterTable("machines").addColumn("telemetry_name", "text").execute();
   await sql`create unique index machines_telemetry_name on machines (telemetry_name collate nocase) where telemetry_name is not null`.execute(db);

@@ -102,22 +102,55 @@ describe("vendboard import", () => {
     expect(run.code).toBe(1);
     expect(run.out).toContain("Unknown machine names: Bradford Library, York Hospital Atrium");
     expect(run.out).toContain("Excel file does not contain enough rows.");
-    expect(run.err).toContain("2 of 3 file(s) failed");
+    // stderr (what cron mails) names each failed file and its reason, then the count.
+    expect(run.err).toContain("three-machines-2026-09.xlsx: Unknown machine names: Bradford Library, York Hospital Atrium");
+    expect(run.err).toContain("bad-too-few-rows.xlsx: Excel file does not contain enough rows.");
+    expect(run.err).toContain("2 of 3 files failed");
     const months = await db.selectFrom("monthlyRecords").select("month").execute();
     expect(months).toEqual([{ month: "2026-10" }]);
   });
 
-  it("--machine and --month put every row on one machine and month; --dry-run saves nothing", async () => {
+  it("--machine puts rows on one machine; --month only selects that month's rows, never re-dates them; --dry-run saves nothing", async () => {
     const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
-    const dry = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id), "--month", "2026-11", "--dry-run", "--json"], { db: file });
+    const machine = String(machines[0].id);
+    const dry = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-10", "--dry-run", "--json"], { db: file });
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.out).files[0].result.groups[0]).toMatchObject({ month: "2026-11", imported: 18, units: 18, revenuePence: 2410, cogsPence: 952, outsideMonth: 18 });
+    expect(JSON.parse(dry.out).files[0].result.groups[0]).toMatchObject({ month: "2026-10", imported: 18, units: 18, revenuePence: 2410, cogsPence: 952 });
     expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
-    const real = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id), "--month", "2026-11"], { db: file });
+
+    // October's rows asked for as November: nothing is imported, and the rows are counted by their month.
+    const wrongMonth = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-11", "--json"], { db: file });
+    expect(wrongMonth.code).toBe(0);
+    expect(JSON.parse(wrongMonth.out).files[0].result).toMatchObject({ groups: [], outsideMonth: [{ reason: "dated October 2026", count: 18 }] });
+    expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
+
+    const real = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-10"], { db: file });
     expect(real.code).toBe(0);
     expect(real.out).toContain("Somewhere Else");
     expect(real.out).toContain("£24.10");
   });
+
+  it("--machine refuses a file that names several machines, pointing to the business-wide import", async () => {
+    const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
+    const run = await vendboard(["import", "fixtures/three-machines-2026-09.xlsx", "--machine", String(machines[0].id)], { db: file });
+    expect(run.code).toBe(1);
+    expect(run.err).toContain("The file names 3 machines");
+    expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
+  });
+
+  it("the same transactions in a second file for another machine are stored once and reported as already booked", async () => {
+    const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
+    // Booked first to another machine (before Leeds had one), then imported business-wide: never counted twice.
+    const first = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id)], { db: file });
+    expect(first.code).toBe(0);
+    await makeMachine(db, machines[0].partnerId, "Leeds Station Concourse");
+    const second = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx"], { db: file });
+    expect(second.code).toBe(0);
+    expect(second.out).toContain("18 to Somewhere Else");
+    expect(second.err).toContain("Leeds Station Concourse, 2026-10: 18 rows are already booked to Somewhere Else");
+    expect((await db.selectFrom("sales").select("id").execute()).length).toBe(18);
+  });
+
 
   it("imports a folder of exports", async () => {
     const { file } = await databaseWithMachines(["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"]);

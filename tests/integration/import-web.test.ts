@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import * as XLSX from "xlsx";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as uploadAction, loader as recordsLoader } from "#app/routes/api.machines.$id.records.ts";
 import { action as previewAction } from "#app/routes/api.machines.$id.records.preview.ts";
 import { loader as reportLoader } from "#app/routes/api.records.$id.report.ts";
@@ -13,6 +13,7 @@ import { loader as transactionsLoader } from "#app/routes/api.records.$id.transa
 import { loader as popularLoader } from "#app/routes/api.machines.$id.popular-products.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
+import { importExports } from "#domain/sales-import.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BASE, call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -55,6 +56,11 @@ beforeAll(async () => {
   ownerCookie = await loginCookie(owner.username);
   otherCookie = await loginCookie((await makePartner(db)).username);
 });
+
+/** A transaction is booked once in the whole business: tests that reuse a fixture start with no machines (so no sales). */
+const clearMachines = async () => {
+  await db.deleteFrom("machines").execute();
+};
 
 type Route = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response>;
 
@@ -138,7 +144,9 @@ function sumTotals(file: string) {
 }
 
 describe("POST /api/machines/{id}/records: every good fixture, both formats", () => {
-  const files = ["single-machine-2026-10", "messy-headers-2026-10", "three-machines-2026-09"].flatMap((name) => [
+  beforeEach(clearMachines);
+
+  const files = ["single-machine-2026-10", "messy-headers-2026-10"].flatMap((name) => [
     [name, "xlsx"],
     [name, "xls"],
   ]);
@@ -170,19 +178,11 @@ describe("POST /api/machines/{id}/records: every good fixture, both formats", ()
     });
     expect(result.skipped.reduce((s: number, k: { count: number }) => s + k.count, 0)).toBe(spec.skippedRows);
 
-    if (name === "three-machines-2026-09") {
-      // One machine's upload takes every valid row; the other Machine Names are warnings, not a refusal.
-      expect(result.warnings).toHaveLength(2);
-      expect(result.warnings).toEqual(
-        expect.arrayContaining([expect.stringContaining("Bradford Library"), expect.stringContaining("York Hospital Atrium")]),
-      );
-      expect(result.footerAgrees).toBe(true);
-    } else {
-      expect(result.warnings).toEqual([]);
-      expect(ranked(result.topProducts)).toEqual(ranked(spec.machines[LEEDS].topProducts));
-      // messy-headers' footer also totals the two rejected rows, so it does not agree.
-      expect(result.footerAgrees).toBe(name === "single-machine-2026-10");
-    }
+    expect(result.warnings).toEqual([]);
+    expect(result.excluded).toEqual([]);
+    expect(ranked(result.topProducts)).toEqual(ranked(spec.machines[LEEDS].topProducts));
+    // messy-headers' footer also totals the two rejected rows, so it does not agree.
+    expect(result.footerAgrees).toBe(name === "single-machine-2026-10");
 
     const records = await getRecords(machine.id);
     expect(records.status).toBe(200);
@@ -209,6 +209,8 @@ describe("POST /api/machines/{id}/records: every good fixture, both formats", ()
 });
 
 describe("POST /api/machines/{id}/records: each transaction stored once", () => {
+  beforeEach(clearMachines);
+
   it("re-uploading the same file (either format) adds nothing; a file with new transactions adds to the record", async () => {
     const spec = expected["single-machine-2026-10"].machines[LEEDS];
     const machine = await makeMachine(db, ownerId, LEEDS);
@@ -244,14 +246,16 @@ describe("POST /api/machines/{id}/records: each transaction stored once", () => 
     expect(sales).toHaveLength(47);
     expect(new Set(sales.map((s) => s.transactionId)).size).toBe(47);
 
-    // The report route serves the latest file.
-    const report = await call(reportLoader, `/api/records/${recordId}/report`, { params: { id: String(recordId) }, cookie: ownerCookie });
+    // The report route serves the latest file (to an admin byte for byte).
+    const report = await call(reportLoader, `/api/records/${recordId}/report`, { params: { id: String(recordId) }, cookie: adminCookie });
     expect(report.status).toBe(200);
     expect(Buffer.from(await report.arrayBuffer()).equals(Buffer.from(extra))).toBe(true);
   });
 });
 
 describe("POST /api/machines/{id}/records: refunds, cancelled vends and the posted month", () => {
+  beforeEach(clearMachines);
+
   it("a refund nets off revenue (not units); a vend settled at 0 is skipped and counted", async () => {
     const machine = await makeMachine(db, ownerId, LEEDS);
     const bytes = makeExport([
@@ -281,19 +285,92 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
     expect(await again.json()).toMatchObject({ imported: 0, duplicates: 3 });
   });
 
-  it("rows dated outside the posted month go into the posted month's record, and are counted", async () => {
+  it("September's export posted as October is refused, naming the months, and nothing changes", async () => {
     const machine = await makeMachine(db, ownerId, LEEDS);
-    const response = await uploadFixture(machine.id, "single-machine-2026-10.xlsx", "2026-11");
+    const before = await tableCounts();
+    for (const preview of [true, false]) {
+      const response = await uploadFixture(machine.id, "single-machine-2026-10.xlsx", "2026-11", { preview });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: "No row of the file is dated November 2026: 44 rows are dated October 2026. Nothing was imported." });
+    }
+    expect(await tableCounts()).toEqual(before);
+    expect(fs.existsSync(path.join(DATA_DIR, "uploads")) ? fs.readdirSync(path.join(DATA_DIR, "uploads")).filter((f) => f.endsWith(".partial")) : []).toEqual([]);
+  });
+
+  it("rows dated outside the posted month are left out, counted and named in the preview and the receipt", async () => {
+    const machine = await makeMachine(db, ownerId, LEEDS);
+    const bytes = makeExport([
+      [7300000001, "Twix Twin", 0.43, 1.1, 1.1, "30/09/2026 23:59:59"],
+      [7300000002, "Red Bull 250ml", 0.98, 2.2, 2.2, "01/10/2026 00:00:00"],
+      [7300000003, "Dairy Milk 45g", 0.45, 1.2, 1.0, "31/10/2026 23:59:59"],
+      [7300000004, "Twix Twin", 0.43, 1.1, 1.1, "01/11/2026 00:00:01"],
+      [7300000005, "Twix Twin", 0.43, 1.1, 1.1, "02/11/2026 10:00:00"],
+    ]);
+    const preview = await (await upload(machine.id, { month: "2026-10", bytes, preview: true })).json();
+    expect(preview).toMatchObject({ month: "2026-10", imported: 2, outsideMonth: 3, units: 2, revenuePence: 320, cogsPence: 143 });
+    expect(preview.excluded).toEqual(["1 row is dated September 2026", "2 rows are dated November 2026"]);
+    const response = await upload(machine.id, { month: "2026-10", bytes });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ month: "2026-11", imported: 44, outsideMonth: 44, units: 44, revenuePence: 6150 });
+    expect(await response.json()).toMatchObject({ imported: 2, outsideMonth: 3, excluded: ["1 row is dated September 2026", "2 rows are dated November 2026"] });
     const list = await (await getRecords(machine.id)).json();
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ month: "2026-11", totalSales: 44, revenue: 61.5, cogs: 24.48 });
-    expect(list[0].receipts[0]).toMatchObject({ outsideMonth: 44 });
+    expect(list.map((r: { month: string }) => r.month)).toEqual(["2026-10"]);
+    expect(list[0]).toMatchObject({ totalSales: 2, revenue: 3.2, cogs: 1.43 });
+    expect(list[0].receipts[0]).toMatchObject({ outsideMonth: 3, excluded: ["1 row is dated September 2026", "2 rows are dated November 2026"] });
+  });
+});
+
+describe("POST /api/machines/{id}/records: one machine's export only", () => {
+  beforeEach(clearMachines);
+
+  it("a three-machine file posted to one machine → 400 pointing to the business-wide import, and nothing changes", async () => {
+    const machine = await makeMachine(db, ownerId, LEEDS);
+    const before = await tableCounts();
+    for (const preview of [true, false]) {
+      const response = await uploadFixture(machine.id, "three-machines-2026-09.xlsx", "2026-09", { preview });
+      expect(response.status).toBe(400);
+      const { message } = await response.json();
+      expect(message).toContain("The file names 3 machines (Bradford Library, York Hospital Atrium, Leeds Station Concourse)");
+      expect(message).toContain("/admin/import");
+    }
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("a file for another machine of the business → 400 naming both", async () => {
+    const leeds = await makeMachine(db, ownerId, LEEDS);
+    const york = await makeMachine(db, ownerId, "York Hospital Atrium");
+    const response = await uploadFixture(york.id, "single-machine-2026-10.xlsx", "2026-10");
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toContain(`for ${LEEDS}, not York Hospital Atrium`);
+    expect((await getRecords(leeds.id)).status).toBe(200);
+    expect(await (await getRecords(york.id)).json()).toEqual([]);
+  });
+
+  it("the same transaction posted for a second machine is stored once: counted as already booked there", async () => {
+    const first = await makeMachine(db, ownerId, LEEDS);
+    const second = await makeMachine(db, ownerId, "Leeds Station Platform 8");
+    await db.updateTable("machines").set({ telemetryName: null }).execute();
+    const rows = [
+      [7400000001, "Twix Twin", 0.43, 1.1, 1.1, "15/10/2026 12:30:00"],
+      [7400000002, "Red Bull 250ml", 0.98, 2.2, 2.2, "16/10/2026 09:05:00"],
+    ];
+    expect((await upload(first.id, { month: "2026-10", bytes: makeExport(rows) })).status).toBe(201);
+    const again = await upload(second.id, { month: "2026-10", bytes: makeExport([...rows, [7400000003, "Dairy Milk 45g", 0.45, 1.2, 1.0, "17/10/2026 18:45:10"]]) });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({
+      imported: 1,
+      duplicates: 0,
+      alreadyBooked: [{ reason: `already booked to ${LEEDS}`, count: 2 }],
+      excluded: [`2 rows are already booked to ${LEEDS}`],
+      units: 1,
+      revenuePence: 100,
+    });
+    expect(Number((await db.selectFrom("sales").select((eb) => eb.fn.countAll<number>().as("n")).where("transactionId", "like", "74000000%").executeTakeFirstOrThrow()).n)).toBe(3);
   });
 });
 
 describe("POST /api/machines/{id}/records: figures a client sends are ignored", () => {
+  beforeEach(clearMachines);
+
   it("totalSales, revenue, cogs, profitShare and productData never override the file's", async () => {
     const spec = expected["single-machine-2026-10"].machines[LEEDS];
     const machine = await makeMachine(db, ownerId, LEEDS);
@@ -403,6 +480,8 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
 });
 
 describe("POST /api/machines/{id}/records/preview", () => {
+  beforeEach(clearMachines);
+
   it("answers the figures but writes nothing (no record, sales, products, receipt or stored file)", async () => {
     const spec = expected["single-machine-2026-10"];
     const machine = await makeMachine(db, ownerId, LEEDS);
@@ -454,6 +533,7 @@ describe("GET /api/records/{id}/report", () => {
   let xlsRecordId: number;
 
   beforeAll(async () => {
+    await clearMachines();
     const a = await makeMachine(db, ownerId, LEEDS);
     xlsxRecordId = (await (await uploadFixture(a.id, "single-machine-2026-10.xlsx", "2026-10")).json()).recordId;
     const b = await makeMachine(db, ownerId, LEEDS);
@@ -462,19 +542,27 @@ describe("GET /api/records/{id}/report", () => {
 
   const getReport = (id: number | string, cookie: string | null) => call(reportLoader, `/api/records/${id}/report`, { params: { id: String(id) }, cookie });
 
-  it("returns the uploaded bytes exactly, to the owner partner and to an admin", async () => {
-    for (const cookie of [ownerCookie, adminCookie]) {
-      const xlsx = await getReport(xlsxRecordId, cookie);
-      expect(xlsx.status).toBe(200);
-      expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-      expect(xlsx.headers.get("content-disposition")).toContain("single-machine-2026-10.xlsx");
-      expect(Buffer.from(await xlsx.arrayBuffer()).equals(Buffer.from(fixture("single-machine-2026-10.xlsx")))).toBe(true);
+  it("returns the uploaded bytes exactly to an admin", async () => {
+    const xlsx = await getReport(xlsxRecordId, adminCookie);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(xlsx.headers.get("content-disposition")).toContain("single-machine-2026-10.xlsx");
+    expect(Buffer.from(await xlsx.arrayBuffer()).equals(Buffer.from(fixture("single-machine-2026-10.xlsx")))).toBe(true);
 
-      const xls = await getReport(xlsRecordId, cookie);
-      expect(xls.status).toBe(200);
-      expect(xls.headers.get("content-type")).toBe("application/vnd.ms-excel");
-      expect(Buffer.from(await xls.arrayBuffer()).equals(Buffer.from(fixture("messy-headers-2026-10.xls")))).toBe(true);
-    }
+    const xls = await getReport(xlsRecordId, adminCookie);
+    expect(xls.status).toBe(200);
+    expect(xls.headers.get("content-type")).toBe("application/vnd.ms-excel");
+    expect(Buffer.from(await xls.arrayBuffer()).equals(Buffer.from(fixture("messy-headers-2026-10.xls")))).toBe(true);
+  });
+
+  it("gives the owner partner a workbook of their own machine's rows of that record only", async () => {
+    const own = await getReport(xlsxRecordId, ownerCookie);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const book = XLSX.read(new Uint8Array(await own.arrayBuffer()));
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    // Title, headers and the 44 rows booked to the record (the file's totals footer is not a row of theirs).
+    expect(rows.length).toBe(2 + 44);
   });
 
   it("403 for another partner, 401 anonymous, 404 for a missing record or one without an upload", async () => {
@@ -487,12 +575,37 @@ describe("GET /api/records/{id}/report", () => {
     const typedIn = await makeRecord(db, machine.id, "2026-08", { revenuePence: 100, cogsPence: 50 });
     expect((await getReport(typedIn.id, ownerCookie)).status).toBe(404);
   });
+  it("a three-machine export imported business-wide: each partner's download holds their own machine's rows only", async () => {
+    await clearMachines();
+    const leedsPartner = await makePartner(db);
+    const yorkPartner = await makePartner(db);
+    const leeds = await makeMachine(db, leedsPartner.id, LEEDS);
+    const york = await makeMachine(db, yorkPartner.id, "York Hospital Atrium");
+    await makeMachine(db, yorkPartner.id, "Bradford Library");
+    const [outcome] = await importExports(db, [{ name: "three-machines-2026-09.xlsx", bytes: fixture("three-machines-2026-09.xlsx") }], {}, { actorId: null, dataDir: DATA_DIR });
+    if (!outcome.ok) throw new Error(outcome.error);
+    const recordOf = (machineId: number) => outcome.result.groups.find((g) => g.machineId === machineId)!.recordId!;
+    const leedsCookie = await loginCookie(leedsPartner.username);
+    const response = await getReport(recordOf(leeds.id), leedsCookie);
+    expect(response.status).toBe(200);
+    const book = XLSX.read(new Uint8Array(await response.arrayBuffer()));
+    const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    const nameColumn = (table[1] as string[]).findIndex((h) => String(h).trim().toLowerCase() === "machine name");
+    const names = new Set(table.slice(2).map((row) => String(row[nameColumn]).trim()));
+    expect(names).toEqual(new Set([LEEDS]));
+    expect(table.length - 2).toBe(expected["three-machines-2026-09"].machines[LEEDS].units);
+    // The other partner cannot open Leeds' record at all; an admin gets the whole file.
+    expect((await getReport(recordOf(leeds.id), await loginCookie(yorkPartner.username))).status).toBe(403);
+    const whole = await getReport(recordOf(york.id), adminCookie);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(fixture("three-machines-2026-09.xlsx")))).toBe(true);
+  });
 });
 
 describe("GET /api/records/{id}/transactions", () => {
   let recordId: number;
 
   beforeAll(async () => {
+    await clearMachines();
     const machine = await makeMachine(db, ownerId, LEEDS);
     recordId = (await (await uploadFixture(machine.id, "single-machine-2026-10.xlsx", "2026-10")).json()).recordId;
   });

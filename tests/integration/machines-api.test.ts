@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as machinesAction, loader as machinesLoader } from "#app/routes/api.machines.ts";
 import { action as machineAction } from "#app/routes/api.machines.$id.ts";
 import { loader as statsLoader } from "#app/routes/api.machines.stats.ts";
@@ -320,6 +320,11 @@ describe("PATCH /api/machines/{id}", () => {
 });
 
 describe("DELETE /api/machines/{id}", () => {
+  // A transaction is booked once in the business: each test imports the fixtures afresh.
+  beforeEach(async () => {
+    await db.deleteFrom("sales").execute();
+  });
+
   const remove = (id: number | string, cookie: string | null = adminCookie) =>
     call(machineAction, `/api/machines/${id}`, { method: "DELETE", cookie, ...idParams(id) });
 
@@ -339,7 +344,7 @@ describe("DELETE /api/machines/{id}", () => {
     const keeper = await makeMachine(db, ownerId, "Leeds Station Concourse");
     const imported = await importFixture(machine.id, "single-machine-2026-10.xlsx", "2026-10");
     await makeRecord(db, machine.id, "2026-09", { revenuePence: 500, cogsPence: 100 });
-    await importFixture(keeper.id, "single-machine-2026-10.xlsx", "2026-10");
+    await importFixture(keeper.id, "messy-headers-2026-10.xlsx", "2026-10");
     expect(await countWhere("sales", "machineId", machine.id)).toBe(44);
 
     const response = await remove(machine.id);
@@ -351,7 +356,7 @@ describe("DELETE /api/machines/{id}", () => {
     expect(await countWhere("sales", "machineId", machine.id)).toBe(0);
     expect(await countWhere("productSalesMonthly", "machineId", machine.id)).toBe(0);
     expect(await db.selectFrom("importReceipts").select("id").where("recordId", "=", imported.recordId).execute()).toEqual([]);
-    expect(await countWhere("sales", "machineId", keeper.id)).toBe(44);
+    expect(await countWhere("sales", "machineId", keeper.id)).toBe(18);
     expect(await countWhere("monthlyRecords", "machineId", keeper.id)).toBe(1);
 
     const list = await (await call(machinesLoader, "/api/machines", { cookie: ownerCookie })).json();
@@ -361,6 +366,11 @@ describe("DELETE /api/machines/{id}", () => {
 });
 
 describe("GET /api/machines/{id}/popular-products", () => {
+  // A transaction is booked once in the business: each test imports the fixtures afresh.
+  beforeEach(async () => {
+    await db.deleteFrom("sales").execute();
+  });
+
   const popular = (id: number | string, cookie: string | null = ownerCookie) =>
     call(popularLoader, `/api/machines/${id}/popular-products`, { cookie, ...idParams(id) });
 
@@ -401,6 +411,11 @@ describe("GET /api/machines/{id}/popular-products", () => {
 });
 
 describe("GET /api/machines/{id}/records", () => {
+  // A transaction is booked once in the business: each test imports the fixtures afresh.
+  beforeEach(async () => {
+    await db.deleteFrom("sales").execute();
+  });
+
   const records = (id: number | string, cookie: string | null = ownerCookie) =>
     call(recordsLoader, `/api/machines/${id}/records`, { cookie, ...idParams(id) });
 
@@ -433,6 +448,11 @@ describe("GET /api/machines/{id}/records", () => {
 });
 
 describe("DELETE /api/records/{id}", () => {
+  // A transaction is booked once in the business: each test imports the fixtures afresh.
+  beforeEach(async () => {
+    await db.deleteFrom("sales").execute();
+  });
+
   const remove = (id: number | string, cookie: string | null = adminCookie) =>
     call(recordAction, `/api/records/${id}`, { method: "DELETE", cookie, ...idParams(id) });
 

@@ -5,7 +5,7 @@ import { loader as analyticsLoader } from "#app/routes/api.products.analytics.ts
 import { loader as reportLoader } from "#app/routes/api.products.report.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
-import { importRouted } from "#domain/sales-import.ts";
+import { importExports } from "#domain/sales-import.ts";
 import { makeAdmin, makeMachine, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   partnerCookie = await loginCookie(partner.username);
   for (const location of ["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"]) await makeMachine(db, partner.id, location);
   for (const file of ["three-machines-2026-09.xlsx", "single-machine-2026-10.xlsx"]) {
-    await importRouted(db, { file: { name: file, bytes: new Uint8Array(fs.readFileSync(`fixtures/${file}`)) } }, { actorId: null, dataDir: DATA_DIR });
+    await importExports(db, [{ name: file, bytes: new Uint8Array(fs.readFileSync(`fixtures/${file}`)) }], {}, { actorId: null, dataDir: DATA_DIR });
   }
 });
 
