@@ -258,3 +258,36 @@ export async function transactionsOfRecord(db: DB, recordId: number) {
     .orderBy("s.saleDate")
     .execute();
 }
+
+/**
+ * Remembers the Machine Name a machine's telemetry exports use, so the web import and the CLI route
+ * its rows to it from then on (it wins over locations, so it also settles two machines sharing a
+ * location). A telemetry name another machine already has is refused (409).
+ */
+export async function setTelemetryName(db: DB, machineId: number, name: string, actorId: number | null) {
+  const telemetryName = name.trim().replace(/\s+/g, " ");
+  if (!telemetryName) throw new DomainError("bad_input", "A telemetry name is required");
+  return db.transaction().execute(async (trx) => {
+    const machine = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+    if (!machine) throw notFound("Machine not found");
+    const taken = await trx
+      .selectFrom("machines")
+      .select(["id", "location"])
+      .where("id", "!=", machineId)
+      .where((eb) => eb(eb.fn("lower", ["telemetryName"]), "=", telemetryName.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw new DomainError("conflict", `'${telemetryName}' already names ${taken.location}`);
+    await trx.updateTable("machines").set({ telemetryName }).where("id", "=", machineId).execute();
+    await audit(trx, {
+      actorId,
+      action: "map_telemetry_name",
+      entity: "machine",
+      entityId: machineId,
+      partnerId: machine.partnerId,
+      before: { telemetryName: machine.telemetryName },
+      after: { telemetryName },
+      details: { location: machine.location },
+    });
+    return { ...machine, telemetryName };
+  });
+}
