@@ -9,7 +9,10 @@ import { DEFAULT_BUSINESS, GREY, Writer, header, type Business, type Column } fr
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 
 export async function invoicePdf(
-  invoice: Pick<FeePayment, "id" | "amountPence" | "monthlyFeePence" | "paymentPeriod" | "periodStart" | "periodEnd" | "dueDate" | "paidDate" | "status" | "createdAt"> & { displayId: string },
+  invoice: Pick<FeePayment, "id" | "amountPence" | "monthlyFeePence" | "paymentPeriod" | "periodStart" | "periodEnd" | "dueDate" | "paidDate" | "status" | "createdAt"> & {
+    displayId: string;
+    paymentReference?: string | null;
+  },
   partner: Pick<User, "name" | "username" | "billingAddress" | "email" | "monthlyFeePence">,
   options: { business?: Business } = {},
 ): Promise<Uint8Array> {
@@ -25,6 +28,7 @@ export async function invoicePdf(
     ["Due date", formatDate(invoice.dueDate)],
     ["Status", `${STATUS_TEXT[invoice.status]}${invoice.status === "paid" && invoice.paidDate ? ` on ${formatDate(invoice.paidDate)}` : ""}`],
   ];
+  if (invoice.status === "paid" && invoice.paymentReference) meta.push(["Reference", invoice.paymentReference]);
   for (const [label, value] of meta) w.text(`${label}: ${value}`, { size: 10, bold: label === "Status" });
   w.y -= 8;
   w.text("Bill to", { size: 9, color: GREY });

@@ -3,16 +3,19 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, FeePayment } from "#db/schema.ts";
 import { audit } from "./audit.ts";
 import { addDaysIso, formatDate, isoDay } from "./dates.ts";
-import { DomainError, conflict, notFound } from "./errors.ts";
+import { DomainError, badInput, conflict, notFound } from "./errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
+import { paidDateProblem, paymentReferenceProblem } from "./invoice-schemas.ts";
 import {
   TERMS,
+  accountState,
   canDeleteInvoice,
   canTransition,
   formatInvoiceId,
   invoiceAmountPence,
   invoicePeriod,
   nextPeriodStart,
+  type AccountState,
   type InvoiceStatus,
   type PaymentPeriod,
 } from "./invoices.ts";
@@ -34,6 +37,8 @@ export interface InvoiceView {
   periodEnd: string;
   dueDate: string;
   paidDate: string | null;
+  /** What the partner quoted when paying (a bank reference), recorded when marked paid. */
+  paymentReference: string | null;
   status: InvoiceStatus;
   invoiceUrl: string;
   createdAt: string;
@@ -51,6 +56,7 @@ export function invoiceView(row: FeePayment & { partnerName: string }): InvoiceV
     periodEnd: row.periodEnd,
     dueDate: row.dueDate,
     paidDate: row.paidDate,
+    paymentReference: row.paymentReference,
     status: row.status,
     invoiceUrl: `/api/fee-payments/${row.id}/invoice`,
     createdAt: row.createdAt,
@@ -84,6 +90,20 @@ export async function invoiceForUser(db: DB, user: PublicUser, id: number): Prom
   const row = await findInvoice(db, id);
   if (!user.isAdmin && row.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
   return invoiceView(row);
+}
+
+/** The money of an invoice as the audit trail keeps it before and after a change. */
+function auditSnapshot(row: Pick<FeePayment, "status" | "paidDate" | "paymentReference" | "amountPence">) {
+  return { status: row.status, paidDate: row.paidDate, paymentReference: row.paymentReference, amount: penceToPounds(row.amountPence) };
+}
+
+/** The business month an invoice belongs to: the month its period starts. */
+const invoiceMonth = (row: Pick<FeePayment, "periodStart">) => row.periodStart.slice(0, 7);
+
+/** A fee-paying partner's account state (Overdue / Payment due / Up to date, next payment due) from their invoices. */
+export async function partnerAccountState(db: DB, partnerId: number): Promise<AccountState> {
+  const invoices = await db.selectFrom("feePayments").select(["status", "dueDate", "periodEnd"]).where("partnerId", "=", partnerId).execute();
+  return accountState(invoices);
 }
 
 /** The partner's last payment and next payment due always follow their invoices. */
@@ -165,7 +185,17 @@ async function insertInvoice(trx: Transaction<Database>, partnerId: number, peri
     .executeTakeFirstOrThrow();
   await trx.updateTable("users").set({ paymentPeriod: period }).where("id", "=", partnerId).execute();
   await syncPartner(trx, partnerId);
-  await audit(trx, { actorId, action: "generate", entity: "fee_payment", entityId: row.id, details: { partnerId, period, amount: q.amount, periodStart: q.periodStart } });
+  await audit(trx, {
+    actorId,
+    action: "generate",
+    entity: "fee_payment",
+    entityId: row.id,
+    partnerId,
+    month: invoiceMonth(q),
+    before: null,
+    after: { status: "pending", paidDate: null, paymentReference: null, amount: q.amount },
+    details: { partnerId, period, amount: q.amount, periodStart: q.periodStart, periodEnd: q.periodEnd, dueDate: q.dueDate },
+  });
   return row.id;
 }
 
@@ -175,18 +205,65 @@ export async function generateInvoice(db: DB, partnerId: number, period: Payment
   return invoiceView(await findInvoice(db, id));
 }
 
-/** Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue (409 otherwise). */
-export async function updateInvoiceStatus(db: DB, id: number, status: InvoiceStatus, actorId: number, today = isoDay(new Date())): Promise<InvoiceView> {
+export interface PaymentDetails {
+  /** YYYY-MM-DD, not after today; default today (an invoice already paid keeps its date). */
+  paidDate?: string;
+  /** Trimmed, at most 100 characters; blank means none. An invoice already paid keeps its reference when omitted. */
+  paymentReference?: string | null;
+}
+
+/**
+ * Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue (409 otherwise).
+ * Marking paid records the paid date and an optional payment reference; any other status clears both.
+ */
+export async function updateInvoiceStatus(
+  db: DB,
+  id: number,
+  status: InvoiceStatus,
+  actorId: number,
+  today = isoDay(new Date()),
+  payment: PaymentDetails = {},
+): Promise<InvoiceView> {
+  const givenReference = payment.paymentReference?.trim() || null;
+  if (status !== "paid" && (payment.paidDate !== undefined || givenReference !== null)) {
+    throw badInput("A paid date and payment reference are recorded only with status paid");
+  }
+  if (payment.paidDate !== undefined) {
+    const problem = paidDateProblem(payment.paidDate, today);
+    if (problem) throw badInput(problem);
+  }
+  if (payment.paymentReference) {
+    const problem = paymentReferenceProblem(payment.paymentReference);
+    if (problem) throw badInput(problem);
+  }
   await db.transaction().execute(async (trx) => {
     const invoice = await findInvoice(trx, id);
     if (!canTransition(invoice.status, status)) throw conflict("Failed to update payment status");
+    const wasPaid = invoice.status === "paid";
+    const paid =
+      status === "paid"
+        ? {
+            paidDate: payment.paidDate ?? (wasPaid && invoice.paidDate ? invoice.paidDate : today),
+            paymentReference: payment.paymentReference !== undefined ? givenReference : wasPaid ? invoice.paymentReference : null,
+          }
+        : { paidDate: null, paymentReference: null };
     await trx
       .updateTable("feePayments")
-      .set({ status, paidDate: status === "paid" ? (invoice.status === "paid" ? invoice.paidDate : today) : null })
+      .set({ status, ...paid })
       .where("id", "=", id)
       .execute();
     await syncPartner(trx, invoice.partnerId);
-    await audit(trx, { actorId, action: "status", entity: "fee_payment", entityId: id, details: { from: invoice.status, to: status } });
+    await audit(trx, {
+      actorId,
+      action: "status",
+      entity: "fee_payment",
+      entityId: id,
+      partnerId: invoice.partnerId,
+      month: invoiceMonth(invoice),
+      before: auditSnapshot(invoice),
+      after: auditSnapshot({ ...invoice, status, ...paid }),
+      details: { from: invoice.status, to: status },
+    });
   });
   return invoiceView(await findInvoice(db, id));
 }
@@ -198,7 +275,17 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
     if (!canDeleteInvoice(invoice.status)) throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
     await trx.deleteFrom("feePayments").where("id", "=", id).execute();
     await syncPartner(trx, invoice.partnerId);
-    await audit(trx, { actorId, action: "delete", entity: "fee_payment", entityId: id, details: { partnerId: invoice.partnerId, amountPence: invoice.amountPence } });
+    await audit(trx, {
+      actorId,
+      action: "delete",
+      entity: "fee_payment",
+      entityId: id,
+      partnerId: invoice.partnerId,
+      month: invoiceMonth(invoice),
+      before: auditSnapshot(invoice),
+      after: null,
+      details: { partnerId: invoice.partnerId, amountPence: invoice.amountPence, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd },
+    });
   });
 }
 
@@ -233,12 +320,14 @@ async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boole
   return { emailSent: true, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };
 }
 
-/** Emails a pending or overdue invoice with its PDF. */
+/** Emails a pending invoice with its PDF, or an overdue one as the overdue reminder (then noted as reminded). */
 export async function sendInvoiceEmail(db: DB, mail: MailConfig, id: number) {
   const invoice = await findInvoice(db, id);
   if (invoice.status !== "pending" && invoice.status !== "overdue") throw conflict("Only pending or overdue invoices are sent");
-  const result = await mailInvoice(db, mail, id, false);
+  const reminder = invoice.status === "overdue";
+  const result = await mailInvoice(db, mail, id, reminder);
   if (!result.emailSent) throw conflict("The partner has no email address");
+  if (reminder) await db.updateTable("feePayments").set({ reminderSentAt: new Date().toISOString() }).where("id", "=", id).execute();
   return result;
 }
 
@@ -284,8 +373,21 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
       }
     }
     // Marked last, so invoices raised above whose due date has passed are overdue in this same run.
-    const overdue = await trx.selectFrom("feePayments").select(["id", "partnerId"]).where("status", "=", "pending").where("dueDate", "<", today).execute();
+    const overdue = await trx.selectFrom("feePayments").selectAll().where("status", "=", "pending").where("dueDate", "<", today).execute();
     if (overdue.length) await trx.updateTable("feePayments").set({ status: "overdue" }).where("id", "in", overdue.map((o) => o.id)).execute();
+    for (const invoice of overdue) {
+      await audit(trx, {
+        actorId: null,
+        action: "status",
+        entity: "fee_payment",
+        entityId: invoice.id,
+        partnerId: invoice.partnerId,
+        month: invoiceMonth(invoice),
+        before: auditSnapshot(invoice),
+        after: auditSnapshot({ ...invoice, status: "overdue" }),
+        details: { from: "pending", to: "overdue", dueCheck: today },
+      });
+    }
     await audit(trx, { actorId: null, action: "check_due", entity: "fee_payment", entityId: today, details: { markedOverdue: overdue.length, invoicesRaised: raised } });
     return { overdueIds: overdue.map((o) => o.id), raised };
   });

@@ -86,3 +86,26 @@ export function currentPaymentPeriod(
     .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
   return latest?.paymentPeriod ?? partnerPeriod ?? "monthly";
 }
+
+/** A fee-paying partner's account state as every screen and answer shows it (ARCHITECTURE §11). */
+export const ACCOUNT_STATUSES = ["Overdue", "Payment due", "Up to date"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export interface AccountState {
+  paymentStatus: AccountStatus;
+  /** The earliest unpaid invoice's due date, else the start of the next period; null with no invoice. */
+  nextPaymentDue: string | null;
+}
+
+/**
+ * "Overdue" when any invoice is overdue, else "Payment due" when any is pending, else "Up to date".
+ * Next payment due: the due date of the earliest unpaid (pending or overdue) invoice, else the day
+ * after the latest non-cancelled invoice's period end (the next period's start), else null.
+ */
+export function accountState(invoices: readonly { status: InvoiceStatus; dueDate: string; periodEnd: string }[]): AccountState {
+  const unpaid = invoices.filter((i) => i.status === "pending" || i.status === "overdue");
+  const paymentStatus: AccountStatus = unpaid.some((i) => i.status === "overdue") ? "Overdue" : unpaid.length ? "Payment due" : "Up to date";
+  if (unpaid.length) return { paymentStatus, nextPaymentDue: unpaid.map((i) => i.dueDate).sort()[0] };
+  const ends = invoices.filter((i) => i.status !== "cancelled").map((i) => i.periodEnd).sort();
+  return { paymentStatus, nextPaymentDue: ends.length ? addDaysIso(ends.at(-1)!, 1) : null };
+}

@@ -2,9 +2,25 @@
 import { z } from "zod";
 
 const location = z.string({ error: "Location is required" }).trim().min(1, "Location is required").max(200, "Location is too long");
-/** Optional; blank means no image. */
+const isHttps = (value: string) => {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+/** Optional; blank means no image. The pages' content security policy loads images over https only. */
 const imageUrl = z
-  .union([z.string().trim().url("Image URL must be a web address").or(z.literal("")), z.null()])
+  .union([
+    z
+      .string()
+      .trim()
+      .max(2000, "Image URL is too long")
+      .url("Image URL must be a web address")
+      .refine(isHttps, "Image URL must be an https:// address")
+      .or(z.literal("")),
+    z.null(),
+  ])
   .transform((v) => v || null);
 const status = z.enum(["active", "inactive"], { error: "Status must be active or inactive" });
 

@@ -53,3 +53,10 @@ export function penceToPounds(pence: number): number {
 export function formatPounds(pounds: number): string {
   return formatGBP(Math.round(pounds * 100));
 }
+
+/** Whether a money amount in pounds is exact to the penny ("12.34", 12.3, "12.340"), unlike 12.345. */
+export function isWholePence(input: unknown): boolean {
+  const text = typeof input === "number" ? (Number.isFinite(input) ? input.toFixed(6) : "") : typeof input === "string" ? input.replace(/[£,\s]/g, "") : "";
+  const match = /^-?\(?\d+(?:\.(\d+))?\)?$/.exec(text);
+  return match !== null && /^0*$/.test((match[1] ?? "").slice(2));
+}

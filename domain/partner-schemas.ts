@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { fractionToBp } from "./commission.ts";
 import { PAYMENT_PERIODS } from "./invoices.ts";
-import { parsePence } from "./money.ts";
+import { formatGBP, isWholePence, parsePence } from "./money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partners.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -24,7 +24,10 @@ const commissionFraction = z
     return bp;
   });
 
-/** Monthly fee in pounds (number or text), at least 0; becomes pence. Empty means none. */
+/** The largest monthly fee a partner can be charged: £100,000.00. */
+export const MAX_MONTHLY_FEE_PENCE = 10_000_000;
+
+/** Monthly fee in pounds (number or text), 0 to £100,000.00 in whole pence; becomes pence. Empty means none. */
 const monthlyFee = z
   .union([z.string(), z.number(), z.null()])
   .optional()
@@ -33,6 +36,14 @@ const monthlyFee = z
     const pence = parsePence(value);
     if (pence === null || pence < 0) {
       ctx.addIssue({ code: "custom", message: "Monthly fee must be a number of at least 0" });
+      return z.NEVER;
+    }
+    if (pence > MAX_MONTHLY_FEE_PENCE) {
+      ctx.addIssue({ code: "custom", message: `Monthly fee must be at most ${formatGBP(MAX_MONTHLY_FEE_PENCE)}` });
+      return z.NEVER;
+    }
+    if (!isWholePence(value)) {
+      ctx.addIssue({ code: "custom", message: "Monthly fee must be in whole pence" });
       return z.NEVER;
     }
     return pence;

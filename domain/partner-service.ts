@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
 import { listInvoices, type InvoiceView } from "./invoice-service.ts";
+import { accountState, type AccountStatus } from "./invoices.ts";
 import { commissionForMonth, netProfitPence, rateForMonth, type RateChange } from "./commission.ts";
 import { currentMonth, previousMonth } from "./dates.ts";
 import { DomainError, conflict, notFound } from "./errors.ts";
@@ -21,6 +22,17 @@ export interface ListedPartner extends PublicUser {
   totalRevenue: number;
   totalNetProfit: number;
   feePayments: FeePaymentView[];
+  /** Fee-paying partners: "Overdue", "Payment due" or "Up to date" from their invoices; null for other types. */
+  paymentStatus: AccountStatus | null;
+}
+
+/**
+ * A fee-paying partner's account state from their invoices (accountState): its status, and as
+ * nextPaymentDue the earliest unpaid invoice's due date, else the next period's start.
+ */
+function accountFields(user: PublicUser, invoices: FeePaymentView[]): Pick<ListedPartner, "paymentStatus" | "nextPaymentDue"> {
+  if (user.partnerType !== "fee-paying") return { paymentStatus: null, nextPaymentDue: user.nextPaymentDue };
+  return accountState(invoices);
 }
 
 export interface RecordView {
@@ -120,12 +132,15 @@ export async function listPartners(db: DB): Promise<ListedPartner[]> {
   const feesByPartner = groupBy(fees, (f) => f.partnerId);
   return users.map(({ machineCount, ...user }) => {
     const own = recordsByPartner.get(user.id) ?? [];
+    const publicUser = toPublicUser(user);
+    const feePayments = feesByPartner.get(user.id) ?? [];
     return {
-      ...toPublicUser(user),
+      ...publicUser,
       machineCount: Number(machineCount ?? 0),
       totalRevenue: penceToPounds(sum(own.map((r) => r.revenuePence))),
       totalNetProfit: penceToPounds(sum(own.map((r) => netProfitPence(r)))),
-      feePayments: (feesByPartner.get(user.id) ?? []),
+      feePayments,
+      ...accountFields(publicUser, feePayments),
     };
   });
 }
@@ -210,12 +225,14 @@ export async function getPartnerDetail(db: DB, id: number, now: Date = new Date(
   const month = currentMonth(now);
   const lastMonth = previousMonth(now);
   const inMonth = (m: string) => records.filter((r) => r.month === m);
+  const publicUser = toPublicUser(user);
   return {
-    ...toPublicUser(user),
+    ...publicUser,
     machineCount: machines.length,
     totalRevenue: penceToPounds(sum(records.map((r) => r.revenuePence))),
     totalNetProfit: penceToPounds(sum(records.map((r) => netProfitPence(r)))),
     feePayments: fees,
+    ...accountFields(publicUser, fees),
     machines: machines.map((m) => ({
       id: m.id,
       partnerId: m.partnerId,

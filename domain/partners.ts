@@ -1,4 +1,4 @@
-/** Partner types, their labels and the partner payment status. */
+/** Partner types, their labels, avatar initials and the admin's partner search. */
 export const PARTNER_TYPES = [
   "profit-sharing",
   "tiered-profit-sharing",
@@ -21,18 +21,6 @@ export function partnerTypeLabel(type: PartnerType): string {
 /** Profit-sharing and tiered partners earn a commission on net profit. */
 export function isProfitSharingType(type: PartnerType): boolean {
   return type === "profit-sharing" || type === "tiered-profit-sharing";
-}
-
-export type PaymentStatus = "Up to date" | "Payment due";
-
-/** 'Up to date' when a last payment exists and the next payment is due after now. */
-export function partnerPaymentStatus(
-  partner: { lastPaymentDate: string | null; nextPaymentDue: string | null },
-  now: Date = new Date(),
-): PaymentStatus {
-  if (!partner.lastPaymentDate || !partner.nextPaymentDue) return "Payment due";
-  const due = new Date(partner.nextPaymentDue.length === 10 ? `${partner.nextPaymentDue}T00:00:00Z` : partner.nextPaymentDue);
-  return !Number.isNaN(due.getTime()) && due.getTime() > now.getTime() ? "Up to date" : "Payment due";
 }
 
 /** Initials for the avatar: from the name, falling back to the username. */

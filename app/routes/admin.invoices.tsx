@@ -5,10 +5,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { formatDate } from "#domain/dates.ts";
 import { listInvoices, type DueCheckResult, type InvoiceView } from "#domain/invoice-service.ts";
-import { canDeleteInvoice, canTransition, type InvoiceStatus } from "#domain/invoices.ts";
+import { canDeleteInvoice, canTransition } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
-import { InvoiceStatusBadge } from "#app/components/invoices/invoice-status.tsx";
+import { InvoiceNaming, MarkPaidDialog } from "#app/components/invoices/invoice-confirm.tsx";
+import { InvoiceStatusBadge, PaymentNote } from "#app/components/invoices/invoice-status.tsx";
 import { InvoiceTabs, type InvoiceTab } from "#app/components/invoices/invoice-tabs.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
@@ -36,31 +37,60 @@ const TABS: InvoiceTab[] = [
 function InvoiceActions({ invoice, onChanged }: { invoice: InvoiceView; onChanged: () => void }) {
   const actions = useInvoiceActions(onChanged);
   const busy = actions.busy === invoice.id;
-  const setStatus = (status: InvoiceStatus) => actions.setStatus(invoice.id, status);
-  const sendEmail = () => actions.sendEmail(invoice.id);
-  const remove = () => actions.remove(invoice.id);
+  const unpaid = invoice.status === "pending" || invoice.status === "overdue";
+  const reminder = invoice.status === "overdue";
   return (
     <Flex gap="2" align="center">
-      {invoice.status === "pending" ? (
-        <Tooltip content="Mark as paid">
-          <IconButton size="1" variant="soft" color="green" onClick={() => setStatus("paid")} disabled={busy} aria-label={`Mark ${invoice.displayId} paid`}>
-            <CheckIcon />
-          </IconButton>
-        </Tooltip>
+      {unpaid ? (
+        <MarkPaidDialog
+          invoice={invoice}
+          tooltip="Mark as paid"
+          trigger={
+            <IconButton size="1" variant="soft" color="green" disabled={busy} aria-label={`Mark ${invoice.displayId} paid`}>
+              <CheckIcon />
+            </IconButton>
+          }
+          onConfirm={(payment) => actions.setStatus(invoice.id, "paid", payment)}
+        />
       ) : null}
       {canTransition(invoice.status, "cancelled") ? (
-        <Tooltip content="Cancel invoice">
-          <IconButton size="1" variant="soft" color="gray" onClick={() => setStatus("cancelled")} disabled={busy} aria-label={`Cancel ${invoice.displayId}`}>
-            <Cross1Icon />
-          </IconButton>
-        </Tooltip>
+        <ConfirmButton
+          tooltip="Cancel invoice"
+          trigger={
+            <IconButton size="1" variant="soft" color="gray" disabled={busy} aria-label={`Cancel ${invoice.displayId}`}>
+              <Cross1Icon />
+            </IconButton>
+          }
+          title={`Cancel ${invoice.displayId}?`}
+          description={
+            <>
+              <InvoiceNaming invoice={invoice} /> is cancelled for good: it can no longer be paid or sent, and its period can be invoiced again.
+            </>
+          }
+          confirmLabel="Cancel Invoice"
+          cancelLabel="Keep"
+          onConfirm={() => actions.setStatus(invoice.id, "cancelled")}
+        />
       ) : null}
-      {invoice.status === "pending" ? (
-        <Tooltip content="Send by email">
-          <IconButton size="1" variant="soft" onClick={sendEmail} disabled={busy} aria-label={`Email ${invoice.displayId}`}>
-            <EnvelopeClosedIcon />
-          </IconButton>
-        </Tooltip>
+      {unpaid ? (
+        <ConfirmButton
+          tooltip={reminder ? "Send reminder by email" : "Send by email"}
+          trigger={
+            <IconButton size="1" variant="soft" disabled={busy} aria-label={`Email ${invoice.displayId}`}>
+              <EnvelopeClosedIcon />
+            </IconButton>
+          }
+          title={reminder ? `Send a reminder for ${invoice.displayId}?` : `Email ${invoice.displayId}?`}
+          description={
+            <>
+              {reminder ? "The overdue reminder for " : ""}
+              <InvoiceNaming invoice={invoice} /> is emailed to the partner with the invoice PDF.
+            </>
+          }
+          confirmLabel={reminder ? "Send Reminder" : "Send Email"}
+          color="indigo"
+          onConfirm={() => actions.sendEmail(invoice.id, invoice.status)}
+        />
       ) : null}
       <Tooltip content="Download PDF">
         <IconButton size="1" variant="soft" asChild>
@@ -71,16 +101,21 @@ function InvoiceActions({ invoice, onChanged }: { invoice: InvoiceView; onChange
       </Tooltip>
       {canDeleteInvoice(invoice.status) ? (
         <ConfirmButton
+          tooltip="Delete invoice"
           trigger={
             <IconButton size="1" variant="soft" color="red" disabled={busy} aria-label={`Delete ${invoice.displayId}`}>
               <TrashIcon />
             </IconButton>
           }
           title={`Delete ${invoice.displayId}?`}
-          description={<>The invoice for {invoice.partnerName} ({formatPounds(invoice.amount)}) is removed. Paid invoices cannot be deleted.</>}
+          description={
+            <>
+              <InvoiceNaming invoice={invoice} /> is removed. Paid invoices cannot be deleted.
+            </>
+          }
           confirmLabel="Delete Invoice"
           cancelLabel="Keep"
-          onConfirm={remove}
+          onConfirm={() => actions.remove(invoice.id)}
         />
       ) : null}
     </Flex>
@@ -146,6 +181,7 @@ export default function InvoiceManagement() {
                   <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
                   <Table.Cell>
                     <InvoiceStatusBadge status={invoice.status} />
+                    <PaymentNote invoice={invoice} />
                   </Table.Cell>
                   <Table.Cell>
                     <InvoiceActions invoice={invoice} onChanged={refresh} />

@@ -1,6 +1,12 @@
-/** GET /api/user: the signed-in user, 401 when signed out. */
+/** GET /api/user: the signed-in user, 401 when signed out. A fee-paying partner also gets their account state. */
+import { partnerAccountState } from "#domain/invoice-service.ts";
 import { api, methodNotAllowed, requireApiUser } from "#app/utils/api.server.ts";
+import { db } from "#app/utils/db.server.ts";
 
-export const loader = api(async ({ request }) => Response.json(await requireApiUser(request)));
+export const loader = api(async ({ request }) => {
+  const user = await requireApiUser(request);
+  if (user.isAdmin || user.partnerType !== "fee-paying") return Response.json(user);
+  return Response.json({ ...user, ...(await partnerAccountState(db, user.id)) });
+});
 
 export const action = api(async () => methodNotAllowed());

@@ -4,22 +4,50 @@ import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react
 import { useEffect, useState } from "react";
 import { formatDate } from "#domain/dates.ts";
 import type { InvoiceQuote } from "#domain/invoice-service.ts";
-import { PAYMENT_PERIODS, canDeleteInvoice, currentPaymentPeriod, formatInvoiceId, paymentPeriodLabel, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
+import {
+  PAYMENT_PERIODS,
+  canDeleteInvoice,
+  currentPaymentPeriod,
+  formatInvoiceId,
+  paymentPeriodLabel,
+  type AccountStatus,
+  type InvoiceStatus,
+  type PaymentPeriod,
+} from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import type { FeePaymentView } from "#domain/partner-service.ts";
 import { StatCard } from "../stat-card.tsx";
 import { useAction } from "../use-action.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
-import { InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
+import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";
+import { AccountStatusBadge, InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 
 interface FeePartner {
   id: number;
   monthlyFee: number | null;
   paymentPeriod: PaymentPeriod | null;
+  /** The account state (accountState): the earliest unpaid invoice's due date, else the next period's start. */
   nextPaymentDue: string | null;
+  paymentStatus: AccountStatus | null;
   feePayments: FeePaymentView[];
+}
+
+/** What the Next Payment Due date is: the earliest unpaid invoice, or the next period. */
+function nextDueNote(partner: FeePartner) {
+  const earliest = partner.feePayments
+    .filter((i) => i.status === "pending" || i.status === "overdue")
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate))[0];
+  const status = partner.paymentStatus ? <AccountStatusBadge status={partner.paymentStatus} /> : null;
+  if (earliest) {
+    return (
+      <>
+        {status} {formatInvoiceId(earliest.id)}, {formatPounds(earliest.amount)}
+      </>
+    );
+  }
+  return partner.nextPaymentDue ? <>{status} start of the next period</> : status;
 }
 
 function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; onGenerated: () => void }) {
@@ -142,6 +170,11 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
   const recent = partner.feePayments.slice(0, 5);
 
   const { setStatus, remove } = useInvoiceActions(onChanged);
+  // A status chosen in the history's select waits for its confirmation.
+  const [change, setChange] = useState<{ invoice: FeePaymentView; status: InvoiceStatus } | null>(null);
+  const closeChange = (open: boolean) => {
+    if (!open) setChange(null);
+  };
 
   return (
     <Box mb="6">
@@ -154,7 +187,7 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
         <StatCard label="Monthly Fee" value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)} />
         <StatCard label="Current Payment Period" value={period ? paymentPeriodLabel(period) : "Awaiting invoice"} note={period ? undefined : "No invoices have been issued yet"} />
-        <StatCard label="Next Payment Due" value={partner.nextPaymentDue ? formatDate(partner.nextPaymentDue) : "Not scheduled"} />
+        <StatCard label="Next Payment Due" value={partner.nextPaymentDue ? formatDate(partner.nextPaymentDue) : "Not scheduled"} note={nextDueNote(partner)} />
       </Grid>
       <Grid columns={{ initial: "1", md: "3" }} gap="4">
         <Card size="2">
@@ -199,6 +232,7 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                   <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Due</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Paid</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
@@ -215,7 +249,7 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                       {invoice.status === "cancelled" ? (
                         <InvoiceStatusBadge status="cancelled" />
                       ) : (
-                        <Select.Root value={invoice.status} onValueChange={(v) => setStatus(invoice.id, v as InvoiceStatus)} size="1">
+                        <Select.Root value={invoice.status} onValueChange={(v) => setChange({ invoice, status: v as InvoiceStatus })} size="1">
                           <Select.Trigger aria-label={`Status of ${formatInvoiceId(invoice.id)}`} />
                           <Select.Content position="popper">
                             {(["pending", "paid", "overdue"] as const).map((s) => (
@@ -225,6 +259,22 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                             ))}
                           </Select.Content>
                         </Select.Root>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      {invoice.status === "paid" && invoice.paidDate ? (
+                        <>
+                          <Text as="div" style={{ whiteSpace: "nowrap" }}>
+                            {formatDate(invoice.paidDate)}
+                          </Text>
+                          {invoice.paymentReference ? (
+                            <Text as="div" size="1" color="gray" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
+                              Ref: {invoice.paymentReference}
+                            </Text>
+                          ) : null}
+                        </>
+                      ) : (
+                        <Text color="gray">-</Text>
                       )}
                     </Table.Cell>
                     <Table.Cell>
@@ -247,7 +297,11 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                               </IconButton>
                             }
                             title={`Delete ${formatInvoiceId(invoice.id)}?`}
-                            description={<>The unpaid invoice is removed.</>}
+                            description={
+                              <>
+                                <InvoiceNaming invoice={invoice} /> is removed. Paid invoices cannot be deleted.
+                              </>
+                            }
                             confirmLabel="Delete Invoice"
                             cancelLabel="Keep"
                             onConfirm={() => remove(invoice.id)}
@@ -266,6 +320,24 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
           )}
         </Card>
       </Grid>
+      {change?.status === "paid" ? (
+        <MarkPaidDialog invoice={change.invoice} open onOpenChange={closeChange} onConfirm={(payment) => setStatus(change.invoice.id, "paid", payment)} />
+      ) : change ? (
+        <ConfirmButton
+          open
+          onOpenChange={closeChange}
+          title={`Set ${formatInvoiceId(change.invoice.id)} to ${invoiceStatusLabel(change.status)}?`}
+          description={
+            <>
+              <InvoiceNaming invoice={change.invoice} /> goes from {invoiceStatusLabel(change.invoice.status)} to {invoiceStatusLabel(change.status)}.
+              {change.invoice.status === "paid" ? " Its paid date and payment reference are cleared." : ""}
+            </>
+          }
+          confirmLabel={`Set to ${invoiceStatusLabel(change.status)}`}
+          color={change.invoice.status === "paid" ? "red" : "indigo"}
+          onConfirm={() => setStatus(change.invoice.id, change.status)}
+        />
+      ) : null}
     </Box>
   );
 }

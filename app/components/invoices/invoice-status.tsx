@@ -1,6 +1,7 @@
-/** Invoice status badges and the tab filter shared by the invoice lists. */
-import { Badge } from "@radix-ui/themes";
-import type { InvoiceStatus } from "#domain/invoices.ts";
+/** Invoice status badges, a paid invoice's date and reference, and the fee-paying partner's account state badge. */
+import { Badge, Text } from "@radix-ui/themes";
+import { formatDate } from "#domain/dates.ts";
+import type { AccountStatus, InvoiceStatus } from "#domain/invoices.ts";
 
 const COLORS = { pending: "orange", paid: "green", overdue: "red", cancelled: "gray" } as const;
 const LABELS = { pending: "Pending", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
@@ -11,4 +12,26 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
 
 export function invoiceStatusLabel(status: InvoiceStatus): string {
   return LABELS[status];
+}
+
+/** Under a paid invoice's status: when it was paid and the payment reference, if any. */
+export function PaymentNote({ invoice }: { invoice: { status: InvoiceStatus; paidDate: string | null; paymentReference: string | null } }) {
+  if (invoice.status !== "paid" || !invoice.paidDate) return null;
+  return (
+    <Text as="div" size="1" color="gray" mt="1" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
+      on {formatDate(invoice.paidDate)}
+      {invoice.paymentReference ? <> · Ref: {invoice.paymentReference}</> : null}
+    </Text>
+  );
+}
+
+const ACCOUNT_COLORS: Record<AccountStatus, "red" | "orange" | "green"> = { Overdue: "red", "Payment due": "orange", "Up to date": "green" };
+
+/** "Overdue", "Payment due" or "Up to date" (accountState). */
+export function AccountStatusBadge({ status }: { status: AccountStatus }) {
+  return (
+    <Badge highContrast color={ACCOUNT_COLORS[status]}>
+      {status}
+    </Badge>
+  );
 }

@@ -1,12 +1,13 @@
 /** A partner on the admin dashboard: type, machines, revenue, net profit, payment status and period. */
-import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { ArrowRightIcon } from "@radix-ui/react-icons";
 import { Link } from "@remix-run/react";
 import { formatRate } from "#domain/commission.ts";
 import { currentPaymentPeriod, paymentPeriodLabel } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import type { ListedPartner } from "#domain/partner-service.ts";
-import { partnerPaymentStatus } from "#domain/partners.ts";
+import { formatDate } from "#domain/dates.ts";
+import { AccountStatusBadge } from "../invoices/invoice-status.tsx";
 import { fractionToBp } from "#domain/commission.ts";
 import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "./partner-type.tsx";
@@ -14,7 +15,6 @@ import { PartnerTypeBadge } from "./partner-type.tsx";
 export function PartnerCard({ partner, onDeleted }: { partner: ListedPartner; onDeleted: () => void }) {
   const feePaying = partner.partnerType === "fee-paying";
   const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
-  const status = partnerPaymentStatus(partner);
   return (
     <Card size="2" asChild>
       <article aria-label={partner.name ?? partner.username}>
@@ -47,10 +47,14 @@ export function PartnerCard({ partner, onDeleted }: { partner: ListedPartner; on
               <>
                 <DataList.Item>
                   <DataList.Label minWidth="110px">Payment</DataList.Label>
-                  <DataList.Value>
-                    <Badge highContrast color={status === "Up to date" ? "green" : "orange"}>{status}</Badge>
-                  </DataList.Value>
+                  <DataList.Value>{partner.paymentStatus ? <AccountStatusBadge status={partner.paymentStatus} /> : null}</DataList.Value>
                 </DataList.Item>
+                {partner.nextPaymentDue ? (
+                  <DataList.Item>
+                    <DataList.Label minWidth="110px">Next due</DataList.Label>
+                    <DataList.Value>{formatDate(partner.nextPaymentDue)}</DataList.Value>
+                  </DataList.Item>
+                ) : null}
                 <DataList.Item>
                   <DataList.Label minWidth="110px">Period</DataList.Label>
                   <DataList.Value>
