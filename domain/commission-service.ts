@@ -3,8 +3,9 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
 import { bpToFraction, commissionForMonth, rateForMonth, type MonthCommission, type TieredCommission } from "./commission.ts";
-import { isoDay } from "./dates.ts";
-import { DomainError, conflict, notFound } from "./errors.ts";
+import { formatDate, formatMonth, isoDay } from "./dates.ts";
+import { DomainError, badInput, conflict, notFound } from "./errors.ts";
+import { assertMonthEnded, lastDayOfMonth } from "./month-close.ts";
 import { penceToPounds } from "./money.ts";
 import { isProfitSharingType, type PartnerType } from "./partners.ts";
 
@@ -162,8 +163,13 @@ export async function commissionSummary(db: DB, month: string): Promise<Commissi
   return { month, totalCommissionDue: penceToPounds(duePence), rows };
 }
 
-/** Marks a month's commission paid, with the amount and rate it paid; refused when not applicable or already paid. */
-export async function markCommissionPaid(db: DB, partnerId: number, month: string, actorId: number, paidDate: string = isoDay(new Date())) {
+/**
+ * Marks a month's commission paid, with the amount and rate it paid, which closes the partner's
+ * month; refused (409) for a month that has not ended, when not applicable, incomplete or already paid.
+ */
+export async function markCommissionPaid(db: DB, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
+  assertMonthEnded(month, now);
+  if (paidDate <= lastDayOfMonth(month)) throw badInput(`The paid date must be after ${formatMonth(month)} ended (${formatDate(lastDayOfMonth(month))})`);
   return db.transaction().execute(async (trx) => {
     const partner = await requirePartner(trx, partnerId);
     if (!isProfitSharingType(partner.partnerType)) {
@@ -177,7 +183,16 @@ export async function markCommissionPaid(db: DB, partnerId: number, month: strin
     const payment = existing
       ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
       : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
-    await audit(trx, { actorId, action: "commission_paid", entity: "commission_payment", entityId: payment.id, details: { partnerId, month, amountPence: payment.amountPence, rateBp: payment.rateBp } });
+    await audit(trx, {
+      actorId,
+      action: "commission_paid",
+      entity: "commission_payment",
+      entityId: payment.id,
+      partnerId,
+      month,
+      before: { status: existing?.status ?? "pending" },
+      after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
+    });
     return payment;
   });
 }
@@ -216,12 +231,29 @@ export async function commissionHistory(db: DB, partnerId: number) {
     });
 }
 
-/** Deletes a month's commission payments (all partners) and answers how many. */
-export async function resetCommissions(db: DB, month: string, actorId: number | null): Promise<{ reset: number }> {
+/**
+ * Reset Month: deletes a month's commission payments (every partner's, or one partner's), which
+ * reopens those months; each reopened payment is audited with what it had paid. Answers how many.
+ */
+export async function resetCommissions(db: DB, month: string, actorId: number | null, partnerId?: number): Promise<{ reset: number }> {
   return db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom("commissionPayments").where("month", "=", month).executeTakeFirst();
-    const reset = Number(deleted.numDeletedRows);
-    await audit(trx, { actorId, action: "commission_reset", entity: "commission_payment", entityId: month, details: { reset } });
-    return { reset };
+    if (partnerId !== undefined) await requirePartner(trx, partnerId);
+    let query = trx.deleteFrom("commissionPayments").where("month", "=", month);
+    if (partnerId !== undefined) query = query.where("partnerId", "=", partnerId);
+    const removed = await query.returningAll().execute();
+    for (const payment of removed) {
+      await audit(trx, {
+        actorId,
+        action: "commission_reset",
+        entity: "commission_payment",
+        entityId: payment.id,
+        partnerId: payment.partnerId,
+        month,
+        before: { status: payment.status, paidDate: payment.paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
+        after: { status: "pending" },
+      });
+    }
+    if (!removed.length) await audit(trx, { actorId, action: "commission_reset", entity: "commission_payment", entityId: null, partnerId: partnerId ?? null, month, details: { reset: 0 } });
+    return { reset: removed.length };
   });
 }

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "./audit.ts";
 import { exclusionSentence } from "./bookings.ts";
+import { assertMonthsOpen } from "./month-close-service.ts";
 import { commissionForMonth, rateForMonth, type TieredCommission } from "./commission.ts";
 import { previousMonth } from "./dates.ts";
 import { DomainError, notFound } from "./errors.ts";
@@ -155,12 +156,22 @@ export async function updateMachine(db: DB, machineId: number, input: z.output<t
   });
 }
 
-/** Deleting a machine deletes its records, sales and receipts (by cascade). */
+/** Deleting a machine deletes its records, sales and receipts (by cascade); refused (409) while one of its months is closed. */
 export async function deleteMachine(db: DB, machineId: number, actorId: number) {
   await db.transaction().execute(async (trx) => {
-    const machine = await trx.deleteFrom("machines").where("id", "=", machineId).returning(["id", "location", "partnerId"]).executeTakeFirst();
-    if (!machine) throw notFound("Machine not found");
-    await audit(trx, { actorId, action: "delete", entity: "machine", entityId: machineId, details: machine });
+    const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+    if (!existing) throw notFound("Machine not found");
+    const records = await trx.selectFrom("monthlyRecords").select(["month", "revenuePence", "totalSales"]).where("machineId", "=", machineId).execute();
+    await assertMonthsOpen(trx, existing.partnerId, records.map((r) => r.month), `Deleting ${existing.location}`);
+    await trx.deleteFrom("machines").where("id", "=", machineId).execute();
+    await audit(trx, {
+      actorId,
+      action: "delete",
+      entity: "machine",
+      entityId: machineId,
+      partnerId: existing.partnerId,
+      before: { location: existing.location, status: existing.status, records: records.length, revenuePence: records.reduce((s, r) => s + r.revenuePence, 0) },
+    });
   });
 }
 
@@ -177,11 +188,18 @@ export async function recordForUser(db: DB, user: PublicUser, recordId: number) 
   return record;
 }
 
-/** Deleting a record deletes its sales and takes them out of the product rollup. */
+/** Deleting a record deletes its sales and takes them out of the product rollup; refused (409) in a closed month. */
 export async function deleteRecord(db: DB, recordId: number, actorId: number) {
   await db.transaction().execute(async (trx) => {
-    const record = await trx.selectFrom("monthlyRecords").selectAll().where("id", "=", recordId).executeTakeFirst();
+    const record = await trx
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .selectAll("r")
+      .select(["m.partnerId", "m.location"])
+      .where("r.id", "=", recordId)
+      .executeTakeFirst();
     if (!record) throw notFound("Record not found");
+    await assertMonthsOpen(trx, record.partnerId, [record.month], `Deleting ${record.location}'s record`);
     const parts = await trx
       .selectFrom("sales")
       .select((eb) => [
@@ -206,7 +224,15 @@ export async function deleteRecord(db: DB, recordId: number, actorId: number) {
     }
     await trx.deleteFrom("productSalesMonthly").where("machineId", "=", record.machineId).where("month", "=", record.month).where("units", "<=", 0).where("revenuePence", "=", 0).execute();
     await trx.deleteFrom("monthlyRecords").where("id", "=", recordId).execute();
-    await audit(trx, { actorId, action: "delete", entity: "monthly_record", entityId: recordId, details: { machineId: record.machineId, month: record.month } });
+    await audit(trx, {
+      actorId,
+      action: "delete",
+      entity: "monthly_record",
+      entityId: recordId,
+      partnerId: record.partnerId,
+      month: record.month,
+      before: { machineId: record.machineId, location: record.location, units: record.totalSales, revenuePence: record.revenuePence, cogsPence: record.cogsPence },
+    });
   });
 }
 

@@ -2,8 +2,10 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
+import { closedMonthError } from "./month-close.ts";
+import { closedMonths } from "./month-close-service.ts";
 import { listInvoices, type InvoiceView } from "./invoice-service.ts";
-import { accountState, type AccountStatus } from "./invoices.ts";
+import { accountState, formatInvoiceId, type AccountStatus } from "./invoices.ts";
 import { commissionForMonth, netProfitPence, rateForMonth, type RateChange } from "./commission.ts";
 import { currentMonth, previousMonth } from "./dates.ts";
 import { DomainError, conflict, notFound } from "./errors.ts";
@@ -340,6 +342,11 @@ export async function deletePartner(db: DB, id: number, admin: { id: number }, a
   }
   await db.transaction().execute(async (trx) => {
     const partner = await requirePartner(trx, id);
+    // Money already settled stays: a paid (closed) month or a paid invoice blocks the delete.
+    const [closed] = await closedMonths(trx, { partnerIds: [id] });
+    if (closed) throw closedMonthError(closed, `Deleting ${closed.partnerName}`);
+    const paid = await trx.selectFrom("feePayments").select("id").where("partnerId", "=", id).where("status", "=", "paid").orderBy("id").executeTakeFirst();
+    if (paid) throw conflict(`${partner.name ?? partner.username} cannot be deleted: invoice ${formatInvoiceId(paid.id)} is paid, and paid invoices are kept`);
     // Machines, records, sales, receipts, invoices, commission payments and rates go by cascade.
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await audit(trx, {

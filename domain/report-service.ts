@@ -5,6 +5,7 @@ import { partnerMonth, partnerMonthFrom } from "./commission-service.ts";
 import { formatRate, rateForMonth } from "./commission.ts";
 import { formatMonth } from "./dates.ts";
 import { DomainError } from "./errors.ts";
+import { assertMonthEnded } from "./month-close.ts";
 import { sendMail, type MailConfig, MailError } from "./mail.ts";
 import { formatGBP } from "./money.ts";
 import { consolidatedReportPdf, recordStatementPdf } from "./report-pdf.ts";
@@ -17,7 +18,8 @@ export interface PdfFile {
 }
 
 /** The consolidated report, only when every active machine has the month's record (409 otherwise). */
-export async function consolidatedReport(db: DB, partnerId: number, month: string): Promise<PdfFile & { commissionPence: number }> {
+export async function consolidatedReport(db: DB, partnerId: number, month: string, now: Date = new Date()): Promise<PdfFile & { commissionPence: number }> {
+  assertMonthEnded(month, now);
   const pm = await partnerMonth(db, partnerId, month);
   if (pm.payment.status === "not_applicable") {
     throw new DomainError("conflict", "Commission reports are for profit-sharing and tiered partners only");
@@ -30,7 +32,9 @@ export async function consolidatedReport(db: DB, partnerId: number, month: strin
         : `The report for ${formatMonth(month)} is not available yet: ${pm.submittedReports} of ${pm.activeMachines} active machines have reported`,
     );
   }
-  return { filename: `consolidated-report-${month}.pdf`, bytes: await consolidatedReportPdf(pm), commissionPence: pm.totals.commissionPence };
+  // A paid month states what was paid (the snapshot).
+  const commissionPence = pm.payment.status === "completed" && pm.payment.amountPence !== null ? pm.payment.amountPence : pm.totals.commissionPence;
+  return { filename: `consolidated-report-${month}.pdf`, bytes: await consolidatedReportPdf(pm), commissionPence };
 }
 
 export interface SendReportResult {
@@ -84,8 +88,8 @@ export async function sendReport(db: DB, mail: MailConfig, partnerId: number, mo
   }
 }
 
-/** One record's statement PDF, at the rate of its month. */
-export async function recordStatement(db: DB, recordId: number): Promise<PdfFile> {
+/** One record's statement PDF, at the rate of its month; never for a month still in progress (409). */
+export async function recordStatement(db: DB, recordId: number, now: Date = new Date()): Promise<PdfFile> {
   const record = await db
     .selectFrom("monthlyRecords as r")
     .innerJoin("machines as m", "m.id", "r.machineId")
@@ -93,6 +97,7 @@ export async function recordStatement(db: DB, recordId: number): Promise<PdfFile
     .select(["r.id", "r.machineId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence", "m.location", "m.status", "m.partnerId"])
     .where("r.id", "=", recordId)
     .executeTakeFirstOrThrow();
+  assertMonthEnded(record.month, now);
   const partner = await db.selectFrom("users").selectAll().where("id", "=", record.partnerId).executeTakeFirstOrThrow();
   const [rates, payment, monthRecords, machines] = await Promise.all([
     db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).execute(),

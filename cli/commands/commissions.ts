@@ -1,12 +1,13 @@
-/** vendboard commissions summary --month YYYY-MM [--json] | commissions reset --month YYYY-MM */
+/** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
 import Table from "cli-table3";
 import type { Command } from "commander";
-import { commissionSummary, resetCommissions } from "#domain/commission-service.ts";
+import { commissionSummary, markCommissionPaid, resetCommissions } from "#domain/commission-service.ts";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
-import { formatMonth } from "#domain/dates.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatDate, formatMonth, isIsoDay, isoDay } from "#domain/dates.ts";
+import { formatGBP, formatPounds } from "#domain/money.ts";
 import { partnerTypeLabel } from "#domain/partners.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
+import { UsageError } from "../errors.ts";
 import { monthOption } from "../month.ts";
 
 export async function runSummary(io: CliIO, options: { month?: string; json?: boolean }) {
@@ -32,11 +33,30 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
   return summary;
 }
 
-export async function runReset(io: CliIO, options: { month?: string; json?: boolean }) {
+function partnerOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError("--partner takes a partner id (a positive whole number)");
+  return id;
+}
+
+export async function runPay(io: CliIO, options: { partner?: string; month?: string; paidDate?: string; json?: boolean }) {
   const month = monthOption(options.month);
-  const result = await withDatabase(io, (db) => resetCommissions(db, month, null));
-  if (options.json) printJson(io, { month, ...result });
-  else io.stderr.write(`Reset ${result.reset} commission payment(s) for ${formatMonth(month)}.\n`);
+  const partnerId = partnerOption(options.partner);
+  if (partnerId === undefined) throw new UsageError("--partner ID is required");
+  if (options.paidDate !== undefined && !isIsoDay(options.paidDate)) throw new UsageError("--paid-date takes a day as YYYY-MM-DD");
+  const payment = await withDatabase(io, (db) => markCommissionPaid(db, partnerId, month, null, options.paidDate ?? isoDay(new Date())));
+  if (options.json) printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: (payment.amountPence ?? 0) / 100 });
+  else io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${formatGBP(payment.amountPence ?? 0)}.\n`);
+  return payment;
+}
+
+export async function runReset(io: CliIO, options: { month?: string; partner?: string; json?: boolean }) {
+  const month = monthOption(options.month);
+  const partnerId = partnerOption(options.partner);
+  const result = await withDatabase(io, (db) => resetCommissions(db, month, null, partnerId));
+  if (options.json) printJson(io, { month, ...(partnerId === undefined ? {} : { partnerId }), ...result });
+  else io.stderr.write(`Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}.\n`);
   return result;
 }
 
@@ -51,9 +71,20 @@ export function registerCommissionCommands(program: Command, io: CliIO): void {
       await runSummary(io, options);
     });
   commissions
-    .command("reset")
-    .description("delete a month's commission payments, so they are pending again")
+    .command("pay")
+    .description("mark a partner's commission for an ended month paid (closes the month)")
+    .requiredOption("--partner <id>", "the partner")
     .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--paid-date <YYYY-MM-DD>", "the day it was paid (default today)")
+    .option("--json", "print the payment as JSON")
+    .action(async (options) => {
+      await runPay(io, options);
+    });
+  commissions
+    .command("reset")
+    .description("Reset Month: delete a month's commission payments (every partner's, or one partner's), reopening the month")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--partner <id>", "reopen only this partner's month")
     .option("--json", "print the result as JSON")
     .action(async (options) => {
       await runReset(io, options);

@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { mailConfig } from "#db/config.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
 import { formatMonth } from "#domain/dates.ts";
+import { assertMonthEnded } from "#domain/month-close.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
 import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/report-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
@@ -23,6 +24,8 @@ export interface ExportOutcome {
 export async function runExport(io: CliIO, options: { month?: string; partner?: string; out?: string; send?: boolean; resend?: boolean; json?: boolean }): Promise<number> {
   const month = monthOption(options.month);
   if (!options.out) throw new UsageError("--out DIR is required");
+  // A month in progress is never sent as a statement (exit 1 with the month and the day it ends).
+  assertMonthEnded(month);
   const partnerId = options.partner === undefined ? undefined : Number(options.partner);
   if (partnerId !== undefined && (!Number.isSafeInteger(partnerId) || partnerId <= 0)) throw new UsageError("--partner takes a partner id");
   fs.mkdirSync(options.out, { recursive: true });

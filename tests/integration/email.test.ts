@@ -283,7 +283,7 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
 
     const run = await vendboard(["commissions", "reset", "--month", CLI_MONTH]);
     expect(run.code, run.err).toBe(0);
-    expect(run.err).toContain("Reset 2 commission payment(s) for July 2026.");
+    expect(run.err).toContain("Reset 2 commission payments for July 2026.");
     expect(await db.selectFrom("commissionPayments").selectAll().where("month", "=", CLI_MONTH).execute()).toEqual([]);
     const json = await vendboard(["commissions", "reset", "--month", CLI_MONTH, "--json"]);
     expect(json.code).toBe(0);
