@@ -4,6 +4,7 @@ import {
   INVOICE_STATUSES,
   PAYMENT_PERIODS,
   TERMS,
+  accountState,
   canDeleteInvoice,
   canTransition,
   formatInvoiceId,
@@ -201,5 +202,49 @@ describe("A paid invoice cannot be deleted; unpaid ones can", () => {
     expect(canDeleteInvoice("pending")).toBe(true);
     expect(canDeleteInvoice("overdue")).toBe(true);
     expect(canDeleteInvoice("cancelled")).toBe(true);
+  });
+});
+
+// ARCHITECTURE §11: a fee-paying partner's account state from its invoices: "Overdue" if any is
+// overdue, else "Payment due" if any is pending, else "Up to date". Next payment due: the earliest
+// unpaid invoice's due date, else the start of the next period (the day after the latest
+// non-cancelled invoice's period end), else null.
+describe("Account state: Overdue, else Payment due, else Up to date; next payment due from the earliest unpaid invoice, else the next period", () => {
+  type Mix = Parameters<typeof accountState>[0];
+  /** A monthly invoice from `start` to `end`, due 14 days after it starts. */
+  const inv = (status: InvoiceStatus, periodStart: string, periodEnd: string) => ({ status, periodStart, periodEnd, dueDate: invoicePeriod(periodStart, "monthly").dueDate });
+  const jan = (status: InvoiceStatus) => inv(status, "2027-01-01", "2027-01-31"); // due 2027-01-15
+  const feb = (status: InvoiceStatus) => inv(status, "2027-02-01", "2027-02-28"); // due 2027-02-15
+  const mar = (status: InvoiceStatus) => inv(status, "2027-03-01", "2027-03-31"); // due 2027-03-15
+
+  it.each<[string, Mix, { paymentStatus: string; nextPaymentDue: string | null }]>([
+    ["no invoice", [], { paymentStatus: "Up to date", nextPaymentDue: null }],
+    ["all paid: the next period starts the day after the latest ends", [jan("paid"), feb("paid")], { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" }],
+    ["one pending: its due date", [jan("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
+    ["paid, then pending: the pending one's due date", [jan("paid"), feb("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-02-15" }],
+    ["one overdue", [jan("overdue")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
+    ["one overdue and one pending: Overdue, due the overdue one's date", [jan("overdue"), feb("pending")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
+    ["a pending one before an overdue one (set by hand): the earliest unpaid due date", [feb("overdue"), jan("pending")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
+    ["paid, overdue, pending, listed newest first", [mar("pending"), feb("overdue"), jan("paid")], { paymentStatus: "Overdue", nextPaymentDue: "2027-02-15" }],
+    ["cancelled only: nothing to pay and no period to follow", [jan("cancelled")], { paymentStatus: "Up to date", nextPaymentDue: null }],
+    ["paid + a later cancelled one: the cancelled period is raised again", [jan("paid"), feb("cancelled")], { paymentStatus: "Up to date", nextPaymentDue: "2027-02-01" }],
+    ["cancelled + pending: the pending one's due date", [jan("cancelled"), jan("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
+    [
+      "a paid 12-month term: the next period after it",
+      [{ status: "paid", periodStart: "2026-11-17", periodEnd: "2027-11-16", dueDate: "2026-12-01" }],
+      { paymentStatus: "Up to date", nextPaymentDue: "2027-11-17" },
+    ],
+    [
+      "a paid month after a short month (31 Jan → 28 Feb): next from 1 March",
+      [{ status: "paid", periodStart: "2027-01-31", periodEnd: "2027-02-28", dueDate: "2027-02-14" }],
+      { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" },
+    ],
+  ])("%s", (_name, invoices, expected) => {
+    expect(accountState(invoices)).toEqual(expected);
+  });
+
+  it("keeps the spec's texts and adds Overdue", () => {
+    const texts = new Set([accountState([]), accountState([jan("pending")]), accountState([jan("overdue")])].map((a) => a.paymentStatus));
+    expect([...texts]).toEqual(["Up to date", "Payment due", "Overdue"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { divRoundHalfUp, formatGBP, parsePence, penceToPounds } from "#domain/money.ts";
+import { divRoundHalfUp, formatGBP, isWholePence, parsePence, penceToPounds } from "#domain/money.ts";
 
 // ARCHITECTURE §4: money is integer pence inside; pounds with 2 decimals only at the edges
 // (JSON numbers, UI "£1,234.56"); half-up rounding to the penny.
@@ -141,5 +141,15 @@ describe("penceToPounds: JSON pounds rounded to the penny", () => {
   it("converts zero and negatives", () => {
     expect(penceToPounds(0)).toBe(0);
     expect(penceToPounds(-250)).toBe(-2.5);
+  });
+});
+
+describe("isWholePence: an amount in pounds exact to the penny (ARCHITECTURE §11)", () => {
+  it.each([["12.34"], [12.34], ["12.3"], [12], ["12.340"], ["£1,234.50"], [19.99], [0.1 + 0.2], ["0"]])("%j is exact", (value) => {
+    expect(isWholePence(value)).toBe(true);
+  });
+
+  it.each([["12.345"], [12.345], ["0.001"], [0.005], ["abc"], [null], [Number.NaN]])("%j is not", (value) => {
+    expect(isWholePence(value)).toBe(false);
   });
 });
