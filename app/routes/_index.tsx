@@ -3,7 +3,8 @@ import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
-import { formatMonth } from "#domain/dates.ts";
+import { currentMonth, formatMonth } from "#domain/dates.ts";
+import { monthLabel as monthLabelOf } from "#domain/month-close.ts";
 import { listInvoices, type InvoiceView } from "#domain/invoice-service.ts";
 import { machinesOfPartner, partnerStats } from "#domain/machine-service.ts";
 import { formatPounds } from "#domain/money.ts";
@@ -45,6 +46,9 @@ export default function PartnerDashboard() {
     machines.flatMap((m) => m.monthlyRecords.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue }))),
     stats.month,
   );
+  // The month in progress is shown as month to date, never as a month's result.
+  const thisMonth = currentMonth();
+  const soFar = machines.flatMap((m) => m.monthlyRecords).filter((r) => r.month === thisMonth);
 
   return (
     <Page title="Dashboard" description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}>
@@ -61,6 +65,11 @@ export default function PartnerDashboard() {
           </Box>
         </Card>
       </Grid>
+      {soFar.length ? (
+        <Text as="p" size="2" color="gray" mb="4">
+          {monthLabelOf(thisMonth)}: {soFar.reduce((n, r) => n + r.totalSales, 0).toLocaleString("en-GB")} units and {formatPounds(soFar.reduce((n, r) => n + r.revenue, 0))} revenue so far.
+        </Text>
+      ) : null}
 
       {profitSharing ? (
         <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">

@@ -4,7 +4,7 @@ import { BarChartIcon, MagnifyingGlassIcon, ReaderIcon } from "@radix-ui/react-i
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { formatMonth } from "#domain/dates.ts";
+import { monthLabel } from "#domain/month-close.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getStats, listPartners } from "#domain/partner-service.ts";
 import { matchesPartner } from "#domain/partners.ts";
@@ -28,7 +28,7 @@ export default function AdminDashboard() {
   const [query, setQuery] = useState("");
   const revalidator = useRevalidator();
   const shown = useMemo(() => partners.filter((p) => matchesPartner(p, query)), [partners, query]);
-  const month = formatMonth(stats.currentMonth);
+  const month = monthLabel(stats.currentMonth);
 
   return (
     <Page

@@ -6,7 +6,8 @@ import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } f
 import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatGBP, formatPounds } from "#domain/money.ts";
+import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { Page } from "#app/components/page.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
@@ -32,6 +33,7 @@ function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month:
   const saving = pending !== null;
   if (row.paymentStatus === "not_applicable") return <Text color="gray">not applicable</Text>;
   const paid = row.paymentStatus === "completed";
+  const ended = monthHasEnded(month);
   async function markPaid() {
     const outcome = await run("pay", () => apiRequest("POST", `/api/partners/${row.partnerId}/commission-payment`, { status: "completed", month }), {
       success: () => ({ title: "Payment status updated", description: `${row.partnerName}: ${formatMonth(month)} marked as paid.` }),
@@ -43,9 +45,21 @@ function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month:
   return (
     <Flex align="center" gap="2" wrap="wrap">
       {paid ? <Badge highContrast color="green">Paid {formatDate(row.paidDate)}</Badge> : <Badge highContrast color="orange">Pending</Badge>}
-      <Button size="1" variant="soft" onClick={markPaid} disabled={paid || !row.allReportsSubmitted} loading={saving} aria-label={`Mark ${row.partnerName} paid`}>
-        {paid ? "Paid" : "Mark as Paid"}
-      </Button>
+      {paid ? null : (
+        <ConfirmButton
+          trigger={
+            <Button size="1" variant="soft" disabled={!ended || !row.allReportsSubmitted} loading={saving} aria-label={`Mark ${row.partnerName} paid`}>
+              Mark as Paid
+            </Button>
+          }
+          tooltip={!ended ? `${formatMonth(month)} has not ended yet` : !row.allReportsSubmitted ? "Waiting for all machine reports" : undefined}
+          title={`Mark ${row.partnerName}'s ${formatMonth(month)} commission paid?`}
+          description={`${formatPounds(row.profitShare)} is recorded as paid today, and ${formatMonth(month)} is closed for ${row.partnerName}: its figures are locked until the month is reset.`}
+          confirmLabel="Mark as Paid"
+          color="green"
+          onConfirm={() => void markPaid()}
+        />
+      )}
     </Flex>
   );
 }
@@ -69,12 +83,19 @@ export default function CommissionSummaryPage() {
   }
 
   const complete = summary.rows.filter((r) => r.paymentStatus !== "not_applicable" && r.allReportsSubmitted).length;
+  const ended = monthHasEnded(summary.month);
+  const paidRows = summary.rows.filter((r) => r.paymentStatus === "completed");
+  const paidTotal = paidRows.reduce((sum, r) => sum + Math.round(r.profitShare * 100), 0);
   const applicable = summary.rows.filter((r) => r.paymentStatus !== "not_applicable").length;
 
   return (
     <Page
       title="Commission Summary"
-      description={`Commissions are for the previous calendar month; showing ${formatMonth(summary.month)}.`}
+      description={
+        ended
+          ? `Commissions are for the previous calendar month; showing ${formatMonth(summary.month)}.`
+          : `${formatMonth(summary.month)} is month to date: it ends on ${formatDate(lastDayOfMonth(summary.month))}, and its commission can be paid once it has ended.`
+      }
       actions={
         <>
           <Button asChild variant="soft" color="gray">
@@ -87,7 +108,7 @@ export default function CommissionSummaryPage() {
             <Select.Content position="popper">
               {months.map((m) => (
                 <Select.Item key={m} value={m}>
-                  {formatMonth(m)}
+                  {monthLabel(m)}
                 </Select.Item>
               ))}
             </Select.Content>
@@ -102,15 +123,23 @@ export default function CommissionSummaryPage() {
               </Button>
             }
             title={`Reset ${formatMonth(summary.month)}?`}
-            description={<>Every commission payment recorded for this month goes back to pending. Use it to correct a mistaken payment run.</>}
-            confirmLabel="Reset"
+            description={
+              paidRows.length ? (
+                <>
+                  {paidRows.length} payment{paidRows.length === 1 ? "" : "s"} of {formatGBP(paidTotal)} in all ({paidRows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`).join(", ")}) go back to pending, and each partner&apos;s {formatMonth(summary.month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.
+                </>
+              ) : (
+                <>No commission payment is recorded for {formatMonth(summary.month)}: nothing changes.</>
+              )
+            }
+            confirmLabel="Reset Month"
             onConfirm={reset}
           />
         </>
       }
     >
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="5">
-        <StatCard label="Total Commissions Due" value={formatPounds(summary.totalCommissionDue)} note={`unpaid, ${formatMonth(summary.month)}`} />
+        <StatCard label="Total Commissions Due" value={formatPounds(summary.totalCommissionDue)} note={`unpaid, ${monthLabel(summary.month)}`} />
         <StatCard label="Reports complete" value={`${complete} of ${applicable}`} note="profit-sharing partners with every machine reported" />
         <StatCard label="Paid" value={summary.rows.filter((r) => r.paymentStatus === "completed").length} note="partners paid for the month" />
       </Grid>

@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           complete: month.complete,
           submittedReports: month.submittedReports,
           activeMachines: month.activeMachines,
-          payment: { status: month.payment.status, paidDate: month.payment.paidDate },
+          payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
         }
       : null;
     return { partner, commission };
@@ -116,7 +116,7 @@ export default function PartnerDetailPage() {
         </Card>
         <ProfitShareCard partner={partner} />
       </Grid>
-      {commission ? <CommissionCards partnerId={partner.id} data={commission} onChanged={() => revalidator.revalidate()} /> : null}
+      {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} onChanged={() => revalidator.revalidate()} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} onChanged={() => revalidator.revalidate()} /> : null}
       <MachinesSection partner={partner} />
     </Page>

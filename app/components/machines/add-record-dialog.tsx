@@ -71,7 +71,7 @@ export function AddRecordDialog({ machine, onSaved }: { machine: { id: number; l
       const result = await upload(`/api/machines/${machine.id}/records`, month, file);
       toast({
         title: "Monthly record added",
-        description: `${formatMonth(result.month)}: ${result.imported} new transaction(s), ${result.duplicates} already imported.`,
+        description: `${formatMonth(result.month)}: ${result.imported} new ${result.imported === 1 ? "transaction" : "transactions"}, ${result.duplicates} already imported.`,
       });
       setOpen(false);
       reset();
@@ -151,7 +151,7 @@ export function AddRecordDialog({ machine, onSaved }: { machine: { id: number; l
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button onClick={save} loading={busy === "save"} disabled={busy === "preview" || Boolean(problem)}>
+            <Button onClick={save} loading={busy === "save"} disabled={busy === "preview" || Boolean(problem) || !preview || preview.imported === 0}>
               Save Record
             </Button>
           </Flex>
@@ -172,6 +172,20 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
           <Callout.Text>{warning}</Callout.Text>
         </Callout.Root>
       ))}
+      {preview.excluded.length ? (
+        <Callout.Root color={preview.imported ? "amber" : "red"} size="1" role="status">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            Not imported: {preview.excluded.join("; ")}.{preview.imported ? "" : " Nothing in this file would be added."}
+          </Callout.Text>
+        </Callout.Root>
+      ) : !preview.imported ? (
+        <Callout.Root color="gray" size="1" role="status">
+          <Callout.Text>Every transaction in this file is already imported: nothing would be added.</Callout.Text>
+        </Callout.Root>
+      ) : null}
       <DataList.Root size="2">
         <DataList.Item>
           <DataList.Label minWidth="140px">Units</DataList.Label>
@@ -193,6 +207,11 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
               {preview.duplicates ? <Badge highContrast color="gray">{preview.duplicates} already imported</Badge> : null}
               {preview.refunds ? <Badge highContrast color="amber">{preview.refunds} refund(s)</Badge> : null}
               {preview.outsideMonth ? <Badge highContrast color="amber">{preview.outsideMonth} dated outside the month</Badge> : null}
+              {preview.alreadyBooked.map((b) => (
+                <Badge key={b.reason} highContrast color="red">
+                  {b.count} {b.reason}
+                </Badge>
+              ))}
             </Flex>
           </DataList.Value>
         </DataList.Item>

@@ -2,6 +2,7 @@
 import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
+import { formatPounds } from "#domain/money.ts";
 import type { MachineView } from "#domain/partner-service.ts";
 import type { PartnerType } from "#domain/partners.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
@@ -100,7 +101,12 @@ export function MachineCard({ machine, partner, admin, onChanged }: MachineCardP
                   </IconButton>
                 }
                 title={`Delete ${machine.location}?`}
-                description={<>This deletes the machine with all of its monthly records and sales. It cannot be undone.</>}
+                description={
+                  <>
+                    This deletes the machine with its {machine.monthlyRecords.length} monthly record{machine.monthlyRecords.length === 1 ? "" : "s"} (
+                    {formatPounds(machine.monthlyRecords.reduce((sum, r) => sum + r.revenue, 0))} revenue) and their sales. It cannot be undone, and a machine with a record in a paid month cannot be deleted until that month is reset.
+                  </>
+                }
                 confirmLabel="Delete Machine"
                 onConfirm={remove}
               />

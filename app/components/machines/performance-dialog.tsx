@@ -4,6 +4,8 @@ import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } fr
 import { useState } from "react";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { formatDate, formatMonth, previousMonth } from "#domain/dates.ts";
+import { MONTH_TO_DATE, monthHasEnded } from "#domain/month-close.ts";
+import { ConfirmButton } from "../confirm-button.tsx";
 import type { MachineRecord } from "#domain/machine-service.ts";
 import { formatPounds } from "#domain/money.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
@@ -73,10 +75,10 @@ function Receipt({ record }: { record: MachineRecord }) {
               {skipped.length ? skipped.map((s) => `${s.count} ${s.reason}`).join("; ") : "none"}
             </DataList.Value>
           </DataList.Item>
-          {receipt.outsideMonth ? (
+          {receipt.excluded.length ? (
             <DataList.Item>
-              <DataList.Label>Dated outside the month</DataList.Label>
-              <DataList.Value>{receipt.outsideMonth}</DataList.Value>
+              <DataList.Label>Left out</DataList.Label>
+              <DataList.Value>{receipt.excluded.join("; ")}</DataList.Value>
             </DataList.Item>
           ) : null}
           <DataList.Item>
@@ -103,7 +105,6 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
   const records = data ?? [];
 
   async function remove(record: MachineRecord) {
-    if (!window.confirm(`Delete the ${formatMonth(record.month)} record of ${machine.location} and its sales?`)) return;
     try {
       await apiRequest("DELETE", `/api/records/${record.id}`);
       toast({ title: "Record deleted" });
@@ -173,7 +174,14 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
                 <Table.Body>
                   {records.map((record) => (
                     <Table.Row key={record.id}>
-                      <Table.RowHeaderCell>{formatMonth(record.month)}</Table.RowHeaderCell>
+                      <Table.RowHeaderCell>
+                        {formatMonth(record.month)}
+                        {monthHasEnded(record.month) ? null : (
+                          <Text as="div" size="1" color="amber">
+                            {MONTH_TO_DATE}
+                          </Text>
+                        )}
+                      </Table.RowHeaderCell>
                       <Table.Cell justify="end">{record.totalSales}</Table.Cell>
                       <Table.Cell justify="end">{formatPounds(record.revenue)}</Table.Cell>
                       <Table.Cell justify="end">{formatPounds(record.cogs)}</Table.Cell>
@@ -198,7 +206,7 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
                               </IconButton>
                             </Tooltip>
                           ) : null}
-                          {profitSharing ? (
+                          {profitSharing && monthHasEnded(record.month) ? (
                             <Tooltip content="Open the statement (PDF)">
                               <IconButton size="1" variant="ghost" asChild>
                                 <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
@@ -216,9 +224,17 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
                           </Tooltip>
                           <Receipt record={record} />
                           {canDelete ? (
-                            <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`} onClick={() => remove(record)}>
-                              <TrashIcon />
-                            </IconButton>
+                            <ConfirmButton
+                              trigger={
+                                <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
+                                  <TrashIcon />
+                                </IconButton>
+                              }
+                              title={`Delete ${machine.location}'s ${formatMonth(record.month)} record?`}
+                              description={`Its ${record.totalSales} sales (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change. A paid month cannot be changed until it is reset.`}
+                              confirmLabel="Delete record"
+                              onConfirm={() => void remove(record)}
+                            />
                           ) : null}
                         </Flex>
                       </Table.Cell>

@@ -6,6 +6,7 @@ import { formatDate, formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import type { SendReportResult } from "#domain/report-service.ts";
 import { apiRequest, downloadFile } from "#app/utils/api-client.ts";
+import { ConfirmButton } from "../confirm-button.tsx";
 import { useAction } from "../use-action.ts";
 
 export interface CommissionMonth {
@@ -14,13 +15,16 @@ export interface CommissionMonth {
   complete: boolean;
   submittedReports: number;
   activeMachines: number;
-  payment: { status: CommissionPaymentStatus; paidDate: string | null };
+  payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null };
 }
 
-export function CommissionCards({ partnerId, data, onChanged }: { partnerId: number; data: CommissionMonth; onChanged: () => void }) {
-  const { pending: busy, run } = useAction<"download" | "send" | "pay">();
+export function CommissionCards({ partnerId, partnerName, data, onChanged }: { partnerId: number; partnerName: string; data: CommissionMonth; onChanged: () => void }) {
+  const { pending: busy, run } = useAction<"download" | "send" | "pay" | "reset">();
   const month = formatMonth(data.month);
   const paid = data.payment.status === "completed";
+  // A paid month states what was paid; until then the figure follows the records.
+  const amountPence = paid && data.payment.amountPence !== null ? data.payment.amountPence : data.commissionPence;
+  const amount = formatGBP(amountPence);
 
   const downloadReport = () =>
     run("download", () => downloadFile(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf"), {
@@ -46,6 +50,14 @@ export function CommissionCards({ partnerId, data, onChanged }: { partnerId: num
     if (outcome.ok) onChanged();
   };
 
+  const reopen = async () => {
+    const outcome = await run("reset", () => apiRequest("POST", "/api/partners/commissions/reset", { month: data.month, partnerId }), {
+      success: () => ({ title: "Reset successful", description: `${partnerName}: ${month} is open again.` }),
+      failure: "Reset failed",
+    });
+    if (outcome.ok) onChanged();
+  };
+
   return (
     <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
       <Card size="3" style={{ boxShadow: `inset 0 0 0 2px var(--${data.complete ? "green" : "red"}-8)` }} aria-label="Commission Due">
@@ -56,11 +68,17 @@ export function CommissionCards({ partnerId, data, onChanged }: { partnerId: num
           {data.complete ? <CheckCircledIcon width={20} height={20} color="var(--green-9)" aria-label="All machine reports are in" /> : null}
         </Flex>
         <Text as="p" size="7" weight="bold">
-          {formatGBP(data.commissionPence)}
+          {amount}
         </Text>
-        <Text as="p" size="2" color={data.complete ? "green" : "red"}>
-          {data.complete ? `All machine reports are in for ${month}` : "Waiting for all machine reports"}
-        </Text>
+        {paid ? (
+          <Text as="p" size="2" color="green">
+            Paid on {formatDate(data.payment.paidDate)}: {amount} for {month}
+          </Text>
+        ) : (
+          <Text as="p" size="2" color={data.complete ? "green" : "red"}>
+            {data.complete ? `All machine reports are in for ${month}` : "Waiting for all machine reports"}
+          </Text>
+        )}
         <Text as="p" size="1" color="gray" mt="1">
           {data.submittedReports} of {data.activeMachines} active machine(s) reported for {month}
         </Text>
@@ -76,9 +94,18 @@ export function CommissionCards({ partnerId, data, onChanged }: { partnerId: num
           <Button onClick={downloadReport} loading={busy === "download"} disabled={!data.complete}>
             <DownloadIcon /> Download Report
           </Button>
-          <Button variant="soft" onClick={sendReport} loading={busy === "send"} disabled={!data.complete}>
-            <EnvelopeClosedIcon /> Send Report
-          </Button>
+          <ConfirmButton
+            trigger={
+              <Button variant="soft" loading={busy === "send"} disabled={!data.complete}>
+                <EnvelopeClosedIcon /> Send Report
+              </Button>
+            }
+            title={`Send ${partnerName} the ${month} report?`}
+            description={`The consolidated report for ${month}, with commission of ${amount}, is emailed to the partner.`}
+            confirmLabel="Send Report"
+            color="indigo"
+            onConfirm={() => void sendReport()}
+          />
         </Flex>
         {!data.complete ? (
           <Text as="p" size="1" color="gray" mt="2">
@@ -96,9 +123,34 @@ export function CommissionCards({ partnerId, data, onChanged }: { partnerId: num
             {paid ? `on ${formatDate(data.payment.paidDate)}` : month}
           </Text>
         </Flex>
-        <Button onClick={markPaid} loading={busy === "pay"} disabled={paid || !data.complete} variant={paid ? "soft" : "solid"}>
-          {paid ? "Paid" : "Mark as Paid"}
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          {paid ? (
+            <ConfirmButton
+              trigger={
+                <Button variant="soft" color="red" loading={busy === "reset"}>
+                  Reset Month
+                </Button>
+              }
+              title={`Reopen ${partnerName}'s ${month}?`}
+              description={`The payment of ${amount} recorded on ${formatDate(data.payment.paidDate)} is removed and the month can change again. The reset is kept in the audit trail.`}
+              confirmLabel="Reset Month"
+              onConfirm={() => void reopen()}
+            />
+          ) : (
+            <ConfirmButton
+              trigger={
+                <Button loading={busy === "pay"} disabled={!data.complete}>
+                  Mark as Paid
+                </Button>
+              }
+              title={`Mark ${partnerName}'s ${month} commission paid?`}
+              description={`${amount} is recorded as paid today, and ${month} is closed: its figures are locked until the month is reset.`}
+              confirmLabel="Mark as Paid"
+              color="green"
+              onConfirm={() => void markPaid()}
+            />
+          )}
+        </Flex>
       </Card>
     </Grid>
   );
