@@ -5,6 +5,7 @@ import { commissionForMonth } from "#domain/commission.ts";
 import { addDaysIso, addMonthsRollingIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/dates.ts";
 import { invoiceAmountPence, invoicePeriod, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
 import type { PartnerType } from "#domain/partners.ts";
+import { lastDayOfMonth } from "#domain/month-close.ts";
 import { importUpload } from "#domain/sales-import.ts";
 import { createUser } from "#domain/users.ts";
 
@@ -29,7 +30,8 @@ interface DemoPartner {
   accountHolderName?: string;
   accountNumber?: string;
   sortCode?: string;
-  machines: { location: string; baseUnits: number; status?: "active" | "inactive" }[];
+  /** An inactive machine stops selling `stoppedMonthsAgo` months before the current month. */
+  machines: { location: string; baseUnits: number; status?: "active" | "inactive"; stoppedMonthsAgo?: number }[];
 }
 
 const PARTNERS: DemoPartner[] = [
@@ -89,7 +91,7 @@ const PARTNERS: DemoPartner[] = [
     sortCode: "20-45-77",
     machines: [
       { location: "Harrogate Gym Reception", baseUnits: 280 },
-      { location: "Harrogate Gym Pool Side", baseUnits: 90, status: "inactive" },
+      { location: "Harrogate Gym Pool Side", baseUnits: 90, status: "inactive", stoppedMonthsAgo: 4 },
     ],
   },
 ];
@@ -135,7 +137,10 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
         .values({ partnerId: partner.id, location: spec.location, status: spec.status ?? "active" })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // A machine made inactive has no sales after it stopped.
+      const stoppedAt = spec.stoppedMonthsAgo ? recentMonths(thisMonth, spec.stoppedMonthsAgo + 1).at(-1)! : null;
       for (const [index, month] of [...months, thisMonth].entries()) {
+        if (stoppedAt && month >= stoppedAt) continue;
         const season = 1 + 0.18 * Math.sin((index / 12) * 2 * Math.PI);
         const days = month === thisMonth ? Math.max(1, now.getUTCDate() - 1) : undefined;
         const partial = days ? days / 30 : 1;
@@ -152,7 +157,8 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
     }
 
     await db.transaction().execute(async (trx) => {
-      // Commissions paid for every month but the last two: the one before last is pending, last month not yet started.
+      // Commissions paid (ten days after each month ended) for every month but the last two: the one
+      // before last is pending, last month not yet started; the month in progress is never paid.
       if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
         await trx.insertInto("commissionPayments").values({ partnerId: partner.id, month: months.at(-2)! }).execute();
         for (const month of months.slice(0, -2)) {
@@ -163,7 +169,7 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
               partnerId: partner.id,
               month,
               status: "completed",
-              paidDate: `${month}-15`,
+              paidDate: addDaysIso(lastDayOfMonth(month), 10),
               amountPence: commissionPence,
               rateBp: demo.commissionBp,
             })
@@ -171,17 +177,19 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
         }
       }
 
-      // Fee invoices in every status: paid history, a cancelled one, one overdue and one pending.
+      // Fee invoices back to back, no two for the same period: paid history, one overdue (so the
+      // partner shows as Overdue on every screen) and one pending.
       if (demo.partnerType === "fee-paying" && demo.monthlyFeePence) {
         const plan: { period: PaymentPeriod; status: InvoiceStatus }[] = [
           { period: "6-months", status: "paid" },
           { period: "monthly", status: "paid" },
-          { period: "monthly", status: "cancelled" },
           { period: "monthly", status: "overdue" },
           { period: "monthly", status: "pending" },
         ];
         // Eight months of invoiced periods (6 + 1 + 1) end where the pending invoice starts, five days ago.
         let start = addMonthsRollingIso(addDaysIso(isoDay(now), -5), -8);
+        const paidReference = (n: number) => `BACS HFC-${String(n).padStart(4, "0")}`;
+        let paidCount = 0;
         let lastPaid: string | null = null;
         let next: string | null = null;
         for (const { period, status } of plan) {
@@ -198,16 +206,14 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
               periodEnd: term.periodEnd,
               dueDate: term.dueDate,
               paidDate,
+              paymentReference: paidDate ? paidReference(++paidCount) : null,
               status,
               createdAt: `${term.periodStart}T09:00:00.000Z`,
             })
             .execute();
           if (paidDate) lastPaid = paidDate;
-          // A cancelled invoice's period is issued again, so it does not move the next start.
-          if (status !== "cancelled") {
-            next = term.nextPaymentDue;
-            start = term.nextPaymentDue;
-          }
+          next = term.nextPaymentDue;
+          start = term.nextPaymentDue;
         }
         await trx
           .updateTable("users")

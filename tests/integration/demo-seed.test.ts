@@ -1,0 +1,65 @@
+/**
+ * The demo tells a coherent story (issue 10, item 9): no commission paid before its month ended,
+ * no sales after a machine was made inactive, no two invoices for the same period, and one partner
+ * with an overdue invoice that the partner list shows as Overdue.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
+import { seedDemo } from "#db/seed.ts";
+import { currentMonth, recentMonths } from "#domain/dates.ts";
+import { lastDayOfMonth } from "#domain/month-close.ts";
+import { listPartners } from "#domain/partner-service.ts";
+
+let db: DB;
+const now = new Date();
+
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-demo-"));
+  db = openDatabase(path.join(dir, "demo.db"));
+  await migrateToLatest(db);
+  await seedDemo(db, dir, now);
+}, 120_000);
+
+describe("the demo story", () => {
+  it("pays commission only for months that have ended, after they ended", async () => {
+    const paid = await db.selectFrom("commissionPayments").select(["month", "paidDate"]).where("status", "=", "completed").execute();
+    expect(paid.length).toBeGreaterThan(0);
+    for (const p of paid) {
+      expect(p.month < currentMonth(now)).toBe(true);
+      expect(p.paidDate! > lastDayOfMonth(p.month)).toBe(true);
+    }
+  });
+
+  it("has no sales on an inactive machine after it stopped", async () => {
+    const inactive = await db.selectFrom("machines").select("id").where("status", "=", "inactive").execute();
+    expect(inactive.length).toBeGreaterThan(0);
+    const lastMonths = recentMonths(currentMonth(now), 4);
+    const late = await db.selectFrom("monthlyRecords").select("month").where("machineId", "in", inactive.map((m) => m.id)).where("month", "in", lastMonths).execute();
+    expect(late).toEqual([]);
+  });
+
+  it("never invoices the same period twice", async () => {
+    const invoices = await db.selectFrom("feePayments").select(["partnerId", "periodStart", "periodEnd", "status"]).orderBy("periodStart").execute();
+    for (const [i, a] of invoices.entries()) {
+      for (const b of invoices.slice(i + 1)) {
+        if (a.partnerId === b.partnerId) expect(b.periodStart > a.periodEnd).toBe(true);
+      }
+    }
+  });
+
+  it("has one partner with an overdue invoice, shown as Overdue", async () => {
+    const overdue = (await listPartners(db)).filter((p) => p.paymentStatus === "Overdue");
+    expect(overdue.map((p) => p.username)).toEqual(["harrogate-gym"]);
+  });
+
+  it("books every transaction once", async () => {
+    const [{ n, distinct }] = await db
+      .selectFrom("sales")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>(eb.fn("concat", ["kind", "transactionId"])).distinct().as("distinct")])
+      .execute();
+    expect(Number(distinct)).toBe(Number(n));
+  });
+});
