@@ -37,7 +37,12 @@ test.describe("Fee invoices", () => {
     await expect(first).toContainText("£270.00");
     await first.getByRole("combobox").click();
     await page.getByRole("option", { name: "Paid" }).click();
+    // Marking paid asks first, naming the invoice, the partner and the amount; today is the paid date.
+    const markPaid = page.getByRole("alertdialog", { name: /^Mark INV-\d{5} as paid\?$/ });
+    await expect(markPaid).toContainText(`for ${partner.name} (£270.00) is recorded as paid`);
+    await markPaid.getByRole("button", { name: "Mark as Paid" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
+    await expect(first).toContainText(new Date().toLocaleDateString("en-GB", { timeZone: "UTC" }));
 
     await page.goto("/admin/invoices");
     await expect(page.getByRole("tab", { name: "All Invoices" })).toBeVisible();
@@ -56,12 +61,63 @@ test.describe("Fee invoices", () => {
     await expect(pendingRow).toHaveCount(1);
     const cancel = pendingRow.getByRole("button", { name: /^Cancel INV-/ });
     await cancel.click();
+    const confirmCancel = page.getByRole("alertdialog", { name: /^Cancel INV-\d{5}\?$/ });
+    await expect(confirmCancel).toContainText(`for ${partner.name} (£270.00)`);
+    await confirmCancel.getByRole("button", { name: "Cancel Invoice" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
     await page.getByRole("tab", { name: "Cancelled" }).click();
     await expect(page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) })).toHaveCount(1);
     await page.getByRole("tab", { name: "Paid" }).click();
     const paidRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
     await expect(paidRow.getByRole("button", { name: /^Delete INV-/ })).toHaveCount(0);
+  });
+
+  test("an overdue invoice is marked paid on Invoice Management with a reference, after confirming; every screen agrees", async ({ page }) => {
+    const partner = await feePartner(page, "75");
+    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    expect((await page.request.post(`/api/fee-payments/${invoice.id}/status`, { data: { status: "overdue" } })).status()).toBe(200);
+
+    // Every screen shows the partner as Overdue, due on the invoice's due date.
+    const due = new Date(`${invoice.dueDate}T00:00:00Z`).toLocaleDateString("en-GB", { timeZone: "UTC" });
+    await page.goto("/admin");
+    const card = page.getByRole("article", { name: partner.name });
+    await expect(card).toContainText("Overdue");
+    await expect(card).toContainText(due);
+    await page.goto(`/partners/${partner.id}`);
+    await expect(page.getByText("Next Payment Due").locator("..").locator("..")).toContainText(due);
+
+    await page.goto("/admin/invoices");
+    await page.getByRole("tab", { name: "Overdue" }).click();
+    const row = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(invoice.displayId);
+    await row.getByRole("button", { name: `Mark ${invoice.displayId} paid` }).click();
+    const dialog = page.getByRole("alertdialog", { name: `Mark ${invoice.displayId} as paid?` });
+    await expect(dialog).toContainText(`${invoice.displayId} for ${partner.name} (£75.00) is recorded as paid.`);
+    // A paid date in the future is not accepted.
+    const paidDate = dialog.getByLabel("Paid date");
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(paidDate).toHaveValue(today);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await paidDate.fill(tomorrow);
+    await expect(dialog).toContainText("Paid date cannot be in the future");
+    await expect(dialog.getByRole("button", { name: "Mark as Paid" })).toBeDisabled();
+    await paidDate.fill(today);
+    await dialog.getByLabel("Payment reference (optional)").fill("  BACS E2E 0042 ");
+    await dialog.getByRole("button", { name: "Mark as Paid" }).click();
+    await expect(toast(page)).toContainText("Payment status updated");
+
+    await page.getByRole("tab", { name: "Paid" }).click();
+    const paidRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
+    await expect(paidRow).toContainText("Paid");
+    await expect(paidRow).toContainText("Ref: BACS E2E 0042");
+    await expect(paidRow.getByRole("button", { name: `Mark ${invoice.displayId} paid` })).toHaveCount(0);
+
+    await page.goto(`/partners/${partner.id}`);
+    const history = page.getByRole("table").filter({ hasText: "Invoice" }).last();
+    await expect(history.getByRole("row", { name: new RegExp(invoice.displayId) })).toContainText("Ref: BACS E2E 0042");
+    await page.goto("/admin");
+    await expect(page.getByRole("article", { name: partner.name })).toContainText("Up to date");
   });
 
   test("a fee-paying partner sees and downloads only their own invoices", async ({ page, browser }) => {

@@ -219,106 +219,109 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
             </Text>
           )}
         </Card>
-        <Card size="1" style={{ gridColumn: "span 2" }}>
-          <Heading as="h3" size="3" m="2">
-            Invoice History
-          </Heading>
-          {partner.feePayments.length ? (
-            <Table.Root size="1">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Due</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Paid</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {partner.feePayments.map((invoice) => (
-                  <Table.Row key={invoice.id} align="center">
-                    <Table.RowHeaderCell>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
-                    <Table.Cell style={{ whiteSpace: "nowrap" }}>
-                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
-                    </Table.Cell>
-                    <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
-                    <Table.Cell>
-                      {invoice.status === "cancelled" ? (
-                        <InvoiceStatusBadge status="cancelled" />
-                      ) : (
-                        <Select.Root value={invoice.status} onValueChange={(v) => setChange({ invoice, status: v as InvoiceStatus })} size="1">
-                          <Select.Trigger aria-label={`Status of ${formatInvoiceId(invoice.id)}`} />
-                          <Select.Content position="popper">
-                            {(["pending", "paid", "overdue"] as const).map((s) => (
-                              <Select.Item key={s} value={s}>
-                                {invoiceStatusLabel(s)}
-                              </Select.Item>
-                            ))}
-                          </Select.Content>
-                        </Select.Root>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>
-                      {invoice.status === "paid" && invoice.paidDate ? (
-                        <>
-                          <Text as="div" style={{ whiteSpace: "nowrap" }}>
-                            {formatDate(invoice.paidDate)}
-                          </Text>
-                          {invoice.paymentReference ? (
-                            <Text as="div" size="1" color="gray" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
-                              Ref: {invoice.paymentReference}
-                            </Text>
-                          ) : null}
-                        </>
-                      ) : (
-                        <Text color="gray">-</Text>
-                      )}
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Flex gap="2">
-                        <IconButton size="1" variant="ghost" asChild>
-                          <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer" aria-label={`Open ${formatInvoiceId(invoice.id)}`}>
-                            <FileTextIcon />
-                          </a>
-                        </IconButton>
-                        <IconButton size="1" variant="ghost" asChild>
-                          <a href={`/api/fee-payments/${invoice.id}/download`} aria-label={`Download ${formatInvoiceId(invoice.id)}`}>
-                            <DownloadIcon />
-                          </a>
-                        </IconButton>
-                        {canDeleteInvoice(invoice.status) ? (
-                          <ConfirmButton
-                            trigger={
-                              <IconButton size="1" variant="ghost" color="red" aria-label={`Delete ${formatInvoiceId(invoice.id)}`}>
-                                <TrashIcon />
-                              </IconButton>
-                            }
-                            title={`Delete ${formatInvoiceId(invoice.id)}?`}
-                            description={
-                              <>
-                                <InvoiceNaming invoice={invoice} /> is removed. Paid invoices cannot be deleted.
-                              </>
-                            }
-                            confirmLabel="Delete Invoice"
-                            cancelLabel="Keep"
-                            onConfirm={() => remove(invoice.id)}
-                          />
-                        ) : null}
-                      </Flex>
-                    </Table.Cell>
+        {/* Two of the three columns from md up; in one column it must not add an implicit second one. */}
+        <Box gridColumn={{ initial: "auto", md: "span 2" }} minWidth="0">
+          <Card size="1" style={{ height: "100%" }}>
+            <Heading as="h3" size="3" m="2">
+              Invoice History
+            </Heading>
+            {partner.feePayments.length ? (
+              <Table.Root size="1">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Due</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Paid</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          ) : (
-            <Text as="p" size="2" color="gray" m="2">
-              No invoices found
-            </Text>
-          )}
-        </Card>
+                </Table.Header>
+                <Table.Body>
+                  {partner.feePayments.map((invoice) => (
+                    <Table.Row key={invoice.id} align="center">
+                      <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
+                      <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                      <Table.Cell style={{ whiteSpace: "nowrap" }}>
+                        {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
+                      </Table.Cell>
+                      <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                      <Table.Cell>
+                        {invoice.status === "cancelled" ? (
+                          <InvoiceStatusBadge status="cancelled" />
+                        ) : (
+                          <Select.Root value={invoice.status} onValueChange={(v) => setChange({ invoice, status: v as InvoiceStatus })} size="1">
+                            <Select.Trigger aria-label={`Status of ${formatInvoiceId(invoice.id)}`} />
+                            <Select.Content position="popper">
+                              {(["pending", "paid", "overdue"] as const).map((s) => (
+                                <Select.Item key={s} value={s}>
+                                  {invoiceStatusLabel(s)}
+                                </Select.Item>
+                              ))}
+                            </Select.Content>
+                          </Select.Root>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>
+                        {invoice.status === "paid" && invoice.paidDate ? (
+                          <>
+                            <Text as="div" style={{ whiteSpace: "nowrap" }}>
+                              {formatDate(invoice.paidDate)}
+                            </Text>
+                            {invoice.paymentReference ? (
+                              <Text as="div" size="1" color="gray" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
+                                Ref: {invoice.paymentReference}
+                              </Text>
+                            ) : null}
+                          </>
+                        ) : (
+                          <Text color="gray">-</Text>
+                        )}
+                      </Table.Cell>
+                      <Table.Cell>
+                        <Flex gap="2">
+                          <IconButton size="1" variant="ghost" asChild>
+                            <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer" aria-label={`Open ${formatInvoiceId(invoice.id)}`}>
+                              <FileTextIcon />
+                            </a>
+                          </IconButton>
+                          <IconButton size="1" variant="ghost" asChild>
+                            <a href={`/api/fee-payments/${invoice.id}/download`} aria-label={`Download ${formatInvoiceId(invoice.id)}`}>
+                              <DownloadIcon />
+                            </a>
+                          </IconButton>
+                          {canDeleteInvoice(invoice.status) ? (
+                            <ConfirmButton
+                              trigger={
+                                <IconButton size="1" variant="ghost" color="red" aria-label={`Delete ${formatInvoiceId(invoice.id)}`}>
+                                  <TrashIcon />
+                                </IconButton>
+                              }
+                              title={`Delete ${formatInvoiceId(invoice.id)}?`}
+                              description={
+                                <>
+                                  <InvoiceNaming invoice={invoice} /> is removed. Paid invoices cannot be deleted.
+                                </>
+                              }
+                              confirmLabel="Delete Invoice"
+                              cancelLabel="Keep"
+                              onConfirm={() => remove(invoice.id)}
+                            />
+                          ) : null}
+                        </Flex>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            ) : (
+              <Text as="p" size="2" color="gray" m="2">
+                No invoices found
+              </Text>
+            )}
+          </Card>
+        </Box>
       </Grid>
       {change?.status === "paid" ? (
         <MarkPaidDialog invoice={change.invoice} open onOpenChange={closeChange} onConfirm={(payment) => setStatus(change.invoice.id, "paid", payment)} />
