@@ -18,9 +18,9 @@ export function invoiceStatusLabel(status: InvoiceStatus): string {
 export function PaymentNote({ invoice }: { invoice: { status: InvoiceStatus; paidDate: string | null; paymentReference: string | null } }) {
   if (invoice.status !== "paid" || !invoice.paidDate) return null;
   return (
-    <Text as="div" size="1" color="gray" mt="1" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
-      on {formatDate(invoice.paidDate)}
-      {invoice.paymentReference ? <> · Ref: {invoice.paymentReference}</> : null}
+    <Text as="div" size="1" color="gray" mt="1" style={{ overflowWrap: "anywhere", maxWidth: "24ch" }}>
+      <div style={{ whiteSpace: "nowrap" }}>on {formatDate(invoice.paidDate)}</div>
+      {invoice.paymentReference ? <div>Ref: {invoice.paymentReference}</div> : null}
     </Text>
   );
 }
