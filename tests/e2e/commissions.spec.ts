@@ -1,10 +1,11 @@
 import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
 
-function previousMonthLabel() {
+function monthLabel(offset: number) {
   const now = new Date();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
   return d.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 }
+const previousMonthLabel = () => monthLabel(-1);
 
 test.describe("Commission summary", () => {
   test.beforeEach(async ({ page }) => {
@@ -23,14 +24,28 @@ test.describe("Commission summary", () => {
     await expect(page.getByRole("row", { name: /Bradford Library/ })).toContainText("not applicable");
 
     await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText(`Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?`);
+    await expect(confirm).toContainText(/£[\d,]+\.\d\d is recorded as paid today/);
+    await confirm.getByRole("button", { name: "Mark as Paid" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
-    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeDisabled();
+    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toHaveCount(0);
     await expect(leeds).toContainText("Paid");
 
     await page.getByRole("button", { name: "Reset Month" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Leeds Station Retail £");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset Month" }).click();
     await expect(toast(page)).toContainText("Reset successful");
     await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
+  });
+
+  test("the month in progress is month to date and cannot be paid", async ({ page }) => {
+    await page.goto("/admin/commissions");
+    await page.getByRole("combobox", { name: "Month" }).click();
+    await page.getByRole("option", { name: `${monthLabel(0)} (month to date)` }).click();
+    await expect(page.getByText(`${monthLabel(0)} is month to date: it ends on`)).toBeVisible();
+    const leeds = page.getByRole("row", { name: /Leeds Station Retail/ });
+    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeDisabled();
   });
 
   test("the month selector offers 12 months and each row links to its partner", async ({ page }) => {
@@ -55,6 +70,8 @@ test.describe("Partner detail: commission cards", () => {
     await page.getByRole("button", { name: "Download Report" }).click();
     expect((await download).suggestedFilename()).toBe("consolidated-report.pdf");
     await page.getByRole("button", { name: "Send Report" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(`Send York Hospital Trust the ${previousMonthLabel()} report?`);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Send Report" }).click();
     await expect(toast(page)).toContainText("Monthly report has been sent successfully");
     await expect(page.getByRole("heading", { name: "Commission Payment Status" })).toBeVisible();
   });
