@@ -7,6 +7,7 @@ import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
 import { previousMonth } from "#domain/dates.ts";
+import { MONTH_TO_DATE } from "#domain/month-close.ts";
 import { DomainError } from "#domain/errors.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
 import { formatPounds } from "#domain/money.ts";
@@ -91,7 +92,7 @@ export default function PartnerDetailPage() {
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
         <StatCard label="Total Machines" value={partner.machineCount} />
         <StatCard label="Total Revenue" value={formatPounds(partner.totalRevenue)} />
-        <StatCard label="Sales This Month" value={partner.currentMonthSales.toLocaleString("en-GB")} note="units" />
+        <StatCard label="Sales This Month" value={partner.currentMonthSales.toLocaleString("en-GB")} note={`units, ${MONTH_TO_DATE}`} />
         <StatCard label="Total Sales" value={partner.totalSales.toLocaleString("en-GB")} note="units, all time" />
       </Grid>
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
