@@ -141,7 +141,16 @@ export async function createMachine(db: DB, input: z.output<typeof newMachineSch
       .values({ partnerId: input.partnerId, location: input.location, imageUrl: input.imageUrl, status: input.status })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, { actorId, action: "create", entity: "machine", entityId: machine.id, details: input });
+    await audit(trx, {
+      actorId,
+      action: "create",
+      entity: "machine",
+      entityId: machine.id,
+      partnerId: machine.partnerId,
+      before: null,
+      after: { location: machine.location, imageUrl: machine.imageUrl, status: machine.status },
+      details: input,
+    });
     return machine;
   });
 }
@@ -149,9 +158,20 @@ export async function createMachine(db: DB, input: z.output<typeof newMachineSch
 export async function updateMachine(db: DB, machineId: number, input: z.output<typeof machineUpdateSchema>, actorId: number) {
   return db.transaction().execute(async (trx) => {
     const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-    const machine = await trx.updateTable("machines").set(set).where("id", "=", machineId).returningAll().executeTakeFirst();
-    if (!machine) throw notFound("Machine not found");
-    await audit(trx, { actorId, action: "update", entity: "machine", entityId: machineId, details: { changed: Object.keys(set) } });
+    const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+    if (!existing) throw notFound("Machine not found");
+    const machine = await trx.updateTable("machines").set(set).where("id", "=", machineId).returningAll().executeTakeFirstOrThrow();
+    const changed = Object.keys(set).filter((key) => (existing as Record<string, unknown>)[key] !== (machine as Record<string, unknown>)[key]);
+    await audit(trx, {
+      actorId,
+      action: "update",
+      entity: "machine",
+      entityId: machineId,
+      partnerId: machine.partnerId,
+      before: Object.fromEntries(changed.map((key) => [key, (existing as Record<string, unknown>)[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, (machine as Record<string, unknown>)[key]])),
+      details: { changed: Object.keys(set), location: machine.location },
+    });
     return machine;
   });
 }

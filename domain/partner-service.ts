@@ -314,20 +314,36 @@ export async function updatePartner(
     if (passwordHash) set.sessionVersion = current.sessionVersion + 1;
     const updated = await trx.updateTable("users").set(set).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     if (updated.commissionBp !== current.commissionBp) {
+      const effectiveMonth = currentMonth(now);
       await trx
         .insertInto("commissionRates")
-        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now) })
+        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth })
         .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp }))
         .execute();
+      await audit(trx, {
+        actorId,
+        action: "rate_change",
+        entity: "user",
+        entityId: id,
+        partnerId: id,
+        month: effectiveMonth,
+        before: { rateBp: current.commissionBp },
+        after: { rateBp: updated.commissionBp },
+      });
     }
     const changed = Object.keys(set).filter(
       (key) => key === "passwordHash" || (key !== "sessionVersion" && (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key]),
     );
+    // The changed fields' values, never the password hash (a new password is only named in details).
+    const shown = changed.filter((key) => key !== "passwordHash");
     await audit(trx, {
       actorId,
       action: "update",
       entity: "user",
       entityId: id,
+      partnerId: id,
+      before: Object.fromEntries(shown.map((key) => [key, (current as Record<string, unknown>)[key]])),
+      after: Object.fromEntries(shown.map((key) => [key, (updated as Record<string, unknown>)[key]])),
       details: { changed: changed.map((k) => (k === "passwordHash" ? "password" : k)) },
     });
     return toPublicUser(updated);
@@ -354,6 +370,9 @@ export async function deletePartner(db: DB, id: number, admin: { id: number }, a
       action: "delete",
       entity: "user",
       entityId: id,
+      partnerId: id,
+      before: { username: partner.username, name: partner.name, partnerType: partner.partnerType, email: partner.email },
+      after: null,
       details: { username: partner.username, name: partner.name },
     });
   });

@@ -146,6 +146,20 @@ export async function createUser(
       action: "create",
       entity: "user",
       entityId: user.id,
+      partnerId: user.isAdmin ? null : user.id,
+      before: null,
+      // Never the password hash.
+      after: user.isAdmin
+        ? { username: user.username, name: user.name, isAdmin: true }
+        : {
+            username: user.username,
+            name: user.name,
+            partnerType: user.partnerType,
+            email: user.email,
+            commissionBp: user.commissionBp,
+            monthlyFeePence: user.monthlyFeePence,
+            paymentPeriod: user.paymentPeriod,
+          },
       details: { username: user.username, isAdmin: user.isAdmin === 1, partnerType: user.partnerType },
     });
     return user;
