@@ -150,6 +150,21 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     expect((await call(partnerAction, `/api/partners/${partner.id}`, { method: "DELETE", json: { password: TEST_PASSWORD }, cookie: adminCookie, ...params(partner.id) })).status).toBe(200);
   });
 
+  it("vendboard commissions pay marks an ended month paid (closing it); reset --partner reopens it", async () => {
+    const partner = await makePartner(db, { partnerType: "profit-sharing", commissionBp: 1000 });
+    const machine = await makeMachine(db, partner.id);
+    await makeRecord(db, machine.id, "2026-07", { totalSales: 5, revenuePence: 20_000, cogsPence: 5_000 });
+    // Net 20,000 − 5,000 − 598 = 14,402p; 10% = 1,440p.
+    const paid = await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", "2026-07", "--paid-date", "2026-08-05", "--json"]);
+    expect(paid.code).toBe(0);
+    expect(JSON.parse(paid.out)).toEqual({ month: "2026-07", partnerId: partner.id, status: "completed", paidDate: "2026-08-05", amount: 14.4 });
+    expect((await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", "2026-07"])).code).toBe(1);
+    const reset = await runCli(["commissions", "reset", "--month", "2026-07", "--partner", String(partner.id), "--json"]);
+    expect(reset.code).toBe(0);
+    expect(JSON.parse(reset.out)).toEqual({ month: "2026-07", partnerId: partner.id, reset: 1 });
+    expect((await runCli(["commissions", "pay", "--month", "2026-07"])).code).toBe(2);
+  });
+
   it("Reset Month answers 400 for a bad partnerId and 404 for an unknown one", async () => {
     const bad = await reset(PREV, -1);
     expect(bad.status).toBe(400);
