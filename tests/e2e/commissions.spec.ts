@@ -7,6 +7,9 @@ function monthLabel(offset: number) {
 }
 const previousMonthLabel = () => monthLabel(-1);
 
+// These tests pay and reset last month for demo partners: one at a time, so no reset undoes another's payment.
+test.describe.configure({ mode: "serial" });
+
 test.describe("Commission summary", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, ADMIN);
@@ -74,5 +77,17 @@ test.describe("Partner detail: commission cards", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Send Report" }).click();
     await expect(toast(page)).toContainText("Monthly report has been sent successfully");
     await expect(page.getByRole("heading", { name: "Commission Payment Status" })).toBeVisible();
+
+    // Paying closes the month: the card says Paid with the date and amount, until Reset Month reopens it.
+    await page.getByRole("button", { name: "Mark as Paid" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(`Mark York Hospital Trust's ${previousMonthLabel()} commission paid?`);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Mark as Paid" }).click();
+    await expect(toast(page)).toContainText("Payment status updated");
+    await expect(due).toContainText(new RegExp(`Paid on \\d\\d/\\d\\d/\\d{4}: £[\\d,]+\\.\\d\\d for ${previousMonthLabel()}`));
+    await page.getByRole("button", { name: "Reset Month" }).click();
+    await expect(page.getByRole("alertdialog")).toContainText(`Reopen York Hospital Trust's ${previousMonthLabel()}?`);
+    await page.getByRole("alertdialog").getByRole("button", { name: "Reset Month" }).click();
+    await expect(toast(page)).toContainText("Reset successful");
+    await expect(page.getByRole("button", { name: "Mark as Paid" })).toBeEnabled();
   });
 });
