@@ -1,6 +1,7 @@
 /** The vendboard CLI: registers the command groups; each lives in cli/commands/. */
 import { Command } from "commander";
 import { registerAdminCommands } from "./commands/admin.ts";
+import { registerAuditCommand } from "./commands/audit.ts";
 import { registerCommissionCommands } from "./commands/commissions.ts";
 import { registerDbCommands } from "./commands/db.ts";
 import { registerImportCommand } from "./commands/import.ts";
@@ -25,6 +26,7 @@ export function buildProgram(io: CliIO): Command {
   registerCommissionCommands(program, io);
   registerReportCommands(program, io);
   registerInvoiceCommands(program, io);
+  registerAuditCommand(program, io);
   return program;
 }
 

@@ -1,8 +1,15 @@
 /** Audit entries in plain English: one line for what happened, and the changed values before and after. */
 import { formatRate } from "./commission.ts";
-import { formatMonth } from "./dates.ts";
+import { formatDate, formatMonth } from "./dates.ts";
 import { formatInvoiceId } from "./invoices.ts";
 import { formatGBP, formatPounds } from "./money.ts";
+
+/** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
+export function formatAuditTime(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return `${formatDate(date)} ${date.toISOString().slice(11, 16)}`;
+}
 
 /** What describing an entry needs: the stored action, entity and JSON values. */
 export interface AuditEntryData {
@@ -90,6 +97,18 @@ export function auditChanges(entry: Pick<AuditEntryData, "before" | "after">): A
 /** "status: pending → paid", "location: — → Quay Kiosk" (a dash where there was or is nothing). */
 export function formatAuditChange(change: AuditChange): string {
   return `${change.field}: ${change.before ?? "—"} → ${change.after ?? "—"}`;
+}
+
+/**
+ * The changes as short lines: one line per changed field, except that something created (or
+ * deleted) is one line of its values, "— → location Quay Kiosk, units 40" ("status active → —").
+ */
+export function auditChangeLines(entry: Pick<AuditEntryData, "before" | "after">): string[] {
+  const changes = auditChanges(entry);
+  if (!changes.length) return [];
+  if (changes.every((c) => c.before === null)) return [`— → ${changes.map((c) => `${c.field} ${c.after}`).join(", ")}`];
+  if (changes.every((c) => c.after === null)) return [`${changes.map((c) => `${c.field} ${c.before}`).join(", ")} → —`];
+  return changes.map(formatAuditChange);
 }
 
 function describeUser(entry: AuditEntryData): string {

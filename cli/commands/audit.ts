@@ -1,0 +1,78 @@
+/** vendboard audit [--partner ID] [--month YYYY-MM] [--since YYYY-MM-DD] [--limit N] [--json]: the audit trail, newest first. */
+import Table from "cli-table3";
+import type { Command } from "commander";
+import { auditChangeLines, formatAuditTime } from "#domain/audit-entries.ts";
+import { auditFilterField, auditFilterSchema, type AuditFilter } from "#domain/audit-schemas.ts";
+import { listAudit } from "#domain/audit-service.ts";
+import { printJson, withDatabase, type CliIO } from "../context.ts";
+import { UsageError } from "../errors.ts";
+
+export const DEFAULT_LIMIT = 50;
+
+const FLAGS: Partial<Record<keyof AuditFilter, string>> = { partnerId: "--partner", month: "--month", since: "--since", pageSize: "--limit" };
+
+export interface AuditOptions {
+  partner?: string;
+  month?: string;
+  since?: string;
+  limit?: string;
+  json?: boolean;
+}
+
+/** The flags through the same filter schema as the page and the API; a bad one is a usage error (exit 2). */
+export function auditFilterFromFlags(options: AuditOptions): AuditFilter {
+  const parsed = auditFilterSchema.safeParse({ partnerId: options.partner, month: options.month, since: options.since, pageSize: options.limit ?? DEFAULT_LIMIT, page: 1 });
+  if (!parsed.success) {
+    const field = auditFilterField(parsed.error);
+    const flag = field ? FLAGS[field] : undefined;
+    throw new UsageError(`${flag ? `${flag}: ` : ""}${parsed.error.issues[0]?.message ?? "invalid filter"}`);
+  }
+  return parsed.data;
+}
+
+export async function runAudit(io: CliIO, options: AuditOptions) {
+  const filter = auditFilterFromFlags(options);
+  const result = await withDatabase(io, (db) => listAudit(db, filter));
+  if (options.json) {
+    printJson(io, result);
+    return result;
+  }
+  if (!result.entries.length) {
+    io.stdout.write("No audit entries found\n");
+    return result;
+  }
+  const table = new Table({
+    head: ["When (UTC)", "Who", "What", "Partner", "Month", "Before → After"],
+    colWidths: [18, 13, 38, 18, 9, 36],
+    wordWrap: true,
+    style: { head: [], border: [] },
+  });
+  for (const entry of result.entries) {
+    table.push([
+      formatAuditTime(entry.at),
+      entry.actor,
+      entry.description,
+      entry.partner ? `${entry.partner.name ?? `#${entry.partner.id}`}${entry.partner.exists ? "" : " (deleted)"}` : "",
+      entry.month ?? "",
+      auditChangeLines(entry).join("\n"),
+    ]);
+  }
+  io.stdout.write(`${table.toString()}\n`);
+  const shown = result.entries.length;
+  io.stderr.write(`${shown} of ${result.total} entr${result.total === 1 ? "y" : "ies"}, newest first${shown < result.total ? ` (--limit ${filter.pageSize}; more with a higher --limit)` : ""}.\n`);
+  return result;
+}
+
+export function registerAuditCommand(program: Command, io: CliIO): void {
+  program
+    .command("audit")
+    .description("the audit trail: every change to money and data, newest first")
+    .option("--partner <id>", "only changes affecting this partner (a deleted partner's id works too)")
+    .option("--month <YYYY-MM>", "only changes affecting this business month")
+    .option("--since <YYYY-MM-DD>", "only changes made on or after this day (UTC)")
+    .option("--limit <n>", `how many entries to show (default ${DEFAULT_LIMIT}, at most 500)`)
+    .option("--json", "print { entries, total, page, pageSize } as JSON")
+    .action(async (options) => {
+      await runAudit(io, options);
+    });
+}
