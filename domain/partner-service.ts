@@ -314,22 +314,11 @@ export async function updatePartner(
     if (passwordHash) set.sessionVersion = current.sessionVersion + 1;
     const updated = await trx.updateTable("users").set(set).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
     if (updated.commissionBp !== current.commissionBp) {
-      const effectiveMonth = currentMonth(now);
       await trx
         .insertInto("commissionRates")
-        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth })
+        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now) })
         .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp }))
         .execute();
-      await audit(trx, {
-        actorId,
-        action: "rate_change",
-        entity: "user",
-        entityId: id,
-        partnerId: id,
-        month: effectiveMonth,
-        before: { rateBp: current.commissionBp },
-        after: { rateBp: updated.commissionBp },
-      });
     }
     const changed = Object.keys(set).filter(
       (key) => key === "passwordHash" || (key !== "sessionVersion" && (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key]),
@@ -346,6 +335,19 @@ export async function updatePartner(
       after: Object.fromEntries(shown.map((key) => [key, (updated as Record<string, unknown>)[key]])),
       details: { changed: changed.map((k) => (k === "passwordHash" ? "password" : k)) },
     });
+    if (updated.commissionBp !== current.commissionBp) {
+      // Its own entry, for the month the new rate takes effect from: the trail's filters find it there.
+      await audit(trx, {
+        actorId,
+        action: "rate_change",
+        entity: "user",
+        entityId: id,
+        partnerId: id,
+        month: currentMonth(now),
+        before: { rateBp: current.commissionBp },
+        after: { rateBp: updated.commissionBp },
+      });
+    }
     return toPublicUser(updated);
   });
 }

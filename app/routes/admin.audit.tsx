@@ -55,7 +55,8 @@ function FilterForm({ partners, form }: { partners: AuditPartner[]; form: { part
   return (
     <Card size="2" mb="4">
       {/* A plain GET form: the filters live in the URL and work before any JavaScript has loaded. */}
-      <Form method="get" role="search" aria-label="Filter the audit trail">
+      {/* Keyed by the filters, so the fields show the URL's values again after Clear, Back or a link. */}
+      <Form key={`${form.partnerId}|${form.month}|${form.since}`} method="get" role="search" aria-label="Filter the audit trail">
         <Flex gap="3" align="end" wrap="wrap">
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="audit-partner">
@@ -250,7 +251,7 @@ export default function AuditTrailPage() {
         <>
           <Text as="p" size="2" color="gray" mb="2">
             {result.total === 1 ? "1 change" : `${result.total} changes`}
-            {filtered ? " match these filters" : " recorded"}
+            {filtered ? (result.total === 1 ? " matches these filters" : " match these filters") : " recorded"}
             {result.pageSize !== AUDIT_PAGE_SIZE ? `, ${result.pageSize} a page` : ""}.
           </Text>
           <Card size="1">
