@@ -18,6 +18,7 @@ const shots = [
   { who: ["admin", "admin-demo-1"], path: "/partners/3", name: "tiered-partner-detail" },
   { who: ["harrogate-gym", "partner-demo-1"], path: "/", name: "fee-home" },
   { who: ["admin", "admin-demo-1"], path: "/admin/products", name: "products" },
+  { who: ["admin", "admin-demo-1"], path: "/admin/audit", name: "audit" },
 ];
 
 const DIALOGS = [

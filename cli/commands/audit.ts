@@ -30,6 +30,17 @@ export function auditFilterFromFlags(options: AuditOptions): AuditFilter {
   return parsed.data;
 }
 
+const COLUMN_WIDTHS = [18, 13, 38, 18, 9, 36];
+
+/** Words longer than a column (file names) go on several lines instead of being cut off with "…". */
+function fitWords(text: string, column: number): string {
+  const room = COLUMN_WIDTHS[column] - 2;
+  return text
+    .split("\n")
+    .map((line) => line.split(" ").map((word) => (word.length > room ? (word.match(new RegExp(`.{1,${room}}`, "g")) ?? [word]).join("\n") : word)).join(" "))
+    .join("\n");
+}
+
 export async function runAudit(io: CliIO, options: AuditOptions) {
   const filter = auditFilterFromFlags(options);
   const result = await withDatabase(io, (db) => listAudit(db, filter));
@@ -43,19 +54,20 @@ export async function runAudit(io: CliIO, options: AuditOptions) {
   }
   const table = new Table({
     head: ["When (UTC)", "Who", "What", "Partner", "Month", "Before → After"],
-    colWidths: [18, 13, 38, 18, 9, 36],
+    colWidths: COLUMN_WIDTHS,
     wordWrap: true,
     style: { head: [], border: [] },
   });
   for (const entry of result.entries) {
-    table.push([
+    const row = [
       formatAuditTime(entry.at),
       entry.actor,
       entry.description,
       entry.partner ? `${entry.partner.name ?? `#${entry.partner.id}`}${entry.partner.exists ? "" : " (deleted)"}` : "",
       entry.month ?? "",
       auditChangeLines(entry).join("\n"),
-    ]);
+    ];
+    table.push(row.map(fitWords));
   }
   io.stdout.write(`${table.toString()}\n`);
   const shown = result.entries.length;
