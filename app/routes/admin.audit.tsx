@@ -34,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const selectStyle = {
   height: "var(--space-6)",
   minWidth: 180,
+  maxWidth: "100%",
   padding: "0 var(--space-2)",
   border: "1px solid var(--gray-a7)",
   borderRadius: "var(--radius-2)",
