@@ -411,7 +411,8 @@ async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport,
     rowsRead: report.rowsRead,
     skipped: describeSkipped(report.skipped),
     outsideMonth: describeOutsideMonth(plan.outsideMonth),
-    unmapped: exclusionsOf(plan.unmapped),
+    // Names several machines share need a mapping as much as names none answers to.
+    unmapped: exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])),
     groups: plan.groups.map((g) => groupResult(machines, g, null, mode)),
     footerAgrees: footerAgrees(report),
   };

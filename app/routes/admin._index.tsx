@@ -1,6 +1,6 @@
 /** /admin: the business at a glance, partner search, one card per partner, create and edit. */
 import { Box, Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
-import { BarChartIcon, CounterClockwiseClockIcon, MagnifyingGlassIcon, ReaderIcon } from "@radix-ui/react-icons";
+import { BarChartIcon, CounterClockwiseClockIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useMemo, useState } from "react";
@@ -44,6 +44,11 @@ export default function AdminDashboard() {
           <Button asChild variant="soft">
             <Link to="/admin/products">
               <BarChartIcon /> Product Analytics
+            </Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to="/admin/import">
+              <UploadIcon /> Import Exports
             </Link>
           </Button>
           <Button asChild variant="soft">

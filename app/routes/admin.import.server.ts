@@ -1,0 +1,80 @@
+/** The business-wide import's action: read the uploaded exports and the admin's mappings, then preview or import. */
+import { z } from "zod";
+import { parseMonth } from "#domain/dates.ts";
+import { DomainError } from "#domain/errors.ts";
+import { setTelemetryName } from "#domain/machine-service.ts";
+import { importExports, type FileOutcome, type ImportFile } from "#domain/sales-import.ts";
+import { db } from "#app/utils/db.server.ts";
+import { DATA_DIR, env } from "#app/utils/env.server.ts";
+
+const EXCEL = /\.(xlsx|xls)$/i;
+/** Form fields `map:<Machine Name>` = machine id carry the admin's mappings. */
+const MAP_PREFIX = "map:";
+
+export interface ImportActionData {
+  intent: "preview" | "import";
+  outcomes: FileOutcome[];
+  /** Machine Names still unmapped after this run, across files. */
+  unmapped: string[];
+  /** New rows the files add (or added). */
+  newRows: number;
+  /** A problem with the request itself (no file, wrong type, too large, unmapped names on Import). */
+  error: string | null;
+}
+
+const fields = z.object({
+  intent: z.enum(["preview", "import"], { error: "Choose Preview or Import" }),
+  month: z
+    .string()
+    .optional()
+    .transform((m, ctx) => {
+      if (!m?.trim()) return undefined;
+      const month = parseMonth(m);
+      if (!month) ctx.addIssue({ code: "custom", message: "Month must be YYYY-MM" });
+      return month ?? undefined;
+    }),
+});
+
+function answer(intent: ImportActionData["intent"], outcomes: FileOutcome[], error: string | null = null): ImportActionData {
+  const unmapped = [...new Set(outcomes.flatMap((o) => (o.ok ? o.result.unmapped.map((u) => u.reason) : [])))].sort();
+  const newRows = outcomes.reduce((n, o) => n + (o.ok ? o.result.groups.reduce((m, g) => m + g.imported, 0) : 0), 0);
+  return { intent, outcomes, unmapped, newRows, error };
+}
+
+/** Previews (dry run) or imports the posted exports; mappings are saved only on Import. */
+export async function runImportAction(form: FormData, actorId: number): Promise<ImportActionData> {
+  const parsed = fields.safeParse({ intent: form.get("intent") ?? undefined, month: form.get("month") ?? undefined });
+  if (!parsed.success) return answer("preview", [], parsed.error.issues[0]?.message ?? "Invalid input");
+  const { intent, month } = parsed.data;
+
+  const uploads = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
+  if (!uploads.length) return answer(intent, [], "No file selected");
+  const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
+  for (const upload of uploads) {
+    if (!EXCEL.test(upload.name)) return answer(intent, [], `${upload.name}: Please select an Excel file to upload`);
+    if (upload.size > limit) return answer(intent, [], `${upload.name}: The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
+  }
+  const files: ImportFile[] = await Promise.all(uploads.map(async (u) => ({ name: u.name, bytes: new Uint8Array(await u.arrayBuffer()) })));
+
+  const mappings = new Map<string, number>();
+  for (const [key, value] of form.entries()) {
+    if (!key.startsWith(MAP_PREFIX) || typeof value !== "string" || !value) continue;
+    const machineId = Number(value);
+    if (Number.isSafeInteger(machineId) && machineId > 0) mappings.set(key.slice(MAP_PREFIX.length), machineId);
+  }
+
+  const options = { actorId, dataDir: DATA_DIR };
+  const preview = answer(intent, await importExports(db, files, { month, mappings }, { ...options, dryRun: true }));
+  if (intent === "preview") return preview;
+  if (preview.unmapped.length) return { ...preview, error: `Map every Machine Name to a machine before importing: ${preview.unmapped.join(", ")}` };
+  if (!preview.newRows) return { ...preview, error: "Nothing to import: every row is already booked, closed or left out" };
+
+  // The admin's choices are remembered as the machines' telemetry names, then each file is imported atomically.
+  try {
+    for (const [name, machineId] of mappings) await setTelemetryName(db, machineId, name, actorId);
+  } catch (error) {
+    if (error instanceof DomainError) return { ...preview, error: error.message };
+    throw error;
+  }
+  return answer("import", await importExports(db, files, { month }, options));
+}

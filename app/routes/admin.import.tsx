@@ -1,0 +1,276 @@
+/**
+ * /admin/import: the business-wide import. Upload exports that cover many machines and months,
+ * preview them grouped by machine and month (as `vendboard import` prints them), map Machine Names
+ * no machine answers to, then import each file atomically.
+ */
+import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
+import { ArrowLeftIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { exclusionSentence } from "#domain/bookings.ts";
+import { formatMonth } from "#domain/dates.ts";
+import { formatGBP } from "#domain/money.ts";
+import type { FileOutcome } from "#domain/sales-import.ts";
+import { Page } from "#app/components/page.tsx";
+import { useToast } from "#app/components/toaster.tsx";
+import { db } from "#app/utils/db.server.ts";
+import { requireAdmin } from "#app/utils/session.server.ts";
+import { runImportAction, type ImportActionData } from "./admin.import.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const machines = await db
+    .selectFrom("machines as m")
+    .innerJoin("users as u", "u.id", "m.partnerId")
+    .select(["m.id", "m.location", "m.telemetryName", (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName")])
+    .orderBy("partnerName")
+    .orderBy("m.location")
+    .execute();
+  return { machines };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runImportAction(await request.formData(), admin.id);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
+
+export default function ImportPage() {
+  const { machines } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ImportActionData | undefined;
+  const navigation = useNavigation();
+  const toast = useToast();
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "preview") : null;
+  const imported = result?.intent === "import" && !result.error;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.error) toast({ title: result.intent === "import" ? "Import failed" : "Preview failed", description: result.error, variant: "destructive" });
+    else if (result.intent === "import") toast({ title: "Exports imported", description: `${plural(result.newRows, "new transaction")} booked.` });
+  }, [result, toast]);
+
+  // Mapping choices made since the last preview (a name → machine id).
+  const [mapped, setMapped] = useState<Record<string, string>>({});
+  useEffect(() => setMapped({}), [result]);
+  const allMapped = (result?.unmapped ?? []).every((name) => mapped[name]);
+  // Import follows a preview that found something to add (or names now mapped) and nothing left unmapped.
+  const canImport = Boolean(result && result.intent === "preview" && result.outcomes.some((o) => o.ok) && allMapped && (result.newRows > 0 || result.unmapped.length > 0));
+
+  return (
+    <Page
+      title="Import Exports"
+      description="Upload telemetry exports that cover many machines and months. Each row goes to the machine its Machine Name belongs to, once in the whole business."
+      actions={
+        <Button asChild variant="soft" color="gray">
+          <Link to="/admin">
+            <ArrowLeftIcon /> Back to Dashboard
+          </Link>
+        </Button>
+      }
+    >
+      <Form method="post" encType="multipart/form-data" aria-label="Import exports">
+        <Card size="3" mb="4">
+          <Flex direction="column" gap="4">
+            <Flex gap="4" wrap="wrap" align="end">
+              <Box style={{ flex: "2 1 260px" }}>
+                <Text as="label" htmlFor="import-files" size="2" weight="medium">
+                  Exports (.xlsx or .xls, one or more)
+                </Text>
+                <Flex mt="1" align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
+                  <Button type="button" variant="soft" onClick={() => input.current?.click()}>
+                    <UploadIcon /> Choose files
+                  </Button>
+                  <Text size="2" color="gray">
+                    {chosen.length ? chosen.join(", ") : "No file chosen"}
+                  </Text>
+                  <input
+                    ref={input}
+                    id="import-files"
+                    name="files"
+                    type="file"
+                    multiple
+                    accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+                    onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => f.name))}
+                    style={{ position: "absolute", width: 1, height: 1, opacity: 0 }}
+                  />
+                </Flex>
+              </Box>
+              <Box style={{ flex: "1 1 160px" }}>
+                <Text as="label" htmlFor="import-month" size="2" weight="medium">
+                  Only rows of month (optional)
+                </Text>
+                <TextField.Root id="import-month" name="month" type="month" mt="1" />
+              </Box>
+            </Flex>
+            {result?.unmapped.length ? <Mappings names={result.unmapped} machines={machines} onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))} /> : null}
+            <Flex gap="3" wrap="wrap" align="center">
+              <Button type="submit" name="intent" value="preview" variant="soft" disabled={Boolean(submitting)}>
+                Preview
+              </Button>
+              <Button type="submit" name="intent" value="import" disabled={Boolean(submitting) || !canImport}>
+                Import
+              </Button>
+              {submitting ? (
+                <Flex align="center" gap="2" role="status">
+                  <Spinner />
+                  <Text size="2">
+                    {submitting === "import" ? "Importing" : "Reading"} {chosen.length ? plural(chosen.length, "file") : "the files"}…
+                  </Text>
+                </Flex>
+              ) : null}
+            </Flex>
+          </Flex>
+        </Card>
+      </Form>
+
+      {result?.error ? (
+        <Callout.Root color="red" role="alert" mb="4">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{result.error}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {result?.outcomes.map((outcome) => <FileResult key={outcome.fileName} outcome={outcome} imported={imported} />)}
+    </Page>
+  );
+}
+
+function Mappings({
+  names,
+  machines,
+  onChoose,
+}: {
+  names: string[];
+  machines: { id: number; location: string; partnerName: string }[];
+  onChoose: (name: string, machineId: string) => void;
+}) {
+  return (
+    <Callout.Root color="amber" role="group" aria-label="Unmapped machine names">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="2">
+        <Callout.Text>
+          No machine answers to {names.length === 1 ? "this Machine Name" : "these Machine Names"}. Choose the machine for each, then Preview again or Import: the choice is remembered
+          as the machine&apos;s telemetry name.
+        </Callout.Text>
+        {names.map((name) => (
+          <Flex key={name} gap="3" align="center" wrap="wrap">
+            <Text size="2" weight="medium" style={{ minWidth: 160 }}>
+              {name}
+            </Text>
+            <Select.Root name={`map:${name}`} onValueChange={(id) => onChoose(name, id)}>
+              <Select.Trigger placeholder="Choose a machine" aria-label={`Machine for ${name}`} style={{ minWidth: 240 }} />
+              <Select.Content position="popper">
+                {machines.map((m) => (
+                  <Select.Item key={m.id} value={String(m.id)}>
+                    {m.location} ({m.partnerName})
+                  </Select.Item>
+                ))}
+              </Select.Content>
+            </Select.Root>
+          </Flex>
+        ))}
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boolean }) {
+  if (!outcome.ok) {
+    return (
+      <Callout.Root color="red" mb="4" role="alert">
+        <Callout.Icon>
+          <ExclamationTriangleIcon />
+        </Callout.Icon>
+        <Callout.Text>
+          <strong>{outcome.fileName}</strong>: {outcome.error}
+        </Callout.Text>
+      </Callout.Root>
+    );
+  }
+  const { result } = outcome;
+  const notes = [
+    ...result.skipped.map(exclusionSentence).map((s) => `${s} skipped`),
+    ...result.outsideMonth.map(exclusionSentence),
+    ...result.unmapped.map((u) => `${plural(u.count, "row names", "rows name")} '${u.reason}', which no machine answers to yet`),
+  ];
+  return (
+    <Card size="2" mb="4" asChild>
+      <section aria-label={`${result.fileName} ${imported ? "imported" : "preview"}`}>
+        <Flex justify="between" align="center" wrap="wrap" gap="2" mb="2">
+          <Heading as="h2" size="3">
+            {result.fileName}
+          </Heading>
+          <Badge highContrast color={imported ? "green" : "indigo"}>{imported ? "Imported" : "Preview"}</Badge>
+        </Flex>
+        <Text as="p" size="2" color="gray" mb="2">
+          {plural(result.rowsRead, "row")} read.
+          {result.footerAgrees === null ? "" : result.footerAgrees ? " The totals footer agrees with the rows." : " The totals footer differs from the rows."}
+        </Text>
+        <Box style={{ overflowX: "auto" }}>
+          <Table.Root size="1" variant="surface" style={{ minWidth: 720 }}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Machine</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">{imported ? "New" : "New (would add)"}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Duplicate</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Already booked</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Month closed</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {result.groups.map((g) => (
+                <Table.Row key={`${g.machineId}:${g.month}`}>
+                  <Table.RowHeaderCell>
+                    <Text as="div" weight="medium">
+                      {g.location}
+                    </Text>
+                    <Text as="div" size="1" color="gray">
+                      {g.partnerName}
+                    </Text>
+                  </Table.RowHeaderCell>
+                  <Table.Cell style={{ whiteSpace: "nowrap" }}>{formatMonth(g.month)}</Table.Cell>
+                  <Table.Cell justify="end">{g.units}</Table.Cell>
+                  <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
+                    {formatGBP(g.revenuePence)}
+                  </Table.Cell>
+                  <Table.Cell justify="end">{g.imported}</Table.Cell>
+                  <Table.Cell justify="end">{g.duplicates}</Table.Cell>
+                  <Table.Cell>{g.alreadyBooked.length ? g.alreadyBooked.map((b) => exclusionSentence(b).replace(/ (is|are) already booked/, " already booked")).join("; ") : "0"}</Table.Cell>
+                  <Table.Cell justify="end">{g.monthClosed}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+        {!result.groups.length ? (
+          <Text as="p" size="2" color="gray" mt="2">
+            No row of this file goes to a machine yet.
+          </Text>
+        ) : null}
+        {notes.length ? (
+          <Box asChild mt="2">
+            <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+              {notes.map((n) => (
+                <li key={n}>
+                  <Text size="2">{n}</Text>
+                </li>
+              ))}
+            </ul>
+          </Box>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
