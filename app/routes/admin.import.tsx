@@ -16,7 +16,7 @@ import { Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
-import { runImportAction, type ImportActionData } from "./admin.import.server.ts";
+import { runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" }];
 

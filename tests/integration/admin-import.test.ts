@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "#app/routes/admin.import.tsx";
 import { db } from "#app/utils/db.server.ts";
-import type { ImportActionData } from "#app/routes/admin.import.server.ts";
+import type { ImportActionData } from "#app/utils/import.server.ts";
 import { makeAdmin, makeMachine, makePartner } from "#tests/factories.ts";
 import { BASE, call } from "./http.ts";
 import { loginCookie } from "./session.ts";
