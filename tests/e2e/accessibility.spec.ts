@@ -14,7 +14,7 @@ test.describe("Accessibility (axe, WCAG 2.1 AA)", () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  for (const path of ["/admin", "/admin/commissions", "/admin/invoices", "/admin/products", "/admin/audit", "/partners/3", "/partners/5"]) {
+  for (const path of ["/admin", "/admin/commissions", "/admin/invoices", "/admin/products", "/admin/audit", "/admin/import", "/partners/3", "/partners/5"]) {
     test(`admin page ${path}`, async ({ page }) => {
       await signIn(page, ADMIN);
       await page.goto(path);
