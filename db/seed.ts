@@ -1,9 +1,10 @@
 /** Demo data: an admin, partners of all four types, machines, 12 months of sales, invoices in every status. */
 import type { DB } from "./database.ts";
 import { buildExport, seededRandom } from "./sample-export.ts";
-import { commissionForMonth } from "#domain/commission.ts";
 import { addDaysIso, addMonthsRollingIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/dates.ts";
-import { invoiceAmountPence, invoicePeriod, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
+import { markCommissionPaid } from "#domain/commission-service.ts";
+import { generateInvoice, updateInvoiceStatus } from "#domain/invoice-service.ts";
+import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices.ts";
 import type { PartnerType } from "#domain/partners.ts";
 import { lastDayOfMonth } from "#domain/month-close.ts";
 import { importUpload } from "#domain/sales-import.ts";
@@ -130,7 +131,6 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
     logins.push({ role: demo.partnerType, username: partner.username, password: PARTNER_PASSWORD });
 
     // Twelve months of sales per machine, written through the import the product uses.
-    const recordsByMonth = new Map<string, { revenuePence: number; cogsPence: number }[]>();
     for (const spec of demo.machines) {
       const machine = await db
         .insertInto("machines")
@@ -147,81 +147,48 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
         const units = Math.max(1, Math.round(spec.baseUnits * season * (0.85 + random() * 0.3) * partial));
         const bytes = buildExport({ location: spec.location, month, units, firstTransactionId: nextTransactionId, random, days });
         nextTransactionId += units;
-        const result = await importUpload(
+        await importUpload(
           db,
           { machineId: machine.id, month, file: { name: `${spec.location.toLowerCase().replace(/\W+/g, "-")}-${month}.xlsx`, bytes } },
           { actorId: admin.id, dataDir },
         );
-        recordsByMonth.set(month, [...(recordsByMonth.get(month) ?? []), { revenuePence: result.revenuePence, cogsPence: result.cogsPence }]);
       }
     }
 
-    await db.transaction().execute(async (trx) => {
-      // Commissions paid (ten days after each month ended) for every month but the last two: the one
-      // before last is pending, last month not yet started; the month in progress is never paid.
-      if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
-        await trx.insertInto("commissionPayments").values({ partnerId: partner.id, month: months.at(-2)! }).execute();
-        for (const month of months.slice(0, -2)) {
-          const { commissionPence } = commissionForMonth(demo.partnerType, demo.commissionBp, recordsByMonth.get(month) ?? []);
-          await trx
-            .insertInto("commissionPayments")
-            .values({
-              partnerId: partner.id,
-              month,
-              status: "completed",
-              paidDate: addDaysIso(lastDayOfMonth(month), 10),
-              amountPence: commissionPence,
-              rateBp: demo.commissionBp,
-            })
-            .execute();
-        }
+    // Commissions paid through the product (so the audit trail has them), ten days after each month
+    // ended, for every month but the last two: the one before last is pending, last month not yet
+    // paid; the month in progress is never paid.
+    if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
+      await db.insertInto("commissionPayments").values({ partnerId: partner.id, month: months.at(-2)! }).execute();
+      for (const month of months.slice(0, -2)) {
+        await markCommissionPaid(db, partner.id, month, admin.id, addDaysIso(lastDayOfMonth(month), 10), now);
       }
+    }
 
-      // Fee invoices back to back, no two for the same period: paid history, one overdue (so the
-      // partner shows as Overdue on every screen) and one pending.
-      if (demo.partnerType === "fee-paying" && demo.monthlyFeePence) {
-        const plan: { period: PaymentPeriod; status: InvoiceStatus }[] = [
-          { period: "6-months", status: "paid" },
-          { period: "monthly", status: "paid" },
-          { period: "monthly", status: "overdue" },
-          { period: "monthly", status: "pending" },
-        ];
-        // Eight months of invoiced periods (6 + 1 + 1) end where the pending invoice starts, five days ago.
-        let start = addMonthsRollingIso(addDaysIso(isoDay(now), -5), -8);
-        const paidReference = (n: number) => `BACS HFC-${String(n).padStart(4, "0")}`;
-        let paidCount = 0;
-        let lastPaid: string | null = null;
-        let next: string | null = null;
-        for (const { period, status } of plan) {
-          const term = invoicePeriod(start, period);
-          const paidDate = status === "paid" ? addDaysIso(term.periodStart, 7) : null;
-          await trx
-            .insertInto("feePayments")
-            .values({
-              partnerId: partner.id,
-              amountPence: invoiceAmountPence(demo.monthlyFeePence, period),
-              monthlyFeePence: demo.monthlyFeePence,
-              paymentPeriod: period,
-              periodStart: term.periodStart,
-              periodEnd: term.periodEnd,
-              dueDate: term.dueDate,
-              paidDate,
-              paymentReference: paidDate ? paidReference(++paidCount) : null,
-              status,
-              createdAt: `${term.periodStart}T09:00:00.000Z`,
-            })
-            .execute();
-          if (paidDate) lastPaid = paidDate;
-          next = term.nextPaymentDue;
-          start = term.nextPaymentDue;
+    // Fee invoices raised and settled through the product, back to back (no two for one period):
+    // paid history with payment references, one overdue (so the partner shows as Overdue on every
+    // screen) and one pending.
+    if (demo.partnerType === "fee-paying" && demo.monthlyFeePence) {
+      const plan: { period: PaymentPeriod; status: InvoiceStatus }[] = [
+        { period: "6-months", status: "paid" },
+        { period: "monthly", status: "paid" },
+        { period: "monthly", status: "overdue" },
+        { period: "monthly", status: "pending" },
+      ];
+      // Eight months of invoiced periods (6 + 1 + 1) end where the pending invoice starts, five days ago.
+      let start = addMonthsRollingIso(addDaysIso(isoDay(now), -5), -8);
+      let paidCount = 0;
+      for (const { period, status } of plan) {
+        const invoice = await generateInvoice(db, partner.id, period, admin.id, start);
+        if (status === "paid") {
+          const paidDate = addDaysIso(invoice.periodStart, 7);
+          await updateInvoiceStatus(db, invoice.id, "paid", admin.id, isoDay(now), { paidDate, paymentReference: `BACS HFC-${String(++paidCount).padStart(4, "0")}` });
+        } else if (status === "overdue") {
+          await updateInvoiceStatus(db, invoice.id, "overdue", admin.id, isoDay(now));
         }
-        await trx
-          .updateTable("users")
-          .set({ lastPaymentDate: lastPaid, nextPaymentDue: next, paymentPeriod: "monthly" })
-          .where("id", "=", partner.id)
-          .execute();
+        start = addDaysIso(invoice.periodEnd, 1);
       }
-    });
+    }
   }
   return logins;
 }

@@ -55,6 +55,13 @@ describe("the demo story", () => {
     expect(overdue.map((p) => p.username)).toEqual(["harrogate-gym"]);
   });
 
+  it("writes its payments and invoices through the product, so the audit trail holds them", async () => {
+    const actions = (await db.selectFrom("auditLog").select("action").distinct().execute()).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["import", "commission_paid", "generate", "status"]));
+    const refs = await db.selectFrom("feePayments").select("paymentReference").where("status", "=", "paid").orderBy("id").execute();
+    expect(refs.map((r) => r.paymentReference)).toEqual(["BACS HFC-0001", "BACS HFC-0002"]);
+  });
+
   it("books every transaction once", async () => {
     const [{ n, distinct }] = await db
       .selectFrom("sales")
