@@ -1,6 +1,7 @@
-/** Page frame and shared cards: title row, centred spinner, not-found and unauthorized cards. */
-import { Box, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { ExclamationTriangleIcon, LockClosedIcon } from "@radix-ui/react-icons";
+/** Page frame and shared cards: title row, back button, centred spinner, not-found and unauthorized cards. */
+import { Box, Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
+import { ArrowLeftIcon, ExclamationTriangleIcon, LockClosedIcon } from "@radix-ui/react-icons";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export function Page({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
@@ -89,5 +90,16 @@ export function LoadFailedCard({ title, error }: { title: string; error: unknown
         </a>
       </Box>
     </MessageCard>
+  );
+}
+
+/** The admin pages' way back: a grey "Back to Dashboard" button to /admin. */
+export function BackToDashboard() {
+  return (
+    <Button asChild variant="soft" color="gray">
+      <Link to="/admin">
+        <ArrowLeftIcon /> Back to Dashboard
+      </Link>
+    </Button>
   );
 }

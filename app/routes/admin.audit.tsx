@@ -1,6 +1,6 @@
 /** /admin/audit: every change to money and data (who, when, what, before and after), newest first, filtered in the URL. */
 import { Box, Button, Callout, Card, Flex, Table, Text, TextField } from "@radix-ui/themes";
-import { ArrowLeftIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
@@ -8,7 +8,7 @@ import { auditChangeLines, formatAuditTime } from "#domain/audit-entries.ts";
 import { AUDIT_PAGE_SIZE, auditFilterSchema, auditSearch, type AuditFilter } from "#domain/audit-schemas.ts";
 import { auditPartnerOptions, listAudit, type AuditEntryView, type AuditPartner } from "#domain/audit-service.ts";
 import { formatMonth } from "#domain/dates.ts";
-import { Page } from "#app/components/page.tsx";
+import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { zodMessage } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
@@ -232,11 +232,7 @@ export default function AuditTrailPage() {
       title="Audit Trail"
       description="Every change to money and data: who made it, when (UTC), what changed, and the values before and after. Newest first."
       actions={
-        <Button asChild variant="soft" color="gray">
-          <Link to="/admin">
-            <ArrowLeftIcon /> Back to Dashboard
-          </Link>
-        </Button>
+        <BackToDashboard />
       }
     >
       <FilterForm partners={partners} form={form} />

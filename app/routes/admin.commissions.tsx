@@ -1,6 +1,6 @@
 /** /admin/commissions: who is owed what for a month, whose reports are in, and marking payments. */
 import { Badge, Button, Card, Flex, Grid, Select, Table, Text } from "@radix-ui/themes";
-import { ArrowLeftIcon, ReloadIcon } from "@radix-ui/react-icons";
+import { ReloadIcon } from "@radix-ui/react-icons";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
@@ -9,7 +9,7 @@ import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recen
 import { formatGBP, formatPounds } from "#domain/money.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
-import { Page } from "#app/components/page.tsx";
+import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { useToast } from "#app/components/toaster.tsx";
@@ -98,11 +98,7 @@ export default function CommissionSummaryPage() {
       }
       actions={
         <>
-          <Button asChild variant="soft" color="gray">
-            <Link to="/admin">
-              <ArrowLeftIcon /> Back to Dashboard
-            </Link>
-          </Button>
+          <BackToDashboard />
           <Select.Root value={summary.month} onValueChange={(month) => setSearchParams({ month })}>
             <Select.Trigger aria-label="Month" style={{ minWidth: 170 }} />
             <Select.Content position="popper">

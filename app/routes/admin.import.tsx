@@ -4,15 +4,15 @@
  * no machine answers to, then import each file atomically.
  */
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
-import { ArrowLeftIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
+import { ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { exclusionSentence } from "#domain/bookings.ts";
 import { formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import type { FileOutcome } from "#domain/sales-import.ts";
-import { Page } from "#app/components/page.tsx";
+import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
@@ -67,11 +67,7 @@ export default function ImportPage() {
       title="Import Exports"
       description="Upload telemetry exports that cover many machines and months. Each row goes to the machine its Machine Name belongs to, once in the whole business."
       actions={
-        <Button asChild variant="soft" color="gray">
-          <Link to="/admin">
-            <ArrowLeftIcon /> Back to Dashboard
-          </Link>
-        </Button>
+        <BackToDashboard />
       }
     >
       <Form method="post" encType="multipart/form-data" aria-label="Import exports">

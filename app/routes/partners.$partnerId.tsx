@@ -17,7 +17,7 @@ import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
-import { LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
+import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { CommissionCards } from "#app/components/partners/commission-cards.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
@@ -80,11 +80,7 @@ export default function PartnerDetailPage() {
       description={<PartnerTypeBadge type={partner.partnerType} />}
       actions={
         <>
-          <Button asChild variant="soft" color="gray">
-            <Link to="/admin">
-              <ArrowLeftIcon /> Back to Dashboard
-            </Link>
-          </Button>
+          <BackToDashboard />
           <EditPartnerDialog partner={partner} onDeleted={() => navigate("/admin")} />
         </>
       }
