@@ -40,7 +40,15 @@ test.describe("Sign-in page", () => {
   });
 
   test("Log out returns to /auth and the pages are closed again", async ({ page }) => {
-    await signIn(page, PARTNER);
+    // A partner of its own: logging out ends every session of the user, and other tests sign in as the demo users.
+    await signIn(page, ADMIN);
+    const username = `logout-${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/register", {
+      data: { username, password: "logout-partner-1", name: "Logout Test", partnerType: "profit-sharing", email: `${username}@example.com`, billingAddress: "1 Exit Road, Leeds", commissionPercentage: "0.10" },
+    });
+    expect(created.status()).toBe(201);
+    await page.context().clearCookies();
+    await signIn(page, { username, password: "logout-partner-1" });
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/auth$/);
