@@ -4,6 +4,7 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import compression from "compression";
 import express from "express";
+import { limitBodies } from "./server/body-limit.js";
 
 process.env.NODE_ENV ??= "production";
 const buildDir = path.resolve(process.env.VENDBOARD_BUILD_DIR ?? "build");
@@ -19,26 +20,18 @@ app.use((_req, res, next) => {
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   next();
 });
-// Bodies are small JSON or form posts, except telemetry uploads: refuse anything larger up front.
-const BODY_LIMIT = 256 * 1024;
-const UPLOAD_LIMIT = (Number(process.env.UPLOAD_MAX_MB ?? 10) + 1) * 1024 * 1024;
-app.use((req, res, next) => {
-  const length = Number(req.headers["content-length"] ?? 0);
-  const limit = /^\/api\/machines\/\d+\/records(\/preview)?$/.test(req.path) ? UPLOAD_LIMIT : BODY_LIMIT;
-  if (length > limit) {
-    res.status(413).json({ message: "Request body too large" });
-    return;
-  }
-  next();
-});
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+// Bodies are counted as they stream and refused with 413 past their route's limit (server/body-limit.js).
 app.all(
   "*",
-  createRequestHandler({
-    build,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-  }),
+  limitBodies(
+    createRequestHandler({
+      build,
+      getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+    { uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10), onRefused: (r) => console.warn(`413 ${r.method} ${r.path}: body over ${r.limit} bytes (read ${r.bytesRead})`) },
+  ),
 );
 
 const port = Number(process.env.PORT ?? 3000);
