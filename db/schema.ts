@@ -164,6 +164,13 @@ export interface EmailLogTable {
   location: string | null;
 }
 
+export interface AuthFailuresTable {
+  id: Generated<number>;
+  scope: "pair" | "address" | "user";
+  keyHash: string;
+  atMs: number;
+}
+
 export interface Database {
   users: UsersTable;
   commissionRates: CommissionRatesTable;
@@ -177,6 +184,7 @@ export interface Database {
   commissionPayments: CommissionPaymentsTable;
   auditLog: AuditLogTable;
   emailLog: EmailLogTable;
+  authFailures: AuthFailuresTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,6 +2,8 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "./audit.ts";
+import { limitedAttempt } from "./attempt-limits.ts";
+import type { AttemptLimits } from "./rate-limit.ts";
 import { closedMonthError } from "./month-close.ts";
 import { closedMonths } from "./month-close-service.ts";
 import { listInvoices, type InvoiceView } from "./invoice-service.ts";
@@ -352,10 +354,23 @@ export async function updatePartner(
   });
 }
 
+export const TOO_MANY_CONFIRMATIONS = "Too many wrong password confirmations. Please wait and try again.";
+
 /** Deletes a partner and everything of theirs, once the admin has confirmed with their own password. */
-export async function deletePartner(db: DB, id: number, admin: { id: number }, adminPassword: string): Promise<void> {
+export async function deletePartner(
+  db: DB,
+  id: number,
+  admin: { id: number },
+  adminPassword: string,
+  /** The attempt limits of sign-in, applied to the password confirmation (by the caller's address). */
+  guard?: { address: string; limits: AttemptLimits },
+): Promise<void> {
   const actor = await findUserById(db, admin.id);
-  if (!actor || !(await verifyPassword(adminPassword, actor.passwordHash))) {
+  const check = async () => (actor && (await verifyPassword(adminPassword, actor.passwordHash)) ? true : null);
+  const confirmed = guard
+    ? await limitedAttempt(db, { purpose: "confirm", username: actor?.username ?? `#${admin.id}`, address: guard.address }, guard.limits, TOO_MANY_CONFIRMATIONS, check)
+    : await check();
+  if (!confirmed) {
     throw new DomainError("forbidden", "Incorrect password");
   }
   await db.transaction().execute(async (trx) => {

@@ -1,48 +1,56 @@
-/** A sliding-window failure counter: login failures per username and per address. */
-export interface LimiterOptions {
-  maxFailures: number;
+/**
+ * Attempt limits for sign-in and password confirmations (ARCHITECTURE.md section 10), pure: per
+ * username and address together, per address, and per username from any address a wait that
+ * doubles with each further failure. Never a lock: once the wait is over the right password passes.
+ */
+export interface AttemptLimits {
+  /** Failures of one username from one address within the window (5). */
+  perPair: number;
+  /** Failures from one address within the window (20). */
+  perAddress: number;
   windowMs: number;
+  /** Failures of a username (any address) before each further one costs a wait (5). */
+  freeUserFailures: number;
+  firstWaitMs: number;
+  maxWaitMs: number;
 }
 
-export class FailureLimiter {
-  private readonly hits = new Map<string, number[]>();
-  constructor(private readonly options: LimiterOptions) {}
-
-  private recent(key: string, now: number): number[] {
-    const since = now - this.options.windowMs;
-    const kept = (this.hits.get(key) ?? []).filter((t) => t > since);
-    if (kept.length) this.hits.set(key, kept);
-    else this.hits.delete(key);
-    return kept;
-  }
-
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.options.maxFailures;
-  }
-
-  fail(key: string, now = Date.now()): void {
-    this.hits.set(key, [...this.recent(key, now), now]);
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  /**
-   * Counts an attempt before it is checked, so parallel attempts cannot all slip past the limit;
-   * answers false (and counts nothing) when the key is already blocked.
-   */
-  reserve(key: string, now = Date.now()): boolean {
-    if (this.isBlocked(key, now)) return false;
-    this.fail(key, now);
-    return true;
-  }
-
-  /** Takes back one reserved attempt (the attempt succeeded). */
-  release(key: string): void {
-    const hits = this.hits.get(key);
-    if (!hits?.length) return;
-    hits.pop();
-    if (!hits.length) this.hits.delete(key);
-  }
+export function defaultLimits(overrides: Partial<AttemptLimits> = {}): AttemptLimits {
+  return { perPair: 5, perAddress: 20, windowMs: 15 * 60_000, freeUserFailures: 5, firstWaitMs: 1_000, maxWaitMs: 60_000, ...overrides };
 }
+
+/** The wait after a username's `failures`-th failure: none for the free ones, then 1 s, 2 s, 4 s … 60 s. */
+export function userWaitMs(failures: number, limits: AttemptLimits): number {
+  const further = failures - limits.freeUserFailures;
+  if (further < 0) return 0;
+  return Math.min(limits.maxWaitMs, limits.firstWaitMs * 2 ** further);
+}
+
+export interface AttemptHistory {
+  /** Failure times (ms) of this username from this address. */
+  pair: readonly number[];
+  /** Failure times (ms) from this address. */
+  address: readonly number[];
+  /** Failure times (ms) of this username from any address, since its last success. */
+  user: readonly number[];
+}
+
+export type AttemptDecision = { allowed: true } | { allowed: false; reason: "pair" | "address" | "user"; retryAfterMs: number };
+
+/** Whether an attempt may go ahead now, and if not for how long to wait. */
+export function decideAttempt(history: AttemptHistory, now: number, limits: AttemptLimits): AttemptDecision {
+  const since = now - limits.windowMs;
+  const recent = (times: readonly number[]) => times.filter((t) => t > since).sort((a, b) => a - b);
+  const pair = recent(history.pair);
+  if (pair.length >= limits.perPair) return { allowed: false, reason: "pair", retryAfterMs: pair[pair.length - limits.perPair] + limits.windowMs - now };
+  const address = recent(history.address);
+  if (address.length >= limits.perAddress) return { allowed: false, reason: "address", retryAfterMs: address[address.length - limits.perAddress] + limits.windowMs - now };
+  const user = recent(history.user);
+  const wait = userWaitMs(user.length, limits);
+  const last = user.at(-1);
+  if (wait && last !== undefined && last + wait > now) return { allowed: false, reason: "user", retryAfterMs: last + wait - now };
+  return { allowed: true };
+}
+
+/** Seconds for a Retry-After header: whole, at least 1. */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));

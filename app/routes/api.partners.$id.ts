@@ -2,6 +2,7 @@
 import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partner-schemas.ts";
 import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partner-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
+import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
 import { pruneUploads } from "#domain/sales-import.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
@@ -12,7 +13,7 @@ export const loader = api(async ({ request, params }) => {
   return Response.json(await getPartnerDetail(db, idParam(params.id, "Partner not found")));
 });
 
-export const action = api(async ({ request, params }) => {
+export const action = api(async ({ request, params, context }) => {
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Partner not found");
   switch (request.method) {
@@ -22,7 +23,7 @@ export const action = api(async ({ request, params }) => {
     }
     case "DELETE": {
       const { password } = await parseBody(request, deletePartnerSchema);
-      await deletePartner(db, id, admin, password);
+      await deletePartner(db, id, admin, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
       await pruneUploads(db, DATA_DIR);
       return Response.json({ deleted: id });
     }

@@ -4,6 +4,7 @@ import { LockClosedIcon, PersonIcon } from "@radix-ui/react-icons";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+import { RateLimitedError } from "#domain/attempt-limits.ts";
 import { DomainError } from "#domain/errors.ts";
 import { Logo } from "#app/components/logo.tsx";
 import { useToast } from "#app/components/toaster.tsx";
@@ -25,7 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const user = await signIn(request, clientAddress(context));
     return redirect(homeFor(user), { headers: { "Set-Cookie": await commitNewSession(request, user.id) } });
   } catch (error) {
-    if (error instanceof DomainError) return data({ error: error.message, at: Date.now() }, { status: error.status });
+    if (error instanceof DomainError) {
+      const headers: HeadersInit = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      return data({ error: error.message, at: Date.now() }, { status: error.status, headers });
+    }
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 /** API resource routes: JSON errors {message}, auth guards (401/403), same-origin check, body parsing. */
 import { ZodError, type ZodType } from "zod";
+import { RateLimitedError } from "#domain/attempt-limits.ts";
 import { DomainError } from "#domain/errors.ts";
 import type { PublicUser } from "#domain/users.ts";
 import { assertSameOrigin } from "./security.server.ts";
@@ -25,6 +26,7 @@ export function api(handler: Handler): Handler {
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
+      if (error instanceof RateLimitedError) return apiError(error.status, error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
       if (error instanceof DomainError) return apiError(error.status, error.message);
       if (error instanceof ZodError) return apiError(400, zodMessage(error));
       console.error(error);

@@ -1,108 +1,65 @@
+/** Attempt limits (ARCHITECTURE.md section 10): per username and address, per address, and a doubling wait per username. */
 import { describe, expect, it } from "vitest";
-import { FailureLimiter } from "#domain/rate-limit.ts";
+import { decideAttempt, defaultLimits, retryAfterSeconds, userWaitMs } from "#domain/rate-limit.ts";
 
-// ARCHITECTURE §10: login limits, 5 failures per username and 20 per address per 15 minutes,
-// configurable for tests.
-
-const WINDOW = 15 * 60 * 1000;
+const L = defaultLimits();
 const T0 = Date.UTC(2027, 0, 1, 12, 0, 0);
+const times = (n: number, from = T0, step = 1) => Array.from({ length: n }, (_, i) => from + i * step);
+const none = { pair: [], address: [], user: [] };
 
-describe("FailureLimiter blocks a key after maxFailures within the window", () => {
-  it("is not blocked before any failure", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    expect(limiter.isBlocked("alice", T0)).toBe(false);
-  });
-
-  it("is not blocked after maxFailures − 1 failures", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    for (let i = 0; i < 4; i++) limiter.fail("alice", T0 + i * 1000);
-    expect(limiter.isBlocked("alice", T0 + 5000)).toBe(false);
-  });
-
-  it("is blocked after maxFailures failures within the window", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    for (let i = 0; i < 5; i++) limiter.fail("alice", T0 + i * 1000);
-    expect(limiter.isBlocked("alice", T0 + 5000)).toBe(true);
-  });
-
-  it("counts keys separately", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    for (let i = 0; i < 5; i++) limiter.fail("alice", T0);
-    expect(limiter.isBlocked("alice", T0)).toBe(true);
-    expect(limiter.isBlocked("bob", T0)).toBe(false);
-  });
-
-  it("does not count failures spread wider than the window", () => {
-    const limiter = new FailureLimiter({ maxFailures: 3, windowMs: WINDOW });
-    limiter.fail("alice", T0);
-    limiter.fail("alice", T0 + WINDOW / 2);
-    limiter.fail("alice", T0 + WINDOW + 1); // the first failure has left the window
-    expect(limiter.isBlocked("alice", T0 + WINDOW + 1)).toBe(false);
+describe("userWaitMs: free failures, then 1 s doubling to 60 s", () => {
+  it.each([
+    [0, 0],
+    [4, 0],
+    [5, 1_000],
+    [6, 2_000],
+    [7, 4_000],
+    [10, 32_000],
+    [11, 60_000],
+    [40, 60_000],
+  ])("after %i failures: %i ms", (failures, wait) => {
+    expect(userWaitMs(failures, L)).toBe(wait);
   });
 });
 
-describe("FailureLimiter unblocks once the failures leave the window", () => {
-  it("is still blocked just before the window ends", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    for (let i = 0; i < 5; i++) limiter.fail("alice", T0);
-    expect(limiter.isBlocked("alice", T0 + WINDOW - 1)).toBe(true);
+describe("decideAttempt", () => {
+  it("allows a first attempt", () => {
+    expect(decideAttempt(none, T0, L)).toEqual({ allowed: true });
   });
 
-  it("is unblocked when the window has passed", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    for (let i = 0; i < 5; i++) limiter.fail("alice", T0);
-    expect(limiter.isBlocked("alice", T0 + WINDOW)).toBe(false);
-    expect(limiter.isBlocked("alice", T0 + WINDOW + 60_000)).toBe(false);
+  it("refuses the 6th attempt of a username from one address within 15 minutes, until the oldest failure leaves the window", () => {
+    const pair = times(5, T0, 60_000);
+    // The username's own wait after 5 failures has long passed; the pair limit still holds.
+    expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 10 * 60_000, L)).toEqual({ allowed: false, reason: "pair", retryAfterMs: 5 * 60_000 });
+    expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 15 * 60_000 + 1, L)).toEqual({ allowed: true });
   });
 
-  it("needs maxFailures fresh failures to block again", () => {
-    const limiter = new FailureLimiter({ maxFailures: 2, windowMs: WINDOW });
-    limiter.fail("alice", T0);
-    limiter.fail("alice", T0);
-    const later = T0 + WINDOW + 1;
-    limiter.fail("alice", later);
-    expect(limiter.isBlocked("alice", later)).toBe(false);
-    limiter.fail("alice", later);
-    expect(limiter.isBlocked("alice", later)).toBe(true);
-  });
-});
-
-describe("FailureLimiter reset clears a key (a successful login)", () => {
-  it("unblocks the key at once", () => {
-    const limiter = new FailureLimiter({ maxFailures: 5, windowMs: WINDOW });
-    for (let i = 0; i < 5; i++) limiter.fail("alice", T0);
-    limiter.reset("alice");
-    expect(limiter.isBlocked("alice", T0)).toBe(false);
+  it("refuses the 21st attempt from one address", () => {
+    expect(decideAttempt({ pair: [], address: times(20), user: [] }, T0 + 100, L)).toMatchObject({ allowed: false, reason: "address" });
+    expect(decideAttempt({ pair: [], address: times(19), user: [] }, T0 + 100, L)).toEqual({ allowed: true });
   });
 
-  it("leaves other keys alone", () => {
-    const limiter = new FailureLimiter({ maxFailures: 1, windowMs: WINDOW });
-    limiter.fail("alice", T0);
-    limiter.fail("10.0.0.1", T0);
-    limiter.reset("alice");
-    expect(limiter.isBlocked("alice", T0)).toBe(false);
-    expect(limiter.isBlocked("10.0.0.1", T0)).toBe(true);
+  it("makes a username wait after its 5th failure from any address, doubling, and never locks it", () => {
+    const user = times(5, T0, 10);
+    const last = user[4];
+    expect(decideAttempt({ pair: [], address: [], user }, last + 500, L)).toEqual({ allowed: false, reason: "user", retryAfterMs: 500 });
+    expect(decideAttempt({ pair: [], address: [], user }, last + 1_000, L)).toEqual({ allowed: true });
+    const seven = times(7, T0, 10);
+    expect(decideAttempt({ pair: [], address: [], user: seven }, seven[6] + 3_000, L)).toEqual({ allowed: false, reason: "user", retryAfterMs: 1_000 });
+    expect(decideAttempt({ pair: [], address: [], user: seven }, seven[6] + 4_000, L)).toEqual({ allowed: true });
   });
 
-  it("starts counting from zero again", () => {
-    const limiter = new FailureLimiter({ maxFailures: 3, windowMs: WINDOW });
-    limiter.fail("alice", T0);
-    limiter.fail("alice", T0);
-    limiter.reset("alice");
-    limiter.fail("alice", T0);
-    limiter.fail("alice", T0);
-    expect(limiter.isBlocked("alice", T0)).toBe(false);
+  it("forgets failures older than the window", () => {
+    const old = times(30, T0 - 20 * 60_000);
+    expect(decideAttempt({ pair: old, address: old, user: old }, T0, L)).toEqual({ allowed: true });
   });
 });
 
-describe("reserve and release", () => {
-  it("counts an attempt before it is checked, and a success gives it back", async () => {
-    const { FailureLimiter } = await import("#domain/rate-limit.ts");
-    const limiter = new FailureLimiter({ maxFailures: 2, windowMs: 60_000 });
-    expect(limiter.reserve("k", 1)).toBe(true);
-    expect(limiter.reserve("k", 2)).toBe(true);
-    expect(limiter.reserve("k", 3)).toBe(false);
-    limiter.release("k");
-    expect(limiter.reserve("k", 4)).toBe(true);
+describe("retryAfterSeconds", () => {
+  it("rounds up to whole seconds, at least 1", () => {
+    expect(retryAfterSeconds(1)).toBe(1);
+    expect(retryAfterSeconds(1_000)).toBe(1);
+    expect(retryAfterSeconds(1_001)).toBe(2);
+    expect(retryAfterSeconds(300_000)).toBe(300);
   });
 });
