@@ -73,13 +73,48 @@ const ZIP = [0x50, 0x4b];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
 
+/** The most a workbook may unpack to: a 200,000-row export is about 60 MB of sheet XML. */
+export const MAX_UNPACKED_BYTES = 150 * 1024 * 1024;
+
+/**
+ * The total unpacked size an .xlsx (a zip) declares in its central directory, read before anything
+ * is inflated: a small file that unpacks to gigabytes (a zip bomb) is refused up front. Null when
+ * the directory cannot be read (SheetJS then refuses the file itself).
+ */
+export function declaredUnpackedBytes(bytes: Uint8Array): number | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record sits in the last 22 bytes plus up to 64 KB of comment.
+  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 22 - 65_535); end--) {
+    if (view.getUint32(end, true) !== 0x06054b50) continue;
+    const entries = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    let total = 0;
+    for (let i = 0; i < entries; i++) {
+      if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return null;
+      const unpacked = view.getUint32(at + 24, true);
+      // 0xFFFFFFFF means a ZIP64 size: more than 4 GB, which no export is.
+      if (unpacked === 0xffffffff) return Number.POSITIVE_INFINITY;
+      total += unpacked;
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return total;
+  }
+  return null;
+}
+
 function readWorkbook(bytes: Uint8Array): XLSX.WorkBook {
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE)) {
     throw new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)");
   }
+  const unpacked = startsWith(bytes, ZIP) ? declaredUnpackedBytes(bytes) : null;
+  if (unpacked !== null && unpacked > MAX_UNPACKED_BYTES) {
+    throw new SalesReportError(`The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`);
+  }
   try {
     return XLSX.read(bytes, {
       type: "array",
+      // The row cap applies while reading: rows past it are never parsed.
+      sheetRows: MAX_ROWS + 4,
       dense: true,
       cellText: false,
       cellHTML: false,
@@ -139,6 +174,7 @@ export function parseSalesReport(bytes: Uint8Array, options: { requireMachineNam
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ""];
   const table: unknown[][] = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: null, blankrows: false }) : [];
   if (table.length > MAX_ROWS + 3) {
+    // sheetRows stopped reading one row past the cap: the file has more rows than one export may.
     throw new SalesReportError(`The file has more than ${MAX_ROWS.toLocaleString("en-GB")} rows: split it into smaller exports`);
   }
   if (table.length < 4) {

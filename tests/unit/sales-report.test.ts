@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { normaliseHeader, parseSaleDate, parseSalesReport, summariseSales, SalesReportError, footerAgrees } from "#domain/sales-report.ts";
+import { declaredUnpackedBytes, normaliseHeader, parseSaleDate, parseSalesReport, summariseSales, SalesReportError, footerAgrees } from "#domain/sales-report.ts";
 
 const FIXTURES = path.resolve("fixtures");
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"));
@@ -138,5 +138,29 @@ describe("top products", () => {
     expect(top).toHaveLength(10);
     expect(top[0]).toEqual({ name: "P00", count: 12 });
     expect(top[9]).toEqual({ name: "P09", count: 3 });
+  });
+});
+
+describe("bounded before parsing (issue 11: zip bombs)", () => {
+  function smallWorkbook(): Uint8Array {
+    const sheet = XLSX.utils.aoa_to_sheet([["Title"], ["Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"], [1, "A", 1, 2, 2, "01/10/2026 10:00:00"], [2, "B", 1, 2, 2, "01/10/2026 11:00:00"]]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, "T");
+    return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
+  }
+
+  it("reads the unpacked size from the zip's central directory", () => {
+    const bytes = smallWorkbook();
+    const declared = declaredUnpackedBytes(bytes);
+    expect(declared).toBeGreaterThan(bytes.length);
+    expect(parseSalesReport(bytes).rows).toHaveLength(2);
+  });
+
+  it("refuses a workbook that declares more than 150 MB unpacked, before inflating anything", () => {
+    const bytes = smallWorkbook();
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // Every central-directory entry claims 100 MB unpacked.
+    for (let at = 0; at + 46 <= bytes.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
+    expect(() => parseSalesReport(bytes)).toThrow("The workbook unpacks to more than 150 MB: split it into smaller exports");
   });
 });
