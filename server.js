@@ -1,7 +1,10 @@
 // Production server: Remix's Express adapter with the client's address in the load context
-// (for per-address login limits), static assets, compression and security headers.
+// (for per-address login limits), static assets, compression, security headers and no-store answers,
+// cross-site writes refused, and a graceful stop on SIGTERM/SIGINT.
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
+import { noStore, refuseCrossSiteWrites, securityHeaders } from "./server/http-policy.js";
+import { stopOnSignals } from "./server/shutdown.js";
 import compression from "compression";
 import express from "express";
 import { limitBodies } from "./server/body-limit.js";
@@ -14,14 +17,12 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
 app.use(compression());
-app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  next();
-});
+app.use(securityHeaders);
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+// Everything past the static files is private to whoever asked (server/http-policy.js).
+app.use(noStore);
+app.use(refuseCrossSiteWrites({ trustProxy: process.env.TRUST_PROXY === "1" }));
 // Bodies are counted as they stream and refused with 413 past their route's limit (server/body-limit.js).
 app.all(
   "*",
@@ -36,6 +37,7 @@ app.all(
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-app.listen(port, host, () => {
+const server = app.listen(port, host, () => {
   console.log(`Vendboard is listening on http://localhost:${port}`);
 });
+stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase });

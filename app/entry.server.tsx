@@ -1,4 +1,4 @@
-/** Server rendering with a per-request CSP nonce and the security headers. */
+/** Server rendering with a per-request CSP nonce (server.js sends the other security headers). */
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
@@ -7,7 +7,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce.tsx";
-import { contentSecurityPolicy, SECURITY_HEADERS } from "./utils/security.server.ts";
+import { contentSecurityPolicy } from "./utils/security.server.ts";
+
+// server.js closes the database on shutdown through the build's entry module.
+export { closeDatabase } from "./utils/db.server.ts";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -21,7 +24,6 @@ export default function handleRequest(
 ) {
   const nonce = randomBytes(16).toString("base64");
   const bot = isbot(request.headers.get("user-agent") || "");
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) responseHeaders.set(name, value);
   // The Vite dev server injects inline scripts of its own, so the CSP is enforced only in production.
   if (process.env.NODE_ENV === "production") responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 

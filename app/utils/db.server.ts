@@ -23,3 +23,8 @@ async function open(): Promise<DB> {
 }
 
 export const db: DB = await (globalThis.__vendboardDb ??= open());
+
+/** Closes the connection once requests have drained on shutdown (server.js, through entry.server.tsx). */
+export async function closeDatabase(): Promise<void> {
+  await db.destroy();
+}

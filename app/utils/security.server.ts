@@ -1,29 +1,23 @@
-/** Request security: same-origin check for state-changing calls, CSP and security headers. */
+/** Request security: same-origin check for state-changing calls and the page CSP (other headers: server.js). */
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../../server/http-policy.js";
 import { env } from "./env.server.ts";
 
-const refused = () => Response.json({ message: "Cross-origin request refused" }, { status: 403 });
+const refused = () => Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Non-GET calls whose Origin is another site are refused with 403. */
+/**
+ * Non-GET calls from another site are refused with 403: the rule server.js applies to every request
+ * (server/http-policy.js), kept here too for the dev server and for the route modules' own tests.
+ */
 export function assertSameOrigin(request: Request): void {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
-  const origin = request.headers.get("origin");
-  if (!origin) {
-    if (request.headers.get("sec-fetch-site") === "cross-site") throw refused();
-    return;
-  }
-  const url = new URL(request.url);
-  // X-Forwarded-Host is believed only behind a trusted proxy.
-  const forwarded = env.TRUST_PROXY === "1" ? request.headers.get("x-forwarded-host") : null;
-  const hosts = new Set([url.host, request.headers.get("host"), forwarded].filter((h): h is string => Boolean(h)));
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw refused();
-  }
-  if (!hosts.has(originHost)) throw refused();
+  const crossSite = isCrossSiteWrite({
+    method: request.method,
+    origin: request.headers.get("origin"),
+    secFetchSite: request.headers.get("sec-fetch-site"),
+    host: request.headers.get("host") ?? new URL(request.url).host,
+    forwardedHost: request.headers.get("x-forwarded-host"),
+    trustProxy: env.TRUST_PROXY === "1",
+  });
+  if (crossSite) throw refused();
 }
 
 export function contentSecurityPolicy(nonce: string): string {
@@ -40,11 +34,3 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-ancestors 'none'",
   ].join("; ");
 }
-
-export const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-  "Cross-Origin-Opener-Policy": "same-origin",
-};

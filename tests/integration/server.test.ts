@@ -1,0 +1,186 @@
+/**
+ * The production server (server.js on the built app, a temporary database): answer headers, 403 for
+ * cross-site writes, /healthz, and a graceful stop on SIGTERM. Builds the app first if it is stale.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase } from "#db/database.ts";
+import { makeAdmin, TEST_PASSWORD } from "#tests/factories.ts";
+import { ensureBuild, root } from "../../scripts/lib.js";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-server-"));
+let child: ChildProcess;
+let base: string;
+let output = "";
+let exited: Promise<number | null>;
+let adminName: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+beforeAll(async () => {
+  ensureBuild();
+  const databasePath = path.join(dir, "vendboard.db");
+  const db = openDatabase(databasePath);
+  await migrateToLatest(db);
+  adminName = (await makeAdmin(db)).username;
+  await db.destroy();
+
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [path.join(root, "server.js")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "server-test-secret-0123456789" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  const started = Date.now();
+  while (!output.includes("Vendboard is listening")) {
+    if (child.exitCode !== null) throw new Error(`server.js exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() - started > 15_000) throw new Error(`server.js did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}, 240_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill("SIGKILL");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  /** Each header's raw lines: a header sent twice shows up twice. */
+  lines: Record<string, string[]>;
+  body: string;
+}
+
+function request(target: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${target}`, { method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
+      const lines: Record<string, string[]> = {};
+      for (let i = 0; i < res.rawHeaders.length; i += 2) (lines[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, body }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+const ONCE = ["x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"];
+
+describe("answers of the production server", () => {
+  it("a signed-in page: no-store, each security header and the CSP once", async () => {
+    const login = await request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ username: adminName, password: TEST_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    expect(login.lines["cache-control"]).toEqual(["no-store"]);
+    const cookie = login.lines["set-cookie"][0].split(";")[0];
+
+    const page = await request("/admin", { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(adminName); // signed in: the loader data names the user
+    expect(page.lines["cache-control"]).toEqual(["no-store"]);
+    for (const name of [...ONCE, "content-security-policy"]) expect(page.lines[name], name).toHaveLength(1);
+
+    const json = await request("/api/user", { headers: { cookie } });
+    expect(json.status).toBe(200);
+    expect(json.lines["cache-control"]).toEqual(["no-store"]);
+    for (const name of ONCE) expect(json.lines[name], name).toHaveLength(1);
+  });
+
+  it("static assets keep their long cache", async () => {
+    const asset = fs.readdirSync(path.join(root, "build/client/assets")).find((name) => name.endsWith(".css"));
+    const answer = await request(`/assets/${asset}`);
+    expect(answer.status).toBe(200);
+    expect(answer.lines["cache-control"]).toEqual(["public, max-age=31536000, immutable"]);
+    for (const name of ONCE) expect(answer.lines[name], name).toHaveLength(1);
+  });
+
+  it("a cross-site POST to a page or the API answers 403 with a message, and logs no error", async () => {
+    const page = await request("/auth", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: `username=${adminName}&password=${TEST_PASSWORD}`,
+    });
+    expect(page.status).toBe(403);
+    expect(page.body).toBe("Cross-origin request refused: this form was sent from another site.\n");
+    const api = await request("/api/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ username: adminName, password: TEST_PASSWORD }),
+    });
+    expect(api.status).toBe(403);
+    expect(JSON.parse(api.body)).toEqual({ message: "Cross-origin request refused" });
+    expect(output).not.toMatch(/Error:|\n\s+at /);
+  });
+
+  it("GET /healthz answers 200 {status: ok} without a session, never stored", async () => {
+    const health = await request("/healthz");
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body)).toEqual({ status: "ok" });
+    expect(health.lines["cache-control"]).toEqual(["no-store"]);
+  });
+});
+
+async function until(condition: () => boolean, what: string, ms = 10_000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("SIGTERM", () => {
+  it("refuses new connections, finishes the request in flight, closes the database and exits 0", async () => {
+    // A sign-in whose body is still arriving when the signal comes.
+    let connected = false;
+    const req = http.request(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base, "transfer-encoding": "chunked" }, agent: false });
+    const inFlight = new Promise<Answer>((resolve, reject) => {
+      req.on("response", (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, lines: { connection: [res.headers.connection ?? ""] }, body }));
+      });
+      req.on("error", reject);
+    });
+    req.on("socket", (socket) => socket.once("connect", () => (connected = true)));
+    req.write(`{"username": "${adminName}", `);
+    await until(() => connected, "the connection");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    child.kill("SIGTERM");
+    await until(() => output.includes("SIGTERM: no longer accepting connections"), "the first shutdown line");
+    await expect(request("/healthz")).rejects.toThrow(/ECONNREFUSED/);
+    expect(child.exitCode).toBeNull();
+
+    req.end(`"password": "${TEST_PASSWORD}"}`);
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(answer.lines.connection).toEqual(["close"]);
+    expect(JSON.parse(answer.body)).toMatchObject({ username: adminName });
+    expect(await exited).toBe(0);
+    const steps = [/SIGTERM: no longer accepting connections; \d+ request\(s\) in flight/, /All connections closed/, /Database closed; exiting/];
+    const at = steps.map((step) => output.search(step));
+    expect(at.every((index) => index >= 0), output).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+  });
+});
