@@ -62,14 +62,3 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome
   });
   return { ...result, report };
 }
-
-/** Online backup of a live database into `target` (safe while the app runs). */
-export async function backupDatabase(source: string, target: string): Promise<void> {
-  const sqlite = new SQLite(source, { readonly: true, fileMustExist: true });
-  try {
-    fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
-    await sqlite.backup(target);
-  } finally {
-    sqlite.close();
-  }
-}

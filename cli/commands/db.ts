@@ -1,7 +1,9 @@
-/** vendboard db migrate | db backup FILE */
+/** vendboard db migrate | db backup FILE | db restore FILE [--force] */
 import type { Command } from "commander";
 import { databasePath } from "#db/config.ts";
-import { backupDatabase, migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
+import { backupArchive, restoreArchive, RestoreError } from "#db/backup.ts";
+import { migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
+import { DomainError } from "#domain/errors.ts";
 import { printJson, type CliIO } from "../context.ts";
 
 export async function runMigrate(io: CliIO, options: { json?: boolean }) {
@@ -30,9 +32,32 @@ export function describeMigrationChange(line: MigrationReportLine): string {
 
 export async function runBackup(io: CliIO, target: string, options: { json?: boolean }) {
   const source = databasePath(io.env);
-  await backupDatabase(source, target);
-  if (options.json) printJson(io, { database: source, backup: target });
-  else io.stderr.write(`Backed up ${source} to ${target}\n`);
+  const result = await backupArchive(source, target);
+  if (options.json) printJson(io, { database: source, backup: target, uploads: result.uploads.length, missing: result.missing, bytes: result.bytes });
+  else {
+    io.stderr.write(`Backed up ${source} and ${result.uploads.length} uploaded export${result.uploads.length === 1 ? "" : "s"} to ${target}\n`);
+    if (result.missing.length) io.stderr.write(`Missing from the data directory already, so not in the backup: ${result.missing.join(", ")}\n`);
+  }
+}
+
+export async function runRestore(io: CliIO, archive: string, options: { force?: boolean; json?: boolean }) {
+  const target = databasePath(io.env);
+  let manifest;
+  try {
+    manifest = await restoreArchive(archive, target, options);
+  } catch (error) {
+    if (error instanceof RestoreError) throw new DomainError("conflict", error.message);
+    throw error;
+  }
+  // An older backup comes up to date.
+  const db = openDatabase(target);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  if (options.json) printJson(io, { backup: archive, database: target, createdAt: manifest.createdAt, uploads: manifest.uploads.length });
+  else io.stderr.write(`Restored ${target} and ${manifest.uploads.length} uploaded export${manifest.uploads.length === 1 ? "" : "s"} from ${archive} (made ${manifest.createdAt})\n`);
 }
 
 export function registerDbCommands(program: Command, io: CliIO): void {
@@ -44,10 +69,18 @@ export function registerDbCommands(program: Command, io: CliIO): void {
       await runMigrate(io, options);
     });
   db.command("backup")
-    .description("make an online backup of the database into FILE (safe while the app runs)")
+    .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to (safe while the app runs)")
     .argument("<file>", "where to write the backup")
     .option("--json", "print the result as JSON")
     .action(async (file, options) => {
       await runBackup(io, file, options);
+    });
+  db.command("restore")
+    .description("restore a backup archive into DATABASE_PATH and its uploads folder (stop the server first)")
+    .argument("<file>", "the archive written by db backup")
+    .option("--force", "replace an existing database")
+    .option("--json", "print the result as JSON")
+    .action(async (file, options) => {
+      await runRestore(io, file, options);
     });
 }

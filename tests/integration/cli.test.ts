@@ -60,16 +60,6 @@ describe("vendboard admin create", () => {
   });
 });
 
-describe("vendboard db backup", () => {
-  it("writes a database that opens with the same rows", async () => {
-    const { file } = await databaseWithMachines(["Backup Test"]);
-    const target = path.join(path.dirname(file), "backup.db");
-    expect((await vendboard(["db", "backup", target], { db: file })).code).toBe(0);
-    const copy = openDatabase(target);
-    expect(await copy.selectFrom("machines").select("location").execute()).toEqual([{ location: "Backup Test" }]);
-  });
-});
-
 describe("vendboard import", () => {
   it("routes rows by Machine Name, grouped by machine and month, to the penny; re-import adds nothing", async () => {
     const names = Object.keys(expected["three-machines-2026-09"].machines);
