@@ -33,6 +33,8 @@ export interface MachineRouter {
   route(name: string | null): number | undefined;
   /** Names that match several machines' locations (and no telemetry name). */
   ambiguous(name: string | null): boolean;
+  /** Whether an admin's mapping routes this name. */
+  mapped(name: string | null): boolean;
 }
 
 /** Telemetry names first, then locations; admin mappings (name → machine) win over both. */
@@ -55,6 +57,7 @@ export function machineRouter(machines: readonly BookingMachine[], mappings: Rea
   return {
     route,
     ambiguous: (name) => route(name) === undefined && (byLocation.get(normaliseMachineName(name))?.length ?? 0) > 1,
+    mapped: (name) => mapped.has(normaliseMachineName(name)),
   };
 }
 
@@ -91,6 +94,8 @@ export interface BookingPlan {
   unmapped: Map<string, number>;
   /** Machine Names several machines' locations answer to → rows. */
   ambiguous: Map<string, number>;
+  /** Machine Names routed by the admin's mappings → rows (the mappings an import should remember). */
+  mapped: Map<string, number>;
 }
 
 export interface PlanInput {
@@ -118,9 +123,11 @@ export function planBookings(input: PlanInput): BookingPlan {
   const outsideMonth = new Map<string | null, number>();
   const unmapped = new Map<string, number>();
   const ambiguous = new Map<string, number>();
+  const mapped = new Map<string, number>();
 
   for (const row of input.rows) {
     const machineId = input.machineId ?? router.route(row.machineName);
+    if (input.machineId === undefined && machineId !== undefined && router.mapped(row.machineName)) bump(mapped, row.machineName?.trim() || "(blank)");
     if (machineId === undefined) {
       const name = row.machineName?.trim() || "(blank)";
       bump(router.ambiguous(row.machineName) ? ambiguous : unmapped, name);
@@ -154,6 +161,7 @@ export function planBookings(input: PlanInput): BookingPlan {
     outsideMonth,
     unmapped,
     ambiguous,
+    mapped,
   };
 }
 

@@ -253,6 +253,8 @@ export interface FileImportResult {
   outsideMonth: Exclusion[];
   /** Machine Names no machine answers to: map them to a machine, then import. */
   unmapped: Exclusion[];
+  /** Machine Names the admin's mappings routed (reason = the name), with their rows. */
+  mapped: Exclusion[];
   groups: ImportGroupResult[];
   footerAgrees: boolean | null;
 }
@@ -370,7 +372,7 @@ async function writeFile(
         details: { file: file.name, sha256: digest, duplicates: result.duplicates, alreadyBooked: result.alreadyBooked, monthClosed: result.monthClosed },
       });
     }
-    return { fileName: file.name, sha256: digest, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), outsideMonth: outside, unmapped: exclusionsOf(plan.unmapped), groups, footerAgrees: agrees };
+    return { fileName: file.name, sha256: digest, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), outsideMonth: outside, unmapped: exclusionsOf(plan.unmapped), mapped: exclusionsOf(plan.mapped), groups, footerAgrees: agrees };
   });
 }
 
@@ -413,6 +415,7 @@ async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport,
     outsideMonth: describeOutsideMonth(plan.outsideMonth),
     // Names several machines share need a mapping as much as names none answers to.
     unmapped: exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])),
+    mapped: exclusionsOf(plan.mapped),
     groups: plan.groups.map((g) => groupResult(machines, g, null, mode)),
     footerAgrees: footerAgrees(report),
   };

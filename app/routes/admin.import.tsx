@@ -4,7 +4,7 @@
  * no machine answers to, then import each file atomically.
  */
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
-import { ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
+import { CheckCircledIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -15,6 +15,7 @@ import type { FileOutcome } from "#domain/sales-import.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
+import { env } from "#app/utils/env.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 import { runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .orderBy("partnerName")
     .orderBy("m.location")
     .execute();
-  return { machines };
+  return { machines, uploadMaxMb: env.UPLOAD_MAX_MB };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -40,14 +41,24 @@ export async function action({ request }: ActionFunctionArgs) {
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
 
 export default function ImportPage() {
-  const { machines } = useLoaderData<typeof loader>();
+  const { machines, uploadMaxMb } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ImportActionData | undefined;
   const navigation = useNavigation();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "preview") : null;
   const imported = result?.intent === "import" && !result.error;
+  // The server takes each file up to UPLOAD_MAX_MB and the whole request up to about that much again
+  // (server/body-limit.js): say so before uploading rather than after.
+  const limit = uploadMaxMb * 1024 * 1024;
+  const tooLarge = chosen.filter((f) => f.size > limit).map((f) => f.name);
+  const totalTooLarge = !tooLarge.length && chosen.reduce((n, f) => n + f.size, 0) > limit;
+  const sizeError = tooLarge.length
+    ? `${tooLarge.join(", ")}: The file is too large (at most ${uploadMaxMb} MB)`
+    : totalTooLarge
+      ? `These files come to more than ${uploadMaxMb} MB together: preview and import them a few at a time`
+      : null;
 
   useEffect(() => {
     if (!result) return;
@@ -55,12 +66,19 @@ export default function ImportPage() {
     else if (result.intent === "import") toast({ title: "Exports imported", description: `${plural(result.newRows, "new transaction")} booked.` });
   }, [result, toast]);
 
-  // Mapping choices made since the last preview (a name → machine id).
-  const [mapped, setMapped] = useState<Record<string, string>>({});
-  useEffect(() => setMapped({}), [result]);
-  const allMapped = (result?.unmapped ?? []).every((name) => mapped[name]);
-  // Import follows a preview that found something to add (or names now mapped) and nothing left unmapped.
-  const canImport = Boolean(result && result.intent === "preview" && result.outcomes.some((o) => o.ok) && allMapped && (result.newRows > 0 || result.unmapped.length > 0));
+  // The mapping choices: those the last preview applied, then whatever the admin picks (a name → machine id).
+  const applied = (data: ImportActionData | undefined) => Object.fromEntries((data?.mappings ?? []).map((m) => [m.name, String(m.machineId)]));
+  const [mapped, setMapped] = useState<Record<string, string>>(() => applied(result));
+  useEffect(() => setMapped(applied(result)), [result]);
+  const mapNames = imported ? [] : [...new Set([...(result?.unmapped ?? []), ...(result?.mappings ?? []).map((m) => m.name)])].sort();
+  const allMapped = mapNames.every((name) => mapped[name]);
+  // Files picked since the last preview have not been looked at yet.
+  const previewed = (result?.outcomes ?? []).map((o) => o.fileName).join("\n");
+  const stale = chosen.length > 0 && chosen.map((f) => f.name).join("\n") !== previewed;
+  // Import follows a preview of these files that found something to add (or names now mapped) and nothing left unmapped.
+  const canImport = Boolean(
+    result && !imported && !stale && !sizeError && result.outcomes.some((o) => o.ok) && allMapped && (result.newRows > 0 || result.unmapped.length > 0),
+  );
 
   return (
     <Page
@@ -83,7 +101,7 @@ export default function ImportPage() {
                     <UploadIcon /> Choose files
                   </Button>
                   <Text size="2" color="gray">
-                    {chosen.length ? chosen.join(", ") : "No file chosen"}
+                    {chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
                   </Text>
                   <input
                     ref={input}
@@ -92,7 +110,7 @@ export default function ImportPage() {
                     type="file"
                     multiple
                     accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-                    onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => f.name))}
+                    onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => ({ name: f.name, size: f.size })))}
                     style={{ position: "absolute", width: 1, height: 1, opacity: 0 }}
                   />
                 </Flex>
@@ -104,14 +122,27 @@ export default function ImportPage() {
                 <TextField.Root id="import-month" name="month" type="month" mt="1" />
               </Box>
             </Flex>
-            {result?.unmapped.length ? <Mappings names={result.unmapped} machines={machines} onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))} /> : null}
+            {sizeError ? (
+              <Callout.Root color="red" role="alert">
+                <Callout.Icon>
+                  <ExclamationTriangleIcon />
+                </Callout.Icon>
+                <Callout.Text>{sizeError}</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            {mapNames.length ? <Mappings names={mapNames} machines={machines} value={mapped} onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))} /> : null}
             <Flex gap="3" wrap="wrap" align="center">
-              <Button type="submit" name="intent" value="preview" variant="soft" disabled={Boolean(submitting)}>
+              <Button type="submit" name="intent" value="preview" variant="soft" disabled={Boolean(submitting) || Boolean(sizeError)}>
                 Preview
               </Button>
               <Button type="submit" name="intent" value="import" disabled={Boolean(submitting) || !canImport}>
                 Import
               </Button>
+              {stale && result && !submitting ? (
+                <Text size="2" color="gray">
+                  Preview the chosen {chosen.length === 1 ? "file" : "files"} before importing.
+                </Text>
+              ) : null}
               {submitting ? (
                 <Flex align="center" gap="2" role="status">
                   <Spinner />
@@ -133,6 +164,22 @@ export default function ImportPage() {
           <Callout.Text>{result.error}</Callout.Text>
         </Callout.Root>
       ) : null}
+      {imported && result.mappings.length ? (
+        <Callout.Root color="green" mb="4">
+          <Callout.Icon>
+            <CheckCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            Remembered for the web and the CLI:{" "}
+            {result.mappings.map((m, i) => (
+              <span key={m.name}>
+                {i ? "; " : ""}&lsquo;{m.name}&rsquo; is {machines.find((machine) => machine.id === m.machineId)?.location ?? `machine ${m.machineId}`}
+              </span>
+            ))}
+            .
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
       {result?.outcomes.map((outcome) => <FileResult key={outcome.fileName} outcome={outcome} imported={imported} />)}
     </Page>
   );
@@ -141,10 +188,12 @@ export default function ImportPage() {
 function Mappings({
   names,
   machines,
+  value,
   onChoose,
 }: {
   names: string[];
   machines: { id: number; location: string; partnerName: string }[];
+  value: Record<string, string>;
   onChoose: (name: string, machineId: string) => void;
 }) {
   return (
@@ -154,15 +203,15 @@ function Mappings({
       </Callout.Icon>
       <Flex direction="column" gap="2">
         <Callout.Text>
-          No machine answers to {names.length === 1 ? "this Machine Name" : "these Machine Names"}. Choose the machine for each, then Preview again or Import: the choice is remembered
-          as the machine&apos;s telemetry name.
+          No machine answers to {names.length === 1 ? "this Machine Name" : "these Machine Names"} yet. Choose the machine for each: Preview shows where the rows go, and Import
+          remembers the choice as the machine&apos;s telemetry name, for the web and the CLI.
         </Callout.Text>
         {names.map((name) => (
           <Flex key={name} gap="3" align="center" wrap="wrap">
             <Text size="2" weight="medium" style={{ minWidth: 160 }}>
               {name}
             </Text>
-            <Select.Root name={`map:${name}`} onValueChange={(id) => onChoose(name, id)}>
+            <Select.Root name={`map:${name}`} value={value[name] ?? ""} onValueChange={(id) => onChoose(name, id)}>
               <Select.Trigger placeholder="Choose a machine" aria-label={`Machine for ${name}`} style={{ minWidth: 240 }} />
               <Select.Content position="popper">
                 {machines.map((m) => (

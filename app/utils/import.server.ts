@@ -1,5 +1,6 @@
 /** The business-wide import's action: read the uploaded exports and the admin's mappings, then preview or import. */
 import { z } from "zod";
+import { normaliseMachineName } from "#domain/bookings.ts";
 import { parseMonth } from "#domain/dates.ts";
 import { DomainError } from "#domain/errors.ts";
 import { setTelemetryName } from "#domain/machine-service.ts";
@@ -16,6 +17,8 @@ export interface ImportActionData {
   outcomes: FileOutcome[];
   /** Machine Names still unmapped after this run, across files. */
   unmapped: string[];
+  /** The admin's mappings this run applied (names the files carry), so the page keeps showing them. */
+  mappings: { name: string; machineId: number }[];
   /** New rows the files add (or added). */
   newRows: number;
   /** A problem with the request itself (no file, wrong type, too large, unmapped names on Import). */
@@ -35,10 +38,17 @@ const fields = z.object({
     }),
 });
 
-function answer(intent: ImportActionData["intent"], outcomes: FileOutcome[], error: string | null = null): ImportActionData {
-  const unmapped = [...new Set(outcomes.flatMap((o) => (o.ok ? o.result.unmapped.map((u) => u.reason) : [])))].sort();
+function answer(intent: ImportActionData["intent"], outcomes: FileOutcome[], error: string | null = null, chosen: ReadonlyMap<string, number> = new Map()): ImportActionData {
+  const namesIn = (pick: (o: Extract<FileOutcome, { ok: true }>) => { reason: string }[]) =>
+    [...new Set(outcomes.flatMap((o) => (o.ok ? pick(o).map((u) => u.reason) : [])))].sort();
+  const unmapped = namesIn((o) => o.result.unmapped);
+  const chosenBy = new Map([...chosen].map(([name, id]) => [normaliseMachineName(name), id]));
+  const mappings = namesIn((o) => o.result.mapped).flatMap((name) => {
+    const machineId = chosenBy.get(normaliseMachineName(name));
+    return machineId === undefined ? [] : [{ name, machineId }];
+  });
   const newRows = outcomes.reduce((n, o) => n + (o.ok ? o.result.groups.reduce((m, g) => m + g.imported, 0) : 0), 0);
-  return { intent, outcomes, unmapped, newRows, error };
+  return { intent, outcomes, unmapped, mappings, newRows, error };
 }
 
 /** Previews (dry run) or imports the posted exports; mappings are saved only on Import. */
@@ -64,17 +74,19 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   }
 
   const options = { actorId, dataDir: DATA_DIR };
-  const preview = answer(intent, await importExports(db, files, { month, mappings }, { ...options, dryRun: true }));
+  const preview = answer(intent, await importExports(db, files, { month, mappings }, { ...options, dryRun: true }), null, mappings);
   if (intent === "preview") return preview;
   if (preview.unmapped.length) return { ...preview, error: `Map every Machine Name to a machine before importing: ${preview.unmapped.join(", ")}` };
   if (!preview.newRows) return { ...preview, error: "Nothing to import: every row is already booked, closed or left out" };
 
-  // The admin's choices are remembered as the machines' telemetry names, then each file is imported atomically.
+  // The admin's choices for names the files carry are remembered as the machines' telemetry names,
+  // then each file is imported atomically.
   try {
-    for (const [name, machineId] of mappings) await setTelemetryName(db, machineId, name, actorId);
+    for (const { name, machineId } of preview.mappings) await setTelemetryName(db, machineId, name, actorId);
   } catch (error) {
     if (error instanceof DomainError) return { ...preview, error: error.message };
     throw error;
   }
-  return answer("import", await importExports(db, files, { month }, options));
+  // The same mappings route the import as routed the preview (a machine remembers one name only).
+  return answer("import", await importExports(db, files, { month, mappings }, options), null, mappings);
 }

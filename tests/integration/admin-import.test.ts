@@ -82,8 +82,28 @@ describe("/admin/import", () => {
     expect(await salesCount()).toBe(0);
   });
 
+  it("a preview with the mapping routes the name's rows to the chosen machine, keeps the choice on the page and saves nothing", async () => {
+    const preview = (await (await post({ intent: "preview", "map:Bradford Library": String(libraryId), "map:Nowhere Else": String(yorkId) })).json()) as ImportActionData;
+    expect(preview.error).toBeNull();
+    expect(preview.unmapped).toEqual([]);
+    // Only names the file carries come back: a stale choice for another file's name is dropped.
+    expect(preview.mappings).toEqual([{ name: "Bradford Library", machineId: libraryId }]);
+    expect(preview.newRows).toBe(98);
+    const [file] = preview.outcomes;
+    if (!file.ok) throw new Error(file.error);
+    expect(file.result.mapped).toEqual([{ reason: "Bradford Library", count: 32 }]);
+    expect(file.result.groups.map((g) => [g.machineId, g.units, g.imported])).toEqual([
+      [leedsId, 34, 34],
+      [yorkId, 32, 32],
+      [libraryId, 32, 32],
+    ]);
+    expect(await salesCount()).toBe(0);
+    const machines = await db.selectFrom("machines").select("telemetryName").where("id", "in", [leedsId, yorkId, libraryId]).execute();
+    expect(machines.map((m) => m.telemetryName)).toEqual([null, null, null]);
+  });
+
   it("imports with the mapping: remembered as the machine's telemetry name, 98 rows booked once; again adds nothing", async () => {
-    const done = (await (await post({ intent: "import", "map:Bradford Library": String(libraryId) })).json()) as ImportActionData;
+    const done = (await (await post({ intent: "import", "map:Bradford Library": String(libraryId), "map:Nowhere Else": String(yorkId) })).json()) as ImportActionData;
     expect(done.error).toBeNull();
     expect(done.intent).toBe("import");
     expect(done.newRows).toBe(98);
@@ -95,7 +115,10 @@ describe("/admin/import", () => {
       [libraryId, 32, 32],
     ]);
     expect(await salesCount()).toBe(98);
+    const transactions = await db.selectFrom("sales").select(["transactionId", "kind"]).distinct().execute();
+    expect(transactions).toHaveLength(98);
     expect((await db.selectFrom("machines").select("telemetryName").where("id", "=", libraryId).executeTakeFirstOrThrow()).telemetryName).toBe("Bradford Library");
+    expect((await db.selectFrom("machines").select("telemetryName").where("id", "=", yorkId).executeTakeFirstOrThrow()).telemetryName).toBeNull();
     const audit = await db.selectFrom("auditLog").select(["action", "entityId"]).where("action", "=", "map_telemetry_name").execute();
     expect(audit).toEqual([{ action: "map_telemetry_name", entityId: String(libraryId) }]);
 

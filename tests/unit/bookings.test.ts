@@ -86,6 +86,7 @@ describe("planBookings", () => {
     const plan = planBookings({ rows: [row({ machineName: "Nowhere" })], machines, mappings: new Map([["NOWHERE", 2]]), existing: [], closedMonths: new Set() });
     expect(plan.groups.map((g) => g.machineId)).toEqual([2]);
     expect(plan.unmapped.size).toBe(0);
+    expect([...plan.mapped]).toEqual([["Nowhere", 1]]);
   });
 });
 
