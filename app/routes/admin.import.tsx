@@ -7,7 +7,7 @@ import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Tabl
 import { CheckCircledIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { exclusionSentence } from "#domain/bookings.ts";
 import { formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
@@ -72,6 +72,7 @@ export default function ImportPage() {
   useEffect(() => setMapped(applied(result)), [result]);
   const mapNames = imported ? [] : [...new Set([...(result?.unmapped ?? []), ...(result?.mappings ?? []).map((m) => m.name)])].sort();
   const allMapped = mapNames.every((name) => mapped[name]);
+  const waiting = (result?.outcomes ?? []).reduce((n, o) => n + (o.ok ? o.result.unmapped.reduce((m, u) => m + u.count, 0) : 0), 0);
   // Files picked since the last preview have not been looked at yet.
   const previewed = (result?.outcomes ?? []).map((o) => o.fileName).join("\n");
   const stale = chosen.length > 0 && chosen.map((f) => f.name).join("\n") !== previewed;
@@ -89,7 +90,7 @@ export default function ImportPage() {
       }
     >
       <Form method="post" encType="multipart/form-data" aria-label="Import exports">
-        <Card size="3" mb="4">
+        <Card size={{ initial: "2", sm: "3" }} mb="4">
           <Flex direction="column" gap="4">
             <Flex gap="4" wrap="wrap" align="end">
               <Box style={{ flex: "2 1 260px" }}>
@@ -142,6 +143,11 @@ export default function ImportPage() {
                 <Text size="2" color="gray">
                   Preview the chosen {chosen.length === 1 ? "file" : "files"} before importing.
                 </Text>
+              ) : result && !imported && !submitting && result.outcomes.some((o) => o.ok) ? (
+                <Text size="2" color="gray" role="status">
+                  {plural(result.newRows, "new row")} would be added
+                  {waiting ? `; ${plural(waiting, "row")} without a machine yet` : ""}.
+                </Text>
               ) : null}
               {submitting ? (
                 <Flex align="center" gap="2" role="status">
@@ -185,6 +191,13 @@ export default function ImportPage() {
   );
 }
 
+/** Machines under their partner, in the loader's order (partner, then location). */
+function byPartner<M extends { partnerName: string }>(machines: M[]): [string, M[]][] {
+  const groups = new Map<string, M[]>();
+  for (const m of machines) groups.set(m.partnerName, [...(groups.get(m.partnerName) ?? []), m]);
+  return [...groups];
+}
+
 function Mappings({
   names,
   machines,
@@ -213,11 +226,19 @@ function Mappings({
             </Text>
             <Select.Root name={`map:${name}`} value={value[name] ?? ""} onValueChange={(id) => onChoose(name, id)}>
               <Select.Trigger placeholder="Choose a machine" aria-label={`Machine for ${name}`} style={{ minWidth: 240 }} />
-              <Select.Content position="popper">
-                {machines.map((m) => (
-                  <Select.Item key={m.id} value={String(m.id)}>
-                    {m.location} ({m.partnerName})
-                  </Select.Item>
+              <Select.Content position="popper" style={{ maxWidth: "calc(100vw - 24px)" }}>
+                {byPartner(machines).map(([partnerName, list], i) => (
+                  <Fragment key={partnerName}>
+                    {i ? <Select.Separator /> : null}
+                    <Select.Group>
+                      <Select.Label>{partnerName}</Select.Label>
+                      {list.map((m) => (
+                        <Select.Item key={m.id} value={String(m.id)}>
+                          {m.location}
+                        </Select.Item>
+                      ))}
+                    </Select.Group>
+                  </Fragment>
                 ))}
               </Select.Content>
             </Select.Root>
@@ -243,7 +264,7 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
   }
   const { result } = outcome;
   const notes = [
-    ...result.skipped.map(exclusionSentence).map((s) => `${s} skipped`),
+    ...result.skipped.map((s) => `${plural(s.count, "row")} skipped: ${s.reason}`),
     ...result.outsideMonth.map(exclusionSentence),
     ...result.unmapped.map((u) => `${plural(u.count, "row names", "rows name")} '${u.reason}', which no machine answers to yet`),
   ];
@@ -264,20 +285,20 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
           <Table.Root size="1" variant="surface" style={{ minWidth: 720 }}>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeaderCell>Machine</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Units</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">{imported ? "New" : "New (would add)"}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Duplicate</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Already booked</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Month closed</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Machine</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Month</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Units</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Revenue</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>{imported ? "New" : "New (would add)"}</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Duplicate</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Already booked</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Month closed</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {result.groups.map((g) => (
                 <Table.Row key={`${g.machineId}:${g.month}`}>
-                  <Table.RowHeaderCell>
+                  <Table.RowHeaderCell style={{ minWidth: 180 }}>
                     <Text as="div" weight="medium">
                       {g.location}
                     </Text>

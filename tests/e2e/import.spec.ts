@@ -3,6 +3,7 @@
  * previewed, mapped in the page and imported; then an overdue invoice marked paid with a
  * reference; the audit trail shows both.
  */
+import AxeBuilder from "@axe-core/playwright";
 import * as XLSX from "xlsx";
 import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
 
@@ -34,15 +35,28 @@ test("an admin imports a three-machine export, maps the unknown name in the page
   await expect(preview.getByRole("row", { name: /Leeds Station Concourse/ })).toContainText("£3.30");
   await expect(preview.getByRole("row", { name: /York Hospital Atrium/ })).toBeVisible();
   await expect(preview).toContainText("3 rows name 'Harrogate Gym Front Desk', which no machine answers to yet");
-  await expect(page.getByRole("button", { name: "Import" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+  await expect(page.getByText("6 new rows would be added; 3 rows without a machine yet.")).toBeVisible();
+  // The preview (tables, the mapping callout) passes the same WCAG 2.1 AA checks as the empty page.
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
 
-  await page.getByRole("combobox", { name: "Machine for Harrogate Gym Front Desk" }).click();
-  await page.getByRole("option", { name: "Harrogate Gym Reception (Harrogate Fitness Club)" }).click();
-  await page.getByRole("button", { name: "Import" }).click();
+  // The machines are listed under their partner.
+  const mapping = page.getByRole("combobox", { name: "Machine for Harrogate Gym Front Desk" });
+  await mapping.click();
+  await expect(page.getByRole("group", { name: "Harrogate Fitness Club" }).getByRole("option", { name: "Harrogate Gym Reception", exact: true })).toBeVisible();
+  await page.getByRole("option", { name: "Harrogate Gym Reception", exact: true }).click();
+  // Preview again: the choice stays, and the name's rows go to the chosen machine.
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(preview.getByRole("row", { name: /Harrogate Gym Reception/ })).toContainText("£3.30");
+  await expect(mapping).toContainText("Harrogate Gym Reception");
+  await expect(page.getByText("9 new rows would be added.")).toBeVisible();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(toast(page)).toContainText("Exports imported");
   const done = page.getByRole("region", { name: "three-sites.xlsx imported" });
   await expect(done.getByRole("row", { name: /Harrogate Gym Reception/ })).toContainText("3");
   await expect(done.getByRole("row")).toHaveCount(4);
+  await expect(page.getByText("Remembered for the web and the CLI: ‘Harrogate Gym Front Desk’ is Harrogate Gym Reception.")).toBeVisible();
 
   // An overdue invoice of its own, marked paid with a reference on Invoice Management.
   const username = `audit-fee-${Date.now().toString(36)}`;
