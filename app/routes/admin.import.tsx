@@ -7,7 +7,7 @@ import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Tabl
 import { CheckCircledIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Fragment, useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { exclusionSentence } from "#domain/bookings.ts";
 import { formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
@@ -45,7 +45,8 @@ export default function ImportPage() {
   const result = useActionData<typeof action>() as ImportActionData | undefined;
   const navigation = useNavigation();
   const toast = useToast();
-  const input = useRef<HTMLInputElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
   const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "preview") : null;
   const imported = result?.intent === "import" && !result.error;
@@ -63,7 +64,10 @@ export default function ImportPage() {
   useEffect(() => {
     if (!result) return;
     if (result.error) toast({ title: result.intent === "import" ? "Import failed" : "Preview failed", description: result.error, variant: "destructive" });
-    else if (result.intent === "import") toast({ title: "Exports imported", description: `${plural(result.newRows, "new transaction")} booked.` });
+    else if (result.intent === "import") {
+      const failed = result.outcomes.filter((o) => !o.ok).length;
+      toast({ title: "Exports imported", description: `${plural(result.newRows, "new transaction")} booked${failed ? `; ${plural(failed, "file")} not imported` : ""}.` });
+    }
   }, [result, toast]);
 
   // The mapping choices: those the last preview applied, then whatever the admin picks (a name → machine id).
@@ -97,23 +101,30 @@ export default function ImportPage() {
                 <Text as="label" htmlFor="import-files" size="2" weight="medium">
                   Exports (.xlsx or .xls, one or more)
                 </Text>
+                {/* The browser's own input until the page is hydrated (so it works without JavaScript), then a
+                    Radix button: a <label> for the input, which stays focusable and shows its focus on the button. */}
                 <Flex mt="1" align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
-                  <Button type="button" variant="soft" onClick={() => input.current?.click()}>
-                    <UploadIcon /> Choose files
-                  </Button>
-                  <Text size="2" color="gray">
-                    {chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
-                  </Text>
                   <input
-                    ref={input}
                     id="import-files"
                     name="files"
                     type="file"
                     multiple
                     accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
                     onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => ({ name: f.name, size: f.size })))}
-                    style={{ position: "absolute", width: 1, height: 1, opacity: 0 }}
+                    className={hydrated ? "vb-file-input" : undefined}
                   />
+                  {hydrated ? (
+                    <>
+                      <Button asChild variant="soft">
+                        <label htmlFor="import-files" className="vb-file-button">
+                          <UploadIcon /> Choose files
+                        </label>
+                      </Button>
+                      <Text size="2" color="gray">
+                        {chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
+                      </Text>
+                    </>
+                  ) : null}
                 </Flex>
               </Box>
               <Box style={{ flex: "1 1 160px" }}>

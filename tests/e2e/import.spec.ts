@@ -7,11 +7,11 @@ import AxeBuilder from "@axe-core/playwright";
 import * as XLSX from "xlsx";
 import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
 
-function exportFile(): { name: string; mimeType: string; buffer: Buffer } {
+function exportFile(unknownName = "Harrogate Gym Front Desk"): { name: string; mimeType: string; buffer: Buffer } {
   // Dated in the month in progress (never closed), with transaction ids no demo sale uses.
   const month = new Date().toISOString().slice(0, 7);
   const base = 9_400_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
-  const names = ["Leeds Station Concourse", "York Hospital Atrium", "Harrogate Gym Front Desk"];
+  const names = ["Leeds Station Concourse", "York Hospital Atrium", unknownName];
   const rows = names.flatMap((name, m) => [0, 1, 2].map((i) => [name, base + m * 3 + i, "KitKat 4 Finger", 0.35, 1.1, 1.1, `${month}-01T0${i}:1${m}:00Z`]));
   const sheet = XLSX.utils.aoa_to_sheet([
     ["Dynamic Transactions Monitor Mega"],
@@ -78,4 +78,20 @@ test("an admin imports a three-machine export, maps the unknown name in the page
   await page.goto("/admin/audit");
   await expect(page.getByRole("row", { name: /Mapped telemetry name .Harrogate Gym Front Desk. to Harrogate Gym Reception/ })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(`${invoice.displayId}`) }).first()).toContainText("BACS AUDIT-77");
+});
+
+test.describe("Import Exports without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the browser's own file input posts the form and the preview comes back", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/import");
+    // A name of its own: the other test maps its unknown name, in parallel, on the same database.
+    await page.getByLabel("Exports (.xlsx or .xls, one or more)").setInputFiles(exportFile("Scarborough Spa Kiosk"));
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("region", { name: "three-sites.xlsx preview" });
+    await expect(preview.getByRole("row", { name: /Leeds Station Concourse/ })).toContainText("£3.30");
+    await expect(page.getByText("6 new rows would be added; 3 rows without a machine yet.")).toBeVisible();
+    await expect(preview).toContainText("3 rows name 'Scarborough Spa Kiosk', which no machine answers to yet");
+  });
 });
