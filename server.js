@@ -8,6 +8,7 @@ import { stopOnSignals } from "./server/shutdown.js";
 import compression from "compression";
 import express from "express";
 import { limitBodies } from "./server/body-limit.js";
+import { logger, requestLogging } from "./server/logger.js";
 
 process.env.NODE_ENV ??= "production";
 const buildDir = path.resolve(process.env.VENDBOARD_BUILD_DIR ?? "build");
@@ -16,6 +17,7 @@ const build = await import(path.join(buildDir, "server/index.js"));
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+app.use(requestLogging());
 app.use(compression());
 app.use(securityHeaders);
 app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
@@ -31,13 +33,13 @@ app.all(
       build,
       getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
     }),
-    { uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10), onRefused: (r) => console.warn(`413 ${r.method} ${r.path}: body over ${r.limit} bytes (read ${r.bytesRead})`) },
+    { uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10), onRefused: (r) => logger.warn({ limit: r.limit, bytesRead: r.bytesRead }, `Body over ${r.limit} bytes refused with 413`) },
   ),
 );
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const server = app.listen(port, host, () => {
-  console.log(`Vendboard is listening on http://localhost:${port}`);
+  logger.info({ port, host }, `Vendboard is listening on http://localhost:${port}`);
 });
-stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase });
+stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase, log: (line) => logger.info(line) });

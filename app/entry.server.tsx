@@ -1,18 +1,28 @@
 /** Server rendering with a per-request CSP nonce (server.js sends the other security headers). */
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce.tsx";
 import { contentSecurityPolicy } from "./utils/security.server.ts";
+import { log } from "./utils/log.server.ts";
 
 // server.js closes the database on shutdown through the build's entry module.
 export { closeDatabase } from "./utils/db.server.ts";
 
 const ABORT_DELAY = 5_000;
+
+/**
+ * Every error a loader, action or render throws (other than a Response) is logged here with its
+ * stack and the request's id; the browser sees only the error boundary's text.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  log().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "Request failed");
+};
 export const streamTimeout = ABORT_DELAY;
 
 export default function handleRequest(
@@ -52,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log().error({ err: error }, "Rendering failed");
         },
       },
     );

@@ -14,7 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { HEADER_HEIGHT, Header } from "./components/header.tsx";
 import { CenteredSpinner, MessageCard, NotFoundCard } from "./components/page.tsx";
 import { Toaster } from "./components/toaster.tsx";
@@ -62,6 +62,10 @@ function PendingNavigation() {
 function Chrome({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const user = data?.user ?? null;
+  // Marks the page as interactive (its buttons have their handlers): browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       {user ? <Header user={user} /> : null}

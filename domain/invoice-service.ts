@@ -336,6 +336,8 @@ export interface DueCheckResult {
   markedOverdue: number;
   invoicesRaised: number;
   remindersSent: number;
+  /** Reminders that could not be made or sent, with the reason (a failed email is also in the email log). */
+  reminderFailures: { invoiceId: number; reason: string }[];
 }
 
 /**
@@ -393,6 +395,7 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
   });
 
   let remindersSent = 0;
+  const reminderFailures: DueCheckResult["reminderFailures"] = [];
   // One reminder for each invoice this run turned overdue (not those set overdue by hand).
   const toRemind = marked.length
     ? await db.selectFrom("feePayments").select("id").where("id", "in", marked).where("reminderSentAt", "is", null).execute()
@@ -403,9 +406,10 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
       // Marked either way: a partner without an email address is not retried on every run.
       await db.updateTable("feePayments").set({ reminderSentAt: new Date().toISOString() }).where("id", "=", id).execute();
       if (result.emailSent) remindersSent++;
-    } catch {
-      // The failure is in the email log (with the error) for an admin to follow up; it is not retried.
+    } catch (error) {
+      // Not retried: the caller reports it (the API logs it, the CLI prints it on stderr and exits 1).
+      reminderFailures.push({ invoiceId: id, reason: error instanceof Error ? error.message : String(error) });
     }
   }
-  return { today, markedOverdue: marked.length, invoicesRaised: raised, remindersSent };
+  return { today, markedOverdue: marked.length, invoicesRaised: raised, remindersSent, reminderFailures };
 }

@@ -17,7 +17,8 @@ import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
-import { runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
+import { importRefused, runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
+import { readMultipart, UploadTooLargeError } from "#app/utils/upload.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" }];
 
@@ -35,7 +36,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return runImportAction(await request.formData(), admin.id);
+  let form: FormData;
+  try {
+    form = await readMultipart(request);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return importRefused(error.message);
+    throw error;
+  }
+  return runImportAction(form, admin.id);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;

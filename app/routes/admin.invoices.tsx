@@ -134,7 +134,7 @@ export default function InvoiceManagement() {
     const outcome = await run("check", () => apiRequest<DueCheckResult>("POST", "/api/fee-payments/check-due"), {
       success: (result) => ({
         title: "Due invoices checked",
-        description: `${result.markedOverdue} marked overdue, ${result.invoicesRaised} new invoice(s) raised, ${result.remindersSent} reminder(s) sent.`,
+        description: `${result.markedOverdue} marked overdue, ${result.invoicesRaised} new invoice(s) raised, ${result.remindersSent} reminder(s) sent${result.reminderFailures.length ? `; ${result.reminderFailures.length} reminder(s) could not be sent (the reasons are in the server log)` : ""}.`,
       }),
       failure: "Failed to check due invoices",
     });

@@ -5,6 +5,7 @@ import { DomainError } from "#domain/errors.ts";
 import type { PublicUser } from "#domain/users.ts";
 import { assertSameOrigin } from "./security.server.ts";
 import { getUser } from "./session.server.ts";
+import { log } from "./log.server.ts";
 
 export function apiError(status: number, message: string, init?: ResponseInit): Response {
   return Response.json({ message }, { ...init, status });
@@ -29,7 +30,7 @@ export function api(handler: Handler): Handler {
       if (error instanceof RateLimitedError) return apiError(error.status, error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
       if (error instanceof DomainError) return apiError(error.status, error.message);
       if (error instanceof ZodError) return apiError(400, zodMessage(error));
-      console.error(error);
+      log().error({ err: error, method: args.request.method, path: new URL(args.request.url).pathname }, "Request failed");
       return apiError(500, "Internal server error");
     }
   };

@@ -2,6 +2,7 @@
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
 import { countAdmins } from "#domain/users.ts";
 import { env } from "./env.server.ts";
+import { logger } from "./log.server.ts";
 
 declare global {
   // Survives Vite dev-server reloads so one process keeps one connection.
@@ -12,9 +13,9 @@ async function open(): Promise<DB> {
   const db = openDatabase(env.DATABASE_PATH);
   const { report } = await migrateToLatest(db);
   // What a migration removed or changed is in the audit trail too; `vendboard db migrate` lists it.
-  if (report.length) console.warn(`Migrations changed ${report.length} row(s) of data; see /admin/audit or run \`vendboard audit\`.`);
+  if (report.length) logger.warn({ changes: report.length }, `Migrations changed ${report.length} row(s) of data; see /admin/audit or run \`vendboard audit\`.`);
   if (env.NODE_ENV !== "test" && (await countAdmins(db)) === 0) {
-    console.warn(
+    logger.warn(
       `No admin exists in ${env.DATABASE_PATH} yet. Create the first one with:\n` +
         `  printf '%s\\n' "$ADMIN_PASSWORD" | DATABASE_PATH=${env.DATABASE_PATH} npx vendboard admin create NAME --password-stdin`,
     );

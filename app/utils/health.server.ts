@@ -1,6 +1,7 @@
 /** The health check behind GET /healthz: the database answers and its migrations match this build's. */
 import { Migrator, sql, type Kysely } from "kysely";
 import { migrations } from "#db/migrations/index.ts";
+import { log } from "./log.server.ts";
 
 export type Health = { status: "ok" } | { status: "unavailable"; reason: string };
 
@@ -9,7 +10,7 @@ export async function checkHealth(db: Kysely<any>): Promise<Health> {
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
-    console.error("Health check: the database did not answer", error);
+    log().error({ err: error }, "Health check: the database did not answer");
     return { status: "unavailable", reason: "The database did not answer" };
   }
   try {
@@ -21,7 +22,7 @@ export async function checkHealth(db: Kysely<any>): Promise<Health> {
     const unknown = executed.rows.map((r) => r.name).filter((name) => !(name in migrations));
     if (unknown.length) return { status: "unavailable", reason: `Migrations unknown to this build: ${unknown.join(", ")}` };
   } catch (error) {
-    console.error("Health check: the migrations could not be read", error);
+    log().error({ err: error }, "Health check: the migrations could not be read");
     return { status: "unavailable", reason: "The migrations could not be read" };
   }
   return { status: "ok" };

@@ -51,6 +51,11 @@ function answer(intent: ImportActionData["intent"], outcomes: FileOutcome[], err
   return { intent, outcomes, unmapped, mappings, newRows, error };
 }
 
+/** The answer to an upload refused before its files were read (too large). */
+export function importRefused(error: string): ImportActionData {
+  return answer("preview", [], error);
+}
+
 /** Previews (dry run) or imports the posted exports; mappings are saved only on Import. */
 export async function runImportAction(form: FormData, actorId: number): Promise<ImportActionData> {
   const parsed = fields.safeParse({ intent: form.get("intent") ?? undefined, month: form.get("month") ?? undefined });

@@ -1,10 +1,37 @@
 /** Multipart uploads of telemetry exports: size cap (413), the spec's messages for a missing or wrong file. */
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+} from "@remix-run/node";
 import { parseMonth } from "#domain/dates.ts";
 import type { ImportFile } from "#domain/sales-import.ts";
 import { apiError } from "./api.server.ts";
 import { env } from "./env.server.ts";
 
 const EXCEL = /\.(xlsx|xls)$/i;
+
+/** Thrown by readMultipart when one part is over the upload limit. */
+export class UploadTooLargeError extends Error {
+  constructor() {
+    super(`The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
+  }
+}
+
+/**
+ * Reads a multipart body part by part as it streams (Remix's multipart parser), holding each part
+ * in memory only up to UPLOAD_MAX_MB: a larger file stops the read with UploadTooLargeError, before
+ * the rest of it is taken in. (server.js has already refused a body past the whole request's limit.)
+ */
+export async function readMultipart(request: Request): Promise<FormData> {
+  const uploadHandler = createMemoryUploadHandler({ maxPartSize: env.UPLOAD_MAX_MB * 1024 * 1024 });
+  try {
+    return await parseMultipartFormData(request, uploadHandler);
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw new UploadTooLargeError();
+    throw error;
+  }
+}
 
 export interface MonthlyUpload {
   month: string;
@@ -22,8 +49,10 @@ export async function readMonthlyUpload(request: Request): Promise<MonthlyUpload
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readMultipart(request);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw apiError(413, error.message);
+    // A body that is not multipart as it claims.
     throw apiError(400, "Error processing Excel file");
   }
   const file = form.get("reportFile");

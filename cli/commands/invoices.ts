@@ -7,7 +7,7 @@ import { checkDueInvoices, listInvoices } from "#domain/invoice-service.ts";
 import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
-import { UsageError } from "../errors.ts";
+import { EXIT_FAILURE, UsageError } from "../errors.ts";
 
 export async function runCheckDue(io: CliIO, options: { today?: string; json?: boolean }) {
   if (options.today !== undefined && !isIsoDay(options.today)) {
@@ -16,6 +16,9 @@ export async function runCheckDue(io: CliIO, options: { today?: string; json?: b
   const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io.env), options.today));
   if (options.json) printJson(io, result);
   else io.stdout.write(`Due check for ${formatDate(result.today)}: ${result.markedOverdue} marked overdue, ${result.invoicesRaised} invoice(s) raised, ${result.remindersSent} reminder(s) sent.\n`);
+  // stderr is what cron mails: a reminder that failed is said there, and the run exits 1.
+  for (const failure of result.reminderFailures) io.stderr.write(`Invoice ${failure.invoiceId}: the reminder failed: ${failure.reason}\n`);
+  if (result.reminderFailures.length) io.exitCode = EXIT_FAILURE;
   return result;
 }
 

@@ -12,6 +12,16 @@ export async function signIn(page: Page, who: { username: string; password: stri
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL((url) => url.pathname !== "/auth");
+  await hydrated(page);
+}
+
+/**
+ * Waits until the page's scripts have taken over (root.tsx marks <html data-hydrated>), so a click
+ * lands on a handler; a page without JavaScript is ready as soon as it has loaded.
+ */
+export async function hydrated(page: Page) {
+  const scripted = await page.evaluate(() => "__remixContext" in window);
+  if (scripted) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** The visible toast (Radix also keeps an off-screen live-region copy for screen readers). */

@@ -27,6 +27,7 @@ test.describe("Partner management", () => {
   });
 
   test("creates one partner of each type through the dialog, with the form's type rules", async ({ page }) => {
+    test.slow(); // four partners through the dialog: about 20 s on a busy two-core machine
     const stamp = Date.now().toString(36);
     for (const [index, { type, commission, fee }] of TYPES.entries()) {
       const dialog = await openAddPartner(page);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { loader as apiUser } from "#app/routes/api.user.ts";
 import { action as apiLogin } from "#app/routes/api.login.ts";
 import { action as apiLogout } from "#app/routes/api.logout.ts";
@@ -225,5 +225,23 @@ describe("request limits and proxies", () => {
       headers: { "x-forwarded-host": "evil.example" },
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("a database failure at sign-in", () => {
+  it("is a 500 on /api/login and an error on /auth, never 'Invalid username or password'", async () => {
+    const broken = vi.spyOn(db, "selectFrom").mockImplementation(() => {
+      throw new Error("SQLITE_IOERR: disk I/O error");
+    });
+    try {
+      const api = await call(apiLogin, "/api/login", { json: { username: adminName, password: TEST_PASSWORD } });
+      expect(api.status).toBe(500);
+      expect(await api.json()).toEqual({ message: "Internal server error" });
+      // The page's action throws: Remix logs it (handleError) and answers its error boundary with a 500.
+      await expect(call(authAction, "/auth", { form: { username: adminName, password: TEST_PASSWORD } })).rejects.toThrow("SQLITE_IOERR");
+    } finally {
+      broken.mockRestore();
+    }
+    expect((await call(apiLogin, "/api/login", { json: { username: adminName, password: TEST_PASSWORD } })).status).toBe(200);
   });
 });

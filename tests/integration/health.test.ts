@@ -9,6 +9,8 @@ import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { loader as healthz } from "#app/routes/healthz.ts";
 import { checkHealth } from "#app/utils/health.server.ts";
+import { withRequestLogger } from "#server/logger.js";
+import { captureLog } from "./log-capture.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-health-"));
 const opened: Kysely<any>[] = [];
@@ -57,14 +59,11 @@ describe("checkHealth", () => {
     fs.writeFileSync(file, "this is not a database file ".repeat(100));
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: () => Promise.resolve(new SQLite(file)) }) });
     opened.push(db);
-    const errors: unknown[] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    try {
-      expect(await checkHealth(db)).toEqual({ status: "unavailable", reason: "The database did not answer" });
-    } finally {
-      console.error = original;
-    }
-    expect(errors).toHaveLength(1);
+    const { lines, logger } = captureLog();
+    expect(await withRequestLogger(logger, () => checkHealth(db))).toEqual({ status: "unavailable", reason: "The database did not answer" });
+    // The reason stays on the server, with its stack.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 50, msg: "Health check: the database did not answer" });
+    expect(lines[0].err.stack).toMatch(/\n\s+at /);
   });
 });

@@ -455,6 +455,44 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
+  it("a file over UPLOAD_MAX_MB → 413, read part by part and stopped soon after the limit, nothing saved", async () => {
+    const machine = await makeMachine(db, ownerId, LEEDS);
+    const before = await tableCounts();
+    // A 30 MB file streamed as it would arrive, counting what the route pulls from it.
+    const boundary = "----vendboard-test-boundary";
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="month"\r\n\r\n2026-10\r\n--${boundary}\r\nContent-Disposition: form-data; name="reportFile"; filename="huge.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    const chunk = new Uint8Array(64 * 1024).fill(65);
+    const total = 30 * 1024 * 1024;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      pull(controller) {
+        if (pulled >= total) {
+          controller.enqueue(new TextEncoder().encode(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${BASE}/api/machines/${machine.id}/records`, {
+      method: "POST",
+      body,
+      headers: { cookie: adminCookie, "content-type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    const response = await uploadAction({ request, params: { id: String(machine.id) }, context: {} });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: "The file is too large (at most 10 MB)" });
+    expect(pulled).toBeLessThan(11 * 1024 * 1024);
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it("404 'Machine not found' for a missing machine", async () => {
     for (const id of ["999999", "abc"]) {
       const response = await upload(id, { month: "2026-10", bytes: fixture("single-machine-2026-10.xlsx"), fileName: "a.xlsx" });

@@ -88,7 +88,7 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
       const before = received.length;
       const first = await checkDue(cookie);
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ today: "2027-02-12", markedOverdue: 1, invoicesRaised: 1, remindersSent: 1 });
+      expect(await first.json()).toEqual({ today: "2027-02-12", markedOverdue: 1, invoicesRaised: 1, remindersSent: 1, reminderFailures: [] });
       expect(await summary(routePartner.id)).toEqual([
         ["2027-01-10", "2027-02-09", "2027-01-24", 5000, "overdue"],
         ["2027-02-10", "2027-03-09", "2027-02-24", 5000, "pending"],
@@ -103,7 +103,7 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
       const snapshot = await allInvoices();
       const second = await checkDue(cookie);
       expect(second.status).toBe(200);
-      expect(await second.json()).toEqual({ today: "2027-02-12", markedOverdue: 0, invoicesRaised: 0, remindersSent: 0 });
+      expect(await second.json()).toEqual({ today: "2027-02-12", markedOverdue: 0, invoicesRaised: 0, remindersSent: 0, reminderFailures: [] });
       expect(await allInvoices()).toEqual(snapshot);
       expect(received.length).toBe(before + 1);
     } finally {
@@ -221,7 +221,7 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
     expect(first.markedOverdue).toBe(newlyOverdue.length);
     expect(first.remindersSent).toBe(firstMails.length);
     // Overdue Only 1, Period Started 1, Route Partner 1, Catch Up 4, Catch Up Six 2; raised: 1 + 1 + 5 + 2.
-    expect(first).toEqual({ today: D1, markedOverdue: 9, invoicesRaised: 9, remindersSent: 9 });
+    expect(first).toEqual({ today: D1, markedOverdue: 9, invoicesRaised: 9, remindersSent: 9, reminderFailures: [] });
     // Nothing is left pending past its due date.
     expect(afterFirst.invoices.filter((i) => i.status === "pending" && i.dueDate < D1)).toEqual([]);
   });
@@ -242,7 +242,7 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
   it("the second run on the same date changes nothing, raises nothing and sends nothing", async () => {
     const before = received.length;
     const second = await checkDueInvoices(db, mail(), D1);
-    expect(second).toEqual({ today: D1, markedOverdue: 0, invoicesRaised: 0, remindersSent: 0 });
+    expect(second).toEqual({ today: D1, markedOverdue: 0, invoicesRaised: 0, remindersSent: 0, reminderFailures: [] });
     expect(received.length).toBe(before);
     expect(await allInvoices()).toEqual(afterFirst.invoices);
     expect(await allUsers()).toEqual(afterFirst.users);
@@ -255,7 +255,7 @@ describe("vendboard invoices check-due / list", () => {
     const before = received.length;
     const run = await vendboard(["invoices", "check-due", "--today", D1, "--json"], { SMTP_URL: smtpUrl(), MAIL_FROM: FROM });
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out)).toEqual({ today: D1, markedOverdue: 0, invoicesRaised: 0, remindersSent: 0 });
+    expect(JSON.parse(run.out)).toEqual({ today: D1, markedOverdue: 0, invoicesRaised: 0, remindersSent: 0, reminderFailures: [] });
     expect(await allInvoices()).toEqual(invoices);
     expect(received.length).toBe(before);
   });
@@ -267,7 +267,7 @@ describe("vendboard invoices check-due / list", () => {
     const before = received.length;
     const run = await vendboard(["invoices", "check-due", "--today", "2027-04-05", "--json"], { SMTP_URL: smtpUrl(), MAIL_FROM: FROM });
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out)).toEqual({ today: "2027-04-05", markedOverdue: 4, invoicesRaised: 0, remindersSent: 4 });
+    expect(JSON.parse(run.out)).toEqual({ today: "2027-04-05", markedOverdue: 4, invoicesRaised: 0, remindersSent: 4, reminderFailures: [] });
     const mails = received.slice(before);
     expect(mails.map((m) => subjectOf(m.raw)).sort()).toEqual(pendingLate.map((i) => `Reminder: invoice ${displayId(i.id)} is overdue`).sort());
     for (const invoice of pendingLate) expect((await db.selectFrom("feePayments").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow()).status).toBe("overdue");
@@ -311,5 +311,20 @@ describe("vendboard invoices check-due / list", () => {
     expect(status.code).toBe(2);
     expect(status.err).toContain("--status takes one of: pending, paid, overdue, cancelled");
     expect(await allInvoices()).toEqual(invoices);
+  });
+
+  it("a reminder that cannot be sent is said on stderr with its reason, the run exits 1, and the invoice is still overdue", async () => {
+    // Nothing listens on port 9: every reminder fails. The email log keeps each failure too.
+    const run = await vendboard(["invoices", "check-due", "--today", "2027-05-20", "--json"], { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: FROM });
+    expect(run.code, run.err).toBe(1);
+    const result = JSON.parse(run.out) as { markedOverdue: number; remindersSent: number; reminderFailures: { invoiceId: number; reason: string }[] };
+    expect(result.markedOverdue).toBeGreaterThan(0);
+    expect(result.remindersSent).toBe(0);
+    expect(result.reminderFailures.length).toBe(result.markedOverdue);
+    for (const failure of result.reminderFailures) {
+      expect(failure.reason).toMatch(/^The email could not be sent: /);
+      expect(run.err).toContain(`Invoice ${failure.invoiceId}: the reminder failed: ${failure.reason}\n`);
+      expect((await db.selectFrom("feePayments").select("status").where("id", "=", failure.invoiceId).executeTakeFirstOrThrow()).status).toBe("overdue");
+    }
   });
 });

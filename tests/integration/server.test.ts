@@ -42,7 +42,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, [path.join(root, "server.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "server-test-secret-0123456789" },
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "server-test-secret-0123456789" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -131,6 +131,22 @@ describe("answers of the production server", () => {
     expect(api.status).toBe(403);
     expect(JSON.parse(api.body)).toEqual({ message: "Cross-origin request refused" });
     expect(output).not.toMatch(/Error:|\n\s+at /);
+  });
+
+  it("logs one JSON line per request with its id (answered as X-Request-Id), method, path, status and time; no cookie or query", async () => {
+    const answer = await request("/healthz?token=secret-in-query", { headers: { cookie: "__session=secret-cookie" } });
+    const reqId = answer.lines["x-request-id"]?.[0];
+    expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
+    await until(() => output.includes(reqId), "the request's log line");
+    const line = output.split("\n").find((l) => l.includes(reqId))!;
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    expect(entry).toMatchObject({ level: 30, reqId, method: "GET", path: "/healthz", status: 200, msg: "request" });
+    expect(typeof entry.ms).toBe("number");
+    expect(typeof entry.time).toBe("string");
+    expect(output).not.toContain("secret-cookie");
+    expect(output).not.toContain("secret-in-query");
+    // Every line the server wrote is JSON.
+    for (const l of output.split("\n").filter(Boolean)) expect(() => JSON.parse(l), l).not.toThrow();
   });
 
   it("GET /healthz answers 200 {status: ok} without a session, never stored", async () => {
