@@ -1,7 +1,7 @@
 import "@radix-ui/themes/styles.css";
 import "./styles.css";
-import { Theme } from "@radix-ui/themes";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Callout, Theme } from "@radix-ui/themes";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -17,9 +17,11 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { HEADER_HEIGHT, Header } from "./components/header.tsx";
 import { CenteredSpinner, MessageCard, NotFoundCard } from "./components/page.tsx";
-import { Toaster } from "./components/toaster.tsx";
+import { useHydrated } from "./components/forms.tsx";
+import { Toaster, useToast } from "./components/toaster.tsx";
 import { useNonce } from "./nonce.tsx";
 import { getUser } from "./utils/session.server.ts";
+import { getToast, type FlashToast as FlashToastData } from "./utils/toast.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Vendboard" },
@@ -27,7 +29,27 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { user: await getUser(request) };
+  // A toast flashed by the action that redirected here (app/utils/toast.server.ts), read once.
+  const { toast, headers } = await getToast(request);
+  return data({ user: await getUser(request), toast }, { headers: headers ?? undefined });
+}
+
+/** Shows the flashed toast once; before the scripts have loaded it is a plain status line instead. */
+function FlashToast({ toast }: { toast: FlashToastData | null }) {
+  const show = useToast();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (toast) show({ title: toast.title, description: toast.description, variant: toast.variant });
+  }, [toast, show]);
+  if (hydrated || !toast) return null;
+  return (
+    <Callout.Root color={toast.variant === "destructive" ? "red" : "green"} role="status" m="3" style={{ position: "relative", zIndex: 2 }}>
+      <Callout.Text>
+        <strong>{toast.title}</strong>
+        {toast.description ? ` ${toast.description}` : null}
+      </Callout.Text>
+    </Callout.Root>
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -70,7 +92,10 @@ function Chrome({ children }: { children: ReactNode }) {
     <>
       {user ? <Header user={user} /> : null}
       <PendingNavigation />
-      <main style={{ paddingTop: user ? HEADER_HEIGHT : 0, minHeight: "100vh", boxSizing: "border-box" }}>{children}</main>
+      <main style={{ paddingTop: user ? HEADER_HEIGHT : 0, minHeight: "100vh", boxSizing: "border-box" }}>
+        <FlashToast toast={data?.toast ?? null} />
+        {children}
+      </main>
     </>
   );
 }

@@ -4,7 +4,9 @@
  * and may be opened without a trigger (open / onOpenChange), e.g. from a status select.
  */
 import { AlertDialog, Button, Flex, Tooltip } from "@radix-ui/themes";
-import type { ComponentProps, ReactNode } from "react";
+import { useFetcher } from "@remix-run/react";
+import { cloneElement, type ComponentProps, type ReactElement, type ReactNode } from "react";
+import { useFailureToast, useHydrated } from "./forms.tsx";
 
 export function ConfirmButton({
   trigger,
@@ -64,5 +66,46 @@ export function ConfirmButton({
         </Flex>
       </AlertDialog.Content>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * A confirmed action that is a form post to the page's action: with JavaScript the trigger opens
+ * the dialog and confirming posts `fields` with `confirmed=yes` through a fetcher (the page stays
+ * where it is); before the scripts have loaded the trigger is the form's submit button and the
+ * action answers the same question as a page (ConfirmationCard). Failures toast `fetcher.data`.
+ */
+export function ConfirmForm({
+  intent,
+  fields,
+  trigger,
+  ...dialog
+}: Omit<ComponentProps<typeof ConfirmButton>, "onConfirm" | "trigger" | "open" | "onOpenChange"> & {
+  intent: string;
+  fields: Record<string, string | number>;
+  /** A Button element; it gets `loading` while the post is under way. */
+  trigger: ReactElement<ComponentProps<typeof Button>>;
+}) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  useFailureToast(fetcher.data);
+  const busy = fetcher.state !== "idle";
+  if (!hydrated) {
+    return (
+      <fetcher.Form method="post" style={{ display: "inline" }}>
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {cloneElement(trigger, { type: "submit" })}
+      </fetcher.Form>
+    );
+  }
+  return (
+    <ConfirmButton
+      {...dialog}
+      trigger={cloneElement(trigger, { type: "button", loading: busy || trigger.props.loading })}
+      onConfirm={() => fetcher.submit({ ...fields, intent, confirmed: "yes" }, { method: "post", preventScrollReset: true })}
+    />
   );
 }

@@ -1,20 +1,21 @@
 /** /admin/commissions: who is owed what for a month, whose reports are in, and marking payments. */
-import { Badge, Button, Card, Flex, Grid, Select, Table, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, Flex, Grid, Table, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
-import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { commissionSummary, markCommissionPaid, resetCommissions, type CommissionSummaryRow } from "#domain/commission-service.ts";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
 import { formatGBP, formatPounds } from "#domain/money.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close.ts";
-import { ConfirmButton } from "#app/components/confirm-button.tsx";
+import { ConfirmForm } from "#app/components/confirm-button.tsx";
+import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
-import { useToast } from "#app/components/toaster.tsx";
-import { useAction } from "#app/components/use-action.ts";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
+import { UrlSelect } from "#app/components/url-select.tsx";
+import { confirmFirst, done, parseForm, runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
@@ -28,36 +29,76 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { months, summary: await commissionSummary(db, month) };
 }
 
-function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month: string; onPaid: () => void }) {
-  const { pending, run } = useAction();
-  const saving = pending !== null;
+const markPaidForm = z.object({
+  partnerId: z.coerce.number({ error: "Partner not found" }).int().positive("Partner not found"),
+  month: z.string().refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM"),
+});
+const resetForm = z.object({ month: z.string().refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM") });
+
+/** The questions asked before paying or resetting, in the dialog and (without JavaScript) as a page. */
+const markPaidQuestion = (partnerName: string, month: string, amount: string) => ({
+  title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`,
+  description: `${amount} is recorded as paid today, and ${formatMonth(month)} is closed for ${partnerName}: its figures are locked until the month is reset.`,
+  confirmLabel: "Mark as Paid",
+});
+const resetQuestion = (month: string, paidRows: readonly Pick<CommissionSummaryRow, "partnerName" | "profitShare">[], paidTotalPence: number) => ({
+  title: `Reset ${formatMonth(month)}?`,
+  description: paidRows.length
+    ? `${paidRows.length} payment${paidRows.length === 1 ? "" : "s"} of ${formatGBP(paidTotalPence)} in all (${paidRows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`).join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.`
+    : `No commission payment is recorded for ${formatMonth(month)}: nothing changes.`,
+  confirmLabel: "Reset Month",
+});
+const paidTotal = (rows: readonly Pick<CommissionSummaryRow, "profitShare">[]) => rows.reduce((sum, r) => sum + Math.round(r.profitShare * 100), 0);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runIntent(request, {
+    "mark-paid": {
+      failure: "Failed to update payment status",
+      async run(form) {
+        const { partnerId, month: asked } = parseForm(form, markPaidForm);
+        const month = parseMonth(asked)!;
+        const row = (await commissionSummary(db, month)).rows.find((r) => r.partnerId === partnerId);
+        const name = row?.partnerName ?? `Partner ${partnerId}`;
+        const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0)));
+        if (question) return question;
+        await markCommissionPaid(db, partnerId, month, admin.id);
+        return done(request, form, { title: "Payment status updated", description: `${name}: ${formatMonth(month)} marked as paid.` });
+      },
+    },
+    "reset-month": {
+      failure: "Reset failed",
+      async run(form) {
+        const month = parseMonth(parseForm(form, resetForm).month)!;
+        const paidRows = (await commissionSummary(db, month)).rows.filter((r) => r.paymentStatus === "completed");
+        const question = confirmFirst("reset-month", form, resetQuestion(month, paidRows, paidTotal(paidRows)));
+        if (question) return question;
+        const { reset } = await resetCommissions(db, month, admin.id);
+        return done(request, form, { title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(month)} set back to pending.` });
+      },
+    },
+  });
+}
+
+function PaymentCell({ row, month }: { row: CommissionSummaryRow; month: string }) {
   if (row.paymentStatus === "not_applicable") return <Text color="gray">not applicable</Text>;
   const paid = row.paymentStatus === "completed";
   const ended = monthHasEnded(month);
-  async function markPaid() {
-    const outcome = await run("pay", () => apiRequest("POST", `/api/partners/${row.partnerId}/commission-payment`, { status: "completed", month }), {
-      success: () => ({ title: "Payment status updated", description: `${row.partnerName}: ${formatMonth(month)} marked as paid.` }),
-      failure: "Failed to update payment status",
-      fallback: "Please try again",
-    });
-    if (outcome.ok) onPaid();
-  }
   return (
     <Flex align="center" gap="2" wrap="wrap">
       {paid ? <Badge highContrast color="green">Paid {formatDate(row.paidDate)}</Badge> : <Badge highContrast color="orange">Pending</Badge>}
       {paid ? null : (
-        <ConfirmButton
+        <ConfirmForm
+          intent="mark-paid"
+          fields={{ partnerId: row.partnerId, month }}
           trigger={
-            <Button size="1" variant="soft" disabled={!ended || !row.allReportsSubmitted} loading={saving} aria-label={`Mark ${row.partnerName} paid`}>
+            <Button size="1" variant="soft" disabled={!ended || !row.allReportsSubmitted} aria-label={`Mark ${row.partnerName} paid`}>
               Mark as Paid
             </Button>
           }
           tooltip={!ended ? `${formatMonth(month)} has not ended yet` : !row.allReportsSubmitted ? "Waiting for all machine reports" : undefined}
-          title={`Mark ${row.partnerName}'s ${formatMonth(month)} commission paid?`}
-          description={`${formatPounds(row.profitShare)} is recorded as paid today, and ${formatMonth(month)} is closed for ${row.partnerName}: its figures are locked until the month is reset.`}
-          confirmLabel="Mark as Paid"
+          {...markPaidQuestion(row.partnerName, month, formatPounds(row.profitShare))}
           color="green"
-          onConfirm={() => void markPaid()}
         />
       )}
     </Flex>
@@ -66,26 +107,14 @@ function PaymentCell({ row, month, onPaid }: { row: CommissionSummaryRow; month:
 
 export default function CommissionSummaryPage() {
   const { months, summary } = useLoaderData<typeof loader>();
-  const [, setSearchParams] = useSearchParams();
-  const revalidator = useRevalidator();
+  const reply = useActionData<typeof action>();
+  useFailureToast(reply);
   const navigation = useNavigation();
-  const toast = useToast();
-  const refresh = () => revalidator.revalidate();
-
-  async function reset() {
-    try {
-      const { reset } = await apiRequest<{ reset: number }>("POST", "/api/partners/commissions/reset", { month: summary.month });
-      toast({ title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(summary.month)} set back to pending.` });
-      refresh();
-    } catch (error) {
-      toast({ title: "Reset failed", description: errorMessage(error, "Reset failed"), variant: "destructive" });
-    }
-  }
+  const location = useLocation();
 
   const complete = summary.rows.filter((r) => r.paymentStatus !== "not_applicable" && r.allReportsSubmitted).length;
   const ended = monthHasEnded(summary.month);
   const paidRows = summary.rows.filter((r) => r.paymentStatus === "completed");
-  const paidTotal = paidRows.reduce((sum, r) => sum + Math.round(r.profitShare * 100), 0);
   const applicable = summary.rows.filter((r) => r.paymentStatus !== "not_applicable").length;
 
   return (
@@ -99,41 +128,28 @@ export default function CommissionSummaryPage() {
       actions={
         <>
           <BackToDashboard />
-          <Select.Root value={summary.month} onValueChange={(month) => setSearchParams({ month })}>
-            <Select.Trigger aria-label="Month" style={{ minWidth: 170 }} />
-            <Select.Content position="popper">
-              {months.map((m) => (
-                <Select.Item key={m} value={m}>
-                  {monthLabel(m)}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
-          <Button variant="soft" onClick={refresh} loading={revalidator.state === "loading" || navigation.state === "loading"}>
-            <ReloadIcon /> Refresh Payment Status
+          <UrlSelect name="month" label="Month" value={summary.month} options={months.map((m) => ({ value: m, label: monthLabel(m) }))} />
+          {/* Following a link to this very page runs its loader again. */}
+          <Button asChild variant="soft" loading={navigation.state === "loading" && navigation.location?.pathname === location.pathname}>
+            <Link to={`${location.pathname}${location.search}`} preventScrollReset>
+              <ReloadIcon /> Refresh Payment Status
+            </Link>
           </Button>
-          <ConfirmButton
+          <ConfirmForm
+            intent="reset-month"
+            fields={{ month: summary.month }}
             trigger={
               <Button variant="soft" color="red">
                 Reset Month
               </Button>
             }
-            title={`Reset ${formatMonth(summary.month)}?`}
-            description={
-              paidRows.length ? (
-                <>
-                  {paidRows.length} payment{paidRows.length === 1 ? "" : "s"} of {formatGBP(paidTotal)} in all ({paidRows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`).join(", ")}) go back to pending, and each partner&apos;s {formatMonth(summary.month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.
-                </>
-              ) : (
-                <>No commission payment is recorded for {formatMonth(summary.month)}: nothing changes.</>
-              )
-            }
-            confirmLabel="Reset Month"
-            onConfirm={reset}
+            {...resetQuestion(summary.month, paidRows, paidTotal(paidRows))}
           />
         </>
       }
     >
+      <ConfirmationCard reply={reply} />
+      <FailureCallout reply={reply} />
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="5">
         <StatCard label="Total Commissions Due" value={formatPounds(summary.totalCommissionDue)} note={`unpaid, ${monthLabel(summary.month)}`} />
         <StatCard label="Reports complete" value={`${complete} of ${applicable}`} note="profit-sharing partners with every machine reported" />
@@ -173,7 +189,7 @@ export default function CommissionSummaryPage() {
                 <Table.Cell>{row.allReportsSubmitted ? <Badge highContrast color="green">Yes</Badge> : <Badge highContrast color="red">No</Badge>}</Table.Cell>
                 <Table.Cell justify="end">{formatPounds(row.profitShare)}</Table.Cell>
                 <Table.Cell>
-                  <PaymentCell row={row} month={summary.month} onPaid={refresh} />
+                  <PaymentCell row={row} month={summary.month} />
                 </Table.Cell>
               </Table.Row>
             ))}

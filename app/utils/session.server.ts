@@ -18,7 +18,7 @@ const storage = createCookieSessionStorage<{ userId: number; version: number; is
 });
 
 /** Secure cookies whenever the request reached us over HTTPS (directly or through a proxy). */
-function isHttps(request: Request): boolean {
+export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 

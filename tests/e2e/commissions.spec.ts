@@ -61,6 +61,43 @@ test.describe("Commission summary", () => {
   });
 });
 
+test.describe("Commission summary without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ADMIN);
+  });
+
+  test("the month selector is a form, and Mark as Paid and Reset Month ask on a page first", async ({ page }) => {
+    await page.goto("/admin/commissions");
+    const month = page.getByRole("combobox", { name: "Month" });
+    await month.selectOption({ label: `${monthLabel(0)} (month to date)` });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/\?month=\d{4}-\d{2}$/);
+    await expect(page.getByText(`${monthLabel(0)} is month to date: it ends on`)).toBeVisible();
+    await month.selectOption({ label: previousMonthLabel() });
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByText(`showing ${previousMonthLabel()}`)).toBeVisible();
+    const url = page.url();
+
+    const leeds = page.getByRole("row", { name: /Leeds Station Retail/ });
+    await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
+    const question = page.getByRole("alertdialog", { name: `Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?` });
+    await expect(question).toContainText(/£[\d,]+\.\d\d is recorded as paid today/);
+    await expect(leeds).toContainText("Pending"); // nothing has happened yet
+    await question.getByRole("button", { name: "Mark as Paid" }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("status")).toContainText("Payment status updated");
+    await expect(leeds).toContainText("Paid");
+
+    await page.getByRole("button", { name: "Reset Month" }).click();
+    const reset = page.getByRole("alertdialog", { name: `Reset ${previousMonthLabel()}?` });
+    await expect(reset).toContainText("Leeds Station Retail £");
+    await reset.getByRole("button", { name: "Reset Month" }).click();
+    await expect(page.getByRole("status")).toContainText("Reset successful");
+    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
+  });
+});
+
 test.describe("Partner detail: commission cards", () => {
   test("Commission Due, Download Report, Send Report and payment status", async ({ page }) => {
     await signIn(page, ADMIN);

@@ -8,6 +8,7 @@ export const FEE_PAYING = { username: "harrogate-gym", password: "partner-demo-1
 
 export async function signIn(page: Page, who: { username: string; password: string }) {
   await page.goto("/auth");
+  await hydrated(page);
   await page.getByLabel("Username").fill(who.username);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
@@ -27,5 +28,16 @@ export async function hydrated(page: Page) {
 /** The visible toast (Radix also keeps an off-screen live-region copy for screen readers). */
 export const toast = (page: Page) => page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 
-export const test = base;
+/** Playwright's test, whose page.goto also waits for the page's scripts (see `hydrated`). */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      await hydrated(page);
+      return response;
+    };
+    await use(page);
+  },
+});
 export { expect };

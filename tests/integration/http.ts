@@ -53,3 +53,12 @@ export function cookieFrom(response: Response): string {
   if (!header) throw new Error("no Set-Cookie on the response");
   return header.split(";")[0];
 }
+
+/** The toast a page action flashed for the next page (app/utils/toast.server.ts), read as the root loader reads it. */
+export async function flashedToast(response: Response): Promise<{ title: string; description?: string; variant: string } | null> {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__vendboard_toast="));
+  if (!cookie) return null;
+  const { getToast } = await import("#app/utils/toast.server.ts");
+  const { toast } = await getToast(new Request(BASE, { headers: { cookie: cookie.split(";")[0] } }));
+  return toast;
+}

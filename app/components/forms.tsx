@@ -1,0 +1,75 @@
+/**
+ * The client side of page actions (app/utils/actions.server.ts): the failure toast of a reply, the
+ * confirmation a form without JavaScript is asked, and whether the page's scripts have loaded.
+ */
+import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
+import { useToast } from "./toaster.tsx";
+
+/** False in the server's HTML and until React has hydrated: render the no-JavaScript form then. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export const isFailure = (reply: unknown, intent?: string): reply is ActionFailure =>
+  Boolean(reply && typeof reply === "object" && "error" in reply && (!intent || (reply as ActionFailure).intent === intent));
+
+export const isQuestion = (reply: unknown): reply is ActionQuestion => Boolean(reply && typeof reply === "object" && "confirm" in reply);
+
+/** Shows a failed reply as the action's error toast, once per reply. */
+export function useFailureToast(reply: unknown, options: { describe?: boolean } = {}) {
+  const toast = useToast();
+  const describe = options.describe ?? true;
+  useEffect(() => {
+    if (isFailure(reply)) toast({ title: reply.title, description: describe ? reply.error : undefined, variant: "destructive" });
+  }, [reply, toast, describe]);
+}
+
+/**
+ * The question a form posted without JavaScript gets before a destructive or money action: the
+ * same words as the dialog, its fields sent again with `confirmed=yes`, or Cancel back to the page.
+ */
+export function ConfirmationCard({ reply }: { reply: ActionReply | undefined }) {
+  const location = useLocation();
+  if (!isQuestion(reply)) return null;
+  const { confirm } = reply;
+  return (
+    <Card size="3" mb="5" role="alertdialog" aria-labelledby="confirm-title">
+      <Heading as="h2" size="4" mb="2" id="confirm-title">
+        {confirm.title}
+      </Heading>
+      <Text as="p" size="2" mb="4">
+        {confirm.description}
+      </Text>
+      <Form method="post">
+        {confirm.fields.map(([name, value], i) => (
+          <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmed" value="yes" />
+        <Flex gap="3" justify="end">
+          <Button asChild variant="soft" color="gray">
+            <Link to={`${location.pathname}${location.search}`}>Cancel</Link>
+          </Button>
+          <Button type="submit">{confirm.confirmLabel}</Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}
+
+/** A failed reply shown in the page itself, for forms posted without JavaScript (no toasts then). */
+export function FailureCallout({ reply }: { reply: unknown }) {
+  const hydrated = useHydrated();
+  if (hydrated || !isFailure(reply)) return null;
+  return (
+    <Callout.Root color="red" mb="4" role="alert">
+      <Callout.Text>
+        <strong>{reply.title}</strong>: {reply.error}
+      </Callout.Text>
+    </Callout.Root>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Page actions: a page's forms post to its own route (or a component's fetcher posts there) with an
+ * `intent`; the form is parsed with zod, the same domain call as the API runs, and the answer is a
+ * redirect back with a toast (success) or a typed reply the page shows (a failure, or a question to
+ * confirm when the form came without JavaScript and so without its confirmation dialog).
+ */
+import { data } from "@remix-run/node";
+import { ZodError, type ZodType } from "zod";
+import { RateLimitedError } from "#domain/attempt-limits.ts";
+import { DomainError } from "#domain/errors.ts";
+import { zodMessage } from "./api.server.ts";
+import { assertSameOrigin } from "./security.server.ts";
+import type { ActionFailure, ActionQuestion, ActionReply } from "./action-reply.ts";
+import { redirectWithToast, type ToastMessage } from "./toast.server.ts";
+
+export type { ActionFailure, ActionQuestion, ActionReply };
+
+export class ActionFailed extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses a form's fields with a zod schema; throws ActionFailed (400) with the first message and each field's. */
+export function parseForm<T>(form: FormData, schema: ZodType<T>): T {
+  const fields: Record<string, FormDataEntryValue> = {};
+  for (const [key, value] of form) if (!(key in fields)) fields[key] = value;
+  const result = schema.safeParse(fields);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+  }
+  throw new ActionFailed(400, zodMessage(result.error), fieldErrors);
+}
+
+/** The page the form came from: a same-site path in `redirectTo`, else the action's own URL (without Remix's `?index`). */
+export function backTo(request: Request, form?: FormData): string {
+  const asked = form?.get("redirectTo");
+  if (typeof asked === "string" && asked.startsWith("/") && !asked.startsWith("//") && !asked.includes("\\")) return asked;
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_data");
+  return `${url.pathname}${url.search}`;
+}
+
+/** Success: back to the page (or `to`) with a toast. */
+export function done(request: Request, form: FormData, toast: ToastMessage, to?: string): Promise<Response> {
+  return redirectWithToast(request, to ?? backTo(request, form), toast);
+}
+
+/**
+ * Asks first when the form was not confirmed in its dialog (it always is with JavaScript): answers
+ * the question with the form's fields, which a second submit sends back with `confirmed=yes`.
+ */
+export function confirmFirst(intent: string, form: FormData, question: Omit<ActionQuestion["confirm"], "fields">) {
+  if (form.get("confirmed") === "yes") return null;
+  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "confirmed");
+  return data<ActionQuestion>({ intent, confirm: { ...question, fields } });
+}
+
+type Reply = Response | ReturnType<typeof data>;
+export interface IntentHandler {
+  /** The error toast's title when this intent fails (the spec's text). */
+  failure: string;
+  run: (form: FormData) => Promise<Reply>;
+}
+
+/**
+ * Runs the handler the form's `intent` names. A DomainError, a zod error or ActionFailed becomes an
+ * ActionFailure with its status (429 keeps its Retry-After); anything else is a real error (500).
+ */
+export async function runIntent(request: Request, handlers: Record<string, IntentHandler>, form?: FormData): Promise<Reply> {
+  assertSameOrigin(request);
+  const fields = form ?? (await request.formData());
+  const intent = String(fields.get("intent") ?? "");
+  const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
+  if (!handler) return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
+  const fail = (status: number, error: string, fieldErrors?: Record<string, string>, headers?: HeadersInit) =>
+    data<ActionFailure>({ intent, title: handler.failure, error, ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers });
+  try {
+    return await handler.run(fields);
+  } catch (error) {
+    if (error instanceof ActionFailed) return fail(error.status, error.message, error.fieldErrors);
+    if (error instanceof RateLimitedError) return fail(error.status, error.message, undefined, { "Retry-After": String(error.retryAfterSeconds) });
+    if (error instanceof DomainError) return fail(error.status, error.message);
+    if (error instanceof ZodError) return fail(400, zodMessage(error));
+    if (error instanceof Response && error.status >= 400 && error.headers.get("content-type")?.includes("json")) {
+      // A guard of the API helpers (idParam, monthParam): its {message} becomes the failure's.
+      const body = (await error.json()) as { message?: string };
+      return fail(error.status, body.message ?? error.statusText);
+    }
+    throw error;
+  }
+}
