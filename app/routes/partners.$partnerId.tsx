@@ -1,7 +1,7 @@
 /** /partners/:partnerId: a partner's profile, figures and profit share, for admins. */
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
@@ -25,7 +25,12 @@ import { StatCard } from "#app/components/stat-card.tsx";
 import { bandLabel } from "#app/components/tier-breakdown.tsx";
 import { useAction } from "#app/components/use-action.ts";
 import { apiRequest } from "#app/utils/api-client.ts";
+import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
+import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
+import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
+import { machineIntents } from "#app/utils/intents/machines.server.ts";
+import { partnerIntents } from "#app/utils/intents/partners.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -54,6 +59,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null }, { status: 404 });
     throw error;
   }
+}
+
+/** Every form of the page posts here with its intent: the partner, its machines and records, commission, invoices. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runIntent(request, {
+    ...partnerIntents(request, admin),
+    ...machineIntents(request, admin),
+    ...commissionIntents(request, admin),
+    ...invoiceIntents(request, admin),
+  });
 }
 
 export default function PartnerDetailPage() {
