@@ -115,6 +115,19 @@ describe("GET /api/machines", () => {
     expect(response.status).toBe(200);
     expect((await response.json()).map((m: { id: number }) => m.id)).toEqual([machine.id]);
   });
+
+  it("an unknown partner or an admin's id answers 404 'Partner not found' (machines and stats)", async () => {
+    for (const id of [999_999, adminId]) {
+      for (const [loader, path] of [
+        [machinesLoader, "/api/machines"],
+        [statsLoader, "/api/machines/stats"],
+      ] as const) {
+        const response = await call(loader, `${path}?partnerId=${id}`, { cookie: adminCookie });
+        expect(response.status, `${path} ${id}`).toBe(404);
+        expect(await response.json()).toEqual({ message: "Partner not found" });
+      }
+    }
+  });
 });
 
 describe("POST /api/machines", () => {
