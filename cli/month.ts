@@ -1,7 +1,6 @@
-/** --month YYYY-MM, checked once for every command. */
-import { UsageError } from "./errors.ts";
+/** --month YYYY-MM, checked once for every command (cli/options.ts). */
+import { monthFlag, parseOptions } from "./options.ts";
 
 export function monthOption(value: string | undefined): string {
-  if (!value || !/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new UsageError("--month takes a month as YYYY-MM");
-  return value;
+  return parseOptions(monthFlag, value);
 }

@@ -3,12 +3,13 @@ import Table from "cli-table3";
 import type { Command } from "commander";
 import { commissionSummary, markCommissionPaid, resetCommissions } from "#domain/commission-service.ts";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
-import { formatDate, formatMonth, isIsoDay, isoDay } from "#domain/dates.ts";
+import { z } from "zod";
+import { formatDate, formatMonth, isoDay } from "#domain/dates.ts";
 import { formatGBP, formatPounds } from "#domain/money.ts";
 import { partnerTypeLabel } from "#domain/partners.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
-import { UsageError } from "../errors.ts";
 import { monthOption } from "../month.ts";
+import { dayFlag, idFlag, monthFlag, parseOptions } from "../options.ts";
 
 export async function runSummary(io: CliIO, options: { month?: string; json?: boolean }) {
   const month = monthOption(options.month);
@@ -33,27 +34,24 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
   return summary;
 }
 
-function partnerOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new UsageError("--partner takes a partner id (a positive whole number)");
-  return id;
-}
+const partnerFlag = idFlag("--partner takes a partner id (a positive whole number)");
+const payOptions = z.object({
+  month: monthFlag,
+  partner: z.string({ error: "--partner ID is required" }).pipe(partnerFlag),
+  paidDate: dayFlag("--paid-date takes a day as YYYY-MM-DD").optional(),
+});
+const resetOptions = z.object({ month: monthFlag, partner: partnerFlag.optional() });
 
 export async function runPay(io: CliIO, options: { partner?: string; month?: string; paidDate?: string; json?: boolean }) {
-  const month = monthOption(options.month);
-  const partnerId = partnerOption(options.partner);
-  if (partnerId === undefined) throw new UsageError("--partner ID is required");
-  if (options.paidDate !== undefined && !isIsoDay(options.paidDate)) throw new UsageError("--paid-date takes a day as YYYY-MM-DD");
-  const payment = await withDatabase(io, (db) => markCommissionPaid(db, partnerId, month, null, options.paidDate ?? isoDay(new Date())));
+  const { month, partner: partnerId, paidDate } = parseOptions(payOptions, options);
+  const payment = await withDatabase(io, (db) => markCommissionPaid(db, partnerId, month, null, paidDate ?? isoDay(new Date())));
   if (options.json) printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: (payment.amountPence ?? 0) / 100 });
   else io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${formatGBP(payment.amountPence ?? 0)}.\n`);
   return payment;
 }
 
 export async function runReset(io: CliIO, options: { month?: string; partner?: string; json?: boolean }) {
-  const month = monthOption(options.month);
-  const partnerId = partnerOption(options.partner);
+  const { month, partner: partnerId } = parseOptions(resetOptions, options);
   const result = await withDatabase(io, (db) => resetCommissions(db, month, null, partnerId));
   if (options.json) printJson(io, { month, ...(partnerId === undefined ? {} : { partnerId }), ...result });
   else io.stderr.write(`Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}.\n`);

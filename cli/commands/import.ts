@@ -4,13 +4,14 @@ import path from "node:path";
 import cliProgress from "cli-progress";
 import Table from "cli-table3";
 import type { Command } from "commander";
+import { z } from "zod";
 import { dataDir } from "#db/config.ts";
 import { formatGBP } from "#domain/money.ts";
 import { exclusionSentence } from "#domain/bookings.ts";
 import { importExports, type FileOutcome } from "#domain/sales-import.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
-import { monthOption } from "../month.ts";
+import { idFlag, monthFlag, parseOptions } from "../options.ts";
 
 export interface ImportCommandOptions {
   machine?: string;
@@ -33,10 +34,13 @@ export function expandFiles(inputs: string[]): string[] {
   });
 }
 
+const importOptions = z.object({
+  machine: idFlag("--machine takes a machine id (a positive whole number)").optional(),
+  month: monthFlag.optional(),
+});
+
 export async function runImport(io: CliIO, inputs: string[], options: ImportCommandOptions): Promise<number> {
-  const machineId = options.machine === undefined ? undefined : Number(options.machine);
-  if (machineId !== undefined && (!Number.isSafeInteger(machineId) || machineId <= 0)) throw new UsageError("--machine takes a machine id (a positive whole number)");
-  const month = options.month === undefined ? undefined : monthOption(options.month);
+  const { machine: machineId, month } = parseOptions(importOptions, options);
   const files = expandFiles(inputs);
   if (!files.length) throw new UsageError("no .xlsx or .xls files to import");
 

@@ -1,19 +1,22 @@
 /** vendboard invoices check-due [--today YYYY-MM-DD] [--json] | invoices list [--status S] [--json] */
 import Table from "cli-table3";
 import type { Command } from "commander";
+import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
-import { formatDate, isIsoDay } from "#domain/dates.ts";
+import { formatDate } from "#domain/dates.ts";
 import { checkDueInvoices, listInvoices } from "#domain/invoice-service.ts";
-import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices.ts";
+import { INVOICE_STATUSES } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
-import { EXIT_FAILURE, UsageError } from "../errors.ts";
+import { EXIT_FAILURE } from "../errors.ts";
+import { dayFlag, parseOptions } from "../options.ts";
+
+const checkDueOptions = z.object({ today: dayFlag("--today takes a date as YYYY-MM-DD").optional() });
+const listOptions = z.object({ status: z.enum(INVOICE_STATUSES, { error: `--status takes one of: ${INVOICE_STATUSES.join(", ")}` }).optional() });
 
 export async function runCheckDue(io: CliIO, options: { today?: string; json?: boolean }) {
-  if (options.today !== undefined && !isIsoDay(options.today)) {
-    throw new UsageError("--today takes a date as YYYY-MM-DD");
-  }
-  const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io.env), options.today));
+  const { today } = parseOptions(checkDueOptions, options);
+  const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io.env), today));
   if (options.json) printJson(io, result);
   else io.stdout.write(`Due check for ${formatDate(result.today)}: ${result.markedOverdue} marked overdue, ${result.invoicesRaised} invoice(s) raised, ${result.remindersSent} reminder(s) sent.\n`);
   // stderr is what cron mails: a reminder that failed is said there, and the run exits 1.
@@ -23,10 +26,8 @@ export async function runCheckDue(io: CliIO, options: { today?: string; json?: b
 }
 
 export async function runList(io: CliIO, options: { status?: string; json?: boolean }) {
-  if (options.status !== undefined && !INVOICE_STATUSES.includes(options.status as InvoiceStatus)) {
-    throw new UsageError(`--status takes one of: ${INVOICE_STATUSES.join(", ")}`);
-  }
-  const invoices = await withDatabase(io, (db) => listInvoices(db, { status: options.status as InvoiceStatus | undefined }));
+  const { status } = parseOptions(listOptions, options);
+  const invoices = await withDatabase(io, (db) => listInvoices(db, { status }));
   if (options.json) {
     printJson(io, invoices);
     return invoices;

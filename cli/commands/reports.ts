@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
+import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
 import { formatMonth } from "#domain/dates.ts";
@@ -10,7 +11,13 @@ import { isProfitSharingType } from "#domain/partners.ts";
 import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/report-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
-import { monthOption } from "../month.ts";
+import { idFlag, monthFlag, parseOptions } from "../options.ts";
+
+const exportOptions = z.object({
+  month: monthFlag,
+  out: z.string({ error: "--out DIR is required" }).min(1, "--out DIR is required"),
+  partner: idFlag("--partner takes a partner id").optional(),
+});
 
 export interface ExportOutcome {
   partnerId: number;
@@ -22,13 +29,10 @@ export interface ExportOutcome {
 }
 
 export async function runExport(io: CliIO, options: { month?: string; partner?: string; out?: string; send?: boolean; resend?: boolean; json?: boolean }): Promise<number> {
-  const month = monthOption(options.month);
-  if (!options.out) throw new UsageError("--out DIR is required");
+  const { month, out, partner: partnerId } = parseOptions(exportOptions, options);
   // A month in progress is never sent as a statement (exit 1 with the month and the day it ends).
   assertMonthEnded(month);
-  const partnerId = options.partner === undefined ? undefined : Number(options.partner);
-  if (partnerId !== undefined && (!Number.isSafeInteger(partnerId) || partnerId <= 0)) throw new UsageError("--partner takes a partner id");
-  fs.mkdirSync(options.out, { recursive: true });
+  fs.mkdirSync(out, { recursive: true });
   const mail = mailConfig(io.env);
 
   const outcomes = await withDatabase(io, async (db) => {
@@ -50,7 +54,7 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
       }
       try {
         const report = await consolidatedReport(db, p.id, month);
-        const file = path.join(options.out!, `${month}-${p.id}-${(p.username).replace(/[^\w-]+/g, "-")}.pdf`);
+        const file = path.join(out, `${month}-${p.id}-${(p.username).replace(/[^\w-]+/g, "-")}.pdf`);
         fs.writeFileSync(file, report.bytes);
         const outcome: ExportOutcome = { partnerId: p.id, partner: name, status: "written", file };
         if (options.send) {
@@ -77,7 +81,7 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
           : `${o.status === "skipped" ? "skipped" : "FAILED "} ${o.partner}: ${o.reason}`;
       io.stdout.write(`${line}\n`);
     }
-    io.stderr.write(`${outcomes.filter((o) => o.status === "written").length} report(s) for ${formatMonth(month)} in ${options.out}\n`);
+    io.stderr.write(`${outcomes.filter((o) => o.status === "written").length} report(s) for ${formatMonth(month)} in ${out}\n`);
   }
   return outcomes.some((o) => o.status === "failed") ? EXIT_FAILURE : EXIT_OK;
 }
