@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
 
@@ -33,7 +33,7 @@ export function useFailureToast(reply: unknown, options: { describe?: boolean } 
  * The question a form posted without JavaScript gets before a destructive or money action: the
  * same words as the dialog, its fields sent again with `confirmed=yes`, or Cancel back to the page.
  */
-export function ConfirmationCard({ reply }: { reply: ActionReply | undefined }) {
+export function ConfirmationCard({ reply, children }: { reply: ActionReply | undefined; /** Inputs sent with the confirmation (e.g. a paid date). */ children?: ReactNode }) {
   const location = useLocation();
   if (!isQuestion(reply)) return null;
   const { confirm } = reply;
@@ -50,6 +50,7 @@ export function ConfirmationCard({ reply }: { reply: ActionReply | undefined }) 
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="confirmed" value="yes" />
+        {children}
         <Flex gap="3" justify="end">
           <Button asChild variant="soft" color="gray">
             <Link to={`${location.pathname}${location.search}`}>Cancel</Link>
