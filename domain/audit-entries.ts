@@ -2,7 +2,7 @@
 import { formatRate } from "./commission.ts";
 import { formatDate, formatMonth } from "./dates.ts";
 import { formatInvoiceId } from "./invoices.ts";
-import { formatGBP, formatPounds } from "./money.ts";
+import { formatGBP, formatPounds, penceToPounds } from "./money.ts";
 
 /** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
 export function formatAuditTime(at: string): string {
@@ -233,7 +233,7 @@ function describeInvoice(entry: AuditEntryData): string {
       return `Changed invoice ${invoice} from ${from ?? "?"} to ${to ?? "?"}`;
     }
     case "delete": {
-      const amount = count(before.amount) ?? (count(details.amountPence) !== null ? count(details.amountPence)! / 100 : null);
+      const amount = count(before.amount) ?? (count(details.amountPence) !== null ? penceToPounds(count(details.amountPence)!) : null);
       return `Deleted invoice ${invoice}${amount !== null ? ` for ${formatPounds(amount)}` : ""}`;
     }
     case "check_due": {

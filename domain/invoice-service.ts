@@ -7,15 +7,16 @@ import { DomainError, badInput, conflict, notFound } from "./errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
 import { paidDateProblem, paymentReferenceProblem } from "./invoice-schemas.ts";
 import {
-  TERMS,
   accountState,
   canDeleteInvoice,
   canTransition,
   formatInvoiceId,
-  invoiceAmountPence,
+  invoiceCharge,
   invoicePeriod,
   nextPeriodStart,
   type AccountState,
+  type InvoiceCharge,
+  type InvoicePeriod,
   type InvoiceStatus,
   type PaymentPeriod,
 } from "./invoices.ts";
@@ -132,7 +133,8 @@ export interface InvoiceQuote {
   dueDate: string;
 }
 
-async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: string): Promise<InvoiceQuote> {
+/** The invoice generating would raise now: its charge in integer pence and its period. */
+async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: string): Promise<InvoiceCharge & InvoicePeriod> {
   const partner = await db.selectFrom("users").selectAll().where("id", "=", partnerId).executeTakeFirst();
   if (!partner || partner.isAdmin) throw notFound("Partner not found");
   if (partner.partnerType !== "fee-paying") throw conflict("Only fee-paying partners are invoiced");
@@ -144,28 +146,25 @@ async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: st
     .where("status", "!=", "cancelled")
     .orderBy("periodEnd", "desc")
     .executeTakeFirst();
-  const term = invoicePeriod(nextPeriodStart(latest?.periodEnd ?? null, today), period);
-  const { months, discountPercent } = TERMS[period];
-  const gross = partner.monthlyFeePence * months;
-  const amount = invoiceAmountPence(partner.monthlyFeePence, period);
+  return { ...invoiceCharge(partner.monthlyFeePence, period), ...invoicePeriod(nextPeriodStart(latest?.periodEnd ?? null, today), period) };
+}
+
+/** What generating an invoice would produce, without saving it; pounds only in this answer. */
+export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPeriod, today = isoDay(new Date())): Promise<InvoiceQuote> {
+  const q = await quote(db, partnerId, period, today);
   return {
     partnerId,
     paymentPeriod: period,
-    months,
-    discountPercent,
-    monthlyFee: penceToPounds(partner.monthlyFeePence),
-    gross: penceToPounds(gross),
-    discount: penceToPounds(gross - amount),
-    amount: penceToPounds(amount),
-    periodStart: term.periodStart,
-    periodEnd: term.periodEnd,
-    dueDate: term.dueDate,
+    months: q.months,
+    discountPercent: q.discountPercent,
+    monthlyFee: penceToPounds(q.monthlyFeePence),
+    gross: penceToPounds(q.grossPence),
+    discount: penceToPounds(q.discountPence),
+    amount: penceToPounds(q.amountPence),
+    periodStart: q.periodStart,
+    periodEnd: q.periodEnd,
+    dueDate: q.dueDate,
   };
-}
-
-/** What generating an invoice would produce, without saving it. */
-export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPeriod, today = isoDay(new Date())) {
-  return quote(db, partnerId, period, today);
 }
 
 async function insertInvoice(trx: Transaction<Database>, partnerId: number, period: PaymentPeriod, today: string, actorId: number | null) {
@@ -174,8 +173,8 @@ async function insertInvoice(trx: Transaction<Database>, partnerId: number, peri
     .insertInto("feePayments")
     .values({
       partnerId,
-      amountPence: Math.round(q.amount * 100),
-      monthlyFeePence: Math.round(q.monthlyFee * 100),
+      amountPence: q.amountPence,
+      monthlyFeePence: q.monthlyFeePence,
       paymentPeriod: period,
       periodStart: q.periodStart,
       periodEnd: q.periodEnd,
@@ -193,8 +192,8 @@ async function insertInvoice(trx: Transaction<Database>, partnerId: number, peri
     partnerId,
     month: invoiceMonth(q),
     before: null,
-    after: { status: "pending", paidDate: null, paymentReference: null, amount: q.amount },
-    details: { partnerId, period, amount: q.amount, periodStart: q.periodStart, periodEnd: q.periodEnd, dueDate: q.dueDate },
+    after: { status: "pending", paidDate: null, paymentReference: null, amount: penceToPounds(q.amountPence) },
+    details: { partnerId, period, amount: penceToPounds(q.amountPence), periodStart: q.periodStart, periodEnd: q.periodEnd, dueDate: q.dueDate },
   });
   return row.id;
 }

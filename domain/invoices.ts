@@ -17,6 +17,23 @@ export function invoiceAmountPence(monthlyFeePence: number, period: PaymentPerio
   return divRoundHalfUp(monthlyFeePence * months * (100 - discountPercent), 100);
 }
 
+/** The figures of a term's invoice, all in integer pence: gross = fee × months, less the discount. */
+export interface InvoiceCharge {
+  months: number;
+  discountPercent: number;
+  monthlyFeePence: number;
+  grossPence: number;
+  discountPence: number;
+  amountPence: number;
+}
+
+export function invoiceCharge(monthlyFeePence: number, period: PaymentPeriod): InvoiceCharge {
+  const { months, discountPercent } = TERMS[period];
+  const grossPence = monthlyFeePence * months;
+  const amountPence = invoiceAmountPence(monthlyFeePence, period);
+  return { months, discountPercent, monthlyFeePence, grossPence, discountPence: grossPence - amountPence, amountPence };
+}
+
 export const DUE_AFTER_DAYS = 14;
 
 export interface InvoicePeriod {

@@ -41,7 +41,7 @@ const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" 
 
 /** £1,234.56 */
 export function formatGBP(pence: number): string {
-  return GBP.format(pence / 100);
+  return GBP.format(penceToPounds(pence));
 }
 
 /** Pounds as a JSON number rounded to the penny. */

@@ -1,6 +1,6 @@
 /** Partner forms and API bodies, validated the same way in the browser and on the server. */
 import { z } from "zod";
-import { fractionToBp } from "./commission.ts";
+import { bpToFraction, fractionToBp, percentToBp } from "./commission.ts";
 import { PAYMENT_PERIODS } from "./invoices.ts";
 import { formatGBP, isWholePence, parsePence } from "./money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partners.ts";
@@ -124,7 +124,7 @@ export function termsForType<T extends { commissionBp?: number; monthlyFeePence?
 
 /** Create form: percent 0–100 (step 0.1) sent as a fraction string. */
 export function percentToFraction(percent: number): string {
-  return (Math.round(percent * 100) / 10_000).toFixed(4);
+  return bpToFraction(percentToBp(percent));
 }
 
 /** Partner detail's inline edit: 'Invalid commission' / 'Commission must be between 0 and 100'. */

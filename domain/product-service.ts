@@ -114,15 +114,15 @@ export async function productSalesWorkbook(db: DB, month: string): Promise<Uint8
   const title = `Product sales report: ${formatMonth(month)}`;
   const products = [...byProduct]
     .sort((a, b) => b[1].units - a[1].units || a[0].localeCompare(b[0]))
-    .map(([name, e]) => [name, e.units, e.revenuePence / 100, e.machines.size]);
+    .map(([name, e]) => [name, e.units, penceToPounds(e.revenuePence), e.machines.size]);
   const totalUnits = products.reduce((s, p) => s + (p[1] as number), 0);
-  const totalRevenue = inMonth.reduce((s, r) => s + r.revenuePence, 0) / 100;
+  const totalRevenue = penceToPounds(inMonth.reduce((s, r) => s + r.revenuePence, 0));
   const sheet1 = XLSX.utils.aoa_to_sheet([[title], ["Product Name", "Units Sold", "Revenue (£)", "Machines"], ...products, ["Total", totalUnits, totalRevenue, ""]]);
   sheet1["!cols"] = [{ wch: 32 }, { wch: 12 }, { wch: 14 }, { wch: 10 }];
   const sheet2 = XLSX.utils.aoa_to_sheet([
     [title],
     ["Machine Location", "Product Name", "Units Sold", "Revenue (£)"],
-    ...[...inMonth].sort((a, b) => a.location.localeCompare(b.location) || b.units - a.units).map((r) => [r.location, r.name, r.units, r.revenuePence / 100]),
+    ...[...inMonth].sort((a, b) => a.location.localeCompare(b.location) || b.units - a.units).map((r) => [r.location, r.name, r.units, penceToPounds(r.revenuePence)]),
   ]);
   sheet2["!cols"] = [{ wch: 32 }, { wch: 32 }, { wch: 12 }, { wch: 14 }];
   const book = XLSX.utils.book_new();

@@ -1,6 +1,7 @@
 /** Spreadsheets we write: the transactions behind a month's figures. */
 import * as XLSX from "xlsx";
 import { formatDate } from "./dates.ts";
+import { penceToPounds } from "./money.ts";
 
 export interface TransactionLine {
   transactionId: string;
@@ -19,12 +20,12 @@ export function transactionsWorkbook(title: string, lines: readonly TransactionL
     l.transactionId,
     `${formatDate(l.saleDate)} ${l.saleDate.slice(11, 19)}`,
     l.productName,
-    l.pricePence / 100,
-    l.settlementPence / 100,
-    l.costPence / 100,
+    penceToPounds(l.pricePence),
+    penceToPounds(l.settlementPence),
+    penceToPounds(l.costPence),
     l.kind === "refund" ? "Refund" : "Sale",
   ]);
-  const totals = ["Total", "", `${lines.filter((l) => l.kind === "sale").length} units`, "", lines.reduce((s, l) => s + l.settlementPence, 0) / 100, lines.filter((l) => l.kind === "sale").reduce((s, l) => s + l.costPence, 0) / 100, ""];
+  const totals = ["Total", "", `${lines.filter((l) => l.kind === "sale").length} units`, "", penceToPounds(lines.reduce((s, l) => s + l.settlementPence, 0)), penceToPounds(lines.filter((l) => l.kind === "sale").reduce((s, l) => s + l.costPence, 0)), ""];
   const sheet = XLSX.utils.aoa_to_sheet([[title], header, ...rows, totals]);
   sheet["!cols"] = [{ wch: 16 }, { wch: 20 }, { wch: 30 }, { wch: 16 }, { wch: 18 }, { wch: 14 }, { wch: 8 }];
   const book = XLSX.utils.book_new();

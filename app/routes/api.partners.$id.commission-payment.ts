@@ -1,7 +1,9 @@
 /** POST /api/partners/{id}/commission-payment {status?, month?, paidDate?}: marks the month paid (admin). */
 import { z } from "zod";
 import { markCommissionPaid } from "#domain/commission-service.ts";
+import { bpToFraction } from "#domain/commission.ts";
 import { isIsoDay } from "#domain/dates.ts";
+import { penceToPounds } from "#domain/money.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam, monthParam } from "#app/utils/params.server.ts";
@@ -18,7 +20,7 @@ export const action = api(async ({ request, params }) => {
   const id = idParam(params.id, "Partner not found");
   const body = await parseBody(request, schema);
   const payment = await markCommissionPaid(db, id, monthParam(body.month ?? new URL(request.url).searchParams.get("month")), admin.id, body.paidDate);
-  return Response.json({ month: payment.month, status: payment.status, paidDate: payment.paidDate, amount: (payment.amountPence ?? 0) / 100, commissionPercentage: ((payment.rateBp ?? 0) / 10_000).toFixed(4) });
+  return Response.json({ month: payment.month, status: payment.status, paidDate: payment.paidDate, amount: penceToPounds(payment.amountPence ?? 0), commissionPercentage: bpToFraction(payment.rateBp ?? 0) });
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -5,7 +5,7 @@ import { commissionSummary, markCommissionPaid, resetCommissions } from "#domain
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { z } from "zod";
 import { formatDate, formatMonth, isoDay } from "#domain/dates.ts";
-import { formatGBP, formatPounds } from "#domain/money.ts";
+import { formatGBP, formatPounds, penceToPounds } from "#domain/money.ts";
 import { partnerTypeLabel } from "#domain/partners.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { monthOption } from "../month.ts";
@@ -45,7 +45,7 @@ const resetOptions = z.object({ month: monthFlag, partner: partnerFlag.optional(
 export async function runPay(io: CliIO, options: { partner?: string; month?: string; paidDate?: string; json?: boolean }) {
   const { month, partner: partnerId, paidDate } = parseOptions(payOptions, options);
   const payment = await withDatabase(io, (db) => markCommissionPaid(db, partnerId, month, null, paidDate ?? isoDay(new Date())));
-  if (options.json) printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: (payment.amountPence ?? 0) / 100 });
+  if (options.json) printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: penceToPounds(payment.amountPence ?? 0) });
   else io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${formatGBP(payment.amountPence ?? 0)}.\n`);
   return payment;
 }

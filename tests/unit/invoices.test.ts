@@ -9,6 +9,7 @@ import {
   canTransition,
   formatInvoiceId,
   invoiceAmountPence,
+  invoiceCharge,
   invoicePeriod,
   nextPeriodStart,
   type InvoiceStatus,
@@ -60,6 +61,41 @@ describe("Invoice amount = fee × months × (1 − discount), half-up to the pen
 
   it("no fee → 0", () => {
     expect(invoiceAmountPence(0, "12-months")).toBe(0);
+  });
+});
+
+describe("Invoice charge: the quote's figures, all in integer pence", () => {
+  it("fee £33.33 for 12 months: gross 39996, discount 5999, amount 33997", () => {
+    expect(invoiceCharge(3333, "12-months")).toEqual({
+      months: 12,
+      discountPercent: 15,
+      monthlyFeePence: 3333,
+      grossPence: 39996,
+      discountPence: 5999,
+      amountPence: 33997,
+    });
+  });
+
+  it("fee £33.33 for 6 months: gross 19998, discount 2000, amount 17998", () => {
+    expect(invoiceCharge(3333, "6-months")).toEqual({
+      months: 6,
+      discountPercent: 10,
+      monthlyFeePence: 3333,
+      grossPence: 19998,
+      discountPence: 2000,
+      amountPence: 17998,
+    });
+  });
+
+  it("monthly: no discount, the fee itself", () => {
+    expect(invoiceCharge(5000, "monthly")).toEqual({ months: 1, discountPercent: 0, monthlyFeePence: 5000, grossPence: 5000, discountPence: 0, amountPence: 5000 });
+  });
+
+  it("the largest fee (£100,000.00) for 12 months stays exact in pence", () => {
+    const charge = invoiceCharge(10_000_000, "12-months");
+    expect(charge.amountPence).toBe(102_000_000);
+    expect(charge.grossPence - charge.discountPence).toBe(charge.amountPence);
+    expect(Number.isInteger(charge.discountPence)).toBe(true);
   });
 });
 
