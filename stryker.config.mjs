@@ -1,0 +1,33 @@
+// Mutation testing of the pure business rules (`npm run test:mutation`; docs/testing in README.md).
+// Stryker changes one operator, condition or literal at a time in the files below and runs the
+// unit tests (tests/unit) against each change; a change no test notices "survives". The run fails
+// under a 90% score. Only pure rule files are listed: services that use the database are covered
+// by the integration tests, which are too slow to run once per mutant.
+// Iterate on one file with: npx stryker run --mutate domain/money.ts
+import os from "node:os";
+import path from "node:path";
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  mutate: [
+    "domain/money.ts",
+    "domain/commission.ts",
+    "domain/invoices.ts",
+    "domain/dates.ts",
+    "domain/rate-limit.ts",
+    "domain/month-close.ts",
+    "domain/bookings.ts",
+    "domain/partners.ts",
+  ],
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.config.ts" },
+  // Only the unit tests: the integration suites are left out of the sandbox too.
+  testFiles: ["tests/unit/**/*.test.ts"],
+  // The sandbox lives outside the work tree, so tsc, eslint and vitest never see its copies.
+  tempDirName: path.join(os.tmpdir(), "vendboard-stryker"),
+  ignorePatterns: ["build", "data", "test-results", "playwright-report", "reports", "tests/e2e", "tests/integration"],
+  reporters: ["clear-text", "progress", "html"],
+  htmlReporter: { fileName: "reports/mutation/index.html" },
+  concurrency: 1,
+  thresholds: { high: 95, low: 90, break: 90 },
+};
