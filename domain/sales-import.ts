@@ -449,7 +449,7 @@ export async function importExports(
     options.onFile?.(source, index);
     try {
       const file = loadSource(source);
-      const report = parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined });
+      const report = await parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined });
       outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -475,7 +475,7 @@ export interface UploadResult extends ImportGroupResult {
  * through the business-wide import), rows dated in the posted month only, never into a closed month.
  */
 export async function importUpload(db: DB, input: { machineId: number; month: string; file: ImportFile }, options: ImportOptions): Promise<UploadResult> {
-  const report = parseSalesReport(input.file.bytes);
+  const report = await parseSalesReport(input.file.bytes);
   const machine = await db.selectFrom("machines").select(["id", "partnerId"]).where("id", "=", input.machineId).executeTakeFirst();
   if (!machine) throw notFound("Machine not found");
   const mode = { machineId: machine.id, month: input.month };

@@ -24,7 +24,7 @@ const bytes = buildExport({ location: "Bench Machine", month: "2026-10", units: 
 console.error(`Generated a ${ROWS.toLocaleString("en-GB")}-row export (${(bytes.length / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - started)} ms`);
 
 started = performance.now();
-parseSalesReport(bytes);
+await parseSalesReport(bytes);
 const parseMs = performance.now() - started;
 
 started = performance.now();

@@ -25,7 +25,7 @@ export const loader = api(async ({ request, params }) => {
   if (!absolute.startsWith(`${uploads}${path.sep}`) || !fs.existsSync(absolute)) return apiError(404, "The uploaded file is missing from the data directory");
   const original = fs.readFileSync(absolute);
   const safeName = file.fileName.replace(/[^\w.\- ]/g, "_");
-  const own = user.isAdmin ? null : exportWithRows(original, await bookedKeysOfRecord(db, record.id));
+  const own = user.isAdmin ? null : await exportWithRows(original, await bookedKeysOfRecord(db, record.id));
   const bytes = own ? Buffer.from(own) : original;
   const name = own ? `${safeName.replace(/\.(xlsx|xls)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.xlsx` : safeName;
   return new Response(bytes, {

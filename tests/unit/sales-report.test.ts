@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { declaredUnpackedBytes, normaliseHeader, parseSaleDate, parseSalesReport, summariseSales, SalesReportError, footerAgrees } from "#domain/sales-report.ts";
+import { xlsxBomb } from "../../scripts/xlsx-bomb.js";
+import { declaredUnpackedBytes, interpretSalesTable, normaliseHeader, parseSaleDate, parseSalesReport, parseTimeoutMs, readSheet, summariseSales, SalesReportError, footerAgrees } from "#domain/sales-report.ts";
 
 const FIXTURES = path.resolve("fixtures");
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"));
@@ -22,9 +23,9 @@ const HEADER = ["Transaction ID", "Machine Name", "Product Name", "Cost Price", 
 describe("the fixtures match expected.json to the penny", () => {
   for (const name of ["single-machine-2026-10", "three-machines-2026-09", "messy-headers-2026-10"]) {
     for (const ext of ["xlsx", "xls"]) {
-      it(`${name}.${ext}`, () => {
+      it(`${name}.${ext}`, async () => {
         const want = expected[name];
-        const report = parseSalesReport(read(`${name}.${ext}`), { requireMachineName: true });
+        const report = await parseSalesReport(read(`${name}.${ext}`), { requireMachineName: true });
         const skipped = Object.values(report.skipped).reduce((a, b) => a + (b ?? 0), 0);
         expect(skipped).toBe(want.skippedRows);
         expect(report.rows).toHaveLength(want.validRows);
@@ -41,13 +42,13 @@ describe("the fixtures match expected.json to the penny", () => {
     }
   }
 
-  it("reads numeric transaction ids as whole digits", () => {
-    const report = parseSalesReport(read("single-machine-2026-10.xlsx"));
+  it("reads numeric transaction ids as whole digits", async () => {
+    const report = await parseSalesReport(read("single-machine-2026-10.xlsx"));
     expect(report.rows.every((r) => /^\d+$/.test(r.transactionId))).toBe(true);
   });
 
-  it("counts why rows were skipped, and leaves the totals footer out", () => {
-    const report = parseSalesReport(read("messy-headers-2026-10.xlsx"));
+  it("counts why rows were skipped, and leaves the totals footer out", async () => {
+    const report = await parseSalesReport(read("messy-headers-2026-10.xlsx"));
     expect(report.skipped).toEqual({ missingTransactionId: 1, nonNumericCost: 1 });
     expect(report.rowsRead).toBe(20);
     expect(report.footer).toEqual({ costPence: 999, settlementPence: 2770 });
@@ -61,21 +62,21 @@ describe("bad files get the spec's messages", () => {
     ["bad-no-valid-rows.xlsx", "No valid transaction data found in the Excel file"],
     ["bad-too-few-rows.xlsx", "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row."],
     ["bad-not-a-spreadsheet.xlsx", "The file is not an Excel workbook (.xlsx or .xls)"],
-  ])("%s", (file, message) => {
-    expect(() => parseSalesReport(read(file))).toThrow(new SalesReportError(message));
+  ])("%s", async (file, message) => {
+    await expect(parseSalesReport(read(file))).rejects.toThrow(new SalesReportError(message));
   });
 
-  it("names every missing header", () => {
+  it("names every missing header", async () => {
     const bytes = workbook([["Title"], ["Transaction ID", "Product Name"], [1, "A"], [2, "B"]]);
-    expect(() => parseSalesReport(bytes)).toThrow(
+    await expect(parseSalesReport(bytes)).rejects.toThrow(
       "Missing required headers: Cost Price, Machine Price, Settlement Value (Vend Price), Authorization Date and Time (GMT)",
     );
   });
 
-  it("needs Machine Name only where rows are routed to machines", () => {
+  it("needs Machine Name only where rows are routed to machines", async () => {
     const rows = [["Title"], HEADER.filter((h) => h !== "Machine Name"), [1, "A", 0.5, 1, 1, "01/10/2026 10:00"], [2, "A", 0.5, 1, 1, "02/10/2026"]];
-    expect(parseSalesReport(workbook(rows)).rows).toHaveLength(2);
-    expect(() => parseSalesReport(workbook(rows), { requireMachineName: true })).toThrow("Missing required headers: Machine Name");
+    expect((await parseSalesReport(workbook(rows))).rows).toHaveLength(2);
+    await expect(parseSalesReport(workbook(rows), { requireMachineName: true })).rejects.toThrow("Missing required headers: Machine Name");
   });
 });
 
@@ -90,8 +91,8 @@ describe("refunds and rows settled at 0", () => {
     ["Total", null, null, 1.74, null, 2.2, null],
   ]);
 
-  it("a negative settlement is a refund: nets off revenue, not a unit; 0 is skipped as a cancelled vend", () => {
-    const report = parseSalesReport(bytes);
+  it("a negative settlement is a refund: nets off revenue, not a unit; 0 is skipped as a cancelled vend", async () => {
+    const report = await parseSalesReport(bytes);
     expect(report.skipped).toEqual({ settledAtZero: 1 });
     expect(report.rows.map((r) => [r.transactionId, r.kind])).toEqual([
       ["101", "sale"],
@@ -149,18 +150,65 @@ describe("bounded before parsing (issue 11: zip bombs)", () => {
     return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
   }
 
-  it("reads the unpacked size from the zip's central directory", () => {
+  it("reads the unpacked size from the zip's central directory", async () => {
     const bytes = smallWorkbook();
     const declared = declaredUnpackedBytes(bytes);
     expect(declared).toBeGreaterThan(bytes.length);
-    expect(parseSalesReport(bytes).rows).toHaveLength(2);
+    expect((await parseSalesReport(bytes)).rows).toHaveLength(2);
   });
 
-  it("refuses a workbook that declares more than 150 MB unpacked, before inflating anything", () => {
+  it("refuses a workbook that declares more than 150 MB unpacked, before inflating anything", async () => {
     const bytes = smallWorkbook();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // Every central-directory entry claims 100 MB unpacked.
     for (let at = 0; at + 46 <= bytes.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
-    expect(() => parseSalesReport(bytes)).toThrow("The workbook unpacks to more than 150 MB: split it into smaller exports");
+    await expect(parseSalesReport(bytes)).rejects.toThrow("The workbook unpacks to more than 150 MB: split it into smaller exports");
+  });
+});
+
+describe("read off the main thread, within a time budget (issue 11: zip bombs)", () => {
+  const HEADER_ROWS = [["Title"], HEADER];
+
+  it("a sheet with more rows than the cap is refused (SheetJS stops one row past it)", async () => {
+    // 250,000 one-cell rows that declare their true size (under 150 MB): only the row cap stops them.
+    await expect(parseSalesReport(xlsxBomb({ rows: 250_000 }))).rejects.toThrow(new SalesReportError("The file has more than 200,000 rows: split it into smaller exports"));
+    expect(() => interpretSalesTable([...HEADER_ROWS, ...Array.from({ length: 200_002 }, () => [1])])).toThrow("The file has more than 200,000 rows");
+  });
+
+  const workers = () => process.getActiveResourcesInfo().filter((kind) => kind === "MessagePort").length;
+
+  it("a file still being read when its budget runs out is refused with its message, its worker ended; timers run meanwhile", async () => {
+    const events: string[] = [];
+    const before = workers();
+    // 3 million rows cannot be inflated and read in 50 ms, however fast the machine.
+    const parse = parseSalesReport(xlsxBomb({ rows: 3_000_000 }), { timeoutMs: 50 }).then(
+      () => events.push("parsed"),
+      (error: unknown) => events.push(error instanceof SalesReportError ? error.message : String(error)),
+    );
+    // A synchronous parse would answer before any timer; the worker leaves the event loop free.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    events.push("timer");
+    expect(workers()).toBe(before + 1);
+    await parse;
+    expect(events).toEqual(["timer", "The file took too long to read: split it into smaller exports"]);
+    expect(workers()).toBe(before);
+  });
+
+  it("a zip that understates its unpacked size is still refused as a bad file", async () => {
+    const bytes = xlsxBomb({ rows: 3_000_000, lie: true });
+    expect(declaredUnpackedBytes(bytes)).toBeLessThan(10 * 1024);
+    await expect(parseSalesReport(bytes)).rejects.toBeInstanceOf(SalesReportError);
+  });
+
+  it("reads the first sheet's name and rows as plain values", async () => {
+    const { sheetName, table } = await readSheet(workbook([["Title"], ["A", "B"], [1, "x"], [null, true]]));
+    expect(sheetName).toBe("Sheet1");
+    expect(table).toEqual([["Title", null], ["A", "B"], [1, "x"], [null, true]]);
+  });
+
+  it("the budget is PARSE_TIMEOUT_MS, else 20 s", () => {
+    expect(parseTimeoutMs({})).toBe(20_000);
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "1500" })).toBe(1_500);
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "soon" })).toBe(20_000);
   });
 });
