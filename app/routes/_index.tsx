@@ -5,12 +5,13 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { currentMonth, formatMonth } from "#domain/dates.ts";
 import { monthLabel as monthLabelOf } from "#domain/month-close.ts";
-import { listInvoices, type InvoiceView } from "#domain/invoice-service.ts";
+import { listInvoices, partnerAccountState } from "#domain/invoice-service.ts";
 import { machinesOfPartner, partnerStats } from "#domain/machine-service.ts";
 import { formatPounds } from "#domain/money.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
-import { MyFeePayments } from "#app/components/invoices/my-fee-payments.tsx";
+import { statusFilter, statusFromUrl } from "#app/components/invoices/invoice-tabs.tsx";
+import { MY_FEE_TABS, MyFeePayments, type MyFees } from "#app/components/invoices/my-fee-payments.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
@@ -26,21 +27,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) throw redirect("/admin");
   const [machines, stats] = await Promise.all([machinesOfPartner(db, user.id), partnerStats(db, user.id)]);
-  let invoices: InvoiceView[] | null = [];
+  let fees: MyFees | null = null;
   if (user.partnerType === "fee-paying") {
+    // The status tab (`?status=`) filters the list; the account state is from every invoice.
+    const status = statusFromUrl(request.url, MY_FEE_TABS);
     try {
-      invoices = await listInvoices(db, { partnerId: user.id });
+      const [invoices, account] = await Promise.all([listInvoices(db, { partnerId: user.id, status: statusFilter(status) }), partnerAccountState(db, user.id)]);
+      fees = { status, invoices, account };
     } catch (error) {
       // The dashboard still shows machines and sales; the fee section says "Error loading fee payments".
       log().error({ err: error }, "Fee payments could not be loaded");
-      invoices = null;
     }
   }
-  return { user, machines, stats, invoices };
+  return { user, machines, stats, fees };
 }
 
 export default function PartnerDashboard() {
-  const { user, machines, stats, invoices } = useLoaderData<typeof loader>();
+  const { user, machines, stats, fees } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
@@ -109,7 +112,7 @@ export default function PartnerDashboard() {
         </Box>
       ) : null}
 
-      {user.partnerType === "fee-paying" ? <MyFeePayments invoices={invoices} /> : null}
+      {user.partnerType === "fee-paying" ? <MyFeePayments fees={fees} /> : null}
 
       <Card size="3" mb="6">
         <Heading as="h2" size="4" mb="3">

@@ -2,7 +2,7 @@
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
@@ -14,7 +14,9 @@ import { formatPounds } from "#domain/money.ts";
 import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
 import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
+import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
+import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
@@ -74,6 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PartnerDetailPage() {
   const { partner, commission } = useLoaderData<typeof loader>();
+  // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
+  const reply = useActionData<typeof action>();
+  useFailureToast(reply);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   if (!partner) {
@@ -101,6 +106,10 @@ export default function PartnerDetailPage() {
         </>
       }
     >
+      <ConfirmationCard reply={reply}>
+        <PaymentFieldsForQuestion reply={reply} />
+      </ConfirmationCard>
+      <FailureCallout reply={reply} />
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
         <StatCard label="Total Machines" value={partner.machineCount} />
         <StatCard label="Total Revenue" value={formatPounds(partner.totalRevenue)} />
@@ -130,7 +139,7 @@ export default function PartnerDetailPage() {
         <ProfitShareCard partner={partner} />
       </Grid>
       {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} onChanged={() => revalidator.revalidate()} /> : null}
-      {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} onChanged={() => revalidator.revalidate()} /> : null}
+      {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
       <MachinesSection partner={partner} />
     </Page>
   );

@@ -57,6 +57,7 @@ test.describe("Fee invoices", () => {
 
     await page.goto("/admin/invoices");
     await page.getByRole("tab", { name: "Pending" }).click();
+    await expect(page).toHaveURL(/\/admin\/invoices\?status=pending$/);
     const pendingRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
     await expect(pendingRow).toHaveCount(1);
     const cancel = pendingRow.getByRole("button", { name: /^Cancel INV-/ });
@@ -66,9 +67,12 @@ test.describe("Fee invoices", () => {
     await confirmCancel.getByRole("button", { name: "Cancel Invoice" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
     await page.getByRole("tab", { name: "Cancelled" }).click();
+    await expect(page).toHaveURL(/\?status=cancelled$/);
     await expect(page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) })).toHaveCount(1);
     await page.getByRole("tab", { name: "Paid" }).click();
+    await expect(page).toHaveURL(/\?status=paid$/);
     const paidRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
+    await expect(paidRow).toHaveCount(1);
     await expect(paidRow.getByRole("button", { name: /^Delete INV-/ })).toHaveCount(0);
   });
 
@@ -88,6 +92,8 @@ test.describe("Fee invoices", () => {
 
     await page.goto("/admin/invoices");
     await page.getByRole("tab", { name: "Overdue" }).click();
+    await expect(page).toHaveURL(/\?status=overdue$/);
+    await expect(page.getByRole("tab", { name: "Overdue" })).toHaveAttribute("aria-selected", "true");
     const row = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(invoice.displayId);
@@ -107,7 +113,9 @@ test.describe("Fee invoices", () => {
     await dialog.getByRole("button", { name: "Mark as Paid" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
 
+    await expect(page).toHaveURL(/\?status=overdue$/); // back to the tab it was on
     await page.getByRole("tab", { name: "Paid" }).click();
+    await expect(page).toHaveURL(/\?status=paid$/);
     const paidRow = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
     await expect(paidRow).toContainText("Paid");
     await expect(paidRow).toContainText("Ref: BACS E2E 0042");
@@ -120,12 +128,31 @@ test.describe("Fee invoices", () => {
     await expect(page.getByRole("article", { name: partner.name })).toContainText("Up to date");
   });
 
+  test("Generate Invoice for a partner without a monthly fee says why in the dialog, and the page stays", async ({ page }) => {
+    const partner = await feePartner(page, "0");
+    await page.goto(`/partners/${partner.id}`);
+    await page.getByRole("button", { name: "Generate Invoice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate Invoice" });
+    await expect(dialog.getByRole("alert")).toHaveText("The partner has no monthly fee");
+    await expect(dialog.getByRole("button", { name: "Generate Invoice" })).toBeDisabled();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "Fee Payments" })).toBeVisible();
+  });
+
   test("a fee-paying partner sees and downloads only their own invoices", async ({ page, browser }) => {
     const context = await browser.newContext();
     const partnerPage = await context.newPage();
     await signIn(partnerPage, FEE_PAYING);
     await expect(partnerPage.getByRole("heading", { name: "My Fee Payments" })).toBeVisible();
     for (const tab of ["All", "Pending", "Paid", "Overdue"]) await expect(partnerPage.getByRole("tab", { name: tab, exact: true })).toBeVisible();
+    // The tabs live in the URL, filtered by the page's loader.
+    await partnerPage.getByRole("tab", { name: "Paid", exact: true }).click();
+    await expect(partnerPage).toHaveURL(/\/\?status=paid#fee-payments$/);
+    const paidRows = partnerPage.getByRole("tabpanel").getByRole("row");
+    await expect(paidRows.nth(1)).toContainText("Paid");
+    for (const status of await partnerPage.getByRole("tabpanel").getByRole("row").allInnerTexts()) expect(status).not.toMatch(/Pending|Overdue/);
+    await partnerPage.getByRole("tab", { name: "All", exact: true }).click();
+    await expect(partnerPage).toHaveURL(/\/#fee-payments$/);
     const own = await (await partnerPage.request.get("/api/fee-payments")).json();
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((i: { partnerName: string }) => i.partnerName === "Harrogate Fitness Club")).toBe(true);
@@ -137,5 +164,83 @@ test.describe("Fee invoices", () => {
     const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${other.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
     expect((await partnerPage.request.get(`/api/fee-payments/${invoice.id}/download`)).status()).toBe(403);
     await context.close();
+  });
+});
+
+test.describe("Fee invoices without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("status tabs are links: the list is filtered by the URL, bookmarkable, and the back button works", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/invoices");
+    await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Paid" }).click();
+    await expect(page).toHaveURL(/\/admin\/invoices\?status=paid$/);
+    await expect(page.getByRole("tab", { name: "Paid" })).toHaveAttribute("aria-selected", "true");
+    const rows = page.getByRole("tabpanel").getByRole("row");
+    await expect(rows.nth(1)).toBeVisible();
+    for (const text of (await rows.allInnerTexts()).slice(1)) expect(text).toContain("Paid");
+    await page.getByRole("tab", { name: "Cancelled" }).click();
+    await expect(page).toHaveURL(/\?status=cancelled$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\?status=paid$/);
+    await expect(page.getByRole("tab", { name: "Paid" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("a fee-paying partner's My Fee Payments tabs work as links", async ({ page }) => {
+    await signIn(page, FEE_PAYING);
+    await page.getByRole("tab", { name: "Pending", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?status=pending#fee-payments$/);
+    await expect(page.getByRole("tab", { name: "Pending", exact: true })).toHaveAttribute("aria-selected", "true");
+    const panel = page.getByRole("tabpanel");
+    for (const text of (await panel.getByRole("row").allInnerTexts()).slice(1)) expect(text).toContain("Pending");
+    await page.getByRole("tab", { name: "Paid", exact: true }).click();
+    await expect(page).toHaveURL(/\/\?status=paid#fee-payments$/);
+    await expect(panel.getByRole("row").nth(1)).toContainText("Paid");
+  });
+
+  test("Mark as Paid asks on a page, with the paid date and a reference, then records them", async ({ page }) => {
+    await signIn(page, ADMIN);
+    const partner = await feePartner(page, "65");
+    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    expect((await page.request.post(`/api/fee-payments/${invoice.id}/status`, { data: { status: "overdue" } })).status()).toBe(200);
+
+    await page.goto("/admin/invoices");
+    await page.getByRole("tab", { name: "Overdue" }).click();
+    await expect(page).toHaveURL(/\?status=overdue$/);
+    const row = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(invoice.displayId) });
+    await row.getByRole("button", { name: `Mark ${invoice.displayId} paid` }).click();
+
+    const question = page.getByRole("alertdialog", { name: `Mark ${invoice.displayId} as paid?` });
+    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£65.00) is recorded as paid.`);
+    await expect(row).toContainText("Overdue"); // nothing has happened yet
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(question.getByLabel("Paid date")).toHaveValue(today);
+    await question.getByLabel("Payment reference (optional)").fill("BACS NOJS 5");
+    await question.getByRole("button", { name: "Mark as Paid" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/invoices\?status=overdue$/);
+    await expect(page.getByRole("status")).toContainText("Payment status updated");
+    await expect(page.getByRole("tabpanel").getByRole("row", { name: new RegExp(invoice.displayId) })).toHaveCount(0);
+    await page.getByRole("tab", { name: "Paid" }).click();
+    const paid = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(invoice.displayId) });
+    await expect(paid).toContainText("Ref: BACS NOJS 5");
+    await expect(paid).toContainText(new Date().toLocaleDateString("en-GB", { timeZone: "UTC" }));
+  });
+
+  test("on the partner page a status is chosen in the browser's select, asked on a page, then set", async ({ page }) => {
+    await signIn(page, ADMIN);
+    const partner = await feePartner(page, "40");
+    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    await page.goto(`/partners/${partner.id}`);
+    const status = page.getByRole("combobox", { name: `Status of ${invoice.displayId}` });
+    await status.selectOption("overdue");
+    await page.getByRole("button", { name: "Set" }).click();
+    const question = page.getByRole("alertdialog", { name: `Set ${invoice.displayId} to Overdue?` });
+    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£40.00) goes from Pending to Overdue.`);
+    await question.getByRole("button", { name: "Set to Overdue" }).click();
+    await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
+    await expect(page.getByRole("status")).toContainText("Payment status updated");
+    await expect(page.getByRole("combobox", { name: `Status of ${invoice.displayId}` })).toHaveValue("overdue");
   });
 });

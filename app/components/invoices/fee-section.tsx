@@ -1,6 +1,12 @@
-/** Partner detail, fee-paying partners: fee, period and next payment; the timeline; invoice history; Generate Invoice. */
+/**
+ * Partner detail, fee-paying partners: fee, period and next payment; the timeline; invoice history
+ * (status changes, deletion, documents); Generate Invoice. Every change is a form posted to the
+ * partner page's action (app/utils/intents/invoices.server.ts): through a fetcher after its dialog
+ * with JavaScript, as a plain form whose action asks first as a page without.
+ */
 import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatDate } from "#domain/dates.ts";
 import type { InvoiceQuote } from "#domain/invoice-service.ts";
@@ -16,12 +22,13 @@ import {
 } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
 import type { FeePaymentView } from "#domain/partner-service.ts";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
+import { isFailure, useFailureToast, useHydrated } from "../forms.tsx";
 import { StatCard } from "../stat-card.tsx";
-import { useAction } from "../use-action.ts";
-import { ConfirmButton } from "#app/components/confirm-button.tsx";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
 import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";
-import { AccountStatusBadge, InvoiceStatusBadge, invoiceStatusLabel } from "./invoice-status.tsx";
+import { DELETE_TAIL, deleteQuestion, invoiceStatusLabel, statusChangeTail, statusQuestion } from "./invoice-questions.ts";
+import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 
 interface FeePartner {
@@ -50,39 +57,94 @@ function nextDueNote(partner: FeePartner) {
   return partner.nextPaymentDue ? <>{status} start of the next period</> : status;
 }
 
-function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; onGenerated: () => void }) {
+/** The quote's figures: period, fee × months, discount, amount, due date. */
+function QuotePreview({ quote }: { quote: InvoiceQuote }) {
+  return (
+    <DataList.Root aria-label="Invoice preview">
+      <DataList.Item>
+        <DataList.Label minWidth="130px">Period</DataList.Label>
+        <DataList.Value>
+          {formatDate(quote.periodStart)} - {formatDate(quote.periodEnd)}
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="130px">Fee</DataList.Label>
+        <DataList.Value>
+          {formatPounds(quote.monthlyFee)} × {quote.months} = {formatPounds(quote.gross)}
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="130px">Discount</DataList.Label>
+        <DataList.Value>
+          {quote.discountPercent}% ({formatPounds(quote.discount)})
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="130px">Amount</DataList.Label>
+        <DataList.Value>
+          <Text weight="bold">{formatPounds(quote.amount)}</Text>
+        </DataList.Value>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.Label minWidth="130px">Due date</DataList.Label>
+        <DataList.Value>{formatDate(quote.dueDate)}</DataList.Value>
+      </DataList.Item>
+    </DataList.Root>
+  );
+}
+
+/**
+ * Generate Invoice: the term chosen, its quote read from the API (GET, nothing saved), then the
+ * page's action raises it. Before the scripts have loaded: the browser's select and a submit, and
+ * the action shows the quote as its question.
+ */
+function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [period, setPeriod] = useState<PaymentPeriod>(partner.paymentPeriod ?? "monthly");
-  const [quote, setQuote] = useState<InvoiceQuote | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const { pending, run } = useAction();
-  const saving = pending !== null;
-
+  const quote = useFetcher<InvoiceQuote | { message: string }>();
+  const generate = useFetcher<ActionReply>();
+  useFailureToast(generate.data);
+  const saving = generate.state !== "idle";
+  // Closed once the post has come back without a failure (success redirected, with its toast).
+  const [posted, setPosted] = useState(false);
   useEffect(() => {
-    if (!open) return;
-    let cancelled = false;
-    setQuote(null);
-    setProblem(null);
-    apiRequest<InvoiceQuote>("GET", `/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${period}`)
-      .then((q) => !cancelled && setQuote(q))
-      .catch((error) => !cancelled && setProblem(errorMessage(error, "Failed to generate invoice")));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, period, partner.id]);
+    if (!posted || generate.state !== "idle") return;
+    setPosted(false);
+    if (!isFailure(generate.data)) setOpen(false);
+  }, [posted, generate.state, generate.data]);
 
-  async function generate() {
-    const outcome = await run("generate", () => apiRequest<{ displayId: string }>("POST", `/api/fee-payments/generate-invoice/${partner.id}`, { requestedPaymentPeriod: period }), {
-      success: (invoice) => ({ title: "Invoice generated", description: `${invoice.displayId} for ${quote ? formatPounds(quote.amount) : ""}` }),
-      failure: "Failed to generate invoice",
-    });
-    if (!outcome.ok) return;
-    setOpen(false);
-    onGenerated();
+  const loadQuote = (term: PaymentPeriod) => quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
+  const shown = quote.state === "idle" ? quote.data : undefined;
+
+  if (!hydrated) {
+    return (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="invoice-generate" />
+        <input type="hidden" name="partnerId" value={partner.id} />
+        <Flex gap="2" align="center">
+          <select name="requestedPaymentPeriod" defaultValue={period} aria-label="Payment period" className="vb-native-select">
+            {PAYMENT_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {paymentPeriodLabel(p)}
+              </option>
+            ))}
+          </select>
+          <Button type="submit">
+            <PlusIcon /> Generate Invoice
+          </Button>
+        </Flex>
+      </Form>
+    );
   }
-
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) loadQuote(period);
+      }}
+    >
       <Dialog.Trigger>
         <Button>
           <PlusIcon /> Generate Invoice
@@ -98,7 +160,13 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
             <Text as="div" size="2" weight="medium" mb="1">
               Payment period
             </Text>
-            <Select.Root value={period} onValueChange={(v) => setPeriod(v as PaymentPeriod)}>
+            <Select.Root
+              value={period}
+              onValueChange={(v) => {
+                setPeriod(v as PaymentPeriod);
+                loadQuote(v as PaymentPeriod);
+              }}
+            >
               <Select.Trigger style={{ width: "100%" }} aria-label="Payment period" />
               <Select.Content position="popper">
                 {PAYMENT_PERIODS.map((p) => (
@@ -109,45 +177,16 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
               </Select.Content>
             </Select.Root>
           </label>
-          {problem ? (
+          {shown && "message" in shown ? (
             <Text color="red" size="2" role="alert">
-              {problem}
+              {shown.message || "Failed to generate invoice"}
             </Text>
-          ) : !quote ? (
+          ) : shown ? (
+            <QuotePreview quote={shown} />
+          ) : (
             <Flex justify="center" p="3">
               <Spinner />
             </Flex>
-          ) : (
-            <DataList.Root aria-label="Invoice preview">
-              <DataList.Item>
-                <DataList.Label minWidth="130px">Period</DataList.Label>
-                <DataList.Value>
-                  {formatDate(quote.periodStart)} - {formatDate(quote.periodEnd)}
-                </DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label minWidth="130px">Fee</DataList.Label>
-                <DataList.Value>
-                  {formatPounds(quote.monthlyFee)} × {quote.months} = {formatPounds(quote.gross)}
-                </DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label minWidth="130px">Discount</DataList.Label>
-                <DataList.Value>
-                  {quote.discountPercent}% ({formatPounds(quote.discount)})
-                </DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label minWidth="130px">Amount</DataList.Label>
-                <DataList.Value>
-                  <Text weight="bold">{formatPounds(quote.amount)}</Text>
-                </DataList.Value>
-              </DataList.Item>
-              <DataList.Item>
-                <DataList.Label minWidth="130px">Due date</DataList.Label>
-                <DataList.Value>{formatDate(quote.dueDate)}</DataList.Value>
-              </DataList.Item>
-            </DataList.Root>
           )}
           <Flex gap="3" justify="end" mt="2">
             <Dialog.Close>
@@ -155,7 +194,17 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button onClick={generate} loading={saving} disabled={!quote}>
+            <Button
+              onClick={() => {
+                setPosted(true);
+                generate.submit(
+                  { intent: "invoice-generate", partnerId: partner.id, requestedPaymentPeriod: period, confirmed: "yes" },
+                  { method: "post", preventScrollReset: true },
+                );
+              }}
+              loading={saving}
+              disabled={!shown || "message" in shown}
+            >
               Generate Invoice
             </Button>
           </Flex>
@@ -165,11 +214,37 @@ function GenerateInvoiceDialog({ partner, onGenerated }: { partner: FeePartner; 
   );
 }
 
-export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChanged: () => void }) {
+/** The statuses an admin sets on the partner page (cancelling is on Invoice Management). */
+const SETTABLE = ["pending", "paid", "overdue"] as const;
+
+/** Before the scripts have loaded: the browser's select and Set; the action asks first as a page. */
+function NoScriptStatusForm({ invoice }: { invoice: FeePaymentView }) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="invoice-status" />
+      <input type="hidden" name="id" value={invoice.id} />
+      <Flex gap="1" align="center">
+        <select name="status" defaultValue={invoice.status} aria-label={`Status of ${formatInvoiceId(invoice.id)}`} className="vb-native-select">
+          {SETTABLE.map((s) => (
+            <option key={s} value={s}>
+              {invoiceStatusLabel(s)}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" size="1" variant="soft">
+          Set
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+export function FeeSection({ partner }: { partner: FeePartner }) {
   const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
   const recent = partner.feePayments.slice(0, 5);
 
-  const { setStatus, remove } = useInvoiceActions(onChanged);
+  const { busy, submit } = useInvoiceActions();
+  const hydrated = useHydrated();
   // A status chosen in the history's select waits for its confirmation.
   const [change, setChange] = useState<{ invoice: FeePaymentView; status: InvoiceStatus } | null>(null);
   const closeChange = (open: boolean) => {
@@ -182,7 +257,7 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
         <Heading as="h2" size="5">
           Fee Payments
         </Heading>
-        <GenerateInvoiceDialog partner={partner} onGenerated={onChanged} />
+        <GenerateInvoiceDialog partner={partner} />
       </Flex>
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
         <StatCard label="Monthly Fee" value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)} />
@@ -250,17 +325,24 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                       <Table.Cell>
                         {invoice.status === "cancelled" ? (
                           <InvoiceStatusBadge status="cancelled" />
-                        ) : (
-                          <Select.Root value={invoice.status} onValueChange={(v) => setChange({ invoice, status: v as InvoiceStatus })} size="1">
+                        ) : hydrated ? (
+                          <Select.Root
+                            value={invoice.status}
+                            onValueChange={(v) => setChange({ invoice, status: v as InvoiceStatus })}
+                            size="1"
+                            disabled={busy}
+                          >
                             <Select.Trigger aria-label={`Status of ${formatInvoiceId(invoice.id)}`} />
                             <Select.Content position="popper">
-                              {(["pending", "paid", "overdue"] as const).map((s) => (
+                              {SETTABLE.map((s) => (
                                 <Select.Item key={s} value={s}>
                                   {invoiceStatusLabel(s)}
                                 </Select.Item>
                               ))}
                             </Select.Content>
                           </Select.Root>
+                        ) : (
+                          <NoScriptStatusForm invoice={invoice} />
                         )}
                       </Table.Cell>
                       <Table.Cell>
@@ -287,26 +369,27 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
                             </a>
                           </IconButton>
                           <IconButton size="1" variant="ghost" asChild>
-                            <a href={`/api/fee-payments/${invoice.id}/download`} aria-label={`Download ${formatInvoiceId(invoice.id)}`}>
+                            <a href={`/api/fee-payments/${invoice.id}/download`} download aria-label={`Download ${formatInvoiceId(invoice.id)}`}>
                               <DownloadIcon />
                             </a>
                           </IconButton>
                           {canDeleteInvoice(invoice.status) ? (
-                            <ConfirmButton
+                            <ConfirmForm
+                              intent="invoice-delete"
+                              fields={{ id: invoice.id }}
                               trigger={
                                 <IconButton size="1" variant="ghost" color="red" aria-label={`Delete ${formatInvoiceId(invoice.id)}`}>
                                   <TrashIcon />
                                 </IconButton>
                               }
-                              title={`Delete ${formatInvoiceId(invoice.id)}?`}
+                              {...deleteQuestion(invoice)}
                               description={
                                 <>
-                                  <InvoiceNaming invoice={invoice} /> is removed. Paid invoices cannot be deleted.
+                                  <InvoiceNaming invoice={invoice} />
+                                  {DELETE_TAIL}
                                 </>
                               }
-                              confirmLabel="Delete Invoice"
                               cancelLabel="Keep"
-                              onConfirm={() => remove(invoice.id)}
                             />
                           ) : null}
                         </Flex>
@@ -324,21 +407,25 @@ export function FeeSection({ partner, onChanged }: { partner: FeePartner; onChan
         </Box>
       </Grid>
       {change?.status === "paid" ? (
-        <MarkPaidDialog invoice={change.invoice} open onOpenChange={closeChange} onConfirm={(payment) => setStatus(change.invoice.id, "paid", payment)} />
+        <MarkPaidDialog
+          invoice={change.invoice}
+          open
+          onOpenChange={closeChange}
+          onConfirm={(payment) => submit("invoice-status", { id: change.invoice.id, status: "paid", ...payment })}
+        />
       ) : change ? (
         <ConfirmButton
           open
           onOpenChange={closeChange}
-          title={`Set ${formatInvoiceId(change.invoice.id)} to ${invoiceStatusLabel(change.status)}?`}
+          {...statusQuestion(change.invoice, change.status)}
           description={
             <>
-              <InvoiceNaming invoice={change.invoice} /> goes from {invoiceStatusLabel(change.invoice.status)} to {invoiceStatusLabel(change.status)}.
-              {change.invoice.status === "paid" ? " Its paid date and payment reference are cleared." : ""}
+              <InvoiceNaming invoice={change.invoice} />
+              {statusChangeTail(change.invoice, change.status)}
             </>
           }
-          confirmLabel={`Set to ${invoiceStatusLabel(change.status)}`}
           color={change.invoice.status === "paid" ? "red" : "indigo"}
-          onConfirm={() => setStatus(change.invoice.id, change.status)}
+          onConfirm={() => submit("invoice-status", { id: change.invoice.id, status: change.status })}
         />
       ) : null}
     </Box>

@@ -1,19 +1,22 @@
 /**
  * Confirmations for invoice money actions (Mark as Paid, Send Email, Cancel, Delete, status changes),
- * each naming the partner, the invoice and the amount. Mark as Paid also takes the paid date
- * (today by default, never in the future) and an optional payment reference.
+ * each naming the partner, the invoice and the amount (the words: invoice-questions.ts). Mark as
+ * Paid also takes the paid date (today by default, never in the future) and an optional payment
+ * reference: in its dialog with JavaScript, in the action's confirmation page without.
  */
 import { Flex, Strong, TextField } from "@radix-ui/themes";
-import { useState, type ReactNode } from "react";
+import { Form } from "@remix-run/react";
+import { cloneElement, useState, type ReactElement, type ReactNode } from "react";
 import { isoDay } from "#domain/dates.ts";
-import type { InvoiceView } from "#domain/invoice-service.ts";
 import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/invoice-schemas.ts";
 import { formatInvoiceId } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
+import { isQuestion } from "../forms.tsx";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
+import { statusQuestion, type QuestionInvoice } from "./invoice-questions.ts";
 
-type ConfirmInvoice = Pick<InvoiceView, "id" | "partnerName" | "amount" | "status">;
+type ConfirmInvoice = QuestionInvoice;
 
 export interface PaymentInput {
   paidDate: string;
@@ -50,7 +53,6 @@ export function MarkPaidDialog({
   const [reference, setReference] = useState("");
   const dateProblem = paidDateProblem(paidDate, today);
   const referenceProblem = paymentReferenceProblem(reference);
-  const displayId = formatInvoiceId(invoice.id);
 
   function changeOpen(next: boolean) {
     // Every opening starts from today and no reference.
@@ -67,13 +69,12 @@ export function MarkPaidDialog({
       tooltip={tooltip}
       open={open}
       onOpenChange={changeOpen}
-      title={`Mark ${displayId} as paid?`}
+      {...statusQuestion(invoice, "paid")}
       description={
         <>
           <InvoiceNaming invoice={invoice} /> is recorded as paid.
         </>
       }
-      confirmLabel="Mark as Paid"
       color="green"
       confirmDisabled={Boolean(dateProblem || referenceProblem)}
       onConfirm={() => onConfirm({ paidDate, paymentReference: reference.trim() })}
@@ -98,5 +99,42 @@ export function MarkPaidDialog({
         </Field>
       </Flex>
     </ConfirmButton>
+  );
+}
+
+/**
+ * The paid date and payment reference on the confirmation page a Mark as Paid posted without
+ * JavaScript gets (ConfirmationCard's fields): sent with the confirmation, today by default.
+ */
+export function PaymentFieldsForQuestion({ reply }: { reply: unknown }) {
+  if (!isQuestion(reply) || reply.intent !== "invoice-status") return null;
+  const fields = new Map(reply.confirm.fields);
+  if (fields.get("status") !== "paid") return null;
+  const today = isoDay(new Date());
+  return (
+    <Flex direction="column" gap="3" mb="4" maxWidth="360px">
+      <Field label="Paid date" htmlFor="confirm-paid-date">
+        <TextField.Root id="confirm-paid-date" name="paidDate" type="date" max={today} required defaultValue={today} />
+      </Field>
+      <Field label="Payment reference (optional)" htmlFor="confirm-payment-reference" hint="As it appears on the bank statement.">
+        <TextField.Root id="confirm-payment-reference" name="paymentReference" maxLength={PAYMENT_REFERENCE_MAX} autoComplete="off" />
+      </Field>
+    </Flex>
+  );
+}
+
+/**
+ * Before the scripts have loaded: the action's trigger as the submit button of a plain form; the
+ * action answers its question as a page (ConfirmationCard), whose submit performs it.
+ */
+export function NoScriptPost({ intent, fields, children }: { intent: string; fields: Record<string, string | number>; children: ReactElement<{ type?: string }> }) {
+  return (
+    <Form method="post" preventScrollReset style={{ display: "inline" }}>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {cloneElement(children, { type: "submit" })}
+    </Form>
   );
 }

@@ -2,16 +2,14 @@
 import { Badge, Text } from "@radix-ui/themes";
 import { formatDate } from "#domain/dates.ts";
 import type { AccountStatus, InvoiceStatus } from "#domain/invoices.ts";
+import { invoiceStatusLabel } from "./invoice-questions.ts";
+
+export { invoiceStatusLabel };
 
 const COLORS = { pending: "orange", paid: "green", overdue: "red", cancelled: "gray" } as const;
-const LABELS = { pending: "Pending", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge highContrast color={COLORS[status]}>{LABELS[status]}</Badge>;
-}
-
-export function invoiceStatusLabel(status: InvoiceStatus): string {
-  return LABELS[status];
+  return <Badge highContrast color={COLORS[status]}>{invoiceStatusLabel(status)}</Badge>;
 }
 
 /** Under a paid invoice's status: when it was paid and the payment reference, if any. */

@@ -1,71 +1,87 @@
-/** The partner dashboard's 'My Fee Payments': the account state, then the partner's own invoices by status, each downloadable. */
+/**
+ * The partner dashboard's 'My Fee Payments': the account state, then the partner's own invoices of
+ * the status tab (`?status=` on /, filtered by the dashboard's loader), each downloadable.
+ */
 import { Card, DataList, Heading, IconButton, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { formatDate } from "#domain/dates.ts";
 import type { InvoiceView } from "#domain/invoice-service.ts";
-import { accountState } from "#domain/invoices.ts";
+import type { AccountState } from "#domain/invoices.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
-import { InvoiceTabs, type InvoiceTab } from "./invoice-tabs.tsx";
+import { InvoiceTabs, type InvoiceTab, type InvoiceTabValue } from "./invoice-tabs.tsx";
 
-const TABS: InvoiceTab[] = [
+/** What the dashboard's loader reads for the section; null when it failed. */
+export interface MyFees {
+  status: InvoiceTabValue;
+  invoices: InvoiceView[];
+  /** From all the partner's invoices, whichever tab is shown. */
+  account: AccountState;
+}
+
+export const MY_FEE_TABS: InvoiceTab[] = [
   { value: "all", label: "All" },
   { value: "pending", label: "Pending" },
   { value: "paid", label: "Paid" },
   { value: "overdue", label: "Overdue" },
 ];
 
-export function MyFeePayments({ invoices }: { invoices: InvoiceView[] | null }) {
+export function MyFeePayments({ fees }: { fees: MyFees | null }) {
   return (
-    <Card size="3" mb="6">
+    <Card size="3" mb="6" id="fee-payments">
       <Heading as="h2" size="4" mb="3">
         My Fee Payments
       </Heading>
-      {invoices === null ? (
+      {fees === null ? (
         <Text color="red" role="alert">
           Error loading fee payments
         </Text>
       ) : (
         <>
-          <AccountSummary invoices={invoices} />
-          <InvoiceTabs tabs={TABS} invoices={invoices} empty="No fee payments found for this period">
-            {(shown) => (
-              <Table.Root size="2" mt="2">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Invoice ID</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">Amount (£)</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell />
+          <AccountSummary account={fees.account} />
+          <InvoiceTabs
+            tabs={MY_FEE_TABS}
+            current={fees.status}
+            label="My fee payments by status"
+            count={fees.invoices.length}
+            empty="No fee payments found for this period"
+            hash="fee-payments"
+          >
+            <Table.Root size="2" mt="2">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Invoice ID</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Amount (£)</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell />
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {fees.invoices.map((invoice) => (
+                  <Table.Row key={invoice.id} align="center">
+                    <Table.RowHeaderCell>#{invoice.id}</Table.RowHeaderCell>
+                    <Table.Cell justify="end">{invoice.amount.toFixed(2)}</Table.Cell>
+                    <Table.Cell style={{ whiteSpace: "nowrap" }}>
+                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
+                    </Table.Cell>
+                    <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                    <Table.Cell>
+                      <InvoiceStatusBadge status={invoice.status} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      {invoice.invoiceUrl ? (
+                        <IconButton size="1" variant="soft" asChild>
+                          <a href={`/api/fee-payments/${invoice.id}/download`} download aria-label={`Download invoice #${invoice.id}`}>
+                            <DownloadIcon />
+                          </a>
+                        </IconButton>
+                      ) : null}
+                    </Table.Cell>
                   </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {shown.map((invoice) => (
-                    <Table.Row key={invoice.id} align="center">
-                      <Table.RowHeaderCell>#{invoice.id}</Table.RowHeaderCell>
-                      <Table.Cell justify="end">{invoice.amount.toFixed(2)}</Table.Cell>
-                      <Table.Cell style={{ whiteSpace: "nowrap" }}>
-                        {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
-                      </Table.Cell>
-                      <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
-                      <Table.Cell>
-                        <InvoiceStatusBadge status={invoice.status} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        {invoice.invoiceUrl ? (
-                          <IconButton size="1" variant="soft" asChild>
-                            <a href={`/api/fee-payments/${invoice.id}/download`} aria-label={`Download invoice #${invoice.id}`}>
-                              <DownloadIcon />
-                            </a>
-                          </IconButton>
-                        ) : null}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            )}
+                ))}
+              </Table.Body>
+            </Table.Root>
           </InvoiceTabs>
         </>
       )}
@@ -74,8 +90,7 @@ export function MyFeePayments({ invoices }: { invoices: InvoiceView[] | null }) 
 }
 
 /** The account state every screen shows (accountState): status and next payment due. */
-function AccountSummary({ invoices }: { invoices: InvoiceView[] }) {
-  const account = accountState(invoices);
+function AccountSummary({ account }: { account: AccountState }) {
   return (
     <DataList.Root size="2" mb="4" aria-label="Account state">
       <DataList.Item align="center">

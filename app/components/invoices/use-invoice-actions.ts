@@ -1,37 +1,19 @@
-/** Invoice actions shared by Invoice Management and the partner page: status, email, delete, with their toasts. */
-import { formatInvoiceId, type InvoiceStatus } from "#domain/invoices.ts";
-import { apiRequest } from "#app/utils/api-client.ts";
-import { useAction } from "../use-action.ts";
-import type { PaymentInput } from "./invoice-confirm.tsx";
+/**
+ * Invoice changes posted through a fetcher to the page's own action (the intents of
+ * app/utils/intents/invoices.server.ts), after their dialog: the pending state and the failure toast.
+ * Success redirects back to the page with its toast.
+ */
+import { useFetcher } from "@remix-run/react";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { useFailureToast } from "../forms.tsx";
 
-export function useInvoiceActions(onChanged: () => void) {
-  const { pending: busy, run } = useAction<number>();
-
-  /** A status change; marking paid sends the paid date and the payment reference (blank means none). */
-  const setStatus = async (id: number, status: InvoiceStatus, payment?: PaymentInput) => {
-    const body = status === "paid" && payment ? { status, paidDate: payment.paidDate, paymentReference: payment.paymentReference || null } : { status };
-    const outcome = await run(id, () => apiRequest("POST", `/api/fee-payments/${id}/update-status`, body), {
-      success: () => ({ title: "Payment status updated", description: `${formatInvoiceId(id)} is now ${status}.` }),
-      failure: "Failed to update payment status",
-    });
-    if (outcome.ok) onChanged();
+export function useInvoiceActions(options: { describe?: boolean } = {}) {
+  const fetcher = useFetcher<ActionReply>();
+  useFailureToast(fetcher.data, options);
+  return {
+    busy: fetcher.state !== "idle",
+    /** Posts `intent` with `fields`, confirmed (its dialog asked). */
+    submit: (intent: string, fields: Record<string, string | number>) =>
+      fetcher.submit({ ...fields, intent, confirmed: "yes" }, { method: "post", preventScrollReset: true }),
   };
-
-  /** A pending invoice goes as the invoice email, an overdue one as the overdue reminder. */
-  const sendEmail = (id: number, status: InvoiceStatus = "pending") =>
-    run(id, () => apiRequest<{ details: string }>("POST", `/api/fee-payments/${id}/send-email`), {
-      success: (result) => ({ title: status === "overdue" ? "Reminder sent" : "Invoice sent", description: result.details }),
-      failure: "Failed to send invoice email",
-    });
-
-  const remove = async (id: number) => {
-    const outcome = await run(id, () => apiRequest("DELETE", `/api/fee-payments/${id}`), {
-      success: () => ({ title: "Invoice deleted", description: formatInvoiceId(id) }),
-      failure: "Failed to delete invoice. Paid invoices cannot be deleted.",
-      describe: false,
-    });
-    if (outcome.ok) onChanged();
-  };
-
-  return { busy, setStatus, sendEmail, remove };
 }

@@ -1,10 +1,109 @@
 /**
  * The invoices forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
  * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * Status changes, emails, deletions and generating ask first when the form comes without JavaScript
+ * (the dialog asked with it); the words are the dialogs' (app/components/invoices/invoice-questions.ts).
  */
-import type { PublicUser } from "#domain/users.ts";
-import type { IntentHandler } from "#app/utils/actions.server.ts";
+import { z } from "zod";
+import { checkDueInvoices, deleteInvoice, generateInvoice, invoiceForUser, quoteInvoice, sendInvoiceEmail, updateInvoiceStatus } from "#domain/invoice-service.ts";
+import { invoiceStatusSchema } from "#domain/invoice-schemas.ts";
+import { PAYMENT_PERIODS, formatInvoiceId } from "#domain/invoices.ts";
+import { formatPounds } from "#domain/money.ts";
+import { findUserById, type PublicUser } from "#domain/users.ts";
+import { deleteQuestion, emailQuestion, generateQuestion, statusQuestion } from "#app/components/invoices/invoice-questions.ts";
+import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { MAIL_CONFIG } from "#app/utils/env.server.ts";
+import { log } from "#app/utils/log.server.ts";
 
-export function invoiceIntents(_request: Request, _user: PublicUser): Record<string, IntentHandler> {
-  return {};
+const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const invoiceForm = z.object({ id: idField("Invoice not found") });
+
+/** The API's status body (status, paid date, payment reference) and the invoice; a blank paid date means today. */
+const statusForm = z.preprocess(
+  (fields) => {
+    const { paidDate, ...rest } = fields as Record<string, unknown>;
+    return paidDate === "" ? rest : fields;
+  },
+  z.intersection(invoiceForm, invoiceStatusSchema),
+);
+
+const generateForm = z.object({
+  partnerId: idField("Partner not found"),
+  requestedPaymentPeriod: z.enum(PAYMENT_PERIODS, { error: "requestedPaymentPeriod must be monthly, 6-months or 12-months" }).default("monthly"),
+});
+
+/** The due check's toast: what changed, and how many reminders failed (their reasons are logged). */
+export function dueCheckToast(result: Awaited<ReturnType<typeof checkDueInvoices>>) {
+  const failed = result.reminderFailures.length;
+  return {
+    title: "Due invoices checked",
+    description: `${result.markedOverdue} marked overdue, ${result.invoicesRaised} new invoice(s) raised, ${result.remindersSent} reminder(s) sent${failed ? `; ${failed} reminder(s) could not be sent (the reasons are in the server log)` : ""}.`,
+  };
+}
+
+export function invoiceIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
+  // Every page that shows these forms is an admin's; a partner's page never offers them.
+  const admin = () => {
+    if (!user.isAdmin) throw new ActionFailed(403, "Forbidden");
+    return user;
+  };
+  return {
+    "invoice-status": {
+      failure: "Failed to update payment status",
+      async run(form) {
+        const actor = admin();
+        const { id, status, paidDate, paymentReference } = parseForm(form, statusForm);
+        const invoice = await invoiceForUser(db, actor, id);
+        const question = confirmFirst("invoice-status", form, statusQuestion(invoice, status));
+        if (question) return question;
+        await updateInvoiceStatus(db, id, status, actor.id, undefined, { paidDate, paymentReference });
+        return done(request, form, { title: "Payment status updated", description: `${formatInvoiceId(id)} is now ${status}.` });
+      },
+    },
+    "invoice-email": {
+      failure: "Failed to send invoice email",
+      async run(form) {
+        const actor = admin();
+        const invoice = await invoiceForUser(db, actor, parseForm(form, invoiceForm).id);
+        const question = confirmFirst("invoice-email", form, emailQuestion(invoice));
+        if (question) return question;
+        const result = await sendInvoiceEmail(db, MAIL_CONFIG, invoice.id);
+        return done(request, form, { title: invoice.status === "overdue" ? "Reminder sent" : "Invoice sent", description: result.details });
+      },
+    },
+    "invoice-delete": {
+      failure: "Failed to delete invoice. Paid invoices cannot be deleted.",
+      async run(form) {
+        const actor = admin();
+        const invoice = await invoiceForUser(db, actor, parseForm(form, invoiceForm).id);
+        const question = confirmFirst("invoice-delete", form, deleteQuestion(invoice));
+        if (question) return question;
+        await deleteInvoice(db, invoice.id, actor.id);
+        return done(request, form, { title: "Invoice deleted", description: invoice.displayId });
+      },
+    },
+    "invoice-generate": {
+      failure: "Failed to generate invoice",
+      async run(form) {
+        const actor = admin();
+        const { partnerId, requestedPaymentPeriod } = parseForm(form, generateForm);
+        const quote = await quoteInvoice(db, partnerId, requestedPaymentPeriod);
+        const partner = await findUserById(db, partnerId);
+        const question = confirmFirst("invoice-generate", form, generateQuestion(partner?.name ?? partner?.username ?? `Partner ${partnerId}`, quote));
+        if (question) return question;
+        const invoice = await generateInvoice(db, partnerId, requestedPaymentPeriod, actor.id);
+        return done(request, form, { title: "Invoice generated", description: `${invoice.displayId} for ${formatPounds(invoice.amount)}` });
+      },
+    },
+    "invoice-check-due": {
+      failure: "Failed to check due invoices",
+      async run(form) {
+        admin();
+        const result = await checkDueInvoices(db, MAIL_CONFIG);
+        for (const failure of result.reminderFailures) log().error(failure, `The reminder for invoice ${failure.invoiceId} failed`);
+        return done(request, form, dueCheckToast(result));
+      },
+    },
+  };
 }

@@ -1,0 +1,84 @@
+/**
+ * The words of every invoice confirmation, one source for the dialogs (with JavaScript) and the
+ * page actions' questions (confirmFirst, without JavaScript): each names the invoice, the partner
+ * and the amount.
+ */
+import { formatDate } from "#domain/dates.ts";
+import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
+import { formatPounds } from "#domain/money.ts";
+
+export interface QuestionInvoice {
+  id: number;
+  partnerName: string;
+  amount: number;
+  status: InvoiceStatus;
+}
+
+export interface InvoiceQuestion {
+  title: string;
+  description: string;
+  confirmLabel: string;
+}
+
+/** What a quote for the next invoice says (the fields of the API's InvoiceQuote it needs). */
+export interface QuestionQuote {
+  paymentPeriod: PaymentPeriod;
+  months: number;
+  discountPercent: number;
+  monthlyFee: number;
+  gross: number;
+  discount: number;
+  amount: number;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+}
+
+const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" };
+
+export const invoiceStatusLabel = (status: InvoiceStatus): string => STATUS_LABELS[status];
+
+/** "INV-00005 for Harrogate Fitness Club (£75.00)". */
+export const invoiceNaming = (invoice: QuestionInvoice) => `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPounds(invoice.amount)})`;
+
+/** The tail of a status change's description after the invoice's naming. */
+export function statusChangeTail(invoice: QuestionInvoice, status: InvoiceStatus): string {
+  if (status === "paid") return " is recorded as paid.";
+  if (status === "cancelled") return " is cancelled for good: it can no longer be paid or sent, and its period can be invoiced again.";
+  const cleared = invoice.status === "paid" ? " Its paid date and payment reference are cleared." : "";
+  return ` goes from ${invoiceStatusLabel(invoice.status)} to ${invoiceStatusLabel(status)}.${cleared}`;
+}
+
+/** Mark as Paid, Cancel, or another status chosen on the partner page. */
+export function statusQuestion(invoice: QuestionInvoice, status: InvoiceStatus): InvoiceQuestion {
+  const displayId = formatInvoiceId(invoice.id);
+  const description = `${invoiceNaming(invoice)}${statusChangeTail(invoice, status)}`;
+  if (status === "paid") return { title: `Mark ${displayId} as paid?`, description, confirmLabel: "Mark as Paid" };
+  if (status === "cancelled") return { title: `Cancel ${displayId}?`, description, confirmLabel: "Cancel Invoice" };
+  return { title: `Set ${displayId} to ${invoiceStatusLabel(status)}?`, description, confirmLabel: `Set to ${invoiceStatusLabel(status)}` };
+}
+
+/** A pending invoice goes as the invoice email, an overdue one as the overdue reminder. */
+export function emailQuestion(invoice: QuestionInvoice): InvoiceQuestion {
+  const displayId = formatInvoiceId(invoice.id);
+  const reminder = invoice.status === "overdue";
+  return {
+    title: reminder ? `Send a reminder for ${displayId}?` : `Email ${displayId}?`,
+    description: `${reminder ? "The overdue reminder for " : ""}${invoiceNaming(invoice)} is emailed to the partner with the invoice PDF.`,
+    confirmLabel: reminder ? "Send Reminder" : "Send Email",
+  };
+}
+
+export const DELETE_TAIL = " is removed. Paid invoices cannot be deleted.";
+
+export function deleteQuestion(invoice: QuestionInvoice): InvoiceQuestion {
+  return { title: `Delete ${formatInvoiceId(invoice.id)}?`, description: `${invoiceNaming(invoice)}${DELETE_TAIL}`, confirmLabel: "Delete Invoice" };
+}
+
+/** The next invoice's term, discount and amount, in one line. */
+export const quoteSummary = (quote: QuestionQuote) =>
+  `${paymentPeriodLabel(quote.paymentPeriod)}, ${formatDate(quote.periodStart)} - ${formatDate(quote.periodEnd)}: ${formatPounds(quote.monthlyFee)} × ${quote.months} = ${formatPounds(quote.gross)}, ${quote.discountPercent}% discount (${formatPounds(quote.discount)}), ${formatPounds(quote.amount)} due ${formatDate(quote.dueDate)}.`;
+
+export function generateQuestion(partnerName: string, quote: QuestionQuote): InvoiceQuestion {
+  return { title: `Generate an invoice for ${partnerName}?`, description: quoteSummary(quote), confirmLabel: "Generate Invoice" };
+}
