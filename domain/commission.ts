@@ -70,16 +70,19 @@ export function tieredCommission(netPence: number): TieredCommission {
 export function splitByLargestRemainder(totalPence: number, weights: readonly number[]): number[] {
   const positive = weights.map((w) => Math.max(0, w));
   const sum = positive.reduce((a, b) => a + b, 0);
-  if (sum === 0 || totalPence === 0) return weights.map(() => 0);
+  if (sum === 0) return weights.map(() => 0);
   const exact = positive.map((w) => (totalPence * w) / sum);
   const parts = exact.map(Math.floor);
   let left = totalPence - parts.reduce((a, b) => a + b, 0);
+  // The pennies left go one each to the largest remainders; on a tie, to the earlier weight (the
+  // sort is stable, and the list is in weight order). The remainders add up to the pennies left and
+  // each is under 1, so more weights have a remainder than there are pennies: a non-positive weight
+  // (remainder 0) never gets one.
   const order = exact
     .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+    .sort((a, b) => b.remainder - a.remainder);
   for (const { index } of order) {
     if (left <= 0) break;
-    if (positive[index] === 0) continue;
     parts[index] += 1;
     left -= 1;
   }
@@ -151,7 +154,8 @@ const FRACTION_RE = /^(?:0(?:\.\d{1,4})?|1(?:\.0{1,4})?|\.\d{1,4})$/;
 
 /** "0.10" or 0.1 → 1000. Null when not a fraction between 0 and 1 with at most 4 decimals. */
 export function fractionToBp(input: unknown): number | null {
-  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
+  if (typeof input !== "number" && typeof input !== "string") return null;
+  const text = typeof input === "number" ? String(input) : input.trim();
   if (!FRACTION_RE.test(text)) return null;
   const [, decimals = ""] = text.split(".");
   return Number((decimals + "0000").slice(0, 4)) + (text.startsWith("1") ? BP : 0);

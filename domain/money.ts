@@ -5,30 +5,32 @@ export function divRoundHalfUp(numerator: number, denominator: number): number {
   if (!Number.isInteger(numerator) || !Number.isInteger(denominator) || denominator <= 0) {
     throw new RangeError(`divRoundHalfUp needs integers and a positive divisor: ${numerator}/${denominator}`);
   }
-  const sign = numerator < 0 ? -1 : 1;
   const magnitude = Math.floor((Math.abs(numerator) * 2 + denominator) / (denominator * 2));
-  return sign * magnitude || 0;
+  return Math.sign(numerator) * magnitude || 0;
 }
 
 const MONEY_TEXT = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /**
- * Parses a money amount in pounds ("£1,234.56", "12.3", 12.345, "-0.5") into pence, rounding
- * half-up at the third decimal. Returns null for anything that is not a number.
+ * A money amount as text MONEY_TEXT can read: a number's decimal expansion (toFixed gives it
+ * without exponent notation; NaN and the infinities give words), or the string without £, commas
+ * and spaces, an accounting negative "(2.50)" written "-2.50". Empty for any other type.
+ */
+function moneyText(input: unknown): string {
+  if (typeof input === "number") return input.toFixed(6);
+  // Stryker disable next-line StringLiteral: any text MONEY_TEXT refuses would do; "" is the plainest.
+  if (typeof input !== "string") return "";
+  const text = input.replace(/[£,\s]/g, "");
+  return text.startsWith("(") && text.endsWith(")") ? `-${text.slice(1, -1)}` : text;
+}
+
+/**
+ * Parses a money amount in pounds ("£1,234.56", "12.3", 12.345, "-0.5", "(2.50)") into pence,
+ * rounding half-up at the third decimal. Returns null for anything that is not a number, including
+ * a parenthesis without its pair ("(12.50", "12.50)").
  */
 export function parsePence(input: unknown): number | null {
-  let text: string;
-  if (typeof input === "number") {
-    if (!Number.isFinite(input)) return null;
-    // toFixed gives the decimal expansion without exponent notation.
-    text = input.toFixed(6);
-  } else if (typeof input === "string") {
-    text = input.replace(/[£,\s]/g, "");
-    if (text.startsWith("(") && text.endsWith(")")) text = `-${text.slice(1, -1)}`;
-  } else {
-    return null;
-  }
-  const match = MONEY_TEXT.exec(text);
+  const match = MONEY_TEXT.exec(moneyText(input));
   if (!match) return null;
   const [, minus, whole, fraction = ""] = match;
   const digits = (fraction + "000").slice(0, 3);
@@ -37,11 +39,12 @@ export function parsePence(input: unknown): number | null {
   return minus ? -pence || 0 : pence;
 }
 
-const GBP = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+let gbp: Intl.NumberFormat | undefined;
 
-/** £1,234.56 */
+/** £1,234.56 (the formatter is made on first use, so a bad option fails in the call, not at import). */
 export function formatGBP(pence: number): string {
-  return GBP.format(penceToPounds(pence));
+  gbp ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+  return gbp.format(penceToPounds(pence));
 }
 
 /** Pounds as a JSON number rounded to the penny. */
@@ -56,7 +59,6 @@ export function formatPounds(pounds: number): string {
 
 /** Whether a money amount in pounds is exact to the penny ("12.34", 12.3, "12.340"), unlike 12.345. */
 export function isWholePence(input: unknown): boolean {
-  const text = typeof input === "number" ? (Number.isFinite(input) ? input.toFixed(6) : "") : typeof input === "string" ? input.replace(/[£,\s]/g, "") : "";
-  const match = /^-?\(?\d+(?:\.(\d+))?\)?$/.exec(text);
-  return match !== null && /^0*$/.test((match[1] ?? "").slice(2));
+  const match = MONEY_TEXT.exec(moneyText(input));
+  return match !== null && /^0*$/.test((match[3] ?? "").slice(2));
 }

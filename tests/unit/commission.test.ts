@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CARD_FEE_BP,
+  FIRST_MONTH,
   TIERS,
   bpToFraction,
   cardFeePence,
@@ -10,6 +11,7 @@ import {
   fractionToBp,
   netProfitPence,
   percentToBp,
+  rateForMonth,
   splitByLargestRemainder,
   tieredCommission,
 } from "#domain/commission.ts";
@@ -185,6 +187,31 @@ describe("Split by largest remainder: parts in proportion to positive weights, s
     expect(splitByLargestRemainder(9000, [1, 2])).toEqual([3000, 6000]);
   });
 
+  it("gives the leftover penny to the largest remainder wherever it stands", () => {
+    // 10 × 3/6 = 5, 10 × 2/6 = 3.33, 10 × 1/6 = 1.67 → floors 5 + 3 + 1 = 9, one left for the last.
+    expect(splitByLargestRemainder(10, [3, 2, 1])).toEqual([5, 3, 2]);
+    // 7 × [0.1, 0.5, 0.2, 0.2] = 0.7, 3.5, 1.4, 1.4 → floors 0 + 3 + 1 + 1 = 5; two left, for 0.7 then 0.5.
+    expect(splitByLargestRemainder(7, [1, 5, 2, 2])).toEqual([1, 4, 1, 1]);
+  });
+
+  it("on a tie of remainders the earlier weight gets the penny", () => {
+    // 2 × [2, 1, 1] / 4 = 1, 0.5, 0.5: one penny left, two equal remainders → the second weight.
+    expect(splitByLargestRemainder(2, [2, 1, 1])).toEqual([1, 1, 0]);
+    expect(splitByLargestRemainder(2, [1, 1, 2])).toEqual([1, 0, 1]);
+    expect(splitByLargestRemainder(1, [1, 1])).toEqual([1, 0]);
+    expect(splitByLargestRemainder(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(splitByLargestRemainder(1, [5, 1, 1, 1])).toEqual([1, 0, 0, 0]);
+    // Two machines with the same net profit and an odd total: the first listed gets the odd penny.
+    expect(splitByLargestRemainder(8251, [20000, 20000])).toEqual([4126, 4125]);
+    // 5 × [7, 3, 3, 7] / 20 = 1.75, 0.75, 0.75, 1.75: four equal remainders, three pennies → the first three.
+    expect(splitByLargestRemainder(5, [7, 3, 3, 7])).toEqual([2, 1, 1, 1]);
+  });
+
+  it("splits a negative total the same way (floors, then the largest remainders)", () => {
+    expect(splitByLargestRemainder(-1, [1, 1])).toEqual([0, -1]);
+    expect(splitByLargestRemainder(-10, [3, 2, 1])).toEqual([-5, -3, -2]);
+  });
+
   it("gives 0 to non-positive weights", () => {
     expect(splitByLargestRemainder(100, [1, -5, 0, 1])).toEqual([50, 0, 0, 50]);
     expect(splitByLargestRemainder(101, [1, -5, 0, 1])).toEqual([51, 0, 0, 50]);
@@ -333,6 +360,14 @@ describe("Rates: basis points inside, fraction strings in the API, percents in f
     expect(fractionToBp(0)).toBe(0);
   });
 
+  it("fractionToBp reads a fraction written without its leading zero", () => {
+    expect(fractionToBp(".25")).toBe(2500);
+    expect(fractionToBp(".1250")).toBe(1250);
+    expect(fractionToBp(".12345")).toBeNull();
+    expect(fractionToBp(".")).toBeNull();
+    expect(fractionToBp(".ab")).toBeNull();
+  });
+
   it("fractionToBp answers null outside 0–1", () => {
     expect(fractionToBp("1.5")).toBeNull();
     expect(fractionToBp("1.0001")).toBeNull();
@@ -348,6 +383,9 @@ describe("Rates: basis points inside, fraction strings in the API, percents in f
     expect(fractionToBp(null)).toBeNull();
     expect(fractionToBp(undefined)).toBeNull();
     expect(fractionToBp(NaN)).toBeNull();
+    expect(fractionToBp(true)).toBeNull();
+    expect(fractionToBp({})).toBeNull();
+    expect(fractionToBp(["0.1"])).toBeNull();
   });
 
   it("bpToFraction writes a fraction with 4 decimals", () => {
@@ -375,5 +413,53 @@ describe("Rates: basis points inside, fraction strings in the API, percents in f
     expect(formatRate(1)).toBe("0.01%");
     expect(formatRate(0)).toBe("0%");
     expect(formatRate(10000)).toBe("100%");
+  });
+});
+
+describe("rateForMonth: the rate in force for a month is the latest change effective on or before it", () => {
+  const history = [
+    { rateBp: 1000, effectiveMonth: FIRST_MONTH },
+    { rateBp: 1250, effectiveMonth: "2026-03" },
+    { rateBp: 1500, effectiveMonth: "2026-07" },
+  ];
+
+  it("the first rate's effective month is a YYYY-MM before every real month", () => {
+    expect(FIRST_MONTH).toBe("0000-01");
+    expect(FIRST_MONTH < "2020-01").toBe(true);
+  });
+
+  it("before the first change: the first rate", () => {
+    expect(rateForMonth(history, "2026-02", 9999)).toBe(1000);
+    expect(rateForMonth(history, "2020-01", 9999)).toBe(1000);
+  });
+
+  it("from the month a change is effective, including that month", () => {
+    expect(rateForMonth(history, "2026-03", 9999)).toBe(1250);
+    expect(rateForMonth(history, "2026-06", 9999)).toBe(1250);
+    expect(rateForMonth(history, "2026-07", 9999)).toBe(1500);
+  });
+
+  it("after the last change: the last rate, not the partner's current one", () => {
+    expect(rateForMonth(history, "2027-01", 9999)).toBe(1500);
+  });
+
+  it("months before the earliest recorded change use the earliest rate", () => {
+    const later = [
+      { rateBp: 1250, effectiveMonth: "2026-03" },
+      { rateBp: 1500, effectiveMonth: "2026-07" },
+    ];
+    expect(rateForMonth(later, "2025-12", 9999)).toBe(1250);
+  });
+
+  it("reads the history in any order, and leaves it as it was", () => {
+    const shuffled = [history[2], history[0], history[1]];
+    expect(rateForMonth(shuffled, "2026-05", 9999)).toBe(1250);
+    expect(rateForMonth(shuffled, "2026-01", 9999)).toBe(1000);
+    expect(rateForMonth(shuffled, "2026-08", 9999)).toBe(1500);
+    expect(shuffled.map((c) => c.effectiveMonth)).toEqual(["2026-07", FIRST_MONTH, "2026-03"]);
+  });
+
+  it("with no history: the partner's current rate", () => {
+    expect(rateForMonth([], "2026-05", 1750)).toBe(1750);
   });
 });

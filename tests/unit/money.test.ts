@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { divRoundHalfUp, formatGBP, isWholePence, parsePence, penceToPounds } from "#domain/money.ts";
+import { divRoundHalfUp, formatGBP, formatPounds, isWholePence, parsePence, penceToPounds } from "#domain/money.ts";
 
 // ARCHITECTURE §4: money is integer pence inside; pounds with 2 decimals only at the edges
 // (JSON numbers, UI "£1,234.56"); half-up rounding to the penny.
@@ -43,6 +43,10 @@ describe("divRoundHalfUp: integer division rounded half away from zero", () => {
     expect(() => divRoundHalfUp(10, -2)).toThrow(RangeError);
     expect(() => divRoundHalfUp(10, 2.5)).toThrow(RangeError);
   });
+
+  it("names the numbers it refused", () => {
+    expect(() => divRoundHalfUp(10, 0)).toThrow("divRoundHalfUp needs integers and a positive divisor: 10/0");
+  });
 });
 
 describe("parsePence: pounds in, integer pence out, half-up to the penny", () => {
@@ -85,7 +89,15 @@ describe("parsePence: pounds in, integer pence out, half-up to the penny", () =>
   it("reads an accounting negative in parentheses", () => {
     expect(parsePence("(2.50)")).toBe(-250);
     expect(parsePence("(£1,000.00)")).toBe(-100000);
+    expect(parsePence(" ( 12.50 ) ")).toBe(-1250);
   });
+
+  it.each([["(12.50"], ["12.50)"], [")12.50("], ["(12.50))"], ["((12.50)"], ["()"], ["(-12.50)"], ["-(12.50)"]])(
+    "answers null for unbalanced or doubled parentheses: %j",
+    (text) => {
+      expect(parsePence(text)).toBeNull();
+    },
+  );
 
   it("never answers negative zero", () => {
     expect(parsePence("-0")).toBe(0);
@@ -131,6 +143,27 @@ describe("formatGBP: pence shown as £1,234.56", () => {
   });
 });
 
+describe("formatPounds: pounds as the API answers them, shown as £1,234.56", () => {
+  it("formats with £, thousands separator and 2 decimals", () => {
+    expect(formatPounds(1234.56)).toBe("£1,234.56");
+    expect(formatPounds(82.5)).toBe("£82.50");
+    expect(formatPounds(0.05)).toBe("£0.05");
+    expect(formatPounds(0)).toBe("£0.00");
+    expect(formatPounds(1_000_000)).toBe("£1,000,000.00");
+  });
+
+  it("formats a negative amount with a leading minus", () => {
+    expect(formatPounds(-2.5)).toBe("-£2.50");
+  });
+
+  it("rounds to the penny through pence, so binary fractions show as written", () => {
+    expect(formatPounds(19.99)).toBe("£19.99");
+    expect(formatPounds(0.1 + 0.2)).toBe("£0.30");
+    expect(formatPounds(2.675)).toBe("£2.68");
+    expect(formatPounds(2.674)).toBe("£2.67");
+  });
+});
+
 describe("penceToPounds: JSON pounds rounded to the penny", () => {
   it("converts pence to pounds with 2 decimals", () => {
     expect(penceToPounds(123456)).toBe(1234.56);
@@ -145,11 +178,11 @@ describe("penceToPounds: JSON pounds rounded to the penny", () => {
 });
 
 describe("isWholePence: an amount in pounds exact to the penny (ARCHITECTURE §11)", () => {
-  it.each([["12.34"], [12.34], ["12.3"], [12], ["12.340"], ["£1,234.50"], [19.99], [0.1 + 0.2], ["0"]])("%j is exact", (value) => {
+  it.each([["12.34"], [12.34], ["12.3"], [12], ["12.340"], ["£1,234.50"], [19.99], [0.1 + 0.2], ["0"], ["(12.34)"], ["-12.34"], [-12.3]])("%j is exact", (value) => {
     expect(isWholePence(value)).toBe(true);
   });
 
-  it.each([["12.345"], [12.345], ["0.001"], [0.005], ["abc"], [null], [Number.NaN]])("%j is not", (value) => {
+  it.each([["12.345"], [12.345], ["0.001"], [0.005], ["12.3401"], ["(12.345)"], ["abc"], ["(12.34"], [null], [Number.NaN], [Infinity], [true], [{}]])("%j is not", (value) => {
     expect(isWholePence(value)).toBe(false);
   });
 });
