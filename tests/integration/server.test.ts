@@ -2,62 +2,34 @@
  * The production server (server.js on the built app, a temporary database): answer headers, 403 for
  * cross-site writes, /healthz, and a graceful stop on SIGTERM. Builds the app first if it is stale.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { makeAdmin, TEST_PASSWORD } from "#tests/factories.ts";
-import { ensureBuild, root } from "../../scripts/lib.js";
+import { root } from "../../scripts/lib.js";
+import { request as rawRequest, startServer } from "../../scripts/production-server.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-server-"));
-let child: ChildProcess;
+let server: Awaited<ReturnType<typeof startServer>>;
 let base: string;
-let output = "";
-let exited: Promise<number | null>;
 let adminName: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
 beforeAll(async () => {
-  ensureBuild();
   const databasePath = path.join(dir, "vendboard.db");
   const db = openDatabase(databasePath);
   await migrateToLatest(db);
   adminName = (await makeAdmin(db)).username;
   await db.destroy();
 
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, [path.join(root, "server.js")], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "server-test-secret-0123456789" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-  const started = Date.now();
-  while (!output.includes("Vendboard is listening")) {
-    if (child.exitCode !== null) throw new Error(`server.js exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() - started > 15_000) throw new Error(`server.js did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  server = await startServer({ env: { DATABASE_PATH: databasePath, SESSION_SECRET: "server-test-secret-0123456789" } });
+  base = server.base;
 }, 240_000);
 
 afterAll(() => {
-  if (child.exitCode === null) child.kill("SIGKILL");
+  server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -68,19 +40,7 @@ interface Answer {
   body: string;
 }
 
-function request(target: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${target}`, { method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
-      const lines: Record<string, string[]> = {};
-      for (let i = 0; i < res.rawHeaders.length; i += 2) (lines[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, body }));
-    });
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
+const request = (target: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> => rawRequest(`${base}${target}`, init);
 
 const ONCE = ["x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"];
 
@@ -130,23 +90,23 @@ describe("answers of the production server", () => {
     });
     expect(api.status).toBe(403);
     expect(JSON.parse(api.body)).toEqual({ message: "Cross-origin request refused" });
-    expect(output).not.toMatch(/Error:|\n\s+at /);
+    expect(server.output()).not.toMatch(/Error:|\n\s+at /);
   });
 
   it("logs one JSON line per request with its id (answered as X-Request-Id), method, path, status and time; no cookie or query", async () => {
     const answer = await request("/healthz?token=secret-in-query", { headers: { cookie: "__session=secret-cookie" } });
     const reqId = answer.lines["x-request-id"]?.[0];
     expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
-    await until(() => output.includes(reqId), "the request's log line");
-    const line = output.split("\n").find((l) => l.includes(reqId))!;
+    await until(() => server.output().includes(reqId), "the request's log line");
+    const line = server.output().split("\n").find((l) => l.includes(reqId))!;
     const entry = JSON.parse(line) as Record<string, unknown>;
     expect(entry).toMatchObject({ level: 30, reqId, method: "GET", path: "/healthz", status: 200, msg: "request" });
     expect(typeof entry.ms).toBe("number");
     expect(typeof entry.time).toBe("string");
-    expect(output).not.toContain("secret-cookie");
-    expect(output).not.toContain("secret-in-query");
+    expect(server.output()).not.toContain("secret-cookie");
+    expect(server.output()).not.toContain("secret-in-query");
     // Every line the server wrote is JSON.
-    for (const l of output.split("\n").filter(Boolean)) expect(() => JSON.parse(l), l).not.toThrow();
+    for (const l of server.output().split("\n").filter(Boolean)) expect(() => JSON.parse(l), l).not.toThrow();
   });
 
   it("GET /healthz answers 200 {status: ok} without a session, never stored", async () => {
@@ -157,13 +117,7 @@ describe("answers of the production server", () => {
   });
 });
 
-async function until(condition: () => boolean, what: string, ms = 10_000) {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (condition: () => boolean, what: string, ms = 10_000) => server.until(condition, what, ms);
 
 describe("SIGTERM", () => {
   it("refuses new connections, finishes the request in flight, closes the database and exits 0", async () => {
@@ -183,20 +137,20 @@ describe("SIGTERM", () => {
     await until(() => connected, "the connection");
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    child.kill("SIGTERM");
-    await until(() => output.includes("SIGTERM: no longer accepting connections"), "the first shutdown line");
+    server.child.kill("SIGTERM");
+    await until(() => server.output().includes("SIGTERM: no longer accepting connections"), "the first shutdown line");
     await expect(request("/healthz")).rejects.toThrow(/ECONNREFUSED/);
-    expect(child.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
 
     req.end(`"password": "${TEST_PASSWORD}"}`);
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(answer.lines.connection).toEqual(["close"]);
     expect(JSON.parse(answer.body)).toMatchObject({ username: adminName });
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
     const steps = [/SIGTERM: no longer accepting connections; \d+ request\(s\) in flight/, /All connections closed/, /Database closed; exiting/];
-    const at = steps.map((step) => output.search(step));
-    expect(at.every((index) => index >= 0), output).toBe(true);
+    const at = steps.map((step) => server.output().search(step));
+    expect(at.every((index) => index >= 0), server.output()).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });
