@@ -7,12 +7,15 @@ import {
   accountState,
   canDeleteInvoice,
   canTransition,
+  currentPaymentPeriod,
   formatInvoiceId,
   invoiceAmountPence,
   invoiceCharge,
   invoicePeriod,
   nextPeriodStart,
+  paymentPeriodLabel,
   type InvoiceStatus,
+  type PaymentPeriod,
 } from "#domain/invoices.ts";
 
 // ARCHITECTURE §5: months = 1, 6 or 12; amount = fee × months × (1 − discount), discount
@@ -247,11 +250,12 @@ describe("A paid invoice cannot be deleted; unpaid ones can", () => {
 // non-cancelled invoice's period end), else null.
 describe("Account state: Overdue, else Payment due, else Up to date; next payment due from the earliest unpaid invoice, else the next period", () => {
   type Mix = Parameters<typeof accountState>[0];
-  /** A monthly invoice from `start` to `end`, due 14 days after it starts. */
-  const inv = (status: InvoiceStatus, periodStart: string, periodEnd: string) => ({ status, periodStart, periodEnd, dueDate: invoicePeriod(periodStart, "monthly").dueDate });
-  const jan = (status: InvoiceStatus) => inv(status, "2027-01-01", "2027-01-31"); // due 2027-01-15
-  const feb = (status: InvoiceStatus) => inv(status, "2027-02-01", "2027-02-28"); // due 2027-02-15
-  const mar = (status: InvoiceStatus) => inv(status, "2027-03-01", "2027-03-31"); // due 2027-03-15
+  // Monthly invoices, due 14 days after they start. The table is built when the file is collected,
+  // so it calls no domain code: a failure there would hide every test of the file.
+  const inv = (status: InvoiceStatus, periodStart: string, periodEnd: string, dueDate: string) => ({ status, periodStart, periodEnd, dueDate });
+  const jan = (status: InvoiceStatus) => inv(status, "2027-01-01", "2027-01-31", "2027-01-15");
+  const feb = (status: InvoiceStatus) => inv(status, "2027-02-01", "2027-02-28", "2027-02-15");
+  const mar = (status: InvoiceStatus) => inv(status, "2027-03-01", "2027-03-31", "2027-03-15");
 
   it.each<[string, Mix, { paymentStatus: string; nextPaymentDue: string | null }]>([
     ["no invoice", [], { paymentStatus: "Up to date", nextPaymentDue: null }],
@@ -262,6 +266,8 @@ describe("Account state: Overdue, else Payment due, else Up to date; next paymen
     ["one overdue and one pending: Overdue, due the overdue one's date", [jan("overdue"), feb("pending")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
     ["a pending one before an overdue one (set by hand): the earliest unpaid due date", [feb("overdue"), jan("pending")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
     ["paid, overdue, pending, listed newest first", [mar("pending"), feb("overdue"), jan("paid")], { paymentStatus: "Overdue", nextPaymentDue: "2027-02-15" }],
+    ["all paid, listed newest first: the next period still follows the latest end", [mar("paid"), jan("paid"), feb("paid")], { paymentStatus: "Up to date", nextPaymentDue: "2027-04-01" }],
+    ["two pending, listed newest first: the earliest due date", [mar("pending"), feb("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-02-15" }],
     ["cancelled only: nothing to pay and no period to follow", [jan("cancelled")], { paymentStatus: "Up to date", nextPaymentDue: null }],
     ["paid + a later cancelled one: the cancelled period is raised again", [jan("paid"), feb("cancelled")], { paymentStatus: "Up to date", nextPaymentDue: "2027-02-01" }],
     ["cancelled + pending: the pending one's due date", [jan("cancelled"), jan("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
@@ -282,5 +288,50 @@ describe("Account state: Overdue, else Payment due, else Up to date; next paymen
   it("keeps the spec's texts and adds Overdue", () => {
     const texts = new Set([accountState([]), accountState([jan("pending")]), accountState([jan("overdue")])].map((a) => a.paymentStatus));
     expect([...texts]).toEqual(["Up to date", "Payment due", "Overdue"]);
+  });
+});
+
+describe("paymentPeriodLabel: the term as the pages show it, monthly when none is set", () => {
+  it.each<[PaymentPeriod | null | undefined, string]>([
+    ["monthly", "Monthly"],
+    ["6-months", "6 Months"],
+    ["12-months", "12 Months"],
+    [null, "Monthly"],
+    [undefined, "Monthly"],
+  ])("%j → %s", (period, label) => {
+    expect(paymentPeriodLabel(period)).toBe(label);
+  });
+});
+
+describe("currentPaymentPeriod: the latest non-cancelled invoice's term, then the partner's, then monthly", () => {
+  type Invoice = Parameters<typeof currentPaymentPeriod>[0][number];
+  const invoice = (paymentPeriod: PaymentPeriod, status: InvoiceStatus, periodStart: string): Invoice => ({ paymentPeriod, status, periodStart });
+
+  it("null for a partner with no invoice yet, whatever the partner's own setting", () => {
+    expect(currentPaymentPeriod([], "12-months")).toBeNull();
+    expect(currentPaymentPeriod([], null)).toBeNull();
+  });
+
+  it("follows the invoice with the latest period start, in whatever order they come", () => {
+    const invoices = [invoice("monthly", "paid", "2027-01-01"), invoice("12-months", "pending", "2027-02-01"), invoice("6-months", "paid", "2026-07-01")];
+    expect(currentPaymentPeriod(invoices, "monthly")).toBe("12-months");
+    expect(currentPaymentPeriod([...invoices].reverse(), "monthly")).toBe("12-months");
+    expect(invoices.map((i) => i.periodStart)).toEqual(["2027-01-01", "2027-02-01", "2026-07-01"]);
+  });
+
+  it("any status but cancelled counts: paid, pending and overdue", () => {
+    expect(currentPaymentPeriod([invoice("6-months", "overdue", "2027-03-01"), invoice("monthly", "paid", "2027-01-01")], null)).toBe("6-months");
+    expect(currentPaymentPeriod([invoice("6-months", "paid", "2027-03-01"), invoice("monthly", "pending", "2027-01-01")], null)).toBe("6-months");
+  });
+
+  it("a cancelled invoice is passed over, even when it is the latest", () => {
+    const invoices = [invoice("12-months", "cancelled", "2027-03-01"), invoice("6-months", "paid", "2027-01-01")];
+    expect(currentPaymentPeriod(invoices, "monthly")).toBe("6-months");
+  });
+
+  it("only cancelled invoices: the partner's own period, else monthly", () => {
+    const cancelled = [invoice("12-months", "cancelled", "2027-03-01")];
+    expect(currentPaymentPeriod(cancelled, "6-months")).toBe("6-months");
+    expect(currentPaymentPeriod(cancelled, null)).toBe("monthly");
   });
 });
