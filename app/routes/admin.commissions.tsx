@@ -3,20 +3,21 @@ import { Badge, Button, Card, Flex, Grid, Table, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { z } from "zod";
-import { commissionSummary, markCommissionPaid, resetCommissions, type CommissionSummaryRow } from "#domain/commission-service.ts";
+import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
-import { formatGBP, formatPounds } from "#domain/money.ts";
+import { formatPounds } from "#domain/money.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
+import { markPaidQuestion, resetQuestion } from "#app/components/partners/commission-questions.ts";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { UrlSelect } from "#app/components/url-select.tsx";
-import { confirmFirst, done, parseForm, runIntent } from "#app/utils/actions.server.ts";
+import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
+import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Commission Summary · Vendboard" }];
@@ -29,55 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { months, summary: await commissionSummary(db, month) };
 }
 
-const markPaidForm = z.object({
-  partnerId: z.coerce.number({ error: "Partner not found" }).int().positive("Partner not found"),
-  month: z.string().refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM"),
-});
-const resetForm = z.object({ month: z.string().refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM") });
-
-/** The questions asked before paying or resetting, in the dialog and (without JavaScript) as a page. */
-const markPaidQuestion = (partnerName: string, month: string, amount: string) => ({
-  title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`,
-  description: `${amount} is recorded as paid today, and ${formatMonth(month)} is closed for ${partnerName}: its figures are locked until the month is reset.`,
-  confirmLabel: "Mark as Paid",
-});
-const resetQuestion = (month: string, paidRows: readonly Pick<CommissionSummaryRow, "partnerName" | "profitShare">[], paidTotalPence: number) => ({
-  title: `Reset ${formatMonth(month)}?`,
-  description: paidRows.length
-    ? `${paidRows.length} payment${paidRows.length === 1 ? "" : "s"} of ${formatGBP(paidTotalPence)} in all (${paidRows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`).join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.`
-    : `No commission payment is recorded for ${formatMonth(month)}: nothing changes.`,
-  confirmLabel: "Reset Month",
-});
-const paidTotal = (rows: readonly Pick<CommissionSummaryRow, "profitShare">[]) => rows.reduce((sum, r) => sum + Math.round(r.profitShare * 100), 0);
-
+/** Mark as Paid and Reset Month (app/utils/intents/commissions.server.ts), shared with the partner page. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return runIntent(request, {
-    "mark-paid": {
-      failure: "Failed to update payment status",
-      async run(form) {
-        const { partnerId, month: asked } = parseForm(form, markPaidForm);
-        const month = parseMonth(asked)!;
-        const row = (await commissionSummary(db, month)).rows.find((r) => r.partnerId === partnerId);
-        const name = row?.partnerName ?? `Partner ${partnerId}`;
-        const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0)));
-        if (question) return question;
-        await markCommissionPaid(db, partnerId, month, admin.id);
-        return done(request, form, { title: "Payment status updated", description: `${name}: ${formatMonth(month)} marked as paid.` });
-      },
-    },
-    "reset-month": {
-      failure: "Reset failed",
-      async run(form) {
-        const month = parseMonth(parseForm(form, resetForm).month)!;
-        const paidRows = (await commissionSummary(db, month)).rows.filter((r) => r.paymentStatus === "completed");
-        const question = confirmFirst("reset-month", form, resetQuestion(month, paidRows, paidTotal(paidRows)));
-        if (question) return question;
-        const { reset } = await resetCommissions(db, month, admin.id);
-        return done(request, form, { title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(month)} set back to pending.` });
-      },
-    },
-  });
+  return runIntent(request, { ...commissionIntents(request, admin) });
 }
 
 function PaymentCell({ row, month }: { row: CommissionSummaryRow; month: string }) {
@@ -143,7 +99,7 @@ export default function CommissionSummaryPage() {
                 Reset Month
               </Button>
             }
-            {...resetQuestion(summary.month, paidRows, paidTotal(paidRows))}
+            {...resetQuestion(summary.month, paidRows)}
           />
         </>
       }

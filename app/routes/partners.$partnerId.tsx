@@ -80,7 +80,6 @@ export default function PartnerDetailPage() {
   const reply = useActionData<typeof action>();
   useFailureToast(reply);
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   if (!partner) {
     return (
       <MessageCard icon={null} title="Partner not found">
@@ -138,7 +137,7 @@ export default function PartnerDetailPage() {
         </Card>
         <ProfitShareCard partner={partner} />
       </Grid>
-      {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} onChanged={() => revalidator.revalidate()} /> : null}
+      {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
       <MachinesSection partner={partner} />
     </Page>

@@ -107,7 +107,7 @@ test.describe("Partner detail: commission cards", () => {
     await expect(due).toContainText("All machine reports are in");
     await expect(page.getByRole("heading", { name: "Monthly Commission Report" })).toBeVisible();
     const download = page.waitForEvent("download");
-    await page.getByRole("button", { name: "Download Report" }).click();
+    await page.getByRole("link", { name: "Download Report" }).click();
     expect((await download).suggestedFilename()).toBe("consolidated-report.pdf");
     await page.getByRole("button", { name: "Send Report" }).click();
     await expect(page.getByRole("alertdialog")).toContainText(`Send York Hospital Trust the ${previousMonthLabel()} report?`);
@@ -125,6 +125,41 @@ test.describe("Partner detail: commission cards", () => {
     await expect(page.getByRole("alertdialog")).toContainText(`Reopen York Hospital Trust's ${previousMonthLabel()}?`);
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset Month" }).click();
     await expect(toast(page)).toContainText("Reset successful");
+    await expect(page.getByRole("button", { name: "Mark as Paid" })).toBeEnabled();
+  });
+});
+
+test.describe("Partner detail: commission cards without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Download Report is a link, and Send Report, Mark as Paid and Reset Month ask on a page first", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin");
+    await page.getByRole("article", { name: "York Hospital Trust" }).getByRole("link", { name: "View Details" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "York Hospital Trust" })).toBeVisible();
+    const url = page.url();
+    await expect(page.getByRole("link", { name: "Download Report" })).toHaveAttribute("href", /\/api\/partners\/\d+\/consolidated-report\?month=\d{4}-\d{2}$/);
+
+    await page.getByRole("button", { name: "Send Report" }).click();
+    const send = page.getByRole("alertdialog", { name: `Send York Hospital Trust the ${previousMonthLabel()} report?` });
+    await expect(send).toContainText("is emailed to the partner");
+    await send.getByRole("button", { name: "Send Report" }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("status")).toContainText("Monthly report has been sent successfully");
+
+    await page.getByRole("button", { name: "Mark as Paid" }).click();
+    const pay = page.getByRole("alertdialog", { name: `Mark York Hospital Trust's ${previousMonthLabel()} commission paid?` });
+    await expect(pay).toContainText(/£[\d,]+\.\d\d is recorded as paid today/);
+    await expect(page.getByLabel("Commission Due")).not.toContainText("Paid on"); // nothing has happened yet
+    await pay.getByRole("button", { name: "Mark as Paid" }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("status")).toContainText("Payment status updated");
+    await expect(page.getByLabel("Commission Due")).toContainText(new RegExp(`Paid on \\d\\d/\\d\\d/\\d{4}: £[\\d,]+\\.\\d\\d for ${previousMonthLabel()}`));
+
+    await page.getByRole("button", { name: "Reset Month" }).click();
+    const reset = page.getByRole("alertdialog", { name: `Reopen York Hospital Trust's ${previousMonthLabel()}?` });
+    await reset.getByRole("button", { name: "Reset Month" }).click();
+    await expect(page.getByRole("status")).toContainText("Reset successful");
     await expect(page.getByRole("button", { name: "Mark as Paid" })).toBeEnabled();
   });
 });

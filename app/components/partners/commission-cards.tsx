@@ -4,10 +4,8 @@ import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/re
 import type { CommissionPaymentStatus } from "#domain/commission-service.ts";
 import { formatDate, formatMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
-import type { SendReportResult } from "#domain/report-service.ts";
-import { apiRequest, downloadFile } from "#app/utils/api-client.ts";
-import { ConfirmButton } from "../confirm-button.tsx";
-import { useAction } from "../use-action.ts";
+import { ConfirmForm } from "../confirm-button.tsx";
+import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 
 export interface CommissionMonth {
   month: string;
@@ -18,45 +16,17 @@ export interface CommissionMonth {
   payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null };
 }
 
-export function CommissionCards({ partnerId, partnerName, data, onChanged }: { partnerId: number; partnerName: string; data: CommissionMonth; onChanged: () => void }) {
-  const { pending: busy, run } = useAction<"download" | "send" | "pay" | "reset">();
+/**
+ * The cards' forms post to the page's action (commissionIntents: mark-paid, reset-month with the
+ * partner, send-report), which redirects back with the toast; Download Report is a plain link.
+ */
+export function CommissionCards({ partnerId, partnerName, data }: { partnerId: number; partnerName: string; data: CommissionMonth }) {
   const month = formatMonth(data.month);
   const paid = data.payment.status === "completed";
   // A paid month states what was paid; until then the figure follows the records.
   const amountPence = paid && data.payment.amountPence !== null ? data.payment.amountPence : data.commissionPence;
   const amount = formatGBP(amountPence);
-
-  const downloadReport = () =>
-    run("download", () => downloadFile(`/api/partners/${partnerId}/consolidated-report?month=${data.month}`, "consolidated-report.pdf"), {
-      failure: "Failed to download report",
-      fallback: "Failed to generate consolidated report",
-    });
-
-  const sendReport = () =>
-    run("send", () => apiRequest<SendReportResult>("POST", `/api/partners/${partnerId}/send-report`, { month: data.month }), {
-      success: (result) =>
-        result.emailSent
-          ? { title: "Monthly report has been sent successfully", description: result.details }
-          : { title: "Report processed, but no email was sent because partner has no email address" },
-      failure: "Failed to send report",
-    });
-
-  const markPaid = async () => {
-    const outcome = await run("pay", () => apiRequest("POST", `/api/partners/${partnerId}/commission-payment`, { status: "completed", month: data.month }), {
-      success: () => ({ title: "Payment status updated", description: `${month} marked as paid.` }),
-      failure: "Failed to update payment status",
-      fallback: "Please try again",
-    });
-    if (outcome.ok) onChanged();
-  };
-
-  const reopen = async () => {
-    const outcome = await run("reset", () => apiRequest("POST", "/api/partners/commissions/reset", { month: data.month, partnerId }), {
-      success: () => ({ title: "Reset successful", description: `${partnerName}: ${month} is open again.` }),
-      failure: "Reset failed",
-    });
-    if (outcome.ok) onChanged();
-  };
+  const fields = { partnerId, month: data.month };
 
   return (
     <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
@@ -91,20 +61,27 @@ export function CommissionCards({ partnerId, partnerName, data, onChanged }: { p
           One PDF for {month} with every machine, the totals and the payment status.
         </Text>
         <Flex gap="2" wrap="wrap">
-          <Button onClick={downloadReport} loading={busy === "download"} disabled={!data.complete}>
-            <DownloadIcon /> Download Report
-          </Button>
-          <ConfirmButton
+          {data.complete ? (
+            <Button asChild>
+              <a href={`/api/partners/${partnerId}/consolidated-report?month=${data.month}`} download="consolidated-report.pdf">
+                <DownloadIcon /> Download Report
+              </a>
+            </Button>
+          ) : (
+            <Button disabled>
+              <DownloadIcon /> Download Report
+            </Button>
+          )}
+          <ConfirmForm
+            intent="send-report"
+            fields={fields}
             trigger={
-              <Button variant="soft" loading={busy === "send"} disabled={!data.complete}>
+              <Button variant="soft" disabled={!data.complete}>
                 <EnvelopeClosedIcon /> Send Report
               </Button>
             }
-            title={`Send ${partnerName} the ${month} report?`}
-            description={`The consolidated report for ${month}, with commission of ${amount}, is emailed to the partner.`}
-            confirmLabel="Send Report"
+            {...sendReportQuestion(partnerName, data.month, amount)}
             color="indigo"
-            onConfirm={() => void sendReport()}
           />
         </Flex>
         {!data.complete ? (
@@ -125,29 +102,23 @@ export function CommissionCards({ partnerId, partnerName, data, onChanged }: { p
         </Flex>
         <Flex gap="2" wrap="wrap">
           {paid ? (
-            <ConfirmButton
+            <ConfirmForm
+              intent="reset-month"
+              fields={fields}
               trigger={
-                <Button variant="soft" color="red" loading={busy === "reset"}>
+                <Button variant="soft" color="red">
                   Reset Month
                 </Button>
               }
-              title={`Reopen ${partnerName}'s ${month}?`}
-              description={`The payment of ${amount} recorded on ${formatDate(data.payment.paidDate)} is removed and the month can change again. The reset is kept in the audit trail.`}
-              confirmLabel="Reset Month"
-              onConfirm={() => void reopen()}
+              {...reopenQuestion(partnerName, data.month, amount, data.payment.paidDate)}
             />
           ) : (
-            <ConfirmButton
-              trigger={
-                <Button loading={busy === "pay"} disabled={!data.complete}>
-                  Mark as Paid
-                </Button>
-              }
-              title={`Mark ${partnerName}'s ${month} commission paid?`}
-              description={`${amount} is recorded as paid today, and ${month} is closed: its figures are locked until the month is reset.`}
-              confirmLabel="Mark as Paid"
+            <ConfirmForm
+              intent="mark-paid"
+              fields={fields}
+              trigger={<Button disabled={!data.complete}>Mark as Paid</Button>}
+              {...markPaidQuestion(partnerName, data.month, amount)}
               color="green"
-              onConfirm={() => void markPaid()}
             />
           )}
         </Flex>

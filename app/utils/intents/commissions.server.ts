@@ -1,10 +1,94 @@
 /**
  * The commissions forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
  * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * Mark as Paid (POST /api/partners/{id}/commission-payment), Reset Month for every partner or one
+ * (POST /api/partners/commissions/reset) and Send Report (POST /api/partners/{id}/send-report) ask
+ * first when the form comes without JavaScript (the dialog asked with it), in the dialogs' words
+ * (app/components/partners/commission-questions.ts).
  */
+import { z } from "zod";
+import { commissionSummary, markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commission-service.ts";
+import { formatMonth, parseMonth } from "#domain/dates.ts";
+import { formatGBP, formatPounds } from "#domain/money.ts";
+import { sendReport } from "#domain/report-service.ts";
 import type { PublicUser } from "#domain/users.ts";
-import type { IntentHandler } from "#app/utils/actions.server.ts";
+import { markPaidQuestion, reopenQuestion, resetQuestion, sendReportQuestion } from "#app/components/partners/commission-questions.ts";
+import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 
-export function commissionIntents(_request: Request, _user: PublicUser): Record<string, IntentHandler> {
-  return {};
+const partnerField = z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found");
+const monthField = z
+  .string({ error: "Month must be YYYY-MM" })
+  .refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM")
+  .transform((m) => parseMonth(m)!);
+
+const partnerMonthForm = z.object({ partnerId: partnerField, month: monthField });
+/** Reset Month: the whole month, or one partner's when the form names one (the partner page). */
+const resetForm = z.object({ month: monthField, partnerId: z.preprocess((v) => (v === "" ? undefined : v), partnerField.optional()) });
+
+export function commissionIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
+  // Every page that shows these forms is an admin's; a partner's page never offers them.
+  const admin = () => {
+    if (!user.isAdmin) throw new ActionFailed(403, "Forbidden");
+    return user;
+  };
+  return {
+    "mark-paid": {
+      failure: "Failed to update payment status",
+      async run(form) {
+        const actor = admin();
+        const { partnerId, month } = parseForm(form, partnerMonthForm);
+        const row = (await commissionSummary(db, month)).rows.find((r) => r.partnerId === partnerId);
+        const name = row?.partnerName ?? `Partner ${partnerId}`;
+        const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0)));
+        if (question) return question;
+        await markCommissionPaid(db, partnerId, month, actor.id);
+        return done(request, form, { title: "Payment status updated", description: `${name}: ${formatMonth(month)} marked as paid.` });
+      },
+    },
+    "reset-month": {
+      failure: "Reset failed",
+      async run(form) {
+        const actor = admin();
+        const { month, partnerId } = parseForm(form, resetForm);
+        if (partnerId !== undefined) {
+          const current = await partnerMonth(db, partnerId, month);
+          const name = current.partner.name ?? current.partner.username;
+          const { payment } = current;
+          const amount = formatGBP(payment.amountPence ?? current.totals.commissionPence);
+          const question = confirmFirst("reset-month", form, reopenQuestion(name, month, amount, payment.status === "completed" ? payment.paidDate : null));
+          if (question) return question;
+          await resetCommissions(db, month, actor.id, partnerId);
+          return done(request, form, { title: "Reset successful", description: `${name}: ${formatMonth(month)} is open again.` });
+        }
+        const paidRows = (await commissionSummary(db, month)).rows.filter((r) => r.paymentStatus === "completed");
+        const question = confirmFirst("reset-month", form, resetQuestion(month, paidRows));
+        if (question) return question;
+        const { reset } = await resetCommissions(db, month, actor.id);
+        return done(request, form, { title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(month)} set back to pending.` });
+      },
+    },
+    "send-report": {
+      // A mail failure is the API's 502 (MailError): the toast says so with the mail server's reason.
+      failure: "Failed to send report",
+      async run(form) {
+        admin();
+        const { partnerId, month } = parseForm(form, partnerMonthForm);
+        const current = await partnerMonth(db, partnerId, month);
+        const name = current.partner.name ?? current.partner.username;
+        const amount = formatGBP(current.payment.status === "completed" && current.payment.amountPence !== null ? current.payment.amountPence : current.totals.commissionPence);
+        const question = confirmFirst("send-report", form, sendReportQuestion(name, month, amount));
+        if (question) return question;
+        const result = await sendReport(db, MAIL_CONFIG, partnerId, month);
+        return done(
+          request,
+          form,
+          result.emailSent
+            ? { title: "Monthly report has been sent successfully", description: result.details }
+            : { title: "Report processed, but no email was sent because partner has no email address" },
+        );
+      },
+    },
+  };
 }
