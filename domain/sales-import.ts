@@ -26,7 +26,8 @@ import {
 import { formatMonth } from "./dates.ts";
 import { badInput, DomainError, notFound } from "./errors.ts";
 import { closedMonthKeys, assertMonthsOpen } from "./month-close-service.ts";
-import { footerAgrees, monthOfSale, parseSalesReport, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./sales-report.ts";
+import { footerAgrees, monthOfSale, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./sales-report.ts";
+import { parseSalesReport } from "./sales-report-reader.ts";
 
 type DB = Kysely<Database>;
 const CHUNK = 500;

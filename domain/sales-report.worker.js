@@ -1,4 +1,4 @@
-// Reads a workbook off the main thread for readSheet in domain/sales-report.ts (plain JavaScript,
+// Reads a workbook off the main thread for readSheet in domain/sales-report-reader.ts (plain JavaScript,
 // so the same file runs under vitest, tsx, the built server and Deno): SheetJS stops at
 // `sheetRows`, and the first sheet goes back as plain arrays of cell values, in batches so the
 // main thread copies them in small steps. The caller bounds its time and heap.

@@ -8,7 +8,7 @@ import { register } from "tsx/esm/api";
 register();
 const { migrateToLatest, openDatabase } = await import("../db/database.ts");
 const { buildExport, seededRandom } = await import("../db/sample-export.ts");
-const { parseSalesReport } = await import("../domain/sales-report.ts");
+const { parseSalesReport } = await import("../domain/sales-report-reader.ts");
 const { importUpload } = await import("../domain/sales-import.ts");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
