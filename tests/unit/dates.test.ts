@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   INVALID_DATE,
   addDaysIso,
@@ -6,6 +6,7 @@ import {
   currentMonth,
   formatDate,
   formatMonth,
+  isIsoDay,
   isoDay,
   monthOf,
   parseIsoDay,
@@ -31,6 +32,26 @@ describe("formatDate: en-GB dd/MM/yyyy", () => {
 
   it("formats an ISO date-time", () => {
     expect(formatDate("2026-01-31T08:15:00Z")).toBe("31/01/2026");
+  });
+
+  it("formats a time in milliseconds by its UTC day", () => {
+    expect(formatDate(Date.UTC(2026, 9, 5, 23, 30))).toBe("05/10/2026");
+    expect(formatDate(0)).toBe("01/01/1970");
+  });
+
+  it("shows the UTC day on a server in another time zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      vi.resetModules();
+      const fresh = await import("#domain/dates.ts");
+      // 02:00 UTC on 1 March is still 28 February in New York.
+      expect(fresh.formatDate("2027-03-01T02:00:00Z")).toBe("01/03/2027");
+      expect(fresh.formatDate("2027-03-01")).toBe("01/03/2027");
+    } finally {
+      process.env.TZ = zone;
+      vi.resetModules();
+    }
   });
 
   it("answers 'Invalid date' for garbage, null, undefined and empty", () => {
@@ -96,6 +117,27 @@ describe("parseMonth: YYYY-MM or an ISO date, taken as its UTC month", () => {
   it("takes the UTC month of an ISO date-time", () => {
     expect(parseMonth("2026-10-15T10:00:00Z")).toBe("2026-10");
     expect(parseMonth("2026-10-31T23:30:00-02:00")).toBe("2026-11");
+    expect(parseMonth(" 2026-10-15T10:00:00Z ")).toBe("2026-10");
+  });
+
+  it("follows an offset that moves the time into another UTC day, written with or without a colon, after T or a space", () => {
+    expect(parseMonth("2027-03-01T01:00:00+02:00")).toBe("2027-02");
+    expect(parseMonth("2027-03-01T01:00:00+0200")).toBe("2027-02");
+    expect(parseMonth("2027-03-01 01:00:00+02:00")).toBe("2027-02");
+    expect(parseMonth("2027-02-28T23:00:00-0500")).toBe("2027-03");
+  });
+
+  it("answers null when text after the day is not a time (the lenient parser would move the day)", () => {
+    expect(parseMonth("2027-03-15junk")).toBeNull();
+    expect(parseMonth("2027-03T10:00Z")).toBeNull();
+    expect(parseMonth("2027-03-1")).toBeNull();
+    expect(parseMonth("2027-03-01T25:00:00Z")).toBeNull();
+  });
+
+  it("reads an offset only at the end of a time that follows T or a space", () => {
+    // The lenient parser moves each of these into 28 February; they are refused instead.
+    expect(parseMonth("2027-03-01,01:00:00+02:00")).toBeNull();
+    expect(parseMonth("2027-03-01 01:00:00+0200 (CEST)")).toBeNull();
   });
 
   it("takes the month of an ISO day", () => {
@@ -110,6 +152,13 @@ describe("parseMonth: YYYY-MM or an ISO date, taken as its UTC month", () => {
   it("answers null for an impossible month", () => {
     expect(parseMonth("2026-13")).toBeNull();
     expect(parseMonth("2026-00")).toBeNull();
+  });
+
+  it("answers null for anything before or after YYYY-MM", () => {
+    expect(parseMonth("12026-10")).toBeNull();
+    expect(parseMonth("x2026-10")).toBeNull();
+    expect(parseMonth("2026-100")).toBeNull();
+    expect(() => formatMonth("x2026-10")).toThrow(RangeError);
   });
 
   it("answers null for garbage and non-strings", () => {
@@ -148,6 +197,7 @@ describe("recentMonths: the commission month selector offers 12 months", () => {
 
   it("refuses a month that is not YYYY-MM", () => {
     expect(() => recentMonths("2026-13", 12)).toThrow(RangeError);
+    expect(() => recentMonths("2026-13", 12)).toThrow("Not a YYYY-MM month: 2026-13");
   });
 });
 
@@ -171,6 +221,23 @@ describe("ISO days: YYYY-MM-DD in UTC", () => {
     expect(parseIsoDay("2028-02-29").toISOString()).toBe("2028-02-29T00:00:00.000Z");
     expect(() => parseIsoDay("2027-02-29")).toThrow(RangeError);
     expect(() => parseIsoDay("2026-1-5")).toThrow(RangeError);
+    expect(() => parseIsoDay("2027-02-29")).toThrow("Not a real YYYY-MM-DD day: 2027-02-29");
+    expect(() => parseIsoDay("2026-01-05T00:00:00Z")).toThrow(RangeError);
+  });
+
+  it("isIsoDay: a real calendar day written YYYY-MM-DD and nothing else", () => {
+    expect(isIsoDay("2028-02-29")).toBe(true);
+    expect(isIsoDay("2026-12-31")).toBe(true);
+    expect(isIsoDay("2027-02-29")).toBe(false);
+    expect(isIsoDay("2026-04-31")).toBe(false);
+    expect(isIsoDay("2026-1-5")).toBe(false);
+    expect(isIsoDay(" 2026-01-05")).toBe(false);
+    expect(isIsoDay("2026-01-05T00:00:00Z")).toBe(false);
+    expect(isIsoDay("05/01/2026")).toBe(false);
+    expect(isIsoDay("")).toBe(false);
+    expect(isIsoDay(20260105)).toBe(false);
+    expect(isIsoDay(null)).toBe(false);
+    expect(isIsoDay(new Date("2026-01-05T00:00:00Z"))).toBe(false);
   });
 
   it("addDaysIso adds across month and year ends", () => {
@@ -214,5 +281,7 @@ describe("parseMonth refuses impossible days", () => {
     expect(parseMonth("2026-02-30")).toBeNull();
     expect(parseMonth("2026-02-28")).toBe("2026-02");
     expect(parseMonth("2028-02-29T12:00:00Z")).toBe("2028-02");
+    expect(parseMonth("2027-02-31T10:00:00+02:00")).toBeNull();
+    expect(parseMonth("2026-04-31")).toBeNull();
   });
 });
