@@ -228,7 +228,7 @@ test.describe("Fee invoices without JavaScript", () => {
     await expect(paid).toContainText(new Date().toLocaleDateString("en-GB", { timeZone: "UTC" }));
   });
 
-  test("on the partner page a status is chosen in the browser's select, asked on a page, then set", async ({ page }) => {
+  test("on the partner page a status is chosen in the browser's select and an invoice generated, each asked on a page first", async ({ page }) => {
     await signIn(page, ADMIN);
     const partner = await feePartner(page, "40");
     const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
@@ -242,5 +242,14 @@ test.describe("Fee invoices without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
     await expect(page.getByRole("status")).toContainText("Payment status updated");
     await expect(page.getByRole("combobox", { name: `Status of ${invoice.displayId}` })).toHaveValue("overdue");
+
+    // Generate Invoice: the term in the browser's select; the quote is the question.
+    await page.getByRole("combobox", { name: "Payment period" }).selectOption("6-months");
+    await page.getByRole("button", { name: "Generate Invoice" }).click();
+    const generate = page.getByRole("alertdialog", { name: `Generate an invoice for ${partner.name}?` });
+    await expect(generate).toContainText("£40.00 × 6 = £240.00, 10% discount (£24.00), £216.00 due");
+    await generate.getByRole("button", { name: "Generate Invoice" }).click();
+    await expect(page.getByRole("status")).toContainText("Invoice generated");
+    await expect(page.getByRole("table").filter({ hasText: "Invoice" }).last()).toContainText("£216.00");
   });
 });
