@@ -12,6 +12,7 @@ import { zodMessage } from "./api.server.ts";
 import { assertSameOrigin } from "./security.server.ts";
 import type { ActionFailure, ActionQuestion, ActionReply } from "./action-reply.ts";
 import { redirectWithToast, type ToastMessage } from "./toast.server.ts";
+import { readMultipart, UploadTooLargeError } from "./upload.server.ts";
 
 export type { ActionFailure, ActionQuestion, ActionReply };
 
@@ -77,7 +78,14 @@ export interface IntentHandler {
  */
 export async function runIntent(request: Request, handlers: Record<string, IntentHandler>, form?: FormData): Promise<Reply> {
   assertSameOrigin(request);
-  const fields = form ?? (await request.formData());
+  // A form with a file (an export) is read part by part within the upload limit.
+  let fields: FormData;
+  try {
+    fields = form ?? ((request.headers.get("content-type") ?? "").includes("multipart/form-data") ? await readMultipart(request) : await request.formData());
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) return data<ActionFailure>({ intent: "", title: "Error processing Excel file", error: error.message }, { status: 413 });
+    throw error;
+  }
   const intent = String(fields.get("intent") ?? "");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });

@@ -55,6 +55,12 @@ export async function readMonthlyUpload(request: Request): Promise<MonthlyUpload
     // A body that is not multipart as it claims.
     throw apiError(400, "Error processing Excel file");
   }
+  return monthlyUploadFrom(form);
+}
+
+/** `month` and `reportFile` of a form already read (a page action's); the same messages as the API. */
+export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> {
+  const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
   const file = form.get("reportFile");
   if (!(file instanceof Blob) || file.size === 0) throw apiError(400, "No file selected");
   const name = (file as File).name || "report.xlsx";
