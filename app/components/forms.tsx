@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
 
@@ -19,6 +19,30 @@ export const isFailure = (reply: unknown, intent?: string): reply is ActionFailu
   Boolean(reply && typeof reply === "object" && "error" in reply && (!intent || (reply as ActionFailure).intent === intent));
 
 export const isQuestion = (reply: unknown): reply is ActionQuestion => Boolean(reply && typeof reply === "object" && "confirm" in reply);
+
+/**
+ * Calls `onSuccess` once a fetcher's post has come back without a failure (a success redirected,
+ * with its toast): closes a dialog or leaves edit mode. A failure leaves things as they are.
+ * A redirect leaves `fetcher.data` as it was (the router keeps the last data), so the post failed
+ * only if it brought new data that is a failure.
+ */
+export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, onSuccess: () => void) {
+  const posted = useRef<{ before: unknown } | null>(null);
+  const callback = useRef(onSuccess);
+  useEffect(() => {
+    callback.current = onSuccess;
+  });
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      posted.current ??= { before: fetcher.data };
+      return;
+    }
+    if (!posted.current) return;
+    const { before } = posted.current;
+    posted.current = null;
+    if (fetcher.data === before || !isFailure(fetcher.data)) callback.current();
+  }, [fetcher.state, fetcher.data]);
+}
 
 /** Shows a failed reply as the action's error toast, once per reply. */
 export function useFailureToast(reply: unknown, options: { describe?: boolean } = {}) {

@@ -1,33 +1,103 @@
-/** /admin: the business at a glance, partner search, one card per partner, create and edit. */
-import { Box, Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
+/**
+ * /admin: the business at a glance, partner search, one card per partner, create, edit and delete.
+ * The search lives in the URL (?q=, filtered here in the loader): a GET form that works before the
+ * scripts have loaded, and with them follows the typing (debounced, replacing the history entry).
+ * The dialogs' forms post to this route's action (app/utils/intents/partners.server.ts).
+ */
+import { Box, Button, Card, Flex, Grid, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
 import { BarChartIcon, CounterClockwiseClockIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { monthLabel } from "#domain/month-close.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getStats, listPartners } from "#domain/partner-service.ts";
 import { matchesPartner } from "#domain/partners.ts";
+import { FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
 import { PartnerCard } from "#app/components/partners/partner-card.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
+import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
+import { partnerIntents } from "#app/utils/intents/partners.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Vendboard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const q = new URL(request.url).searchParams.get("q") ?? "";
   const [partners, stats] = await Promise.all([listPartners(db), getStats(db)]);
-  return { partners, stats };
+  return { q, total: partners.length, partners: partners.filter((p) => matchesPartner(p, q)), stats };
+}
+
+/** Add Partner, and each card's Edit dialog (fields, Delete Partner). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runIntent(request, partnerIntents(request, admin, context));
+}
+
+/** How long the search waits after the last keystroke before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The partner search: a GET form (?q=); with JavaScript it follows the typing, without it the Search button sends it. */
+function PartnerSearch({ q }: { q: string }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin" && new URLSearchParams(navigation.location.search).has("q");
+  // The back button (or a link) changes ?q=: the box shows it, unless it is being typed in.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = q;
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  return (
+    <Form method="get" action="/admin" role="search" preventScrollReset>
+      <Flex gap="2" align="center">
+        <Box width={{ initial: "100%", sm: "320px" }}>
+          <TextField.Root
+            ref={input}
+            name="q"
+            placeholder="Search by name or username"
+            aria-label="Search partners"
+            defaultValue={q}
+            type="search"
+            onChange={(event) => {
+              const form = event.currentTarget.form;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => {
+                if (form) void submit(form, { replace: true, preventScrollReset: true });
+              }, SEARCH_DEBOUNCE_MS);
+            }}
+          >
+            <TextField.Slot>
+              <MagnifyingGlassIcon />
+            </TextField.Slot>
+            {searching ? (
+              <TextField.Slot side="right">
+                <Spinner />
+              </TextField.Slot>
+            ) : null}
+          </TextField.Root>
+        </Box>
+        {hydrated ? null : (
+          <Button type="submit" variant="soft">
+            Search
+          </Button>
+        )}
+      </Flex>
+    </Form>
+  );
 }
 
 export default function AdminDashboard() {
-  const { partners, stats } = useLoaderData<typeof loader>();
-  const [query, setQuery] = useState("");
-  const revalidator = useRevalidator();
-  const shown = useMemo(() => partners.filter((p) => matchesPartner(p, query)), [partners, query]);
+  const { q, total, partners: shown, stats } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  useFailureToast(reply);
   const month = monthLabel(stats.currentMonth);
 
   return (
@@ -60,6 +130,7 @@ export default function AdminDashboard() {
         </>
       }
     >
+      <FailureCallout reply={reply} />
       <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="3" mb="6">
         <StatCard label="Total Partners" value={stats.totalPartners} />
         <StatCard label="Revenue" value={formatPounds(stats.currentMonthRevenue)} note={month} />
@@ -73,34 +144,22 @@ export default function AdminDashboard() {
         <Heading as="h2" size="5">
           Partners{" "}
           <Text color="gray" size="3" weight="regular">
-            ({shown.length === partners.length ? partners.length : `${shown.length} of ${partners.length}`})
+            ({shown.length === total ? total : `${shown.length} of ${total}`})
           </Text>
         </Heading>
-        <Box width={{ initial: "100%", sm: "320px" }}>
-          <TextField.Root
-            placeholder="Search by name or username"
-            aria-label="Search partners"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            type="search"
-          >
-            <TextField.Slot>
-              <MagnifyingGlassIcon />
-            </TextField.Slot>
-          </TextField.Root>
-        </Box>
+        <PartnerSearch q={q} />
       </Flex>
 
       {shown.length ? (
         <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
           {shown.map((partner) => (
-            <PartnerCard key={partner.id} partner={partner} onDeleted={() => revalidator.revalidate()} />
+            <PartnerCard key={partner.id} partner={partner} />
           ))}
         </Grid>
       ) : (
         <Card size="3">
           <Text as="p" color="gray" align="center">
-            {partners.length ? `No partners match “${query}”.` : "No partners yet. Add the first one with Add Partner."}
+            {total ? `No partners match “${q}”.` : "No partners yet. Add the first one with Add Partner."}
           </Text>
         </Card>
       )}

@@ -2,7 +2,7 @@
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigate, useRevalidator, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
@@ -12,9 +12,8 @@ import { DomainError } from "#domain/errors.ts";
 import { isProfitSharingType } from "#domain/partners.ts";
 import { formatPounds } from "#domain/money.ts";
 import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
-import { checkCommissionPercent, percentToFraction } from "#domain/partner-schemas.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
-import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
+import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
@@ -25,8 +24,7 @@ import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { bandLabel } from "#app/components/tier-breakdown.tsx";
-import { useAction } from "#app/components/use-action.ts";
-import { apiRequest } from "#app/utils/api-client.ts";
+import type { ActionReply } from "#app/utils/action-reply.ts";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
@@ -64,10 +62,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Every form of the page posts here with its intent: the partner, its machines and records, commission, invoices. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return runIntent(request, {
-    ...partnerIntents(request, admin),
+    ...partnerIntents(request, admin, context),
     ...machineIntents(request, admin),
     ...commissionIntents(request, admin),
     ...invoiceIntents(request, admin),
@@ -79,7 +77,6 @@ export default function PartnerDetailPage() {
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<typeof action>();
   useFailureToast(reply);
-  const navigate = useNavigate();
   if (!partner) {
     return (
       <MessageCard icon={null} title="Partner not found">
@@ -101,7 +98,7 @@ export default function PartnerDetailPage() {
       actions={
         <>
           <BackToDashboard />
-          <EditPartnerDialog partner={partner} onDeleted={() => navigate("/admin")} />
+          <EditPartnerDialog partner={partner} />
         </>
       }
     >
@@ -198,32 +195,25 @@ function ProfitShareCard({ partner }: { partner: PartnerDetail }) {
   );
 }
 
-/** Inline edit of the flat commission rate: percent 0–100, step 0.01, sent as a fraction. */
+/**
+ * Inline edit of the flat commission rate: a percent 0–100 (step 0.01) posted (intent
+ * partner-commission) to the page's action, which sends it as a fraction with the type, as the API's PATCH.
+ * The rule's messages show under the field; any other failure is the toast.
+ */
 function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(String(bp / 100));
-  const [error, setError] = useState<string | null>(null);
-  const { pending, run } = useAction();
-  const saving = pending !== null;
-  const revalidator = useRevalidator();
-
-  async function save() {
-    const checked = checkCommissionPercent(draft);
-    if (!checked.ok) {
-      setError(checked.message);
-      return;
-    }
-    const body = { commissionPercentage: percentToFraction(checked.percent), partnerType: "profit-sharing" };
-    const outcome = await run("rate", () => apiRequest("PATCH", `/api/partners/${partnerId}`, body), {
-      success: () => ({ title: "Partner updated", description: `Commission rate set to ${formatRate(Math.round(checked.percent * 100))}.` }),
-      failure: "Failed to update commission rate",
-      describe: false,
-    });
-    if (!outcome.ok) return;
+  const fetcher = useFetcher<ActionReply>();
+  const saving = fetcher.state !== "idle";
+  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+  const [dismissed, setDismissed] = useState<unknown>(undefined);
+  const error = !saving && failure !== dismissed ? failure?.fieldErrors?.commissionPercent : undefined;
+  useFailureToast(failure?.fieldErrors ? undefined : failure, { describe: false });
+  useFetcherSucceeded(fetcher, () => setEditing(false));
+  const cancel = () => {
     setEditing(false);
-    setError(null);
-    revalidator.revalidate();
-  }
+    setDismissed(fetcher.data);
+  };
 
   if (!editing) {
     return (
@@ -236,7 +226,7 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
           aria-label="Edit commission rate"
           onClick={() => {
             setDraft(String(bp / 100));
-            setError(null);
+            setDismissed(fetcher.data);
             setEditing(true);
           }}
         >
@@ -246,9 +236,12 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
     );
   }
   return (
-    <Box>
+    <fetcher.Form method="post" preventScrollReset noValidate>
+      <input type="hidden" name="intent" value="partner-commission" />
+      <input type="hidden" name="id" value={partnerId} />
       <Flex align="center" gap="2">
         <TextField.Root
+          name="commissionPercent"
           aria-label="Commission rate (%)"
           type="number"
           min={0}
@@ -257,18 +250,17 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter") void save();
-            if (e.key === "Escape") setEditing(false);
+            if (e.key === "Escape") cancel();
           }}
           autoFocus
           style={{ width: 110 }}
         >
           <TextField.Slot side="right">%</TextField.Slot>
         </TextField.Root>
-        <IconButton aria-label="Save commission rate" color="green" variant="soft" onClick={save} loading={saving}>
+        <IconButton type="submit" aria-label="Save commission rate" color="green" variant="soft" loading={saving}>
           <CheckIcon />
         </IconButton>
-        <IconButton aria-label="Cancel commission rate" color="gray" variant="soft" onClick={() => setEditing(false)} disabled={saving}>
+        <IconButton type="button" aria-label="Cancel commission rate" color="gray" variant="soft" onClick={cancel} disabled={saving}>
           <Cross2Icon />
         </IconButton>
       </Flex>
@@ -277,7 +269,7 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
           {error}
         </Text>
       ) : null}
-    </Box>
+    </fetcher.Form>
   );
 }
 

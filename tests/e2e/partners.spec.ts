@@ -82,9 +82,16 @@ test.describe("Partner management", () => {
     await search.fill("YORK");
     await expect(page.getByRole("article", { name: "York Hospital Trust" })).toBeVisible();
     await expect(page.getByRole("article", { name: "Leeds Station Retail" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\?q=YORK$/);
     await search.fill("gym");
     await expect(page.getByRole("article", { name: "Harrogate Fitness Club" })).toBeVisible();
     await expect(page.getByRole("article", { name: "York Hospital Trust" })).toHaveCount(0);
+    // The search lives in the URL: a reload shows the same view.
+    await expect(page).toHaveURL(/\/admin\?q=gym$/);
+    await page.reload();
+    await expect(search).toHaveValue("gym");
+    await expect(page.getByRole("article", { name: "Harrogate Fitness Club" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Leeds Station Retail" })).toHaveCount(0);
   });
 
   test("edits a partner's email on its own, with the field's message first", async ({ page }) => {
@@ -157,9 +164,61 @@ test.describe("Partner management", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
+  test("deleting from the partner's page goes back to the dashboard with the toast", async ({ page }) => {
+    test.slow(); // a partner created, its page, the delete: slow on a busy machine
+    const name = `Gone ${Date.now().toString(36)}`;
+    const dialog = await openAddPartner(page);
+    await dialog.getByLabel("Name", { exact: true }).fill(name);
+    await dialog.getByLabel("Username", { exact: true }).fill(name.toLowerCase().replace(" ", "-"));
+    await dialog.getByLabel("Password", { exact: true }).fill("e2e-password-1");
+    await dialog.getByLabel("Email", { exact: true }).fill("gone@example.com");
+    await dialog.getByLabel("Billing address", { exact: true }).fill("Nowhere");
+    await dialog.getByRole("button", { name: "Create Partner" }).click();
+    await page.getByRole("article", { name }).getByRole("link", { name: "View Details" }).click();
+    await expect(page).toHaveURL(/\/partners\/\d+$/, { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
+    await page.getByRole("button", { name: "Delete Partner" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByLabel("Your password", { exact: true }).fill(ADMIN.password);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toContainText("Partner deleted");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("article", { name })).toHaveCount(0);
+  });
+
   test("a missing partner shows 'Partner not found'", async ({ page }) => {
     const response = await page.goto("/partners/99999");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Partner not found" })).toBeVisible();
+  });
+});
+
+test.describe("Partner search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("is a GET form: ?q= filters on the server, the count and the empty text follow, the back button works", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin");
+    const search = page.getByRole("searchbox", { name: "Search partners" });
+    await search.fill("YORK");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/admin\?q=YORK$/);
+    await expect(page.getByRole("article", { name: "York Hospital Trust" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Leeds Station Retail" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: /^Partners \(1 of \d+\)$/ })).toBeVisible();
+    await expect(search).toHaveValue("YORK");
+
+    await search.fill("no such partner");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\?q=no\+such\+partner$/);
+    await expect(page.getByText("No partners match “no such partner”.")).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?q=YORK$/);
+    await expect(page.getByRole("article", { name: "York Hospital Trust" })).toBeVisible();
+    await page.goto("/admin?q=gym");
+    await expect(page.getByRole("article", { name: "Harrogate Fitness Club" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "York Hospital Trust" })).toHaveCount(0);
   });
 });

@@ -1,14 +1,17 @@
-/** Add Partner: the create form with the spec's rules for each partner type. */
+/**
+ * Add Partner: the create form with the spec's rules for each partner type, posted (intent
+ * partner-create) to the page's action. Its messages show under the fields; a refusal (a username
+ * taken) is the 'Error creating partner' toast.
+ */
 import { Button, Dialog, Flex, Grid, Heading, Select, Separator, TextField } from "@radix-ui/themes";
 import { PlusIcon } from "@radix-ui/react-icons";
-import { useRevalidator } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
 import { PAYMENT_PERIODS, paymentPeriodLabel, type PaymentPeriod } from "#domain/invoices.ts";
-import { partnerCreateSchema, percentToFraction } from "#domain/partner-schemas.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
-import { apiRequest } from "#app/utils/api-client.ts";
-import { Field, fieldErrors } from "../field.tsx";
-import { useAction } from "../use-action.ts";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { Field } from "../field.tsx";
+import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 import { PartnerTypeSelect } from "./partner-type.tsx";
 
 interface FormState {
@@ -56,57 +59,26 @@ export function withPartnerType(form: FormState, partnerType: PartnerType): Form
 export function AddPartnerDialog() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<FormState>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { pending, run } = useAction();
-  const saving = pending !== null;
-  const revalidator = useRevalidator();
-  const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const percent = Number(form.commissionPercent);
-    if (isProfitSharingType(form.partnerType) && (form.commissionPercent.trim() === "" || !Number.isFinite(percent) || percent < 0 || percent > 100)) {
-      setErrors({ commissionPercentage: "Commission must be between 0 and 100" });
-      return;
-    }
-    const body = {
-      name: form.name,
-      username: form.username,
-      password: form.password,
-      partnerType: form.partnerType,
-      email: form.email,
-      billingAddress: form.billingAddress,
-      bankName: form.bankName,
-      accountHolderName: form.accountHolderName,
-      accountNumber: form.accountNumber,
-      sortCode: form.sortCode,
-      commissionPercentage: percentToFraction(isProfitSharingType(form.partnerType) ? percent : 0),
-      monthlyFee: form.partnerType === "fee-paying" && form.monthlyFee !== "" ? form.monthlyFee : null,
-      paymentPeriod: form.partnerType === "fee-paying" ? form.paymentPeriod : null,
-    };
-    const checked = partnerCreateSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    const outcome = await run("create", () => apiRequest("POST", "/api/register", body), {
-      success: () => ({ title: "Partner created", description: `${form.name} can now sign in as ${form.username}.` }),
-      failure: "Error creating partner",
-      fallback: "Registration failed",
-    });
-    if (!outcome.ok) return;
+  const fetcher = useFetcher<ActionReply>();
+  const saving = fetcher.state !== "idle";
+  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+  // The form's messages show under its fields (until the dialog is closed); a refusal (a username taken) is the toast.
+  const [dismissed, setDismissed] = useState<unknown>(undefined);
+  const errors = (!saving && failure !== dismissed && failure?.fieldErrors) || {};
+  useFailureToast(failure?.fieldErrors ? undefined : failure);
+  useFetcherSucceeded(fetcher, () => {
     setOpen(false);
     setForm(EMPTY);
-    revalidator.revalidate();
-  }
+    setDismissed(fetcher.data);
+  });
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
 
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setErrors({});
+        if (!next) setDismissed(fetcher.data);
       }}
     >
       <Dialog.Trigger>
@@ -119,28 +91,37 @@ export function AddPartnerDialog() {
         <Dialog.Description size="2" color="gray" mb="4">
           Create a partner account. The partner signs in with this username and password.
         </Dialog.Description>
-        <form onSubmit={submit} noValidate>
+        <fetcher.Form method="post" preventScrollReset noValidate>
+          <input type="hidden" name="intent" value="partner-create" />
           <Flex direction="column" gap="4">
             <Heading as="h3" size="3">
               Account
             </Heading>
             <Grid columns={{ initial: "1", sm: "2" }} gap="3">
               <Field label="Name" error={errors.name} htmlFor="create-name">
-                <TextField.Root id="create-name" value={form.name} onChange={set("name")} />
+                <TextField.Root id="create-name" name="name" value={form.name} onChange={set("name")} />
               </Field>
               <Field label="Username" error={errors.username} htmlFor="create-username">
-                <TextField.Root id="create-username" value={form.username} onChange={set("username")} autoComplete="off" />
+                <TextField.Root id="create-username" name="username" value={form.username} onChange={set("username")} autoComplete="off" />
               </Field>
               <Field label="Password" error={errors.password} hint="At least 8 characters" htmlFor="create-password">
-                <TextField.Root id="create-password" type="password" value={form.password} onChange={set("password")} autoComplete="new-password" />
+                <TextField.Root
+                  id="create-password"
+                  name="password"
+                  type="password"
+                  value={form.password}
+                  onChange={set("password")}
+                  autoComplete="new-password"
+                />
               </Field>
               <Field label="Partner type" error={errors.partnerType} htmlFor="create-type">
-                <PartnerTypeSelect id="create-type" value={form.partnerType} onChange={(type) => setForm((f) => withPartnerType(f, type))} />
+                <PartnerTypeSelect id="create-type" name="partnerType" value={form.partnerType} onChange={(type) => setForm((f) => withPartnerType(f, type))} />
               </Field>
               {isProfitSharingType(form.partnerType) ? (
                 <Field label="Commission (%)" error={errors.commissionPercentage} htmlFor="create-commission">
                   <TextField.Root
                     id="create-commission"
+                    name="commissionPercent"
                     type="number"
                     min={0}
                     max={100}
@@ -153,10 +134,14 @@ export function AddPartnerDialog() {
               {form.partnerType === "fee-paying" ? (
                 <>
                   <Field label="Monthly fee (£)" error={errors.monthlyFee} htmlFor="create-fee">
-                    <TextField.Root id="create-fee" type="number" min={0} step={0.01} value={form.monthlyFee} onChange={set("monthlyFee")} />
+                    <TextField.Root id="create-fee" name="monthlyFee" type="number" min={0} step={0.01} value={form.monthlyFee} onChange={set("monthlyFee")} />
                   </Field>
                   <Field label="Payment period" htmlFor="create-period">
-                    <Select.Root value={form.paymentPeriod} onValueChange={(v) => setForm((f) => ({ ...f, paymentPeriod: v as PaymentPeriod }))}>
+                    <Select.Root
+                      name="paymentPeriod"
+                      value={form.paymentPeriod}
+                      onValueChange={(v) => setForm((f) => ({ ...f, paymentPeriod: v as PaymentPeriod }))}
+                    >
                       <Select.Trigger id="create-period" style={{ width: "100%" }} />
                       <Select.Content position="popper">
                         {PAYMENT_PERIODS.map((p) => (
@@ -176,10 +161,10 @@ export function AddPartnerDialog() {
             </Heading>
             <Grid columns={{ initial: "1", sm: "2" }} gap="3">
               <Field label="Email" error={errors.email} htmlFor="create-email">
-                <TextField.Root id="create-email" type="email" value={form.email} onChange={set("email")} />
+                <TextField.Root id="create-email" name="email" type="email" value={form.email} onChange={set("email")} />
               </Field>
               <Field label="Billing address" error={errors.billingAddress} htmlFor="create-billing">
-                <TextField.Root id="create-billing" value={form.billingAddress} onChange={set("billingAddress")} />
+                <TextField.Root id="create-billing" name="billingAddress" value={form.billingAddress} onChange={set("billingAddress")} />
               </Field>
             </Grid>
             <Separator size="4" />
@@ -188,16 +173,16 @@ export function AddPartnerDialog() {
             </Heading>
             <Grid columns={{ initial: "1", sm: "2" }} gap="3">
               <Field label="Bank name" htmlFor="create-bank">
-                <TextField.Root id="create-bank" value={form.bankName} onChange={set("bankName")} />
+                <TextField.Root id="create-bank" name="bankName" value={form.bankName} onChange={set("bankName")} />
               </Field>
               <Field label="Account holder name" htmlFor="create-holder">
-                <TextField.Root id="create-holder" value={form.accountHolderName} onChange={set("accountHolderName")} />
+                <TextField.Root id="create-holder" name="accountHolderName" value={form.accountHolderName} onChange={set("accountHolderName")} />
               </Field>
               <Field label="Account number" htmlFor="create-account">
-                <TextField.Root id="create-account" value={form.accountNumber} onChange={set("accountNumber")} inputMode="numeric" />
+                <TextField.Root id="create-account" name="accountNumber" value={form.accountNumber} onChange={set("accountNumber")} inputMode="numeric" />
               </Field>
               <Field label="Sort code" htmlFor="create-sort">
-                <TextField.Root id="create-sort" value={form.sortCode} onChange={set("sortCode")} placeholder="00-00-00" />
+                <TextField.Root id="create-sort" name="sortCode" value={form.sortCode} onChange={set("sortCode")} placeholder="00-00-00" />
               </Field>
             </Grid>
             <Flex gap="3" justify="end" mt="2">
@@ -211,7 +196,7 @@ export function AddPartnerDialog() {
               </Button>
             </Flex>
           </Flex>
-        </form>
+        </fetcher.Form>
       </Dialog.Content>
     </Dialog.Root>
   );

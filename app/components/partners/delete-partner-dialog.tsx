@@ -1,28 +1,28 @@
-/** Delete Partner: confirmed with the admin's own password. */
+/**
+ * Delete Partner: confirmed with the admin's own password, posted (intent partner-delete) to the
+ * page's action, which limits the attempts like sign-in. A failure toasts and clears the password.
+ */
 import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { TrashIcon } from "@radix-ui/react-icons";
-import { useState, type FormEvent } from "react";
-import { apiRequest } from "#app/utils/api-client.ts";
-import { useAction } from "../use-action.ts";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 
 export function DeletePartnerDialog({ partner, onDeleted }: { partner: { id: number; name: string | null; username: string }; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
-  const { pending, run } = useAction();
-  const deleting = pending !== null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const outcome = await run("delete", () => apiRequest("DELETE", `/api/partners/${partner.id}`, { password }), {
-      success: () => ({ title: "Partner deleted", description: `${partner.name ?? partner.username} and all their data were removed.` }),
-      failure: "Deletion failed",
-      fallback: "Failed to delete partner",
-    });
-    setPassword("");
-    if (!outcome.ok) return;
+  const fetcher = useFetcher<ActionReply>();
+  const deleting = fetcher.state !== "idle";
+  useFailureToast(fetcher.data);
+  useFetcherSucceeded(fetcher, () => {
     setOpen(false);
     onDeleted();
-  }
+  });
+  // A refused password is typed again.
+  useEffect(() => {
+    if (isFailure(fetcher.data)) setPassword("");
+  }, [fetcher.data]);
 
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
@@ -36,13 +36,16 @@ export function DeletePartnerDialog({ partner, onDeleted }: { partner: { id: num
         <AlertDialog.Description size="2">
           This removes the partner with all their machines, monthly records, sales, invoices and commission payments. It cannot be undone.
         </AlertDialog.Description>
-        <form onSubmit={submit}>
+        <fetcher.Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="partner-delete" />
+          <input type="hidden" name="id" value={partner.id} />
           <Flex direction="column" gap="2" mt="4">
             <Text as="label" size="2" weight="medium" htmlFor="delete-password">
               Your password
             </Text>
             <TextField.Root
               id="delete-password"
+              name="password"
               type="password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
@@ -60,7 +63,7 @@ export function DeletePartnerDialog({ partner, onDeleted }: { partner: { id: num
               Delete
             </Button>
           </Flex>
-        </form>
+        </fetcher.Form>
       </AlertDialog.Content>
     </AlertDialog.Root>
   );

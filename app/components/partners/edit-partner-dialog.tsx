@@ -1,15 +1,14 @@
-/** The partner edit dialog: four sections of fields edited one at a time, and the Danger Zone. */
+/**
+ * The partner edit dialog: four sections of fields edited one at a time (each posts intent
+ * partner-update with the one field to the page's action), and the Danger Zone.
+ */
 import { Box, Button, Callout, Dialog, Flex, Grid, Heading, IconButton, Text } from "@radix-ui/themes";
 import { Cross2Icon, Pencil2Icon } from "@radix-ui/react-icons";
-import { useRevalidator } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { PAYMENT_PERIODS, paymentPeriodLabel } from "#domain/invoices.ts";
 import { formatPounds } from "#domain/money.ts";
-import { partnerUpdateSchema } from "#domain/partner-schemas.ts";
 import { PARTNER_TYPES, partnerTypeLabel } from "#domain/partners.ts";
 import type { PublicUser } from "#domain/users.ts";
-import { apiRequest, errorMessage } from "#app/utils/api-client.ts";
-import { useToast } from "../toaster.tsx";
 import { DeletePartnerDialog } from "./delete-partner-dialog.tsx";
 import { EditableField } from "./editable-field.tsx";
 
@@ -26,36 +25,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function EditPartnerDialog({
-  partner,
-  onDeleted,
-  trigger,
-}: {
-  partner: PublicUser;
-  onDeleted: () => void;
-  trigger?: ReactNode;
-}) {
+export function EditPartnerDialog({ partner, trigger }: { partner: PublicUser; trigger?: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const toast = useToast();
-  const revalidator = useRevalidator();
-
-  /** Validates one field like the server, sends it alone, and reports the outcome. */
-  const save = (field: string, transform: (value: string) => unknown = (v) => v) => async (value: string) => {
-    const body = { [field]: transform(value) };
-    const checked = partnerUpdateSchema.safeParse(body);
-    if (!checked.success) return checked.error.issues[0]?.message ?? "Invalid value";
-    try {
-      await apiRequest("PATCH", `/api/partners/${partner.id}`, body);
-      toast({ title: "Partner updated" });
-      revalidator.revalidate();
-      return null;
-    } catch (error) {
-      const message = errorMessage(error, "Failed to update partner");
-      toast({ title: "Update failed", description: message, variant: "destructive" });
-      return message;
-    }
-  };
-  const nullable = (value: string) => value.trim() || null;
+  const fields = { intent: "partner-update", id: partner.id };
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -82,14 +54,15 @@ export function EditPartnerDialog({
         </Flex>
         <Flex direction="column" gap="5">
           <Section title="Basic Information">
-            <EditableField label="Name" display={partner.name ?? ""} initial={partner.name ?? ""} onSave={save("name")} />
-            <EditableField label="Username" display={partner.username} initial={partner.username} onSave={save("username")} />
+            <EditableField label="Name" display={partner.name ?? ""} initial={partner.name ?? ""} name="name" fields={fields} />
+            <EditableField label="Username" display={partner.username} initial={partner.username} name="username" fields={fields} />
             <EditableField
               label="Partner Type"
               display={partnerTypeLabel(partner.partnerType)}
               initial={partner.partnerType}
               options={PARTNER_TYPES.map((t) => ({ value: t, label: partnerTypeLabel(t) }))}
-              onSave={save("partnerType")}
+              name="partnerType"
+              fields={fields}
             />
             {partner.partnerType === "fee-paying" ? (
               <EditableField
@@ -98,34 +71,38 @@ export function EditPartnerDialog({
                 initial={partner.monthlyFee === null ? "" : partner.monthlyFee.toFixed(2)}
                 type="number"
                 step={0.01}
-                onSave={save("monthlyFee", nullable)}
+                name="monthlyFee"
+                fields={fields}
               />
             ) : null}
           </Section>
           <Section title="Contact Information">
-            <EditableField label="Email" display={partner.email ?? ""} initial={partner.email ?? ""} type="email" onSave={save("email")} />
+            <EditableField label="Email" display={partner.email ?? ""} initial={partner.email ?? ""} type="email" name="email" fields={fields} />
             <EditableField
               label="Billing Address"
               display={partner.billingAddress ?? ""}
               initial={partner.billingAddress ?? ""}
-              onSave={save("billingAddress")}
+              name="billingAddress"
+              fields={fields}
             />
           </Section>
           <Section title="Banking Details">
-            <EditableField label="Bank Name" display={partner.bankName ?? ""} initial={partner.bankName ?? ""} onSave={save("bankName", nullable)} />
+            <EditableField label="Bank Name" display={partner.bankName ?? ""} initial={partner.bankName ?? ""} name="bankName" fields={fields} />
             <EditableField
               label="Account Holder Name"
               display={partner.accountHolderName ?? ""}
               initial={partner.accountHolderName ?? ""}
-              onSave={save("accountHolderName", nullable)}
+              name="accountHolderName"
+              fields={fields}
             />
             <EditableField
               label="Account Number"
               display={partner.accountNumber ?? ""}
               initial={partner.accountNumber ?? ""}
-              onSave={save("accountNumber", nullable)}
+              name="accountNumber"
+              fields={fields}
             />
-            <EditableField label="Sort Code" display={partner.sortCode ?? ""} initial={partner.sortCode ?? ""} onSave={save("sortCode", nullable)} />
+            <EditableField label="Sort Code" display={partner.sortCode ?? ""} initial={partner.sortCode ?? ""} name="sortCode" fields={fields} />
           </Section>
           <Section title="Account Settings">
             <EditableField
@@ -134,7 +111,9 @@ export function EditPartnerDialog({
               initial=""
               type="password"
               placeholder="Leave blank to keep the current password"
-              onSave={async (value) => (value ? save("password")(value) : null)}
+              name="password"
+              fields={fields}
+              blankKeeps
             />
             {partner.partnerType === "fee-paying" ? (
               <EditableField
@@ -142,7 +121,8 @@ export function EditPartnerDialog({
                 display={paymentPeriodLabel(partner.paymentPeriod)}
                 initial={partner.paymentPeriod ?? "monthly"}
                 options={PAYMENT_PERIODS.map((p) => ({ value: p, label: paymentPeriodLabel(p) }))}
-                onSave={save("paymentPeriod")}
+                name="paymentPeriod"
+                fields={fields}
               />
             ) : null}
           </Section>
@@ -156,13 +136,7 @@ export function EditPartnerDialog({
                   Deleting a partner removes all of their machines, records and payments.
                 </Text>
               </Box>
-              <DeletePartnerDialog
-                partner={partner}
-                onDeleted={() => {
-                  setOpen(false);
-                  onDeleted();
-                }}
-              />
+              <DeletePartnerDialog partner={partner} onDeleted={() => setOpen(false)} />
             </Flex>
           </Callout.Root>
         </Flex>

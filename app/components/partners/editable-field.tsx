@@ -1,10 +1,21 @@
-/** One field of the edit dialog: shown, then edited on its own and confirmed or cancelled. */
+/**
+ * One field of the edit dialog: shown, then edited on its own and confirmed or cancelled. Confirming
+ * posts the field alone (with `fields`: intent, id) to the page's action in its own fetcher form; the
+ * field's message comes back under it, any other failure as the action's toast.
+ */
 import { Flex, IconButton, Select, Text, TextField } from "@radix-ui/themes";
 import { CheckIcon, Cross2Icon, Pencil1Icon } from "@radix-ui/react-icons";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 
 export interface EditableFieldProps {
   label: string;
+  /** The form field sent (the API's name for it). */
+  name: string;
+  /** Hidden fields sent with it: the intent and the record's id. */
+  fields: Record<string, string | number>;
   /** What is shown when not editing. */
   display: string;
   /** The draft's starting value. */
@@ -13,44 +24,48 @@ export interface EditableFieldProps {
   step?: number;
   options?: { value: string; label: string }[];
   placeholder?: string;
-  /** Checks and saves the draft; answers an error message to show, or null when saved. */
-  onSave: (value: string) => Promise<string | null>;
+  /** A blank draft keeps the current value: nothing is sent (the password). */
+  blankKeeps?: boolean;
 }
 
-export function EditableField({ label, display, initial, type = "text", step, options, placeholder, onSave }: EditableFieldProps) {
+export function EditableField({ label, name, fields, display, initial, type = "text", step, options, placeholder, blankKeeps = false }: EditableFieldProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const fetcher = useFetcher<ActionReply>();
+  const saving = fetcher.state !== "idle";
+  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+  // A message about the field shows under it; any other failure (the server refused) is a toast too.
+  const fieldError = failure?.fieldErrors?.[name];
+  useFailureToast(fieldError ? undefined : failure);
+  const [shownError, setShownError] = useState(false);
+  useFetcherSucceeded(fetcher, () => setEditing(false));
   const id = useId();
 
   const start = () => {
     setDraft(initial);
-    setError(null);
+    setShownError(false);
     setEditing(true);
   };
   const cancel = () => {
     setEditing(false);
-    setError(null);
+    setShownError(false);
   };
-  const confirm = async () => {
-    setSaving(true);
-    const message = await onSave(draft);
-    setSaving(false);
-    if (message) setError(message);
-    else setEditing(false);
+  const onSubmit = (event: FormEvent) => {
+    if (blankKeeps && !draft) {
+      event.preventDefault();
+      cancel();
+      return;
+    }
+    setShownError(true);
   };
   const onKey = (event: KeyboardEvent) => {
-    if (event.key === "Enter") {
-      event.preventDefault();
-      void confirm();
-    }
     if (event.key === "Escape") {
       event.preventDefault();
       event.stopPropagation();
       cancel();
     }
   };
+  const error = shownError && !saving ? fieldError ?? failure?.error : undefined;
 
   return (
     <Flex direction="column" gap="1" py="2" style={{ borderBottom: "1px solid var(--gray-a4)" }}>
@@ -58,40 +73,46 @@ export function EditableField({ label, display, initial, type = "text", step, op
         {label}
       </Text>
       {editing ? (
-        <Flex gap="2" align="center">
-          <div style={{ flex: 1, minWidth: 0 }}>
-            {options ? (
-              <Select.Root value={draft} onValueChange={setDraft}>
-                <Select.Trigger id={id} style={{ width: "100%" }} aria-label={label} />
-                <Select.Content position="popper">
-                  {options.map((o) => (
-                    <Select.Item key={o.value} value={o.value}>
-                      {o.label}
-                    </Select.Item>
-                  ))}
-                </Select.Content>
-              </Select.Root>
-            ) : (
-              <TextField.Root
-                id={id}
-                type={type}
-                step={step}
-                value={draft}
-                placeholder={placeholder}
-                onChange={(e) => setDraft(e.target.value)}
-                onKeyDown={onKey}
-                autoFocus
-                autoComplete={type === "password" ? "new-password" : "off"}
-              />
-            )}
-          </div>
-          <IconButton aria-label={`Save ${label}`} onClick={confirm} loading={saving} color="green" variant="soft">
-            <CheckIcon />
-          </IconButton>
-          <IconButton aria-label={`Cancel ${label}`} onClick={cancel} color="gray" variant="soft" disabled={saving}>
-            <Cross2Icon />
-          </IconButton>
-        </Flex>
+        <fetcher.Form method="post" preventScrollReset onSubmit={onSubmit} noValidate>
+          {Object.entries(fields).map(([key, value]) => (
+            <input key={key} type="hidden" name={key} value={value} />
+          ))}
+          <Flex gap="2" align="center">
+            <div style={{ flex: 1, minWidth: 0 }}>
+              {options ? (
+                <Select.Root name={name} value={draft} onValueChange={setDraft}>
+                  <Select.Trigger id={id} style={{ width: "100%" }} aria-label={label} />
+                  <Select.Content position="popper">
+                    {options.map((o) => (
+                      <Select.Item key={o.value} value={o.value}>
+                        {o.label}
+                      </Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select.Root>
+              ) : (
+                <TextField.Root
+                  id={id}
+                  name={name}
+                  type={type}
+                  step={step}
+                  value={draft}
+                  placeholder={placeholder}
+                  onChange={(e) => setDraft(e.target.value)}
+                  onKeyDown={onKey}
+                  autoFocus
+                  autoComplete={type === "password" ? "new-password" : "off"}
+                />
+              )}
+            </div>
+            <IconButton type="submit" aria-label={`Save ${label}`} loading={saving} color="green" variant="soft">
+              <CheckIcon />
+            </IconButton>
+            <IconButton type="button" aria-label={`Cancel ${label}`} onClick={cancel} color="gray" variant="soft" disabled={saving}>
+              <Cross2Icon />
+            </IconButton>
+          </Flex>
+        </fetcher.Form>
       ) : (
         <Flex gap="2" align="center" justify="between">
           <Text size="2" color={display ? undefined : "gray"} style={{ wordBreak: "break-word" }}>
@@ -102,7 +123,7 @@ export function EditableField({ label, display, initial, type = "text", step, op
           </IconButton>
         </Flex>
       )}
-      {error ? (
+      {editing && error ? (
         <Text size="1" color="red" role="alert">
           {error}
         </Text>

@@ -12,7 +12,7 @@ import { fractionToBp } from "#domain/commission.ts";
 import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "./partner-type.tsx";
 
-export function PartnerCard({ partner, onDeleted }: { partner: ListedPartner; onDeleted: () => void }) {
+export function PartnerCard({ partner }: { partner: ListedPartner }) {
   const feePaying = partner.partnerType === "fee-paying";
   const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
   return (
@@ -81,7 +81,7 @@ export function PartnerCard({ partner, onDeleted }: { partner: ListedPartner; on
             )}
           </DataList.Root>
           <Flex gap="2" mt="auto" justify="end" wrap="wrap">
-            <EditPartnerDialog partner={partner} onDeleted={onDeleted} />
+            <EditPartnerDialog partner={partner} />
             <Button asChild>
               <Link to={`/partners/${partner.id}`}>
                 View Details <ArrowRightIcon />

@@ -17,9 +17,9 @@ export function PartnerTypeBadge({ type }: { type: PartnerType }) {
   );
 }
 
-export function PartnerTypeSelect({ value, onChange, id }: { value: PartnerType; onChange: (type: PartnerType) => void; id?: string }) {
+export function PartnerTypeSelect({ value, onChange, id, name }: { value: PartnerType; onChange: (type: PartnerType) => void; id?: string; name?: string }) {
   return (
-    <Select.Root value={value} onValueChange={(v) => onChange(v as PartnerType)}>
+    <Select.Root name={name} value={value} onValueChange={(v) => onChange(v as PartnerType)}>
       <Select.Trigger id={id} style={{ width: "100%" }} aria-label="Partner type" />
       <Select.Content position="popper">
         {PARTNER_TYPES.map((type) => (

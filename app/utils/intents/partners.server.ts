@@ -1,10 +1,113 @@
 /**
  * The partners forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
  * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * Create is POST /api/register's, edit and the commission rate PATCH /api/partners/{id}'s, delete
+ * DELETE /api/partners/{id}'s (the admin's password, attempt-limited like sign-in by the address).
  */
-import type { PublicUser } from "#domain/users.ts";
-import type { IntentHandler } from "#app/utils/actions.server.ts";
+import { z } from "zod";
+import { formatRate, percentToBp } from "#domain/commission.ts";
+import { checkCommissionPercent, deletePartnerSchema, partnerCreateSchema, partnerUpdateSchema, percentToFraction } from "#domain/partner-schemas.ts";
+import { createPartner, deletePartner, updatePartner } from "#domain/partner-service.ts";
+import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
+import { pruneUploads } from "#domain/sales-import.ts";
+import { findUserById, type PublicUser } from "#domain/users.ts";
+import { ActionFailed, backTo, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
+import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { DATA_DIR } from "#app/utils/env.server.ts";
 
-export function partnerIntents(_request: Request, _user: PublicUser): Record<string, IntentHandler> {
-  return {};
+const idForm = z.object({ id: z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found") });
+
+/** The form's own fields, not the partner's. */
+const CONTROL_FIELDS = new Set(["intent", "id", "redirectTo", "confirmed"]);
+const fieldsOf = (raw: unknown) => Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => !CONTROL_FIELDS.has(key)));
+
+/**
+ * The Add Partner form as POST /api/register's body: the commission entered as a percent is sent as
+ * a fraction (0 for a type without commission), the fee and payment period only for fee-paying.
+ */
+const createForm = z.preprocess((raw) => {
+  const fields = fieldsOf(raw);
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
+  const type = text("partnerType") as PartnerType;
+  const percentText = text("commissionPercent").trim();
+  const percent = Number(percentText);
+  const validPercent = percentText !== "" && Number.isFinite(percent) && percent >= 0 && percent <= 100;
+  const { commissionPercent: _percent, ...rest } = fields;
+  return {
+    ...rest,
+    // An invalid percent stays invalid for the schema, which answers 'Commission must be between 0 and 100'.
+    commissionPercentage: isProfitSharingType(type) ? (validPercent ? percentToFraction(percent) : "invalid") : percentToFraction(0),
+    monthlyFee: type === "fee-paying" && text("monthlyFee") !== "" ? text("monthlyFee") : null,
+    paymentPeriod: type === "fee-paying" ? text("paymentPeriod") || "monthly" : null,
+  };
+}, partnerCreateSchema);
+
+/** Fields the edit dialog clears with a blank (sent as null, as the dialog did). */
+const NULLABLE = new Set(["monthlyFee", "bankName", "accountHolderName", "accountNumber", "sortCode"]);
+
+/** One field of the Edit dialog as PATCH /api/partners/{id}'s body (the schema is strict: partner fields only). */
+const updateForm = z.preprocess(
+  (raw) => Object.fromEntries(Object.entries(fieldsOf(raw)).map(([key, value]) => [key, NULLABLE.has(key) && typeof value === "string" && !value.trim() ? null : value])),
+  partnerUpdateSchema,
+);
+
+const commissionForm = z.object({ commissionPercent: z.string({ error: "Invalid commission" }) });
+
+export function partnerIntents(request: Request, user: PublicUser, context: unknown): Record<string, IntentHandler> {
+  // Every page that shows these forms is an admin's.
+  const admin = () => {
+    if (!user.isAdmin) throw new ActionFailed(403, "Forbidden");
+    return user;
+  };
+  return {
+    "partner-create": {
+      failure: "Error creating partner",
+      async run(form) {
+        const actor = admin();
+        const input = parseForm(form, createForm);
+        const created = await createPartner(db, input, actor.id);
+        return done(request, form, { title: "Partner created", description: `${created.name ?? input.name} can now sign in as ${created.username}.` });
+      },
+    },
+    "partner-update": {
+      failure: "Update failed",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, idForm);
+        const input = parseForm(form, updateForm);
+        await updatePartner(db, id, input, actor.id);
+        return done(request, form, { title: "Partner updated" });
+      },
+    },
+    "partner-commission": {
+      failure: "Failed to update commission rate",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, idForm);
+        const checked = checkCommissionPercent(parseForm(form, commissionForm).commissionPercent);
+        if (!checked.ok) throw new ActionFailed(400, checked.message, { commissionPercent: checked.message });
+        // The partner page's PATCH: the rate as a fraction, with the type it applies to.
+        const input = partnerUpdateSchema.parse({ commissionPercentage: percentToFraction(checked.percent), partnerType: "profit-sharing" });
+        await updatePartner(db, id, input, actor.id);
+        return done(request, form, { title: "Partner updated", description: `Commission rate set to ${formatRate(percentToBp(checked.percent))}.` });
+      },
+    },
+    "partner-delete": {
+      failure: "Deletion failed",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, idForm);
+        const { password } = parseForm(form, deletePartnerSchema);
+        const partner = await findUserById(db, id);
+        await deletePartner(db, id, actor, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
+        await pruneUploads(db, DATA_DIR);
+        // The deleted partner's own page is gone: back to the dashboard from there.
+        const from = backTo(request, form);
+        const to = from === `/partners/${id}` || from.startsWith(`/partners/${id}?`) ? "/admin" : undefined;
+        const name = partner?.name ?? partner?.username ?? `Partner ${id}`;
+        return done(request, form, { title: "Partner deleted", description: `${name} and all their data were removed.` }, to);
+      },
+    },
+  };
 }
