@@ -30,14 +30,14 @@ export const toast = (page: Page) => page.getByRole("region", { name: /Notificat
 
 /** Playwright's test, whose page.goto also waits for the page's scripts (see `hydrated`). */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, provide) => {
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page["goto"]>) => {
       const response = await goto(...args);
       await hydrated(page);
       return response;
     };
-    await use(page);
+    await provide(page);
   },
 });
 export { expect };
