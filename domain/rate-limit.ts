@@ -47,8 +47,10 @@ export function decideAttempt(history: AttemptHistory, now: number, limits: Atte
   if (address.length >= limits.perAddress) return { allowed: false, reason: "address", retryAfterMs: address[address.length - limits.perAddress] + limits.windowMs - now };
   const user = recent(history.user);
   const wait = userWaitMs(user.length, limits);
-  const last = user.at(-1);
-  if (wait && last !== undefined && last + wait > now) return { allowed: false, reason: "user", retryAfterMs: last + wait - now };
+  // The wait counts from the last failure. With none (only possible when no failure is free),
+  // last is undefined, last + wait is NaN and no wait applies.
+  const last = user[user.length - 1];
+  if (wait && last + wait > now) return { allowed: false, reason: "user", retryAfterMs: last + wait - now };
   return { allowed: true };
 }
 

@@ -3,6 +3,7 @@ import {
   PARTNER_TYPES,
   initials,
   isProfitSharingType,
+  matchesPartner,
   partnerTypeLabel,
 } from "#domain/partners.ts";
 
@@ -49,5 +50,36 @@ describe("Initials for the avatar: from the name, falling back to the username",
     expect(initials(null, "alice")).toBe("AL");
     expect(initials(undefined, "bob")).toBe("BO");
     expect(initials("   ", "carol")).toBe("CA");
+    expect(initials(null, "  dave ")).toBe("DA");
+  });
+
+  it("reads words split by any run of spaces, tabs or line breaks", () => {
+    expect(initials("Jane\tvan  der\nSmith", "j")).toBe("JS");
+  });
+});
+
+describe("The admin's partner search: name or username contains the query, ignoring case", () => {
+  const jane = { name: "Jane Smith", username: "jsmith" };
+  const nameless = { name: null, username: "Corner Shop" };
+
+  it("an empty or blank query matches everyone", () => {
+    expect(matchesPartner(jane, "")).toBe(true);
+    expect(matchesPartner(nameless, "   ")).toBe(true);
+  });
+
+  it("matches part of the name or of the username, in any case, the query trimmed", () => {
+    expect(matchesPartner(jane, "SMI")).toBe(true);
+    expect(matchesPartner(jane, " ane s ")).toBe(true);
+    expect(matchesPartner({ name: "JANE", username: "x" }, "jane")).toBe(true);
+    expect(matchesPartner({ name: "Other", username: "JSMITH" }, "jsm")).toBe(true);
+    expect(matchesPartner(nameless, "corner")).toBe(true);
+  });
+
+  it("does not match what neither contains", () => {
+    expect(matchesPartner(jane, "bob")).toBe(false);
+    expect(matchesPartner(nameless, "null")).toBe(false);
+    // A partner without a name is found by its username alone: no stand-in text is searched.
+    expect(matchesPartner({ name: null, username: "Kiosk 1" }, "a")).toBe(false);
+    expect(matchesPartner(jane, "jane smithx")).toBe(false);
   });
 });
