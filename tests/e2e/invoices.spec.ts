@@ -30,6 +30,7 @@ test.describe("Fee invoices", () => {
     await expect(preview).toContainText("£270.00");
     await dialog.getByRole("button", { name: "Generate Invoice" }).click();
     await expect(toast(page)).toContainText("Invoice generated");
+    await expect(dialog).toBeHidden();
     await expect(page.getByText("6 Months").first()).toBeVisible();
 
     const history = page.getByRole("table").filter({ hasText: "Invoice" }).last();

@@ -7,7 +7,7 @@
 import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { Form, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatDate } from "#domain/dates.ts";
 import type { InvoiceQuote } from "#domain/invoice-service.ts";
 import {
@@ -106,13 +106,19 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   const generate = useFetcher<ActionReply>();
   useFailureToast(generate.data);
   const saving = generate.state !== "idle";
-  // Closed once the post has come back without a failure (success redirected, with its toast).
-  const [posted, setPosted] = useState(false);
+  // Closed once the post has come back without a failure (success redirected, with its toast; a
+  // redirect leaves the fetcher's data as it was, so only new data can be a failure).
+  const posted = useRef<{ before: unknown } | null>(null);
   useEffect(() => {
-    if (!posted || generate.state !== "idle") return;
-    setPosted(false);
-    if (!isFailure(generate.data)) setOpen(false);
-  }, [posted, generate.state, generate.data]);
+    if (generate.state !== "idle") {
+      posted.current ??= { before: generate.data };
+      return;
+    }
+    if (!posted.current) return;
+    const { before } = posted.current;
+    posted.current = null;
+    if (generate.data === before || !isFailure(generate.data)) setOpen(false);
+  }, [generate.state, generate.data]);
 
   const loadQuote = (term: PaymentPeriod) => quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
   const shown = quote.state === "idle" ? quote.data : undefined;
@@ -196,7 +202,6 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
             </Dialog.Close>
             <Button
               onClick={() => {
-                setPosted(true);
                 generate.submit(
                   { intent: "invoice-generate", partnerId: partner.id, requestedPaymentPeriod: period, confirmed: "yes" },
                   { method: "post", preventScrollReset: true },
