@@ -56,7 +56,8 @@ export function machineRouter(machines: readonly BookingMachine[], mappings: Rea
   };
   return {
     route,
-    ambiguous: (name) => route(name) === undefined && (byLocation.get(normaliseMachineName(name))?.length ?? 0) > 1,
+    // A location that routes nothing is one several machines share.
+    ambiguous: (name) => route(name) === undefined && byLocation.has(normaliseMachineName(name)),
     mapped: (name) => mapped.has(normaliseMachineName(name)),
   };
 }
@@ -119,17 +120,18 @@ export function planBookings(input: PlanInput): BookingPlan {
   const router = machineRouter(input.machines, input.mappings);
   const partnerOf = new Map(input.machines.map((m) => [m.id, m.partnerId]));
   const booked = new Map(input.existing.map((b) => [bookingKey(b), b.machineId]));
-  const groups = new Map<string, PlannedGroup & { freshRows: SaleRow[] }>();
+  const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh"> & { freshRows: SaleRow[] }>();
   const outsideMonth = new Map<string | null, number>();
   const unmapped = new Map<string, number>();
   const ambiguous = new Map<string, number>();
   const mapped = new Map<string, number>();
 
   for (const row of input.rows) {
+    const name = row.machineName?.trim() || "(blank)";
     const machineId = input.machineId ?? router.route(row.machineName);
-    if (input.machineId === undefined && machineId !== undefined && router.mapped(row.machineName)) bump(mapped, row.machineName?.trim() || "(blank)");
+    // A mapped name always routes; a per-machine upload routes nothing.
+    if (input.machineId === undefined && router.mapped(row.machineName)) bump(mapped, name);
     if (machineId === undefined) {
-      const name = row.machineName?.trim() || "(blank)";
       bump(router.ambiguous(row.machineName) ? ambiguous : unmapped, name);
       continue;
     }
@@ -141,7 +143,7 @@ export function planBookings(input: PlanInput): BookingPlan {
     const id = `${machineId}:${month}`;
     let group = groups.get(id);
     if (!group) {
-      group = { machineId, month, rows: 0, fresh: [], freshRows: [], duplicates: 0, alreadyBooked: new Map(), monthClosed: 0, ...summariseSales([]) };
+      group = { machineId, month, rows: 0, freshRows: [], duplicates: 0, alreadyBooked: new Map(), monthClosed: 0 };
       groups.set(id, group);
     }
     group.rows++;

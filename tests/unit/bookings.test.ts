@@ -1,6 +1,6 @@
 /** Booking rules: routing by telemetry name then location, one booking per transaction, month and closed-month filters. */
 import { describe, expect, it } from "vitest";
-import { describeOutsideMonth, exclusionSentence, machineNamesOf, machineRouter, planBookings, type BookingMachine } from "#domain/bookings.ts";
+import { describeOutsideMonth, exclusionSentence, machineNamesOf, machineRouter, normaliseMachineName, planBookings, type BookingMachine } from "#domain/bookings.ts";
 import type { SaleRow } from "#domain/sales-report.ts";
 
 const machines: BookingMachine[] = [
@@ -31,6 +31,26 @@ describe("machineRouter: telemetry name first, then location (trimmed, case igno
 
   it("machineNamesOf lists distinct names in first-seen order, blanks left out", () => {
     expect(machineNamesOf([{ machineName: "A" }, { machineName: " a " }, { machineName: null }, { machineName: "B" }])).toEqual(["A", "B"]);
+    expect(machineNamesOf([{ machineName: " Leeds " }, { machineName: "  " }, { machineName: "leeds" }])).toEqual(["Leeds"]);
+  });
+
+  it("normaliseMachineName trims, collapses spaces and ignores case", () => {
+    expect(normaliseMachineName("  VM-0042 \t  York ")).toBe("vm-0042 york");
+    expect(normaliseMachineName(null)).toBe("");
+    expect(normaliseMachineName(undefined)).toBe("");
+  });
+
+  it("a blank Machine Name routes nowhere, even though some machines have no telemetry name", () => {
+    const router = machineRouter(machines);
+    expect(router.route(null)).toBeUndefined();
+    expect(router.route("  ")).toBeUndefined();
+    expect(router.ambiguous(null)).toBe(false);
+  });
+
+  it("a name shared by several locations is not ambiguous once a mapping or a telemetry name routes it", () => {
+    expect(machineRouter(machines, new Map([["Twin", 3]])).ambiguous("twin")).toBe(false);
+    expect(machineRouter([...machines, { id: 5, partnerId: 30, location: "Depot", telemetryName: "twin" }]).ambiguous("twin")).toBe(false);
+    expect(machineRouter(machines).ambiguous("York Hospital Atrium")).toBe(false);
   });
 });
 
@@ -45,6 +65,33 @@ describe("planBookings", () => {
       [1, "2026-10", 3, 2, 1, 1, 0, 40],
       [2, "2026-09", 1, 1, 0, 1, 250, 90],
     ]);
+    expect(plan.groups[0].fresh).toEqual([sale, refund]);
+    expect(plan.mapped.size).toBe(0);
+  });
+
+  it("lists its groups by machine, then month, whatever the order of the rows", () => {
+    const rows = [
+      row({ machineName: "VM-0042 York", saleDate: "2026-10-02T10:00:00.000Z" }),
+      row({ saleDate: "2026-10-01T10:00:00.000Z" }),
+      row({ machineName: "VM-0042 York", saleDate: "2026-09-02T10:00:00.000Z" }),
+      row({ saleDate: "2026-09-01T10:00:00.000Z" }),
+    ];
+    const plan = planBookings({ rows, machines, existing: [], closedMonths: new Set() });
+    expect(plan.groups.map((g) => [g.machineId, g.month])).toEqual([
+      [1, "2026-09"],
+      [1, "2026-10"],
+      [2, "2026-09"],
+      [2, "2026-10"],
+    ]);
+  });
+
+  it("names unknown Machine Names trimmed, and a blank one '(blank)'", () => {
+    const plan = planBookings({ rows: [row({ machineName: "  Nowhere " }), row({ machineName: null }), row({ machineName: " " })], machines, existing: [], closedMonths: new Set() });
+    expect([...plan.unmapped]).toEqual([
+      ["Nowhere", 1],
+      ["(blank)", 2],
+    ]);
+    expect(plan.groups).toEqual([]);
   });
 
   it("a transaction already booked to another machine is counted there, never imported; on the same machine it is a duplicate", () => {
@@ -73,6 +120,18 @@ describe("planBookings", () => {
     expect(plan.unmapped.size).toBe(0);
   });
 
+  it("a per-machine upload counts no name as mapped, whatever the mappings", () => {
+    const plan = planBookings({ rows: [row({ machineName: "Nowhere" })], machines, machineId: 1, mappings: new Map([["Nowhere", 2]]), existing: [], closedMonths: new Set() });
+    expect(plan.groups.map((g) => g.machineId)).toEqual([1]);
+    expect(plan.mapped.size).toBe(0);
+  });
+
+  it("rows for a machine missing from the list are never taken for another partner's closed month", () => {
+    const plan = planBookings({ rows: [row()], machines, machineId: 99, existing: [], closedMonths: new Set(["1:2026-10"]) });
+    expect(plan.groups[0]).toMatchObject({ machineId: 99, monthClosed: 0 });
+    expect(plan.groups[0].fresh).toHaveLength(1);
+  });
+
   it("new rows in a closed (paid) month are counted 'month closed'; unknown and ambiguous names are listed", () => {
     const rows = [row(), row(), row({ machineName: "Nowhere" }), row({ machineName: "twin" })];
     const plan = planBookings({ rows, machines, existing: [], closedMonths: new Set(["10:2026-10"]) });
@@ -87,6 +146,27 @@ describe("planBookings", () => {
     expect(plan.groups.map((g) => g.machineId)).toEqual([2]);
     expect(plan.unmapped.size).toBe(0);
     expect([...plan.mapped]).toEqual([["Nowhere", 1]]);
+  });
+
+  it("names a mapped Machine Name trimmed, and counts only the rows the mapping routed", () => {
+    const plan = planBookings({ rows: [row({ machineName: " Nowhere  " }), row()], machines, mappings: new Map([["NOWHERE", 2]]), existing: [], closedMonths: new Set() });
+    expect([...plan.mapped]).toEqual([["Nowhere", 1]]);
+  });
+});
+
+describe("describeOutsideMonth", () => {
+  it("lists the rows without a readable date first, then by month", () => {
+    const outside = new Map<string | null, number>([
+      ["2026-09", 2],
+      [null, 1],
+      ["2026-08", 3],
+    ]);
+    expect(describeOutsideMonth(outside)).toEqual([
+      { reason: "without a readable date", count: 1 },
+      { reason: "dated August 2026", count: 3 },
+      { reason: "dated September 2026", count: 2 },
+    ]);
+    expect(describeOutsideMonth(new Map<string | null, number>([["2026-09", 2], [null, 1]])).map((r) => r.reason)).toEqual(["without a readable date", "dated September 2026"]);
   });
 });
 
