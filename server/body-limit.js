@@ -8,10 +8,13 @@ export const BODY_LIMIT = 256 * 1024;
 /** Multipart framing and the month field around an upload's file. */
 export const MULTIPART_SLACK = 64 * 1024;
 const UPLOAD_ROUTES = [/^\/api\/machines\/\d+\/records(\/preview)?\/?$/, /^\/admin\/import\/?$/];
+/** Pages whose action also takes an export (the partner page's Add Monthly Record), as a page or Remix's `.data` post: multipart bodies only. */
+const UPLOAD_PAGES = [/^\/partners\/\d+(\.data)?\/?$/];
 
-/** The largest body a request to `path` may send, in bytes. */
-export function bodyLimitFor(path, uploadMaxMb) {
-  return UPLOAD_ROUTES.some((route) => route.test(path)) ? uploadMaxMb * 1024 * 1024 + MULTIPART_SLACK : BODY_LIMIT;
+/** The largest body a request to `path` (with its Content-Type) may send, in bytes. */
+export function bodyLimitFor(path, uploadMaxMb, contentType = "") {
+  const upload = UPLOAD_ROUTES.some((route) => route.test(path)) || (/^multipart\/form-data\b/i.test(contentType) && UPLOAD_PAGES.some((page) => page.test(path)));
+  return upload ? uploadMaxMb * 1024 * 1024 + MULTIPART_SLACK : BODY_LIMIT;
 }
 
 /** The request as the next handler sees it: the same request, its body replayed from memory. */
@@ -36,7 +39,7 @@ function withBody(req, body) {
 export function limitBodies(handler, { uploadMaxMb, onRefused = () => {} }) {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return handler(req, res, next);
-    const limit = bodyLimitFor(req.path, uploadMaxMb);
+    const limit = bodyLimitFor(req.path, uploadMaxMb, req.headers["content-type"]);
     const refuse = (bytesRead) => {
       onRefused({ method: req.method, path: req.path, limit, bytesRead });
       if (!res.headersSent) {

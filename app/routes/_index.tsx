@@ -2,7 +2,7 @@
 import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError } from "@remix-run/react";
 import { currentMonth, formatMonth } from "#domain/dates.ts";
 import { monthLabel as monthLabelOf } from "#domain/month-close.ts";
 import { listInvoices, partnerAccountState } from "#domain/invoice-service.ts";
@@ -44,7 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PartnerDashboard() {
   const { user, machines, stats, fees } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
   const history = twelveMonths(
@@ -127,7 +126,7 @@ export default function PartnerDashboard() {
       {machines.length ? (
         <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
           {machines.map((machine) => (
-            <MachineCard key={machine.id} machine={machine} partner={user} admin={false} onChanged={() => revalidator.revalidate()} />
+            <MachineCard key={machine.id} machine={machine} partner={user} admin={false} />
           ))}
         </Grid>
       ) : (

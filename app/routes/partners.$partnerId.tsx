@@ -2,7 +2,7 @@
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useRevalidator, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
 import { partnerMonth } from "#domain/commission-service.ts";
@@ -273,10 +273,8 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
   );
 }
 
-/** The partner's machines, with Add New Machine above the list. */
+/** The partner's machines, with Add New Machine above the list; their forms post to this page's action (machineIntents). */
 function MachinesSection({ partner }: { partner: PartnerDetail }) {
-  const revalidator = useRevalidator();
-  const refresh = () => revalidator.revalidate();
   return (
     <Box>
       <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
@@ -285,7 +283,6 @@ function MachinesSection({ partner }: { partner: PartnerDetail }) {
         </Heading>
         <MachineFormDialog
           partnerId={partner.id}
-          onSaved={refresh}
           trigger={
             <Button>
               <PlusIcon /> Add New Machine
@@ -296,7 +293,7 @@ function MachinesSection({ partner }: { partner: PartnerDetail }) {
       {partner.machines.length ? (
         <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
           {partner.machines.map((machine) => (
-            <MachineCard key={machine.id} machine={machine} partner={partner} admin onChanged={refresh} />
+            <MachineCard key={machine.id} machine={machine} partner={partner} admin />
           ))}
         </Grid>
       ) : (

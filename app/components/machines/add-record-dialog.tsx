@@ -1,88 +1,82 @@
-/** Add Monthly Record: pick the month and the export, see what it contains, then save. */
+/**
+ * Add Monthly Record: pick the month and the export, see what it contains (Preview), then save.
+ * Both post the file as a multipart form to the page's action through fetchers: intent
+ * record-preview answers the figures (nothing saved), record-add imports and redirects back with
+ * the toast. The import rules are the API's (importUpload).
+ */
 import { Badge, Button, Callout, DataList, Dialog, Flex, Spinner, Table, Text, TextField } from "@radix-ui/themes";
 import { ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
+import { useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
-import { formatMonth, previousMonth } from "#domain/dates.ts";
+import { previousMonth } from "#domain/dates.ts";
 import { formatGBP } from "#domain/money.ts";
 import type { UploadResult } from "#domain/sales-import.ts";
-import { ApiError, apiRequest } from "#app/utils/api-client.ts";
-import { useToast } from "../toaster.tsx";
+import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
+import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 
 const EXCEL = /\.(xlsx|xls)$/i;
 
-function upload(url: string, month: string, file: File): Promise<UploadResult> {
-  const body = new FormData();
-  body.set("month", month);
-  body.set("reportFile", file);
-  return apiRequest<UploadResult>("POST", url, body);
+/** What Preview (intent record-preview) answers: the figures the file would add, nothing saved. */
+export interface RecordPreviewReply {
+  intent: "record-preview";
+  preview: UploadResult;
 }
 
-export function AddRecordDialog({ machine, onSaved }: { machine: { id: number; location: string }; onSaved: () => void }) {
+export function AddRecordDialog({ machine }: { machine: { id: number; location: string } }) {
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState(previousMonth());
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<UploadResult | null>(null);
+  // The browser's own check of the file's name, before anything is sent.
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState<"preview" | "save" | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const toast = useToast();
+  const preview = useFetcher<RecordPreviewReply | ActionFailure>();
+  const save = useFetcher<ActionReply>();
+  const reading = preview.state !== "idle";
+  const saving = save.state !== "idle";
+  // The answer for the file chosen now: none while it is read, or once the dialog is reset.
+  const answer = file && !problem && !reading ? preview.data : undefined;
+  const refused = isFailure(answer) ? answer.error : null;
+  const shown = answer && "preview" in answer ? answer.preview : null;
+  useFailureToast(preview.data);
+  useFailureToast(save.data);
 
   function reset() {
     setMonth(previousMonth());
     setFile(null);
-    setPreview(null);
     setProblem(null);
     if (input.current) input.current.value = "";
   }
+  useFetcherSucceeded(save, () => {
+    setOpen(false);
+    reset();
+  });
 
-  async function check(nextFile: File | null, nextMonth: string) {
-    setPreview(null);
+  function send(fetcher: typeof preview | typeof save, intent: "record-preview" | "record-add", chosen: File, chosenMonth: string) {
+    const body = new FormData();
+    body.set("intent", intent);
+    body.set("machineId", String(machine.id));
+    body.set("month", chosenMonth);
+    body.set("reportFile", chosen);
+    fetcher.submit(body, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+  }
+
+  function check(nextFile: File | null, nextMonth: string) {
     setProblem(null);
     if (!nextFile) return;
     if (!EXCEL.test(nextFile.name)) {
       setProblem("Please select an Excel file to upload");
       return;
     }
-    setBusy("preview");
-    try {
-      setPreview(await upload(`/api/machines/${machine.id}/records/preview`, nextMonth, nextFile));
-    } catch (error) {
-      const message = error instanceof ApiError ? error.serverMessage : "Error processing Excel file";
-      setProblem(message);
-      toast({ title: "Error processing Excel file", description: message, variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
+    send(preview, "record-preview", nextFile, nextMonth);
   }
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const next = event.target.files?.[0] ?? null;
     setFile(next);
-    void check(next, month);
+    check(next, month);
   }
 
-  async function save() {
-    if (!file) {
-      toast({ title: "No file selected", description: "Please select an Excel file to upload", variant: "destructive" });
-      return;
-    }
-    setBusy("save");
-    try {
-      const result = await upload(`/api/machines/${machine.id}/records`, month, file);
-      toast({
-        title: "Monthly record added",
-        description: `${formatMonth(result.month)}: ${result.imported} new ${result.imported === 1 ? "transaction" : "transactions"}, ${result.duplicates} already imported.`,
-      });
-      setOpen(false);
-      reset();
-      onSaved();
-    } catch (error) {
-      toast({ title: "Failed to add monthly record", description: error instanceof ApiError ? error.serverMessage : undefined, variant: "destructive" });
-    } finally {
-      setBusy(null);
-    }
-  }
-
+  const message = problem ?? refused;
   return (
     <Dialog.Root
       open={open}
@@ -113,7 +107,7 @@ export function AddRecordDialog({ machine, onSaved }: { machine: { id: number; l
                 max={new Date().toISOString().slice(0, 7)}
                 onChange={(e) => {
                   setMonth(e.target.value);
-                  void check(file, e.target.value);
+                  check(file, e.target.value);
                 }}
               />
             </label>
@@ -131,27 +125,33 @@ export function AddRecordDialog({ machine, onSaved }: { machine: { id: number; l
               />
             </label>
           </Flex>
-          {busy === "preview" ? (
+          {reading ? (
             <Flex align="center" gap="2">
               <Spinner /> <Text size="2">Reading the file…</Text>
             </Flex>
           ) : null}
-          {problem ? (
+          {message && !reading ? (
             <Callout.Root color="red" role="alert">
               <Callout.Icon>
                 <ExclamationTriangleIcon />
               </Callout.Icon>
-              <Callout.Text>{problem}</Callout.Text>
+              <Callout.Text>{message}</Callout.Text>
             </Callout.Root>
           ) : null}
-          {preview ? <PreviewSummary preview={preview} /> : null}
+          {shown ? <PreviewSummary preview={shown} /> : null}
           <Flex gap="3" justify="end" mt="2">
             <Dialog.Close>
               <Button type="button" variant="soft" color="gray">
                 Cancel
               </Button>
             </Dialog.Close>
-            <Button onClick={save} loading={busy === "save"} disabled={busy === "preview" || Boolean(problem) || !preview || preview.imported === 0}>
+            <Button
+              onClick={() => {
+                if (file) send(save, "record-add", file, month);
+              }}
+              loading={saving}
+              disabled={reading || !file || !shown || shown.imported === 0}
+            >
               Save Record
             </Button>
           </Flex>

@@ -1,15 +1,19 @@
-/** A machine: location, status, image or placeholder, and its dialogs; admins also manage it. */
+/**
+ * A machine: location, status, image or placeholder, and its dialogs; admins also manage it (the
+ * status switch, Edit, Delete and Add Monthly Record post to the page's action, intents machine-*).
+ */
 import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
-import { formatPounds } from "#domain/money.ts";
+import { useFetcher } from "@remix-run/react";
 import type { MachineView } from "#domain/partner-service.ts";
 import type { PartnerType } from "#domain/partners.ts";
-import { ConfirmButton } from "#app/components/confirm-button.tsx";
-import { apiRequest } from "#app/utils/api-client.ts";
-import { useToast } from "../toaster.tsx";
+import { ConfirmForm } from "#app/components/confirm-button.tsx";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { useFailureToast } from "../forms.tsx";
 import { AddRecordDialog } from "./add-record-dialog.tsx";
 import { MachineFormDialog } from "./machine-form-dialog.tsx";
+import { deleteMachineQuestion } from "./machine-questions.ts";
 import { PerformanceDialog } from "./performance-dialog.tsx";
 import { PopularItemsDialog } from "./popular-items-dialog.tsx";
 
@@ -28,37 +32,20 @@ function VendingIcon() {
 export interface MachineCardProps {
   machine: MachineView;
   partner: { id: number; partnerType: PartnerType; commissionPercentage: string };
+  /** An admin's page (its action has the machines' intents): the card's forms. A partner's dashboard only reads. */
   admin: boolean;
-  onChanged: () => void;
 }
 
-export function MachineCard({ machine, partner, admin, onChanged }: MachineCardProps) {
-  const toast = useToast();
-  const [status, setStatus] = useState(machine.status);
+export function MachineCard({ machine, partner, admin }: MachineCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
-
-  async function toggle(active: boolean) {
-    const next = active ? "active" : "inactive";
-    setStatus(next);
-    try {
-      await apiRequest("PATCH", `/api/machines/${machine.id}`, { status: next });
-      toast({ title: "Status updated", description: `${machine.location} is now ${next}.` });
-      onChanged();
-    } catch {
-      setStatus(machine.status);
-      toast({ title: "Failed to update status", variant: "destructive" });
-    }
-  }
-
-  async function remove() {
-    try {
-      await apiRequest("DELETE", `/api/machines/${machine.id}`);
-      toast({ title: "Machine deleted", description: machine.location });
-      onChanged();
-    } catch {
-      toast({ title: "Failed to delete machine", variant: "destructive" });
-    }
-  }
+  // The switch posts intent machine-status; it shows the status sent until the page has reloaded.
+  const statusFetcher = useFetcher<ActionReply>();
+  useFailureToast(statusFetcher.data);
+  const sent = statusFetcher.formData?.get("status");
+  const status = sent === "active" || sent === "inactive" ? sent : machine.status;
+  const toggle = (active: boolean) => {
+    statusFetcher.submit({ intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" }, { method: "post", preventScrollReset: true });
+  };
 
   return (
     <Card size="2" asChild>
@@ -87,36 +74,29 @@ export function MachineCard({ machine, partner, admin, onChanged }: MachineCardP
               <MachineFormDialog
                 partnerId={partner.id}
                 machine={machine}
-                onSaved={onChanged}
                 trigger={
                   <IconButton variant="ghost" aria-label={`Edit ${machine.location}`}>
                     <Pencil1Icon />
                   </IconButton>
                 }
               />
-              <ConfirmButton
+              <ConfirmForm
+                intent="machine-delete"
+                fields={{ id: machine.id }}
                 trigger={
                   <IconButton variant="ghost" color="red" aria-label={`Delete ${machine.location}`}>
                     <TrashIcon />
                   </IconButton>
                 }
-                title={`Delete ${machine.location}?`}
-                description={
-                  <>
-                    This deletes the machine with its {machine.monthlyRecords.length} monthly record{machine.monthlyRecords.length === 1 ? "" : "s"} (
-                    {formatPounds(machine.monthlyRecords.reduce((sum, r) => sum + r.revenue, 0))} revenue) and their sales. It cannot be undone, and a machine with a record in a paid month cannot be deleted until that month is reset.
-                  </>
-                }
-                confirmLabel="Delete Machine"
-                onConfirm={remove}
+                {...deleteMachineQuestion(machine.location, machine.monthlyRecords)}
               />
             </Flex>
           ) : null}
         </Flex>
         <Flex gap="2" wrap="wrap">
-          <PerformanceDialog machine={machine} partnerType={partner.partnerType} commissionPercentage={partner.commissionPercentage} canDelete={admin} onChanged={onChanged} />
+          <PerformanceDialog machine={machine} partnerType={partner.partnerType} commissionPercentage={partner.commissionPercentage} canDelete={admin} />
           <PopularItemsDialog machine={machine} />
-          {admin ? <AddRecordDialog machine={machine} onSaved={onChanged} /> : null}
+          {admin ? <AddRecordDialog machine={machine} /> : null}
         </Flex>
       </article>
     </Card>

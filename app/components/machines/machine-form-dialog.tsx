@@ -1,10 +1,14 @@
-/** Add New Machine / Edit Machine: location (required), image URL (optional), status. */
+/**
+ * Add New Machine / Edit Machine: location (required), image URL (optional), status, posted (intent
+ * machine-create or machine-update) to the page's action. The schema's messages show under the
+ * fields; any other refusal is the 'Failed to add machine' / 'Failed to update machine' toast.
+ */
 import { Button, Dialog, Flex, Select, TextField } from "@radix-ui/themes";
-import { useState, type FormEvent, type ReactNode } from "react";
-import { machineSchema } from "#domain/machine-schemas.ts";
-import { apiRequest } from "#app/utils/api-client.ts";
-import { Field, fieldErrors } from "../field.tsx";
-import { useAction } from "../use-action.ts";
+import { useFetcher } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { Field } from "../field.tsx";
+import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 
 interface MachineFields {
   location: string;
@@ -12,55 +16,41 @@ interface MachineFields {
   status: "active" | "inactive";
 }
 
+/** The fields shown in the dialog: a message about any other field is the toast. */
+const SHOWN = ["location", "imageUrl", "status"];
+
 export function MachineFormDialog({
   partnerId,
   machine,
   trigger,
-  onSaved,
 }: {
   partnerId: number;
   machine?: { id: number; location: string; imageUrl: string | null; status: "active" | "inactive" };
   trigger: ReactNode;
-  onSaved: () => void;
 }) {
   const initial: MachineFields = { location: machine?.location ?? "", imageUrl: machine?.imageUrl ?? "", status: machine?.status ?? "active" };
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { pending, run } = useAction();
-  const saving = pending !== null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = machineSchema.safeParse(form);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error.issues));
-      return;
-    }
-    setErrors({});
-    const outcome = await run(
-      "save",
-      () => (machine ? apiRequest("PATCH", `/api/machines/${machine.id}`, form) : apiRequest("POST", "/api/machines", { ...form, partnerId })),
-      {
-        success: () => (machine ? { title: "Machine updated" } : { title: "Machine added", description: form.location }),
-        failure: machine ? "Failed to update machine" : "Failed to add machine",
-        fallback: "Please try again",
-      },
-    );
-    if (!outcome.ok) return;
+  const fetcher = useFetcher<ActionReply>();
+  const saving = fetcher.state !== "idle";
+  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+  // Messages show under the fields until the dialog is closed or sent again.
+  const [dismissed, setDismissed] = useState<unknown>(undefined);
+  const errors = (!saving && failure !== dismissed && failure?.fieldErrors) || {};
+  const onField = SHOWN.some((name) => failure?.fieldErrors?.[name]);
+  useFailureToast(onField ? undefined : failure);
+  useFetcherSucceeded(fetcher, () => {
     setOpen(false);
-    onSaved();
-  }
+    setDismissed(fetcher.data);
+  });
 
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) {
-          setForm(initial);
-          setErrors({});
-        }
+        setDismissed(fetcher.data);
+        if (next) setForm(initial);
       }}
     >
       <Dialog.Trigger>{trigger}</Dialog.Trigger>
@@ -69,16 +59,34 @@ export function MachineFormDialog({
         <Dialog.Description size="2" color="gray" mb="4">
           {machine ? "Change where the machine is and whether it is in service." : "Place a new machine at this partner's site."}
         </Dialog.Description>
-        <form onSubmit={submit} noValidate>
+        <fetcher.Form method="post" preventScrollReset noValidate>
+          {machine ? (
+            <>
+              <input type="hidden" name="intent" value="machine-update" />
+              <input type="hidden" name="id" value={machine.id} />
+            </>
+          ) : (
+            <>
+              <input type="hidden" name="intent" value="machine-create" />
+              <input type="hidden" name="partnerId" value={partnerId} />
+            </>
+          )}
           <Flex direction="column" gap="3">
             <Field label="Location" error={errors.location} htmlFor="machine-location" hint="As named in the telemetry exports' Machine Name column">
-              <TextField.Root id="machine-location" value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} />
+              <TextField.Root id="machine-location" name="location" value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} />
             </Field>
             <Field label="Image URL (optional)" error={errors.imageUrl} htmlFor="machine-image">
-              <TextField.Root id="machine-image" type="url" value={form.imageUrl} placeholder="https://…" onChange={(e) => setForm({ ...form, imageUrl: e.target.value })} />
+              <TextField.Root
+                id="machine-image"
+                name="imageUrl"
+                type="url"
+                value={form.imageUrl}
+                placeholder="https://…"
+                onChange={(e) => setForm({ ...form, imageUrl: e.target.value })}
+              />
             </Field>
-            <Field label="Status" htmlFor="machine-status">
-              <Select.Root value={form.status} onValueChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}>
+            <Field label="Status" error={errors.status} htmlFor="machine-status">
+              <Select.Root name="status" value={form.status} onValueChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}>
                 <Select.Trigger id="machine-status" style={{ width: "100%" }} />
                 <Select.Content position="popper">
                   <Select.Item value="active">Active</Select.Item>
@@ -97,7 +105,7 @@ export function MachineFormDialog({
               </Button>
             </Flex>
           </Flex>
-        </form>
+        </fetcher.Form>
       </Dialog.Content>
     </Dialog.Root>
   );

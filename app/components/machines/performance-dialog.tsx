@@ -1,16 +1,21 @@
-/** View Performance History: a 12-month chart and a table per month, with each month's documents. */
+/**
+ * View Performance History: a 12-month chart and a table per month, with each month's documents.
+ * The records are read with a fetcher (/resources/machines/{id}/records) when the dialog opens;
+ * an admin's Delete posts intent record-delete to the page's action (a partner's page only reads).
+ */
 import { Badge, Box, Button, Callout, DataList, Dialog, Flex, IconButton, Popover, ScrollArea, Spinner, Table, Text, Tooltip } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
+import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { formatRate, fractionToBp } from "#domain/commission.ts";
 import { formatDate, formatMonth, previousMonth } from "#domain/dates.ts";
 import { MONTH_TO_DATE, monthHasEnded } from "#domain/month-close.ts";
-import { ConfirmButton } from "../confirm-button.tsx";
+import { ConfirmForm } from "../confirm-button.tsx";
 import type { MachineRecord } from "#domain/machine-service.ts";
 import { formatPounds } from "#domain/money.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
-import { apiRequest, useApiData } from "#app/utils/api-client.ts";
-import { useToast } from "../toaster.tsx";
+import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
+import { deleteRecordQuestion } from "./machine-questions.ts";
 import { SalesChart, twelveMonths } from "./sales-chart.tsx";
 
 export interface PerformanceProps {
@@ -18,7 +23,6 @@ export interface PerformanceProps {
   partnerType: PartnerType;
   commissionPercentage: string;
   canDelete: boolean;
-  onChanged?: () => void;
 }
 
 export function profitShareLabel(partnerType: PartnerType, commissionPercentage: string): string {
@@ -97,26 +101,24 @@ function Receipt({ record }: { record: MachineRecord }) {
   );
 }
 
-export function PerformanceDialog({ machine, partnerType, commissionPercentage, canDelete, onChanged }: PerformanceProps) {
+export function PerformanceDialog({ machine, partnerType, commissionPercentage, canDelete }: PerformanceProps) {
   const [open, setOpen] = useState(false);
-  const { data, error, loading, reload } = useApiData<MachineRecord[]>(`/api/machines/${machine.id}/records`, open);
-  const toast = useToast();
+  // Read when the dialog opens; Remix reads it again after any change the page makes (a deleted record).
+  const fetcher = useFetcher<MachineDialogData>({ key: `machine-${machine.id}-records` });
+  const loading = fetcher.state === "loading";
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const records = fetcher.data && "records" in fetcher.data ? fetcher.data.records : [];
+  const data = fetcher.data && "records" in fetcher.data ? records : null;
   const profitSharing = isProfitSharingType(partnerType);
-  const records = data ?? [];
-
-  async function remove(record: MachineRecord) {
-    try {
-      await apiRequest("DELETE", `/api/records/${record.id}`);
-      toast({ title: "Record deleted" });
-      reload();
-      onChanged?.();
-    } catch (e) {
-      toast({ title: "Failed to delete record", description: e instanceof Error ? e.message : undefined, variant: "destructive" });
-    }
-  }
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) fetcher.load(`/resources/machines/${machine.id}/records`);
+      }}
+    >
       <Dialog.Trigger>
         <Button variant="soft" size="2">
           View Performance History
@@ -224,16 +226,15 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
                           </Tooltip>
                           <Receipt record={record} />
                           {canDelete ? (
-                            <ConfirmButton
+                            <ConfirmForm
+                              intent="record-delete"
+                              fields={{ recordId: record.id }}
                               trigger={
                                 <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
                                   <TrashIcon />
                                 </IconButton>
                               }
-                              title={`Delete ${machine.location}'s ${formatMonth(record.month)} record?`}
-                              description={`Its ${record.totalSales} sales (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change. A paid month cannot be changed until it is reset.`}
-                              confirmLabel="Delete record"
-                              onConfirm={() => void remove(record)}
+                              {...deleteRecordQuestion(machine.location, record)}
                             />
                           ) : null}
                         </Flex>

@@ -1,14 +1,23 @@
 /** Popular Items: the machine's ten best sellers by units. */
 import { Button, Callout, Dialog, Flex, ScrollArea, Spinner, Table, Text } from "@radix-ui/themes";
+import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { PopularProduct } from "#domain/machine-service.ts";
-import { useApiData } from "#app/utils/api-client.ts";
+import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
 
 export function PopularItemsDialog({ machine }: { machine: { id: number; location: string } }) {
   const [open, setOpen] = useState(false);
-  const { data, error, loading } = useApiData<PopularProduct[]>(`/api/machines/${machine.id}/popular-products`, open);
+  const fetcher = useFetcher<MachineDialogData>({ key: `machine-${machine.id}-popular` });
+  const loading = fetcher.state === "loading";
+  const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
+  const data = fetcher.data && "popular" in fetcher.data ? fetcher.data.popular : null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) fetcher.load(`/resources/machines/${machine.id}/popular`);
+      }}
+    >
       <Dialog.Trigger>
         <Button variant="soft" size="2">
           Popular Items

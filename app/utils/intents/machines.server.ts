@@ -1,10 +1,129 @@
 /**
  * The machines forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
  * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * Add (POST /api/machines), Edit and the status switch (PATCH /api/machines/{id}), Delete
+ * (DELETE /api/machines/{id}), the monthly record's Preview and Save (POST
+ * /api/machines/{id}/records/preview and /records, multipart: runIntent reads the file within the
+ * upload limit) and a record's Delete (DELETE /api/records/{id}). The deletions ask first when the
+ * form comes without JavaScript (the dialog asked with it), in the dialogs' words
+ * (app/components/machines/machine-questions.ts).
  */
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { formatMonth } from "#domain/dates.ts";
+import { newMachineSchema, machineUpdateSchema } from "#domain/machine-schemas.ts";
+import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordsOfMachine, updateMachine } from "#domain/machine-service.ts";
+import { importUpload, pruneUploads } from "#domain/sales-import.ts";
 import type { PublicUser } from "#domain/users.ts";
-import type { IntentHandler } from "#app/utils/actions.server.ts";
+import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
+import { deleteMachineQuestion, deleteRecordQuestion } from "#app/components/machines/machine-questions.ts";
+import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { DATA_DIR } from "#app/utils/env.server.ts";
+import { monthlyUploadFrom } from "#app/utils/upload.server.ts";
 
-export function machineIntents(_request: Request, _user: PublicUser): Record<string, IntentHandler> {
-  return {};
+const idField = (what: string) => z.coerce.number({ error: `${what} not found` }).int(`${what} not found`).positive(`${what} not found`);
+/** The machine's card and dialogs name it `id`; the upload `machineId`; Performance History's rows `recordId`. */
+const machineId = z.object({ id: idField("Machine") });
+const uploadMachine = z.object({ machineId: idField("Machine") });
+const recordId = z.object({ recordId: idField("Record") });
+
+/** The form's own fields, not the machine's (the update schema is strict: machine fields only). */
+const CONTROL_FIELDS = new Set(["intent", "id", "redirectTo", "confirmed"]);
+const machineFields = (raw: unknown) => Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => !CONTROL_FIELDS.has(key)));
+
+const createForm = newMachineSchema;
+const updateForm = z.preprocess(machineFields, machineUpdateSchema);
+const statusForm = z.object({ status: z.enum(["active", "inactive"], { error: "Status must be active or inactive" }) });
+
+export function machineIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
+  // Every page that shows these forms is an admin's; a partner's dashboard only reads.
+  const admin = () => {
+    if (!user.isAdmin) throw new ActionFailed(403, "Forbidden");
+    return user;
+  };
+  /** The machine named by the form's `id` and its upload (month and reportFile), as the API reads them. */
+  const upload = async (form: FormData) => {
+    const actor = admin();
+    const { machineId: id } = parseForm(form, uploadMachine);
+    const machine = await machineForUser(db, actor, id);
+    return { actor, machine, input: await monthlyUploadFrom(form) };
+  };
+  return {
+    "machine-create": {
+      failure: "Failed to add machine",
+      async run(form) {
+        const actor = admin();
+        const input = parseForm(form, createForm);
+        const machine = await createMachine(db, input, actor.id);
+        return done(request, form, { title: "Machine added", description: machine.location });
+      },
+    },
+    "machine-update": {
+      failure: "Failed to update machine",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, machineId);
+        const input = parseForm(form, updateForm);
+        await updateMachine(db, id, input, actor.id);
+        return done(request, form, { title: "Machine updated" });
+      },
+    },
+    "machine-status": {
+      failure: "Failed to update status",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, machineId);
+        const { status } = parseForm(form, statusForm);
+        const machine = await updateMachine(db, id, { status }, actor.id);
+        return done(request, form, { title: "Status updated", description: `${machine.location} is now ${status}.` });
+      },
+    },
+    "machine-delete": {
+      failure: "Failed to delete machine",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, machineId);
+        const machine = await machineForUser(db, actor, id);
+        const question = confirmFirst("machine-delete", form, deleteMachineQuestion(machine.location, await recordsOfMachine(db, machine)));
+        if (question) return question;
+        await deleteMachine(db, id, actor.id);
+        await pruneUploads(db, DATA_DIR);
+        return done(request, form, { title: "Machine deleted", description: machine.location });
+      },
+    },
+    "record-preview": {
+      failure: "Error processing Excel file",
+      async run(form) {
+        const { actor, machine, input } = await upload(form);
+        const preview = await importUpload(db, { machineId: machine.id, ...input }, { actorId: actor.id, dataDir: DATA_DIR, dryRun: true });
+        return data<RecordPreviewReply>({ intent: "record-preview", preview });
+      },
+    },
+    "record-add": {
+      failure: "Failed to add monthly record",
+      async run(form) {
+        const { actor, machine, input } = await upload(form);
+        const result = await importUpload(db, { machineId: machine.id, ...input }, { actorId: actor.id, dataDir: DATA_DIR });
+        return done(request, form, {
+          title: "Monthly record added",
+          description: `${formatMonth(result.month)}: ${result.imported} new ${result.imported === 1 ? "transaction" : "transactions"}, ${result.duplicates} already imported.`,
+        });
+      },
+    },
+    "record-delete": {
+      failure: "Failed to delete record",
+      async run(form) {
+        const actor = admin();
+        const { recordId: id } = parseForm(form, recordId);
+        const record = await recordForUser(db, actor, id);
+        const view = (await recordsOfMachine(db, { id: record.machineId, partnerId: record.partnerId })).find((r) => r.id === id);
+        const question = confirmFirst("record-delete", form, deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }));
+        if (question) return question;
+        await deleteRecord(db, id, actor.id);
+        await pruneUploads(db, DATA_DIR);
+        return done(request, form, { title: "Record deleted" });
+      },
+    },
+  };
 }

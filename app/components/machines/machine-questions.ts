@@ -1,0 +1,27 @@
+/**
+ * The words of the machines' confirmations, one source for the dialogs (with JavaScript) and the
+ * page actions' questions (confirmFirst, without JavaScript). Revenue arrives in pounds, as the
+ * machine's records carry it.
+ */
+import { formatMonth } from "#domain/dates.ts";
+import { formatPounds } from "#domain/money.ts";
+
+export interface MachineQuestion {
+  title: string;
+  description: string;
+  confirmLabel: string;
+}
+
+/** Delete on a machine's card: the machine with its records, their count and revenue. */
+export const deleteMachineQuestion = (location: string, records: readonly { revenue: number }[]): MachineQuestion => ({
+  title: `Delete ${location}?`,
+  description: `This deletes the machine with its ${records.length} monthly record${records.length === 1 ? "" : "s"} (${formatPounds(records.reduce((sum, r) => sum + r.revenue, 0))} revenue) and their sales. It cannot be undone, and a machine with a record in a paid month cannot be deleted until that month is reset.`,
+  confirmLabel: "Delete Machine",
+});
+
+/** Delete on a row of Performance History: one month's record of the machine. */
+export const deleteRecordQuestion = (location: string, record: { month: string; totalSales: number; revenue: number }): MachineQuestion => ({
+  title: `Delete ${location}'s ${formatMonth(record.month)} record?`,
+  description: `Its ${record.totalSales} sales (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change. A paid month cannot be changed until it is reset.`,
+  confirmLabel: "Delete record",
+});
