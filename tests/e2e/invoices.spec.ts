@@ -17,6 +17,7 @@ test.describe("Fee invoices", () => {
   });
 
   test("generate a six-month invoice with its discount, pay it, then generate and cancel the next", async ({ page }) => {
+    test.slow(); // many steps across three pages: past 30 s on a busy machine
     const partner = await feePartner(page);
     await page.goto(`/partners/${partner.id}`);
     await expect(page.getByText("Awaiting invoice")).toBeVisible();

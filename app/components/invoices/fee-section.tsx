@@ -7,7 +7,7 @@
 import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { Form, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { formatDate } from "#domain/dates.ts";
 import type { InvoiceQuote } from "#domain/invoice-service.ts";
 import {
@@ -24,7 +24,7 @@ import { formatPounds } from "#domain/money.ts";
 import type { FeePaymentView } from "#domain/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
-import { isFailure, useFailureToast, useHydrated } from "../forms.tsx";
+import { useFailureToast, useFetcherSucceeded, useHydrated } from "../forms.tsx";
 import { StatCard } from "../stat-card.tsx";
 import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";
 import { DELETE_TAIL, deleteQuestion, invoiceStatusLabel, statusChangeTail, statusQuestion } from "./invoice-questions.ts";
@@ -106,19 +106,8 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   const generate = useFetcher<ActionReply>();
   useFailureToast(generate.data);
   const saving = generate.state !== "idle";
-  // Closed once the post has come back without a failure (success redirected, with its toast; a
-  // redirect leaves the fetcher's data as it was, so only new data can be a failure).
-  const posted = useRef<{ before: unknown } | null>(null);
-  useEffect(() => {
-    if (generate.state !== "idle") {
-      posted.current ??= { before: generate.data };
-      return;
-    }
-    if (!posted.current) return;
-    const { before } = posted.current;
-    posted.current = null;
-    if (generate.data === before || !isFailure(generate.data)) setOpen(false);
-  }, [generate.state, generate.data]);
+  // Closed once the post has come back without a failure (success redirected, with its toast).
+  useFetcherSucceeded(generate, () => setOpen(false));
 
   const loadQuote = (term: PaymentPeriod) => quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
   const shown = quote.state === "idle" ? quote.data : undefined;
