@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { ADMIN, PARTNER, TIERED, expect, signIn, test, toast } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
@@ -99,6 +100,64 @@ test.describe("Machines on the partner page (admin)", () => {
   });
 });
 
+test.describe("Machine records and the dialogs' failures (admin)", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ADMIN);
+  });
+
+  test("a record deleted from Performance History goes from the table; a machine gone meanwhile shows the dialogs' failure texts", async ({ page }) => {
+    const partner = await freshPartner(page);
+    const machine = (await (await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Leeds Station Concourse" } })).json()) as { id: number };
+    const file = fixture("messy-headers-2026-10.xlsx");
+    const imported = await page.request.post(`/api/machines/${machine.id}/records`, {
+      multipart: { month: "2026-10", reportFile: { name: "messy-headers-2026-10.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: fs.readFileSync(file) } },
+    });
+    expect(imported.status()).toBe(201);
+    const gone = (await (await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Gone Kiosk" } })).json()) as { id: number };
+    await page.goto(`/partners/${partner.id}`);
+
+    const card = page.getByRole("article", { name: "Leeds Station Concourse" });
+    await card.getByRole("button", { name: "View Performance History" }).click();
+    const history = page.getByRole("dialog", { name: "Performance History" });
+    await expect(history.getByRole("row", { name: /October 2026/ })).toBeVisible();
+    await history.getByRole("button", { name: "Delete the October 2026 record" }).click();
+    const question = page.getByRole("alertdialog", { name: "Delete Leeds Station Concourse's October 2026 record?" });
+    await expect(question).toContainText("and their receipts are deleted");
+    await question.getByRole("button", { name: "Delete record" }).click();
+    await expect(toast(page)).toContainText("Record deleted");
+    await expect(history.getByText("No monthly records yet.")).toBeVisible();
+    await history.getByRole("button", { name: "Close" }).click();
+
+    expect((await page.request.delete(`/api/machines/${gone.id}`)).status()).toBe(200);
+    const goneCard = page.getByRole("article", { name: "Gone Kiosk" });
+    await goneCard.getByRole("button", { name: "View Performance History" }).click();
+    await expect(page.getByRole("dialog", { name: "Performance History" })).toContainText("Failed to fetch machine records: Machine not found");
+    await page.getByRole("dialog", { name: "Performance History" }).getByRole("button", { name: "Close" }).click();
+    await goneCard.getByRole("button", { name: "Popular Items" }).click();
+    await expect(page.getByRole("dialog", { name: "Popular Items" })).toContainText("Failed to fetch popular products: Machine not found");
+  });
+});
+
+test.describe("Machines without JavaScript (admin)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Delete asks on a page first, then deletes the machine with its toast", async ({ page }) => {
+    await signIn(page, ADMIN);
+    const partner = await freshPartner(page);
+    await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "No Script Kiosk" } });
+    await page.goto(`/partners/${partner.id}`);
+    const url = page.url();
+    await page.getByRole("article", { name: "No Script Kiosk" }).getByRole("button", { name: "Delete No Script Kiosk" }).click();
+    const question = page.getByRole("alertdialog", { name: "Delete No Script Kiosk?" });
+    await expect(question).toContainText("This deletes the machine with its 0 monthly records (£0.00 revenue)");
+    await expect(page.getByRole("article", { name: "No Script Kiosk" })).toBeVisible(); // nothing has happened yet
+    await question.getByRole("button", { name: "Delete Machine" }).click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("status")).toContainText("Machine deleted");
+    await expect(page.getByRole("article", { name: "No Script Kiosk" })).toHaveCount(0);
+  });
+});
+
 test.describe("Partner dashboard", () => {
   test("a profit-sharing partner sees their own figures, machines and Commission Due", async ({ page }) => {
     await signIn(page, PARTNER);
@@ -110,6 +169,8 @@ test.describe("Partner dashboard", () => {
     await expect(page.getByRole("article", { name: "Leeds Station Concourse" })).toBeVisible();
     await expect(page.getByRole("article", { name: "York Hospital Atrium" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Add Monthly Record" })).toHaveCount(0);
+    // The cards only read: no form on them posts anywhere (the dashboard has no action for them).
+    await expect(page.getByRole("article").locator("form")).toHaveCount(0);
     await expect(page.getByText("Yorkshire Bank")).toBeVisible();
   });
 
