@@ -6,6 +6,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { RateLimitedError } from "#domain/attempt-limits.ts";
 import { DomainError } from "#domain/errors.ts";
+import { FailureCallout } from "#app/components/forms.tsx";
 import { Logo } from "#app/components/logo.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { clientAddress, signIn } from "#app/utils/auth.server.ts";
@@ -60,6 +61,8 @@ export default function AuthPage() {
           <Text as="p" color="gray" size="3" mb="5">
             Sign in to your dashboard to manage vending machines, track sales and monitor performance.
           </Text>
+          {/* Without JavaScript there is no toast: the failure shows in the page. */}
+          <FailureCallout reply={result?.error ? { intent: "login", title: "Login failed", error: result.error } : undefined} />
           <Card size="3">
             <Form method="post" replace>
               <Flex direction="column" gap="4">

@@ -56,3 +56,26 @@ test.describe("Sign-in page", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 });
+
+test.describe("Sign-in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an admin lands on /admin and a partner on /", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.context().clearCookies();
+    await signIn(page, PARTNER);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a wrong password shows 'Login failed: Invalid username or password' in the page", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Username").fill("bradford-library");
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("alert")).toContainText("Login failed: Invalid username or password");
+    await expect(page.getByLabel("Username")).toBeVisible();
+  });
+});
