@@ -1,0 +1,317 @@
+/**
+ * Products Analytics' view (app/routes/admin.products.tsx): the search, the three tabs with their
+ * tables, and Generate Report. The search, the tab and the chosen product live in the URL (`?q=`,
+ * `?tab=`, `?product=`); with JavaScript they change it in place (replacing the history entry),
+ * before the scripts have loaded they are a GET form and links.
+ */
+import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Table, Tabs, Text, TextField } from "@radix-ui/themes";
+import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
+import { Form, Link, useAsyncError, useSearchParams } from "@remix-run/react";
+import { useMemo, useState } from "react";
+import { formatMonth } from "#domain/dates.ts";
+import { formatPounds } from "#domain/money.ts";
+import { distribution, distributionChoices, formatLongDay, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/product-analytics.ts";
+import { useHydrated } from "../forms.tsx";
+import { MonthPicker } from "../month-picker.tsx";
+import { useToast } from "../toaster.tsx";
+
+export const TABS = ["all", "top", "distribution"] as const;
+export type Tab = (typeof TABS)[number];
+
+/** The view's filters in the URL: the search, the tab and the product chosen in Machine Distribution. */
+export function productFilters(params: URLSearchParams): { q: string; tab: Tab; product: string | null } {
+  const tab = TABS.find((t) => t === params.get("tab")) ?? "all";
+  return { q: params.get("q") ?? "", tab, product: (tab === "distribution" && params.get("product")) || null };
+}
+
+/**
+ * The page's search parameters with some changed (null or "" removes one), as a new object: the
+ * one useSearchParams gives is the rendered URL's and must not change.
+ */
+export function withParams(current: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
+  const params = new URLSearchParams(current);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(name);
+    else params.set(name, value);
+  }
+  return params;
+}
+
+/** A link's `to` for the page with some search parameters changed. */
+const linkWith = (current: URLSearchParams, changes: Record<string, string | null>) => `?${withParams(current, changes)}`;
+
+const reportUrl = (month: string) => `/api/products/report?month=${month}`;
+
+/** Generate Report: the dialog with the period (with JavaScript), the workbook's link either way. */
+export function GenerateReport({ month, range, onMonth }: { month: string; range: { from: string; to: string }; onMonth: (m: string) => void }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const toast = useToast();
+  if (!hydrated) {
+    return (
+      <Button asChild>
+        <a href={reportUrl(month)} download={`product-sales-${month}.xlsx`}>
+          <DownloadIcon /> Generate Report
+        </a>
+      </Button>
+    );
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger>
+        <Button>
+          <DownloadIcon /> Generate Report
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="460px">
+        <Dialog.Title>Generate Product Sales Report</Dialog.Title>
+        <Dialog.Description size="2" color="gray" mb="3">
+          A detailed report of product sales, per product and per machine, for the period:
+        </Dialog.Description>
+        <Flex align="center" justify="between" gap="3" mb="4" wrap="wrap">
+          <Text weight="bold" aria-label="Report period">
+            {formatLongDay(range.from)} - {formatLongDay(range.to)}
+          </Text>
+          <MonthPicker
+            month={month}
+            onApply={onMonth}
+            trigger={
+              <Button variant="ghost" size="1">
+                Change
+              </Button>
+            }
+          />
+        </Flex>
+        <Flex gap="3" justify="end">
+          <Dialog.Close>
+            <Button variant="soft" color="gray">
+              Cancel
+            </Button>
+          </Dialog.Close>
+          <Button asChild>
+            {/* The browser downloads the workbook; the notice says it has been generated. */}
+            <a
+              href={reportUrl(month)}
+              download={`product-sales-${month}.xlsx`}
+              onClick={() => {
+                toast({ title: "Report Generated", description: `The product sales report for ${formatMonth(month)} has been generated.` });
+                setOpen(false);
+              }}
+            >
+              Generate Report
+            </a>
+          </Button>
+        </Flex>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function TopTable({ title, rows, value }: { title: string; rows: ProductAnalyticsRecord[]; value: (r: ProductAnalyticsRecord) => string }) {
+  return (
+    <Card size="2">
+      <Heading as="h3" size="3" mb="2">
+        {title}
+      </Heading>
+      {rows.length ? (
+        <Table.Root size="1" aria-label={title}>
+          <Table.Body>
+            {rows.map((r, i) => (
+              <Table.Row key={r.name}>
+                <Table.Cell width="36px">
+                  <Text color="gray">{i + 1}</Text>
+                </Table.Cell>
+                <Table.RowHeaderCell>{r.name}</Table.RowHeaderCell>
+                <Table.Cell justify="end">{value(r)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : (
+        <Text color="gray" size="2">
+          No product data available
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The analytics could not be read: the reason, in place of the tables. */
+export function ProductsFailed() {
+  const error = useAsyncError();
+  return (
+    <Callout.Root color="red" role="alert">
+      <Callout.Text>Failed to fetch product data{error instanceof Error && error.message ? `: ${error.message}` : ""}</Callout.Text>
+    </Callout.Root>
+  );
+}
+
+export function Search({ q }: { q: string }) {
+  const [, setSearchParams] = useSearchParams();
+  // Typed text shows at once; the URL follows (replacing the entry, so Back leaves the page).
+  const [query, setQuery] = useState(q);
+  const [seen, setSeen] = useState(q);
+  if (q !== seen) {
+    setSeen(q);
+    setQuery(q);
+  }
+  return (
+    <Form method="get" role="search" preventScrollReset replace>
+      <TextField.Root
+        name="q"
+        placeholder="Search products..."
+        aria-label="Search products"
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          // Changing the search clears the chosen product.
+          setSearchParams((current) => withParams(current, { q: e.target.value, product: null }), { replace: true, preventScrollReset: true });
+        }}
+      >
+        <TextField.Slot>
+          <MagnifyingGlassIcon />
+        </TextField.Slot>
+      </TextField.Root>
+      <SearchKeeps />
+    </Form>
+  );
+}
+
+/** The search form without JavaScript keeps the month and the tab. */
+function SearchKeeps() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      {["month", "tab"].map((name) => (params.get(name) ? <input key={name} type="hidden" name={name} value={params.get(name)!} /> : null))}
+    </>
+  );
+}
+
+const TAB_LABELS: Record<Tab, string> = { all: "All Products", top: "Top Performers", distribution: "Machine Distribution" };
+
+export function ProductTables({ products, query, tab, product }: { products: ProductAnalyticsRecord[]; query: string; tab: Tab; product: string | null }) {
+  const hydrated = useHydrated();
+  const [params, setSearchParams] = useSearchParams();
+  const shown = useMemo(() => searchProducts(products, query), [products, query]);
+  const chosen = product ? (shown.find((p) => p.name === product) ?? null) : null;
+  const empty = !products.length ? "No products found in the system" : "No products match your search criteria";
+
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(next) =>
+        // Changing tab clears the chosen product.
+        setSearchParams((current) => withParams(current, { tab: next === "all" ? null : next, product: null }), { replace: true, preventScrollReset: true })
+      }
+    >
+      <Tabs.List>
+        {TABS.map((value) =>
+          hydrated ? (
+            <Tabs.Trigger key={value} value={value}>
+              {TAB_LABELS[value]}
+            </Tabs.Trigger>
+          ) : (
+            // Before the scripts have loaded each tab is a link to its view (styled as Radix's tab).
+            <Link
+              key={value}
+              to={linkWith(params, { tab: value === "all" ? null : value, product: null })}
+              preventScrollReset
+              role="tab"
+              aria-selected={value === tab}
+              data-state={value === tab ? "active" : "inactive"}
+              className="rt-reset rt-BaseTabListTrigger rt-TabsTrigger"
+            >
+              <span className="rt-BaseTabListTriggerInner">{TAB_LABELS[value]}</span>
+              <span className="rt-BaseTabListTriggerInnerHidden">{TAB_LABELS[value]}</span>
+            </Link>
+          ),
+        )}
+      </Tabs.List>
+      <Tabs.Content value="all">
+        <Card size="1" mt="3">
+          {shown.length ? (
+            <Table.Root size="2">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Machines</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {shown.map((p) => (
+                  <Table.Row key={p.name}>
+                    <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
+                    <Table.Cell justify="end">{p.totalSales.toLocaleString("en-GB")}</Table.Cell>
+                    <Table.Cell justify="end">£{p.totalRevenue.toFixed(2)}</Table.Cell>
+                    <Table.Cell justify="end">{p.machines.length}</Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          ) : (
+            <Text as="p" color="gray" align="center" my="5">
+              {empty}
+            </Text>
+          )}
+        </Card>
+      </Tabs.Content>
+      <Tabs.Content value="top">
+        <Grid columns={{ initial: "1", md: "2" }} gap="4" mt="3">
+          <TopTable title="Top 10 by Sales" rows={topBy(shown, (p) => p.totalSales)} value={(p) => `${p.totalSales.toLocaleString("en-GB")} sold`} />
+          <TopTable title="Top 10 by Revenue" rows={topBy(shown, (p) => p.totalRevenue)} value={(p) => formatPounds(p.totalRevenue)} />
+        </Grid>
+      </Tabs.Content>
+      <Tabs.Content value="distribution">
+        <Box mt="3">
+          {shown.length ? (
+            <>
+              <Flex gap="2" wrap="wrap" mb="4">
+                {distributionChoices(shown).map((p) => (
+                  <Button key={p.name} asChild variant={chosen?.name === p.name ? "solid" : "soft"}>
+                    <Link to={linkWith(params, { product: p.name })} replace preventScrollReset aria-current={chosen?.name === p.name ? "true" : undefined}>
+                      {p.name} ({p.totalSales})
+                    </Link>
+                  </Button>
+                ))}
+              </Flex>
+              {chosen ? (
+                <Card size="2">
+                  <Heading as="h3" size="4" mb="1">
+                    {chosen.name}
+                  </Heading>
+                  <Text as="p" color="gray" size="2" mb="3">
+                    This product is sold in {chosen.machines.length} machine(s)
+                  </Text>
+                  <Table.Root size="2">
+                    <Table.Header>
+                      <Table.Row>
+                        <Table.ColumnHeaderCell>Machine Location</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">Units Sold</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">% of Total</Table.ColumnHeaderCell>
+                      </Table.Row>
+                    </Table.Header>
+                    <Table.Body>
+                      {distribution(chosen).map((m) => (
+                        <Table.Row key={m.id}>
+                          <Table.RowHeaderCell>{m.location}</Table.RowHeaderCell>
+                          <Table.Cell justify="end">{m.unitsSold}</Table.Cell>
+                          <Table.Cell justify="end">{m.percent}%</Table.Cell>
+                        </Table.Row>
+                      ))}
+                    </Table.Body>
+                  </Table.Root>
+                </Card>
+              ) : (
+                <Text color="gray">Select a product from above to view its distribution across machines</Text>
+              )}
+            </>
+          ) : (
+            <Text color="gray">{empty}</Text>
+          )}
+        </Box>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
