@@ -23,6 +23,8 @@ export default {
     "domain/month-close.ts",
     "domain/bookings.ts",
     "domain/partners.ts",
+    "domain/product-analytics.ts",
+    "domain/errors.ts",
   ],
   testRunner: "vitest",
   vitest: { configFile: "vitest.config.ts" },

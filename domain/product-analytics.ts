@@ -53,8 +53,9 @@ export function formatLongDay(day: string): string {
 /** The first and last day of a month (YYYY-MM). */
 export function monthRange(month: string): { from: string; to: string } {
   const [y, m] = month.split("-").map(Number);
+  // The last day is the 28th or later: always two digits.
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
+  return { from: `${month}-01`, to: `${month}-${last}` };
 }
 
 /** Years offered by the month picker: 2020 to the current year. */

@@ -34,6 +34,7 @@ describe("top lists", () => {
     const choices = distributionChoices(catalogue);
     expect(choices).toHaveLength(9);
     expect(choices.map((c) => c.totalSales)).toEqual([100, 95, 90, 85, 80, 75, 70, 65, 60]);
+    expect(distributionChoices([product("Aero", 1, 90), product("Zero", 7, 10)]).map((c) => c.name)).toEqual(["Zero", "Aero"]);
   });
 });
 
