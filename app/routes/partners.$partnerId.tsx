@@ -27,6 +27,7 @@ import { bandLabel } from "#app/components/tier-breakdown.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
+import { env } from "#app/utils/env.server.ts";
 import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
 import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { machineIntents } from "#app/utils/intents/machines.server.ts";
@@ -54,9 +55,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
         }
       : null;
-    return { partner, commission };
+    return { partner, commission, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
     throw error;
   }
 }
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PartnerDetailPage() {
-  const { partner, commission } = useLoaderData<typeof loader>();
+  const { partner, commission, uploadMaxMb } = useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<typeof action>();
   useFailureToast(reply);
@@ -136,7 +137,7 @@ export default function PartnerDetailPage() {
       </Grid>
       {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
-      <MachinesSection partner={partner} />
+      <MachinesSection partner={partner} uploadMaxMb={uploadMaxMb} />
     </Page>
   );
 }
@@ -274,7 +275,7 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
 }
 
 /** The partner's machines, with Add New Machine above the list; their forms post to this page's action (machineIntents). */
-function MachinesSection({ partner }: { partner: PartnerDetail }) {
+function MachinesSection({ partner, uploadMaxMb }: { partner: PartnerDetail; uploadMaxMb: number }) {
   return (
     <Box>
       <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
@@ -293,7 +294,7 @@ function MachinesSection({ partner }: { partner: PartnerDetail }) {
       {partner.machines.length ? (
         <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
           {partner.machines.map((machine) => (
-            <MachineCard key={machine.id} machine={machine} partner={partner} admin />
+            <MachineCard key={machine.id} machine={machine} partner={partner} admin uploadMaxMb={uploadMaxMb} />
           ))}
         </Grid>
       ) : (

@@ -51,6 +51,8 @@ test.describe("Machines on the partner page (admin)", () => {
     await expect(contents).toContainText("Coca-Cola Zero 330ml");
     await upload.getByRole("button", { name: "Save Record" }).click();
     await expect(toast(page)).toContainText("Monthly record added");
+    // A dialog still closing hands focus back to its trigger, which would close the next one.
+    await expect(upload).toBeHidden();
 
     await card.getByRole("button", { name: "View Performance History" }).click();
     const history = page.getByRole("dialog", { name: "Performance History" });
@@ -62,12 +64,14 @@ test.describe("Machines on the partner page (admin)", () => {
     await expect(october).toContainText("No Record");
     await expect(history.getByRole("img", { name: /units and revenue over 12 months/ })).toBeVisible();
     await history.getByRole("button", { name: "Close" }).click();
+    await expect(history).toBeHidden();
 
     await card.getByRole("button", { name: "Popular Items" }).click();
     const popular = page.getByRole("dialog", { name: "Popular Items" });
     await expect(popular.getByText("Most popular items based on sales history")).toBeVisible();
     await expect(popular.getByRole("row").nth(1)).toContainText(/Coca-Cola Zero 330ml|Dairy Milk 45g/);
     await popular.getByRole("button", { name: "Close" }).click();
+    await expect(popular).toBeHidden();
 
     await card.getByRole("switch", { name: "Leeds Station Concourse active" }).click();
     await expect(toast(page)).toContainText("Status updated");
@@ -78,6 +82,7 @@ test.describe("Machines on the partner page (admin)", () => {
     await edit.getByLabel("Location", { exact: true }).fill("Leeds Station Concourse North");
     await edit.getByRole("button", { name: "Save Machine" }).click();
     await expect(toast(page)).toContainText("Machine updated");
+    await expect(edit).toBeHidden();
     const renamed = page.getByRole("article", { name: "Leeds Station Concourse North" });
     await expect(renamed.getByText("Inactive")).toBeVisible();
 
@@ -96,6 +101,10 @@ test.describe("Machines on the partner page (admin)", () => {
     await upload.getByLabel("Sales report file").setInputFiles(fixture("bad-missing-cost-price.xlsx"));
     await expect(upload.getByRole("alert")).toContainText("Missing required headers: Cost Price");
     await expect(toast(page)).toContainText("Error processing Excel file");
+    await expect(upload.getByRole("button", { name: "Save Record" })).toBeDisabled();
+    // Past the upload limit the file is not sent: the dialog says so, as the server would.
+    await upload.getByLabel("Sales report file").setInputFiles({ name: "huge.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await expect(upload.getByRole("alert")).toContainText(/The file is too large \(at most \d+ MB\)/);
     await expect(upload.getByRole("button", { name: "Save Record" })).toBeDisabled();
   });
 });
@@ -127,12 +136,14 @@ test.describe("Machine records and the dialogs' failures (admin)", () => {
     await expect(toast(page)).toContainText("Record deleted");
     await expect(history.getByText("No monthly records yet.")).toBeVisible();
     await history.getByRole("button", { name: "Close" }).click();
+    await expect(history).toBeHidden();
 
     expect((await page.request.delete(`/api/machines/${gone.id}`)).status()).toBe(200);
     const goneCard = page.getByRole("article", { name: "Gone Kiosk" });
     await goneCard.getByRole("button", { name: "View Performance History" }).click();
     await expect(page.getByRole("dialog", { name: "Performance History" })).toContainText("Failed to fetch machine records: Machine not found");
     await page.getByRole("dialog", { name: "Performance History" }).getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog", { name: "Performance History" })).toBeHidden();
     await goneCard.getByRole("button", { name: "Popular Items" }).click();
     await expect(page.getByRole("dialog", { name: "Popular Items" })).toContainText("Failed to fetch popular products: Machine not found");
   });

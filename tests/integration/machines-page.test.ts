@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action } from "#app/routes/partners.$partnerId.tsx";
+import { action, loader as pageLoader } from "#app/routes/partners.$partnerId.tsx";
 import { loader as dialogLoader } from "#app/routes/resources.machines.$id.$view.ts";
 import { db } from "#app/utils/db.server.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
@@ -303,5 +303,10 @@ describe("the partner page's body limit", () => {
     expect(bodyLimitFor("/partners/12.data", 10, "application/x-www-form-urlencoded")).toBe(BODY_LIMIT);
     expect(bodyLimitFor("/partners/12", 10)).toBe(BODY_LIMIT);
     expect(bodyLimitFor("/admin/commissions.data", 10, "multipart/form-data; boundary=x")).toBe(BODY_LIMIT);
+  });
+
+  it("the page's loader tells Add Monthly Record the limit, so a larger file is refused before it is sent", async () => {
+    const page = await call(pageLoader, `/partners/${partner.id}`, { cookie: adminCookie, params: { partnerId: String(partner.id) } });
+    expect((await page.json()).uploadMaxMb).toBe(10);
   });
 });

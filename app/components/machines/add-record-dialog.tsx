@@ -22,7 +22,7 @@ export interface RecordPreviewReply {
   preview: UploadResult;
 }
 
-export function AddRecordDialog({ machine }: { machine: { id: number; location: string } }) {
+export function AddRecordDialog({ machine, uploadMaxMb }: { machine: { id: number; location: string }; uploadMaxMb: number }) {
   const [open, setOpen] = useState(false);
   const [month, setMonth] = useState(previousMonth());
   const [file, setFile] = useState<File | null>(null);
@@ -65,6 +65,11 @@ export function AddRecordDialog({ machine }: { machine: { id: number; location: 
     if (!nextFile) return;
     if (!EXCEL.test(nextFile.name)) {
       setProblem("Please select an Excel file to upload");
+      return;
+    }
+    // The server refuses a larger body before the action reads it: say so here, as it would.
+    if (nextFile.size > uploadMaxMb * 1024 * 1024) {
+      setProblem(`The file is too large (at most ${uploadMaxMb} MB)`);
       return;
     }
     send(preview, "record-preview", nextFile, nextMonth);

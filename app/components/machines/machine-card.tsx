@@ -34,9 +34,11 @@ export interface MachineCardProps {
   partner: { id: number; partnerType: PartnerType; commissionPercentage: string };
   /** An admin's page (its action has the machines' intents): the card's forms. A partner's dashboard only reads. */
   admin: boolean;
+  /** The largest export Add Monthly Record sends (UPLOAD_MAX_MB); admins' pages only. */
+  uploadMaxMb?: number;
 }
 
-export function MachineCard({ machine, partner, admin }: MachineCardProps) {
+export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: MachineCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   // The switch posts intent machine-status; it shows the status sent until the page has reloaded.
   const statusFetcher = useFetcher<ActionReply>();
@@ -96,7 +98,7 @@ export function MachineCard({ machine, partner, admin }: MachineCardProps) {
         <Flex gap="2" wrap="wrap">
           <PerformanceDialog machine={machine} partnerType={partner.partnerType} commissionPercentage={partner.commissionPercentage} canDelete={admin} />
           <PopularItemsDialog machine={machine} />
-          {admin ? <AddRecordDialog machine={machine} /> : null}
+          {admin ? <AddRecordDialog machine={machine} uploadMaxMb={uploadMaxMb} /> : null}
         </Flex>
       </article>
     </Card>
