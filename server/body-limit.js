@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 export const BODY_LIMIT = 256 * 1024;
 /** Multipart framing and the month field around an upload's file. */
 export const MULTIPART_SLACK = 64 * 1024;
-const UPLOAD_ROUTES = [/^\/api\/machines\/\d+\/records(\/preview)?\/?$/, /^\/admin\/import\/?$/];
+const UPLOAD_ROUTES = [/^\/api\/machines\/\d+\/records(\/preview)?\/?$/, /^\/admin\/import(\.data)?\/?$/];
 /** Pages whose action also takes an export (the partner page's Add Monthly Record), as a page or Remix's `.data` post: multipart bodies only. */
 const UPLOAD_PAGES = [/^\/partners\/\d+(\.data)?\/?$/];
 
