@@ -1,9 +1,32 @@
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * Code that reaches the browser (components, and app/ files Remix cannot strip because they are not
+ * `.server` modules or route exports) must not pull in the database or a domain service. Types are
+ * fine: they vanish at build time.
+ */
+const SERVER_ONLY = {
+  patterns: [
+    { regex: "^(#db/|(\\.\\./)+db/)(?!enums\\.ts$)", message: "The database is server-only: read it in a loader or action.", allowTypeImports: true },
+    {
+      regex: "^#domain/(.+-(service|writer)\\.ts|demo/.*|imports/telemetry-export-reader\\.ts)$",
+      message: "Domain services use the database: call them from a loader, an action or a .server module.",
+      allowTypeImports: true,
+    },
+    { regex: "\\.server(\\.tsx?)?$", message: "A .server module cannot reach the browser.", allowTypeImports: true },
+  ],
+};
+
 export default tseslint.config(
-  { ignores: ["build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**"] },
+  { ignores: ["build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "reports/**", ".stryker-tmp/**"] },
   ...tseslint.configs.recommended,
+  // Type-aware rules (no-misused-promises, no-floating-promises, the no-unsafe family…) on TypeScript.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ["**/*.{ts,tsx}"] })),
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
   {
     files: ["**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
@@ -12,6 +35,28 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/no-floating-promises": "error",
+      // Remix's guards throw Responses (redirect, 401/403/404) on purpose.
+      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" }] }],
+      // Route handlers keep one async shape even when a branch has nothing to await (405 answers).
+      "@typescript-eslint/require-await": "off",
     },
+  },
+  {
+    // Tests read JSON answers (typed any) and check them with assertions.
+    files: ["tests/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}", "app/nonce.tsx", "app/entry.client.tsx", "app/utils/*.ts"],
+    ignores: ["app/utils/*.server.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", SERVER_ONLY] },
   },
 );

@@ -3,7 +3,7 @@
 // the files below and runs the unit tests (tests/unit) against each change; a change no test
 // notices "survives". The run fails under a 90% score. Only pure rule files are listed: services
 // that use the database are covered by the integration tests, too slow to run once per mutant.
-// Iterate on one file with: npx stryker run --mutate domain/money.ts
+// Iterate on one file with: npx stryker run --mutate domain/shared/money.ts
 //
 // Stryker's vitest runner counts a test file that fails while it is collected as no tests, so a
 // mutant that makes it fail "survives": test files build their tables (it.each) without calling
@@ -15,16 +15,16 @@ import path from "node:path";
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   mutate: [
-    "domain/money.ts",
-    "domain/commission.ts",
-    "domain/invoices.ts",
-    "domain/dates.ts",
-    "domain/rate-limit.ts",
-    "domain/month-close.ts",
-    "domain/bookings.ts",
-    "domain/partners.ts",
-    "domain/product-analytics.ts",
-    "domain/errors.ts",
+    "domain/shared/money.ts",
+    "domain/commissions/commission-rules.ts",
+    "domain/invoices/invoice-rules.ts",
+    "domain/shared/dates.ts",
+    "domain/accounts/attempt-rules.ts",
+    "domain/commissions/month-close-rules.ts",
+    "domain/imports/booking-rules.ts",
+    "domain/partners/partner-rules.ts",
+    "domain/products/product-rules.ts",
+    "domain/shared/errors.ts",
   ],
   testRunner: "vitest",
   vitest: { configFile: "vitest.config.ts" },

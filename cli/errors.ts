@@ -1,7 +1,7 @@
 /** One place that turns errors into a clear message on stderr and an exit code. */
 import { CommanderError } from "commander";
 import { ZodError } from "zod";
-import { DomainError } from "#domain/errors.ts";
+import { DomainError } from "#domain/shared/errors.ts";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;

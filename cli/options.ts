@@ -4,7 +4,7 @@
  * (exit 2) with that message.
  */
 import { z } from "zod";
-import { isIsoDay } from "#domain/dates.ts";
+import { isIsoDay } from "#domain/shared/dates.ts";
 import { UsageError } from "./errors.ts";
 
 /** Parses commander's options object; the first problem becomes a UsageError. */

@@ -48,7 +48,7 @@ export interface MigrationOutcome extends MigrationResultSet {
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error;
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(`Migration failed: ${JSON.stringify(result.error)}`);
   const applied = (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
   const rows = applied.length
     ? await sql<{ action: string; entity: string; entityId: string | null; partnerId: number | null; month: string | null; before: string | null; details: string | null }>`
@@ -58,7 +58,7 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome
     : { rows: [] };
   const report = rows.rows.map((row) => {
     const details = JSON.parse(row.details ?? "{}") as { migration: string; reason?: string };
-    return { migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? JSON.parse(row.before) : null, reason: details.reason ?? null };
+    return { migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? (JSON.parse(row.before) as unknown) : null, reason: details.reason ?? null };
   });
   return { ...result, report };
 }

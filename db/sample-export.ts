@@ -102,5 +102,5 @@ export function buildExport(options: ExportOptions): Uint8Array {
   ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Dynamic Transactions Monitor");
-  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }));
+  return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
 }

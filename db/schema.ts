@@ -1,7 +1,6 @@
 /** Table types for Kysely (camelCase here; snake_case in SQLite through the CamelCasePlugin). */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices.ts";
-import type { PartnerType } from "#domain/partners.ts";
+import type { InvoiceStatus, PartnerType, PaymentPeriod } from "./enums.ts";
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
 

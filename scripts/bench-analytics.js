@@ -7,7 +7,7 @@ import { register } from "tsx/esm/api";
 
 register();
 const { migrateToLatest, openDatabase, openSqlite } = await import("../db/database.ts");
-const { productAnalytics } = await import("../domain/product-service.ts");
+const { productAnalytics } = await import("../domain/products/product-service.ts");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const LIMIT_MS = 300;

@@ -13,7 +13,7 @@ import { xlsxBomb } from "./xlsx-bomb.js";
 
 register();
 const { migrateToLatest, openDatabase } = await import("../db/database.ts");
-const { createUser } = await import("../domain/users.ts");
+const { createUser } = await import("../domain/accounts/user-service.ts");
 
 const MEMORY_GOAL_MB = 300;
 const WAIT_GOAL_MS = 250;

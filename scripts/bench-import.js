@@ -8,8 +8,8 @@ import { register } from "tsx/esm/api";
 register();
 const { migrateToLatest, openDatabase } = await import("../db/database.ts");
 const { buildExport, seededRandom } = await import("../db/sample-export.ts");
-const { parseSalesReport } = await import("../domain/sales-report-reader.ts");
-const { importUpload } = await import("../domain/sales-import.ts");
+const { parseSalesReport } = await import("../domain/imports/telemetry-export-reader.ts");
+const { importUpload } = await import("../domain/imports/import-service.ts");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const LIMIT_MS = 5_000;

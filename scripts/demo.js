@@ -9,7 +9,7 @@ import { ensureBuild, root } from "./lib.js";
 
 register();
 const { migrateToLatest, openDatabase } = await import("../db/database.ts");
-const { seedDemo } = await import("../db/seed.ts");
+const { seedDemo } = await import("../domain/demo/demo-seed.ts");
 
 if (!process.argv.includes("--no-build")) ensureBuild();
 

@@ -1,6 +1,6 @@
 /** Test data factories: each call makes a fresh, unique record. */
 import type { DB } from "#db/database.ts";
-import { createUser, type NewAccount } from "#domain/users.ts";
+import { createUser, type NewAccount } from "#domain/accounts/user-service.ts";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${++counter}${Math.random().toString(36).slice(2, 6)}`;

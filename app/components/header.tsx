@@ -3,8 +3,8 @@ import { Avatar, Box, Button, DropdownMenu, Flex, Text } from "@radix-ui/themes"
 import { ExitIcon } from "@radix-ui/react-icons";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
-import { initials } from "#domain/partners.ts";
-import type { PublicUser } from "#domain/users.ts";
+import { initials } from "#domain/partners/partner-rules.ts";
+import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { Logo } from "./logo.tsx";
 import { useToast } from "./toaster.tsx";
 

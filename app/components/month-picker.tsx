@@ -8,7 +8,7 @@ import { Button, Flex, Popover, Select, Text } from "@radix-ui/themes";
 import { CalendarIcon } from "@radix-ui/react-icons";
 import { Form, useLocation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { pickerYears } from "#domain/product-analytics.ts";
+import { pickerYears } from "#domain/products/product-rules.ts";
 import { useHydrated } from "./forms.tsx";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];

@@ -72,10 +72,12 @@ export function UnauthorizedCard() {
 }
 
 /** A page's loader failed: the spec's fetch-failure title, the reason, and a way to try again. */
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+
 export function LoadFailedCard({ title, error }: { title: string; error: unknown }) {
   const detail =
     error && typeof error === "object" && "status" in error
-      ? `${(error as { status: number }).status}: ${String((error as { statusText?: string; data?: unknown }).statusText || (error as { data?: unknown }).data || "")}`
+      ? `${(error as { status: number }).status}: ${(error as { statusText?: string }).statusText || textOf((error as { data?: unknown }).data)}`
       : error instanceof Error
         ? error.message
         : "No data received from server";

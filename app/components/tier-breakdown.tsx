@@ -1,7 +1,7 @@
 /** The tier breakdown of a month's tiered commission: each band's share of net profit and its commission. */
 import { Table } from "@radix-ui/themes";
-import { formatRate, type TieredCommission } from "#domain/commission.ts";
-import { formatGBP } from "#domain/money.ts";
+import { formatRate, type TieredCommission } from "#domain/commissions/commission-rules.ts";
+import { formatGBP } from "#domain/shared/money.ts";
 
 export function bandLabel(band: { fromPence: number; toPence: number | null }): string {
   if (band.toPence === null) return `Above ${formatGBP(band.fromPence)}`;

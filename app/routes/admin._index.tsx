@@ -8,11 +8,12 @@ import { Box, Button, Card, Flex, Grid, Heading, Spinner, Text, TextField } from
 import { BarChartIcon, CounterClockwiseClockIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
+import type { ActionReply } from "#app/utils/action-reply.ts";
 import { useEffect, useRef } from "react";
-import { monthLabel } from "#domain/month-close.ts";
-import { formatPounds } from "#domain/money.ts";
-import { getStats, listPartners } from "#domain/partner-service.ts";
-import { matchesPartner } from "#domain/partners.ts";
+import { monthLabel } from "#domain/commissions/month-close-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { getStats, listPartners } from "#domain/partners/partner-service.ts";
+import { matchesPartner } from "#domain/partners/partner-rules.ts";
 import { FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
@@ -96,7 +97,7 @@ function PartnerSearch({ q }: { q: string }) {
 
 export default function AdminDashboard() {
   const { q, total, partners: shown, stats } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   const month = monthLabel(stats.currentMonth);
 

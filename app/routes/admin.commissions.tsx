@@ -3,11 +3,12 @@ import { Badge, Button, Card, Flex, Grid, Table, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { commissionSummary, type CommissionSummaryRow } from "#domain/commission-service.ts";
-import { formatRate, fractionToBp } from "#domain/commission.ts";
-import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/dates.ts";
-import { formatPounds } from "#domain/money.ts";
-import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close.ts";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import { commissionSummary, type CommissionSummaryRow } from "#domain/commissions/commission-service.ts";
+import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
+import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
@@ -63,7 +64,7 @@ function PaymentCell({ row, month }: { row: CommissionSummaryRow; month: string 
 
 export default function CommissionSummaryPage() {
   const { months, summary } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   const navigation = useNavigation();
   const location = useLocation();

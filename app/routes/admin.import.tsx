@@ -3,15 +3,16 @@
  * preview them grouped by machine and month (as `vendboard import` prints them), map Machine Names
  * no machine answers to, then import each file atomically.
  */
+import { textField } from "#app/utils/action-reply.ts";
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
 import { CheckCircledIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect, useState } from "react";
-import { exclusionSentence } from "#domain/bookings.ts";
-import { formatMonth } from "#domain/dates.ts";
-import { formatGBP } from "#domain/money.ts";
-import type { FileOutcome } from "#domain/sales-import.ts";
+import { exclusionSentence } from "#domain/imports/booking-rules.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { formatGBP } from "#domain/shared/money.ts";
+import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
@@ -56,7 +57,7 @@ export default function ImportPage() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
-  const submitting = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "preview") : null;
+  const submitting = navigation.state === "submitting" ? (textField(navigation.formData, "intent") || "preview") : null;
   const imported = result?.intent === "import" && !result.error;
   // The server takes each file up to UPLOAD_MAX_MB and the whole request up to about that much again
   // (server/body-limit.js): say so before uploading rather than after.

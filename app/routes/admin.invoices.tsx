@@ -7,10 +7,10 @@ import { Button, Flex, IconButton, Table, Tooltip } from "@radix-ui/themes";
 import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon, TrashIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
-import { formatDate } from "#domain/dates.ts";
-import { listInvoices, type InvoiceView } from "#domain/invoice-service.ts";
-import { canDeleteInvoice, canTransition } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatDate } from "#domain/shared/dates.ts";
+import { listInvoices, type InvoiceView } from "#domain/invoices/invoice-service.ts";
+import { canDeleteInvoice, canTransition } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { InvoiceNaming, MarkPaidDialog, NoScriptPost, PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
@@ -150,7 +150,7 @@ function CheckDueButton() {
 
 export default function InvoiceManagement() {
   const data = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   if (!data.authorized) return <UnauthorizedCard />;
 

@@ -1,6 +1,6 @@
 /** GET /api/audit?partnerId=&month=&since=&page=&pageSize=: the audit trail, newest first, a page at a time (admin). */
-import { auditFilterSchema } from "#domain/audit-schemas.ts";
-import { listAudit } from "#domain/audit-service.ts";
+import { auditFilterSchema } from "#domain/audit/audit-schemas.ts";
+import { listAudit } from "#domain/audit/audit-service.ts";
 import { api, apiError, requireApiAdmin, zodMessage } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

@@ -1,5 +1,5 @@
 /** GET /api/machines/{id}/popular-products: the top 10 products by units sold. */
-import { machineForUser, popularProducts } from "#domain/machine-service.ts";
+import { machineForUser, popularProducts } from "#domain/machines/machine-service.ts";
 import { api, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

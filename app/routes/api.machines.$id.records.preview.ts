@@ -1,6 +1,6 @@
 /** POST /api/machines/{id}/records/preview (admin, multipart): what the import would add, without saving. */
-import { machineForUser } from "#domain/machine-service.ts";
-import { importUpload } from "#domain/sales-import.ts";
+import { machineForUser } from "#domain/machines/machine-service.ts";
+import { importUpload } from "#domain/imports/import-service.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";

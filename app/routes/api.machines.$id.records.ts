@@ -2,8 +2,8 @@
  * GET /api/machines/{id}/records: the machine's monthly records with their figures and receipts.
  * POST (admin, multipart month + reportFile): imports the export; every figure comes from the file.
  */
-import { machineForUser, recordsOfMachine } from "#domain/machine-service.ts";
-import { importUpload } from "#domain/sales-import.ts";
+import { machineForUser, recordsOfMachine } from "#domain/machines/machine-service.ts";
+import { importUpload } from "#domain/imports/import-service.ts";
 import { api, methodNotAllowed, requireApiAdmin, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";

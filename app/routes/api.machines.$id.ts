@@ -1,8 +1,8 @@
 /** PATCH /api/machines/{id} (location, imageUrl, status) and DELETE (with its records and sales); admin. */
-import { deleteMachine, updateMachine } from "#domain/machine-service.ts";
-import { machineUpdateSchema } from "#domain/machine-schemas.ts";
+import { deleteMachine, updateMachine } from "#domain/machines/machine-service.ts";
+import { machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
-import { pruneUploads } from "#domain/sales-import.ts";
+import { pruneUploads } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

@@ -1,5 +1,5 @@
 /** GET /api/machines/stats: last month's and all-time figures of the signed-in partner (admins: ?partnerId=). */
-import { partnerStats } from "#domain/machine-service.ts";
+import { partnerStats } from "#domain/machines/machine-service.ts";
 import { api, requireApiPartnerScope } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

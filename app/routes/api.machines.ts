@@ -1,6 +1,6 @@
 /** GET /api/machines: the signed-in partner's machines with monthly records (admins: ?partnerId=). POST: add a machine (admin). */
-import { createMachine, machinesOfPartner } from "#domain/machine-service.ts";
-import { newMachineSchema } from "#domain/machine-schemas.ts";
+import { createMachine, machinesOfPartner } from "#domain/machines/machine-service.ts";
+import { newMachineSchema } from "#domain/machines/machine-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin, requireApiPartnerScope } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

@@ -1,5 +1,5 @@
 /** GET /api/partners/{id}/commission-history: month, status, paidDate per month (admin, or the partner). */
-import { commissionHistory } from "#domain/commission-service.ts";
+import { commissionHistory } from "#domain/commissions/commission-service.ts";
 import { api, requireApiUser, requireApiPartnerAccess } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

@@ -1,5 +1,5 @@
 /** GET /api/partners/{id}/commission-payment-status?month=: status and paidDate (admin, or the partner). */
-import { commissionPaymentStatus } from "#domain/commission-service.ts";
+import { commissionPaymentStatus } from "#domain/commissions/commission-service.ts";
 import { api, requireApiUser, requireApiPartnerAccess } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam, monthParam } from "#app/utils/params.server.ts";

@@ -1,9 +1,9 @@
 /** POST /api/partners/{id}/commission-payment {status?, month?, paidDate?}: marks the month paid (admin). */
 import { z } from "zod";
-import { markCommissionPaid } from "#domain/commission-service.ts";
-import { bpToFraction } from "#domain/commission.ts";
-import { isIsoDay } from "#domain/dates.ts";
-import { penceToPounds } from "#domain/money.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { bpToFraction } from "#domain/commissions/commission-rules.ts";
+import { isIsoDay } from "#domain/shared/dates.ts";
+import { penceToPounds } from "#domain/shared/money.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam, monthParam } from "#app/utils/params.server.ts";

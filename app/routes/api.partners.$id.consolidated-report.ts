@@ -1,5 +1,5 @@
 /** GET /api/partners/{id}/consolidated-report?month=: the month's PDF, saved as consolidated-report.pdf (admin, or the partner). */
-import { consolidatedReport } from "#domain/report-service.ts";
+import { consolidatedReport } from "#domain/commissions/statement-service.ts";
 import { api, requireApiUser, pdfResponse, requireApiPartnerAccess } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam, monthParam } from "#app/utils/params.server.ts";

@@ -1,7 +1,7 @@
 /** POST /api/partners/{id}/send-report {month?}: emails the consolidated report; answers {emailSent, error, details} (admin). */
 import { z } from "zod";
-import { MailError } from "#domain/mail.ts";
-import { sendReport } from "#domain/report-service.ts";
+import { MailError } from "#domain/mail/mail-service.ts";
+import { sendReport } from "#domain/commissions/statement-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";

@@ -1,9 +1,9 @@
 /** GET, PATCH, DELETE /api/partners/{id} (admin). Delete needs the admin's own password. */
-import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partner-schemas.ts";
-import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partner-service.ts";
+import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partners/partner-schemas.ts";
+import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partners/partner-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
-import { pruneUploads } from "#domain/sales-import.ts";
+import { pruneUploads } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

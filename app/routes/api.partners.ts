@@ -1,5 +1,5 @@
 /** GET /api/partners: every partner with machine count, revenue, net profit and invoices (admin). */
-import { listPartners } from "#domain/partner-service.ts";
+import { listPartners } from "#domain/partners/partner-service.ts";
 import { api, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

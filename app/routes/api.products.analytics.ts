@@ -1,7 +1,7 @@
 /** GET /api/products/analytics?from=YYYY-MM-DD&to=YYYY-MM-DD: every product's units, revenue and machines (admin; all time by default). */
 import { z } from "zod";
-import { isIsoDay } from "#domain/dates.ts";
-import { productAnalytics } from "#domain/product-service.ts";
+import { isIsoDay } from "#domain/shared/dates.ts";
+import { productAnalytics } from "#domain/products/product-service.ts";
 import { api, apiError, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

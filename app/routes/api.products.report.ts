@@ -1,5 +1,5 @@
 /** GET /api/products/report?month=YYYY-MM: the product sales report of a month as .xlsx (admin). */
-import { productSalesWorkbook } from "#domain/product-service.ts";
+import { productSalesWorkbook } from "#domain/products/product-service.ts";
 import { api, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { monthParam } from "#app/utils/params.server.ts";

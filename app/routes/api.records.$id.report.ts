@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { latestReportFile, recordForUser } from "#domain/machine-service.ts";
-import { bookedKeysOfRecord } from "#domain/sales-import.ts";
-import { exportWithRows } from "#domain/sales-report-reader.ts";
+import { latestReportFile, recordForUser } from "#domain/machines/machine-service.ts";
+import { bookedKeysOfRecord } from "#domain/imports/import-service.ts";
+import { exportWithRows } from "#domain/imports/telemetry-export-reader.ts";
 import { api, apiError, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";

@@ -1,6 +1,6 @@
 /** GET /api/records/{id}/statement: one machine's monthly statement PDF (admin, or the partner). */
-import { recordForUser } from "#domain/machine-service.ts";
-import { recordStatement } from "#domain/report-service.ts";
+import { recordForUser } from "#domain/machines/machine-service.ts";
+import { recordStatement } from "#domain/commissions/statement-service.ts";
 import { api, pdfResponse, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

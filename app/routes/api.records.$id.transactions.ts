@@ -1,7 +1,7 @@
 /** GET /api/records/{id}/transactions: the transactions behind a record, as .xlsx (or ?format=json). */
-import { formatMonth } from "#domain/dates.ts";
-import { recordForUser, transactionsOfRecord } from "#domain/machine-service.ts";
-import { transactionsWorkbook } from "#domain/workbooks.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { recordForUser, transactionsOfRecord } from "#domain/machines/machine-service.ts";
+import { transactionsWorkbook } from "#domain/shared/workbooks.ts";
 import { api, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

@@ -1,7 +1,7 @@
 /** DELETE /api/records/{id}: removes the record and its sales (admin). */
-import { deleteRecord } from "#domain/machine-service.ts";
+import { deleteRecord } from "#domain/machines/machine-service.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
-import { pruneUploads } from "#domain/sales-import.ts";
+import { pruneUploads } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

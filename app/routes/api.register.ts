@@ -1,6 +1,6 @@
 /** POST /api/register: an admin creates a partner. The admin's own session is left as it is. */
-import { partnerCreateSchema } from "#domain/partner-schemas.ts";
-import { createPartner } from "#domain/partner-service.ts";
+import { partnerCreateSchema } from "#domain/partners/partner-schemas.ts";
+import { createPartner } from "#domain/partners/partner-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

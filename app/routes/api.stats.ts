@@ -1,5 +1,5 @@
 /** GET /api/stats: totals for the admin dashboard (admin). */
-import { getStats } from "#domain/partner-service.ts";
+import { getStats } from "#domain/partners/partner-service.ts";
 import { api, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

@@ -4,14 +4,14 @@ import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@ra
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
-import { TIERS, formatRate, fractionToBp } from "#domain/commission.ts";
-import { partnerMonth } from "#domain/commission-service.ts";
-import { previousMonth } from "#domain/dates.ts";
-import { MONTH_TO_DATE } from "#domain/month-close.ts";
-import { DomainError } from "#domain/errors.ts";
-import { isProfitSharingType } from "#domain/partners.ts";
-import { formatPounds } from "#domain/money.ts";
-import { getPartnerDetail, type PartnerDetail } from "#domain/partner-service.ts";
+import { TIERS, formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { previousMonth } from "#domain/shared/dates.ts";
+import { MONTH_TO_DATE } from "#domain/commissions/month-close-rules.ts";
+import { DomainError } from "#domain/shared/errors.ts";
+import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { getPartnerDetail, type PartnerDetail } from "#domain/partners/partner-service.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PartnerDetailPage() {
   const { partner, commission, uploadMaxMb } = useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
-  const reply = useActionData<typeof action>();
+  const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   if (!partner) {
     return (

@@ -6,8 +6,8 @@
  * failure text rather than thrown, so the page around it stays.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { DomainError } from "#domain/errors.ts";
-import { machineForUser, popularProducts, recordsOfMachine, type MachineRecord, type PopularProduct } from "#domain/machine-service.ts";
+import { DomainError } from "#domain/shared/errors.ts";
+import { machineForUser, popularProducts, recordsOfMachine, type MachineRecord, type PopularProduct } from "#domain/machines/machine-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireUser } from "#app/utils/session.server.ts";
 

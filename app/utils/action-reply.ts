@@ -16,3 +16,9 @@ export interface ActionQuestion {
 }
 
 export type ActionReply = ActionFailure | ActionQuestion;
+
+/** A form field's text: "" when it is missing or a file. */
+export function textField(form: FormData | undefined, name: string): string {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -6,11 +6,11 @@
  */
 import { data } from "@remix-run/node";
 import { ZodError, type ZodType } from "zod";
-import { RateLimitedError } from "#domain/attempt-limits.ts";
-import { DomainError } from "#domain/errors.ts";
+import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
+import { DomainError } from "#domain/shared/errors.ts";
 import { zodMessage } from "./api.server.ts";
 import { assertSameOrigin } from "./security.server.ts";
-import type { ActionFailure, ActionQuestion, ActionReply } from "./action-reply.ts";
+import { textField, type ActionFailure, type ActionQuestion, type ActionReply } from "./action-reply.ts";
 import { redirectWithToast, type ToastMessage } from "./toast.server.ts";
 import { readMultipart, UploadTooLargeError } from "./upload.server.ts";
 
@@ -86,7 +86,7 @@ export async function runIntent(request: Request, handlers: Record<string, Inten
     if (error instanceof UploadTooLargeError) return data<ActionFailure>({ intent: "", title: "Error processing Excel file", error: error.message }, { status: 413 });
     throw error;
   }
-  const intent = String(fields.get("intent") ?? "");
+  const intent = textField(fields, "intent");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
   const fail = (status: number, error: string, fieldErrors?: Record<string, string>, headers?: HeadersInit) =>

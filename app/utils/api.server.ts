@@ -1,8 +1,8 @@
 /** API resource routes: JSON errors {message}, auth guards (401/403), same-origin check, body parsing. */
 import { ZodError, type ZodType } from "zod";
-import { RateLimitedError } from "#domain/attempt-limits.ts";
-import { DomainError } from "#domain/errors.ts";
-import type { PublicUser } from "#domain/users.ts";
+import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
+import { DomainError } from "#domain/shared/errors.ts";
+import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { assertSameOrigin } from "./security.server.ts";
 import { getUser } from "./session.server.ts";
 import { log } from "./log.server.ts";

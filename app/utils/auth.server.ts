@@ -1,11 +1,12 @@
 /** Sign-in with remix-auth's FormStrategy, rate-limited per username and per address. */
+import { textField } from "./action-reply.ts";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
-import { DomainError } from "#domain/errors.ts";
-import { limitedAttempt } from "#domain/attempt-limits.ts";
-import { defaultLimits } from "#domain/rate-limit.ts";
-import { verifyLogin, type PublicUser, toPublicUser } from "#domain/users.ts";
+import { DomainError } from "#domain/shared/errors.ts";
+import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
+import { defaultLimits } from "#domain/accounts/attempt-rules.ts";
+import { verifyLogin, type PublicUser, toPublicUser } from "#domain/accounts/user-service.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
@@ -56,7 +57,7 @@ export async function signIn(request: Request, address: string): Promise<PublicU
   } catch {
     throw new DomainError("bad_input", INVALID_CREDENTIALS);
   }
-  const username = String(form.get("username") ?? "");
+  const username = textField(form, "username");
   // Counted before the password is checked, so a burst of parallel guesses is limited too.
   const user = await limitedAttempt(db, { purpose: "login", username, address }, ATTEMPT_LIMITS, TOO_MANY_ATTEMPTS, async () => {
     try {

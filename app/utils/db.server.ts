@@ -1,6 +1,6 @@
 /** The web app's database handle: opened and migrated once per process. */
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
-import { countAdmins } from "#domain/users.ts";
+import { countAdmins } from "#domain/accounts/user-service.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./log.server.ts";
 

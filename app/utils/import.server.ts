@@ -1,10 +1,10 @@
 /** The business-wide import's action: read the uploaded exports and the admin's mappings, then preview or import. */
 import { z } from "zod";
-import { normaliseMachineName } from "#domain/bookings.ts";
-import { parseMonth } from "#domain/dates.ts";
-import { DomainError } from "#domain/errors.ts";
-import { setTelemetryName } from "#domain/machine-service.ts";
-import { importExports, type FileOutcome, type ImportFile } from "#domain/sales-import.ts";
+import { normaliseMachineName } from "#domain/imports/booking-rules.ts";
+import { parseMonth } from "#domain/shared/dates.ts";
+import { DomainError } from "#domain/shared/errors.ts";
+import { setTelemetryName } from "#domain/machines/machine-service.ts";
+import { importExports, type FileOutcome, type ImportFile } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, env } from "#app/utils/env.server.ts";
 

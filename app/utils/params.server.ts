@@ -1,5 +1,5 @@
 /** Route params: a positive integer id or a 404 with the given message. */
-import { parseMonth, previousMonth } from "#domain/dates.ts";
+import { parseMonth, previousMonth } from "#domain/shared/dates.ts";
 import { apiError } from "./api.server.ts";
 
 export function idParam(value: string | undefined, message = "Not found"): number {

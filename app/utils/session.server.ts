@@ -1,6 +1,6 @@
 /** Cookie session and the user it names; guards for pages (redirects) and API routes (401/403). */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { endAllSessions, findUserById, toPublicUser, type PublicUser } from "#domain/users.ts";
+import { endAllSessions, findUserById, toPublicUser, type PublicUser } from "#domain/accounts/user-service.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 

@@ -1,11 +1,12 @@
 /** Multipart uploads of telemetry exports: size cap (413), the spec's messages for a missing or wrong file. */
+import { textField } from "./action-reply.ts";
 import {
   MaxPartSizeExceededError,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
 } from "@remix-run/node";
-import { parseMonth } from "#domain/dates.ts";
-import type { ImportFile } from "#domain/sales-import.ts";
+import { parseMonth } from "#domain/shared/dates.ts";
+import type { ImportFile } from "#domain/imports/import-service.ts";
 import { apiError } from "./api.server.ts";
 import { env } from "./env.server.ts";
 
@@ -63,10 +64,10 @@ export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> 
   const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
   const file = form.get("reportFile");
   if (!(file instanceof Blob) || file.size === 0) throw apiError(400, "No file selected");
-  const name = (file as File).name || "report.xlsx";
+  const name = (file).name || "report.xlsx";
   if (!EXCEL.test(name)) throw apiError(400, "Please select an Excel file to upload");
   if (file.size > limit) throw apiError(413, `The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
-  const month = parseMonth(String(form.get("month") ?? ""));
+  const month = parseMonth(textField(form, "month"));
   if (!month) throw apiError(400, "Month is required (YYYY-MM or an ISO date)");
   return { month, file: { name, bytes: new Uint8Array(await file.arrayBuffer()) } };
 }

@@ -1,6 +1,6 @@
 /** vendboard admin create USERNAME --password-stdin [--name NAME] */
 import type { Command } from "commander";
-import { createUser, toPublicUser } from "#domain/users.ts";
+import { createUser, toPublicUser } from "#domain/accounts/user-service.ts";
 import { UsageError } from "../errors.ts";
 import { printJson, readAll, withDatabase, type CliIO } from "../context.ts";
 
@@ -31,7 +31,7 @@ export function registerAdminCommands(program: Command, io: CliIO): void {
     .option("--password-stdin", "read the password from standard input")
     .option("--name <name>", "display name (defaults to the username)")
     .option("--json", "print the created user as JSON")
-    .action(async (username, options) => {
+    .action(async (username: Parameters<typeof runCreateAdmin>[1], options: Parameters<typeof runCreateAdmin>[2]) => {
       await runCreateAdmin(io, username, options);
     });
 }

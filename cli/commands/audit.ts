@@ -1,9 +1,9 @@
 /** vendboard audit [--partner ID] [--month YYYY-MM] [--since YYYY-MM-DD] [--limit N] [--json]: the audit trail, newest first. */
 import Table from "cli-table3";
 import type { Command } from "commander";
-import { auditChangeLines, formatAuditTime } from "#domain/audit-entries.ts";
-import { auditFilterField, auditFilterSchema, type AuditFilter } from "#domain/audit-schemas.ts";
-import { listAudit } from "#domain/audit-service.ts";
+import { auditChangeLines, formatAuditTime } from "#domain/audit/audit-entries.ts";
+import { auditFilterField, auditFilterSchema, type AuditFilter } from "#domain/audit/audit-schemas.ts";
+import { listAudit } from "#domain/audit/audit-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
 
@@ -84,7 +84,7 @@ export function registerAuditCommand(program: Command, io: CliIO): void {
     .option("--since <YYYY-MM-DD>", "only changes made on or after this day (UTC)")
     .option("--limit <n>", `how many entries to show (default ${DEFAULT_LIMIT}, at most 500)`)
     .option("--json", "print { entries, total, page, pageSize } as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runAudit>[1]) => {
       await runAudit(io, options);
     });
 }

@@ -1,12 +1,12 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
 import Table from "cli-table3";
 import type { Command } from "commander";
-import { commissionSummary, markCommissionPaid, resetCommissions } from "#domain/commission-service.ts";
-import { formatRate, fractionToBp } from "#domain/commission.ts";
+import { commissionSummary, markCommissionPaid, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { z } from "zod";
-import { formatDate, formatMonth, isoDay } from "#domain/dates.ts";
-import { formatGBP, formatPounds, penceToPounds } from "#domain/money.ts";
-import { partnerTypeLabel } from "#domain/partners.ts";
+import { formatDate, formatMonth, isoDay } from "#domain/shared/dates.ts";
+import { formatGBP, formatPounds, penceToPounds } from "#domain/shared/money.ts";
+import { partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { monthOption } from "../month.ts";
 import { dayFlag, idFlag, monthFlag, parseOptions } from "../options.ts";
@@ -65,7 +65,7 @@ export function registerCommissionCommands(program: Command, io: CliIO): void {
     .description("every partner's commission for a month: reports in, amount, payment status")
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--json", "print the summary as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runSummary>[1]) => {
       await runSummary(io, options);
     });
   commissions
@@ -75,7 +75,7 @@ export function registerCommissionCommands(program: Command, io: CliIO): void {
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--paid-date <YYYY-MM-DD>", "the day it was paid (default today)")
     .option("--json", "print the payment as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runPay>[1]) => {
       await runPay(io, options);
     });
   commissions
@@ -84,7 +84,7 @@ export function registerCommissionCommands(program: Command, io: CliIO): void {
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--partner <id>", "reopen only this partner's month")
     .option("--json", "print the result as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runReset>[1]) => {
       await runReset(io, options);
     });
 }

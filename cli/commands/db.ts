@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { databasePath } from "#db/config.ts";
 import { backupArchive, restoreArchive, RestoreError } from "#db/backup.ts";
 import { migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
-import { DomainError } from "#domain/errors.ts";
+import { DomainError } from "#domain/shared/errors.ts";
 import { printJson, type CliIO } from "../context.ts";
 
 export async function runMigrate(io: CliIO, options: { json?: boolean }) {
@@ -65,14 +65,14 @@ export function registerDbCommands(program: Command, io: CliIO): void {
   db.command("migrate")
     .description("apply pending migrations to DATABASE_PATH")
     .option("--json", "print the result as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runMigrate>[1]) => {
       await runMigrate(io, options);
     });
   db.command("backup")
     .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to (safe while the app runs)")
     .argument("<file>", "where to write the backup")
     .option("--json", "print the result as JSON")
-    .action(async (file, options) => {
+    .action(async (file: Parameters<typeof runBackup>[1], options: Parameters<typeof runBackup>[2]) => {
       await runBackup(io, file, options);
     });
   db.command("restore")
@@ -80,7 +80,7 @@ export function registerDbCommands(program: Command, io: CliIO): void {
     .argument("<file>", "the archive written by db backup")
     .option("--force", "replace an existing database")
     .option("--json", "print the result as JSON")
-    .action(async (file, options) => {
+    .action(async (file: Parameters<typeof runRestore>[1], options: Parameters<typeof runRestore>[2]) => {
       await runRestore(io, file, options);
     });
 }

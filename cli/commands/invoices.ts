@@ -3,10 +3,10 @@ import Table from "cli-table3";
 import type { Command } from "commander";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
-import { formatDate } from "#domain/dates.ts";
-import { checkDueInvoices, listInvoices } from "#domain/invoice-service.ts";
-import { INVOICE_STATUSES } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatDate } from "#domain/shared/dates.ts";
+import { checkDueInvoices, listInvoices } from "#domain/invoices/invoice-service.ts";
+import { INVOICE_STATUSES } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE } from "../errors.ts";
 import { dayFlag, parseOptions } from "../options.ts";
@@ -45,7 +45,7 @@ export function registerInvoiceCommands(program: Command, io: CliIO): void {
     .description("mark late invoices overdue (one reminder each) and raise invoices whose period has started; safe to run twice")
     .option("--today <YYYY-MM-DD>", "run as if today were this date")
     .option("--json", "print the counts as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runCheckDue>[1]) => {
       await runCheckDue(io, options);
     });
   invoices
@@ -53,7 +53,7 @@ export function registerInvoiceCommands(program: Command, io: CliIO): void {
     .description("list invoices, newest period first")
     .option("--status <status>", `only ${INVOICE_STATUSES.join(", ")}`)
     .option("--json", "print the invoices as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runList>[1]) => {
       await runList(io, options);
     });
 }

@@ -4,11 +4,11 @@ import path from "node:path";
 import type { Command } from "commander";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
-import { partnerMonth } from "#domain/commission-service.ts";
-import { formatMonth } from "#domain/dates.ts";
-import { assertMonthEnded } from "#domain/month-close.ts";
-import { isProfitSharingType } from "#domain/partners.ts";
-import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/report-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { assertMonthEnded } from "#domain/commissions/month-close-rules.ts";
+import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
+import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/commissions/statement-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { idFlag, monthFlag, parseOptions } from "../options.ts";
@@ -102,7 +102,7 @@ export function registerReportCommands(program: Command, io: CliIO): void {
     .option("--send", "also email each report to its partner (once a month: partners already sent this month's report are skipped)")
     .option("--resend", "with --send, email again even if this month's report was sent before")
     .option("--json", "print the outcome as JSON")
-    .action(async (options) => {
+    .action(async (options: Parameters<typeof runExport>[1]) => {
       io.exitCode = await runExport(io, options);
     });
 }

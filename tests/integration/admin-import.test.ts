@@ -58,7 +58,7 @@ describe("/admin/import", () => {
     const form = new FormData();
     form.set("intent", "preview");
     form.append("files", new File(["a,b"], "sales.csv"));
-    const wrong = (await action({ request: new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: { cookie: adminCookie } }), params: {}, context: {} })) as ImportActionData;
+    const wrong = (await action({ request: new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: { cookie: adminCookie } }), params: {}, context: {} }));
     expect(wrong.error).toBe("sales.csv: Please select an Excel file to upload");
     expect(((await (await post({ intent: "preview", month: "Sept" })).json()) as ImportActionData).error).toBe("Month must be YYYY-MM");
   });

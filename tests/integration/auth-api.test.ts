@@ -159,9 +159,9 @@ describe("POST /api/logout", () => {
   it("a password change ends the partner's sessions", async () => {
     const partner = await makePartner(db);
     const cookie = await loginCookie(partner.username);
-    const { updatePartner } = await import("#domain/partner-service.ts");
+    const { updatePartner } = await import("#domain/partners/partner-service.ts");
     const admin = await makeAdmin(db);
-    const { partnerUpdateSchema } = await import("#domain/partner-schemas.ts");
+    const { partnerUpdateSchema } = await import("#domain/partners/partner-schemas.ts");
     await updatePartner(db, partner.id, partnerUpdateSchema.parse({ password: "a-brand-new-one" }), admin.id);
     expect((await call(apiUser, "/api/user", { cookie })).status).toBe(401);
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import * as tar from "tar";
 import { describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
-import { importExports } from "#domain/sales-import.ts";
+import { importExports } from "#domain/imports/import-service.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
 

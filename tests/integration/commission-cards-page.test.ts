@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/partners.$partnerId.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { formatMonth, previousMonth } from "#domain/dates.ts";
+import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";
 import { loginCookie } from "./session.ts";

@@ -17,7 +17,7 @@ import { loader as statementLoader } from "#app/routes/api.records.$id.statement
 import { action as partnerAction, loader as partnerLoader } from "#app/routes/api.partners.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { currentMonth, previousMonth } from "#domain/dates.ts";
+import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";

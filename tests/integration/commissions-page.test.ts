@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action } from "#app/routes/admin.commissions.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { currentMonth, formatMonth, previousMonth } from "#domain/dates.ts";
+import { currentMonth, formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";
 import { loginCookie } from "./session.ts";

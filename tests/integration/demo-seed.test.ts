@@ -8,10 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
-import { seedDemo } from "#db/seed.ts";
-import { currentMonth, recentMonths } from "#domain/dates.ts";
-import { lastDayOfMonth } from "#domain/month-close.ts";
-import { listPartners } from "#domain/partner-service.ts";
+import { seedDemo } from "#domain/demo/demo-seed.ts";
+import { currentMonth, recentMonths } from "#domain/shared/dates.ts";
+import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
+import { listPartners } from "#domain/partners/partner-service.ts";
 
 let db: DB;
 const now = new Date();

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as sendReportAction } from "#app/routes/api.partners.$id.send-report.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { markCommissionPaid } from "#domain/commission-service.ts";
-import { MailError } from "#domain/mail.ts";
-import { sendReport } from "#domain/report-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { MailError } from "#domain/mail/mail-service.ts";
+import { sendReport } from "#domain/commissions/statement-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -308,7 +308,7 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
 
 describe("reports export --send runs once a month", () => {
   it("a rerun skips partners already sent this month's report, --resend sends again", async () => {
-    const { reportAlreadySent } = await import("#domain/report-service.ts");
+    const { reportAlreadySent } = await import("#domain/commissions/statement-service.ts");
     const partner = await makePartner(db, { partnerType: "profit-sharing", email: "once@example.com" });
     const machine = await makeMachine(db, partner.id);
     await makeRecord(db, machine.id, "2026-04", { revenuePence: 10_000, cogsPence: 4_000 });

@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
-import { deleteRecord } from "#domain/machine-service.ts";
-import { importUpload, pruneUploads } from "#domain/sales-import.ts";
+import { deleteRecord } from "#domain/machines/machine-service.ts";
+import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 
 describe("stored uploads", () => {

@@ -13,7 +13,7 @@ import { loader as transactionsLoader } from "#app/routes/api.records.$id.transa
 import { loader as popularLoader } from "#app/routes/api.machines.$id.popular-products.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
-import { importExports } from "#domain/sales-import.ts";
+import { importExports } from "#domain/imports/import-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BASE, call } from "./http.ts";
 import { loginCookie } from "./session.ts";

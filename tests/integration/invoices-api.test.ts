@@ -23,7 +23,7 @@ import { action as generateAction, loader as quoteLoader } from "#app/routes/api
 import { action as regenerateAction } from "#app/routes/api.fee-payments.generate.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { generateInvoice, sendInvoiceEmail, updateInvoiceStatus, type InvoiceView } from "#domain/invoice-service.ts";
+import { generateInvoice, sendInvoiceEmail, updateInvoiceStatus, type InvoiceView } from "#domain/invoices/invoice-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -33,7 +33,7 @@ const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-invoices-"));
 const FROM = "Vendboard <invoices@vendboard.local>";
 const MISSING = 987_654;
 
-/* ---------- independent date arithmetic (not domain/dates.ts) ---------- */
+/* ---------- independent date arithmetic (not domain/shared/dates.ts) ---------- */
 
 const dayMs = 86_400_000;
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -650,7 +650,7 @@ describe("invoice PDFs", () => {
   });
 
   it("the 6-month invoice reads: number, partner, billing address, period, 6 months, the 10% discount line and the total", async () => {
-    const text = await pdfText(Buffer.from(await (await download(ownerSixMonths.id, ownerCookie)).arrayBuffer()));
+    const text = pdfText(Buffer.from(await (await download(ownerSixMonths.id, ownerCookie)).arrayBuffer()));
     const number = displayId(ownerSixMonths.id);
     expect(number).toMatch(/^INV-\d{5}$/);
     expect(text).toContain(`Invoice ${number}`);
@@ -665,7 +665,7 @@ describe("invoice PDFs", () => {
   });
 
   it("a paid monthly invoice shows its paid date and no discount line", async () => {
-    const text = await pdfText(Buffer.from(await (await inline(ownerPaid.id)).arrayBuffer()));
+    const text = pdfText(Buffer.from(await (await inline(ownerPaid.id)).arrayBuffer()));
     expect(text).toContain(`Invoice ${displayId(ownerPaid.id)}`);
     expect(text).toContain("Paid on 05/10/2027");
     expect(text).toContain("01/10/2027 - 31/10/2027");
@@ -698,7 +698,7 @@ describe("send-email", () => {
     expect(attachment.headers).toMatch(new RegExp(`filename="?${number}\\.pdf"?`));
     expect(attachment.headers).toMatch(/Content-Transfer-Encoding:\s*base64/i);
     expect(attachment.base64.startsWith("JVBERi")).toBe(true);
-    const text = await pdfText(attachment.bytes);
+    const text = pdfText(attachment.bytes);
     expect(text).toContain(`Invoice ${number}`);
     expect(text).toMatch(/Total due\s+£270\.00/);
     const log = await db.selectFrom("emailLog").selectAll().where("toAddress", "=", "accounts@brightside.example").orderBy("id").execute();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as checkDueAction } from "#app/routes/api.fee-payments.check-due.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { checkDueInvoices, generateInvoice, updateInvoiceStatus } from "#domain/invoice-service.ts";
+import { checkDueInvoices, generateInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";

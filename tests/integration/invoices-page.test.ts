@@ -10,7 +10,7 @@ import { action, loader } from "#app/routes/admin.invoices.tsx";
 import { loader as dashboardLoader } from "#app/routes/_index.tsx";
 import { action as partnerAction } from "#app/routes/partners.$partnerId.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { generateInvoice, type InvoiceView } from "#domain/invoice-service.ts";
+import { generateInvoice, type InvoiceView } from "#domain/invoices/invoice-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";
 import { loginCookie } from "./session.ts";

@@ -20,7 +20,7 @@ import { loginCookie } from "./session.ts";
 
 const ORIGIN = "http://localhost:3000";
 const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures");
-const fixture = (name: string) => ({ name, bytes: new Uint8Array(fs.readFileSync(path.join(FIXTURES, name))) as Uint8Array<ArrayBuffer> });
+const fixture = (name: string) => ({ name, bytes: new Uint8Array(fs.readFileSync(path.join(FIXTURES, name))) });
 
 let adminCookie: string;
 let partnerCookie: string;

@@ -5,7 +5,7 @@ import { loader as analyticsLoader } from "#app/routes/api.products.analytics.ts
 import { loader as reportLoader } from "#app/routes/api.products.report.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
-import { importExports } from "#domain/sales-import.ts";
+import { importExports } from "#domain/imports/import-service.ts";
 import { makeAdmin, makeMachine, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";

@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader, shouldRevalidate } from "#app/routes/admin.products.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { currentMonth } from "#domain/dates.ts";
-import { productAnalytics } from "#domain/product-service.ts";
+import { currentMonth } from "#domain/shared/dates.ts";
+import { productAnalytics } from "#domain/products/product-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call, makeRequest } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -25,7 +25,7 @@ beforeAll(async () => {
 /** The loader's answer as the page gets it (its analytics still a promise). */
 async function load(path: string) {
   const result = await loader({ request: makeRequest(path, { cookie: adminCookie }), params: {}, context: {} });
-  return result as Exclude<typeof result, Response>;
+  return result;
 }
 
 describe("GET /admin/products (loader)", () => {

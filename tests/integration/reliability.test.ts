@@ -13,7 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, openSqlite } from "#db/database.ts";
 import { buildExport, seededRandom } from "#db/sample-export.ts";
-import { MAX_UNPACKED_BYTES, parseSalesReport } from "#domain/sales-report-reader.ts";
+import { MAX_UNPACKED_BYTES, parseSalesReport } from "#domain/imports/telemetry-export-reader.ts";
 import { makeAdmin, makeMachine, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
 import { chunkedPost, request, startServer } from "../../scripts/production-server.js";
 import { root } from "../../scripts/lib.js";

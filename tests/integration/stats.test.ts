@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getStats } from "#domain/partner-service.ts";
+import { getStats } from "#domain/partners/partner-service.ts";
 import { loader as statsLoader } from "#app/routes/api.stats.ts";
 import { db } from "#app/utils/db.server.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";

@@ -1,7 +1,7 @@
 /** Booking rules: routing by telemetry name then location, one booking per transaction, month and closed-month filters. */
 import { describe, expect, it } from "vitest";
-import { describeOutsideMonth, exclusionSentence, machineNamesOf, machineRouter, normaliseMachineName, planBookings, type BookingMachine } from "#domain/bookings.ts";
-import type { SaleRow } from "#domain/sales-report.ts";
+import { describeOutsideMonth, exclusionSentence, machineNamesOf, machineRouter, normaliseMachineName, planBookings, type BookingMachine } from "#domain/imports/booking-rules.ts";
+import type { SaleRow } from "#domain/imports/telemetry-export.ts";
 
 const machines: BookingMachine[] = [
   { id: 1, partnerId: 10, location: "Leeds Station Concourse", telemetryName: null },

@@ -14,7 +14,7 @@ import {
   rateForMonth,
   splitByLargestRemainder,
   tieredCommission,
-} from "#domain/commission.ts";
+} from "#domain/commissions/commission-rules.ts";
 
 // ARCHITECTURE §5 and spec §9: card fee 2.99% of revenue; net profit = revenue − COGS − card fee
 // (may be negative); flat share per record never below 0; tiered marginal 15% / 20% / 30%.

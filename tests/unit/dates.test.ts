@@ -14,7 +14,7 @@ import {
   previousMonth,
   previousMonthNoonUTC,
   recentMonths,
-} from "#domain/dates.ts";
+} from "#domain/shared/dates.ts";
 
 // Spec §9: dates en-GB (dd/MM/yyyy). ARCHITECTURE §4: months are YYYY-MM, taken in UTC;
 // commission is for the previous calendar month (UTC).
@@ -44,7 +44,7 @@ describe("formatDate: en-GB dd/MM/yyyy", () => {
     process.env.TZ = "America/New_York";
     try {
       vi.resetModules();
-      const fresh = await import("#domain/dates.ts");
+      const fresh = await import("#domain/shared/dates.ts");
       // 02:00 UTC on 1 March is still 28 February in New York.
       expect(fresh.formatDate("2027-03-01T02:00:00Z")).toBe("01/03/2027");
       expect(fresh.formatDate("2027-03-01")).toBe("01/03/2027");
@@ -277,7 +277,7 @@ describe("addMonthsRollingIso: the day a period of N months from a start day is 
 
 describe("parseMonth refuses impossible days", () => {
   it("2026-02-30 is not a day, so not a month", async () => {
-    const { parseMonth } = await import("#domain/dates.ts");
+    const { parseMonth } = await import("#domain/shared/dates.ts");
     expect(parseMonth("2026-02-30")).toBeNull();
     expect(parseMonth("2026-02-28")).toBe("2026-02");
     expect(parseMonth("2028-02-29T12:00:00Z")).toBe("2028-02");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DomainError, badInput, conflict, forbidden, notFound, type DomainErrorCode } from "#domain/errors.ts";
+import { DomainError, badInput, conflict, forbidden, notFound, type DomainErrorCode } from "#domain/shared/errors.ts";
 
 // ARCHITECTURE §6: errors answer JSON { message } with a fitting status.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoiceStatusSchema, paidDateProblem, paymentReferenceProblem } from "#domain/invoice-schemas.ts";
+import { invoiceStatusSchema, paidDateProblem, paymentReferenceProblem } from "#domain/invoices/invoice-schemas.ts";
 
 // Marking an invoice paid records the paid date (a real day, not in the future) and an optional
 // payment reference (trimmed, one line, at most 100 characters); both go only with status paid.

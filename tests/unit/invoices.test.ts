@@ -16,7 +16,7 @@ import {
   paymentPeriodLabel,
   type InvoiceStatus,
   type PaymentPeriod,
-} from "#domain/invoices.ts";
+} from "#domain/invoices/invoice-rules.ts";
 
 // ARCHITECTURE §5: months = 1, 6 or 12; amount = fee × months × (1 − discount), discount
 // 0% / 10% / 15%; period end = start + months − 1 day; due date = start + 14 days.

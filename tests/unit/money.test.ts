@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { divRoundHalfUp, formatGBP, formatPounds, isWholePence, parsePence, penceToPounds } from "#domain/money.ts";
+import { divRoundHalfUp, formatGBP, formatPounds, isWholePence, parsePence, penceToPounds } from "#domain/shared/money.ts";
 
 // ARCHITECTURE §4: money is integer pence inside; pounds with 2 decimals only at the edges
 // (JSON numbers, UI "£1,234.56"); half-up rounding to the penny.

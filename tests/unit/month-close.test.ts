@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "#domain/errors.ts";
-import { MONTH_TO_DATE, assertMonthEnded, closedMonthError, lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close.ts";
+import { DomainError } from "#domain/shared/errors.ts";
+import { MONTH_TO_DATE, assertMonthEnded, closedMonthError, lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
 
 // ARCHITECTURE §11: a month has ended when its last day has passed in UTC; until then it is
 // "month to date": shown, never paid, never sent as a statement (409 naming the month and the day

@@ -5,10 +5,10 @@ import {
   isProfitSharingType,
   matchesPartner,
   partnerTypeLabel,
-} from "#domain/partners.ts";
+} from "#domain/partners/partner-rules.ts";
 
 // Spec §4: partner types and labels. The partner payment status is the account state of
-// ARCHITECTURE §11 (accountState in domain/invoices.ts), tested in invoices.test.ts.
+// ARCHITECTURE §11 (accountState in domain/invoices/invoice-rules.ts), tested in invoices.test.ts.
 
 describe("Partner types and their labels", () => {
   it("has the four types", () => {

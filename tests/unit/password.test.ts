@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DUMMY_HASH, hashPassword, verifyPassword } from "#domain/password.ts";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "#domain/accounts/password.ts";
 
 describe("Password hashing: salted scrypt, verified in constant time", () => {
   it("verifies the password it hashed", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PDFDocument } from "pdf-lib";
-import { pdfSafe } from "#domain/pdf.ts";
-import { invoicePdf } from "#domain/invoice-pdf.ts";
+import { pdfSafe } from "#domain/shared/pdf.ts";
+import { invoicePdf } from "#domain/invoices/invoice-pdf.ts";
 
 describe("PDF text", () => {
   it("keeps what the standard fonts can draw and replaces the rest", () => {

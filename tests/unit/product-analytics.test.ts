@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distribution, distributionChoices, formatLongDay, monthRange, pickerYears, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/product-analytics.ts";
+import { distribution, distributionChoices, formatLongDay, monthRange, pickerYears, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/products/product-rules.ts";
 
 const product = (name: string, totalSales: number, totalRevenue = totalSales, machines: [number, number][] = [[1, totalSales]]): ProductAnalyticsRecord => ({
   name,

@@ -1,6 +1,6 @@
 /** Attempt limits (ARCHITECTURE.md section 10): per username and address, per address, and a doubling wait per username. */
 import { describe, expect, it } from "vitest";
-import { decideAttempt, defaultLimits, retryAfterSeconds, userWaitMs } from "#domain/rate-limit.ts";
+import { decideAttempt, defaultLimits, retryAfterSeconds, userWaitMs } from "#domain/accounts/attempt-rules.ts";
 
 const L = defaultLimits();
 const T0 = Date.UTC(2027, 0, 1, 12, 0, 0);

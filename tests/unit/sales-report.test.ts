@@ -3,8 +3,8 @@ import path from "node:path";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
 import { xlsxBomb } from "../../scripts/xlsx-bomb.js";
-import { declaredUnpackedBytes, parseSalesReport, parseTimeoutMs, readSheet } from "#domain/sales-report-reader.ts";
-import { interpretSalesTable, normaliseHeader, parseSaleDate, summariseSales, SalesReportError, footerAgrees } from "#domain/sales-report.ts";
+import { declaredUnpackedBytes, parseSalesReport, parseTimeoutMs, readSheet } from "#domain/imports/telemetry-export-reader.ts";
+import { interpretSalesTable, normaliseHeader, parseSaleDate, summariseSales, SalesReportError, footerAgrees } from "#domain/imports/telemetry-export.ts";
 
 const FIXTURES = path.resolve("fixtures");
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"));

@@ -8,8 +8,8 @@ import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, S
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { formatDate } from "#domain/dates.ts";
-import type { InvoiceQuote } from "#domain/invoice-service.ts";
+import { formatDate } from "#domain/shared/dates.ts";
+import type { InvoiceQuote } from "#domain/invoices/invoice-service.ts";
 import {
   PAYMENT_PERIODS,
   canDeleteInvoice,
@@ -19,9 +19,9 @@ import {
   type AccountStatus,
   type InvoiceStatus,
   type PaymentPeriod,
-} from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
-import type { FeePaymentView } from "#domain/partner-service.ts";
+} from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
 import { useFailureToast, useFetcherSucceeded, useHydrated } from "../forms.tsx";

@@ -7,10 +7,10 @@
 import { Flex, Strong, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { cloneElement, useState, type ReactElement, type ReactNode } from "react";
-import { isoDay } from "#domain/dates.ts";
-import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/invoice-schemas.ts";
-import { formatInvoiceId } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
+import { isoDay } from "#domain/shared/dates.ts";
+import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/invoices/invoice-schemas.ts";
+import { formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
 import { isQuestion } from "../forms.tsx";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";

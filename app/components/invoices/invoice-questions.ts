@@ -3,9 +3,9 @@
  * page actions' questions (confirmFirst, without JavaScript): each names the invoice, the partner
  * and the amount.
  */
-import { formatDate } from "#domain/dates.ts";
-import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatDate } from "#domain/shared/dates.ts";
+import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
 
 export interface QuestionInvoice {
   id: number;

@@ -1,7 +1,7 @@
 /** Invoice status badges, a paid invoice's date and reference, and the fee-paying partner's account state badge. */
 import { Badge, Text } from "@radix-ui/themes";
-import { formatDate } from "#domain/dates.ts";
-import type { AccountStatus, InvoiceStatus } from "#domain/invoices.ts";
+import { formatDate } from "#domain/shared/dates.ts";
+import type { AccountStatus, InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
 import { invoiceStatusLabel } from "./invoice-questions.ts";
 
 export { invoiceStatusLabel };

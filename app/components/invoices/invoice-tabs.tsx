@@ -7,7 +7,7 @@
 import { Card, Text } from "@radix-ui/themes";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type KeyboardEvent, type ReactNode } from "react";
-import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices.ts";
+import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
 
 export type InvoiceTabValue = "all" | InvoiceStatus;
 export type InvoiceTab = { value: InvoiceTabValue; label: string };

@@ -4,9 +4,9 @@
  */
 import { Card, DataList, Heading, IconButton, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
-import { formatDate } from "#domain/dates.ts";
-import type { InvoiceView } from "#domain/invoice-service.ts";
-import type { AccountState } from "#domain/invoices.ts";
+import { formatDate } from "#domain/shared/dates.ts";
+import type { InvoiceView } from "#domain/invoices/invoice-service.ts";
+import type { AccountState } from "#domain/invoices/invoice-rules.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { InvoiceTabs, type InvoiceTab, type InvoiceTabValue } from "./invoice-tabs.tsx";
 

@@ -8,9 +8,9 @@ import { Badge, Button, Callout, DataList, Dialog, Flex, Spinner, Table, Text, T
 import { ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useRef, useState, type ChangeEvent } from "react";
-import { previousMonth } from "#domain/dates.ts";
-import { formatGBP } from "#domain/money.ts";
-import type { UploadResult } from "#domain/sales-import.ts";
+import { previousMonth } from "#domain/shared/dates.ts";
+import { formatGBP } from "#domain/shared/money.ts";
+import type { UploadResult } from "#domain/imports/import-service.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 

@@ -3,8 +3,8 @@
  * page actions' questions (confirmFirst, without JavaScript). Revenue arrives in pounds, as the
  * machine's records carry it.
  */
-import { formatMonth } from "#domain/dates.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { formatPounds } from "#domain/shared/money.ts";
 
 export interface MachineQuestion {
   title: string;

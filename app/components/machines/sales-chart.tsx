@@ -1,7 +1,7 @@
 /** Twelve months of units (bars) and revenue (line) as a small SVG chart. */
 import { Flex, Text } from "@radix-ui/themes";
-import { formatMonth, recentMonths } from "#domain/dates.ts";
-import { formatPounds } from "#domain/money.ts";
+import { formatMonth, recentMonths } from "#domain/shared/dates.ts";
+import { formatPounds } from "#domain/shared/money.ts";
 
 export interface MonthFigures {
   month: string;

@@ -7,8 +7,8 @@ import { Button, Dialog, Flex, Grid, Heading, Select, Separator, TextField } fro
 import { PlusIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import { PAYMENT_PERIODS, paymentPeriodLabel, type PaymentPeriod } from "#domain/invoices.ts";
-import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
+import { PAYMENT_PERIODS, paymentPeriodLabel, type PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
+import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";

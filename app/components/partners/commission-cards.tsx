@@ -1,9 +1,9 @@
 /** Partner detail, profit-sharing types: Commission Due, the Monthly Commission Report and its payment status. */
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
-import type { CommissionPaymentStatus } from "#domain/commission-service.ts";
-import { formatDate, formatMonth } from "#domain/dates.ts";
-import { formatGBP } from "#domain/money.ts";
+import type { CommissionPaymentStatus } from "#domain/commissions/commission-service.ts";
+import { formatDate, formatMonth } from "#domain/shared/dates.ts";
+import { formatGBP } from "#domain/shared/money.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 

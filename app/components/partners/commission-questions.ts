@@ -3,8 +3,8 @@
  * page actions' questions (confirmFirst, without JavaScript): each names the partner, the month and
  * the amount. Amounts arrive formatted (£1,234.56).
  */
-import { formatDate, formatMonth } from "#domain/dates.ts";
-import { formatGBP, formatPounds } from "#domain/money.ts";
+import { formatDate, formatMonth } from "#domain/shared/dates.ts";
+import { formatGBP, formatPounds } from "#domain/shared/money.ts";
 
 export interface CommissionQuestion {
   title: string;

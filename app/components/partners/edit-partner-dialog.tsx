@@ -5,10 +5,10 @@
 import { Box, Button, Callout, Dialog, Flex, Grid, Heading, IconButton, Text } from "@radix-ui/themes";
 import { Cross2Icon, Pencil2Icon } from "@radix-ui/react-icons";
 import { useState, type ReactNode } from "react";
-import { PAYMENT_PERIODS, paymentPeriodLabel } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
-import { PARTNER_TYPES, partnerTypeLabel } from "#domain/partners.ts";
-import type { PublicUser } from "#domain/users.ts";
+import { PAYMENT_PERIODS, paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { PARTNER_TYPES, partnerTypeLabel } from "#domain/partners/partner-rules.ts";
+import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { DeletePartnerDialog } from "./delete-partner-dialog.tsx";
 import { EditableField } from "./editable-field.tsx";
 

@@ -2,13 +2,13 @@
 import { Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { ArrowRightIcon } from "@radix-ui/react-icons";
 import { Link } from "@remix-run/react";
-import { formatRate } from "#domain/commission.ts";
-import { currentPaymentPeriod, paymentPeriodLabel } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
-import type { ListedPartner } from "#domain/partner-service.ts";
-import { formatDate } from "#domain/dates.ts";
+import { formatRate } from "#domain/commissions/commission-rules.ts";
+import { currentPaymentPeriod, paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import type { ListedPartner } from "#domain/partners/partner-service.ts";
+import { formatDate } from "#domain/shared/dates.ts";
 import { AccountStatusBadge } from "../invoices/invoice-status.tsx";
-import { fractionToBp } from "#domain/commission.ts";
+import { fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "./partner-type.tsx";
 

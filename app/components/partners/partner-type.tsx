@@ -1,6 +1,6 @@
 /** Partner type badge and select, listing all four types everywhere. */
 import { Badge, Select } from "@radix-ui/themes";
-import { PARTNER_TYPES, partnerTypeLabel, type PartnerType } from "#domain/partners.ts";
+import { PARTNER_TYPES, partnerTypeLabel, type PartnerType } from "#domain/partners/partner-rules.ts";
 
 const COLORS: Record<PartnerType, "teal" | "indigo" | "gray" | "amber"> = {
   "profit-sharing": "teal",

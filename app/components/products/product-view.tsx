@@ -8,9 +8,9 @@ import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Table, Tabs, T
 import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Form, Link, useAsyncError, useSearchParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { formatMonth } from "#domain/dates.ts";
-import { formatPounds } from "#domain/money.ts";
-import { distribution, distributionChoices, formatLongDay, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/product-analytics.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { distribution, distributionChoices, formatLongDay, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/products/product-rules.ts";
 import { useHydrated } from "../forms.tsx";
 import { MonthPicker } from "../month-picker.tsx";
 import { useToast } from "../toaster.tsx";

@@ -7,11 +7,11 @@
  * (app/components/partners/commission-questions.ts).
  */
 import { z } from "zod";
-import { commissionSummary, markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commission-service.ts";
-import { formatMonth, parseMonth } from "#domain/dates.ts";
-import { formatGBP, formatPounds } from "#domain/money.ts";
-import { sendReport } from "#domain/report-service.ts";
-import type { PublicUser } from "#domain/users.ts";
+import { commissionSummary, markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
+import { formatGBP, formatPounds } from "#domain/shared/money.ts";
+import { sendReport } from "#domain/commissions/statement-service.ts";
+import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { markPaidQuestion, reopenQuestion, resetQuestion, sendReportQuestion } from "#app/components/partners/commission-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";

@@ -5,11 +5,11 @@
  * (the dialog asked with it); the words are the dialogs' (app/components/invoices/invoice-questions.ts).
  */
 import { z } from "zod";
-import { checkDueInvoices, deleteInvoice, generateInvoice, invoiceForUser, quoteInvoice, sendInvoiceEmail, updateInvoiceStatus } from "#domain/invoice-service.ts";
-import { invoiceStatusSchema } from "#domain/invoice-schemas.ts";
-import { PAYMENT_PERIODS, formatInvoiceId } from "#domain/invoices.ts";
-import { formatPounds } from "#domain/money.ts";
-import { findUserById, type PublicUser } from "#domain/users.ts";
+import { checkDueInvoices, deleteInvoice, generateInvoice, invoiceForUser, quoteInvoice, sendInvoiceEmail, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
+import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
+import { PAYMENT_PERIODS, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { deleteQuestion, emailQuestion, generateQuestion, statusQuestion } from "#app/components/invoices/invoice-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";

@@ -10,11 +10,11 @@
  */
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { formatMonth } from "#domain/dates.ts";
-import { newMachineSchema, machineUpdateSchema } from "#domain/machine-schemas.ts";
-import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordsOfMachine, updateMachine } from "#domain/machine-service.ts";
-import { importUpload, pruneUploads } from "#domain/sales-import.ts";
-import type { PublicUser } from "#domain/users.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { newMachineSchema, machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
+import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
+import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
+import type { PublicUser } from "#domain/accounts/user-service.ts";
 import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
 import { deleteMachineQuestion, deleteRecordQuestion } from "#app/components/machines/machine-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";

@@ -5,12 +5,12 @@
  * DELETE /api/partners/{id}'s (the admin's password, attempt-limited like sign-in by the address).
  */
 import { z } from "zod";
-import { formatRate, percentToBp } from "#domain/commission.ts";
-import { checkCommissionPercent, deletePartnerSchema, partnerCreateSchema, partnerUpdateSchema, percentToFraction } from "#domain/partner-schemas.ts";
-import { createPartner, deletePartner, updatePartner } from "#domain/partner-service.ts";
-import { isProfitSharingType, type PartnerType } from "#domain/partners.ts";
-import { pruneUploads } from "#domain/sales-import.ts";
-import { findUserById, type PublicUser } from "#domain/users.ts";
+import { formatRate, percentToBp } from "#domain/commissions/commission-rules.ts";
+import { checkCommissionPercent, deletePartnerSchema, partnerCreateSchema, partnerUpdateSchema, percentToFraction } from "#domain/partners/partner-schemas.ts";
+import { createPartner, deletePartner, updatePartner } from "#domain/partners/partner-service.ts";
+import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
+import { pruneUploads } from "#domain/imports/import-service.ts";
+import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { ActionFailed, backTo, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -28,7 +28,7 @@ const fieldsOf = (raw: unknown) => Object.fromEntries(Object.entries(raw as Reco
  */
 const createForm = z.preprocess((raw) => {
   const fields = fieldsOf(raw);
-  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
+  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key]) : "");
   const type = text("partnerType") as PartnerType;
   const percentText = text("commissionPercent").trim();
   const percent = Number(percentText);

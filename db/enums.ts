@@ -1,0 +1,12 @@
+/**
+ * The enumerations the tables store. They belong to the tables (db/ is the lowest floor and
+ * imports nothing from domain/); the domain's rules import them from here.
+ */
+export const PARTNER_TYPES = ["profit-sharing", "tiered-profit-sharing", "non-profit-sharing", "fee-paying"] as const;
+export type PartnerType = (typeof PARTNER_TYPES)[number];
+
+export const PAYMENT_PERIODS = ["monthly", "6-months", "12-months"] as const;
+export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+
+export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];

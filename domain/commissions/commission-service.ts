@@ -1,0 +1,259 @@
+/** Commissions by month: the summary, each partner's statement figures, payments and their reset. */
+import type { Kysely } from "kysely";
+import type { Database, User } from "#db/schema.ts";
+import { audit } from "../audit/audit-writer.ts";
+import { bpToFraction, commissionForMonth, rateForMonth, type MonthCommission, type TieredCommission } from "./commission-rules.ts";
+import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
+import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
+import { assertMonthEnded, lastDayOfMonth } from "./month-close-rules.ts";
+import { penceToPounds } from "../shared/money.ts";
+import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+
+type DB = Kysely<Database>;
+
+export type CommissionPaymentStatus = "completed" | "pending" | "not_applicable";
+
+export interface MachineLine {
+  machineId: number;
+  location: string;
+  status: "active" | "inactive";
+  /** Null when the machine has no record for the month. */
+  recordId: number | null;
+  units: number;
+  revenuePence: number;
+  cogsPence: number;
+  cardFeePence: number;
+  netProfitPence: number;
+  commissionPence: number;
+}
+
+export interface PartnerMonth {
+  partner: Pick<User, "id" | "username" | "name" | "email" | "billingAddress" | "partnerType">;
+  month: string;
+  rateBp: number;
+  machines: MachineLine[];
+  activeMachines: number;
+  submittedReports: number;
+  /** Every active machine has a record for the month (and there is at least one). */
+  complete: boolean;
+  totals: { units: number; revenuePence: number; cogsPence: number; cardFeePence: number; netProfitPence: number; commissionPence: number };
+  tiers: TieredCommission | null;
+  payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null; rateBp: number | null };
+}
+
+async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<PartnerMonth> {
+  const [machines, records, rates, payment] = await Promise.all([
+    db.selectFrom("machines").select(["id", "location", "status"]).where("partnerId", "=", partner.id).orderBy("location").execute(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .select(["r.id", "r.machineId", "r.totalSales", "r.revenuePence", "r.cogsPence"])
+      .where("m.partnerId", "=", partner.id)
+      .where("r.month", "=", month)
+      .execute(),
+    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).execute(),
+    db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).where("month", "=", month).executeTakeFirst(),
+  ]);
+  return partnerMonthFrom(partner, month, machines, records, rateForMonth(rates, month, partner.commissionBp), payment ?? null);
+}
+
+/** Pure assembly of a partner's month from its machines, records, rate and payment. */
+export function partnerMonthFrom(
+  partner: Pick<User, "id" | "username" | "name" | "email" | "billingAddress" | "partnerType">,
+  month: string,
+  machines: { id: number; location: string; status: "active" | "inactive" }[],
+  records: { id: number; machineId: number; totalSales: number; revenuePence: number; cogsPence: number }[],
+  rateBp: number,
+  payment: { status: "pending" | "completed"; paidDate: string | null; amountPence: number | null; rateBp: number | null } | null,
+): PartnerMonth {
+  const result: MonthCommission = commissionForMonth(partner.partnerType, rateBp, records);
+  const byMachine = new Map(records.map((r, i) => [r.machineId, { record: r, figures: result.records[i] }]));
+  const lines: MachineLine[] = machines.map((m) => {
+    const hit = byMachine.get(m.id);
+    return {
+      machineId: m.id,
+      location: m.location,
+      status: m.status,
+      recordId: hit?.record.id ?? null,
+      units: hit?.record.totalSales ?? 0,
+      revenuePence: hit?.record.revenuePence ?? 0,
+      cogsPence: hit?.record.cogsPence ?? 0,
+      cardFeePence: hit?.figures.cardFeePence ?? 0,
+      netProfitPence: hit?.figures.netProfitPence ?? 0,
+      commissionPence: hit?.figures.commissionPence ?? 0,
+    };
+  });
+  const active = machines.filter((m) => m.status === "active");
+  const submitted = active.filter((m) => byMachine.has(m.id)).length;
+  const sum = (key: keyof MachineLine) => lines.reduce((s, l) => s + (l[key] as number), 0);
+  return {
+    partner,
+    month,
+    rateBp,
+    machines: lines,
+    activeMachines: active.length,
+    submittedReports: submitted,
+    complete: active.length > 0 && submitted === active.length,
+    totals: {
+      units: sum("units"),
+      revenuePence: sum("revenuePence"),
+      cogsPence: sum("cogsPence"),
+      cardFeePence: sum("cardFeePence"),
+      netProfitPence: sum("netProfitPence"),
+      commissionPence: result.commissionPence,
+    },
+    tiers: result.tiers,
+    payment: result.applicable
+      ? { status: payment?.status ?? "pending", paidDate: payment?.paidDate ?? null, amountPence: payment?.amountPence ?? null, rateBp: payment?.rateBp ?? null }
+      : { status: "not_applicable", paidDate: null, amountPence: null, rateBp: null },
+  };
+}
+
+async function requirePartner(db: DB, id: number): Promise<User> {
+  const partner = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!partner || partner.isAdmin) throw notFound("Partner not found");
+  return partner;
+}
+
+export async function partnerMonth(db: DB, partnerId: number, month: string): Promise<PartnerMonth> {
+  return loadPartnerMonth(db, await requirePartner(db, partnerId), month);
+}
+
+export interface CommissionSummaryRow {
+  partnerId: number;
+  partnerName: string;
+  email: string | null;
+  partnerType: PartnerType;
+  commissionPercentage: string;
+  submittedReports: number;
+  totalMachines: number;
+  allReportsSubmitted: boolean;
+  profitShare: number;
+  paymentStatus: CommissionPaymentStatus;
+  paidDate: string | null;
+}
+
+export interface CommissionSummary {
+  month: string;
+  totalCommissionDue: number;
+  rows: CommissionSummaryRow[];
+}
+
+/** Every partner's commission for a month; the total due counts unpaid profit-sharing commissions. */
+export async function commissionSummary(db: DB, month: string): Promise<CommissionSummary> {
+  const partners = await db.selectFrom("users").selectAll().where("isAdmin", "=", 0).orderBy("name").orderBy("username").execute();
+  const months = await Promise.all(partners.map((p) => loadPartnerMonth(db, p, month)));
+  const rows = months.map((m) => ({
+    partnerId: m.partner.id,
+    partnerName: m.partner.name ?? m.partner.username,
+    email: m.partner.email,
+    partnerType: m.partner.partnerType,
+    commissionPercentage: bpToFraction(m.rateBp),
+    submittedReports: m.submittedReports,
+    totalMachines: m.activeMachines,
+    allReportsSubmitted: m.complete,
+    // A paid month shows what was paid (the snapshot), even if its records changed since.
+    profitShare: penceToPounds(
+      m.payment.status === "not_applicable" ? 0 : m.payment.status === "completed" && m.payment.amountPence !== null ? m.payment.amountPence : m.totals.commissionPence,
+    ),
+    paymentStatus: m.payment.status,
+    paidDate: m.payment.paidDate,
+  }));
+  const duePence = months.filter((m) => m.payment.status === "pending").reduce((s, m) => s + m.totals.commissionPence, 0);
+  return { month, totalCommissionDue: penceToPounds(duePence), rows };
+}
+
+/**
+ * Marks a month's commission paid, with the amount and rate it paid, which closes the partner's
+ * month; refused (409) for a month that has not ended, when not applicable, incomplete or already paid.
+ */
+export async function markCommissionPaid(db: DB, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
+  assertMonthEnded(month, now);
+  if (paidDate <= lastDayOfMonth(month)) throw badInput(`The paid date must be after ${formatMonth(month)} ended (${formatDate(lastDayOfMonth(month))})`);
+  return db.transaction().execute(async (trx) => {
+    const partner = await requirePartner(trx, partnerId);
+    if (!isProfitSharingType(partner.partnerType)) {
+      throw new DomainError("conflict", "Commission is not applicable for this partner type");
+    }
+    const figures = await loadPartnerMonth(trx, partner, month);
+    if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
+    const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
+    if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
+    const values = { status: "completed" as const, paidDate, amountPence: figures.totals.commissionPence, rateBp: figures.rateBp, updatedAt: new Date().toISOString() };
+    const payment = existing
+      ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
+      : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
+    await audit(trx, {
+      actorId,
+      action: "commission_paid",
+      entity: "commission_payment",
+      entityId: payment.id,
+      partnerId,
+      month,
+      before: { status: existing?.status ?? "pending" },
+      after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
+    });
+    return payment;
+  });
+}
+
+export async function commissionPaymentStatus(db: DB, partnerId: number, month: string) {
+  const m = await partnerMonth(db, partnerId, month);
+  return { month, status: m.payment.status, paidDate: m.payment.paidDate };
+}
+
+/** Each month the partner has records for, newest first, with its payment status. */
+export async function commissionHistory(db: DB, partnerId: number) {
+  const partner = await requirePartner(db, partnerId);
+  const [months, payments] = await Promise.all([
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .select("r.month")
+      .distinct()
+      .where("m.partnerId", "=", partnerId)
+      .execute(),
+    db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).execute(),
+  ]);
+  const byMonth = new Map(payments.map((p) => [p.month, p]));
+  const all = new Set([...months.map((m) => m.month), ...payments.map((p) => p.month)]);
+  const applicable = isProfitSharingType(partner.partnerType);
+  return [...all]
+    .sort((a, b) => b.localeCompare(a))
+    .map((month) => {
+      const p = byMonth.get(month);
+      return {
+        month,
+        status: (applicable ? (p?.status ?? "pending") : "not_applicable") as CommissionPaymentStatus,
+        paidDate: p?.paidDate ?? null,
+        amount: p?.amountPence == null ? null : penceToPounds(p.amountPence),
+      };
+    });
+}
+
+/**
+ * Reset Month: deletes a month's commission payments (every partner's, or one partner's), which
+ * reopens those months; each reopened payment is audited with what it had paid. Answers how many.
+ */
+export async function resetCommissions(db: DB, month: string, actorId: number | null, partnerId?: number): Promise<{ reset: number }> {
+  return db.transaction().execute(async (trx) => {
+    if (partnerId !== undefined) await requirePartner(trx, partnerId);
+    let query = trx.deleteFrom("commissionPayments").where("month", "=", month);
+    if (partnerId !== undefined) query = query.where("partnerId", "=", partnerId);
+    const removed = await query.returningAll().execute();
+    for (const payment of removed) {
+      await audit(trx, {
+        actorId,
+        action: "commission_reset",
+        entity: "commission_payment",
+        entityId: payment.id,
+        partnerId: payment.partnerId,
+        month,
+        before: { status: payment.status, paidDate: payment.paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
+        after: { status: "pending" },
+      });
+    }
+    if (!removed.length) await audit(trx, { actorId, action: "commission_reset", entity: "commission_payment", entityId: null, partnerId: partnerId ?? null, month, details: { reset: 0 } });
+    return { reset: removed.length };
+  });
+}

@@ -1,0 +1,132 @@
+/** Consolidated reports and record statements as PDFs, and sending a report by email. */
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { partnerMonth, partnerMonthFrom } from "./commission-service.ts";
+import { formatRate, rateForMonth } from "./commission-rules.ts";
+import { formatMonth } from "../shared/dates.ts";
+import { DomainError } from "../shared/errors.ts";
+import { assertMonthEnded } from "./month-close-rules.ts";
+import { sendMail, type MailConfig, MailError } from "../mail/mail-service.ts";
+import { formatGBP } from "../shared/money.ts";
+import { consolidatedReportPdf, recordStatementPdf } from "./statement-pdf.ts";
+
+type DB = Kysely<Database>;
+
+export interface PdfFile {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** The consolidated report, only when every active machine has the month's record (409 otherwise). */
+export async function consolidatedReport(db: DB, partnerId: number, month: string, now: Date = new Date()): Promise<PdfFile & { commissionPence: number }> {
+  assertMonthEnded(month, now);
+  const pm = await partnerMonth(db, partnerId, month);
+  if (pm.payment.status === "not_applicable") {
+    throw new DomainError("conflict", "Commission reports are for profit-sharing and tiered partners only");
+  }
+  if (!pm.complete) {
+    throw new DomainError(
+      "conflict",
+      pm.activeMachines === 0
+        ? `The report for ${formatMonth(month)} is not available: the partner has no active machines`
+        : `The report for ${formatMonth(month)} is not available yet: ${pm.submittedReports} of ${pm.activeMachines} active machines have reported`,
+    );
+  }
+  // A paid month states what was paid (the snapshot).
+  const commissionPence = pm.payment.status === "completed" && pm.payment.amountPence !== null ? pm.payment.amountPence : pm.totals.commissionPence;
+  return { filename: `consolidated-report-${month}.pdf`, bytes: await consolidatedReportPdf(pm), commissionPence };
+}
+
+export interface SendReportResult {
+  emailSent: boolean;
+  error: string | null;
+  details: string;
+}
+
+export const reportSubject = (month: string) => `Monthly Commission Report: ${formatMonth(month)}`;
+
+/** Whether the month's report already went to the partner's current address (sent or written to the outbox). */
+export async function reportAlreadySent(db: DB, partnerId: number, month: string): Promise<boolean> {
+  const partner = await db.selectFrom("users").select("email").where("id", "=", partnerId).executeTakeFirst();
+  if (!partner?.email) return false;
+  const hit = await db
+    .selectFrom("emailLog")
+    .select("id")
+    .where("toAddress", "=", partner.email)
+    .where("subject", "=", reportSubject(month))
+    .where("result", "in", ["sent", "written"])
+    .executeTakeFirst();
+  return Boolean(hit);
+}
+
+/** Emails the consolidated report; a partner without an email address gets emailSent false. */
+export async function sendReport(db: DB, mail: MailConfig, partnerId: number, month: string): Promise<SendReportResult> {
+  const report = await consolidatedReport(db, partnerId, month);
+  const partner = await db.selectFrom("users").select(["name", "username", "email"]).where("id", "=", partnerId).executeTakeFirstOrThrow();
+  if (!partner.email) {
+    return { emailSent: false, error: null, details: "Report processed, but no email was sent because partner has no email address" };
+  }
+  const subject = reportSubject(month);
+  try {
+    const outcome = await sendMail(db, mail, {
+      to: partner.email,
+      subject,
+      text: [
+        `Dear ${partner.name ?? partner.username},`,
+        "",
+        `Please find attached your commission report for ${formatMonth(month)}.`,
+        `Commission for the month: ${formatGBP(report.commissionPence)}.`,
+        "",
+        "You can see every machine's figures, and the transactions behind them, on your dashboard.",
+      ].join("\n"),
+      attachments: [{ filename: report.filename, content: report.bytes, contentType: "application/pdf" }],
+    });
+    return { emailSent: true, error: null, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };
+  } catch (error) {
+    if (error instanceof MailError) throw error;
+    throw new MailError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** One record's statement PDF, at the rate of its month; never for a month still in progress (409). */
+export async function recordStatement(db: DB, recordId: number, now: Date = new Date()): Promise<PdfFile> {
+  const record = await db
+    .selectFrom("monthlyRecords as r")
+    .innerJoin("machines as m", "m.id", "r.machineId")
+    .innerJoin("users as u", "u.id", "m.partnerId")
+    .select(["r.id", "r.machineId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence", "m.location", "m.status", "m.partnerId"])
+    .where("r.id", "=", recordId)
+    .executeTakeFirstOrThrow();
+  assertMonthEnded(record.month, now);
+  const partner = await db.selectFrom("users").selectAll().where("id", "=", record.partnerId).executeTakeFirstOrThrow();
+  const [rates, payment, monthRecords, machines] = await Promise.all([
+    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).execute(),
+    db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).where("month", "=", record.month).executeTakeFirst(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .select(["r.id", "r.machineId", "r.totalSales", "r.revenuePence", "r.cogsPence"])
+      .where("m.partnerId", "=", partner.id)
+      .where("r.month", "=", record.month)
+      .execute(),
+    db.selectFrom("machines").select(["id", "location", "status"]).where("partnerId", "=", partner.id).execute(),
+  ]);
+  const rateBp = rateForMonth(rates, record.month, partner.commissionBp);
+  // The machine's share is worked out with the partner's whole month (tiers split across machines).
+  const pm = partnerMonthFrom(partner, record.month, machines, monthRecords, rateBp, payment ?? null);
+  const line = pm.machines.find((m) => m.machineId === record.machineId)!;
+  const bytes = await recordStatementPdf({
+    partner,
+    location: record.location,
+    month: record.month,
+    units: line.units,
+    revenuePence: line.revenuePence,
+    cogsPence: line.cogsPence,
+    cardFeePence: line.cardFeePence,
+    netProfitPence: line.netProfitPence,
+    commissionPence: line.commissionPence,
+    commissionLabel: partner.partnerType === "tiered-profit-sharing" ? "Tiered Commission (this machine's share)" : `Profit Share (${formatRate(rateBp)})`,
+    payment: pm.payment,
+  });
+  return { filename: `statement-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}-${record.month}.pdf`, bytes };
+}

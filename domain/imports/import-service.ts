@@ -1,0 +1,508 @@
+/**
+ * Imports telemetry exports: plans each file's bookings (domain/imports/booking-rules.ts), then writes per
+ * machine and month the record, its sales (each transaction once in the business), products, the
+ * product rollup, an import receipt and an audit entry, one transaction per file. The per-machine
+ * upload, the business-wide import page and `vendboard import` all go through `importExports`.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { audit } from "../audit/audit-writer.ts";
+import {
+  bookingKey,
+  describeOutsideMonth,
+  exclusionSentence,
+  machineNamesOf,
+  machineRouter,
+  normaliseMachineName,
+  planBookings,
+  type BookingMachine,
+  type BookingPlan,
+  type ExistingBooking,
+  type PlannedGroup,
+} from "./booking-rules.ts";
+import { formatMonth } from "../shared/dates.ts";
+import { badInput, DomainError, notFound } from "../shared/errors.ts";
+import { closedMonthKeys, assertMonthsOpen } from "../commissions/month-close-service.ts";
+import { footerAgrees, monthOfSale, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
+import { parseSalesReport } from "./telemetry-export-reader.ts";
+
+type DB = Kysely<Database>;
+const CHUNK = 500;
+
+export interface Exclusion {
+  reason: string;
+  count: number;
+}
+
+export interface ImportGroupResult extends SalesSummary {
+  machineId: number;
+  location: string;
+  partnerId: number;
+  partnerName: string;
+  month: string;
+  recordId: number | null;
+  /** Rows of the file for this machine and month. */
+  rows: number;
+  /** New rows stored (the figures above are theirs). */
+  imported: number;
+  /** Already imported to this machine. */
+  duplicates: number;
+  /** Already booked to another machine, by its location: never imported twice. */
+  alreadyBooked: Exclusion[];
+  /** New rows in a month the partner's commission was paid for (closed): not imported. */
+  monthClosed: number;
+  warnings: string[];
+}
+
+export interface ImportFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportOptions {
+  actorId: number | null;
+  /** Where uploaded files are kept (the data directory). */
+  dataDir: string;
+  dryRun?: boolean;
+}
+
+export interface ImportMode {
+  /** Every row to this machine (the per-machine upload, `import --machine`). */
+  machineId?: number;
+  /** Only rows dated in this month; the others are counted and left out, never re-dated. */
+  month?: string;
+  /** Machine Name → machine id, chosen by the admin for names no machine answers to. */
+  mappings?: ReadonlyMap<string, number>;
+}
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** Keeps the uploaded file, named by its content, and answers its path inside the data directory. */
+export function storeUpload(dataDir: string, file: ImportFile): string {
+  const ext = path.extname(file.name).toLowerCase() === ".xls" ? ".xls" : ".xlsx";
+  const relative = path.join("uploads", `${sha256(file.bytes)}${ext}`);
+  const absolute = path.join(dataDir, relative);
+  if (fs.existsSync(absolute)) {
+    // Touched, so a prune running meanwhile sees it as fresh and leaves it for this import's receipt.
+    const now = new Date();
+    fs.utimesSync(absolute, now, now);
+  } else {
+    fs.mkdirSync(path.dirname(absolute), { recursive: true });
+    // Written beside, then renamed: a crash never leaves a half file under the final name.
+    const partial = `${absolute}.${process.pid}.partial`;
+    fs.writeFileSync(partial, file.bytes);
+    fs.renameSync(partial, absolute);
+  }
+  return relative;
+}
+
+/**
+ * Removes stored uploads no receipt points to any more (after deleting records, machines or
+ * partners). Files younger than `graceMs` are kept: an import may be about to record them.
+ */
+export async function pruneUploads(db: DB, dataDir: string, graceMs = 60_000): Promise<number> {
+  const dir = path.join(dataDir, "uploads");
+  if (!fs.existsSync(dir)) return 0;
+  const used = new Set((await db.selectFrom("importReceipts").select("storedPath").distinct().execute()).map((r) => path.basename(r.storedPath)));
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (used.has(name) || Date.now() - fs.statSync(file).mtimeMs < graceMs) continue;
+    fs.rmSync(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+async function productIds(trx: Transaction<Database>, rows: SaleRow[]): Promise<Map<string, number>> {
+  const names = [...new Set(rows.map((r) => r.productName))];
+  const ids = new Map<string, number>();
+  for (const part of chunks(names)) {
+    await trx
+      .insertInto("products")
+      .values(part.map((name) => ({ name, currentPricePence: 0, currentCostPence: 0 })))
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+    for (const p of await trx.selectFrom("products").select(["id", "name"]).where("name", "in", part).execute()) ids.set(p.name, p.id);
+  }
+  return ids;
+}
+
+async function writeGroup(trx: Transaction<Database>, group: { machineId: number; month: string }, fresh: SaleRow[]): Promise<number | null> {
+  if (!fresh.length) {
+    // Nothing new: no empty record is created for a month the file adds nothing to.
+    const existing = await trx.selectFrom("monthlyRecords").select("id").where("machineId", "=", group.machineId).where("month", "=", group.month).executeTakeFirst();
+    return existing?.id ?? null;
+  }
+  await trx
+    .insertInto("monthlyRecords")
+    .values({ machineId: group.machineId, month: group.month })
+    .onConflict((oc) => oc.columns(["machineId", "month"]).doNothing())
+    .execute();
+  const record = await trx
+    .selectFrom("monthlyRecords")
+    .select("id")
+    .where("machineId", "=", group.machineId)
+    .where("month", "=", group.month)
+    .executeTakeFirstOrThrow();
+  const ids = await productIds(trx, fresh);
+  for (const part of chunks(fresh)) {
+    await trx
+      .insertInto("sales")
+      .values(
+        part.map((row) => ({
+          machineId: group.machineId,
+          recordId: record.id,
+          productId: ids.get(row.productName)!,
+          saleDate: row.saleDate ?? `${group.month}-01T00:00:00.000Z`,
+          pricePence: row.machinePricePence,
+          costPence: row.costPence,
+          settlementPence: row.settlementPence,
+          transactionId: row.transactionId,
+          kind: row.kind,
+        })),
+      )
+      .execute();
+  }
+
+  // The (product, machine, month) rollup the analytics read.
+  const rollup = new Map<number, { units: number; revenuePence: number }>();
+  for (const row of fresh) {
+    const id = ids.get(row.productName)!;
+    const entry = rollup.get(id) ?? { units: 0, revenuePence: 0 };
+    if (row.kind === "sale") entry.units++;
+    entry.revenuePence += row.settlementPence;
+    rollup.set(id, entry);
+  }
+  for (const part of chunks([...rollup])) {
+    await trx
+      .insertInto("productSalesMonthly")
+      .values(part.map(([productId, t]) => ({ productId, machineId: group.machineId, month: group.month, ...t })))
+      .onConflict((oc) =>
+        oc.columns(["productId", "machineId", "month"]).doUpdateSet((eb) => ({
+          units: eb("productSalesMonthly.units", "+", eb.ref("excluded.units")),
+          revenuePence: eb("productSalesMonthly.revenuePence", "+", eb.ref("excluded.revenuePence")),
+        })),
+      )
+      .execute();
+  }
+
+  // Current price and cost follow each product's latest sale.
+  for (const id of rollup.keys()) {
+    const latest = await trx
+      .selectFrom("sales")
+      .select(["pricePence", "costPence"])
+      .where("productId", "=", id)
+      .where("kind", "=", "sale")
+      .orderBy("saleDate", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (latest) await trx.updateTable("products").set({ currentPricePence: latest.pricePence, currentCostPence: latest.costPence }).where("id", "=", id).execute();
+  }
+
+  await recomputeRecord(trx, record.id);
+  return record.id;
+}
+
+/** A record's figures are always the sum of its stored sales. */
+export async function recomputeRecord(db: DB | Transaction<Database>, recordId: number): Promise<void> {
+  const totals = await db
+    .selectFrom("sales")
+    .select((eb) => [
+      eb.fn.count<number>(eb.case().when("kind", "=", "sale").then(1).end()).as("units"),
+      eb.fn.coalesce(eb.fn.sum<number>("settlementPence"), eb.lit(0)).as("revenue"),
+      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("kind", "=", "sale").then(eb.ref("costPence")).else(0).end()), eb.lit(0)).as("cogs"),
+    ])
+    .where("recordId", "=", recordId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("monthlyRecords")
+    .set({
+      totalSales: Number(totals.units),
+      revenuePence: Number(totals.revenue),
+      cogsPence: Number(totals.cogs),
+      updatedAt: new Date().toISOString(),
+    })
+    .where("id", "=", recordId)
+    .execute();
+}
+
+
+/** Plain-language skip reasons for receipts and previews. */
+export function describeSkipped(skipped: ParsedSalesReport["skipped"]): Exclusion[] {
+  return Object.entries(skipped).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as keyof typeof SKIP_REASONS], count: count ?? 0 }));
+}
+
+export interface FileImportResult {
+  fileName: string;
+  sha256: string;
+  rowsRead: number;
+  /** Rows the parser could not use (missing id, non-numeric prices, settled at 0). */
+  skipped: Exclusion[];
+  /** Rows left out for their date (outside the month asked for, or no readable date). */
+  outsideMonth: Exclusion[];
+  /** Machine Names no machine answers to: map them to a machine, then import. */
+  unmapped: Exclusion[];
+  /** Machine Names the admin's mappings routed (reason = the name), with their rows. */
+  mapped: Exclusion[];
+  groups: ImportGroupResult[];
+  footerAgrees: boolean | null;
+}
+
+export type FileOutcome = { fileName: string; ok: true; result: FileImportResult } | { fileName: string; ok: false; error: string; status: number };
+
+interface Machines {
+  list: (BookingMachine & { partnerName: string })[];
+  byId: Map<number, BookingMachine & { partnerName: string }>;
+}
+
+async function loadMachines(db: DB | Transaction<Database>): Promise<Machines> {
+  const list = await db
+    .selectFrom("machines as m")
+    .innerJoin("users as u", "u.id", "m.partnerId")
+    .select(["m.id", "m.partnerId", "m.location", "m.telemetryName", (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName")])
+    .orderBy("m.id")
+    .execute();
+  return { list, byId: new Map(list.map((m) => [m.id, m])) };
+}
+
+async function existingBookings(db: DB | Transaction<Database>, rows: readonly SaleRow[]): Promise<ExistingBooking[]> {
+  const found: ExistingBooking[] = [];
+  for (const part of chunks([...new Set(rows.map((r) => r.transactionId))])) {
+    found.push(...(await db.selectFrom("sales").select(["transactionId", "kind", "machineId"]).where("transactionId", "in", part).execute()));
+  }
+  return found;
+}
+
+async function planFile(db: DB | Transaction<Database>, machines: Machines, report: ParsedSalesReport, mode: ImportMode, pending: ExistingBooking[]): Promise<BookingPlan> {
+  const [existing, closed] = await Promise.all([existingBookings(db, report.rows), closedMonthKeys(db)]);
+  return planBookings({ rows: report.rows, machines: machines.list, machineId: mode.machineId, month: mode.month, mappings: mode.mappings, existing: [...existing, ...pending], closedMonths: closed });
+}
+
+function groupResult(machines: Machines, group: PlannedGroup, recordId: number | null, mode: ImportMode): ImportGroupResult {
+  const machine = machines.byId.get(group.machineId);
+  const location = machine?.location ?? `#${group.machineId}`;
+  const names = machineNamesOf(group.fresh.length ? group.fresh : []);
+  const ownNames = new Set([normaliseMachineName(location), normaliseMachineName(machine?.telemetryName)]);
+  const mapped = new Set([...(mode.mappings ?? [])].filter(([, id]) => id === group.machineId).map(([name]) => normaliseMachineName(name)));
+  const { fresh, alreadyBooked, rows, duplicates, monthClosed, machineId: _machineId, month: _month, ...summary } = group;
+  return {
+    machineId: group.machineId,
+    location,
+    partnerId: machine?.partnerId ?? 0,
+    partnerName: machine?.partnerName ?? "",
+    month: group.month,
+    recordId,
+    rows,
+    imported: fresh.length,
+    duplicates,
+    alreadyBooked: [...alreadyBooked].map(([id, count]) => ({ reason: `already booked to ${machines.byId.get(id)?.location ?? `#${id}`}`, count })),
+    monthClosed,
+    // Only the per-machine upload can name a machine the rows do not: it says so.
+    warnings:
+      mode.machineId === undefined
+        ? []
+        : names.filter((n) => !ownNames.has(normaliseMachineName(n)) && !mapped.has(normaliseMachineName(n))).map((n) => `The file names machine '${n}', not '${location}'`),
+    ...summary,
+  };
+}
+
+/** Everything a receipt lists as left out of one machine's month. */
+function receiptExclusions(group: ImportGroupResult, outside: Exclusion[]): Exclusion[] {
+  return [...outside, ...group.alreadyBooked, ...(group.monthClosed ? [{ reason: "in a month that is closed (commission paid)", count: group.monthClosed }] : [])];
+}
+
+async function writeFile(
+  db: DB,
+  machines: Machines,
+  file: ImportFile,
+  report: ParsedSalesReport,
+  mode: ImportMode,
+  options: ImportOptions,
+): Promise<FileImportResult> {
+  const storedPath = storeUpload(options.dataDir, file);
+  const digest = sha256(file.bytes);
+  const agrees = footerAgrees(report);
+  return db.transaction().execute(async (trx) => {
+    // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.
+    const plan = await planFile(trx, machines, report, mode, []);
+    assertPlanImportable(plan);
+    const outside = describeOutsideMonth(plan.outsideMonth);
+    const groups: ImportGroupResult[] = [];
+    for (const group of plan.groups) {
+      const recordId = await writeGroup(trx, group, group.fresh);
+      const result = groupResult(machines, group, recordId, mode);
+      groups.push(result);
+      if (recordId === null) continue;
+      await trx
+        .insertInto("importReceipts")
+        .values({
+          recordId,
+          fileName: file.name,
+          sha256: digest,
+          storedPath,
+          rowsRead: report.rowsRead,
+          imported: result.imported,
+          duplicates: result.duplicates,
+          skipped: JSON.stringify(report.skipped),
+          outsideMonth: outside.reduce((n, o) => n + o.count, 0),
+          excluded: JSON.stringify(receiptExclusions(result, outside)),
+          footerAgrees: agrees === null ? null : agrees ? 1 : 0,
+          importedBy: options.actorId,
+        })
+        .execute();
+      await audit(trx, {
+        actorId: options.actorId,
+        action: "import",
+        entity: "monthly_record",
+        entityId: recordId,
+        partnerId: result.partnerId,
+        month: result.month,
+        after: { location: result.location, imported: result.imported, units: result.units, revenuePence: result.revenuePence, cogsPence: result.cogsPence },
+        details: { file: file.name, sha256: digest, duplicates: result.duplicates, alreadyBooked: result.alreadyBooked, monthClosed: result.monthClosed },
+      });
+    }
+    return { fileName: file.name, sha256: digest, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), outsideMonth: outside, unmapped: exclusionsOf(plan.unmapped), mapped: exclusionsOf(plan.mapped), groups, footerAgrees: agrees };
+  });
+}
+
+const exclusionsOf = (map: ReadonlyMap<string, number>): Exclusion[] => [...map].sort(([a], [b]) => a.localeCompare(b)).map(([reason, count]) => ({ reason, count }));
+
+/** A file is imported whole or not at all: every row must belong to a known machine. */
+function assertPlanImportable(plan: BookingPlan): void {
+  if (plan.ambiguous.size) throw new SalesReportError(`More than one machine has the location ${[...plan.ambiguous.keys()].sort().join(", ")}: give one of them a telemetry name, or import with --machine`);
+  if (plan.unmapped.size) throw new SalesReportError(`Unknown machine names: ${[...plan.unmapped.keys()].sort().join(", ")}. Map each one to a machine on /admin/import, then import again`);
+}
+
+/** A file for one machine names one Machine Name at most, and not another machine's. */
+function assertOneMachine(machines: Machines, machineId: number, report: ParsedSalesReport): void {
+  const machine = machines.byId.get(machineId);
+  if (!machine) throw new SalesReportError(`Machine ${machineId} does not exist`);
+  const names = machineNamesOf(report.rows);
+  if (names.length > 1) {
+    throw badInput(
+      `The file names ${names.length} machines (${names.join(", ")}). A machine's upload takes one machine's export: import this file through the business-wide import (Import Exports on the admin dashboard, /admin/import, or vendboard import without --machine), which books each row to its machine.`,
+    );
+  }
+  const owner = names.length ? machineRouter(machines.list).route(names[0]) : undefined;
+  if (owner !== undefined && owner !== machine.id) {
+    throw badInput(`The file's rows are for ${machines.byId.get(owner)!.location}, not ${machine.location}: add it on that machine, or use the business-wide import (/admin/import).`);
+  }
+}
+
+/** One parsed file: planned (dry run, after `pending` bookings of earlier files) or written atomically. */
+async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport, mode: ImportMode, options: ImportOptions, pending: ExistingBooking[]): Promise<FileImportResult> {
+  const machines = await loadMachines(db);
+  if (mode.machineId !== undefined) assertOneMachine(machines, mode.machineId, report);
+  if (!options.dryRun) return writeFile(db, machines, file, report, mode, options);
+  const plan = await planFile(db, machines, report, mode, pending);
+  for (const group of plan.groups) for (const row of group.fresh) pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
+  return {
+    fileName: file.name,
+    sha256: sha256(file.bytes),
+    rowsRead: report.rowsRead,
+    skipped: describeSkipped(report.skipped),
+    outsideMonth: describeOutsideMonth(plan.outsideMonth),
+    // Names several machines share need a mapping as much as names none answers to.
+    unmapped: exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])),
+    mapped: exclusionsOf(plan.mapped),
+    groups: plan.groups.map((g) => groupResult(machines, g, null, mode)),
+    footerAgrees: footerAgrees(report),
+  };
+}
+
+export type ExportSource = ImportFile | { name: string; load: () => Uint8Array };
+
+function loadSource(source: ExportSource): ImportFile {
+  if ("bytes" in source) return source;
+  try {
+    return { name: source.name, bytes: source.load() };
+  } catch (error) {
+    throw new SalesReportError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Imports (or with dryRun previews) exports one after another, each file atomically; a file that
+ * fails does not stop the others. A dry run plans each file after the ones before it, so rows two
+ * files share are counted once there as well.
+ */
+export async function importExports(
+  db: DB,
+  sources: ExportSource[],
+  mode: ImportMode,
+  options: ImportOptions & { onFile?: (file: { name: string }, index: number) => void },
+): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = [];
+  const pending: ExistingBooking[] = [];
+  for (const [index, source] of sources.entries()) {
+    options.onFile?.(source, index);
+    try {
+      const file = loadSource(source);
+      const report = await parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined });
+      outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending) });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      outcomes.push({ fileName: source.name, ok: false, error: error.message, status: error.status });
+    }
+  }
+  return outcomes;
+}
+
+export interface UploadResult extends ImportGroupResult {
+  fileName: string;
+  rowsRead: number;
+  skipped: Exclusion[];
+  /** Rows left out for their date, counted: "98 rows are dated September 2026". */
+  outsideMonth: number;
+  /** Every reason rows were left out, as sentences for the preview and the receipt. */
+  excluded: string[];
+  footerAgrees: boolean | null;
+}
+
+/**
+ * The per-machine upload (Add Monthly Record): one Machine Name only (a file naming several goes
+ * through the business-wide import), rows dated in the posted month only, never into a closed month.
+ */
+export async function importUpload(db: DB, input: { machineId: number; month: string; file: ImportFile }, options: ImportOptions): Promise<UploadResult> {
+  const report = await parseSalesReport(input.file.bytes);
+  const machine = await db.selectFrom("machines").select(["id", "partnerId"]).where("id", "=", input.machineId).executeTakeFirst();
+  if (!machine) throw notFound("Machine not found");
+  const mode = { machineId: machine.id, month: input.month };
+  if (!report.rows.some((row) => monthOfSale(row) === input.month)) {
+    const outside = new Map<string | null, number>();
+    for (const row of report.rows) outside.set(monthOfSale(row), (outside.get(monthOfSale(row)) ?? 0) + 1);
+    const why = describeOutsideMonth(outside).map(exclusionSentence).join("; ");
+    throw badInput(`No row of the file is dated ${formatMonth(input.month)}: ${why}. Nothing was imported.`);
+  }
+  await assertMonthsOpen(db, machine.partnerId, [input.month], "This upload");
+  const result = await importParsed(db, input.file, report, mode, options, []);
+  const group = result.groups.find((g) => g.month === input.month)!;
+  const outside = result.outsideMonth.reduce((n, o) => n + o.count, 0);
+  return {
+    ...group,
+    fileName: result.fileName,
+    rowsRead: result.rowsRead,
+    skipped: result.skipped,
+    outsideMonth: outside,
+    excluded: receiptExclusions(group, result.outsideMonth).map(exclusionSentence),
+    footerAgrees: result.footerAgrees,
+  };
+}
+
+/** The rows of a record's month as `bookingKey`s: what a partner may see of an uploaded file. */
+export async function bookedKeysOfRecord(db: DB, recordId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom("sales").select(["transactionId", "kind"]).where("recordId", "=", recordId).execute();
+  return new Set(rows.map(bookingKey));
+}

@@ -1,0 +1,128 @@
+/** Fee invoices: term discounts, amounts, periods, due dates, display ids and status transitions. */
+import { addDaysIso, addMonthsRollingIso } from "../shared/dates.ts";
+import { divRoundHalfUp } from "../shared/money.ts";
+import { INVOICE_STATUSES, PAYMENT_PERIODS, type InvoiceStatus, type PaymentPeriod } from "#db/enums.ts";
+
+// The enumerations are the tables' (db/enums.ts); the rules about them are here.
+export { INVOICE_STATUSES, PAYMENT_PERIODS, type InvoiceStatus, type PaymentPeriod };
+
+export const TERMS: Record<PaymentPeriod, { months: number; discountPercent: number }> = {
+  monthly: { months: 1, discountPercent: 0 },
+  "6-months": { months: 6, discountPercent: 10 },
+  "12-months": { months: 12, discountPercent: 15 },
+};
+
+/** fee × months × (1 − discount), rounded half-up to the penny. */
+export function invoiceAmountPence(monthlyFeePence: number, period: PaymentPeriod): number {
+  const { months, discountPercent } = TERMS[period];
+  return divRoundHalfUp(monthlyFeePence * months * (100 - discountPercent), 100);
+}
+
+/** The figures of a term's invoice, all in integer pence: gross = fee × months, less the discount. */
+export interface InvoiceCharge {
+  months: number;
+  discountPercent: number;
+  monthlyFeePence: number;
+  grossPence: number;
+  discountPence: number;
+  amountPence: number;
+}
+
+export function invoiceCharge(monthlyFeePence: number, period: PaymentPeriod): InvoiceCharge {
+  const { months, discountPercent } = TERMS[period];
+  const grossPence = monthlyFeePence * months;
+  const amountPence = invoiceAmountPence(monthlyFeePence, period);
+  return { months, discountPercent, monthlyFeePence, grossPence, discountPence: grossPence - amountPence, amountPence };
+}
+
+export const DUE_AFTER_DAYS = 14;
+
+export interface InvoicePeriod {
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  /** The partner's next payment is due the day after the period ends. */
+  nextPaymentDue: string;
+}
+
+/** A period of the term's months from `periodStart` (YYYY-MM-DD); due 14 days after it starts. */
+export function invoicePeriod(periodStart: string, period: PaymentPeriod): InvoicePeriod {
+  const nextStart = addMonthsRollingIso(periodStart, TERMS[period].months);
+  return {
+    periodStart,
+    periodEnd: addDaysIso(nextStart, -1),
+    dueDate: addDaysIso(periodStart, DUE_AFTER_DAYS),
+    nextPaymentDue: nextStart,
+  };
+}
+
+/** The next period starts the day after the latest non-cancelled invoice ends, else today. */
+export function nextPeriodStart(latestPeriodEnd: string | null, today: string): string {
+  return latestPeriodEnd ? addDaysIso(latestPeriodEnd, 1) : today;
+}
+
+/** INV-00001 */
+export function formatInvoiceId(id: number): string {
+  return `INV-${String(id).padStart(5, "0")}`;
+}
+
+
+
+/** Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue; cancelled is final. */
+export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  if (from === "cancelled") return false;
+  if (to === "cancelled") return from === "pending" || from === "overdue";
+  return true;
+}
+
+export function canDeleteInvoice(status: InvoiceStatus): boolean {
+  return status !== "paid";
+}
+
+const PERIOD_LABELS: Record<PaymentPeriod, string> = {
+  monthly: "Monthly",
+  "6-months": "6 Months",
+  "12-months": "12 Months",
+};
+
+export function paymentPeriodLabel(period: PaymentPeriod | null | undefined): string {
+  return PERIOD_LABELS[period ?? "monthly"];
+}
+
+/**
+ * A partner's payment period follows the most recent non-cancelled invoice's settings, then the
+ * partner's own, and defaults to monthly. Null when a fee-paying partner has no invoice yet.
+ */
+export function currentPaymentPeriod(
+  invoices: readonly { paymentPeriod: PaymentPeriod; status: InvoiceStatus; periodStart: string }[],
+  partnerPeriod: PaymentPeriod | null,
+): PaymentPeriod | null {
+  if (!invoices.length) return null;
+  const latest = [...invoices]
+    .filter((i) => i.status !== "cancelled")
+    .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
+  return latest?.paymentPeriod ?? partnerPeriod ?? "monthly";
+}
+
+/** A fee-paying partner's account state as every screen and answer shows it (ARCHITECTURE §11). */
+export const ACCOUNT_STATUSES = ["Overdue", "Payment due", "Up to date"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export interface AccountState {
+  paymentStatus: AccountStatus;
+  /** The earliest unpaid invoice's due date, else the start of the next period; null with no invoice. */
+  nextPaymentDue: string | null;
+}
+
+/**
+ * "Overdue" when any invoice is overdue, else "Payment due" when any is pending, else "Up to date".
+ * Next payment due: the due date of the earliest unpaid (pending or overdue) invoice, else the day
+ * after the latest non-cancelled invoice's period end (the next period's start), else null.
+ */
+export function accountState(invoices: readonly { status: InvoiceStatus; dueDate: string; periodEnd: string }[]): AccountState {
+  const unpaid = invoices.filter((i) => i.status === "pending" || i.status === "overdue");
+  const paymentStatus: AccountStatus = unpaid.some((i) => i.status === "overdue") ? "Overdue" : unpaid.length ? "Payment due" : "Up to date";
+  if (unpaid.length) return { paymentStatus, nextPaymentDue: unpaid.map((i) => i.dueDate).sort()[0] };
+  const ends = invoices.filter((i) => i.status !== "cancelled").map((i) => i.periodEnd).sort();
+  return { paymentStatus, nextPaymentDue: ends.length ? addDaysIso(ends.at(-1)!, 1) : null };
+}

@@ -1,0 +1,339 @@
+/** Machines and their monthly records: reads scoped to who asks, admin-only changes, partner stats. */
+import type { Kysely, Selectable } from "kysely";
+import type { z } from "zod";
+import type { Database, ImportReceiptsTable } from "#db/schema.ts";
+import { audit } from "../audit/audit-writer.ts";
+import { exclusionSentence } from "../imports/booking-rules.ts";
+import { assertMonthsOpen } from "../commissions/month-close-service.ts";
+import { commissionForMonth, rateForMonth, type TieredCommission } from "../commissions/commission-rules.ts";
+import { previousMonth } from "../shared/dates.ts";
+import { DomainError, notFound } from "../shared/errors.ts";
+import { penceToPounds } from "../shared/money.ts";
+import { recordViews, type MachineView, type RecordView } from "../partners/partner-service.ts";
+import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
+import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "../imports/telemetry-export.ts";
+import type { PublicUser } from "../accounts/user-service.ts";
+
+type DB = Kysely<Database>;
+
+/** The machine, if `user` may see it: admins see all, partners their own (403 otherwise). */
+export async function machineForUser(db: DB, user: PublicUser, machineId: number) {
+  const machine = await db.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+  if (!machine) throw notFound("Machine not found");
+  if (!user.isAdmin && machine.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+  return machine;
+}
+
+async function partnerRecords(db: DB, partnerId: number) {
+  const [partner, records, rates] = await Promise.all([
+    db.selectFrom("users").select(["partnerType", "commissionBp", "isAdmin"]).where("id", "=", partnerId).executeTakeFirst(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .select(["r.id", "r.machineId", "m.partnerId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence"])
+      .where("m.partnerId", "=", partnerId)
+      .execute(),
+    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partnerId).execute(),
+  ]);
+  if (!partner || partner.isAdmin) throw notFound("Partner not found");
+  return { partner, records, rates, views: recordViews(partner, rates, records) };
+}
+
+/** A partner's machines with their monthly records (newest month first). */
+export async function machinesOfPartner(db: DB, partnerId: number): Promise<MachineView[]> {
+  const machines = await db.selectFrom("machines").selectAll().where("partnerId", "=", partnerId).orderBy("location").execute();
+  const { views } = await partnerRecords(db, partnerId);
+  return machines.map((m) => ({
+    id: m.id,
+    partnerId: m.partnerId,
+    location: m.location,
+    imageUrl: m.imageUrl,
+    status: m.status,
+    monthlyRecords: views.filter((v) => v.machineId === m.id),
+  }));
+}
+
+export interface CommissionStatus {
+  status: "completed" | "pending";
+  paidDate: string | null;
+}
+
+export interface MachineRecord extends RecordView {
+  /** The partner's commission payment for the record's month; null when none is recorded. */
+  commission: CommissionStatus | null;
+  receipts: ReceiptView[];
+}
+
+/** The machine's records, newest first, with the month's commission payment and the import receipts. */
+export async function recordsOfMachine(db: DB, machine: { id: number; partnerId: number }): Promise<MachineRecord[]> {
+  const { views } = await partnerRecords(db, machine.partnerId);
+  const own = views.filter((v) => v.machineId === machine.id);
+  const [payments, receipts] = await Promise.all([
+    db.selectFrom("commissionPayments").select(["month", "status", "paidDate"]).where("partnerId", "=", machine.partnerId).execute(),
+    own.length ? db.selectFrom("importReceipts").selectAll().where("recordId", "in", own.map((r) => r.id)).orderBy("id", "desc").execute() : Promise.resolve([]),
+  ]);
+  const byMonth = new Map(payments.map((p) => [p.month, { status: p.status, paidDate: p.paidDate }]));
+  return own.map((record) => ({
+    ...record,
+    commission: byMonth.get(record.month) ?? null,
+    receipts: receipts.filter((r) => r.recordId === record.id).map(receiptView),
+  }));
+}
+
+export interface PartnerStats {
+  priorMonthSales: number;
+  totalSales: number;
+  priorMonthProfitShare: number;
+  priorMonthRevenue: number;
+  /** Every active machine has last month's record. */
+  allReportsSubmitted: boolean;
+  month: string;
+  /** The tier breakdown of last month's commission, for tiered partners. */
+  tiers: TieredCommission | null;
+}
+
+/** The partner dashboard's figures: last calendar month (UTC) and all time. */
+export async function partnerStats(db: DB, partnerId: number, now: Date = new Date()): Promise<PartnerStats> {
+  const month = previousMonth(now);
+  const { partner, records, rates } = await partnerRecords(db, partnerId);
+  const lastMonth = records.filter((r) => r.month === month);
+  const activeMachines = await db.selectFrom("machines").select("id").where("partnerId", "=", partnerId).where("status", "=", "active").execute();
+  const reported = new Set(lastMonth.map((r) => r.machineId));
+  const commission = commissionForMonth(partner.partnerType, rateForMonth(rates, month, partner.commissionBp), lastMonth);
+  return {
+    priorMonthSales: lastMonth.reduce((s, r) => s + r.totalSales, 0),
+    totalSales: records.reduce((s, r) => s + r.totalSales, 0),
+    priorMonthProfitShare: penceToPounds(commission.commissionPence),
+    priorMonthRevenue: penceToPounds(lastMonth.reduce((s, r) => s + r.revenuePence, 0)),
+    allReportsSubmitted: activeMachines.length > 0 && activeMachines.every((m) => reported.has(m.id)),
+    month,
+    tiers: commission.tiers,
+  };
+}
+
+export interface PopularProduct {
+  product: { id: number; name: string; currentPrice: number };
+  totalSales: number;
+}
+
+/** The machine's top 10 products by units sold, all time. */
+export async function popularProducts(db: DB, machineId: number): Promise<PopularProduct[]> {
+  const rows = await db
+    .selectFrom("productSalesMonthly as s")
+    .innerJoin("products as p", "p.id", "s.productId")
+    .select((eb) => ["p.id", "p.name", "p.currentPricePence", eb.fn.sum<number>("s.units").as("units")])
+    .where("s.machineId", "=", machineId)
+    .groupBy("p.id")
+    .having((eb) => eb.fn.sum("s.units"), ">", 0)
+    .orderBy("units", "desc")
+    .orderBy("p.name")
+    .limit(TOP_PRODUCTS)
+    .execute();
+  return rows.map((r) => ({ product: { id: r.id, name: r.name, currentPrice: penceToPounds(r.currentPricePence) }, totalSales: Number(r.units) }));
+}
+
+export async function createMachine(db: DB, input: z.output<typeof newMachineSchema>, actorId: number) {
+  return db.transaction().execute(async (trx) => {
+    const partner = await trx.selectFrom("users").select(["id", "isAdmin"]).where("id", "=", input.partnerId).executeTakeFirst();
+    if (!partner || partner.isAdmin) throw notFound("Partner not found");
+    const machine = await trx
+      .insertInto("machines")
+      .values({ partnerId: input.partnerId, location: input.location, imageUrl: input.imageUrl, status: input.status })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      actorId,
+      action: "create",
+      entity: "machine",
+      entityId: machine.id,
+      partnerId: machine.partnerId,
+      before: null,
+      after: { location: machine.location, imageUrl: machine.imageUrl, status: machine.status },
+      details: input,
+    });
+    return machine;
+  });
+}
+
+export async function updateMachine(db: DB, machineId: number, input: z.output<typeof machineUpdateSchema>, actorId: number) {
+  return db.transaction().execute(async (trx) => {
+    const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+    const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+    if (!existing) throw notFound("Machine not found");
+    const machine = await trx.updateTable("machines").set(set).where("id", "=", machineId).returningAll().executeTakeFirstOrThrow();
+    const changed = Object.keys(set).filter((key) => (existing as Record<string, unknown>)[key] !== (machine as Record<string, unknown>)[key]);
+    await audit(trx, {
+      actorId,
+      action: "update",
+      entity: "machine",
+      entityId: machineId,
+      partnerId: machine.partnerId,
+      before: Object.fromEntries(changed.map((key) => [key, (existing as Record<string, unknown>)[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, (machine as Record<string, unknown>)[key]])),
+      details: { changed: Object.keys(set), location: machine.location },
+    });
+    return machine;
+  });
+}
+
+/** Deleting a machine deletes its records, sales and receipts (by cascade); refused (409) while one of its months is closed. */
+export async function deleteMachine(db: DB, machineId: number, actorId: number) {
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+    if (!existing) throw notFound("Machine not found");
+    const records = await trx.selectFrom("monthlyRecords").select(["month", "revenuePence", "totalSales"]).where("machineId", "=", machineId).execute();
+    await assertMonthsOpen(trx, existing.partnerId, records.map((r) => r.month), `Deleting ${existing.location}`);
+    await trx.deleteFrom("machines").where("id", "=", machineId).execute();
+    await audit(trx, {
+      actorId,
+      action: "delete",
+      entity: "machine",
+      entityId: machineId,
+      partnerId: existing.partnerId,
+      before: { location: existing.location, status: existing.status, records: records.length, revenuePence: records.reduce((s, r) => s + r.revenuePence, 0) },
+    });
+  });
+}
+
+/** The record, if `user` may see it (its machine's partner or an admin). */
+export async function recordForUser(db: DB, user: PublicUser, recordId: number) {
+  const record = await db
+    .selectFrom("monthlyRecords as r")
+    .innerJoin("machines as m", "m.id", "r.machineId")
+    .select(["r.id", "r.machineId", "r.month", "m.partnerId", "m.location"])
+    .where("r.id", "=", recordId)
+    .executeTakeFirst();
+  if (!record) throw notFound("Record not found");
+  if (!user.isAdmin && record.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+  return record;
+}
+
+/** Deleting a record deletes its sales and takes them out of the product rollup; refused (409) in a closed month. */
+export async function deleteRecord(db: DB, recordId: number, actorId: number) {
+  await db.transaction().execute(async (trx) => {
+    const record = await trx
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .selectAll("r")
+      .select(["m.partnerId", "m.location"])
+      .where("r.id", "=", recordId)
+      .executeTakeFirst();
+    if (!record) throw notFound("Record not found");
+    await assertMonthsOpen(trx, record.partnerId, [record.month], `Deleting ${record.location}'s record`);
+    const parts = await trx
+      .selectFrom("sales")
+      .select((eb) => [
+        "productId",
+        eb.fn.count<number>(eb.case().when("kind", "=", "sale").then(1).end()).as("units"),
+        eb.fn.sum<number>("settlementPence").as("revenue"),
+      ])
+      .where("recordId", "=", recordId)
+      .groupBy("productId")
+      .execute();
+    for (const part of parts) {
+      await trx
+        .updateTable("productSalesMonthly")
+        .set((eb) => ({
+          units: eb("units", "-", Number(part.units)),
+          revenuePence: eb("revenuePence", "-", Number(part.revenue)),
+        }))
+        .where("productId", "=", part.productId)
+        .where("machineId", "=", record.machineId)
+        .where("month", "=", record.month)
+        .execute();
+    }
+    await trx.deleteFrom("productSalesMonthly").where("machineId", "=", record.machineId).where("month", "=", record.month).where("units", "<=", 0).where("revenuePence", "=", 0).execute();
+    await trx.deleteFrom("monthlyRecords").where("id", "=", recordId).execute();
+    await audit(trx, {
+      actorId,
+      action: "delete",
+      entity: "monthly_record",
+      entityId: recordId,
+      partnerId: record.partnerId,
+      month: record.month,
+      before: { machineId: record.machineId, location: record.location, units: record.totalSales, revenuePence: record.revenuePence, cogsPence: record.cogsPence },
+    });
+  });
+}
+
+export interface ReceiptView {
+  id: number;
+  fileName: string;
+  sha256: string;
+  rowsRead: number;
+  imported: number;
+  duplicates: number;
+  skipped: { reason: string; count: number }[];
+  outsideMonth: number;
+  /** Rows left out, as sentences: "98 rows are dated September 2026", "3 rows are already booked to …". */
+  excluded: string[];
+  footerAgrees: boolean | null;
+  createdAt: string;
+}
+
+function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
+  return {
+    id: r.id,
+    fileName: r.fileName,
+    sha256: r.sha256,
+    rowsRead: r.rowsRead,
+    imported: r.imported,
+    duplicates: r.duplicates,
+    skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as SkipReason] ?? reason, count })),
+    outsideMonth: r.outsideMonth,
+    excluded: (JSON.parse(r.excluded) as { reason: string; count: number }[]).map(exclusionSentence),
+    footerAgrees: r.footerAgrees === null ? null : r.footerAgrees === 1,
+    createdAt: r.createdAt,
+  };
+}
+
+/** The latest uploaded file of a record. */
+export async function latestReportFile(db: DB, recordId: number) {
+  const receipt = await db.selectFrom("importReceipts").select(["fileName", "storedPath"]).where("recordId", "=", recordId).orderBy("id", "desc").executeTakeFirst();
+  if (!receipt) throw notFound("This record has no uploaded report");
+  return receipt;
+}
+
+/** The transactions behind a record, for partners to check their figures. */
+export async function transactionsOfRecord(db: DB, recordId: number) {
+  return db
+    .selectFrom("sales as s")
+    .innerJoin("products as p", "p.id", "s.productId")
+    .select(["s.transactionId", "s.saleDate", "p.name as productName", "s.pricePence", "s.settlementPence", "s.costPence", "s.kind"])
+    .where("s.recordId", "=", recordId)
+    .orderBy("s.saleDate")
+    .execute();
+}
+
+/**
+ * Remembers the Machine Name a machine's telemetry exports use, so the web import and the CLI route
+ * its rows to it from then on (it wins over locations, so it also settles two machines sharing a
+ * location). A telemetry name another machine already has is refused (409).
+ */
+export async function setTelemetryName(db: DB, machineId: number, name: string, actorId: number | null) {
+  const telemetryName = name.trim().replace(/\s+/g, " ");
+  if (!telemetryName) throw new DomainError("bad_input", "A telemetry name is required");
+  return db.transaction().execute(async (trx) => {
+    const machine = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
+    if (!machine) throw notFound("Machine not found");
+    const taken = await trx
+      .selectFrom("machines")
+      .select(["id", "location"])
+      .where("id", "!=", machineId)
+      .where((eb) => eb(eb.fn("lower", ["telemetryName"]), "=", telemetryName.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw new DomainError("conflict", `'${telemetryName}' already names ${taken.location}`);
+    await trx.updateTable("machines").set({ telemetryName }).where("id", "=", machineId).execute();
+    await audit(trx, {
+      actorId,
+      action: "map_telemetry_name",
+      entity: "machine",
+      entityId: machineId,
+      partnerId: machine.partnerId,
+      before: { telemetryName: machine.telemetryName },
+      after: { telemetryName },
+      details: { location: machine.location },
+    });
+    return { ...machine, telemetryName };
+  });
+}

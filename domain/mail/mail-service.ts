@@ -1,0 +1,73 @@
+/** Email with nodemailer: SMTP when SMTP_URL is set, otherwise .eml files in the outbox. Every send is logged. */
+import fs from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import nodemailer from "nodemailer";
+import type { Database } from "#db/schema.ts";
+import { DomainError } from "../shared/errors.ts";
+
+export interface MailConfig {
+  smtpUrl?: string;
+  from: string;
+  /** Where messages are written when there is no SMTP server. */
+  outboxDir: string;
+}
+
+export interface Attachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: Attachment[];
+}
+
+export interface MailResult {
+  result: "sent" | "written";
+  /** The .eml file written, or the SMTP message id. */
+  location: string;
+}
+
+export class MailError extends DomainError {
+  constructor(message: string) {
+    super("bad_gateway", message);
+    this.name = "MailError";
+  }
+}
+
+function fileSafe(value: string): string {
+  return value.replace(/[^\w.-]+/g, "-").slice(0, 60);
+}
+
+export async function sendMail(db: Kysely<Database>, config: MailConfig, mail: OutgoingMail): Promise<MailResult> {
+  const message = {
+    from: config.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+  };
+  try {
+    let outcome: MailResult;
+    if (config.smtpUrl) {
+      const info = await nodemailer.createTransport(config.smtpUrl).sendMail(message);
+      outcome = { result: "sent", location: info.messageId };
+    } else {
+      const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+      fs.mkdirSync(config.outboxDir, { recursive: true });
+      const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${fileSafe(mail.to)}.eml`);
+      fs.writeFileSync(file, info.message as Buffer);
+      outcome = { result: "written", location: file };
+    }
+    await db.insertInto("emailLog").values({ toAddress: mail.to, subject: mail.subject, result: outcome.result, error: null, location: outcome.location }).execute();
+    return outcome;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    await db.insertInto("emailLog").values({ toAddress: mail.to, subject: mail.subject, result: "failed", error: reason, location: null }).execute();
+    throw new MailError(`The email could not be sent: ${reason}`);
+  }
+}
