@@ -1,4 +1,7 @@
-/** Commissions by month: the summary, each partner's statement figures, payments and their reset. */
+/**
+ * Commissions by month: the summary, each partner's statement figures, payments and their reset.
+ * Just over 250 lines: payments and their reset share the month-close checks they must agree on.
+ */
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";

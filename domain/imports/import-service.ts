@@ -3,10 +3,10 @@
  * machine and month the record, its sales (each transaction once in the business), products, the
  * product rollup, an import receipt and an audit entry, one transaction per file. The per-machine
  * upload, the business-wide import page and `vendboard import` all go through `importExports`.
+ *
+ * Over 250 lines on purpose: planning a file, writing it and its receipt are one transaction whose
+ * steps read best top to bottom; storage (upload-store.ts) and the writer (sales-writer.ts) are apart.
  */
-import { createHash } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
@@ -28,9 +28,14 @@ import { badInput, DomainError, notFound } from "../shared/errors.ts";
 import { closedMonthKeys, assertMonthsOpen } from "../commissions/month-close-service.ts";
 import { footerAgrees, monthOfSale, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 import { parseSalesReport } from "./telemetry-export-reader.ts";
+import { sha256, storeUpload } from "./upload-store.ts";
+import { chunks, writeGroup } from "./sales-writer.ts";
+
+// The upload store and the record writer are their own modules; callers keep importing them from here.
+export { pruneUploads, sha256, storeUpload } from "./upload-store.ts";
+export { recomputeRecord } from "./sales-writer.ts";
 
 type DB = Kysely<Database>;
-const CHUNK = 500;
 
 export interface Exclusion {
   reason: string;
@@ -77,167 +82,6 @@ export interface ImportMode {
   /** Machine Name → machine id, chosen by the admin for names no machine answers to. */
   mappings?: ReadonlyMap<string, number>;
 }
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-export function sha256(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
-/** Keeps the uploaded file, named by its content, and answers its path inside the data directory. */
-export function storeUpload(dataDir: string, file: ImportFile): string {
-  const ext = path.extname(file.name).toLowerCase() === ".xls" ? ".xls" : ".xlsx";
-  const relative = path.join("uploads", `${sha256(file.bytes)}${ext}`);
-  const absolute = path.join(dataDir, relative);
-  if (fs.existsSync(absolute)) {
-    // Touched, so a prune running meanwhile sees it as fresh and leaves it for this import's receipt.
-    const now = new Date();
-    fs.utimesSync(absolute, now, now);
-  } else {
-    fs.mkdirSync(path.dirname(absolute), { recursive: true });
-    // Written beside, then renamed: a crash never leaves a half file under the final name.
-    const partial = `${absolute}.${process.pid}.partial`;
-    fs.writeFileSync(partial, file.bytes);
-    fs.renameSync(partial, absolute);
-  }
-  return relative;
-}
-
-/**
- * Removes stored uploads no receipt points to any more (after deleting records, machines or
- * partners). Files younger than `graceMs` are kept: an import may be about to record them.
- */
-export async function pruneUploads(db: DB, dataDir: string, graceMs = 60_000): Promise<number> {
-  const dir = path.join(dataDir, "uploads");
-  if (!fs.existsSync(dir)) return 0;
-  const used = new Set((await db.selectFrom("importReceipts").select("storedPath").distinct().execute()).map((r) => path.basename(r.storedPath)));
-  let removed = 0;
-  for (const name of fs.readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (used.has(name) || Date.now() - fs.statSync(file).mtimeMs < graceMs) continue;
-    fs.rmSync(file, { force: true });
-    removed++;
-  }
-  return removed;
-}
-
-async function productIds(trx: Transaction<Database>, rows: SaleRow[]): Promise<Map<string, number>> {
-  const names = [...new Set(rows.map((r) => r.productName))];
-  const ids = new Map<string, number>();
-  for (const part of chunks(names)) {
-    await trx
-      .insertInto("products")
-      .values(part.map((name) => ({ name, currentPricePence: 0, currentCostPence: 0 })))
-      .onConflict((oc) => oc.column("name").doNothing())
-      .execute();
-    for (const p of await trx.selectFrom("products").select(["id", "name"]).where("name", "in", part).execute()) ids.set(p.name, p.id);
-  }
-  return ids;
-}
-
-async function writeGroup(trx: Transaction<Database>, group: { machineId: number; month: string }, fresh: SaleRow[]): Promise<number | null> {
-  if (!fresh.length) {
-    // Nothing new: no empty record is created for a month the file adds nothing to.
-    const existing = await trx.selectFrom("monthlyRecords").select("id").where("machineId", "=", group.machineId).where("month", "=", group.month).executeTakeFirst();
-    return existing?.id ?? null;
-  }
-  await trx
-    .insertInto("monthlyRecords")
-    .values({ machineId: group.machineId, month: group.month })
-    .onConflict((oc) => oc.columns(["machineId", "month"]).doNothing())
-    .execute();
-  const record = await trx
-    .selectFrom("monthlyRecords")
-    .select("id")
-    .where("machineId", "=", group.machineId)
-    .where("month", "=", group.month)
-    .executeTakeFirstOrThrow();
-  const ids = await productIds(trx, fresh);
-  for (const part of chunks(fresh)) {
-    await trx
-      .insertInto("sales")
-      .values(
-        part.map((row) => ({
-          machineId: group.machineId,
-          recordId: record.id,
-          productId: ids.get(row.productName)!,
-          saleDate: row.saleDate ?? `${group.month}-01T00:00:00.000Z`,
-          pricePence: row.machinePricePence,
-          costPence: row.costPence,
-          settlementPence: row.settlementPence,
-          transactionId: row.transactionId,
-          kind: row.kind,
-        })),
-      )
-      .execute();
-  }
-
-  // The (product, machine, month) rollup the analytics read.
-  const rollup = new Map<number, { units: number; revenuePence: number }>();
-  for (const row of fresh) {
-    const id = ids.get(row.productName)!;
-    const entry = rollup.get(id) ?? { units: 0, revenuePence: 0 };
-    if (row.kind === "sale") entry.units++;
-    entry.revenuePence += row.settlementPence;
-    rollup.set(id, entry);
-  }
-  for (const part of chunks([...rollup])) {
-    await trx
-      .insertInto("productSalesMonthly")
-      .values(part.map(([productId, t]) => ({ productId, machineId: group.machineId, month: group.month, ...t })))
-      .onConflict((oc) =>
-        oc.columns(["productId", "machineId", "month"]).doUpdateSet((eb) => ({
-          units: eb("productSalesMonthly.units", "+", eb.ref("excluded.units")),
-          revenuePence: eb("productSalesMonthly.revenuePence", "+", eb.ref("excluded.revenuePence")),
-        })),
-      )
-      .execute();
-  }
-
-  // Current price and cost follow each product's latest sale.
-  for (const id of rollup.keys()) {
-    const latest = await trx
-      .selectFrom("sales")
-      .select(["pricePence", "costPence"])
-      .where("productId", "=", id)
-      .where("kind", "=", "sale")
-      .orderBy("saleDate", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    if (latest) await trx.updateTable("products").set({ currentPricePence: latest.pricePence, currentCostPence: latest.costPence }).where("id", "=", id).execute();
-  }
-
-  await recomputeRecord(trx, record.id);
-  return record.id;
-}
-
-/** A record's figures are always the sum of its stored sales. */
-export async function recomputeRecord(db: DB | Transaction<Database>, recordId: number): Promise<void> {
-  const totals = await db
-    .selectFrom("sales")
-    .select((eb) => [
-      eb.fn.count<number>(eb.case().when("kind", "=", "sale").then(1).end()).as("units"),
-      eb.fn.coalesce(eb.fn.sum<number>("settlementPence"), eb.lit(0)).as("revenue"),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("kind", "=", "sale").then(eb.ref("costPence")).else(0).end()), eb.lit(0)).as("cogs"),
-    ])
-    .where("recordId", "=", recordId)
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable("monthlyRecords")
-    .set({
-      totalSales: Number(totals.units),
-      revenuePence: Number(totals.revenue),
-      cogsPence: Number(totals.cogs),
-      updatedAt: new Date().toISOString(),
-    })
-    .where("id", "=", recordId)
-    .execute();
-}
-
 
 /** Plain-language skip reasons for receipts and previews. */
 export function describeSkipped(skipped: ParsedSalesReport["skipped"]): Exclusion[] {

@@ -1,4 +1,9 @@
-/** Fee invoices: generation with term discounts, status changes, deletion, PDFs, email and the due check. */
+/**
+ * Fee invoices: generation with term discounts, status changes, deletion, PDFs, email and the due check.
+ * Over 250 lines on purpose: every change of an invoice's state and its audit entry live together,
+ * so the rules of ARCHITECTURE.md section 5 for invoices can be read in one place; the pure rules
+ * are in invoice-rules.ts.
+ */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, FeePayment } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";

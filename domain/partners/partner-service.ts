@@ -1,4 +1,8 @@
-/** Partner accounts for admins: the list with its figures, stats, detail, create, update, delete. */
+/**
+ * Partner accounts for admins: the list with its figures, stats, detail, create, update, delete.
+ * Over 250 lines on purpose: the partner views (list, detail, machines) are shared by several
+ * features and built from one set of queries here, next to the changes that invalidate them.
+ */
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
