@@ -12,7 +12,7 @@ import { commissionForMonth, rateForMonth, type TieredCommission } from "../comm
 import { previousMonth } from "../shared/dates.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
-import { recordViews, type MachineView, type RecordView } from "../partners/partner-service.ts";
+import { recordViews, type MachineView, type RecordView } from "./machine-views.ts";
 import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
 import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "../imports/telemetry-export.ts";
 import type { PublicUser } from "../accounts/user-service.ts";

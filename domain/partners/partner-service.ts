@@ -16,6 +16,9 @@ import { commissionForMonth, netProfitPence, rateForMonth, type RateChange } fro
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, conflict, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
+import { groupBy, recordViews, type MachineView, type RecordView } from "../machines/machine-views.ts";
+
+export type { MachineView, RecordView };
 import { termsForType, type PartnerCreateInput, type PartnerUpdateInput } from "./partner-schemas.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { createUser, findUserById, findUserByUsername, toPublicUser, type PublicUser } from "../accounts/user-service.ts";
@@ -43,28 +46,6 @@ function accountFields(user: PublicUser, invoices: FeePaymentView[]): Pick<Liste
   return accountState(invoices);
 }
 
-export interface RecordView {
-  id: number;
-  machineId: number;
-  month: string;
-  totalSales: number;
-  revenue: number;
-  cogs: number;
-  cardFee: number;
-  netProfit: number;
-  /** Commission on this record (0 for types without commission). */
-  profitShare: number;
-}
-
-export interface MachineView {
-  id: number;
-  partnerId: number;
-  location: string;
-  imageUrl: string | null;
-  status: "active" | "inactive";
-  monthlyRecords: RecordView[];
-}
-
 export interface PartnerDetail extends ListedPartner {
   machines: MachineView[];
   /** Units sold in the current calendar month (UTC). */
@@ -87,16 +68,6 @@ export interface Stats {
   allTimeNetProfit: number;
 }
 
-interface RecordRow {
-  id: number;
-  machineId: number;
-  partnerId: number;
-  month: string;
-  totalSales: number;
-  revenuePence: number;
-  cogsPence: number;
-}
-
 function recordsQuery(db: DB) {
   return db
     .selectFrom("monthlyRecords as r")
@@ -106,12 +77,6 @@ function recordsQuery(db: DB) {
 
 function feeQuery(db: DB, partnerId?: number) {
   return listInvoices(db, partnerId === undefined ? {} : { partnerId });
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -194,30 +159,6 @@ async function requirePartner(db: DB, id: number): Promise<User> {
   const user = await findUserById(db, id);
   if (!user || user.isAdmin) throw notFound("Partner not found");
   return user;
-}
-
-/** Per-record figures with each month's commission worked out at the rate of that month. */
-export function recordViews(partner: Pick<User, "partnerType" | "commissionBp">, rates: RateChange[], records: RecordRow[]): RecordView[] {
-  const views: RecordView[] = [];
-  for (const [month, monthRecords] of groupBy(records, (r) => r.month)) {
-    const rate = rateForMonth(rates, month, partner.commissionBp);
-    const result = commissionForMonth(partner.partnerType, rate, monthRecords);
-    monthRecords.forEach((record, index) => {
-      const figures = result.records[index];
-      views.push({
-        id: record.id,
-        machineId: record.machineId,
-        month,
-        totalSales: record.totalSales,
-        revenue: penceToPounds(record.revenuePence),
-        cogs: penceToPounds(record.cogsPence),
-        cardFee: penceToPounds(figures.cardFeePence),
-        netProfit: penceToPounds(figures.netProfitPence),
-        profitShare: penceToPounds(figures.commissionPence),
-      });
-    });
-  }
-  return views.sort((a, b) => b.month.localeCompare(a.month) || a.machineId - b.machineId);
 }
 
 export async function getPartnerDetail(db: DB, id: number, now: Date = new Date()): Promise<PartnerDetail> {

@@ -6,7 +6,7 @@ import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import type { MachineView } from "#domain/partners/partner-service.ts";
+import type { MachineView } from "#domain/machines/machine-views.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";

@@ -1,0 +1,71 @@
+/**
+ * A partner's machines and monthly records as the pages and the API show them: per-record figures
+ * in pounds, each month's commission worked out at the rate of that month (pure).
+ */
+import type { User } from "#db/schema.ts";
+import { commissionForMonth, rateForMonth, type RateChange } from "../commissions/commission-rules.ts";
+import { penceToPounds } from "../shared/money.ts";
+
+export interface RecordView {
+  id: number;
+  machineId: number;
+  month: string;
+  totalSales: number;
+  revenue: number;
+  cogs: number;
+  cardFee: number;
+  netProfit: number;
+  /** Commission on this record (0 for types without commission). */
+  profitShare: number;
+}
+
+export interface MachineView {
+  id: number;
+  partnerId: number;
+  location: string;
+  imageUrl: string | null;
+  status: "active" | "inactive";
+  monthlyRecords: RecordView[];
+}
+
+/** A monthly record as read with its machine's partner. */
+export interface RecordRow {
+  id: number;
+  machineId: number;
+  partnerId: number;
+  month: string;
+  totalSales: number;
+  revenuePence: number;
+  cogsPence: number;
+}
+
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/** Per-record figures with each month's commission worked out at the rate of that month. */
+export function recordViews(partner: Pick<User, "partnerType" | "commissionBp">, rates: RateChange[], records: RecordRow[]): RecordView[] {
+  const views: RecordView[] = [];
+  for (const [month, monthRecords] of groupBy(records, (r) => r.month)) {
+    const rate = rateForMonth(rates, month, partner.commissionBp);
+    const result = commissionForMonth(partner.partnerType, rate, monthRecords);
+    monthRecords.forEach((record, index) => {
+      const figures = result.records[index];
+      views.push({
+        id: record.id,
+        machineId: record.machineId,
+        month,
+        totalSales: record.totalSales,
+        revenue: penceToPounds(record.revenuePence),
+        cogs: penceToPounds(record.cogsPence),
+        cardFee: penceToPounds(figures.cardFeePence),
+        netProfit: penceToPounds(figures.netProfitPence),
+        profitShare: penceToPounds(figures.commissionPence),
+      });
+    });
+  }
+  return views.sort((a, b) => b.month.localeCompare(a.month) || a.machineId - b.machineId);
+}
+
