@@ -29,7 +29,7 @@ const DIALOGS = [
   } },
   { who: ["admin", "admin-demo-1"], path: "/admin/products", name: "products-distribution", open: async (page) => {
     await page.getByRole("tab", { name: "Machine Distribution" }).click();
-    await page.getByRole("tabpanel").getByRole("button").first().click();
+    await page.getByRole("tabpanel").getByRole("link").first().click();
     await page.waitForTimeout(300);
   } },
   { who: ["leeds-station", "partner-demo-1"], path: "/", name: "performance-dialog", open: async (page) => {
