@@ -3,7 +3,7 @@
  * confirmation a form without JavaScript is asked, and whether the page's scripts have loaded.
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
@@ -23,25 +23,35 @@ export const isQuestion = (reply: unknown): reply is ActionQuestion => Boolean(r
 /**
  * Calls `onSuccess` once a fetcher's post has come back without a failure (a success redirected,
  * with its toast): closes a dialog or leaves edit mode. A failure leaves things as they are.
- * A redirect leaves `fetcher.data` as it was (the router keeps the last data), so the post failed
- * only if it brought new data that is a failure.
+ * A redirect leaves `fetcher.data` as it was (the router keeps the last data), so "no new data"
+ * counts as success only when the redirect's flashed toast has arrived in the root loader's data
+ * (every success flashes one); otherwise a post whose answer has not been applied yet (a busy
+ * machine, a revalidation in between) would look like a success and close the dialog on its failure.
  */
 export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, onSuccess: () => void) {
-  const posted = useRef<{ before: unknown } | null>(null);
+  const root = useRouteLoaderData<{ toast?: { id: string } | null }>("root");
+  const toastId = root?.toast?.id ?? null;
+  const posted = useRef<{ before: unknown; toastId: string | null } | null>(null);
   const callback = useRef(onSuccess);
   useEffect(() => {
     callback.current = onSuccess;
   });
   useEffect(() => {
     if (fetcher.state !== "idle") {
-      posted.current ??= { before: fetcher.data };
+      posted.current ??= { before: fetcher.data, toastId };
       return;
     }
     if (!posted.current) return;
-    const { before } = posted.current;
+    const { before, toastId: toastBefore } = posted.current;
+    const changed = fetcher.data !== before;
+    if (changed ? isFailure(fetcher.data) : toastId === toastBefore) {
+      // A failure, or nothing arrived yet: wait for the answer (a failure clears the post below).
+      if (changed) posted.current = null;
+      return;
+    }
     posted.current = null;
-    if (fetcher.data === before || !isFailure(fetcher.data)) callback.current();
-  }, [fetcher.state, fetcher.data]);
+    callback.current();
+  }, [fetcher.state, fetcher.data, toastId]);
 }
 
 /** Shows a failed reply as the action's error toast, once per reply. */
