@@ -36,7 +36,8 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
-      DEMO_DATABASE_PATH: "test-results/e2e.db",
+      // E2E_DB: a private database, so two runs on one machine keep apart.
+      DEMO_DATABASE_PATH: process.env.E2E_DB ?? "test-results/e2e.db",
       PORT: String(PORT),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",

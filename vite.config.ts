@@ -12,6 +12,8 @@ export default defineConfig({
   build: { target: "es2022" },
   plugins: [
     remix({
+      // VENDBOARD_BUILD_DIR lets a second checkout-free build live elsewhere (server.js reads the same variable).
+      buildDirectory: process.env.VENDBOARD_BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -17,7 +17,8 @@ function newestMtime(target) {
 
 /** Builds the app when there is no build or a source file is newer than it. */
 export function ensureBuild({ force = false } = {}) {
-  const built = path.join(root, "build", "server", "index.js");
+  // VENDBOARD_BUILD_DIR: a private build (vite.config.ts and server.js read it too).
+  const built = path.join(path.resolve(root, process.env.VENDBOARD_BUILD_DIR ?? "build"), "server", "index.js");
   const sources = ["app", "domain", "db", "vite.config.ts", "package.json"].map((p) => path.join(root, p));
   const stale = force || !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
   if (!stale) return;

@@ -69,8 +69,12 @@ function workerPath(): string {
     for (const candidate of [path.join(dir, WORKER_FILE), path.join(dir, "domain", "imports", WORKER_FILE)]) {
       if (fs.existsSync(candidate)) return (workerFile = candidate);
     }
-    if (path.dirname(dir) === dir) throw new Error(`${WORKER_FILE} not found in domain/ above ${start}`);
+    if (path.dirname(dir) === dir) break;
   }
+  // A build kept elsewhere (VENDBOARD_BUILD_DIR) runs from the package root.
+  const fromCwd = path.join(process.cwd(), "domain", "imports", WORKER_FILE);
+  if (fs.existsSync(fromCwd)) return (workerFile = fromCwd);
+  throw new Error(`${WORKER_FILE} not found in domain/ above ${start} or in ${process.cwd()}`);
 }
 
 export interface SheetTable {
