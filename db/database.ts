@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, Kysely, Migrator, SqliteDialect, sql, type MigrationResultSet } from "kysely";
+import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDialectConfig } from "kysely";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -18,9 +18,33 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+/**
+ * Transactions begin IMMEDIATE: each takes the write lock when it starts (waiting up to the busy
+ * timeout for another process's), instead of when it first writes. Kysely's default BEGIN is
+ * deferred: a transaction that reads and then writes while another process (a second server
+ * worker, a CLI run) commits a write in between fails at once with SQLITE_BUSY, whatever the busy
+ * timeout. One process never sees this (Kysely runs one connection's statements one at a time).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+export class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
 export function openDatabase(file: string): DB {
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: openSqlite(file) }),
+    dialect: new ImmediateSqliteDialect({ database: openSqlite(file) }),
     plugins: [new CamelCasePlugin()],
   });
 }
