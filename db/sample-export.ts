@@ -52,7 +52,12 @@ const HEADERS = [
 const serial = (ms: number) => ms / 86_400_000 + 25569;
 
 export interface ExportOptions {
+  /** The Machine Name of every row (one machine's export)… */
   location: string;
+  /** …or the rows of several machines in one file (a business-wide export), each with its count. */
+  machines?: readonly { name: string; units: number }[];
+  /** The products to pick from (default CATALOGUE). */
+  catalogue?: readonly { name: string; price: number; cost: number }[];
   /** YYYY-MM; sales are spread over the month (or its first `days` days). */
   month: string;
   units: number;
@@ -70,9 +75,11 @@ export function buildExport(options: ExportOptions): Uint8Array {
   const rows: unknown[][] = [];
   let cost = 0;
   let settled = 0;
-  for (let i = 0; i < options.units; i++) {
+  const catalogue = options.catalogue ?? CATALOGUE;
+  const names = options.machines ? options.machines.flatMap((m) => Array<string>(m.units).fill(m.name)) : Array<string>(options.units).fill(options.location);
+  for (let i = 0; i < names.length; i++) {
     // A skewed pick, so some products sell far more than others.
-    const product = CATALOGUE[Math.floor(options.random() ** 1.6 * CATALOGUE.length)];
+    const product = catalogue[Math.floor(options.random() ** 1.6 * catalogue.length)];
     const discount = options.random() < 0.08 ? 10 : 0;
     const when = serial(start + Math.floor(options.random() * span));
     cost += product.cost;
@@ -82,7 +89,7 @@ export function buildExport(options: ExportOptions): Uint8Array {
       options.firstTransactionId + i,
       1,
       "GBP",
-      options.location,
+      names[i],
       product.name,
       1,
       product.cost / 100,

@@ -1,0 +1,260 @@
+// npm run bench:scale: Vendboard at a real operator's size, measured from the outside.
+// Builds 1,000 partners of all four types, 10 machines each (one with 100), 12 months of about
+// 1,000,000 sales written through the real import, commission payments and invoices, all through
+// the product's domain functions; then starts `npm start` (the production build, one worker per
+// core) on it and measures each figure beside a floor taken in the same run:
+// - pages, one request at a time, p95 to the last byte (floor: a static asset), and their size;
+// - 50 connections for 30 s on GET / and GET /api/machines (floor: the static asset);
+// - one 50,000-row export into a fresh database (floor: SheetJS's read of it on this thread with
+//   the fast options) and the bulk import of the world (floor: SheetJS's read of its files);
+// - product analytics (floor: one hand-written SQL aggregate); `vendboard --help` (floor: node -e 0);
+// - first-load JavaScript of every page.
+// Prints the table and exits 1 when a goal is missed. BENCH_SCALE=small: a tenth of the world and
+// 5-second load runs, in under 2 minutes. BENCH_KEEP=1 keeps the database and prints its path.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import Database from "better-sqlite3";
+import * as XLSX from "xlsx";
+import { register } from "tsx/esm/api";
+import { ensureBuild, root } from "./lib.js";
+import { freePort } from "./production-server.js";
+import { buildWorld, FAST_READ, parseOnlyRate } from "./bench/world.js";
+
+register();
+const lib = {
+  ...(await import("../db/database.ts")),
+  ...(await import("../db/sample-export.ts")),
+  ...(await import("../db/enums.ts")),
+  ...(await import("../domain/accounts/user-service.ts")),
+  ...(await import("../domain/partners/partner-service.ts")),
+  ...(await import("../domain/machines/machine-service.ts")),
+  ...(await import("../domain/imports/import-service.ts")),
+  ...(await import("../domain/commissions/commission-service.ts")),
+  ...(await import("../domain/invoices/invoice-service.ts")),
+  ...(await import("../domain/products/product-service.ts")),
+};
+
+const SMALL = process.env.BENCH_SCALE === "small";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-scale-"));
+const scale = {
+  partners: SMALL ? 100 : 1000,
+  machinesPerPartner: 10,
+  bigPartnerMachines: 100,
+  months: 12,
+  // 4 to 13 sales a machine-month: about 8.5 on average, ~1,000,000 rows a year at full scale.
+  minSales: 4,
+  maxSales: 13,
+  products: 240,
+  rowsPerFile: 45_000,
+  floorFiles: 2,
+  dataDir: dir,
+};
+const LOAD_SECONDS = SMALL ? 5 : 30;
+const PAGE_SAMPLES = SMALL ? 20 : 60;
+const SINGLE_ROWS = 50_000;
+const KB = 1024;
+
+const results = [];
+/** One line of the table: `ok` null when the figure has no goal (shown for information). */
+function figure(name, value, floor, goal, ok) {
+  results.push({ name, value, floor, goal, ok });
+  process.stderr.write(`  ${ok === false ? "MISS" : "ok  "} ${name}: ${value}${floor ? ` (floor ${floor})` : ""}\n`);
+}
+const ms = (x) => `${x.toFixed(1)} ms`;
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const median = (values) => percentile(values, 50);
+
+// 1. The world, through the real import.
+process.stderr.write(`Building the world (${SMALL ? "small" : "full"} scale) in ${dir}\n`);
+const databasePath = path.join(dir, "vendboard.db");
+let db = lib.openDatabase(databasePath);
+await lib.migrateToLatest(db);
+const world = await buildWorld(db, lib, scale);
+await db.destroy();
+process.stderr.write(`World built in ${(world.buildMs / 1000).toFixed(1)} s: ${world.partners} partners, ${world.machines} machines, ${world.rows.toLocaleString("en-GB")} sales\n`);
+
+// 2. Imports.
+const bulkRate = (world.rows / world.importMs) * 1000;
+const parseFloor = parseOnlyRate(world.sampleFiles);
+figure(
+  "bulk import of many-machine files",
+  `${Math.round(bulkRate).toLocaleString("en-GB")} rows/s (${world.rows.toLocaleString("en-GB")} rows in ${(world.importMs / 1000).toFixed(1)} s)`,
+  `SheetJS read ${Math.round(parseFloor.rowsPerSecond).toLocaleString("en-GB")} rows/s`,
+  "≥ 15,000 rows/s",
+  bulkRate >= 15_000,
+);
+
+async function singleImport() {
+  const runDir = fs.mkdtempSync(path.join(dir, "single-"));
+  const fresh = lib.openDatabase(path.join(runDir, "single.db"));
+  await lib.migrateToLatest(fresh);
+  const admin = await lib.createUser(fresh, { username: "single-admin", password: "bench-admin-1", isAdmin: true });
+  const partner = await lib.createPartner(fresh, { username: "single", password: "bench-partner-1", name: "Single Site", partnerType: "profit-sharing", email: "single@example.test", billingAddress: "1 Road" }, admin.id);
+  await lib.createMachine(fresh, { partnerId: partner.id, location: "Single Machine" }, admin.id);
+  const month = world.months.at(-1);
+  const bytes = lib.buildExport({ location: "Single Machine", month, units: SINGLE_ROWS, firstTransactionId: 1, random: lib.seededRandom(7) });
+  let t = performance.now();
+  XLSX.read(bytes, FAST_READ);
+  const readMs = performance.now() - t;
+  t = performance.now();
+  const [outcome] = await lib.importExports(fresh, [{ name: "single.xlsx", bytes }], {}, { actorId: admin.id, dataDir: runDir });
+  const importMs = performance.now() - t;
+  await fresh.destroy();
+  if (!outcome.ok || outcome.result.groups[0].imported !== SINGLE_ROWS) throw new Error(`The 50,000-row import did not store every row: ${JSON.stringify(outcome).slice(0, 300)}`);
+  return { readMs, importMs };
+}
+const singles = [];
+for (let i = 0; i < (SMALL ? 1 : 3); i++) singles.push(await singleImport());
+const readMs = median(singles.map((s) => s.readMs));
+const importMs = median(singles.map((s) => s.importMs));
+figure(
+  "one 50,000-row export into a fresh database",
+  `${ms(importMs)} (${(importMs / readMs).toFixed(2)}× the read)`,
+  `SheetJS read ${ms(readMs)}`,
+  "≤ 1.3× the read",
+  importMs <= 1.3 * readMs,
+);
+
+// 3. Analytics in-process beside one hand-written SQL aggregate over the same rollup.
+db = lib.openDatabase(databasePath);
+const raw = new Database(databasePath, { readonly: true });
+const aggregate = raw.prepare("select product_id, sum(units) as units, sum(revenue_pence) as revenue from product_sales_monthly group by product_id");
+const sqlTimes = [];
+const analyticsTimes = [];
+for (let i = 0; i < 15; i++) {
+  let t = performance.now();
+  aggregate.all();
+  sqlTimes.push(performance.now() - t);
+  t = performance.now();
+  await lib.productAnalytics(db);
+  analyticsTimes.push(performance.now() - t);
+}
+raw.close();
+await db.destroy();
+figure("product analytics (domain, all time)", `p50 ${ms(median(analyticsTimes))}`, `SQL aggregate ${ms(median(sqlTimes))}`, "p50 < 100 ms", median(analyticsTimes) < 100);
+
+// 4. The CLI's start-up.
+function timeCommand(args, runs = 10) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, DATABASE_PATH: databasePath } });
+    times.push(performance.now() - t);
+    if (result.status !== 0) throw new Error(`node ${args.join(" ")} exited with ${result.status}: ${result.stderr}`);
+  }
+  return median(times);
+}
+const helpMs = timeCommand([path.join(root, "bin/vendboard.js"), "--help"]);
+const nodeMs = timeCommand(["-e", "0"]);
+figure("vendboard --help", ms(helpMs), `node -e 0 ${ms(nodeMs)}`, "≤ 300 ms", helpMs <= 300);
+
+// 5. The production server: `npm start`, one worker per core.
+ensureBuild();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
+  cwd: root,
+  env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "bench-scale-secret-0123456789abcdef", LOG_LEVEL: "warn", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const stopServer = () => server.exitCode === null && server.kill("SIGTERM");
+process.on("exit", stopServer);
+for (let since = Date.now(); ; ) {
+  const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+  if (up) break;
+  if (Date.now() - since > 30_000 || server.exitCode !== null) throw new Error("the production server did not start");
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function signIn({ username, password }) {
+  const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ username, password }) });
+  if (!response.ok) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+const adminCookie = await signIn(world.admin);
+const partnerCookie = await signIn(world.partner);
+
+/** p95 to the last byte, one request at a time, and the answer's size (uncompressed). */
+async function timePage(url, cookie) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < PAGE_SAMPLES + 5; i++) {
+    const t = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { cookie, "accept-encoding": "identity" } });
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - t;
+    if (response.status !== 200) throw new Error(`GET ${url}: ${response.status}`);
+    bytes = body.byteLength;
+    if (i >= 5) times.push(elapsed);
+  }
+  return { p95: percentile(times, 95), bytes };
+}
+
+const html = await (await fetch(`${base}/auth`)).text();
+const asset = /<link rel="modulepreload" href="([^"]+)"/.exec(html)?.[1] ?? "/favicon.ico";
+const floor = await timePage(asset, "");
+const pages = [
+  ["/admin", adminCookie],
+  ["/admin?page=2", adminCookie],
+  ["/admin/commissions", adminCookie],
+  ...["all", "pending", "paid", "overdue", "cancelled"].map((tab) => [tab === "all" ? "/admin/invoices" : `/admin/invoices?status=${tab}`, adminCookie]),
+  ["/admin/products", adminCookie],
+  [`/partners/${world.bigPartner.id}`, adminCookie],
+  ["/", partnerCookie],
+];
+for (const [url, cookie] of pages) {
+  const { p95, bytes } = await timePage(url, cookie);
+  figure(`GET ${url}`, `p95 ${ms(p95)}, ${(bytes / KB).toFixed(1)} KB`, `asset p95 ${ms(floor.p95)}`, "p95 < 100 ms, < 150 KB", p95 < 100 && bytes < 150 * KB);
+}
+
+// 6. 50 connections for LOAD_SECONDS.
+async function load(url, cookie) {
+  const result = await autocannon({ url: `${base}${url}`, connections: 50, duration: LOAD_SECONDS, headers: cookie ? { cookie } : {} });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+}
+const assetLoad = await load(asset, "");
+const floorText = `asset ${Math.round(assetLoad.rps)} req/s, p99 ${assetLoad.p99} ms`;
+for (const [url, minRps, maxP99] of [
+  ["/", 200, 500],
+  ["/api/machines", 600, 250],
+]) {
+  const r = await load(url, partnerCookie);
+  figure(`50 connections on GET ${url}`, `${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.errors} errors`, floorText, `≥ ${minRps} req/s, p99 < ${maxP99} ms, 0 errors`, r.rps >= minRps && r.p99 < maxP99 && r.errors === 0);
+}
+
+// 7. First-load JavaScript.
+const { firstLoadJs } = await import("./first-load-js.js");
+for (const [url, cookie] of [
+  ["/auth", ""],
+  ["/", partnerCookie],
+  ["/admin", adminCookie],
+  ["/admin/commissions", adminCookie],
+  ["/admin/invoices", adminCookie],
+  ["/admin/products", adminCookie],
+  ["/admin/import", adminCookie],
+  ["/admin/audit", adminCookie],
+  [`/partners/${world.bigPartner.id}`, adminCookie],
+]) {
+  const { gzipBytes } = await firstLoadJs(base, url, cookie);
+  figure(`first-load JS ${url}`, `${(gzipBytes / KB).toFixed(1)} KB gzip`, null, "≤ 180 KB", gzipBytes <= 180 * KB);
+}
+
+stopServer();
+await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve()));
+
+// The table.
+const widths = [Math.max(...results.map((r) => r.name.length)), Math.max(...results.map((r) => r.value.length)), Math.max(...results.map((r) => (r.floor ?? "").length))];
+console.log(`\nVendboard at scale (${SMALL ? "BENCH_SCALE=small" : "full"}): ${world.partners} partners, ${world.machines} machines, ${world.rows.toLocaleString("en-GB")} sales, ${os.availableParallelism()} cores\n`);
+console.log(`${"figure".padEnd(widths[0])}  ${"measured".padEnd(widths[1])}  ${"floor (same run)".padEnd(widths[2])}  goal`);
+for (const r of results) console.log(`${r.name.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${(r.floor ?? "").padEnd(widths[2])}  ${r.goal}  ${r.ok === false ? "MISSED" : "met"}`);
+const missed = results.filter((r) => r.ok === false).length;
+console.log(`\n${results.length - missed} goals met, ${missed} missed`);
+if (process.env.BENCH_KEEP === "1") console.log(`The database is kept at ${databasePath}`);
+else fs.rmSync(dir, { recursive: true, force: true });
+process.exit(missed ? 1 : 0);
