@@ -5,7 +5,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment } from "react";
 import { auditChangeLines, formatAuditTime } from "#domain/audit/audit-entries.ts";
-import { AUDIT_PAGE_SIZE, auditFilterSchema, auditSearch, type AuditFilter } from "#domain/audit/audit-schemas.ts";
+import { auditFilterSchema, type AuditFilter } from "#domain/audit/audit-schemas.ts";
+import { AUDIT_PAGE_SIZE, auditSearch } from "#domain/audit/audit-search.ts";
 import { auditPartnerOptions, listAudit, type AuditEntryView, type AuditPartner } from "#domain/audit/audit-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";

@@ -1,9 +1,7 @@
 /** The audit trail's filters (partner, business month, date of change, page), one schema for the page, the API and the CLI. */
 import { z } from "zod";
 import { isIsoDay, parseMonth } from "../shared/dates.ts";
-
-export const AUDIT_PAGE_SIZE = 25;
-export const AUDIT_MAX_PAGE_SIZE = 500;
+import { AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from "./audit-search.ts";
 
 const PARTNER_MESSAGE = "Partner must be a partner id (a positive whole number)";
 const MONTH_MESSAGE = "Month must be YYYY-MM";
@@ -55,16 +53,4 @@ export type AuditFilterInput = z.input<typeof auditFilterSchema>;
 /** The filter's field the first problem is about, for callers that name their own inputs (CLI flags). */
 export function auditFilterField(error: z.ZodError): keyof AuditFilter | undefined {
   return error.issues[0]?.path[0] as keyof AuditFilter | undefined;
-}
-
-/** The query string of a filter and page, for links (empty fields and the defaults left out). */
-export function auditSearch(filter: Partial<AuditFilter>, page = filter.page ?? 1): string {
-  const params = new URLSearchParams();
-  if (filter.partnerId) params.set("partnerId", String(filter.partnerId));
-  if (filter.month) params.set("month", filter.month);
-  if (filter.since) params.set("since", filter.since);
-  if (filter.pageSize && filter.pageSize !== AUDIT_PAGE_SIZE) params.set("pageSize", String(filter.pageSize));
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
 }

@@ -10,7 +10,7 @@ import { audit } from "../audit/audit-writer.ts";
 import { addDaysIso, formatDate, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
-import { paidDateProblem, paymentReferenceProblem } from "./invoice-schemas.ts";
+import { paidDateProblem, paymentReferenceProblem } from "./payment-rules.ts";
 import {
   accountState,
   canDeleteInvoice,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { auditChangeLines, auditChanges, describeAuditEntry, formatAuditTime, type AuditEntryData } from "#domain/audit/audit-entries.ts";
-import { AUDIT_PAGE_SIZE, auditFilterSchema, auditSearch } from "#domain/audit/audit-schemas.ts";
+import { auditFilterSchema } from "#domain/audit/audit-schemas.ts";
+import { AUDIT_PAGE_SIZE, auditSearch } from "#domain/audit/audit-search.ts";
 
 // The audit trail in plain English (ARCHITECTURE.md section 11, issue 10 item 8): every entry
 // reads as one line; changed values show before and after; filters are one schema for the page,
