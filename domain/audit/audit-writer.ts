@@ -1,5 +1,6 @@
 /** The audit trail: who changed what, when, for which partner and business month, before and after. */
 import type { Kysely } from "kysely";
+import { insertMany } from "#db/bulk.ts";
 import type { Database } from "#db/schema.ts";
 
 export interface AuditEntry {
@@ -34,4 +35,24 @@ export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<vo
       details: json(entry.details),
     })
     .execute();
+}
+
+/** Many entries in multi-row inserts (an import writes one per machine and month it touches). */
+export async function auditMany(db: Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> {
+  await insertMany(
+    db,
+    "audit_log",
+    ["actor_id", "action", "entity", "entity_id", "partner_id", "month", "before", "after", "details"],
+    entries.map((e) => [
+      e.actorId,
+      e.action,
+      e.entity,
+      e.entityId === undefined || e.entityId === null ? null : String(e.entityId),
+      e.partnerId ?? null,
+      e.month ?? null,
+      json(e.before),
+      json(e.after),
+      json(e.details),
+    ]),
+  );
 }

@@ -9,7 +9,8 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { auditMany } from "../audit/audit-writer.ts";
+import { insertMany } from "#db/bulk.ts";
 import {
   bookingKey,
   describeOutsideMonth,
@@ -29,7 +30,7 @@ import { closedMonthKeys, assertMonthsOpen } from "../commissions/month-close-se
 import { footerAgrees, monthOfSale, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 import { parseSalesReport } from "./telemetry-export-reader.ts";
 import { sha256, storeUpload } from "./upload-store.ts";
-import { chunks, writeGroup } from "./sales-writer.ts";
+import { chunks, writeGroups } from "./sales-writer.ts";
 
 // The upload store and the record writer are their own modules; callers keep importing them from here.
 export { pruneUploads, sha256, storeUpload } from "./upload-store.ts";
@@ -183,40 +184,31 @@ async function writeFile(
     const plan = await planFile(trx, machines, report, mode, []);
     assertPlanImportable(plan);
     const outside = describeOutsideMonth(plan.outsideMonth);
-    const groups: ImportGroupResult[] = [];
-    for (const group of plan.groups) {
-      const recordId = await writeGroup(trx, group, group.fresh);
-      const result = groupResult(machines, group, recordId, mode);
-      groups.push(result);
-      if (recordId === null) continue;
-      await trx
-        .insertInto("importReceipts")
-        .values({
-          recordId,
-          fileName: file.name,
-          sha256: digest,
-          storedPath,
-          rowsRead: report.rowsRead,
-          imported: result.imported,
-          duplicates: result.duplicates,
-          skipped: JSON.stringify(report.skipped),
-          outsideMonth: outside.reduce((n, o) => n + o.count, 0),
-          excluded: JSON.stringify(receiptExclusions(result, outside)),
-          footerAgrees: agrees === null ? null : agrees ? 1 : 0,
-          importedBy: options.actorId,
-        })
-        .execute();
-      await audit(trx, {
+    // Every machine's month of the file at once (sales-writer.ts), then a receipt and an audit entry each.
+    const recordIds = await writeGroups(trx, plan.groups);
+    const groups = plan.groups.map((group, i) => groupResult(machines, group, recordIds[i], mode));
+    const written = groups.filter((g) => g.recordId !== null);
+    const skipped = JSON.stringify(report.skipped);
+    const outsideCount = outside.reduce((n, o) => n + o.count, 0);
+    await insertMany(
+      trx,
+      "import_receipts",
+      ["record_id", "file_name", "sha256", "stored_path", "rows_read", "imported", "duplicates", "skipped", "outside_month", "excluded", "footer_agrees", "imported_by"],
+      written.map((g) => [g.recordId, file.name, digest, storedPath, report.rowsRead, g.imported, g.duplicates, skipped, outsideCount, JSON.stringify(receiptExclusions(g, outside)), agrees === null ? null : agrees ? 1 : 0, options.actorId]),
+    );
+    await auditMany(
+      trx,
+      written.map((result) => ({
         actorId: options.actorId,
         action: "import",
         entity: "monthly_record",
-        entityId: recordId,
+        entityId: result.recordId,
         partnerId: result.partnerId,
         month: result.month,
         after: { location: result.location, imported: result.imported, units: result.units, revenuePence: result.revenuePence, cogsPence: result.cogsPence },
         details: { file: file.name, sha256: digest, duplicates: result.duplicates, alreadyBooked: result.alreadyBooked, monthClosed: result.monthClosed },
-      });
-    }
+      })),
+    );
     return { fileName: file.name, sha256: digest, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), outsideMonth: outside, unmapped: exclusionsOf(plan.unmapped), mapped: exclusionsOf(plan.mapped), groups, footerAgrees: agrees };
   });
 }
