@@ -1,6 +1,9 @@
 // Production server: Remix's Express adapter with the client's address in the load context
 // (for per-address login limits), static assets, compression, security headers and no-store answers,
-// cross-site writes refused, and a graceful stop on SIGTERM/SIGINT.
+// cross-site writes refused, and a graceful stop on SIGTERM/SIGINT. WEB_CONCURRENCY processes
+// (default: one per core) serve one port under node:cluster (server/cluster.js); with 1, this
+// process serves alone.
+import cluster from "node:cluster";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { noStore, refuseCrossSiteWrites, securityHeaders } from "./server/http-policy.js";
@@ -9,37 +12,54 @@ import compression from "compression";
 import express from "express";
 import { limitBodies } from "./server/body-limit.js";
 import { logger, requestLogging } from "./server/logger.js";
+import { ROLE, runPrimary, webConcurrencyOrExit } from "./server/cluster.js";
 
 process.env.NODE_ENV ??= "production";
+const workers = webConcurrencyOrExit();
 const buildDir = path.resolve(process.env.VENDBOARD_BUILD_DIR ?? "build");
-const build = await import(path.join(buildDir, "server/index.js"));
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
-app.use(requestLogging());
-app.use(compression());
-app.use(securityHeaders);
-app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-// Everything past the static files is private to whoever asked (server/http-policy.js).
-app.use(noStore);
-app.use(refuseCrossSiteWrites({ trustProxy: process.env.TRUST_PROXY === "1" }));
-// Bodies are counted as they stream and refused with 413 past their route's limit (server/body-limit.js).
-app.all(
-  "*",
-  limitBodies(
-    createRequestHandler({
-      build,
-      getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-    }),
-    { uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10), onRefused: (r) => logger.warn({ limit: r.limit, bytesRead: r.bytesRead }, `Body over ${r.limit} bytes refused with 413`) },
-  ),
-);
+if (cluster.isPrimary && workers > 1) {
+  await runPrimary({ workers, logger });
+} else if (cluster.isWorker && process.env[ROLE] === "migrate") {
+  // Loading the build opens and migrates the database (app/utils/db.server.ts); that is all.
+  const build = await import(path.join(buildDir, "server/index.js"));
+  await build.entry.module.closeDatabase();
+  process.exit(0);
+} else {
+  await serve();
+}
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => {
-  logger.info({ port, host }, `Vendboard is listening on http://localhost:${port}`);
-});
-stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase, log: (line) => logger.info(line) });
+/** One server process: the app on PORT, stopped gracefully on SIGTERM/SIGINT. */
+async function serve() {
+  const build = await import(path.join(buildDir, "server/index.js"));
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  app.use(requestLogging());
+  app.use(compression());
+  app.use(securityHeaders);
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // Everything past the static files is private to whoever asked (server/http-policy.js).
+  app.use(noStore);
+  app.use(refuseCrossSiteWrites({ trustProxy: process.env.TRUST_PROXY === "1" }));
+  // Bodies are counted as they stream and refused with 413 past their route's limit (server/body-limit.js).
+  app.all(
+    "*",
+    limitBodies(
+      createRequestHandler({
+        build,
+        getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      }),
+      { uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10), onRefused: (r) => logger.warn({ limit: r.limit, bytesRead: r.bytesRead }, `Body over ${r.limit} bytes refused with 413`) },
+    ),
+  );
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    logger.info({ port, host }, `Vendboard is listening on http://localhost:${port}`);
+  });
+  stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase, log: (line) => logger.info(line) });
+}

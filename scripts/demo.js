@@ -39,6 +39,8 @@ const server = spawn(process.execPath, [path.join(root, "server.js")], {
   env: {
     ...process.env,
     NODE_ENV: "production",
+    // One process is enough for a demo.
+    WEB_CONCURRENCY: "1",
     DATABASE_PATH: databasePath,
     PORT: port,
     SESSION_SECRET: process.env.SESSION_SECRET ?? fs.readFileSync(secretFile, "utf8").trim(),

@@ -50,18 +50,25 @@ export async function freePort() {
 }
 
 /**
- * Builds if needed and starts server.js with `env` (DATABASE_PATH at least), resolving once it listens.
- * @param {{ env: Record<string, string> }} options
+ * Builds if needed and starts server.js (or `script`, as scripts/start.js for `npm start`) with `env`
+ * (DATABASE_PATH at least), resolving once it listens: one process unless env.WEB_CONCURRENCY says
+ * otherwise, then once every worker listens. It runs in its own process group, which stop() kills.
+ * @param {{ env: Record<string, string>, script?: string }} options
  */
-export async function startServer({ env }) {
+export async function startServer({ env, script: entry }) {
+  const script = entry ?? "server.js";
   await buildOnce();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, [path.join(root, "server.js")], {
+  const fullEnv = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "production-server-secret-0123456789", WEB_CONCURRENCY: "1", ...env, PORT: String(port), HOST: "127.0.0.1" };
+  const ready = Number(fullEnv.WEB_CONCURRENCY) > 1 ? "workers are serving" : "Vendboard is listening";
+  /** @type {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, import("node:stream").Readable>} */
+  const child = spawn(process.execPath, [path.join(root, script)], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "production-server-secret-0123456789", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: fullEnv,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
@@ -80,16 +87,21 @@ export async function startServer({ env }) {
         await sleep(20);
       }
     },
+    /** SIGKILL to the whole group: a cluster's workers, and server.js under scripts/start.js. */
     stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch (error) {
+        if (error.code !== "ESRCH") throw error;
+      }
     },
   };
   const since = Date.now();
-  while (!output.includes("Vendboard is listening")) {
-    if (child.exitCode !== null) throw new Error(`server.js exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() - since > 15_000) {
+  while (!output.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() - since > 30_000) {
       server.stop();
-      throw new Error(`server.js did not start:\n${output}`);
+      throw new Error(`${script} did not start:\n${output}`);
     }
     await sleep(50);
   }

@@ -1,12 +1,16 @@
-// npm start: serves DATABASE_PATH (default data/vendboard.db) from the production build.
+// npm start: serves DATABASE_PATH (default data/vendboard.db) from the production build, with
+// WEB_CONCURRENCY server processes (default: one per core; server.js, server/cluster.js).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureBuild, root } from "./lib.js";
+import { webConcurrencyOrExit } from "../server/cluster.js";
 
 if (!process.env.SESSION_SECRET) {
   console.error("SESSION_SECRET is required: export SESSION_SECRET=$(openssl rand -hex 32) and run npm start again.");
   process.exit(1);
 }
+// Checked before a build that may take a minute; server.js checks it again.
+webConcurrencyOrExit();
 ensureBuild();
 const server = spawn(process.execPath, [path.join(root, "server.js")], {
   cwd: root,
@@ -14,4 +18,4 @@ const server = spawn(process.execPath, [path.join(root, "server.js")], {
   env: { ...process.env, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

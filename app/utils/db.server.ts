@@ -1,4 +1,7 @@
-/** The web app's database handle: opened and migrated once per process. */
+/**
+ * The web app's database handle: opened and migrated once per process. Under several workers
+ * (server/cluster.js) a child migrated the database before any worker started, so a worker only opens it.
+ */
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
 import { countAdmins } from "#domain/accounts/user-service.ts";
 import { env } from "./env.server.ts";
@@ -11,6 +14,7 @@ declare global {
 
 async function open(): Promise<DB> {
   const db = openDatabase(env.DATABASE_PATH);
+  if (process.env.VENDBOARD_CLUSTER_ROLE === "serve") return db;
   const { report } = await migrateToLatest(db);
   // What a migration removed or changed is in the audit trail too; `vendboard db migrate` lists it.
   if (report.length) logger.warn({ changes: report.length }, `Migrations changed ${report.length} row(s) of data; see /admin/audit or run \`vendboard audit\`.`);

@@ -26,11 +26,12 @@ afterAll(async () => {
 });
 
 describe("GET /healthz", () => {
-  it("answers 200 {status: ok} without a session, never stored", async () => {
+  it("answers 200 {status: ok, pid} without a session, never stored", async () => {
     const response = await healthz();
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.json()).toEqual({ status: "ok" });
+    // The pid names the process that answered (one of several workers under WEB_CONCURRENCY).
+    expect(await response.json()).toEqual({ status: "ok", pid: process.pid });
   });
 });
 

@@ -109,10 +109,10 @@ describe("answers of the production server", () => {
     for (const l of server.output().split("\n").filter(Boolean)) expect(() => JSON.parse(l), l).not.toThrow();
   });
 
-  it("GET /healthz answers 200 {status: ok} without a session, never stored", async () => {
+  it("GET /healthz answers 200 {status: ok, pid} without a session, never stored", async () => {
     const health = await request("/healthz");
     expect(health.status).toBe(200);
-    expect(JSON.parse(health.body)).toEqual({ status: "ok" });
+    expect(JSON.parse(health.body)).toEqual({ status: "ok", pid: server.child.pid });
     expect(health.lines["cache-control"]).toEqual(["no-store"]);
   });
 });
