@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { radixIconsPerModule } from "./scripts/vite-radix-icons.ts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -11,6 +12,7 @@ export default defineConfig({
   server: { port: 3000 },
   build: { target: "es2022" },
   plugins: [
+    radixIconsPerModule(),
     remix({
       // VENDBOARD_BUILD_DIR lets a second checkout-free build live elsewhere (server.js reads the same variable).
       buildDirectory: process.env.VENDBOARD_BUILD_DIR ?? "build",
