@@ -1,111 +1,27 @@
 /**
- * Add New Machine / Edit Machine: location (required), image URL (optional), status, posted (intent
- * machine-create or machine-update) to the page's action. The schema's messages show under the
- * fields; any other refusal is the 'Failed to add machine' / 'Failed to update machine' toast.
+ * Add New Machine / Edit Machine: the trigger and the dialog; the form (location, image URL,
+ * status, posted to the page's action) is its own chunk, machine-form.tsx, fetched when it opens.
  */
-import { Button, Dialog, Flex, Select, TextField } from "@radix-ui/themes";
-import { useFetcher } from "@remix-run/react";
+import { Dialog } from "@radix-ui/themes";
 import { useState, type ReactNode } from "react";
-import type { ActionReply } from "#app/utils/action-reply.ts";
-import { Field } from "../field.tsx";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+import type { EditedMachine } from "./machine-form.tsx";
 
-interface MachineFields {
-  location: string;
-  imageUrl: string;
-  status: "active" | "inactive";
-}
+const MachineForm = lazyPart(() => import("./machine-form.tsx").then((m) => m.MachineForm));
 
-/** The fields shown in the dialog: a message about any other field is the toast. */
-const SHOWN = ["location", "imageUrl", "status"];
-
-export function MachineFormDialog({
-  partnerId,
-  machine,
-  trigger,
-}: {
-  partnerId: number;
-  machine?: { id: number; location: string; imageUrl: string | null; status: "active" | "inactive" };
-  trigger: ReactNode;
-}) {
-  const initial: MachineFields = { location: machine?.location ?? "", imageUrl: machine?.imageUrl ?? "", status: machine?.status ?? "active" };
+export function MachineFormDialog({ partnerId, machine, trigger }: { partnerId: number; machine?: EditedMachine; trigger: ReactNode }) {
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(initial);
-  const fetcher = useFetcher<ActionReply>();
-  const saving = fetcher.state !== "idle";
-  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
-  // Messages show under the fields until the dialog is closed or sent again.
-  const [dismissed, setDismissed] = useState<unknown>(undefined);
-  const errors = (!saving && failure !== dismissed && failure?.fieldErrors) || {};
-  const onField = SHOWN.some((name) => failure?.fieldErrors?.[name]);
-  useFailureToast(onField ? undefined : failure);
-  useFetcherSucceeded(fetcher, () => {
-    setOpen(false);
-    setDismissed(fetcher.data);
-  });
-
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        setDismissed(fetcher.data);
-        if (next) setForm(initial);
-      }}
-    >
-      <Dialog.Trigger>{trigger}</Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger {...preloadOn(MachineForm.preload)}>{trigger}</Dialog.Trigger>
       <Dialog.Content maxWidth="480px">
         <Dialog.Title>{machine ? "Edit Machine" : "Add New Machine"}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
           {machine ? "Change where the machine is and whether it is in service." : "Place a new machine at this partner's site."}
         </Dialog.Description>
-        <fetcher.Form method="post" preventScrollReset noValidate>
-          {machine ? (
-            <>
-              <input type="hidden" name="intent" value="machine-update" />
-              <input type="hidden" name="id" value={machine.id} />
-            </>
-          ) : (
-            <>
-              <input type="hidden" name="intent" value="machine-create" />
-              <input type="hidden" name="partnerId" value={partnerId} />
-            </>
-          )}
-          <Flex direction="column" gap="3">
-            <Field label="Location" error={errors.location} htmlFor="machine-location" hint="As named in the telemetry exports' Machine Name column">
-              <TextField.Root id="machine-location" name="location" value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} />
-            </Field>
-            <Field label="Image URL (optional)" error={errors.imageUrl} htmlFor="machine-image">
-              <TextField.Root
-                id="machine-image"
-                name="imageUrl"
-                type="url"
-                value={form.imageUrl}
-                placeholder="https://…"
-                onChange={(e) => setForm({ ...form, imageUrl: e.target.value })}
-              />
-            </Field>
-            <Field label="Status" error={errors.status} htmlFor="machine-status">
-              <Select.Root name="status" value={form.status} onValueChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}>
-                <Select.Trigger id="machine-status" style={{ width: "100%" }} />
-                <Select.Content position="popper">
-                  <Select.Item value="active">Active</Select.Item>
-                  <Select.Item value="inactive">Inactive</Select.Item>
-                </Select.Content>
-              </Select.Root>
-            </Field>
-            <Flex gap="3" justify="end" mt="2">
-              <Dialog.Close>
-                <Button type="button" variant="soft" color="gray">
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={saving}>
-                {machine ? "Save Machine" : "Add Machine"}
-              </Button>
-            </Flex>
-          </Flex>
-        </fetcher.Form>
+        <DialogPart>
+          <MachineForm partnerId={partnerId} machine={machine} onSaved={() => setOpen(false)} />
+        </DialogPart>
       </Dialog.Content>
     </Dialog.Root>
   );

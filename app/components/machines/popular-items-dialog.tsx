@@ -1,8 +1,11 @@
-/** Popular Items: the machine's ten best sellers by units. */
-import { Button, Callout, Dialog, Flex, ScrollArea, Spinner, Table, Text } from "@radix-ui/themes";
+/** Popular Items: the machine's ten best sellers by units, read when the dialog opens (the table is its own chunk, popular-items-table.tsx). */
+import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
+import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+
+const PopularItemsTable = lazyPart(() => import("./popular-items-table.tsx").then((m) => m.PopularItemsTable));
 
 export function PopularItemsDialog({ machine }: { machine: { id: number; location: string } }) {
   const [open, setOpen] = useState(false);
@@ -18,7 +21,7 @@ export function PopularItemsDialog({ machine }: { machine: { id: number; locatio
         if (next) fetcher.load(`/resources/machines/${machine.id}/popular`);
       }}
     >
-      <Dialog.Trigger>
+      <Dialog.Trigger {...preloadOn(PopularItemsTable.preload)}>
         <Button variant="soft" size="2">
           Popular Items
         </Button>
@@ -28,48 +31,9 @@ export function PopularItemsDialog({ machine }: { machine: { id: number; locatio
         <Dialog.Description size="2" color="gray" mb="3">
           {machine.location}
         </Dialog.Description>
-        <ScrollArea type="auto" scrollbars="vertical" style={{ height: 500 }}>
-          {loading && !data ? (
-            <Flex justify="center" p="6">
-              <Spinner size="3" />
-            </Flex>
-          ) : error ? (
-            <Callout.Root color="red">
-              <Callout.Text>Failed to fetch popular products: {error}</Callout.Text>
-            </Callout.Root>
-          ) : !data?.length ? (
-            <Flex direction="column" gap="1" p="4" align="center">
-              <Text weight="medium">No product data available for this machine.</Text>
-              <Text size="2" color="gray">
-                Product data is gathered from monthly sales reports.
-              </Text>
-            </Flex>
-          ) : (
-            <Table.Root size="2">
-              <caption style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
-                Most popular items based on sales history
-              </caption>
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Rank</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Price £</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {data.map((item, index) => (
-                  <Table.Row key={item.product.id}>
-                    <Table.Cell>{index + 1}</Table.Cell>
-                    <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">{item.product.currentPrice.toFixed(2)}</Table.Cell>
-                    <Table.Cell justify="end">{item.totalSales}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          )}
-        </ScrollArea>
+        <DialogPart>
+          <PopularItemsTable data={data} loading={loading} error={error} />
+        </DialogPart>
         <Flex justify="end" mt="3">
           <Dialog.Close>
             <Button variant="soft" color="gray">

@@ -1,0 +1,212 @@
+/**
+ * The body of Add Monthly Record (add-record-dialog.tsx), a chunk of its own fetched when the
+ * dialog opens: the month and the export, what it contains (Preview), then Save. Both post the
+ * file as a multipart form to the page's action through fetchers: intent record-preview answers
+ * the figures (nothing saved), record-add imports and redirects back with the toast.
+ */
+import { Badge, Button, Callout, DataList, Dialog, Flex, Spinner, Table, Text, TextField } from "@radix-ui/themes";
+import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { useFetcher } from "@remix-run/react";
+import { useState, type ChangeEvent } from "react";
+import { previousMonth } from "#domain/shared/dates.ts";
+import { formatGBP } from "#domain/shared/money.ts";
+import type { UploadResult } from "#domain/imports/import-service.ts";
+import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
+import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import type { RecordPreviewReply } from "./add-record-dialog.tsx";
+
+const EXCEL = /\.(xlsx|xls)$/i;
+
+export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id: number }; uploadMaxMb: number; onSaved: () => void }) {
+  // The dialog mounts this afresh each time it opens: month, file and answers start over.
+  const [month, setMonth] = useState(previousMonth());
+  const [file, setFile] = useState<File | null>(null);
+  // The browser's own check of the file's name, before anything is sent.
+  const [problem, setProblem] = useState<string | null>(null);
+  const preview = useFetcher<RecordPreviewReply | ActionFailure>();
+  const save = useFetcher<ActionReply>();
+  const reading = preview.state !== "idle";
+  const saving = save.state !== "idle";
+  // The answer for the file chosen now: none while it is read.
+  const answer = file && !problem && !reading ? preview.data : undefined;
+  const refused = isFailure(answer) ? answer.error : null;
+  const shown = answer && "preview" in answer ? answer.preview : null;
+  useFailureToast(preview.data);
+  useFailureToast(save.data);
+  useFetcherSucceeded(save, onSaved);
+
+  function send(fetcher: typeof preview | typeof save, intent: "record-preview" | "record-add", chosen: File, chosenMonth: string) {
+    const body = new FormData();
+    body.set("intent", intent);
+    body.set("machineId", String(machine.id));
+    body.set("month", chosenMonth);
+    body.set("reportFile", chosen);
+    fetcher.submit(body, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+  }
+
+  function check(nextFile: File | null, nextMonth: string) {
+    setProblem(null);
+    if (!nextFile) return;
+    if (!EXCEL.test(nextFile.name)) {
+      setProblem("Please select an Excel file to upload");
+      return;
+    }
+    // The server refuses a larger body before the action reads it: say so here, as it would.
+    if (nextFile.size > uploadMaxMb * 1024 * 1024) {
+      setProblem(`The file is too large (at most ${uploadMaxMb} MB)`);
+      return;
+    }
+    send(preview, "record-preview", nextFile, nextMonth);
+  }
+
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const next = event.target.files?.[0] ?? null;
+    setFile(next);
+    check(next, month);
+  }
+
+  const message = problem ?? refused;
+  return (
+    <Flex direction="column" gap="3">
+      <Flex gap="3" wrap="wrap">
+        <label style={{ flex: "1 1 160px" }}>
+          <Text as="div" size="2" weight="medium" mb="1">
+            Month
+          </Text>
+          <TextField.Root
+            type="month"
+            value={month}
+            max={new Date().toISOString().slice(0, 7)}
+            onChange={(e) => {
+              setMonth(e.target.value);
+              check(file, e.target.value);
+            }}
+          />
+        </label>
+        <label style={{ flex: "2 1 240px" }}>
+          <Text as="div" size="2" weight="medium" mb="1">
+            Sales report
+          </Text>
+          <input
+            type="file"
+            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+            onChange={onFile}
+            aria-label="Sales report file"
+            style={{ width: "100%", fontSize: "var(--font-size-2)" }}
+          />
+        </label>
+      </Flex>
+      {reading ? (
+        <Flex align="center" gap="2">
+          <Spinner /> <Text size="2">Reading the file…</Text>
+        </Flex>
+      ) : null}
+      {message && !reading ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{message}</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      {shown ? <PreviewSummary preview={shown} /> : null}
+      <Flex gap="3" justify="end" mt="2">
+        <Dialog.Close>
+          <Button type="button" variant="soft" color="gray">
+            Cancel
+          </Button>
+        </Dialog.Close>
+        <Button
+          onClick={() => {
+            if (file) send(save, "record-add", file, month);
+          }}
+          loading={saving}
+          disabled={reading || !file || !shown || shown.imported === 0}
+        >
+          Save Record
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function PreviewSummary({ preview }: { preview: UploadResult }) {
+  return (
+    <Flex direction="column" gap="3" aria-label="File contents">
+      {preview.warnings.map((warning) => (
+        <Callout.Root key={warning} color="amber" size="1">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>{warning}</Callout.Text>
+        </Callout.Root>
+      ))}
+      {preview.excluded.length ? (
+        <Callout.Root color={preview.imported ? "amber" : "red"} size="1" role="status">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            Not imported: {preview.excluded.join("; ")}.{preview.imported ? "" : " Nothing in this file would be added."}
+          </Callout.Text>
+        </Callout.Root>
+      ) : !preview.imported ? (
+        <Callout.Root color="gray" size="1" role="status">
+          <Callout.Text>Every transaction in this file is already imported: nothing would be added.</Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <DataList.Root size="2">
+        <DataList.Item>
+          <DataList.Label minWidth="140px">Units</DataList.Label>
+          <DataList.Value>{preview.units}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label minWidth="140px">Revenue</DataList.Label>
+          <DataList.Value>{formatGBP(preview.revenuePence)}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label minWidth="140px">COGS</DataList.Label>
+          <DataList.Value>{formatGBP(preview.cogsPence)}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label minWidth="140px">Transactions</DataList.Label>
+          <DataList.Value>
+            <Flex gap="2" wrap="wrap">
+              <Badge highContrast color="green">{preview.imported} new</Badge>
+              {preview.duplicates ? <Badge highContrast color="gray">{preview.duplicates} already imported</Badge> : null}
+              {preview.refunds ? <Badge highContrast color="amber">{preview.refunds} refund(s)</Badge> : null}
+              {preview.outsideMonth ? <Badge highContrast color="amber">{preview.outsideMonth} dated outside the month</Badge> : null}
+              {preview.alreadyBooked.map((b) => (
+                <Badge key={b.reason} highContrast color="red">
+                  {b.count} {b.reason}
+                </Badge>
+              ))}
+            </Flex>
+          </DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label minWidth="140px">Rows skipped</DataList.Label>
+          <DataList.Value>{preview.skipped.length ? preview.skipped.map((s) => `${s.count} ${s.reason}`).join("; ") : "none"}</DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+      {preview.topProducts.length ? (
+        <Table.Root size="1" variant="surface">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell>Top products</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end">Sold</Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {preview.topProducts.map((p) => (
+              <Table.Row key={p.name}>
+                <Table.Cell>{p.name}</Table.Cell>
+                <Table.Cell justify="end">{p.count}</Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * The body of View Performance History (performance-dialog.tsx), a chunk of its own fetched when
+ * the dialog opens: the 12-month chart and a table per month, with each month's documents; an
+ * admin's Delete posts intent record-delete to the page's action (a partner's page only reads).
+ */
+import { Badge, Box, Callout, DataList, Flex, IconButton, Popover, ScrollArea, Spinner, Table, Text, Tooltip } from "@radix-ui/themes";
+import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
+import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
+import { formatDate, formatMonth, previousMonth } from "#domain/shared/dates.ts";
+import { MONTH_TO_DATE, monthHasEnded } from "#domain/commissions/month-close-rules.ts";
+import { ConfirmForm } from "../confirm-button.tsx";
+import type { MachineRecord } from "#domain/machines/machine-service.ts";
+import { formatPounds } from "#domain/shared/money.ts";
+import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
+import { deleteRecordQuestion } from "./machine-questions.ts";
+import { SalesChart, twelveMonths } from "./sales-chart.tsx";
+
+export interface PerformanceProps {
+  machine: { id: number; location: string };
+  partnerType: PartnerType;
+  commissionPercentage: string;
+  canDelete: boolean;
+}
+
+export interface PerformanceHistoryProps extends PerformanceProps {
+  /** The records once read (null before, or after a failure). */
+  data: MachineRecord[] | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export function profitShareLabel(partnerType: PartnerType, commissionPercentage: string): string {
+  return partnerType === "tiered-profit-sharing" ? "Tiered Commission" : `Profit Share (${formatRate(fractionToBp(commissionPercentage) ?? 0)})`;
+}
+
+function CommissionStatusBadge({ commission }: { commission: MachineRecord["commission"] }) {
+  if (!commission) return <Badge highContrast color="gray">No Record</Badge>;
+  if (commission.status === "completed") return <Badge highContrast color="green">Paid {formatDate(commission.paidDate)}</Badge>;
+  return <Badge highContrast color="orange">Pending</Badge>;
+}
+
+function Receipt({ record }: { record: MachineRecord }) {
+  const receipt = record.receipts[0];
+  if (!receipt) return null;
+  const skipped = receipt.skipped;
+  return (
+    <Popover.Root>
+      <Popover.Trigger>
+        <IconButton size="1" variant="ghost" aria-label={`Import receipt for ${formatMonth(record.month)}`}>
+          <InfoCircledIcon />
+        </IconButton>
+      </Popover.Trigger>
+      <Popover.Content maxWidth="360px">
+        <Text as="p" weight="bold" size="2" mb="2">
+          Import receipt{record.receipts.length > 1 ? ` (latest of ${record.receipts.length})` : ""}
+        </Text>
+        <DataList.Root size="1">
+          <DataList.Item>
+            <DataList.Label>File</DataList.Label>
+            <DataList.Value>{receipt.fileName}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>SHA-256</DataList.Label>
+            <DataList.Value>
+              <Text style={{ wordBreak: "break-all", fontFamily: "var(--code-font-family)" }}>{receipt.sha256}</Text>
+            </DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Rows read</DataList.Label>
+            <DataList.Value>{receipt.rowsRead}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Imported</DataList.Label>
+            <DataList.Value>{receipt.imported}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Duplicates</DataList.Label>
+            <DataList.Value>{receipt.duplicates}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Skipped</DataList.Label>
+            <DataList.Value>
+              {skipped.length ? skipped.map((s) => `${s.count} ${s.reason}`).join("; ") : "none"}
+            </DataList.Value>
+          </DataList.Item>
+          {receipt.excluded.length ? (
+            <DataList.Item>
+              <DataList.Label>Left out</DataList.Label>
+              <DataList.Value>{receipt.excluded.join("; ")}</DataList.Value>
+            </DataList.Item>
+          ) : null}
+          <DataList.Item>
+            <DataList.Label>Footer totals</DataList.Label>
+            <DataList.Value>{receipt.footerAgrees === null ? "no footer in the file" : receipt.footerAgrees ? "agree with the imported rows" : "differ from the imported rows (see the skipped rows)"}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label>Imported at</DataList.Label>
+            <DataList.Value>
+              {formatDate(receipt.createdAt)} {receipt.createdAt.slice(11, 16)}
+            </DataList.Value>
+          </DataList.Item>
+        </DataList.Root>
+      </Popover.Content>
+    </Popover.Root>
+  );
+}
+
+export function PerformanceHistory({ machine, partnerType, commissionPercentage, canDelete, data, loading, error }: PerformanceHistoryProps) {
+  const records = data ?? [];
+  const profitSharing = isProfitSharingType(partnerType);
+  return (
+    <>
+      {records.length ? (
+        <Box mb="3">
+          <SalesChart
+            title={`${machine.location}: units and revenue over 12 months`}
+            data={twelveMonths(
+              records.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue })),
+              records[0].month > previousMonth() ? records[0].month : previousMonth(),
+            )}
+          />
+        </Box>
+      ) : null}
+      <ScrollArea type="auto" scrollbars="both" style={{ height: 600, maxWidth: "100%" }}>
+        {loading && !data ? (
+          <Flex justify="center" p="6">
+            <Spinner size="3" />
+          </Flex>
+        ) : error ? (
+          <Callout.Root color="red">
+            <Callout.Text>Failed to fetch machine records: {error}</Callout.Text>
+          </Callout.Root>
+        ) : !records.length ? (
+          <Text as="p" color="gray" size="2">
+            No monthly records yet.
+          </Text>
+        ) : (
+          <Flex direction="column" gap="4" pr="3">
+            <Table.Root size="1" variant="surface">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Sales (Units)</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">COGS</Table.ColumnHeaderCell>
+                  {profitSharing ? (
+                    <>
+                      <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage)}</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
+                    </>
+                  ) : null}
+                  <Table.ColumnHeaderCell>Documents</Table.ColumnHeaderCell>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {records.map((record) => (
+                  <Table.Row key={record.id}>
+                    <Table.RowHeaderCell>
+                      {formatMonth(record.month)}
+                      {monthHasEnded(record.month) ? null : (
+                        <Text as="div" size="1" color="amber">
+                          {MONTH_TO_DATE}
+                        </Text>
+                      )}
+                    </Table.RowHeaderCell>
+                    <Table.Cell justify="end">{record.totalSales}</Table.Cell>
+                    <Table.Cell justify="end">{formatPounds(record.revenue)}</Table.Cell>
+                    <Table.Cell justify="end">{formatPounds(record.cogs)}</Table.Cell>
+                    {profitSharing ? (
+                      <>
+                        <Table.Cell justify="end">{formatPounds(record.cardFee)}</Table.Cell>
+                        <Table.Cell justify="end">{formatPounds(record.netProfit)}</Table.Cell>
+                        <Table.Cell justify="end">{formatPounds(record.profitShare)}</Table.Cell>
+                        <Table.Cell>
+                          <CommissionStatusBadge commission={record.commission} />
+                        </Table.Cell>
+                      </>
+                    ) : null}
+                    <Table.Cell>
+                      <Flex gap="2" align="center">
+                        {record.receipts.length ? (
+                          <Tooltip content="Open the monthly report">
+                            <IconButton size="1" variant="ghost" asChild>
+                              <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
+                                <FileTextIcon />
+                              </a>
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        {profitSharing && monthHasEnded(record.month) ? (
+                          <Tooltip content="Open the statement (PDF)">
+                            <IconButton size="1" variant="ghost" asChild>
+                              <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
+                                <ReaderIcon />
+                              </a>
+                            </IconButton>
+                          </Tooltip>
+                        ) : null}
+                        <Tooltip content="Download the transactions (.xlsx)">
+                          <IconButton size="1" variant="ghost" asChild>
+                            <a href={`/api/records/${record.id}/transactions`} aria-label={`Transactions for ${formatMonth(record.month)}`}>
+                              <DownloadIcon />
+                            </a>
+                          </IconButton>
+                        </Tooltip>
+                        <Receipt record={record} />
+                        {canDelete ? (
+                          <ConfirmForm
+                            intent="record-delete"
+                            fields={{ recordId: record.id }}
+                            trigger={
+                              <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
+                                <TrashIcon />
+                              </IconButton>
+                            }
+                            {...deleteRecordQuestion(machine.location, record)}
+                          />
+                        ) : null}
+                      </Flex>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Flex>
+        )}
+      </ScrollArea>
+    </>
+  );
+}
