@@ -24,20 +24,20 @@ function insertSql(table: string, columns: readonly string[], rows: number, suff
  * Inserts `rows` (each an array of values in `columns` order). `suffix` follows the VALUES list,
  * e.g. "on conflict do nothing". Answers the number of rows the statements changed.
  */
-export async function insertMany(
-  db: QueryRunner,
-  table: string,
-  columns: readonly string[],
-  rows: readonly (readonly unknown[])[],
-  suffix = "",
-): Promise<number> {
-  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+export function insertMany(db: QueryRunner, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[], suffix = ""): Promise<number> {
+  const values: unknown[] = [];
+  for (const row of rows) for (const value of row) values.push(value);
+  return insertFlat(db, table, columns, values, suffix);
+}
+
+/** insertMany with the rows' values one after another in one array (no array per row to build and collect). */
+export async function insertFlat(db: QueryRunner, table: string, columns: readonly string[], values: readonly unknown[], suffix = ""): Promise<number> {
+  if (values.length % columns.length) throw new RangeError(`${values.length} values do not fill rows of ${columns.length} columns`);
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length)) * columns.length;
   let changed = 0;
-  for (let at = 0; at < rows.length; at += perStatement) {
-    const part = rows.slice(at, at + perStatement);
-    const parameters: unknown[] = [];
-    for (const row of part) for (const value of row) parameters.push(value);
-    const result = await db.executeQuery(CompiledQuery.raw(insertSql(table, columns, part.length, suffix), parameters));
+  for (let at = 0; at < values.length; at += perStatement) {
+    const part = values.slice(at, at + perStatement);
+    const result = await db.executeQuery(CompiledQuery.raw(insertSql(table, columns, part.length / columns.length, suffix), part));
     changed += Number(result.numAffectedRows ?? 0n);
   }
   return changed;

@@ -3,7 +3,6 @@ import fs from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
 import Table from "cli-table3";
-import type { Command } from "commander";
 import { z } from "zod";
 import { dataDir } from "#db/config.ts";
 import { formatGBP } from "#domain/shared/money.ts";
@@ -56,6 +55,8 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
       actorId: null,
       dataDir: dataDir(io.env),
       dryRun: options.dryRun,
+      // One file: nothing to overlap its read with, so it is read here, without a worker's start and copy.
+      readOnThisThread: files.length === 1,
       onFile: (file, index) => {
         if (index) bar?.increment();
         bar?.update({ file: file.name });
@@ -113,18 +114,4 @@ export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
     }
   }
   return table.toString();
-}
-
-export function registerImportCommand(program: Command, io: CliIO): void {
-  program
-    .command("import")
-    .description("import telemetry exports (.xlsx/.xls); rows go to the machine named in each row, grouped by machine and month")
-    .argument("<files...>", "export files, or folders of them")
-    .option("--machine <id>", "put every row on this machine instead of matching Machine Name")
-    .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
-    .option("--dry-run", "check and report without saving anything")
-    .option("--json", "print the outcome as JSON")
-    .action(async (files: string[], options: ImportCommandOptions) => {
-      io.exitCode = await runImport(io, files, options);
-    });
 }

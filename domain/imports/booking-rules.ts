@@ -126,13 +126,28 @@ export function planBookings(input: PlanInput): BookingPlan {
   const ambiguous = new Map<string, number>();
   const mapped = new Map<string, number>();
 
+  // A file names few machines in many rows: each name is routed once.
+  const routes = new Map<string | null, { name: string; machineId: number | undefined; mapped: boolean; ambiguous: boolean }>();
+  const routeOf = (machineName: string | null) => {
+    let route = routes.get(machineName);
+    if (!route) {
+      route = {
+        name: machineName?.trim() || "(blank)",
+        machineId: input.machineId ?? router.route(machineName),
+        // A mapped name always routes; a per-machine upload routes nothing.
+        mapped: input.machineId === undefined && router.mapped(machineName),
+        ambiguous: router.ambiguous(machineName),
+      };
+      routes.set(machineName, route);
+    }
+    return route;
+  };
+
   for (const row of input.rows) {
-    const name = row.machineName?.trim() || "(blank)";
-    const machineId = input.machineId ?? router.route(row.machineName);
-    // A mapped name always routes; a per-machine upload routes nothing.
-    if (input.machineId === undefined && router.mapped(row.machineName)) bump(mapped, name);
+    const { name, machineId, mapped: isMapped, ambiguous: isAmbiguous } = routeOf(row.machineName);
+    if (isMapped) bump(mapped, name);
     if (machineId === undefined) {
-      bump(router.ambiguous(row.machineName) ? ambiguous : unmapped, name);
+      bump(isAmbiguous ? ambiguous : unmapped, name);
       continue;
     }
     const month = monthOfSale(row);

@@ -73,6 +73,12 @@ export interface ImportOptions {
   /** Where uploaded files are kept (the data directory). */
   dataDir: string;
   dryRun?: boolean;
+  /**
+   * Read each file on this thread rather than in a worker (telemetry-export-reader.ts): for a process
+   * with nothing else to serve and one file to read (`vendboard import` of one file). Otherwise files
+   * are read in workers, the next while this one is written.
+   */
+  readOnThisThread?: boolean;
 }
 
 export interface ImportMode {
@@ -124,7 +130,8 @@ async function loadMachines(db: DB | Transaction<Database>): Promise<Machines> {
 
 async function existingBookings(db: DB | Transaction<Database>, rows: readonly SaleRow[]): Promise<ExistingBooking[]> {
   const found: ExistingBooking[] = [];
-  for (const part of chunks([...new Set(rows.map((r) => r.transactionId))])) {
+  // Large slices: a file's ids in a few statements (SQLite takes 32,766 parameters in one).
+  for (const part of chunks([...new Set(rows.map((r) => r.transactionId))], 10_000)) {
     found.push(...(await db.selectFrom("sales").select(["transactionId", "kind", "machineId"]).where("transactionId", "in", part).execute()));
   }
   return found;
@@ -282,11 +289,23 @@ export async function importExports(
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   const pending: ExistingBooking[] = [];
+  const read = (source: ExportSource) => {
+    const reading = (async () => {
+      const file = loadSource(source);
+      return { file, report: await parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined, onThisThread: options.readOnThisThread }) };
+    })();
+    // Its failure is answered when its turn comes.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  // In workers, the next file is read while this one is written: two files in memory at most.
+  let next = sources.length && !options.readOnThisThread ? read(sources[0]) : null;
   for (const [index, source] of sources.entries()) {
     options.onFile?.(source, index);
+    const reading = next ?? read(source);
+    next = index + 1 < sources.length && !options.readOnThisThread ? read(sources[index + 1]) : null;
     try {
-      const file = loadSource(source);
-      const report = await parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined });
+      const { file, report } = await reading;
       outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

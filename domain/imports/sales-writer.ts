@@ -6,7 +6,7 @@
  * a dozen.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import { insertMany } from "#db/bulk.ts";
+import { insertFlat, insertMany } from "#db/bulk.ts";
 import type { Database } from "#db/schema.ts";
 import type { SaleRow } from "./telemetry-export.ts";
 
@@ -55,14 +55,14 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
   const ids = await productIds(trx, withRows.flatMap((g) => g.fresh));
   // The new sales are the rows past the highest id before this insert.
   const { last } = await trx.selectFrom("sales").select((eb) => eb.fn.coalesce(eb.fn.max("id"), eb.lit(0)).as("last")).executeTakeFirstOrThrow();
-  const rows: unknown[][] = [];
+  const values: unknown[] = [];
   for (const group of withRows) {
     const recordId = recordIds.get(key(group))!;
     for (const row of group.fresh) {
-      rows.push([group.machineId, recordId, ids.get(row.productName)!, row.saleDate ?? `${group.month}-01T00:00:00.000Z`, row.machinePricePence, row.costPence, row.settlementPence, row.transactionId, row.kind]);
+      values.push(group.machineId, recordId, ids.get(row.productName)!, row.saleDate ?? `${group.month}-01T00:00:00.000Z`, row.machinePricePence, row.costPence, row.settlementPence, row.transactionId, row.kind);
     }
   }
-  await insertMany(trx, "sales", ["machine_id", "record_id", "product_id", "sale_date", "price_pence", "cost_pence", "settlement_pence", "transaction_id", "kind"], rows);
+  await insertFlat(trx, "sales", ["machine_id", "record_id", "product_id", "sale_date", "price_pence", "cost_pence", "settlement_pence", "transaction_id", "kind"], values);
 
   const since = Number(last);
   // The (product, machine, month) rollup the analytics read.

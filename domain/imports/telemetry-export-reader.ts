@@ -12,6 +12,7 @@ import url from "node:url";
 import workerThreads from "node:worker_threads";
 import * as XLSX from "xlsx";
 import { parsePence } from "../shared/money.ts";
+import { readFirstSheet } from "./sheet-table.js";
 import { HEADERS, interpretSalesTable, MAX_ROWS, normaliseHeader, SalesReportError, transactionIdOf, type ParsedSalesReport } from "./telemetry-export.ts";
 
 const ZIP = [0x50, 0x4b];
@@ -85,26 +86,78 @@ export interface SheetTable {
 
 type WorkerMessage = { rows: unknown[][] } | { done: true; ok: true; sheetName: string } | { done: true; ok: false };
 
+export interface ReadOptions {
+  timeoutMs?: number;
+  /**
+   * Read on this thread: for a process that has nothing else to serve while it reads (`vendboard
+   * import` of one file), where a worker would only add its start and a copy of every row. The
+   * file checks and the row cap still apply; the time budget does not (nothing could interrupt it).
+   */
+  onThisThread?: boolean;
+}
+
+/** Rows past the cap are never parsed: SheetJS stops one row past it. */
+const SHEET_ROWS = MAX_ROWS + 4;
+let spare: workerThreads.Worker | undefined;
+
+const failedSpares = new WeakSet<workerThreads.Worker>();
+
+function startWorker(): workerThreads.Worker {
+  const worker = new workerThreads.Worker(workerPath(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  // A spare worker waiting for a file never keeps the process alive, and one that fails before it is used is replaced.
+  worker.unref();
+  worker.once("error", () => failedSpares.add(worker));
+  return worker;
+}
+
+/**
+ * Starts a reading worker (with SheetJS loaded) ahead of the next read, so that read does not wait for
+ * it: the server does this at start, `vendboard import` before it opens its files. Each worker reads one
+ * file and is gone, with its memory; the next spare is started as a read begins.
+ */
+export function prewarmReader(): void {
+  spare ??= startWorker();
+}
+
+function takeWorker(): workerThreads.Worker {
+  const worker = spare && spare.threadId !== -1 && !failedSpares.has(spare) ? spare : startWorker();
+  spare = undefined;
+  return worker;
+}
+
+/** The cheap checks before any reading: the file's kind and the unpacked size its zip declares. */
+function checkWorkbook(bytes: Uint8Array): void {
+  if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE)) throw new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)");
+  const unpacked = startsWith(bytes, ZIP) ? declaredUnpackedBytes(bytes) : null;
+  if (unpacked !== null && unpacked > MAX_UNPACKED_BYTES) {
+    throw new SalesReportError(`The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`);
+  }
+}
+
 /**
  * Reads a workbook's first sheet. Cheap checks first (the file's kind, the unpacked size its zip
  * declares); then SheetJS reads it in a worker with the row cap, so the event loop keeps serving
  * other requests. A worker still reading after `timeoutMs` (or past its heap) is terminated and
  * the file refused with a SalesReportError.
  */
-export function readSheet(bytes: Uint8Array, options: { timeoutMs?: number } = {}): Promise<SheetTable> {
-  if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE)) {
-    return Promise.reject(new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)"));
+export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise<SheetTable> {
+  try {
+    checkWorkbook(bytes);
+  } catch (error) {
+    return Promise.reject(error as Error);
   }
-  const unpacked = startsWith(bytes, ZIP) ? declaredUnpackedBytes(bytes) : null;
-  if (unpacked !== null && unpacked > MAX_UNPACKED_BYTES) {
-    return Promise.reject(new SalesReportError(`The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`));
+  if (options.onThisThread) {
+    const result = readFirstSheet(bytes, SHEET_ROWS);
+    return result ? Promise.resolve(result) : Promise.reject(new SalesReportError("The file could not be read as an Excel workbook"));
   }
   const timeoutMs = options.timeoutMs ?? parseTimeoutMs();
   return new Promise<SheetTable>((resolve, reject) => {
     const table: unknown[][] = [];
     let settled = false;
-    // The row cap applies while reading: rows past it are never parsed.
-    const worker = new workerThreads.Worker(workerPath(), { workerData: { bytes, sheetRows: MAX_ROWS + 4 }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = takeWorker();
+    worker.ref();
+    // The next read finds its worker started.
+    prewarmReader();
     const settle = (error: Error | null, value?: SheetTable) => {
       if (settled) return;
       settled = true;
@@ -124,6 +177,7 @@ export function readSheet(bytes: Uint8Array, options: { timeoutMs?: number } = {
       settle(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SalesReportError("The file is too large to read: split it into smaller exports") : error);
     });
     worker.on("exit", (code) => settle(new Error(`The workbook reader stopped (exit code ${code}) before it answered`)));
+    worker.postMessage({ bytes, sheetRows: SHEET_ROWS });
   });
 }
 
@@ -131,8 +185,8 @@ export function readSheet(bytes: Uint8Array, options: { timeoutMs?: number } = {
  * Parses an export's bytes: read off the main thread (readSheet), then interpreted. Rejects with
  * SalesReportError, carrying the spec's messages, for a bad file.
  */
-export async function parseSalesReport(bytes: Uint8Array, options: { requireMachineName?: boolean; timeoutMs?: number } = {}): Promise<ParsedSalesReport> {
-  const { table } = await readSheet(bytes, { timeoutMs: options.timeoutMs });
+export async function parseSalesReport(bytes: Uint8Array, options: ReadOptions & { requireMachineName?: boolean } = {}): Promise<ParsedSalesReport> {
+  const { table } = await readSheet(bytes, options);
   return interpretSalesTable(table, options);
 }
 

@@ -74,18 +74,35 @@ export function normaliseHeader(value: unknown): string {
     .toLowerCase();
 }
 
-/** Excel serial day (1900 system) → ISO date-time, rounded to the second. */
-function serialToIso(serial: number): string | null {
+const DAY_MS = 86_400_000;
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Excel serial day (1900 system) → ISO date-time, rounded to the second. `days` keeps each day's
+ * date text, so a file of a month's sales formats 31 dates, not one per row (same text as toISOString).
+ */
+function serialToIso(serial: number, days?: Map<number, string>): string | null {
   const ms = Math.round((serial - 25569) * 86_400) * 1000;
-  const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let date = days?.get(day);
+  if (date === undefined) {
+    const at = new Date(day * DAY_MS);
+    if (Number.isNaN(at.getTime())) return null;
+    const iso = at.toISOString();
+    // Years outside 0000-9999 are written with a sign: leave them to toISOString whole.
+    if (iso.length !== 24) return new Date(ms).toISOString();
+    date = iso.slice(0, 10);
+    days?.set(day, date);
+  }
+  const seconds = (ms - day * DAY_MS) / 1000;
+  return `${date}T${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}.000Z`;
 }
 
 const UK_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /** A date cell, or text in dd/MM/yyyy [HH:mm[:ss]] (GMT) or ISO form. */
-export function parseSaleDate(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return serialToIso(value);
+export function parseSaleDate(value: unknown, days?: Map<number, string>): string | null {
+  if (typeof value === "number" && Number.isFinite(value)) return serialToIso(value, days);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value !== "string" || !value.trim()) return null;
   const text = value.trim();
@@ -135,6 +152,15 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
   let footer: ParsedSalesReport["footer"] = null;
   let rowsRead = 0;
   const skip = (reason: SkipReason) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
+  // Prices repeat across a file's rows, and its dates fall on a few days: each is read once.
+  const amounts = new Map<unknown, number | null>();
+  const pence = (value: unknown) => {
+    if (typeof value !== "number") return parsePence(value);
+    let amount = amounts.get(value);
+    if (amount === undefined) amounts.set(value, (amount = parsePence(value)));
+    return amount;
+  };
+  const days = new Map<number, string>();
 
   for (let r = 2; r < table.length; r++) {
     const cells = table[r] ?? [];
@@ -152,9 +178,9 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
       skip("missingTransactionId");
       continue;
     }
-    const costPence = parsePence(cell("costPrice"));
-    const machinePricePence = parsePence(cell("machinePrice"));
-    const settlementPence = parsePence(cell("settlementValue"));
+    const costPence = pence(cell("costPrice"));
+    const machinePricePence = pence(cell("machinePrice"));
+    const settlementPence = pence(cell("settlementValue"));
     if (costPence === null) {
       skip("nonNumericCost");
       continue;
@@ -180,7 +206,7 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
       costPence,
       machinePricePence,
       settlementPence,
-      saleDate: parseSaleDate(cell("authorizationDate")),
+      saleDate: parseSaleDate(cell("authorizationDate"), days),
       kind: settlementPence < 0 ? "refund" : "sale",
     });
   }

@@ -131,6 +131,17 @@ describe("headers and dates", () => {
   ])("parseSaleDate(%j) = %j", (input, output) => {
     expect(parseSaleDate(input)).toBe(output);
   });
+
+  it("formats serial dates with a day cache exactly as toISOString does, rounded to the second", () => {
+    const days = new Map<number, string>();
+    const serials = [0, 1, 25569, 25568.99999, 46305.8031481481, 46305.999999, 2958465.99999, -1.5, 45000.5];
+    for (let i = 0; i < 2_000; i++) serials.push(20_000 + ((i * 7919.123456) % 40_000));
+    for (const serial of serials) {
+      const expected = new Date(Math.round((serial - 25569) * 86_400) * 1000).toISOString();
+      expect(parseSaleDate(serial, days)).toBe(expected);
+      expect(parseSaleDate(serial)).toBe(expected);
+    }
+  });
 });
 
 describe("top products", () => {
