@@ -40,7 +40,10 @@ async function serve() {
   app.use(compression());
   app.use(securityHeaders);
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // Other built files (favicon and the like) are looked for only for paths with an extension: a page
+  // or API path never costs a file-system lookup.
+  const clientFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
   // Everything past the static files is private to whoever asked (server/http-policy.js).
   app.use(noStore);
   app.use(refuseCrossSiteWrites({ trustProxy: process.env.TRUST_PROXY === "1" }));

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDialectConfig } from "kysely";
+import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -15,6 +15,9 @@ export function openSqlite(file: string): SQLite.Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
+  // Lower case as JavaScript's toLowerCase gives it, for searches that ignore case the way the
+  // pure rules do (SQLite's own lower() folds only A–Z: "CAFÉ" would not find "Café").
+  sqlite.function("unicode_lower", { deterministic: true }, (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text));
   return sqlite;
 }
 
@@ -42,9 +45,40 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many prepared statements a connection keeps, and the longest SQL text it keeps one for. */
+const STATEMENTS_KEPT = 300;
+const LONGEST_KEPT = 8_192;
+
+/**
+ * better-sqlite3 behind Kysely with its prepared statements kept, by SQL text (least recently used
+ * first out): Kysely prepares every query it runs, and a page's dozen queries cost more to prepare
+ * than to run. Bulk inserts (db/bulk.ts), whose text changes with their row count, are not kept.
+ * Safe because a connection runs one statement at a time and nothing here streams (iterate).
+ */
+export function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = kept.get(text);
+      if (statement) {
+        kept.delete(text);
+        kept.set(text, statement);
+        return statement;
+      }
+      statement = sqlite.prepare(text);
+      if (text.length <= LONGEST_KEPT) {
+        kept.set(text, statement);
+        if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(file: string): DB {
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: openSqlite(file) }),
+    dialect: new ImmediateSqliteDialect({ database: keepingStatements(openSqlite(file)) }),
     plugins: [new CamelCasePlugin()],
   });
 }

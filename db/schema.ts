@@ -106,6 +106,15 @@ export interface ProductSalesMonthlyTable {
   revenuePence: number;
 }
 
+/** All time per product, the sums of product_sales_monthly, kept by triggers (migration 2026-11-24T01). */
+export interface ProductSalesTotalsTable {
+  productId: number;
+  units: number;
+  revenuePence: number;
+  /** Machines with a rollup row for the product: those it sold or refunded in. */
+  machines: number;
+}
+
 export interface FeePaymentsTable {
   id: Generated<number>;
   partnerId: number;
@@ -179,6 +188,7 @@ export interface Database {
   products: ProductsTable;
   sales: SalesTable;
   productSalesMonthly: ProductSalesMonthlyTable;
+  productSalesTotals: ProductSalesTotalsTable;
   feePayments: FeePaymentsTable;
   commissionPayments: CommissionPaymentsTable;
   auditLog: AuditLogTable;

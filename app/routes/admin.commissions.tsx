@@ -1,18 +1,24 @@
-/** /admin/commissions: who is owed what for a month, whose reports are in, and marking payments. */
+/**
+ * /admin/commissions: who is owed what for a month, whose reports are in, and marking payments. The
+ * partner table is cut on the server (`?page=`, 24 a page, the summary's order); the cards' totals
+ * are over every partner (commission-summary.ts: one SQL aggregate).
+ */
 import { Badge, Button, Card, Flex, Grid, Table, Text } from "@radix-ui/themes";
 import { ReloadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { commissionSummary, type CommissionSummaryRow } from "#domain/commissions/commission-service.ts";
+import { commissionSummaryPage, type CommissionSummaryRow } from "#domain/commissions/commission-summary.ts";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { markPaidQuestion, resetQuestion } from "#app/components/partners/commission-questions.ts";
+import { Pager } from "#app/components/pager.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { UrlSelect } from "#app/components/url-select.tsx";
@@ -25,10 +31,11 @@ export const meta: MetaFunction = () => [{ title: "Commission Summary · Vendboa
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const asked = new URL(request.url).searchParams.get("month");
+  const params = new URL(request.url).searchParams;
+  const asked = params.get("month");
   const months = recentMonths(currentMonth(), 12);
   const month = asked && parseMonth(asked) && months.includes(parseMonth(asked)!) ? parseMonth(asked)! : previousMonth();
-  return { months, summary: await commissionSummary(db, month) };
+  return { months, summary: await commissionSummaryPage(db, month, pageRequest(params)) };
 }
 
 /** Mark as Paid and Reset Month (app/utils/intents/commissions.server.ts), shared with the partner page. */
@@ -69,10 +76,8 @@ export default function CommissionSummaryPage() {
   const navigation = useNavigation();
   const location = useLocation();
 
-  const complete = summary.rows.filter((r) => r.paymentStatus !== "not_applicable" && r.allReportsSubmitted).length;
+  const { totals } = summary;
   const ended = monthHasEnded(summary.month);
-  const paidRows = summary.rows.filter((r) => r.paymentStatus === "completed");
-  const applicable = summary.rows.filter((r) => r.paymentStatus !== "not_applicable").length;
 
   return (
     <Page
@@ -100,7 +105,7 @@ export default function CommissionSummaryPage() {
                 Reset Month
               </Button>
             }
-            {...resetQuestion(summary.month, paidRows)}
+            {...resetQuestion(summary.month, summary.paid)}
           />
         </>
       }
@@ -109,8 +114,8 @@ export default function CommissionSummaryPage() {
       <FailureCallout reply={reply} />
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="5">
         <StatCard label="Total Commissions Due" value={formatPounds(summary.totalCommissionDue)} note={`unpaid, ${monthLabel(summary.month)}`} />
-        <StatCard label="Reports complete" value={`${complete} of ${applicable}`} note="profit-sharing partners with every machine reported" />
-        <StatCard label="Paid" value={summary.rows.filter((r) => r.paymentStatus === "completed").length} note="partners paid for the month" />
+        <StatCard label="Reports complete" value={`${totals.complete} of ${totals.applicable}`} note="profit-sharing partners with every machine reported" />
+        <StatCard label="Paid" value={totals.paid} note="partners paid for the month" />
       </Grid>
       <Card size="1">
         <Table.Root size="2">
@@ -158,6 +163,7 @@ export default function CommissionSummaryPage() {
           </Text>
         ) : null}
       </Card>
+      <Pager info={summary.page} label="Partners" />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 /** GET /api/partners/commissions?month=yyyy-MM: the commission summary rows (admin). */
-import { commissionSummary } from "#domain/commissions/commission-service.ts";
+import { commissionSummary } from "#domain/commissions/commission-summary.ts";
 import { api, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { monthParam } from "#app/utils/params.server.ts";

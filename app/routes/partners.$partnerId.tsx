@@ -1,17 +1,21 @@
-/** /partners/:partnerId: a partner's profile, figures and profit share, for admins. */
+/**
+ * /partners/:partnerId: a partner's profile, figures and profit share, for admins. The machines are
+ * cut on the server (`?page=`, 24 a page, by location); the cards' figures are SQL sums.
+ */
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
-import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { partnerMonthFigures } from "#domain/commissions/commission-summary.ts";
 import { previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/commissions/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
-import { getPartnerDetail, type PartnerDetail } from "#domain/partners/partner-service.ts";
+import { pageRequest } from "#domain/shared/paging.ts";
+import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
@@ -19,6 +23,7 @@ import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confi
 import { MachineCard } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { CommissionCards } from "#app/components/partners/commission-cards.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
@@ -43,16 +48,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.partnerId);
   try {
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Partner not found");
-    const partner = await getPartnerDetail(db, id);
-    const month = isProfitSharingType(partner.partnerType) ? await partnerMonth(db, id, previousMonth()) : null;
+    const partner = await partnerDetailPage(db, id, pageRequest(new URL(request.url).searchParams));
+    const lastMonth = previousMonth();
+    const month = isProfitSharingType(partner.partnerType) ? await partnerMonthFigures(db, id, lastMonth) : undefined;
     const commission = month
       ? {
-          month: month.month,
-          commissionPence: month.totals.commissionPence,
-          complete: month.complete,
+          month: lastMonth,
+          commissionPence: month.commissionPence,
+          complete: month.activeMachines > 0 && month.submittedReports === month.activeMachines,
           submittedReports: month.submittedReports,
           activeMachines: month.activeMachines,
-          payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
+          payment: { status: month.paymentStatus ?? ("pending" as const), paidDate: month.paidDate, amountPence: month.paidAmountPence },
         }
       : null;
     return { partner, commission, uploadMaxMb: env.UPLOAD_MAX_MB };
@@ -143,7 +149,7 @@ export default function PartnerDetailPage() {
 }
 
 /** The partner's terms: the flat rate (edited inline), the tiers, or the monthly fee. */
-function ProfitShareCard({ partner }: { partner: PartnerDetail }) {
+function ProfitShareCard({ partner }: { partner: PartnerDetailPage }) {
   const bp = fractionToBp(partner.commissionPercentage) ?? 0;
   return (
     <Card size="3">
@@ -274,8 +280,11 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
   );
 }
 
-/** The partner's machines, with Add New Machine above the list; their forms post to this page's action (machineIntents). */
-function MachinesSection({ partner, uploadMaxMb }: { partner: PartnerDetail; uploadMaxMb: number }) {
+/**
+ * The partner's machines, a page at a time, with Add New Machine above the list; their forms post to
+ * this page's action (machineIntents), which redirects back to the same page.
+ */
+function MachinesSection({ partner, uploadMaxMb }: { partner: PartnerDetailPage; uploadMaxMb: number }) {
   return (
     <Box>
       <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
@@ -292,11 +301,14 @@ function MachinesSection({ partner, uploadMaxMb }: { partner: PartnerDetail; upl
         />
       </Flex>
       {partner.machines.length ? (
-        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
-          {partner.machines.map((machine) => (
-            <MachineCard key={machine.id} machine={machine} partner={partner} admin uploadMaxMb={uploadMaxMb} />
-          ))}
-        </Grid>
+        <>
+          <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
+            {partner.machines.map((machine) => (
+              <MachineCard key={machine.id} machine={machine} partner={partner} admin uploadMaxMb={uploadMaxMb} />
+            ))}
+          </Grid>
+          <Pager info={partner.machinesPage} label="Machines" />
+        </>
       ) : (
         <Card size="3">
           <Text as="p" color="gray" align="center">

@@ -1,16 +1,16 @@
 /**
- * Commissions by month: the summary, each partner's statement figures, payments and their reset.
- * Just over 250 lines: payments and their reset share the month-close checks they must agree on.
+ * Commissions by month: each partner's statement figures, payments and their reset (the summary of
+ * every partner is commission-summary.ts).
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
-import { bpToFraction, commissionForMonth, rateForMonth, type MonthCommission, type TieredCommission } from "./commission-rules.ts";
+import { commissionForMonth, rateForMonth, type MonthCommission, type TieredCommission } from "./commission-rules.ts";
 import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { assertMonthEnded, lastDayOfMonth } from "./month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
-import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType } from "../partners/partner-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -120,50 +120,6 @@ async function requirePartner(db: DB, id: number): Promise<User> {
 
 export async function partnerMonth(db: DB, partnerId: number, month: string): Promise<PartnerMonth> {
   return loadPartnerMonth(db, await requirePartner(db, partnerId), month);
-}
-
-export interface CommissionSummaryRow {
-  partnerId: number;
-  partnerName: string;
-  email: string | null;
-  partnerType: PartnerType;
-  commissionPercentage: string;
-  submittedReports: number;
-  totalMachines: number;
-  allReportsSubmitted: boolean;
-  profitShare: number;
-  paymentStatus: CommissionPaymentStatus;
-  paidDate: string | null;
-}
-
-export interface CommissionSummary {
-  month: string;
-  totalCommissionDue: number;
-  rows: CommissionSummaryRow[];
-}
-
-/** Every partner's commission for a month; the total due counts unpaid profit-sharing commissions. */
-export async function commissionSummary(db: DB, month: string): Promise<CommissionSummary> {
-  const partners = await db.selectFrom("users").selectAll().where("isAdmin", "=", 0).orderBy("name").orderBy("username").execute();
-  const months = await Promise.all(partners.map((p) => loadPartnerMonth(db, p, month)));
-  const rows = months.map((m) => ({
-    partnerId: m.partner.id,
-    partnerName: m.partner.name ?? m.partner.username,
-    email: m.partner.email,
-    partnerType: m.partner.partnerType,
-    commissionPercentage: bpToFraction(m.rateBp),
-    submittedReports: m.submittedReports,
-    totalMachines: m.activeMachines,
-    allReportsSubmitted: m.complete,
-    // A paid month shows what was paid (the snapshot), even if its records changed since.
-    profitShare: penceToPounds(
-      m.payment.status === "not_applicable" ? 0 : m.payment.status === "completed" && m.payment.amountPence !== null ? m.payment.amountPence : m.totals.commissionPence,
-    ),
-    paymentStatus: m.payment.status,
-    paidDate: m.payment.paidDate,
-  }));
-  const duePence = months.filter((m) => m.payment.status === "pending").reduce((s, m) => s + m.totals.commissionPence, 0);
-  return { month, totalCommissionDue: penceToPounds(duePence), rows };
 }
 
 /**

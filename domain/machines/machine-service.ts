@@ -9,10 +9,11 @@ import { audit } from "../audit/audit-writer.ts";
 import { exclusionSentence } from "../imports/booking-rules.ts";
 import { assertMonthsOpen } from "../commissions/month-close-service.ts";
 import { commissionForMonth, rateForMonth, type TieredCommission } from "../commissions/commission-rules.ts";
-import { previousMonth } from "../shared/dates.ts";
+import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
-import { recordViews, type MachineView, type RecordView } from "./machine-views.ts";
+import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
+import { recordViews, type MachineSummary, type MachineView, type RecordTotals, type RecordView } from "./machine-views.ts";
 import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
 import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "../imports/telemetry-export.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
@@ -54,6 +55,71 @@ export async function machinesOfPartner(db: DB, partnerId: number): Promise<Mach
     status: m.status,
     monthlyRecords: views.filter((v) => v.machineId === m.id),
   }));
+}
+
+/** Each machine's records counted and their revenue summed, in SQL (machines without records are absent). */
+export async function recordTotalsOf(db: DB, machineIds: readonly number[]): Promise<Map<number, RecordTotals>> {
+  if (!machineIds.length) return new Map();
+  const rows = await db
+    .selectFrom("monthlyRecords")
+    .select((eb) => ["machineId", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("revenuePence").as("revenuePence")])
+    .where("machineId", "in", machineIds)
+    .groupBy("machineId")
+    .execute();
+  return new Map(rows.map((r) => [r.machineId, { count: r.count, revenue: penceToPounds(r.revenuePence) }]));
+}
+
+export interface MachinePage {
+  machines: MachineSummary[];
+  /** The page shown: one past the end shows the last. */
+  page: PageInfo;
+}
+
+/** One page of a partner's machines, by location: each with its records' count and revenue, read for the page's machines only. */
+export async function machinePageOfPartner(db: DB, partnerId: number, request: PageRequest): Promise<MachinePage> {
+  const { count } = await db.selectFrom("machines").select((eb) => eb.fn.countAll<number>().as("count")).where("partnerId", "=", partnerId).executeTakeFirstOrThrow();
+  const shown = clampPage(request, count);
+  const machines = await db
+    .selectFrom("machines")
+    .select(["id", "partnerId", "location", "imageUrl", "status"])
+    .where("partnerId", "=", partnerId)
+    .orderBy("location")
+    .orderBy("id")
+    .limit(shown.size)
+    .offset(offsetOf(shown))
+    .execute();
+  const totals = await recordTotalsOf(
+    db,
+    machines.map((m) => m.id),
+  );
+  return { machines: machines.map((m) => ({ ...m, records: totals.get(m.id) ?? { count: 0, revenue: 0 } })), page: pageInfo(shown, count) };
+}
+
+export interface PartnerMachineTotals {
+  machineCount: number;
+  /** All time, pounds. */
+  totalRevenue: number;
+  /** Units sold in the current calendar month (UTC), and all time. */
+  currentMonthSales: number;
+  totalSales: number;
+}
+
+/** A partner's machines counted and their records summed, in SQL: the partner page's cards. */
+export async function partnerMachineTotals(db: DB, partnerId: number, now: Date = new Date()): Promise<PartnerMachineTotals> {
+  const [machines, records] = await Promise.all([
+    db.selectFrom("machines").select((eb) => eb.fn.countAll<number>().as("count")).where("partnerId", "=", partnerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .where("m.partnerId", "=", partnerId)
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>("r.revenuePence"), eb.lit(0)).as("revenuePence"),
+        eb.fn.coalesce(eb.fn.sum<number>("r.totalSales"), eb.lit(0)).as("units"),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("r.month", "=", currentMonth(now)).then(eb.ref("r.totalSales")).else(0).end()), eb.lit(0)).as("unitsThisMonth"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { machineCount: machines.count, totalRevenue: penceToPounds(records.revenuePence), currentMonthSales: records.unitsThisMonth, totalSales: records.units };
 }
 
 export interface CommissionStatus {

@@ -28,6 +28,17 @@ export interface MachineView {
   monthlyRecords: RecordView[];
 }
 
+/** A machine's monthly records counted and their revenue summed (pounds): what deleting it takes with it. */
+export interface RecordTotals {
+  count: number;
+  revenue: number;
+}
+
+/** A machine as a page of a partner's machines shows it: its card, without the records themselves. */
+export interface MachineSummary extends Omit<MachineView, "monthlyRecords"> {
+  records: RecordTotals;
+}
+
 /** A monthly record as read with its machine's partner. */
 export interface RecordRow {
   id: number;

@@ -71,12 +71,13 @@ export function parseMonth(input: unknown): string | null {
   return monthOf(date);
 }
 
-/** 'October 2026' */
+let monthYear: Intl.DateTimeFormat | undefined;
+
+/** 'October 2026' (one formatter for every call: making one costs more than a page's other work). */
 export function formatMonth(month: string): string {
   const { year, monthIndex } = splitMonth(month);
-  return new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year, monthIndex, 1)),
-  );
+  monthYear ??= new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+  return monthYear.format(new Date(Date.UTC(year, monthIndex, 1)));
 }
 
 /** YYYY-MM-DD of a date in UTC. */

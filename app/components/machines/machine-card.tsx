@@ -6,7 +6,7 @@ import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-
 import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
-import type { MachineView } from "#domain/machines/machine-views.ts";
+import type { MachineView, RecordTotals } from "#domain/machines/machine-views.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -30,7 +30,8 @@ function VendingIcon() {
 }
 
 export interface MachineCardProps {
-  machine: MachineView;
+  /** The machine; admins' pages give its records' count and revenue, which the delete question names. */
+  machine: Omit<MachineView, "monthlyRecords"> & { records?: RecordTotals };
   partner: { id: number; partnerType: PartnerType; commissionPercentage: string };
   /** An admin's page (its action has the machines' intents): the card's forms. A partner's dashboard only reads. */
   admin: boolean;
@@ -90,7 +91,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
                     <TrashIcon />
                   </IconButton>
                 }
-                {...deleteMachineQuestion(machine.location, machine.monthlyRecords)}
+                {...deleteMachineQuestion(machine.location, machine.records ?? { count: 0, revenue: 0 })}
               />
             </Flex>
           ) : null}

@@ -12,10 +12,10 @@ export interface MachineQuestion {
   confirmLabel: string;
 }
 
-/** Delete on a machine's card: the machine with its records, their count and revenue. */
-export const deleteMachineQuestion = (location: string, records: readonly { revenue: number }[]): MachineQuestion => ({
+/** Delete on a machine's card: the machine with its records, their count and revenue (pounds). */
+export const deleteMachineQuestion = (location: string, records: { count: number; revenue: number }): MachineQuestion => ({
   title: `Delete ${location}?`,
-  description: `This deletes the machine with its ${records.length} monthly record${records.length === 1 ? "" : "s"} (${formatPounds(records.reduce((sum, r) => sum + r.revenue, 0))} revenue) and their sales. It cannot be undone, and a machine with a record in a paid month cannot be deleted until that month is reset.`,
+  description: `This deletes the machine with its ${records.count} monthly record${records.count === 1 ? "" : "s"} (${formatPounds(records.revenue)} revenue) and their sales. It cannot be undone, and a machine with a record in a paid month cannot be deleted until that month is reset.`,
   confirmLabel: "Delete Machine",
 });
 

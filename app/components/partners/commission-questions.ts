@@ -19,13 +19,22 @@ export const markPaidQuestion = (partnerName: string, month: string, amount: str
   confirmLabel: "Mark as Paid",
 });
 
+/** The month's paid payments as Reset Month names them: how many, their total, the first few rows. */
+export interface PaidPayments {
+  count: number;
+  totalPence: number;
+  /** Named in the question (the summary's first paid rows); the others are counted. */
+  rows: readonly { partnerName: string; profitShare: number }[];
+}
+
 /** Reset Month on the summary: every partner's payment of the month goes back to pending. */
-export const resetQuestion = (month: string, paidRows: readonly { partnerName: string; profitShare: number }[]): CommissionQuestion => {
-  const totalPence = paidRows.reduce((sum, r) => sum + Math.round(r.profitShare * 100), 0);
+export const resetQuestion = (month: string, paid: PaidPayments): CommissionQuestion => {
+  const named = paid.rows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`);
+  if (paid.count > paid.rows.length) named.push(`${paid.count - paid.rows.length} more`);
   return {
     title: `Reset ${formatMonth(month)}?`,
-    description: paidRows.length
-      ? `${paidRows.length} payment${paidRows.length === 1 ? "" : "s"} of ${formatGBP(totalPence)} in all (${paidRows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`).join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.`
+    description: paid.count
+      ? `${paid.count} payment${paid.count === 1 ? "" : "s"} of ${formatGBP(paid.totalPence)} in all (${named.join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.`
       : `No commission payment is recorded for ${formatMonth(month)}: nothing changes.`,
     confirmLabel: "Reset Month",
   };

@@ -7,7 +7,8 @@
  * (app/components/partners/commission-questions.ts).
  */
 import { z } from "zod";
-import { commissionSummary, markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
 import { formatGBP, formatPounds } from "#domain/shared/money.ts";
 import { sendReport } from "#domain/commissions/statement-service.ts";
@@ -39,7 +40,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
       async run(form) {
         const actor = admin();
         const { partnerId, month } = parseForm(form, partnerMonthForm);
-        const row = (await commissionSummary(db, month)).rows.find((r) => r.partnerId === partnerId);
+        const row = await commissionSummaryRow(db, month, partnerId);
         const name = row?.partnerName ?? `Partner ${partnerId}`;
         const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0)));
         if (question) return question;
@@ -62,8 +63,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
           await resetCommissions(db, month, actor.id, partnerId);
           return done(request, form, { title: "Reset successful", description: `${name}: ${formatMonth(month)} is open again.` });
         }
-        const paidRows = (await commissionSummary(db, month)).rows.filter((r) => r.paymentStatus === "completed");
-        const question = confirmFirst("reset-month", form, resetQuestion(month, paidRows));
+        const question = confirmFirst("reset-month", form, resetQuestion(month, await paidSummary(db, month)));
         if (question) return question;
         const { reset } = await resetCommissions(db, month, actor.id);
         return done(request, form, { title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(month)} set back to pending.` });

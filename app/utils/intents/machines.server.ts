@@ -12,7 +12,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { newMachineSchema, machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
-import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
+import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordTotalsOf, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
 import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
@@ -85,7 +85,7 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const actor = admin();
         const { id } = parseForm(form, machineId);
         const machine = await machineForUser(db, actor, id);
-        const question = confirmFirst("machine-delete", form, deleteMachineQuestion(machine.location, await recordsOfMachine(db, machine)));
+        const question = confirmFirst("machine-delete", form, deleteMachineQuestion(machine.location, (await recordTotalsOf(db, [machine.id])).get(machine.id) ?? { count: 0, revenue: 0 }));
         if (question) return question;
         await deleteMachine(db, id, actor.id);
         await pruneUploads(db, DATA_DIR);

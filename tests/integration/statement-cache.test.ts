@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { keepingStatements, openSqlite } from "#db/database.ts";
+
+describe("prepared statements kept per connection", () => {
+  it("answers the same statement for the same SQL, prepares long bulk texts afresh, and keeps at most 300", () => {
+    const sqlite = openSqlite(":memory:");
+    const db = keepingStatements(sqlite);
+    expect(db.prepare("select 1 as one")).toBe(db.prepare("select 1 as one"));
+    const long = `select 1 as one where 1 in (${Array.from({ length: 2_000 }, (_, i) => i).join(", ")})`;
+    expect(db.prepare(long)).not.toBe(db.prepare(long));
+    const first = db.prepare("select 0 as n");
+    for (let i = 1; i <= 300; i++) db.prepare(`select ${i} as n`);
+    expect(db.prepare("select 0 as n")).not.toBe(first);
+    // A kept statement runs again with new parameters.
+    const statement = db.prepare("select ? as v");
+    expect(statement.all([1])).toEqual([{ v: 1 }]);
+    expect(db.prepare("select ? as v").all([2])).toEqual([{ v: 2 }]);
+    db.close();
+  });
+});
