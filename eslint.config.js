@@ -19,7 +19,7 @@ const SERVER_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "reports/**", ".stryker-tmp/**"] },
+  { ignores: ["build/**", "dist/**", "dist.*/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "reports/**", ".stryker-tmp/**"] },
   ...tseslint.configs.recommended,
   // Type-aware rules (no-misused-promises, no-floating-promises, the no-unsafe family…) on TypeScript.
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ["**/*.{ts,tsx}"] })),

@@ -1,6 +1,6 @@
 /** One place that turns errors into a clear message on stderr and an exit code. */
 import { CommanderError } from "commander";
-import { ZodError } from "zod";
+import type { ZodError } from "zod";
 import { DomainError } from "#domain/shared/errors.ts";
 
 export const EXIT_OK = 0;
@@ -23,10 +23,15 @@ export function handleError(error: unknown, stderr: NodeJS.WritableStream = proc
     stderr.write(`error: ${error.message}\n`);
     return EXIT_FAILURE;
   }
-  if (error instanceof ZodError) {
+  if (isZodError(error)) {
     stderr.write(`error: ${error.issues.map((i) => i.message).join("; ")}\n`);
     return EXIT_FAILURE;
   }
   stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
   return EXIT_FAILURE;
+}
+
+/** A zod validation error, recognised without loading zod (which --help does not need: cli/program.ts). */
+function isZodError(error: unknown): error is ZodError {
+  return error instanceof Error && error.name === "ZodError" && Array.isArray((error as { issues?: unknown }).issues);
 }

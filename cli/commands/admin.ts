@@ -1,5 +1,4 @@
 /** vendboard admin create USERNAME --password-stdin [--name NAME] */
-import type { Command } from "commander";
 import { createUser, toPublicUser } from "#domain/accounts/user-service.ts";
 import { UsageError } from "../errors.ts";
 import { printJson, readAll, withDatabase, type CliIO } from "../context.ts";
@@ -20,18 +19,4 @@ export async function runCreateAdmin(io: CliIO, username: string, options: Creat
   if (options.json) printJson(io, toPublicUser(user));
   else io.stderr.write(`Created admin '${user.username}' (id ${user.id}). Sign in at /auth.\n`);
   return user;
-}
-
-export function registerAdminCommands(program: Command, io: CliIO): void {
-  const admin = program.command("admin").description("administrator accounts");
-  admin
-    .command("create")
-    .description("create an administrator (the first one of a new database, or another)")
-    .argument("<username>", "the admin's username")
-    .option("--password-stdin", "read the password from standard input")
-    .option("--name <name>", "display name (defaults to the username)")
-    .option("--json", "print the created user as JSON")
-    .action(async (username: Parameters<typeof runCreateAdmin>[1], options: Parameters<typeof runCreateAdmin>[2]) => {
-      await runCreateAdmin(io, username, options);
-    });
 }

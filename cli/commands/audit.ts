@@ -1,13 +1,11 @@
 /** vendboard audit [--partner ID] [--month YYYY-MM] [--since YYYY-MM-DD] [--limit N] [--json]: the audit trail, newest first. */
 import Table from "cli-table3";
-import type { Command } from "commander";
 import { auditChangeLines, formatAuditTime } from "#domain/audit/audit-entries.ts";
 import { auditFilterField, auditFilterSchema, type AuditFilter } from "#domain/audit/audit-schemas.ts";
 import { listAudit } from "#domain/audit/audit-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
-
-export const DEFAULT_LIMIT = 50;
+import { AUDIT_DEFAULT_LIMIT } from "../program.ts";
 
 const FLAGS: Partial<Record<keyof AuditFilter, string>> = { partnerId: "--partner", month: "--month", since: "--since", pageSize: "--limit" };
 
@@ -21,7 +19,7 @@ export interface AuditOptions {
 
 /** The flags through the same filter schema as the page and the API; a bad one is a usage error (exit 2). */
 export function auditFilterFromFlags(options: AuditOptions): AuditFilter {
-  const parsed = auditFilterSchema.safeParse({ partnerId: options.partner, month: options.month, since: options.since, pageSize: options.limit ?? DEFAULT_LIMIT, page: 1 });
+  const parsed = auditFilterSchema.safeParse({ partnerId: options.partner, month: options.month, since: options.since, pageSize: options.limit ?? AUDIT_DEFAULT_LIMIT, page: 1 });
   if (!parsed.success) {
     const field = auditFilterField(parsed.error);
     const flag = field ? FLAGS[field] : undefined;
@@ -73,18 +71,4 @@ export async function runAudit(io: CliIO, options: AuditOptions) {
   const shown = result.entries.length;
   io.stderr.write(`${shown} of ${result.total} entr${result.total === 1 ? "y" : "ies"}, newest first${shown < result.total ? ` (--limit ${filter.pageSize}; more with a higher --limit)` : ""}.\n`);
   return result;
-}
-
-export function registerAuditCommand(program: Command, io: CliIO): void {
-  program
-    .command("audit")
-    .description("the audit trail: every change to money and data, newest first")
-    .option("--partner <id>", "only changes affecting this partner (a deleted partner's id works too)")
-    .option("--month <YYYY-MM>", "only changes affecting this business month")
-    .option("--since <YYYY-MM-DD>", "only changes made on or after this day (UTC)")
-    .option("--limit <n>", `how many entries to show (default ${DEFAULT_LIMIT}, at most 500)`)
-    .option("--json", "print { entries, total, page, pageSize } as JSON")
-    .action(async (options: Parameters<typeof runAudit>[1]) => {
-      await runAudit(io, options);
-    });
 }

@@ -1,5 +1,4 @@
 /** vendboard db migrate | db backup FILE | db restore FILE [--force] */
-import type { Command } from "commander";
 import { databasePath } from "#db/config.ts";
 import { backupArchive, restoreArchive, RestoreError } from "#db/backup.ts";
 import { migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
@@ -58,29 +57,4 @@ export async function runRestore(io: CliIO, archive: string, options: { force?: 
   }
   if (options.json) printJson(io, { backup: archive, database: target, createdAt: manifest.createdAt, uploads: manifest.uploads.length });
   else io.stderr.write(`Restored ${target} and ${manifest.uploads.length} uploaded export${manifest.uploads.length === 1 ? "" : "s"} from ${archive} (made ${manifest.createdAt})\n`);
-}
-
-export function registerDbCommands(program: Command, io: CliIO): void {
-  const db = program.command("db").description("database maintenance");
-  db.command("migrate")
-    .description("apply pending migrations to DATABASE_PATH")
-    .option("--json", "print the result as JSON")
-    .action(async (options: Parameters<typeof runMigrate>[1]) => {
-      await runMigrate(io, options);
-    });
-  db.command("backup")
-    .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to (safe while the app runs)")
-    .argument("<file>", "where to write the backup")
-    .option("--json", "print the result as JSON")
-    .action(async (file: Parameters<typeof runBackup>[1], options: Parameters<typeof runBackup>[2]) => {
-      await runBackup(io, file, options);
-    });
-  db.command("restore")
-    .description("restore a backup archive into DATABASE_PATH and its uploads folder (stop the server first)")
-    .argument("<file>", "the archive written by db backup")
-    .option("--force", "replace an existing database")
-    .option("--json", "print the result as JSON")
-    .action(async (file: Parameters<typeof runRestore>[1], options: Parameters<typeof runRestore>[2]) => {
-      await runRestore(io, file, options);
-    });
 }

@@ -1,6 +1,5 @@
 /** vendboard invoices check-due [--today YYYY-MM-DD] [--json] | invoices list [--status S] [--json] */
 import Table from "cli-table3";
-import type { Command } from "commander";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
 import { formatDate } from "#domain/shared/dates.ts";
@@ -36,24 +35,4 @@ export async function runList(io: CliIO, options: { status?: string; json?: bool
   for (const i of invoices) table.push([i.displayId, i.partnerName, formatPounds(i.amount), `${formatDate(i.periodStart)} - ${formatDate(i.periodEnd)}`, formatDate(i.dueDate), i.status]);
   io.stdout.write(invoices.length ? `${table.toString()}\n` : "No invoices found\n");
   return invoices;
-}
-
-export function registerInvoiceCommands(program: Command, io: CliIO): void {
-  const invoices = program.command("invoices").description("fee invoices");
-  invoices
-    .command("check-due")
-    .description("mark late invoices overdue (one reminder each) and raise invoices whose period has started; safe to run twice")
-    .option("--today <YYYY-MM-DD>", "run as if today were this date")
-    .option("--json", "print the counts as JSON")
-    .action(async (options: Parameters<typeof runCheckDue>[1]) => {
-      await runCheckDue(io, options);
-    });
-  invoices
-    .command("list")
-    .description("list invoices, newest period first")
-    .option("--status <status>", `only ${INVOICE_STATUSES.join(", ")}`)
-    .option("--json", "print the invoices as JSON")
-    .action(async (options: Parameters<typeof runList>[1]) => {
-      await runList(io, options);
-    });
 }

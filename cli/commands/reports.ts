@@ -1,7 +1,6 @@
 /** vendboard reports export --month YYYY-MM [--partner ID] --out DIR [--send] [--json] */
 import fs from "node:fs";
 import path from "node:path";
-import type { Command } from "commander";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
@@ -89,20 +88,4 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
 function emailNote(email: NonNullable<ExportOutcome["email"]>): string {
   if (email.emailSent) return email.details;
   return email.details.startsWith("Report processed") ? "not emailed: no email address" : `not emailed: ${email.details}`;
-}
-
-export function registerReportCommands(program: Command, io: CliIO): void {
-  const reports = program.command("reports").description("consolidated monthly reports (PDF)");
-  reports
-    .command("export")
-    .description("one PDF per partner whose reports are complete for the month; lists the ones skipped and why")
-    .requiredOption("--month <YYYY-MM>", "the month")
-    .option("--partner <id>", "only this partner")
-    .requiredOption("--out <dir>", "folder to write the PDFs into")
-    .option("--send", "also email each report to its partner (once a month: partners already sent this month's report are skipped)")
-    .option("--resend", "with --send, email again even if this month's report was sent before")
-    .option("--json", "print the outcome as JSON")
-    .action(async (options: Parameters<typeof runExport>[1]) => {
-      io.exitCode = await runExport(io, options);
-    });
 }

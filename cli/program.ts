@@ -1,0 +1,180 @@
+/**
+ * The commands, their arguments and flags, as `vendboard --help` shows them. Registering them loads
+ * nothing but commander: each action imports its command module (cli/commands/*.ts, and with it the
+ * database, SheetJS, pdf-lib or nodemailer) only when that command runs, so `--help` and usage
+ * errors answer at once (docs/performance.md, "CLI start-up").
+ */
+import { Command } from "commander";
+import { INVOICE_STATUSES } from "#db/enums.ts";
+import type * as Admin from "./commands/admin.ts";
+import type * as Audit from "./commands/audit.ts";
+import type * as Commissions from "./commands/commissions.ts";
+import type * as Db from "./commands/db.ts";
+import type * as Import from "./commands/import.ts";
+import type * as Invoices from "./commands/invoices.ts";
+import type * as Reports from "./commands/reports.ts";
+import type { CliIO } from "./context.ts";
+
+/** How many audit entries `vendboard audit` shows without --limit. */
+export const AUDIT_DEFAULT_LIMIT = 50;
+
+export function buildProgram(io: CliIO): Command {
+  const program = new Command("vendboard")
+    .description("Vendboard operations from a terminal.\nUses DATABASE_PATH (default ./data/vendboard.db).")
+    .version("0.1.0")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  registerDbCommands(program, io);
+  registerAdminCommands(program, io);
+  registerImportCommand(program, io);
+  registerCommissionCommands(program, io);
+  registerReportCommands(program, io);
+  registerInvoiceCommands(program, io);
+  registerAuditCommand(program, io);
+  return program;
+}
+
+function registerDbCommands(program: Command, io: CliIO): void {
+  const load = () => import("./commands/db.ts");
+  const db = program.command("db").description("database maintenance");
+  db.command("migrate")
+    .description("apply pending migrations to DATABASE_PATH")
+    .option("--json", "print the result as JSON")
+    .action(async (options: Parameters<typeof Db.runMigrate>[1]) => {
+      await (await load()).runMigrate(io, options);
+    });
+  db.command("backup")
+    .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to (safe while the app runs)")
+    .argument("<file>", "where to write the backup")
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, options: Parameters<typeof Db.runBackup>[2]) => {
+      await (await load()).runBackup(io, file, options);
+    });
+  db.command("restore")
+    .description("restore a backup archive into DATABASE_PATH and its uploads folder (stop the server first)")
+    .argument("<file>", "the archive written by db backup")
+    .option("--force", "replace an existing database")
+    .option("--json", "print the result as JSON")
+    .action(async (file: string, options: Parameters<typeof Db.runRestore>[2]) => {
+      await (await load()).runRestore(io, file, options);
+    });
+}
+
+function registerAdminCommands(program: Command, io: CliIO): void {
+  const admin = program.command("admin").description("administrator accounts");
+  admin
+    .command("create")
+    .description("create an administrator (the first one of a new database, or another)")
+    .argument("<username>", "the admin's username")
+    .option("--password-stdin", "read the password from standard input")
+    .option("--name <name>", "display name (defaults to the username)")
+    .option("--json", "print the created user as JSON")
+    .action(async (username: string, options: Admin.CreateAdminOptions) => {
+      const { runCreateAdmin } = await import("./commands/admin.ts");
+      await runCreateAdmin(io, username, options);
+    });
+}
+
+function registerImportCommand(program: Command, io: CliIO): void {
+  program
+    .command("import")
+    .description("import telemetry exports (.xlsx/.xls); rows go to the machine named in each row, grouped by machine and month")
+    .argument("<files...>", "export files, or folders of them")
+    .option("--machine <id>", "put every row on this machine instead of matching Machine Name")
+    .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
+    .option("--dry-run", "check and report without saving anything")
+    .option("--json", "print the outcome as JSON")
+    .action(async (files: string[], options: Import.ImportCommandOptions) => {
+      const { runImport } = await import("./commands/import.ts");
+      io.exitCode = await runImport(io, files, options);
+    });
+}
+
+function registerCommissionCommands(program: Command, io: CliIO): void {
+  const load = () => import("./commands/commissions.ts");
+  const commissions = program.command("commissions").description("monthly commissions");
+  commissions
+    .command("summary")
+    .description("every partner's commission for a month: reports in, amount, payment status")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--json", "print the summary as JSON")
+    .action(async (options: Parameters<typeof Commissions.runSummary>[1]) => {
+      await (await load()).runSummary(io, options);
+    });
+  commissions
+    .command("pay")
+    .description("mark a partner's commission for an ended month paid (closes the month)")
+    .requiredOption("--partner <id>", "the partner")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--paid-date <YYYY-MM-DD>", "the day it was paid (default today)")
+    .option("--json", "print the payment as JSON")
+    .action(async (options: Parameters<typeof Commissions.runPay>[1]) => {
+      await (await load()).runPay(io, options);
+    });
+  commissions
+    .command("reset")
+    .description("Reset Month: delete a month's commission payments (every partner's, or one partner's), reopening the month")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--partner <id>", "reopen only this partner's month")
+    .option("--json", "print the result as JSON")
+    .action(async (options: Parameters<typeof Commissions.runReset>[1]) => {
+      await (await load()).runReset(io, options);
+    });
+}
+
+function registerReportCommands(program: Command, io: CliIO): void {
+  const reports = program.command("reports").description("consolidated monthly reports (PDF)");
+  reports
+    .command("export")
+    .description("one PDF per partner whose reports are complete for the month; lists the ones skipped and why")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--partner <id>", "only this partner")
+    .requiredOption("--out <dir>", "folder to write the PDFs into")
+    .option("--send", "also email each report to its partner (once a month: partners already sent this month's report are skipped)")
+    .option("--resend", "with --send, email again even if this month's report was sent before")
+    .option("--json", "print the outcome as JSON")
+    .action(async (options: Parameters<typeof Reports.runExport>[1]) => {
+      const { runExport } = await import("./commands/reports.ts");
+      io.exitCode = await runExport(io, options);
+    });
+}
+
+function registerInvoiceCommands(program: Command, io: CliIO): void {
+  const load = () => import("./commands/invoices.ts");
+  const invoices = program.command("invoices").description("fee invoices");
+  invoices
+    .command("check-due")
+    .description("mark late invoices overdue (one reminder each) and raise invoices whose period has started; safe to run twice")
+    .option("--today <YYYY-MM-DD>", "run as if today were this date")
+    .option("--json", "print the counts as JSON")
+    .action(async (options: Parameters<typeof Invoices.runCheckDue>[1]) => {
+      await (await load()).runCheckDue(io, options);
+    });
+  invoices
+    .command("list")
+    .description("list invoices, newest period first")
+    .option("--status <status>", `only ${INVOICE_STATUSES.join(", ")}`)
+    .option("--json", "print the invoices as JSON")
+    .action(async (options: Parameters<typeof Invoices.runList>[1]) => {
+      await (await load()).runList(io, options);
+    });
+}
+
+function registerAuditCommand(program: Command, io: CliIO): void {
+  program
+    .command("audit")
+    .description("the audit trail: every change to money and data, newest first")
+    .option("--partner <id>", "only changes affecting this partner (a deleted partner's id works too)")
+    .option("--month <YYYY-MM>", "only changes affecting this business month")
+    .option("--since <YYYY-MM-DD>", "only changes made on or after this day (UTC)")
+    .option("--limit <n>", `how many entries to show (default ${AUDIT_DEFAULT_LIMIT}, at most 500)`)
+    .option("--json", "print { entries, total, page, pageSize } as JSON")
+    .action(async (options: Audit.AuditOptions) => {
+      const { runAudit } = await import("./commands/audit.ts");
+      await runAudit(io, options);
+    });
+}
