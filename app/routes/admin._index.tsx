@@ -1,8 +1,10 @@
 /**
  * /admin: the business at a glance, partner search, one card per partner, create, edit and delete.
- * The search lives in the URL (?q=, filtered here in the loader): a GET form that works before the
- * scripts have loaded, and with them follows the typing (debounced, replacing the history entry).
- * The dialogs' forms post to this route's action (app/utils/intents/partners.server.ts).
+ * The search and the page live in the URL (?q=, ?page=): the loader reads one page of 24 partners
+ * and their figures, searched, counted and summed in SQL (listPartnerPage). The search is a GET
+ * form that works before the scripts have loaded, and with them follows the typing (debounced,
+ * replacing the history entry); a new search starts at page 1 (the form sends no page). The
+ * dialogs' forms post to this route's action (app/utils/intents/partners.server.ts).
  */
 import { Box, Button, Card, Flex, Grid, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
 import { BarChartIcon, CounterClockwiseClockIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
@@ -12,10 +14,11 @@ import type { ActionReply } from "#app/utils/action-reply.ts";
 import { useEffect, useRef } from "react";
 import { monthLabel } from "#domain/commissions/month-close-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
-import { getStats, listPartners } from "#domain/partners/partner-service.ts";
-import { matchesPartner } from "#domain/partners/partner-rules.ts";
+import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
+import { pageRequest } from "#domain/shared/paging.ts";
 import { FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
 import { PartnerCard } from "#app/components/partners/partner-card.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -28,9 +31,10 @@ export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Vendboard"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  const [partners, stats] = await Promise.all([listPartners(db), getStats(db)]);
-  return { q, total: partners.length, partners: partners.filter((p) => matchesPartner(p, q)), stats };
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q") ?? "";
+  const [partners, stats] = await Promise.all([listPartnerPage(db, { query: q, page: pageRequest(params) }), getStats(db)]);
+  return { q, ...partners, stats };
 }
 
 /** Add Partner, and each card's Edit dialog (fields, Delete Partner). */
@@ -96,7 +100,7 @@ function PartnerSearch({ q }: { q: string }) {
 }
 
 export default function AdminDashboard() {
-  const { q, total, partners: shown, stats } = useLoaderData<typeof loader>();
+  const { q, total, matching, partners: shown, page, stats } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   const month = monthLabel(stats.currentMonth);
@@ -145,18 +149,21 @@ export default function AdminDashboard() {
         <Heading as="h2" size="5">
           Partners{" "}
           <Text color="gray" size="3" weight="regular">
-            ({shown.length === total ? total : `${shown.length} of ${total}`})
+            ({matching === total ? total : `${matching} of ${total}`})
           </Text>
         </Heading>
         <PartnerSearch q={q} />
       </Flex>
 
       {shown.length ? (
-        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
-          {shown.map((partner) => (
-            <PartnerCard key={partner.id} partner={partner} />
-          ))}
-        </Grid>
+        <>
+          <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
+            {shown.map((partner) => (
+              <PartnerCard key={partner.id} partner={partner} />
+            ))}
+          </Grid>
+          <Pager info={page} label="Partners" />
+        </>
       ) : (
         <Card size="3">
           <Text as="p" color="gray" align="center">

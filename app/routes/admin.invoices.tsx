@@ -1,5 +1,6 @@
 /**
- * /admin/invoices: every invoice, or those of the status tab (`?status=`), with the actions the rules
+ * /admin/invoices: every invoice, or those of the status tab (`?status=`), 24 to a page (`?page=`,
+ * back to the first with another tab), each tab's count beside it, with the actions the rules
  * allow; each is a form posted to this page's action (app/utils/intents/invoices.server.ts), asked
  * first in a dialog or, without JavaScript, as a page. Partners see the Unauthorized card.
  */
@@ -8,7 +9,8 @@ import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon,
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#domain/shared/dates.ts";
-import { listInvoices, type InvoiceView } from "#domain/invoices/invoice-service.ts";
+import { listInvoicePage, type InvoiceView } from "#domain/invoices/invoice-service.ts";
+import { pageRequest } from "#domain/shared/paging.ts";
 import { canDeleteInvoice, canTransition } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
@@ -19,6 +21,7 @@ import { InvoiceStatusBadge, PaymentNote } from "#app/components/invoices/invoic
 import { InvoiceTabs, statusFilter, statusFromUrl, type InvoiceTab } from "#app/components/invoices/invoice-tabs.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
 import { Page, UnauthorizedCard } from "#app/components/page.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -39,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (!user.isAdmin) return { authorized: false as const, invoices: [] };
   const status = statusFromUrl(request.url, TABS);
-  return { authorized: true as const, status, invoices: await listInvoices(db, { status: statusFilter(status) }) };
+  const page = pageRequest(new URL(request.url).searchParams);
+  return { authorized: true as const, status, ...(await listInvoicePage(db, { status: statusFilter(status), page })) };
 }
 
 /** Status changes, emails, deletions and the due check (the API's domain calls). */
@@ -160,7 +164,7 @@ export default function InvoiceManagement() {
         <PaymentFieldsForQuestion reply={reply} />
       </ConfirmationCard>
       <FailureCallout reply={reply} />
-      <InvoiceTabs tabs={TABS} current={data.status} label="Invoices by status" count={data.invoices.length} empty="No invoices found" framed>
+      <InvoiceTabs tabs={TABS} current={data.status} label="Invoices by status" count={data.invoices.length} counts={data.counts} empty="No invoices found" framed>
         <Table.Root size="2">
           <Table.Header>
             <Table.Row>
@@ -198,6 +202,7 @@ export default function InvoiceManagement() {
             ))}
           </Table.Body>
         </Table.Root>
+        <Pager info={data.page} label="Invoices" />
       </InvoiceTabs>
     </Page>
   );

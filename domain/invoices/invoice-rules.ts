@@ -97,11 +97,35 @@ export function currentPaymentPeriod(
   invoices: readonly { paymentPeriod: PaymentPeriod; status: InvoiceStatus; periodStart: string }[],
   partnerPeriod: PaymentPeriod | null,
 ): PaymentPeriod | null {
-  if (!invoices.length) return null;
   const latest = [...invoices]
     .filter((i) => i.status !== "cancelled")
     .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
-  return latest?.paymentPeriod ?? partnerPeriod ?? "monthly";
+  return paymentPeriodOf({ invoices: invoices.length, latestPaymentPeriod: latest?.paymentPeriod ?? null }, partnerPeriod);
+}
+
+/**
+ * What the account state and the payment period read from a partner's invoices: counts and
+ * extremes that one SQL GROUP BY gives for a page of partners at once, without loading their
+ * invoices (partner-service.ts). accountState and currentPaymentPeriod work it out from a list.
+ */
+export interface InvoiceSummary {
+  /** Invoices of any status. */
+  invoices: number;
+  overdue: number;
+  /** Pending or overdue. */
+  unpaid: number;
+  /** The earliest due date of an unpaid invoice. */
+  earliestUnpaidDue: string | null;
+  /** The latest period end of an invoice that is not cancelled. */
+  latestPeriodEnd: string | null;
+  /** The term of the invoice, not cancelled, with the latest period start (the latest invoice on a tie). */
+  latestPaymentPeriod: PaymentPeriod | null;
+}
+
+/** currentPaymentPeriod from a summary of the invoices. */
+export function paymentPeriodOf(summary: Pick<InvoiceSummary, "invoices" | "latestPaymentPeriod">, partnerPeriod: PaymentPeriod | null): PaymentPeriod | null {
+  if (!summary.invoices) return null;
+  return summary.latestPaymentPeriod ?? partnerPeriod ?? "monthly";
 }
 
 /** A fee-paying partner's account state as every screen and answer shows it (ARCHITECTURE §11). */
@@ -121,8 +145,18 @@ export interface AccountState {
  */
 export function accountState(invoices: readonly { status: InvoiceStatus; dueDate: string; periodEnd: string }[]): AccountState {
   const unpaid = invoices.filter((i) => i.status === "pending" || i.status === "overdue");
-  const paymentStatus: AccountStatus = unpaid.some((i) => i.status === "overdue") ? "Overdue" : unpaid.length ? "Payment due" : "Up to date";
-  if (unpaid.length) return { paymentStatus, nextPaymentDue: unpaid.map((i) => i.dueDate).sort()[0] };
   const ends = invoices.filter((i) => i.status !== "cancelled").map((i) => i.periodEnd).sort();
-  return { paymentStatus, nextPaymentDue: ends.length ? addDaysIso(ends.at(-1)!, 1) : null };
+  return accountStateOf({
+    overdue: unpaid.filter((i) => i.status === "overdue").length,
+    unpaid: unpaid.length,
+    earliestUnpaidDue: unpaid.map((i) => i.dueDate).sort()[0] ?? null,
+    latestPeriodEnd: ends.at(-1) ?? null,
+  });
+}
+
+/** accountState from a summary of the invoices. */
+export function accountStateOf(summary: Pick<InvoiceSummary, "overdue" | "unpaid" | "earliestUnpaidDue" | "latestPeriodEnd">): AccountState {
+  const paymentStatus: AccountStatus = summary.overdue ? "Overdue" : summary.unpaid ? "Payment due" : "Up to date";
+  if (summary.unpaid) return { paymentStatus, nextPaymentDue: summary.earliestUnpaidDue };
+  return { paymentStatus, nextPaymentDue: summary.latestPeriodEnd ? addDaysIso(summary.latestPeriodEnd, 1) : null };
 }

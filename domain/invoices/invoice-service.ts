@@ -27,6 +27,7 @@ import {
 } from "./invoice-rules.ts";
 import { sendMail, type MailConfig } from "../mail/mail-service.ts";
 import { formatGBP, penceToPounds } from "../shared/money.ts";
+import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 
 type DB = Kysely<Database>;
@@ -83,6 +84,40 @@ export async function listInvoices(db: DB, filter: { partnerId?: number; status?
   if (filter.partnerId !== undefined) query = query.where("f.partnerId", "=", filter.partnerId);
   if (filter.status) query = query.where("f.status", "=", filter.status);
   return (await query.execute()).map(invoiceView);
+}
+
+/** How many invoices each status tab of Invoice Management holds ('all': every invoice), from one GROUP BY. */
+export type InvoiceCounts = Record<"all" | InvoiceStatus, number>;
+
+export async function invoiceCounts(db: DB): Promise<InvoiceCounts> {
+  const rows = await db.selectFrom("feePayments").select((eb) => ["status", eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+  const counts: InvoiceCounts = { all: 0, pending: 0, paid: 0, overdue: 0, cancelled: 0 };
+  for (const { status, count } of rows) {
+    counts[status] = count;
+    counts.all += count;
+  }
+  return counts;
+}
+
+export interface InvoicePage {
+  invoices: InvoiceView[];
+  /** Every tab's count, over every page. */
+  counts: InvoiceCounts;
+  /** The page shown: one past the end shows the last. */
+  page: PageInfo;
+}
+
+/**
+ * One page of the invoices of one status (or all), in listInvoices' order (newest period first,
+ * then newest), with every tab's count. Reads only the page's rows.
+ */
+export async function listInvoicePage(db: DB, filter: { status?: InvoiceStatus; page: PageRequest }): Promise<InvoicePage> {
+  const counts = await invoiceCounts(db);
+  const total = counts[filter.status ?? "all"];
+  const shown = clampPage(filter.page, total);
+  let query = invoicesQuery(db).orderBy("f.periodStart", "desc").orderBy("f.id", "desc").limit(shown.size).offset(offsetOf(shown));
+  if (filter.status) query = query.where("f.status", "=", filter.status);
+  return { invoices: (await query.execute()).map(invoiceView), counts, page: pageInfo(shown, total) };
 }
 
 async function findInvoice(db: Tx, id: number) {

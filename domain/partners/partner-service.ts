@@ -3,7 +3,7 @@
  * Over 250 lines on purpose: the partner views (list, detail, machines) are shared by several
  * features and built from one set of queries here, next to the changes that invalidate them.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { limitedAttempt } from "../accounts/attempt-service.ts";
@@ -11,8 +11,10 @@ import type { AttemptLimits } from "../accounts/attempt-rules.ts";
 import { closedMonthError } from "../commissions/month-close-rules.ts";
 import { closedMonths } from "../commissions/month-close-service.ts";
 import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
-import { accountState, formatInvoiceId, type AccountStatus } from "../invoices/invoice-rules.ts";
-import { commissionForMonth, netProfitPence, rateForMonth, type RateChange } from "../commissions/commission-rules.ts";
+import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type AccountStatus, type InvoiceSummary, type PaymentPeriod } from "../invoices/invoice-rules.ts";
+import { netProfitPence, tieredCommission, type RateChange } from "../commissions/commission-rules.ts";
+import { flatCommissionPenceSql, netProfitPenceSql, rateForMonthSql } from "../commissions/commission-sql.ts";
+import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, conflict, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
@@ -81,41 +83,157 @@ function feeQuery(db: DB, partnerId?: number) {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-/** Every partner with machine count, revenue, net profit and invoices: a fixed number of queries. */
+/** Groups in one pass (machine-views' groupBy copies each group on every item: fine for one partner, slow for all). */
+function groupRows<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/** A record's net profit (revenue − COGS − its card fee) in SQL. */
+const recordNetPence = () => netProfitPenceSql(sql.ref("r.revenuePence"), sql.ref("r.cogsPence"));
+
+interface PartnerFigures {
+  machineCount: number;
+  revenuePence: number;
+  netPence: number;
+}
+
+/** Machine count, all-time revenue and net profit per partner, summed in SQL: of `partnerIds`, or of everyone. */
+async function partnerFigures(db: DB, partnerIds?: readonly number[]): Promise<Map<number, PartnerFigures>> {
+  if (partnerIds && !partnerIds.length) return new Map();
+  let query = db
+    .selectFrom("machines as m")
+    .leftJoin("monthlyRecords as r", "r.machineId", "m.id")
+    .select((eb) => [
+      "m.partnerId",
+      sql<number>`count(distinct ${eb.ref("m.id")})`.as("machineCount"),
+      sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"),
+      sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence"),
+    ])
+    .groupBy("m.partnerId");
+  if (partnerIds) query = query.where("m.partnerId", "in", partnerIds);
+  return new Map((await query.execute()).map(({ partnerId, ...figures }) => [partnerId, figures]));
+}
+
+/** The figures a partner without machines or records has. */
+const NO_FIGURES: PartnerFigures = { machineCount: 0, revenuePence: 0, netPence: 0 };
+
+/** The list's figures of a partner, from its user row and its summed records. */
+function listedFigures(user: PublicUser, figures: PartnerFigures) {
+  return {
+    ...user,
+    machineCount: figures.machineCount,
+    totalRevenue: penceToPounds(figures.revenuePence),
+    totalNetProfit: penceToPounds(figures.netPence),
+  };
+}
+
+/** Every partner with machine count, revenue, net profit and invoices: a fixed number of queries, the sums in SQL. */
 export async function listPartners(db: DB): Promise<ListedPartner[]> {
-  const [users, records, fees] = await Promise.all([
-    db
-      .selectFrom("users")
-      .selectAll("users")
-      .select((eb) =>
-        eb
-          .selectFrom("machines")
-          .whereRef("machines.partnerId", "=", "users.id")
-          .select(eb.fn.countAll<number>().as("n"))
-          .as("machineCount"),
-      )
-      .where("isAdmin", "=", 0)
-      .orderBy("name")
-      .orderBy("username")
-      .execute(),
-    recordsQuery(db).execute(),
-    feeQuery(db),
-  ]);
-  const recordsByPartner = groupBy(records, (r) => r.partnerId);
-  const feesByPartner = groupBy(fees, (f) => f.partnerId);
-  return users.map(({ machineCount, ...user }) => {
-    const own = recordsByPartner.get(user.id) ?? [];
+  const [users, figures, fees] = await Promise.all([partnersQuery(db).selectAll().orderBy("name").orderBy("username").execute(), partnerFigures(db), feeQuery(db)]);
+  const feesByPartner = groupRows(fees, (f) => f.partnerId);
+  return users.map((user) => {
     const publicUser = toPublicUser(user);
     const feePayments = feesByPartner.get(user.id) ?? [];
     return {
-      ...publicUser,
-      machineCount: Number(machineCount ?? 0),
-      totalRevenue: penceToPounds(sum(own.map((r) => r.revenuePence))),
-      totalNetProfit: penceToPounds(sum(own.map((r) => netProfitPence(r)))),
+      ...listedFigures(publicUser, figures.get(user.id) ?? NO_FIGURES),
       feePayments,
       ...accountFields(publicUser, feePayments),
     };
   });
+}
+
+/** A partner as /admin's cards show it: the list's figures, and in place of the invoices the payment period they follow. */
+export interface PartnerSummary extends Omit<ListedPartner, "feePayments"> {
+  /** The period the latest invoice follows (currentPaymentPeriod); null before the first invoice. */
+  invoicePeriod: PaymentPeriod | null;
+}
+
+export interface PartnerPage {
+  partners: PartnerSummary[];
+  /** Partners the search matches, over every page. */
+  matching: number;
+  /** Every partner. */
+  total: number;
+  /** The page shown: one past the end shows the last. */
+  page: PageInfo;
+}
+
+function partnersQuery(db: DB) {
+  return db.selectFrom("users").where("isAdmin", "=", 0);
+}
+
+/**
+ * matchesPartner (partner-rules.ts) in SQL: the name or username contains the query, ignoring
+ * case as JavaScript's toLowerCase does (unicode_lower, db/database.ts; SQLite's lower() folds
+ * ASCII only). instr, not LIKE: a % or _ typed is a character, not a wildcard. Null for a blank query.
+ */
+function partnerMatch(query: string) {
+  const q = query.trim().toLowerCase();
+  if (!q) return null;
+  return sql<boolean>`(instr(unicode_lower(coalesce(${sql.ref("name")}, '')), ${q}) > 0 or instr(unicode_lower(${sql.ref("username")}), ${q}) > 0)`;
+}
+
+/** The account-state facts of each partner's invoices, from one GROUP BY over `partnerIds`' invoices. */
+async function invoiceSummaries(db: DB, partnerIds: readonly number[]): Promise<Map<number, InvoiceSummary>> {
+  if (!partnerIds.length) return new Map();
+  const unpaid = sql<boolean>`f.status in ('pending', 'overdue')`;
+  const rows = await db
+    .selectFrom("feePayments as f")
+    .where("f.partnerId", "in", partnerIds)
+    .groupBy("f.partnerId")
+    .select((eb) => [
+      "f.partnerId",
+      eb.fn.countAll<number>().as("invoices"),
+      sql<number>`sum(f.status = 'overdue')`.as("overdue"),
+      sql<number>`sum(${unpaid})`.as("unpaid"),
+      sql<string | null>`min(case when ${unpaid} then f.due_date end)`.as("earliestUnpaidDue"),
+      sql<string | null>`max(case when f.status <> 'cancelled' then f.period_end end)`.as("latestPeriodEnd"),
+      // The invoices are listed newest period first, then newest id (listInvoices): the first not cancelled.
+      sql<PaymentPeriod | null>`(select l.payment_period from fee_payments l
+        where l.partner_id = f.partner_id and l.status <> 'cancelled' order by l.period_start desc, l.id desc limit 1)`.as("latestPaymentPeriod"),
+    ])
+    .execute();
+  return new Map(rows.map(({ partnerId, ...summary }) => [partnerId, summary]));
+}
+
+const NO_INVOICES: InvoiceSummary = { invoices: 0, overdue: 0, unpaid: 0, earliestUnpaidDue: null, latestPeriodEnd: null, latestPaymentPeriod: null };
+
+/**
+ * One page of /admin's partners, in the list's order (name, then username), optionally those the
+ * search matches: the count, the page's rows and their figures, each in SQL and for the page's
+ * partners only. A page past the end shows the last.
+ */
+export async function listPartnerPage(db: DB, { query, page }: { query: string; page: PageRequest }): Promise<PartnerPage> {
+  const match = partnerMatch(query);
+  const counts = await partnersQuery(db)
+    .select((eb) => [eb.fn.countAll<number>().as("total"), (match ? sql<number>`coalesce(sum(${match}), 0)` : eb.fn.countAll<number>()).as("matching")])
+    .executeTakeFirstOrThrow();
+  const shown = clampPage(page, counts.matching);
+  let rows = partnersQuery(db).selectAll();
+  if (match) rows = rows.where(match);
+  const users = await rows.orderBy("name").orderBy("username").limit(shown.size).offset(offsetOf(shown)).execute();
+  const ids = users.map((u) => u.id);
+  const [figures, invoices] = await Promise.all([partnerFigures(db, ids), invoiceSummaries(db, ids)]);
+  return {
+    partners: users.map((user) => {
+      const publicUser = toPublicUser(user);
+      const summary = invoices.get(user.id) ?? NO_INVOICES;
+      return {
+        ...listedFigures(publicUser, figures.get(user.id) ?? NO_FIGURES),
+        ...(user.partnerType === "fee-paying" ? accountStateOf(summary) : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
+        invoicePeriod: paymentPeriodOf(summary, user.paymentPeriod),
+      };
+    }),
+    matching: counts.matching,
+    total: counts.total,
+    page: pageInfo(shown, counts.matching),
+  };
 }
 
 async function rateHistory(db: DB, partnerId?: number): Promise<Map<number, RateChange[]>> {
@@ -124,34 +242,48 @@ async function rateHistory(db: DB, partnerId?: number): Promise<Map<number, Rate
   return groupBy(await query.execute(), (r) => r.partnerId);
 }
 
-/** The business at a glance: this calendar month's figures (UTC) and all-time totals. */
+/**
+ * The business at a glance: this calendar month's figures (UTC) and all-time totals, summed in SQL
+ * from the monthly records (a machine-month each, far fewer than sales). The commission follows
+ * commissionForMonth: profit-sharing, each record's flat share at the month's rate; tiered, the
+ * tiers on the partner's month's net profit; other types, none.
+ */
 export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
   const month = currentMonth(now);
-  const [partners, records, rates] = await Promise.all([
-    db.selectFrom("users").select(["id", "partnerType", "commissionBp"]).where("isAdmin", "=", 0).execute(),
-    recordsQuery(db).execute(),
-    rateHistory(db),
+  const [partners, allTime, byPartner] = await Promise.all([
+    partnersQuery(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .innerJoin("users as u", "u.id", "m.partnerId")
+      .where("r.month", "=", month)
+      .groupBy("u.id")
+      .select((eb) => {
+        const rate = rateForMonthSql(eb.ref("u.id"), eb.ref("u.commissionBp"), month);
+        return [
+          "u.partnerType",
+          sql<number>`sum(${eb.ref("r.revenuePence")})`.as("revenuePence"),
+          sql<number>`sum(${recordNetPence()})`.as("netPence"),
+          sql<number>`sum(case when ${eb.ref("u.partnerType")} = 'profit-sharing' then ${flatCommissionPenceSql(recordNetPence(), rate)} else 0 end)`.as("flatPence"),
+        ];
+      })
+      .execute(),
   ]);
-  const thisMonth = groupBy(
-    records.filter((r) => r.month === month),
-    (r) => r.partnerId,
+  const commissionPence = sum(
+    byPartner.map((p) => (p.partnerType === "tiered-profit-sharing" ? tieredCommission(p.netPence).totalPence : p.partnerType === "profit-sharing" ? p.flatPence : 0)),
   );
-  let commissionPence = 0;
-  for (const partner of partners) {
-    const own = thisMonth.get(partner.id) ?? [];
-    if (!own.length) continue;
-    const rate = rateForMonth(rates.get(partner.id) ?? [], month, partner.commissionBp);
-    commissionPence += commissionForMonth(partner.partnerType, rate, own).commissionPence;
-  }
-  const monthRecords = [...thisMonth.values()].flat();
   return {
-    totalPartners: partners.length,
+    totalPartners: partners.count,
     currentMonth: month,
-    currentMonthRevenue: penceToPounds(sum(monthRecords.map((r) => r.revenuePence))),
-    currentMonthNetProfit: penceToPounds(sum(monthRecords.map((r) => netProfitPence(r)))),
+    currentMonthRevenue: penceToPounds(sum(byPartner.map((p) => p.revenuePence))),
+    currentMonthNetProfit: penceToPounds(sum(byPartner.map((p) => p.netPence))),
     currentMonthCommission: penceToPounds(commissionPence),
-    allTimeRevenue: penceToPounds(sum(records.map((r) => r.revenuePence))),
-    allTimeNetProfit: penceToPounds(sum(records.map((r) => netProfitPence(r)))),
+    allTimeRevenue: penceToPounds(allTime.revenuePence),
+    allTimeNetProfit: penceToPounds(allTime.netPence),
   };
 }
 

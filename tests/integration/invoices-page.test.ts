@@ -252,6 +252,29 @@ describe("the status tabs (?status=) filter in the loader", () => {
     expect(new Set(all.invoices.map((i) => i.status)).size).toBeGreaterThan(1);
   });
 
+  it("/admin/invoices: 24 to a page (?page= within the tab), every tab's count, a page past the end is the last", async () => {
+    const tab = async (query: string) =>
+      (await (await call(loader, `/admin/invoices${query}`, { cookie: adminCookie })).json()) as {
+        invoices: InvoiceView[];
+        counts: Record<string, number>;
+        page: { page: number; size: number; total: number; pageCount: number };
+      };
+    const before = await tab("?status=pending");
+    for (let n = before.counts.pending; n < 26; n++) await raise();
+    const counts = await db.selectFrom("feePayments").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+    const expected = Object.fromEntries(["pending", "paid", "overdue", "cancelled"].map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]));
+    const first = await tab("?status=pending");
+    expect(first.counts).toEqual({ all: counts.reduce((a, c) => a + c.n, 0), ...expected });
+    expect(first.invoices).toHaveLength(24);
+    expect(first.page).toEqual({ page: 1, size: 24, total: expected.pending, pageCount: 2 });
+    const second = await tab("?status=pending&page=2");
+    expect(second.invoices).toHaveLength(expected.pending - 24);
+    expect(second.invoices.every((i) => i.status === "pending")).toBe(true);
+    expect(new Set([...first.invoices, ...second.invoices].map((i) => i.id)).size).toBe(expected.pending);
+    expect((await tab("?status=pending&page=9")).page.page).toBe(2);
+    expect((await tab("?status=paid&page=2")).page).toMatchObject({ page: 1, total: expected.paid });
+  });
+
   it("/ for the fee-paying partner: their own invoices of the tab, and the account state from all of them", async () => {
     const mine = async (query: string) =>
       (await (await call(dashboardLoader, `/${query}`, { cookie: partnerCookie })).json()) as {

@@ -267,3 +267,31 @@ describe("GET /admin?q= (the partner search, in the loader)", () => {
     expect((await call(adminLoader, "/admin?q=a", { cookie: partnerCookie })).headers.get("location")).toBe("/");
   });
 });
+
+describe("GET /admin?page= (24 partners to a page, cut on the server)", () => {
+  const load = async (query: string) => (await call(adminLoader, `/admin${query}`, { cookie: adminCookie })).json();
+
+  it("a search's pages: its count of every partner's, 24 cards, then the rest; past the end is the last page; stats stay whole", async () => {
+    for (let n = 1; n <= 25; n++) await makePartner(db, { name: `Paged Route ${String(n).padStart(2, "0")}` });
+    const first = await load("?q=paged+route");
+    expect(first.partners).toHaveLength(24);
+    expect(first.matching).toBe(25);
+    expect(first.total).toBe(first.stats.totalPartners);
+    expect(first.page).toEqual({ page: 1, size: 24, total: 25, pageCount: 2 });
+    const second = await load("?q=paged+route&page=2");
+    expect(second.partners.map((p: { name: string }) => p.name)).toEqual(["Paged Route 25"]);
+    expect(second.page).toEqual({ page: 2, size: 24, total: 25, pageCount: 2 });
+    expect((await load("?q=paged+route&page=40")).page.page).toBe(2);
+    expect((await load("?q=paged+route&page=nonsense")).page.page).toBe(1);
+  });
+
+  it("answers only the page: no partner's invoices, no other page's cards", async () => {
+    const all = await load("");
+    expect(all.partners.length).toBeLessThanOrEqual(24);
+    expect(all.matching).toBe(all.total);
+    for (const partner of all.partners) {
+      expect(partner).not.toHaveProperty("feePayments");
+      expect(Object.keys(partner)).toEqual(expect.arrayContaining(["machineCount", "totalRevenue", "totalNetProfit", "paymentStatus", "invoicePeriod"]));
+    }
+  });
+});

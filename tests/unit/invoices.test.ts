@@ -5,6 +5,7 @@ import {
   PAYMENT_PERIODS,
   TERMS,
   accountState,
+  accountStateOf,
   canDeleteInvoice,
   canTransition,
   currentPaymentPeriod,
@@ -14,6 +15,7 @@ import {
   invoicePeriod,
   nextPeriodStart,
   paymentPeriodLabel,
+  paymentPeriodOf,
   type InvoiceStatus,
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
@@ -333,5 +335,29 @@ describe("currentPaymentPeriod: the latest non-cancelled invoice's term, then th
     const cancelled = [invoice("12-months", "cancelled", "2027-03-01")];
     expect(currentPaymentPeriod(cancelled, "6-months")).toBe("6-months");
     expect(currentPaymentPeriod(cancelled, null)).toBe("monthly");
+  });
+});
+
+// The same rules from a summary of the invoices (counts and extremes, as one SQL GROUP BY gives them
+// for a page of partners): the admin's partner cards use these, every other screen the lists.
+describe("accountStateOf and paymentPeriodOf: the account state and the period from a summary of the invoices", () => {
+  type Summary = Parameters<typeof accountStateOf>[0];
+  const none: Summary = { overdue: 0, unpaid: 0, earliestUnpaidDue: null, latestPeriodEnd: null };
+
+  it.each<[string, Summary, { paymentStatus: string; nextPaymentDue: string | null }]>([
+    ["no invoice", none, { paymentStatus: "Up to date", nextPaymentDue: null }],
+    ["all paid: the day after the latest period end", { ...none, latestPeriodEnd: "2027-02-28" }, { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" }],
+    ["one unpaid, pending: its due date", { ...none, unpaid: 1, earliestUnpaidDue: "2027-01-15", latestPeriodEnd: "2027-01-31" }, { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
+    ["an overdue one among two unpaid", { overdue: 1, unpaid: 2, earliestUnpaidDue: "2027-01-15", latestPeriodEnd: "2027-02-28" }, { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
+    ["cancelled only", none, { paymentStatus: "Up to date", nextPaymentDue: null }],
+  ])("%s", (_name, summary, expected) => {
+    expect(accountStateOf(summary)).toEqual(expected);
+  });
+
+  it("paymentPeriodOf: null with no invoice, else the latest's term, the partner's, monthly", () => {
+    expect(paymentPeriodOf({ invoices: 0, latestPaymentPeriod: null }, "6-months")).toBeNull();
+    expect(paymentPeriodOf({ invoices: 3, latestPaymentPeriod: "12-months" }, "6-months")).toBe("12-months");
+    expect(paymentPeriodOf({ invoices: 1, latestPaymentPeriod: null }, "6-months")).toBe("6-months");
+    expect(paymentPeriodOf({ invoices: 1, latestPaymentPeriod: null }, null)).toBe("monthly");
   });
 });

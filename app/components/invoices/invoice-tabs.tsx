@@ -2,7 +2,9 @@
  * Invoices by status in tabs that live in the URL (`?status=`, none for 'all'): each tab is a link,
  * so the view can be bookmarked, reloaded and shared, the back button works and the tabs work
  * before the scripts have loaded. The loader filters (statusFromUrl); the panel shows its table or
- * the empty text, dimmed while another tab loads. Arrow keys move between the tabs.
+ * the empty text, dimmed while another tab loads. Arrow keys move between the tabs. A tab's link
+ * starts at its first page (a list cut in pages keeps its page in `?page=`), and shows the tab's
+ * count when the page gives one.
  */
 import { Card, Text } from "@radix-ui/themes";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
@@ -37,6 +39,7 @@ export function InvoiceTabs({
   current,
   label,
   count,
+  counts,
   empty,
   framed = false,
   hash,
@@ -49,6 +52,8 @@ export function InvoiceTabs({
   label: string;
   /** How many invoices the tab shows (the empty text for none). */
   count: number;
+  /** Each tab's count over every page, shown beside its label. */
+  counts?: Partial<Record<InvoiceTabValue, number>>;
   empty: string;
   /** In a card of its own (a page's main list) rather than inside one already. */
   framed?: boolean;
@@ -66,6 +71,7 @@ export function InvoiceTabs({
   const linkTo = (value: InvoiceTabValue) => {
     const params = new URLSearchParams(location.search);
     params.delete("index");
+    params.delete("page");
     if (value === "all") params.delete("status");
     else params.set("status", value);
     const search = params.toString();
@@ -84,6 +90,13 @@ export function InvoiceTabs({
       <div role="tablist" aria-label={label} className="rt-BaseTabList rt-TabsList rt-r-size-2" onKeyDown={moveFocus}>
         {tabs.map((tab) => {
           const active = tab.value === current;
+          const n = counts?.[tab.value];
+          const label = (
+            <>
+              {tab.label}
+              {n === undefined ? null : <span style={{ marginLeft: 6, opacity: 0.7, fontVariantNumeric: "tabular-nums" }}>{n.toLocaleString("en-GB")}</span>}
+            </>
+          );
           return (
             <Link
               key={tab.value}
@@ -96,8 +109,8 @@ export function InvoiceTabs({
               to={linkTo(tab.value)}
               preventScrollReset
             >
-              <span className="rt-BaseTabListTriggerInner rt-TabsTriggerInner">{tab.label}</span>
-              <span className="rt-BaseTabListTriggerInnerHidden rt-TabsTriggerInnerHidden">{tab.label}</span>
+              <span className="rt-BaseTabListTriggerInner rt-TabsTriggerInner">{label}</span>
+              <span className="rt-BaseTabListTriggerInnerHidden rt-TabsTriggerInnerHidden">{label}</span>
             </Link>
           );
         })}

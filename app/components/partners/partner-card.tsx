@@ -3,18 +3,18 @@ import { Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { ArrowRightIcon } from "@radix-ui/react-icons";
 import { Link } from "@remix-run/react";
 import { formatRate } from "#domain/commissions/commission-rules.ts";
-import { currentPaymentPeriod, paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
+import { paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
-import type { ListedPartner } from "#domain/partners/partner-service.ts";
+import type { PartnerSummary } from "#domain/partners/partner-service.ts";
 import { formatDate } from "#domain/shared/dates.ts";
 import { AccountStatusBadge } from "../invoices/invoice-status.tsx";
 import { fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "./partner-type.tsx";
 
-export function PartnerCard({ partner }: { partner: ListedPartner }) {
+export function PartnerCard({ partner }: { partner: PartnerSummary }) {
   const feePaying = partner.partnerType === "fee-paying";
-  const period = currentPaymentPeriod(partner.feePayments, partner.paymentPeriod);
+  const period = partner.invoicePeriod;
   return (
     <Card size="2" asChild>
       <article aria-label={partner.name ?? partner.username}>
