@@ -1,7 +1,7 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
 import Table from "cli-table3";
-import type { Command } from "commander";
-import { commissionSummary, markCommissionPaid, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { commissionSummary } from "#domain/commissions/commission-summary.ts";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { z } from "zod";
 import { formatDate, formatMonth, isoDay } from "#domain/shared/dates.ts";
@@ -56,35 +56,4 @@ export async function runReset(io: CliIO, options: { month?: string; partner?: s
   if (options.json) printJson(io, { month, ...(partnerId === undefined ? {} : { partnerId }), ...result });
   else io.stderr.write(`Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}.\n`);
   return result;
-}
-
-export function registerCommissionCommands(program: Command, io: CliIO): void {
-  const commissions = program.command("commissions").description("monthly commissions");
-  commissions
-    .command("summary")
-    .description("every partner's commission for a month: reports in, amount, payment status")
-    .requiredOption("--month <YYYY-MM>", "the month")
-    .option("--json", "print the summary as JSON")
-    .action(async (options: Parameters<typeof runSummary>[1]) => {
-      await runSummary(io, options);
-    });
-  commissions
-    .command("pay")
-    .description("mark a partner's commission for an ended month paid (closes the month)")
-    .requiredOption("--partner <id>", "the partner")
-    .requiredOption("--month <YYYY-MM>", "the month")
-    .option("--paid-date <YYYY-MM-DD>", "the day it was paid (default today)")
-    .option("--json", "print the payment as JSON")
-    .action(async (options: Parameters<typeof runPay>[1]) => {
-      await runPay(io, options);
-    });
-  commissions
-    .command("reset")
-    .description("Reset Month: delete a month's commission payments (every partner's, or one partner's), reopening the month")
-    .requiredOption("--month <YYYY-MM>", "the month")
-    .option("--partner <id>", "reopen only this partner's month")
-    .option("--json", "print the result as JSON")
-    .action(async (options: Parameters<typeof runReset>[1]) => {
-      await runReset(io, options);
-    });
 }
