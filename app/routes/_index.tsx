@@ -3,10 +3,13 @@ import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
-import { currentMonth, formatMonth } from "#domain/shared/dates.ts";
+import { currentMonth, formatMonth, recentMonths } from "#domain/shared/dates.ts";
 import { monthLabel as monthLabelOf } from "#domain/commissions/month-close-rules.ts";
 import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-service.ts";
-import { machinesOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
+import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
+import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
+import { pageRequest } from "#domain/shared/paging.ts";
+import { Pager } from "#app/components/pager.tsx";
 import { formatPounds } from "#domain/shared/money.ts";
 import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
@@ -26,7 +29,10 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Vendboard" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) throw redirect("/admin");
-  const [machines, stats] = await Promise.all([machinesOfPartner(db, user.id), partnerStats(db, user.id)]);
+  const url = new URL(request.url);
+  const stats = await partnerStats(db, user.id);
+  // The chart's twelve months and the month to date, summed in SQL; the machines a page at a time (from 24 on).
+  const [machines, sales] = await Promise.all([machinePageOfPartner(db, user.id, pageRequest(url.searchParams)), partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!)]);
   let fees: MyFees | null = null;
   if (user.partnerType === "fee-paying") {
     // The status tab (`?status=`) filters the list; the account state is from every invoice.
@@ -39,25 +45,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       log().error({ err: error }, "Fee payments could not be loaded");
     }
   }
-  return { user, machines, stats, fees };
+  return { user, machines, sales, stats, fees };
 }
 
 export default function PartnerDashboard() {
-  const { user, machines, stats, fees } = useLoaderData<typeof loader>();
+  const { user, machines: machinePage, sales, stats, fees } = useLoaderData<typeof loader>();
+  const { machines, page } = machinePage;
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
-  const history = twelveMonths(
-    machines.flatMap((m) => m.monthlyRecords.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue }))),
-    stats.month,
-  );
+  const history = twelveMonths(sales, stats.month);
   // The month in progress is shown as month to date, never as a month's result.
   const thisMonth = currentMonth();
-  const soFar = machines.flatMap((m) => m.monthlyRecords).filter((r) => r.month === thisMonth);
+  const soFar = sales.find((s) => s.month === thisMonth);
 
   return (
     <Page title="Dashboard" description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}>
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3" mb="4">
-        <StatCard label="Total Machines" value={machines.length} />
+        <StatCard label="Total Machines" value={page.total} />
         <StatCard label="Latest Sales" value={stats.priorMonthSales.toLocaleString("en-GB")} note={`units in ${monthLabel}`} />
         <StatCard label="Total Sales" value={stats.totalSales.toLocaleString("en-GB")} note="units, all time" />
         <Card size="2">
@@ -69,9 +73,9 @@ export default function PartnerDashboard() {
           </Box>
         </Card>
       </Grid>
-      {soFar.length ? (
+      {soFar ? (
         <Text as="p" size="2" color="gray" mb="4">
-          {monthLabelOf(thisMonth)}: {soFar.reduce((n, r) => n + r.totalSales, 0).toLocaleString("en-GB")} units and {formatPounds(soFar.reduce((n, r) => n + r.revenue, 0))} revenue so far.
+          {monthLabelOf(thisMonth)}: {soFar.units.toLocaleString("en-GB")} units and {formatPounds(soFar.revenue)} revenue so far.
         </Text>
       ) : null}
 
@@ -129,7 +133,9 @@ export default function PartnerDashboard() {
             <MachineCard key={machine.id} machine={machine} partner={user} admin={false} />
           ))}
         </Grid>
-      ) : (
+      ) : null}
+      <Pager info={page} label="Machines" />
+      {machines.length ? null : (
         <Card size="3">
           <Text as="p" color="gray" align="center">
             No machines have been placed at your site yet.
