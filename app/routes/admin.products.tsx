@@ -1,22 +1,23 @@
 /**
  * /admin/products: Products Analytics: best sellers, search, where each product sells, and the month's report.
- * The loader reads the report month (`?month=`) and hands the analytics over unawaited, so the page
- * streams with 'Loading product data...' and the tables follow (<Await>). Search, tab and the chosen
- * product live in the URL too (`?q=`, `?tab=`, `?product=`), read from it by `productFilters` as the
- * page renders (on the server too); changing only them filters the list already loaded
- * (shouldRevalidate), without running the analytics query again. The view's parts are in
+ * The loader reads the report month (`?month=`) and the view's URL (search `?q=`, `?tab=`, the chosen
+ * `?product=`, the tables' pages `?page=` and `?machinePage=`), and hands over unawaited what that
+ * view shows (productView: all-time figures from the product totals, each table cut in SQL), so the
+ * page streams with 'Loading product data...' and the tables follow (<Await>). While a new URL loads,
+ * the tables already shown stay, with 'Loading data...'. The view's parts are in
  * app/components/products/product-view.tsx.
  */
 import { Box, Text } from "@radix-ui/themes";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Await, useLoaderData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Suspense } from "react";
+import { Await, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Suspense, useDeferredValue } from "react";
 import { currentMonth, formatMonth, isoDay, parseMonth } from "#domain/shared/dates.ts";
 import { formatLongDay, monthRange, pickerYears } from "#domain/products/product-rules.ts";
-import { productAnalytics } from "#domain/products/product-service.ts";
+import { productView } from "#domain/products/product-service.ts";
+import { PAGE_SIZE, pageRequest } from "#domain/shared/paging.ts";
 import { MonthPicker, pickedMonth } from "#app/components/month-picker.tsx";
 import { Page } from "#app/components/page.tsx";
-import { GenerateReport, ProductsFailed, ProductTables, Search, productFilters, withParams } from "#app/components/products/product-view.tsx";
+import { GenerateReport, MACHINE_PAGE_PARAM, PAGE_PARAM, ProductsFailed, ProductTables, Search, productFilters, withParams } from "#app/components/products/product-view.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
@@ -42,21 +43,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (picked) throw redirect(`/admin/products${picked.search}`);
   const applied = offeredMonth(params.get("month"));
   const month = applied ?? currentMonth();
+  const filters = productFilters(params);
   return {
     month,
     range: applied ? monthRange(applied) : defaultRange(),
     // Not awaited: streamed to <Await> after the page (the spec's 'Loading product data...').
-    products: productAnalytics(db),
+    products: productView(db, {
+      query: filters.q,
+      tab: filters.tab,
+      product: filters.product,
+      page: pageRequest(params, PAGE_SIZE, PAGE_PARAM),
+      machinePage: pageRequest(params, PAGE_SIZE, MACHINE_PAGE_PARAM),
+    }),
   };
 }
-
-/** The analytics do not depend on the search, tab or product: changing only those keeps the list loaded. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
-  const same = (name: string) => currentUrl.searchParams.get(name) === nextUrl.searchParams.get(name);
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search && same("month") && !nextUrl.searchParams.has("year")) return false;
-  return defaultShouldRevalidate;
-};
 
 /**
  * Without JavaScript a streamed part stays hidden where React put it (its script never runs):
@@ -70,11 +70,9 @@ export default function ProductsAnalytics() {
   const [params, setSearchParams] = useSearchParams();
   const filters = productFilters(params);
   const navigation = useNavigation();
-  // A new month runs the loader again: the tables loaded stay while it does.
-  const reloading =
-    navigation.state === "loading" &&
-    navigation.location.pathname === "/admin/products" &&
-    new URLSearchParams(navigation.location.search).get("month") !== params.get("month");
+  // The tables already shown stay while a new URL's arrive: React renders the view it has until the new one resolves.
+  const shown = useDeferredValue(products);
+  const reloading = shown !== products || (navigation.state === "loading" && navigation.location.pathname === "/admin/products");
   const applyMonth = (m: string) =>
     setSearchParams((current) => withParams(current, { month: m }), { preventScrollReset: true });
 
@@ -102,8 +100,8 @@ export default function ProductsAnalytics() {
           </Text>
         }
       >
-        <Await resolve={products} errorElement={<ProductsFailed />}>
-          {(records) => <ProductTables products={records} query={filters.q} tab={filters.tab} product={filters.product} />}
+        <Await resolve={shown} errorElement={<ProductsFailed />}>
+          {(view) => <ProductTables view={view} tab={filters.tab} />}
         </Await>
       </Suspense>
       {reloading ? (

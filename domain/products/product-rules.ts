@@ -37,12 +37,17 @@ export interface DistributionRow extends ProductMachine {
   percent: string;
 }
 
+/** A machine's share of the product's units, to one decimal ("33.3"); "0.0" when the product has none. */
+export function unitsShare(unitsSold: number, totalUnits: number): string {
+  return totalUnits ? ((unitsSold * 100) / totalUnits).toFixed(1) : "0.0";
+}
+
 /** Where a product sells: machines by units descending, each with its share to one decimal. */
 export function distribution(record: ProductAnalyticsRecord): DistributionRow[] {
   const total = record.machines.reduce((s, m) => s + m.unitsSold, 0);
   return [...record.machines]
     .sort((a, b) => b.unitsSold - a.unitsSold || a.location.localeCompare(b.location))
-    .map((m) => ({ ...m, percent: total ? ((m.unitsSold * 100) / total).toFixed(1) : "0.0" }));
+    .map((m) => ({ ...m, percent: unitsShare(m.unitsSold, total) }));
 }
 
 /** 'October 1, 2026' */

@@ -1,11 +1,15 @@
-/** Product analytics over the (product, machine, month) rollup, and the product sales workbook. */
+/**
+ * Product analytics over the (product, machine, month) rollup and its all-time totals
+ * (product_sales_totals, kept by triggers), Products Analytics' pages, and the product sales workbook.
+ */
 import { sql, type Kysely } from "kysely";
 import * as XLSX from "xlsx";
 import type { Database } from "#db/schema.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { badInput } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
-import type { ProductAnalyticsRecord } from "./product-rules.ts";
+import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
+import { DISTRIBUTION_LIMIT, TOP_LIMIT, unitsShare, type DistributionRow, type ProductAnalyticsRecord } from "./product-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -90,6 +94,140 @@ export async function productAnalytics(db: DB, range: AnalyticsRange = {}): Prom
   return [...products.values()]
     .map(({ revenuePence, ...p }) => ({ ...p, totalRevenue: penceToPounds(revenuePence) }))
     .sort((a, b) => b.totalSales - a.totalSales || a.name.localeCompare(b.name));
+}
+
+/** A product as Products Analytics' tables show it, all time. */
+export interface ProductRow {
+  name: string;
+  totalSales: number;
+  /** Pounds. */
+  totalRevenue: number;
+  /** Machines it sold (or refunded) in. */
+  machines: number;
+}
+
+export type ProductTab = "all" | "top" | "distribution";
+
+export interface ProductView {
+  /** Products with sales, whatever the search (none: 'No products found in the system'). */
+  productCount: number;
+  /** Products the search matches (none: 'No products match your search criteria'). */
+  matching: number;
+  /** All Products: a page of the matching products, best sellers first. */
+  list: { rows: ProductRow[]; page: PageInfo } | null;
+  /** Top Performers: the ten best of the matching products by units, and by revenue. */
+  top: { bySales: ProductRow[]; byRevenue: ProductRow[] } | null;
+  /** Machine Distribution: the nine best sellers' buttons, and the chosen product's machines, a page at a time. */
+  distribution: { choices: ProductRow[]; chosen: { product: ProductRow; machines: DistributionRow[]; page: PageInfo } | null } | null;
+}
+
+export interface ProductViewRequest {
+  /** searchProducts' query: the name contains it, ignoring case. */
+  query: string;
+  tab: ProductTab;
+  /** The product chosen in Machine Distribution (its name), if any. */
+  product: string | null;
+  /** All Products' page, and the chosen product's machines' page. */
+  page: PageRequest;
+  machinePage: PageRequest;
+}
+
+/**
+ * Products with sales (product_sales_totals: no GROUP BY over the rollup or the sales) whose name
+ * contains the query as searchProducts finds it (JavaScript's lower case: unicode_lower, db/database.ts;
+ * instr, so % and _ are characters).
+ */
+function productsQuery(db: DB, query: string) {
+  let rows = db.selectFrom("productSalesTotals as t").innerJoin("products as p", "p.id", "t.productId").where("t.machines", ">", 0);
+  const q = query.trim().toLowerCase();
+  if (q) rows = rows.where(sql<boolean>`instr(unicode_lower(${sql.ref("p.name")}), ${q}) > 0`);
+  return rows;
+}
+
+/** Best first by `figure`, ties by name (as topBy: the name's lower case, then the name). */
+function productRows(db: DB, query: string, figure: "t.units" | "t.revenuePence") {
+  return productsQuery(db, query)
+    .select(["p.id", "p.name", "t.units", "t.revenuePence", "t.machines"])
+    .orderBy(figure, "desc")
+    .orderBy(sql`unicode_lower(${sql.ref("p.name")})`)
+    .orderBy("p.name");
+}
+
+const productRow = (r: { name: string; units: number; revenuePence: number; machines: number }): ProductRow => ({
+  name: r.name,
+  totalSales: r.units,
+  totalRevenue: penceToPounds(r.revenuePence),
+  machines: r.machines,
+});
+
+/** A product's machines with what it sold in each, all time, from the rollup's rows of the product (its key's prefix). */
+function productMachines(db: DB, productId: number) {
+  return db
+    .selectFrom("productSalesMonthly as r")
+    .innerJoin("machines as m", "m.id", "r.machineId")
+    .where("r.productId", "=", productId)
+    .groupBy("r.machineId")
+    .select((eb) => ["r.machineId as id", "m.location", eb.fn.sum<number>("r.units").as("unitsSold")])
+    // As productAnalytics: a machine where the product neither sold nor refunded anything is not one of its machines.
+    .having((eb) => eb.or([eb(eb.fn.sum("r.units"), ">", 0), eb(eb.fn.sum("r.revenuePence"), "!=", 0)]));
+}
+
+/**
+ * What Products Analytics shows for its URL (search, tab, chosen product, pages), and nothing more:
+ * the figures are all time; each table is cut in SQL (All Products and the distribution's machines 24
+ * rows a page, a page past the end showing the last); the order is productAnalytics': units, then name.
+ */
+export async function productView(db: DB, request: ProductViewRequest): Promise<ProductView> {
+  const counts = await db
+    .selectFrom("productSalesTotals as t")
+    .innerJoin("products as p", "p.id", "t.productId")
+    .where("t.machines", ">", 0)
+    .select((eb) => {
+      const q = request.query.trim().toLowerCase();
+      return [
+        eb.fn.countAll<number>().as("productCount"),
+        (q ? sql<number>`coalesce(sum(instr(unicode_lower(${sql.ref("p.name")}), ${q}) > 0), 0)` : eb.fn.countAll<number>()).as("matching"),
+      ];
+    })
+    .executeTakeFirstOrThrow();
+  const view: ProductView = { ...counts, list: null, top: null, distribution: null };
+  if (request.tab === "all") {
+    const shown = clampPage(request.page, counts.matching);
+    const rows = await productRows(db, request.query, "t.units").limit(shown.size).offset(offsetOf(shown)).execute();
+    return { ...view, list: { rows: rows.map(productRow), page: pageInfo(shown, counts.matching) } };
+  }
+  if (request.tab === "top") {
+    const [bySales, byRevenue] = await Promise.all([
+      productRows(db, request.query, "t.units").limit(TOP_LIMIT).execute(),
+      productRows(db, request.query, "t.revenuePence").limit(TOP_LIMIT).execute(),
+    ]);
+    return { ...view, top: { bySales: bySales.map(productRow), byRevenue: byRevenue.map(productRow) } };
+  }
+  const [choices, chosen] = await Promise.all([
+    productRows(db, request.query, "t.units").limit(DISTRIBUTION_LIMIT).execute(),
+    request.product ? productRows(db, request.query, "t.units").where("p.name", "=", request.product).executeTakeFirst() : Promise.resolve(undefined),
+  ]);
+  if (!chosen) return { ...view, distribution: { choices: choices.map(productRow), chosen: null } };
+  const shown = clampPage(request.machinePage, chosen.machines);
+  const machines = await productMachines(db, chosen.id)
+    .orderBy("unitsSold", "desc")
+    .orderBy(sql`unicode_lower(${sql.ref("m.location")})`)
+    .orderBy("m.location")
+    .orderBy("r.machineId")
+    .limit(shown.size)
+    .offset(offsetOf(shown))
+    .execute();
+  return {
+    ...view,
+    distribution: {
+      choices: choices.map(productRow),
+      chosen: {
+        product: productRow(chosen),
+        machines: machines.map((m) => ({ id: m.id, location: m.location, unitsSold: m.unitsSold, percent: unitsShare(m.unitsSold, chosen.units) })),
+        page: pageInfo(shown, chosen.machines),
+      },
+    },
+  };
 }
 
 /** The product sales report of a month: per product, and per machine and product. */

@@ -1,14 +1,13 @@
 /**
  * /admin/products reads in its loader: the report month from `?month=` (the month picker's form
  * without JavaScript sends `monthOfYear` and `year`, redirected to `?month=`), and the analytics
- * handed over unawaited (streamed to the page's <Await>), the same records as GET /api/products/analytics.
- * Changing only the search, tab or product does not run the loader again.
+ * what the view's URL shows (productView) handed over unawaited (streamed to the page's <Await>).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader, shouldRevalidate } from "#app/routes/admin.products.tsx";
+import { loader } from "#app/routes/admin.products.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { currentMonth } from "#domain/shared/dates.ts";
-import { productAnalytics } from "#domain/products/product-service.ts";
+import { productView } from "#domain/products/product-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call, makeRequest } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -68,35 +67,15 @@ describe("GET /admin/products (loader)", () => {
     expect(odd.month).toBe(currentMonth());
   });
 
-  it("the analytics arrive unawaited, the same records as the API's", async () => {
+  it("the view arrives unawaited: what the URL's search, tab, product and pages show", async () => {
     const page = await load("/admin/products");
     expect(page.products).toBeInstanceOf(Promise);
-    expect(await page.products).toEqual(await productAnalytics(db));
-  });
-});
-
-describe("shouldRevalidate", () => {
-  const at = (search: string) => new URL(`http://localhost:3000/admin/products${search}`);
-  const ask = (from: string, to: string, formMethod?: "GET" | "POST") =>
-    shouldRevalidate({
-      currentUrl: at(from),
-      nextUrl: at(to),
-      currentParams: {},
-      nextParams: {},
-      formMethod,
-      defaultShouldRevalidate: true,
-    });
-
-  it("the search, tab or product alone keep the loaded analytics", () => {
-    expect(ask("", "?q=coke")).toBe(false);
-    expect(ask("?q=coke", "?q=coke&tab=distribution&product=Diet+Coke")).toBe(false);
-    expect(ask("?month=2025-09", "?month=2025-09&q=a", "GET")).toBe(false);
-  });
-
-  it("a new month, the picker's form, the same address again or a post load again", () => {
-    expect(ask("?q=coke", "?q=coke&month=2025-09")).toBe(true);
-    expect(ask("", "?monthOfYear=9&year=2025")).toBe(true);
-    expect(ask("?q=coke", "?q=coke")).toBe(true);
-    expect(ask("?q=coke", "?q=cola", "POST")).toBe(true);
+    const first = { page: 1, size: 24 };
+    expect(await page.products).toEqual(await productView(db, { query: "", tab: "all", product: null, page: first, machinePage: first }));
+    const chosen = await load("/admin/products?q=co&tab=distribution&product=Diet+Coke&page=3&machinePage=2");
+    expect(await chosen.products).toEqual(await productView(db, { query: "co", tab: "distribution", product: "Diet Coke", page: { page: 3, size: 24 }, machinePage: { page: 2, size: 24 } }));
+    // A product is chosen in Machine Distribution only.
+    const top = await load("/admin/products?tab=top&product=Diet+Coke");
+    expect(await top.products).toEqual(await productView(db, { query: "", tab: "top", product: null, page: first, machinePage: first }));
   });
 });

@@ -11,6 +11,7 @@ import { openSqlite } from "#db/database.ts";
 import type { Database } from "#db/schema.ts";
 import { commissionSummaryPage, partnerMonthFigures } from "#domain/commissions/commission-summary.ts";
 import { partnerDetailPage } from "#domain/partners/partner-page.ts";
+import { productView } from "#domain/products/product-service.ts";
 import { previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 
@@ -67,6 +68,8 @@ beforeAll(async () => {
   const paid = await makePartner(db, { partnerType: "profit-sharing" });
   const machine = await makeMachine(db, paid.id);
   await makeRecord(db, machine.id, "2026-01", { totalSales: 1, revenuePence: 1_000, cogsPence: 100 });
+  const product = await db.insertInto("products").values({ name: "Product 1", currentPricePence: 100, currentCostPence: 40 }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("productSalesMonthly").values({ productId: product.id, machineId: machine.id, month: "2026-01", units: 3, revenuePence: 300 }).execute();
   const { markCommissionPaid } = await import("#domain/commissions/commission-service.ts");
   await markCommissionPaid(db, paid.id, "2026-01", admin.id, "2026-02-02", new Date("2026-02-02T12:00:00Z"));
 });
@@ -91,6 +94,19 @@ describe("no full scan of sales, monthly_records or product_sales_monthly", () =
       await partnerMonthFigures(d, partnerId, month);
     });
     expect(queries.length).toBeGreaterThanOrEqual(6);
+    expect(await fullScans(queries)).toEqual([]);
+  });
+
+  it("Products Analytics: each tab, searched or not, a chosen product's machines", async () => {
+    const first = { page: 1, size: 24 };
+    const queries = await statementsOf(async (d) => {
+      for (const query of ["", "cola"]) {
+        await productView(d, { query, tab: "all", product: null, page: { page: 2, size: 24 }, machinePage: first });
+        await productView(d, { query, tab: "top", product: null, page: first, machinePage: first });
+        await productView(d, { query, tab: "distribution", product: "Product 1", page: first, machinePage: { page: 2, size: 24 } });
+      }
+    });
+    expect(queries.length).toBeGreaterThanOrEqual(14);
     expect(await fullScans(queries)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distribution, distributionChoices, formatLongDay, monthRange, pickerYears, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/products/product-rules.ts";
+import { distribution, distributionChoices, formatLongDay, monthRange, pickerYears, searchProducts, topBy, unitsShare, type ProductAnalyticsRecord } from "#domain/products/product-rules.ts";
 
 const product = (name: string, totalSales: number, totalRevenue = totalSales, machines: [number, number][] = [[1, totalSales]]): ProductAnalyticsRecord => ({
   name,
@@ -46,6 +46,11 @@ describe("machine distribution", () => {
       ["Machine 1", 1, "33.3"],
     ]);
     expect(distribution(product("Zero", 0, 0, [[1, 0]]))[0].percent).toBe("0.0");
+  });
+
+  it("a machine's share of the product's units, to one decimal; none when the product has no units", () => {
+    expect([unitsShare(1, 3), unitsShare(2, 3), unitsShare(3, 3), unitsShare(1, 8), unitsShare(0, 5)]).toEqual(["33.3", "66.7", "100.0", "12.5", "0.0"]);
+    expect(unitsShare(0, 0)).toBe("0.0");
   });
 });
 

@@ -1,22 +1,32 @@
 /**
  * Products Analytics' view (app/routes/admin.products.tsx): the search, the three tabs with their
- * tables, and Generate Report. The search, the tab and the chosen product live in the URL (`?q=`,
- * `?tab=`, `?product=`); with JavaScript they change it in place (replacing the history entry),
- * before the scripts have loaded they are a GET form and links.
+ * tables, and Generate Report. The search, the tab, the chosen product and the tables' pages live
+ * in the URL (`?q=`, `?tab=`, `?product=`, `?page=` for All Products, `?machinePage=` for the chosen
+ * product's machines); the loader answers what they show (productView). With JavaScript they change
+ * it in place (replacing the history entry), before the scripts have loaded they are a GET form and links.
  */
 import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Table, Tabs, Text, TextField } from "@radix-ui/themes";
 import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Form, Link, useAsyncError, useSearchParams } from "@remix-run/react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
-import { distribution, distributionChoices, formatLongDay, searchProducts, topBy, type ProductAnalyticsRecord } from "#domain/products/product-rules.ts";
+import { formatLongDay } from "#domain/products/product-rules.ts";
+import type { ProductRow, ProductView } from "#domain/products/product-service.ts";
 import { useHydrated } from "../forms.tsx";
 import { MonthPicker } from "../month-picker.tsx";
+import { Pager } from "../pager.tsx";
 import { useToast } from "../toaster.tsx";
 
 export const TABS = ["all", "top", "distribution"] as const;
 export type Tab = (typeof TABS)[number];
+
+/** The URL parameters of All Products' page and of the chosen product's machines' page. */
+export const PAGE_PARAM = "page";
+export const MACHINE_PAGE_PARAM = "machinePage";
+
+/** Changing the search or the tab starts over: no product chosen, the first pages. */
+const START_OVER = { product: null, [PAGE_PARAM]: null, [MACHINE_PAGE_PARAM]: null };
 
 /** The view's filters in the URL: the search, the tab and the product chosen in Machine Distribution. */
 export function productFilters(params: URLSearchParams): { q: string; tab: Tab; product: string | null } {
@@ -107,7 +117,7 @@ export function GenerateReport({ month, range, onMonth }: { month: string; range
   );
 }
 
-function TopTable({ title, rows, value }: { title: string; rows: ProductAnalyticsRecord[]; value: (r: ProductAnalyticsRecord) => string }) {
+function TopTable({ title, rows, value }: { title: string; rows: ProductRow[]; value: (r: ProductRow) => string }) {
   return (
     <Card size="2">
       <Heading as="h3" size="3" mb="2">
@@ -165,7 +175,7 @@ export function Search({ q }: { q: string }) {
         onChange={(e) => {
           setQuery(e.target.value);
           // Changing the search clears the chosen product.
-          setSearchParams((current) => withParams(current, { q: e.target.value, product: null }), { replace: true, preventScrollReset: true });
+          setSearchParams((current) => withParams(current, { q: e.target.value, ...START_OVER }), { replace: true, preventScrollReset: true });
         }}
       >
         <TextField.Slot>
@@ -189,19 +199,32 @@ function SearchKeeps() {
 
 const TAB_LABELS: Record<Tab, string> = { all: "All Products", top: "Top Performers", distribution: "Machine Distribution" };
 
-export function ProductTables({ products, query, tab, product }: { products: ProductAnalyticsRecord[]; query: string; tab: Tab; product: string | null }) {
+/** Shown in a tab whose figures are still on their way (the loader is answering the new URL). */
+function Pending() {
+  return (
+    <Text as="p" color="gray" size="2" mt="3">
+      Loading data...
+    </Text>
+  );
+}
+
+/**
+ * The three tabs over the loader's view. The tab shown is the URL's; while the loader answers a new
+ * URL the page keeps the view it has (app/routes/admin.products.tsx), so a tab it holds no figures
+ * for says so until they arrive.
+ */
+export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
   const hydrated = useHydrated();
   const [params, setSearchParams] = useSearchParams();
-  const shown = useMemo(() => searchProducts(products, query), [products, query]);
-  const chosen = product ? (shown.find((p) => p.name === product) ?? null) : null;
-  const empty = !products.length ? "No products found in the system" : "No products match your search criteria";
+  const empty = !view.productCount ? "No products found in the system" : "No products match your search criteria";
+  const chosen = view.distribution?.chosen ?? null;
 
   return (
     <Tabs.Root
       value={tab}
       onValueChange={(next) =>
-        // Changing tab clears the chosen product.
-        setSearchParams((current) => withParams(current, { tab: next === "all" ? null : next, product: null }), { replace: true, preventScrollReset: true })
+        // Changing tab clears the chosen product (and starts the tables at their first page).
+        setSearchParams((current) => withParams(current, { tab: next === "all" ? null : next, ...START_OVER }), { replace: true, preventScrollReset: true })
       }
     >
       <Tabs.List>
@@ -214,7 +237,7 @@ export function ProductTables({ products, query, tab, product }: { products: Pro
             // Before the scripts have loaded each tab is a link to its view (styled as Radix's tab).
             <Link
               key={value}
-              to={linkWith(params, { tab: value === "all" ? null : value, product: null })}
+              to={linkWith(params, { tab: value === "all" ? null : value, ...START_OVER })}
               preventScrollReset
               role="tab"
               aria-selected={value === tab}
@@ -228,89 +251,105 @@ export function ProductTables({ products, query, tab, product }: { products: Pro
         )}
       </Tabs.List>
       <Tabs.Content value="all">
-        <Card size="1" mt="3">
-          {shown.length ? (
-            <Table.Root size="2">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Machines</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {shown.map((p) => (
-                  <Table.Row key={p.name}>
-                    <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">{p.totalSales.toLocaleString("en-GB")}</Table.Cell>
-                    <Table.Cell justify="end">£{p.totalRevenue.toFixed(2)}</Table.Cell>
-                    <Table.Cell justify="end">{p.machines.length}</Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          ) : (
-            <Text as="p" color="gray" align="center" my="5">
-              {empty}
-            </Text>
-          )}
-        </Card>
+        {view.list ? (
+          <>
+            <Card size="1" mt="3">
+              {view.list.rows.length ? (
+                <Table.Root size="2">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Machines</Table.ColumnHeaderCell>
+                    </Table.Row>
+                  </Table.Header>
+                  <Table.Body>
+                    {view.list.rows.map((p) => (
+                      <Table.Row key={p.name}>
+                        <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
+                        <Table.Cell justify="end">{p.totalSales.toLocaleString("en-GB")}</Table.Cell>
+                        <Table.Cell justify="end">£{p.totalRevenue.toFixed(2)}</Table.Cell>
+                        <Table.Cell justify="end">{p.machines}</Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              ) : (
+                <Text as="p" color="gray" align="center" my="5">
+                  {empty}
+                </Text>
+              )}
+            </Card>
+            <Pager info={view.list.page} label="Products" name={PAGE_PARAM} />
+          </>
+        ) : (
+          <Pending />
+        )}
       </Tabs.Content>
       <Tabs.Content value="top">
-        <Grid columns={{ initial: "1", md: "2" }} gap="4" mt="3">
-          <TopTable title="Top 10 by Sales" rows={topBy(shown, (p) => p.totalSales)} value={(p) => `${p.totalSales.toLocaleString("en-GB")} sold`} />
-          <TopTable title="Top 10 by Revenue" rows={topBy(shown, (p) => p.totalRevenue)} value={(p) => formatPounds(p.totalRevenue)} />
-        </Grid>
+        {view.top ? (
+          <Grid columns={{ initial: "1", md: "2" }} gap="4" mt="3">
+            <TopTable title="Top 10 by Sales" rows={view.top.bySales} value={(p) => `${p.totalSales.toLocaleString("en-GB")} sold`} />
+            <TopTable title="Top 10 by Revenue" rows={view.top.byRevenue} value={(p) => formatPounds(p.totalRevenue)} />
+          </Grid>
+        ) : (
+          <Pending />
+        )}
       </Tabs.Content>
       <Tabs.Content value="distribution">
-        <Box mt="3">
-          {shown.length ? (
-            <>
-              <Flex gap="2" wrap="wrap" mb="4">
-                {distributionChoices(shown).map((p) => (
-                  <Button key={p.name} asChild variant={chosen?.name === p.name ? "solid" : "soft"}>
-                    <Link to={linkWith(params, { product: p.name })} replace preventScrollReset aria-current={chosen?.name === p.name ? "true" : undefined}>
-                      {p.name} ({p.totalSales})
-                    </Link>
-                  </Button>
-                ))}
-              </Flex>
-              {chosen ? (
-                <Card size="2">
-                  <Heading as="h3" size="4" mb="1">
-                    {chosen.name}
-                  </Heading>
-                  <Text as="p" color="gray" size="2" mb="3">
-                    This product is sold in {chosen.machines.length} machine(s)
-                  </Text>
-                  <Table.Root size="2">
-                    <Table.Header>
-                      <Table.Row>
-                        <Table.ColumnHeaderCell>Machine Location</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">Units Sold</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">% of Total</Table.ColumnHeaderCell>
-                      </Table.Row>
-                    </Table.Header>
-                    <Table.Body>
-                      {distribution(chosen).map((m) => (
-                        <Table.Row key={m.id}>
-                          <Table.RowHeaderCell>{m.location}</Table.RowHeaderCell>
-                          <Table.Cell justify="end">{m.unitsSold}</Table.Cell>
-                          <Table.Cell justify="end">{m.percent}%</Table.Cell>
+        {view.distribution ? (
+          <Box mt="3">
+            {view.matching ? (
+              <>
+                <Flex gap="2" wrap="wrap" mb="4">
+                  {view.distribution.choices.map((p) => (
+                    <Button key={p.name} asChild variant={chosen?.product.name === p.name ? "solid" : "soft"}>
+                      <Link to={linkWith(params, { product: p.name, [MACHINE_PAGE_PARAM]: null })} replace preventScrollReset aria-current={chosen?.product.name === p.name ? "true" : undefined}>
+                        {p.name} ({p.totalSales})
+                      </Link>
+                    </Button>
+                  ))}
+                </Flex>
+                {chosen ? (
+                  <Card size="2">
+                    <Heading as="h3" size="4" mb="1">
+                      {chosen.product.name}
+                    </Heading>
+                    <Text as="p" color="gray" size="2" mb="3">
+                      This product is sold in {chosen.product.machines} machine(s)
+                    </Text>
+                    <Table.Root size="2">
+                      <Table.Header>
+                        <Table.Row>
+                          <Table.ColumnHeaderCell>Machine Location</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell justify="end">Units Sold</Table.ColumnHeaderCell>
+                          <Table.ColumnHeaderCell justify="end">% of Total</Table.ColumnHeaderCell>
                         </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Card>
-              ) : (
-                <Text color="gray">Select a product from above to view its distribution across machines</Text>
-              )}
-            </>
-          ) : (
-            <Text color="gray">{empty}</Text>
-          )}
-        </Box>
+                      </Table.Header>
+                      <Table.Body>
+                        {chosen.machines.map((m) => (
+                          <Table.Row key={m.id}>
+                            <Table.RowHeaderCell>{m.location}</Table.RowHeaderCell>
+                            <Table.Cell justify="end">{m.unitsSold}</Table.Cell>
+                            <Table.Cell justify="end">{m.percent}%</Table.Cell>
+                          </Table.Row>
+                        ))}
+                      </Table.Body>
+                    </Table.Root>
+                    <Pager info={chosen.page} label={`${chosen.product.name} machines`} name={MACHINE_PAGE_PARAM} />
+                  </Card>
+                ) : (
+                  <Text color="gray">Select a product from above to view its distribution across machines</Text>
+                )}
+              </>
+            ) : (
+              <Text color="gray">{empty}</Text>
+            )}
+          </Box>
+        ) : (
+          <Pending />
+        )}
       </Tabs.Content>
     </Tabs.Root>
   );
