@@ -122,23 +122,27 @@ figure(
   importMs <= 1.3 * readMs,
 );
 
-// 3. Analytics in-process beside one hand-written SQL aggregate over the same rollup.
-db = lib.openDatabase(databasePath);
+// 3. Analytics: the floor is one hand-written SQL aggregate over the rollup the import writes.
 const raw = new Database(databasePath, { readonly: true });
-const aggregate = raw.prepare("select product_id, sum(units) as units, sum(revenue_pence) as revenue from product_sales_monthly group by product_id");
+const aggregate = raw.prepare("select product_id, sum(units) as units, sum(revenue_pence) as revenue from product_sales_monthly group by product_id order by units desc");
 const sqlTimes = [];
-const analyticsTimes = [];
 for (let i = 0; i < 15; i++) {
-  let t = performance.now();
+  const t = performance.now();
   aggregate.all();
   sqlTimes.push(performance.now() - t);
-  t = performance.now();
+}
+raw.close();
+const analyticsFloor = `SQL aggregate p50 ${ms(median(sqlTimes))}`;
+// The spec's GET /api/products/analytics answers every product with every machine it sells in: shown, no goal.
+db = lib.openDatabase(databasePath);
+const analyticsTimes = [];
+for (let i = 0; i < 5; i++) {
+  const t = performance.now();
   await lib.productAnalytics(db);
   analyticsTimes.push(performance.now() - t);
 }
-raw.close();
 await db.destroy();
-figure("product analytics (domain, all time)", `p50 ${ms(median(analyticsTimes))}`, `SQL aggregate ${ms(median(sqlTimes))}`, "p50 < 100 ms", median(analyticsTimes) < 100);
+figure("productAnalytics (the spec's full API answer)", `p50 ${ms(median(analyticsTimes))}`, analyticsFloor, "none (not a page)", null);
 
 // 4. The CLI's start-up.
 function timeCommand(args, runs = 10) {
@@ -211,7 +215,8 @@ const pages = [
 ];
 for (const [url, cookie] of pages) {
   const { p95, bytes } = await timePage(url, cookie);
-  figure(`GET ${url}`, `p95 ${ms(p95)}, ${(bytes / KB).toFixed(1)} KB`, `asset p95 ${ms(floor.p95)}`, "p95 < 100 ms, < 150 KB", p95 < 100 && bytes < 150 * KB);
+  const floorText = url.startsWith("/admin/products") ? `${analyticsFloor}; asset p95 ${ms(floor.p95)}` : `asset p95 ${ms(floor.p95)}`;
+  figure(`GET ${url}`, `p95 ${ms(p95)}, ${(bytes / KB).toFixed(1)} KB`, floorText, "p95 < 100 ms, < 150 KB", p95 < 100 && bytes < 150 * KB);
 }
 
 // 6. 50 connections for LOAD_SECONDS.
