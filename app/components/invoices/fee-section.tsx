@@ -4,7 +4,7 @@
  * partner page's action (app/utils/intents/invoices.server.ts): through a fetcher after its dialog
  * with JavaScript, as a plain form whose action asks first as a page without.
  */
-import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Select, Spinner, Table, Text } from "@radix-ui/themes";
+import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Spinner, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -24,6 +24,8 @@ import { formatPounds } from "#domain/shared/money.ts";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
+// Its selects show only after hydration or in Generate Invoice: Radix Select loads when one does.
+import { Select } from "../lazy-select.tsx";
 import { useFailureToast, useFetcherSucceeded, useHydrated } from "../forms.tsx";
 import { StatCard } from "../stat-card.tsx";
 import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";

@@ -3,7 +3,7 @@
  * partner-create) to the page's action. Its messages show under the fields; a refusal (a username
  * taken) is the 'Error creating partner' toast.
  */
-import { Button, Dialog, Flex, Grid, Heading, Select, Separator, TextField } from "@radix-ui/themes";
+import { Button, Dialog, Flex, Grid, Heading, Separator, TextField } from "@radix-ui/themes";
 import { PlusIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { PAYMENT_PERIODS, paymentPeriodLabel, type PaymentPeriod } from "#domain
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
+import { Select } from "../lazy-select.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 import { PartnerTypeSelect } from "./partner-type.tsx";
 

@@ -1,5 +1,6 @@
-/** Partner type badge and select, listing all four types everywhere. */
-import { Badge, Select } from "@radix-ui/themes";
+/** Partner type badge and select, listing all four types everywhere (the select shows only in dialogs: lazy-select.tsx). */
+import { Badge } from "@radix-ui/themes";
+import { Select } from "../lazy-select.tsx";
 import { PARTNER_TYPES, partnerTypeLabel, type PartnerType } from "#domain/partners/partner-rules.ts";
 
 const COLORS: Record<PartnerType, "teal" | "indigo" | "gray" | "amber"> = {
