@@ -1,8 +1,11 @@
-/** Toasts: one at a time (a new one replaces the last), 5 s, swipe right, F8, top on small screens. */
-import * as Toast from "@radix-ui/react-toast";
-import { Cross2Icon } from "@radix-ui/react-icons";
-import { Card, Flex, IconButton, Text } from "@radix-ui/themes";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+/**
+ * Toasts: one at a time (a new one replaces the last), 5 s, swipe right, F8, top on small screens.
+ * The state is here; the UI (Radix Toast, toast-view.tsx) is a chunk of its own fetched once the
+ * page has hydrated, so it is not part of the first load: a toast raised before it has arrived
+ * (a flashed one, on hydration) shows when it does. Before hydration there are no toasts: a flashed
+ * one is a status line then (root.tsx).
+ */
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 
 export interface ToastInput {
   title: string;
@@ -10,7 +13,7 @@ export interface ToastInput {
   variant?: "default" | "destructive";
 }
 
-interface ToastState extends ToastInput {
+export interface ToastState extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -18,62 +21,29 @@ interface ToastState extends ToastInput {
 type ToastFn = (toast: ToastInput) => void;
 const ToastContext = createContext<ToastFn | null>(null);
 
+const ToastView = lazy(() => import("./toast-view.tsx").then((m) => ({ default: m.ToastView })));
+
 let nextId = 1;
 
 export function Toaster({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const toast = useCallback<ToastFn>((input) => setCurrent({ ...input, id: nextId++, open: true }), []);
-  const value = useMemo(() => toast, [toast]);
+  const onOpenChange = useCallback((id: number, open: boolean) => setCurrent((t) => (t && t.id === id ? { ...t, open } : t)), []);
   return (
-    <ToastContext.Provider value={value}>
-      <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
-        {children}
-        {current ? (
-          <Toast.Root
-            key={current.id}
-            open={current.open}
-            onOpenChange={(open) => setCurrent((t) => (t && t.id === current.id ? { ...t, open } : t))}
-            className="vb-toast"
-            data-variant={current.variant ?? "default"}
-          >
-            <Card
-              style={
-                current.variant === "destructive"
-                  ? { background: "var(--red-9)", color: "white" }
-                  : { background: "var(--color-panel-solid)" }
-              }
-            >
-              <Flex gap="3" align="start" justify="between">
-                <Flex direction="column" gap="1">
-                  <Toast.Title asChild>
-                    <Text weight="bold" size="2">
-                      {current.title}
-                    </Text>
-                  </Toast.Title>
-                  {current.description ? (
-                    <Toast.Description asChild>
-                      <Text size="2">{current.description}</Text>
-                    </Toast.Description>
-                  ) : null}
-                </Flex>
-                <Toast.Close asChild>
-                  <IconButton
-                    size="1"
-                    variant="ghost"
-                    aria-label="Close"
-                    style={current.variant === "destructive" ? { color: "white" } : undefined}
-                  >
-                    <Cross2Icon />
-                  </IconButton>
-                </Toast.Close>
-              </Flex>
-            </Card>
-          </Toast.Root>
+    <ToastContext.Provider value={toast}>
+      {children}
+      {/* A modal dialog hides the page from screen readers but leaves the [aria-live] elements there
+          when it opens exposed: this one is there from the start, so toasts raised from a dialog
+          opened before the view arrived are still read. */}
+      <div aria-live="off" style={{ display: "contents" }}>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <ToastView current={current} onOpenChange={onOpenChange} />
+          </Suspense>
         ) : null}
-        {/* An [aria-live] element stays exposed while a modal dialog hides the rest of the page, so
-            toasts raised from dialogs are still read; "off" because Radix announces them itself. */}
-        <Toast.Viewport className="vb-toast-viewport" hotkey={["F8"]} aria-live="off" />
-      </Toast.Provider>
+      </div>
     </ToastContext.Provider>
   );
 }
