@@ -146,7 +146,7 @@ export default function AdminDashboard() {
       </Grid>
 
       <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "stretch", sm: "center" }} gap="3" mb="4">
-        <Heading as="h2" size="5">
+        <Heading as="h2" size="5" id="partners">
           Partners{" "}
           <Text color="gray" size="3" weight="regular">
             ({matching === total ? total : `${matching} of ${total}`})
@@ -162,7 +162,7 @@ export default function AdminDashboard() {
               <PartnerCard key={partner.id} partner={partner} />
             ))}
           </Grid>
-          <Pager info={page} label="Partners" />
+          <Pager info={page} label="Partners" hash="partners" />
         </>
       ) : (
         <Card size="3">

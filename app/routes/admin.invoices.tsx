@@ -164,46 +164,48 @@ export default function InvoiceManagement() {
         <PaymentFieldsForQuestion reply={reply} />
       </ConfirmationCard>
       <FailureCallout reply={reply} />
-      <InvoiceTabs tabs={TABS} current={data.status} label="Invoices by status" count={data.invoices.length} counts={data.counts} empty="No invoices found" framed>
-        <Table.Root size="2">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.invoices.map((invoice) => (
-              <Table.Row key={invoice.id} align="center">
-                <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{invoice.displayId}</Table.RowHeaderCell>
-                <Table.Cell>
-                  <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
-                    {invoice.partnerName}
-                  </Link>
-                </Table.Cell>
-                <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
-                <Table.Cell style={{ whiteSpace: "nowrap" }}>
-                  {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
-                </Table.Cell>
-                <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
-                <Table.Cell>
-                  <InvoiceStatusBadge status={invoice.status} />
-                  <PaymentNote invoice={invoice} />
-                </Table.Cell>
-                <Table.Cell>
-                  <InvoiceActions invoice={invoice} />
-                </Table.Cell>
+      <div id="invoices">
+        <InvoiceTabs tabs={TABS} current={data.status} label="Invoices by status" count={data.invoices.length} counts={data.counts} empty="No invoices found" framed>
+          <Table.Root size="2">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Amount</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Actions</Table.ColumnHeaderCell>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-        <Pager info={data.page} label="Invoices" />
-      </InvoiceTabs>
+            </Table.Header>
+            <Table.Body>
+              {data.invoices.map((invoice) => (
+                <Table.Row key={invoice.id} align="center">
+                  <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{invoice.displayId}</Table.RowHeaderCell>
+                  <Table.Cell>
+                    <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
+                      {invoice.partnerName}
+                    </Link>
+                  </Table.Cell>
+                  <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                  <Table.Cell style={{ whiteSpace: "nowrap" }}>
+                    {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
+                  </Table.Cell>
+                  <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                  <Table.Cell>
+                    <InvoiceStatusBadge status={invoice.status} />
+                    <PaymentNote invoice={invoice} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <InvoiceActions invoice={invoice} />
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+          <Pager info={data.page} label="Invoices" hash="invoices" />
+        </InvoiceTabs>
+      </div>
     </Page>
   );
 }
