@@ -99,7 +99,7 @@ export async function startServer({ env, script: entry }) {
   const since = Date.now();
   while (!output.includes(ready)) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
-    if (Date.now() - since > 30_000) {
+    if (Date.now() - since > 60_000) {
       server.stop();
       throw new Error(`${script} did not start:\n${output}`);
     }

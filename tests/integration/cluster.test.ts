@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/database.ts";
 import { makeAdmin, TEST_PASSWORD } from "#tests/factories.ts";
 import { root } from "../../scripts/lib.js";
-import { buildOnce, request, startServer } from "../../scripts/production-server.js";
+import { request, startServer } from "../../scripts/production-server.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cluster-"));
 const databasePath = path.join(dir, "vendboard.db");
@@ -74,14 +74,15 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const [victim] = await answeringPids(1);
     process.kill(victim, "SIGKILL");
     await server.until(() => server.output().includes(`Worker ${victim} was killed by SIGKILL`), "the primary's line about the dead worker");
-    await server.until(() => logged((line) => String(line.msg).startsWith("Vendboard is listening")).length === 3, "the replacement");
+    // A worker takes a few seconds to load the app, more on a busy machine.
+    await server.until(() => logged((line) => String(line.msg).startsWith("Vendboard is listening")).length === 3, "the replacement", 60_000);
     const died = logged((line) => line.worker === victim)[0];
     expect(died).toMatchObject({ level: 50, signal: "SIGKILL" });
     expect(died.msg).toMatch(/starting another$/);
     const pids = await answeringPids(10);
     expect(pids.size).toBe(2);
     expect(pids.has(victim)).toBe(false);
-  });
+  }, 90_000);
 
   it("on SIGTERM, finishes the request in flight, then every process exits and npm start exits 0", async () => {
     const db = openDatabase(databasePath);
@@ -126,7 +127,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
 });
 
 /** Runs `script` to its end with `env`, answering its exit code and output. */
-function run(script: string, env: Record<string, string>, ms = 60_000): Promise<{ code: number | null; output: string }> {
+function run(script: string, env: Record<string, string>, ms = 110_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, script)], {
       cwd: root,
@@ -156,25 +157,24 @@ describe("refusing to run", () => {
         expect(output).toBe(`Invalid WEB_CONCURRENCY "${value}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})\n`);
       }
     }
-  });
+  }, 60_000);
 
+  // server.js runs the build startServer made in beforeAll.
   it("a database that cannot be prepared: no worker starts, exit 1", async () => {
-    await buildOnce();
     // The migrating child refuses the environment (too short a secret) before opening anything.
     const { code, output } = await run("server.js", { WEB_CONCURRENCY: "2", SESSION_SECRET: "short", PORT: "3999" });
     expect(code, output).toBe(1);
     expect(output).toContain("SESSION_SECRET must be at least 16 characters");
     expect(output).toMatch(/The process preparing the database exited with code 1: no worker started/);
     expect(output).not.toContain("Vendboard is listening");
-  });
+  }, 60_000);
 
   it("workers that die as they start (a port that cannot be): stopped after five tries, exit 1", async () => {
-    await buildOnce();
     const { code, output } = await run("server.js", { WEB_CONCURRENCY: "2", PORT: "70000" });
     expect(code, output).toBe(1);
     const deaths = lines(output).filter((line) => /^Worker \d+ exited with code 1 after/.test(String(line.msg)));
     expect(deaths.length, output).toBeGreaterThanOrEqual(5);
     expect(output).toContain("Workers died before serving for 5 s 5 times in a row: stopping (see the errors above)");
     expect(output).toContain("Every worker has exited, not all cleanly; exiting with 1");
-  });
+  }, 120_000);
 });
