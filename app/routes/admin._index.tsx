@@ -20,7 +20,7 @@ import { FailureCallout, useFailureToast, useHydrated } from "#app/components/fo
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
-import { PartnerCard } from "#app/components/partners/partner-card.tsx";
+import { PartnerCard, PartnerCardIcons } from "#app/components/partners/partner-card.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -157,6 +157,7 @@ export default function AdminDashboard() {
 
       {shown.length ? (
         <>
+          <PartnerCardIcons />
           <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
             {shown.map((partner) => (
               <PartnerCard key={partner.id} partner={partner} />
