@@ -15,7 +15,7 @@ import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { statusFilter, statusFromUrl } from "#app/components/invoices/invoice-tabs.tsx";
 import { MY_FEE_TABS, MyFeePayments, type MyFees } from "#app/components/invoices/my-fee-payments.tsx";
-import { MachineCard } from "#app/components/machines/machine-card.tsx";
+import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -128,11 +128,14 @@ export default function PartnerDashboard() {
         Your Machines
       </Heading>
       {machines.length ? (
-        <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
-          {machines.map((machine) => (
-            <MachineCard key={machine.id} machine={machine} partner={user} admin={false} />
-          ))}
-        </Grid>
+        <>
+          <MachineCardIcons />
+          <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
+            {machines.map((machine) => (
+              <MachineCard key={machine.id} machine={machine} partner={user} admin={false} />
+            ))}
+          </Grid>
+        </>
       ) : null}
       <Pager info={page} label="Machines" />
       {machines.length ? null : (

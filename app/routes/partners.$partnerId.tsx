@@ -20,7 +20,7 @@ import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
-import { MachineCard } from "#app/components/machines/machine-card.tsx";
+import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -302,6 +302,7 @@ function MachinesSection({ partner, uploadMaxMb }: { partner: PartnerDetailPage;
       </Flex>
       {partner.machines.length ? (
         <>
+          <MachineCardIcons />
           <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
             {partner.machines.map((machine) => (
               <MachineCard key={machine.id} machine={machine} partner={partner} admin uploadMaxMb={uploadMaxMb} />

@@ -6,7 +6,7 @@
  */
 import { Button, Dialog } from "@radix-ui/themes";
 import { UploadIcon } from "@radix-ui/react-icons";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
 
@@ -18,13 +18,22 @@ export interface RecordPreviewReply {
   preview: UploadResult;
 }
 
-export function AddRecordDialog({ machine, uploadMaxMb }: { machine: { id: number; location: string }; uploadMaxMb: number }) {
+export function AddRecordDialog({
+  machine,
+  uploadMaxMb,
+  icon = <UploadIcon />,
+}: {
+  machine: { id: number; location: string };
+  uploadMaxMb: number;
+  /** The trigger's icon (a list of cards draws it from a sprite: machine-card.tsx). */
+  icon?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger {...preloadOn(AddRecordForm.preload)}>
         <Button variant="soft" size="2">
-          <UploadIcon /> Add Monthly Record
+          {icon} Add Monthly Record
         </Button>
       </Dialog.Trigger>
       <Dialog.Content maxWidth="620px">

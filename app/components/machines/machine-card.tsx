@@ -3,12 +3,13 @@
  * status switch, Edit, Delete and Add Monthly Record post to the page's action, intents machine-*).
  */
 import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
-import { Pencil1Icon, TrashIcon } from "@radix-ui/react-icons";
+import { Pencil1Icon, TrashIcon, UploadIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import type { MachineView, RecordTotals } from "#domain/machines/machine-views.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
+import { iconSprite } from "#app/components/icon-sprite.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { useFailureToast } from "../forms.tsx";
 import { AddRecordDialog } from "./add-record-dialog.tsx";
@@ -17,14 +18,35 @@ import { deleteMachineQuestion } from "./machine-questions.ts";
 import { PerformanceDialog } from "./performance-dialog.tsx";
 import { PopularItemsDialog } from "./popular-items-dialog.tsx";
 
+/**
+ * The cards' icons, drawn once a page: a page of 24 cards repeated 61 KB of the same SVG paths.
+ * Every page that shows machine cards renders <MachineCardIcons /> once.
+ */
+const cardIcons = iconSprite("machine-card", { edit: Pencil1Icon, delete: TrashIcon, upload: UploadIcon });
+const CardIcon = cardIcons.Icon;
+const VENDING = "machine-card-vending";
+
+export function MachineCardIcons() {
+  return (
+    <>
+      <cardIcons.Sprite />
+      <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute", overflow: "hidden" }}>
+        <symbol id={VENDING} viewBox="0 0 32 32">
+          <rect x="6" y="2" width="20" height="28" rx="3" fill="var(--gray-a5)" />
+          <rect x="9" y="5" width="10" height="14" rx="1" fill="var(--gray-a3)" />
+          <rect x="21" y="6" width="3" height="2" rx="1" fill="var(--gray-a7)" />
+          <rect x="21" y="10" width="3" height="3" rx="1" fill="var(--gray-a7)" />
+          <rect x="9" y="23" width="14" height="3" rx="1.5" fill="var(--gray-a7)" />
+        </symbol>
+      </svg>
+    </>
+  );
+}
+
 function VendingIcon() {
   return (
-    <svg width="56" height="56" viewBox="0 0 32 32" aria-hidden="true">
-      <rect x="6" y="2" width="20" height="28" rx="3" fill="var(--gray-a5)" />
-      <rect x="9" y="5" width="10" height="14" rx="1" fill="var(--gray-a3)" />
-      <rect x="21" y="6" width="3" height="2" rx="1" fill="var(--gray-a7)" />
-      <rect x="21" y="10" width="3" height="3" rx="1" fill="var(--gray-a7)" />
-      <rect x="9" y="23" width="14" height="3" rx="1.5" fill="var(--gray-a7)" />
+    <svg width="56" height="56" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <use href={`#${VENDING}`} />
     </svg>
   );
 }
@@ -79,7 +101,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
                 machine={machine}
                 trigger={
                   <IconButton variant="ghost" aria-label={`Edit ${machine.location}`}>
-                    <Pencil1Icon />
+                    <CardIcon name="edit" />
                   </IconButton>
                 }
               />
@@ -88,7 +110,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
                 fields={{ id: machine.id }}
                 trigger={
                   <IconButton variant="ghost" color="red" aria-label={`Delete ${machine.location}`}>
-                    <TrashIcon />
+                    <CardIcon name="delete" />
                   </IconButton>
                 }
                 {...deleteMachineQuestion(machine.location, machine.records ?? { count: 0, revenue: 0 })}
@@ -99,7 +121,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
         <Flex gap="2" wrap="wrap">
           <PerformanceDialog machine={machine} partnerType={partner.partnerType} commissionPercentage={partner.commissionPercentage} canDelete={admin} />
           <PopularItemsDialog machine={machine} />
-          {admin ? <AddRecordDialog machine={machine} uploadMaxMb={uploadMaxMb} /> : null}
+          {admin ? <AddRecordDialog machine={machine} uploadMaxMb={uploadMaxMb} icon={<CardIcon name="upload" />} /> : null}
         </Flex>
       </article>
     </Card>
