@@ -12,7 +12,11 @@ if (!process.env.SESSION_SECRET) {
 // Checked before a build that may take a minute; server.js checks it again.
 webConcurrencyOrExit();
 ensureBuild();
-const server = spawn(process.execPath, [path.join(root, "server.js")], {
+// A larger young generation (V8's semi-space, 16 MB by default here) lets a page's short-lived
+// objects die without a scavenge each time: GET / under 50 connections served 128 -> 145 req/s
+// (docs/performance.md). Cluster workers inherit the flag.
+const V8_FLAGS = ["--max-semi-space-size=32"];
+const server = spawn(process.execPath, [...V8_FLAGS, path.join(root, "server.js")], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },

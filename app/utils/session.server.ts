@@ -22,7 +22,20 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
-export async function getUser(request: Request): Promise<PublicUser | null> {
+/**
+ * A page's loaders (the root's and the route's) share one Request: its user is read once. Only reads
+ * (GET, HEAD) share it, so an action that changes the session is never answered from before it.
+ */
+const usersOfRequest = new WeakMap<Request, Promise<PublicUser | null>>();
+
+export function getUser(request: Request): Promise<PublicUser | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readUser(request);
+  let user = usersOfRequest.get(request);
+  if (!user) usersOfRequest.set(request, (user = readUser(request)));
+  return user;
+}
+
+async function readUser(request: Request): Promise<PublicUser | null> {
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
   const issuedAt = session.get("issuedAt");

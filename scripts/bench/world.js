@@ -3,6 +3,8 @@
 // exports that each cover many machines (written by SheetJS, imported by importExports, the path
 // of /admin/import and `vendboard import`), commission payments (markCommissionPaid) and invoices
 // (generateInvoice, updateInvoiceStatus).
+import fs from "node:fs";
+import path from "node:path";
 import * as XLSX from "xlsx";
 
 /** The fast read options of ARCHITECTURE.md section 2: the floor an import is compared with. */
@@ -81,15 +83,17 @@ export async function buildWorld(db, lib, scale) {
   }
   log(`  ${machines.length} machines in ${Math.round(performance.now() - t)} ms`);
 
-  // A year of sales: per month, files of at most `rowsPerFile` rows, each naming many machines.
+  // A year of sales: per month, files of at most `rowsPerFile` rows, each naming many machines, written
+  // to a folder and imported in one call as `vendboard import <folder>` does (each file loaded when its turn comes).
   const months = pastMonths(scale.months);
   const random = seededRandom(13);
   const catalogue = catalogueOf(CATALOGUE, scale.products);
+  const folder = fs.mkdtempSync(path.join(scale.dataDir, "exports-"));
   let transactionId = 5_000_000_000;
   let rows = 0;
-  let importMs = 0;
-  let generateMs = 0;
+  const sources = [];
   const sampleFiles = [];
+  t = performance.now();
   for (const month of months) {
     const perMachine = machines.map((m) => ({ name: m.location, units: scale.minSales + Math.floor(random() * (scale.maxSales - scale.minSales + 1)) }));
     const files = [];
@@ -105,26 +109,28 @@ export async function buildWorld(db, lib, scale) {
       size += part.units;
     }
     if (current.length) files.push(current);
-    const sources = [];
-    t = performance.now();
     for (const [f, parts] of files.entries()) {
       const units = parts.reduce((n, p) => n + p.units, 0);
       const bytes = buildExport({ location: "", machines: parts, month, units, firstTransactionId: transactionId, random, catalogue });
       transactionId += units;
       rows += units;
-      sources.push({ name: `export-${month}-${f + 1}.xlsx`, bytes });
+      const file = path.join(folder, `export-${month}-${f + 1}.xlsx`);
+      fs.writeFileSync(file, bytes);
+      sources.push({ name: path.basename(file), load: () => new Uint8Array(fs.readFileSync(file)) });
       if (sampleFiles.length < scale.floorFiles) sampleFiles.push({ bytes, rows: units });
     }
-    generateMs += performance.now() - t;
-    t = performance.now();
-    const outcomes = await importExports(db, sources, {}, { actorId: admin.id, dataDir: scale.dataDir });
-    importMs += performance.now() - t;
-    const failed = outcomes.filter((o) => !o.ok);
-    if (failed.length) throw new Error(`Import of ${month} failed: ${failed.map((o) => `${o.fileName}: ${o.error}`).join("; ")}`);
-    const imported = outcomes.reduce((n, o) => n + o.result.groups.reduce((g, x) => g + x.imported, 0), 0);
-    if (imported !== sources.reduce((n, s, i) => n + files[i].reduce((u, p) => u + p.units, 0), 0)) throw new Error(`Import of ${month} stored ${imported} rows, not every row`);
-    log(`  ${month}: ${files.length} files, ${imported.toLocaleString("en-GB")} rows imported (${Math.round(performance.now() - t)} ms)`);
   }
+  const generateMs = performance.now() - t;
+  log(`  ${sources.length} exports of ${rows.toLocaleString("en-GB")} rows written in ${Math.round(generateMs)} ms`);
+  t = performance.now();
+  const outcomes = await importExports(db, sources, {}, { actorId: admin.id, dataDir: scale.dataDir, onFile: (file, i) => i % 4 === 0 && log(`  importing ${file.name} (${i + 1} of ${sources.length})`) });
+  const importMs = performance.now() - t;
+  const failed = outcomes.filter((o) => !o.ok);
+  if (failed.length) throw new Error(`Import failed: ${failed.map((o) => `${o.fileName}: ${o.error}`).join("; ")}`);
+  const imported = outcomes.reduce((n, o) => n + o.result.groups.reduce((g, x) => g + x.imported, 0), 0);
+  if (imported !== rows) throw new Error(`The import stored ${imported} of ${rows} rows`);
+  log(`  ${imported.toLocaleString("en-GB")} rows imported in ${Math.round(importMs)} ms`);
+  fs.rmSync(folder, { recursive: true, force: true });
 
   // Commission paid for all but the last three months of every profit-sharing type.
   t = performance.now();
