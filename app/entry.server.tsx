@@ -39,6 +39,7 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -48,6 +49,9 @@ export default function handleRequest(
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          // Rendered to the end: the abort timer has nothing left to guard (left running, it kept every
+          // page's render alive for 5 s, which under load is hundreds of pages of garbage to carry).
+          body.once("finish", () => clearTimeout(timer));
           responseHeaders.set("Content-Type", "text/html");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -58,6 +62,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
@@ -66,6 +71,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    timer = setTimeout(abort, ABORT_DELAY);
   });
 }
