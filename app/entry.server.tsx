@@ -39,7 +39,7 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const abortTimer: { id?: ReturnType<typeof setTimeout> } = {};
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -51,7 +51,7 @@ export default function handleRequest(
           const body = new PassThrough();
           // Rendered to the end: the abort timer has nothing left to guard (left running, it kept every
           // page's render alive for 5 s, which under load is hundreds of pages of garbage to carry).
-          body.once("finish", () => clearTimeout(timer));
+          body.once("finish", () => clearTimeout(abortTimer.id));
           responseHeaders.set("Content-Type", "text/html");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -62,7 +62,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          clearTimeout(timer);
+          clearTimeout(abortTimer.id);
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
@@ -71,6 +71,6 @@ export default function handleRequest(
         },
       },
     );
-    timer = setTimeout(abort, ABORT_DELAY);
+    abortTimer.id = setTimeout(abort, ABORT_DELAY);
   });
 }
