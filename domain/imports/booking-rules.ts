@@ -65,7 +65,11 @@ export function machineRouter(machines: readonly BookingMachine[], mappings: Rea
 /** The distinct Machine Names a file's rows carry (blank ones left out), in first-seen order. */
 export function machineNamesOf(rows: readonly Pick<SaleRow, "machineName">[]): string[] {
   const names = new Map<string, string>();
+  // Many rows, few names: each distinct text is normalised once.
+  const seen = new Set<string | null>();
   for (const row of rows) {
+    if (seen.has(row.machineName)) continue;
+    seen.add(row.machineName);
     const key = normaliseMachineName(row.machineName);
     if (key && !names.has(key)) names.set(key, row.machineName!.trim());
   }
@@ -120,7 +124,7 @@ export function planBookings(input: PlanInput): BookingPlan {
   const router = machineRouter(input.machines, input.mappings);
   const partnerOf = new Map(input.machines.map((m) => [m.id, m.partnerId]));
   const booked = new Map(input.existing.map((b) => [bookingKey(b), b.machineId]));
-  const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh"> & { freshRows: SaleRow[] }>();
+  const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh"> & { freshRows: SaleRow[]; closed: boolean }>();
   const outsideMonth = new Map<string | null, number>();
   const unmapped = new Map<string, number>();
   const ambiguous = new Map<string, number>();
@@ -158,7 +162,7 @@ export function planBookings(input: PlanInput): BookingPlan {
     const id = `${machineId}:${month}`;
     let group = groups.get(id);
     if (!group) {
-      group = { machineId, month, rows: 0, freshRows: [], duplicates: 0, alreadyBooked: new Map(), monthClosed: 0 };
+      group = { machineId, month, rows: 0, freshRows: [], duplicates: 0, alreadyBooked: new Map(), monthClosed: 0, closed: input.closedMonths.has(closedKey(partnerOf.get(machineId) ?? -1, month)) };
       groups.set(id, group);
     }
     group.rows++;
@@ -166,7 +170,7 @@ export function planBookings(input: PlanInput): BookingPlan {
     const owner = booked.get(key);
     if (owner === machineId) group.duplicates++;
     else if (owner !== undefined) bump(group.alreadyBooked, owner);
-    else if (input.closedMonths.has(closedKey(partnerOf.get(machineId) ?? -1, month))) group.monthClosed++;
+    else if (group.closed) group.monthClosed++;
     else {
       booked.set(key, machineId);
       group.freshRows.push(row);
@@ -174,7 +178,7 @@ export function planBookings(input: PlanInput): BookingPlan {
   }
   const ordered = [...groups.values()].sort((a, b) => a.machineId - b.machineId || a.month.localeCompare(b.month));
   return {
-    groups: ordered.map(({ freshRows, ...group }) => ({ ...group, ...summariseSales(freshRows), fresh: freshRows })),
+    groups: ordered.map(({ freshRows, closed: _closed, ...group }) => ({ ...group, ...summariseSales(freshRows), fresh: freshRows })),
     outsideMonth,
     unmapped,
     ambiguous,

@@ -7,7 +7,7 @@
  * Over 250 lines on purpose: planning a file, writing it and its receipt are one transaction whose
  * steps read best top to bottom; storage (upload-store.ts) and the writer (sales-writer.ts) are apart.
  */
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { auditMany } from "../audit/audit-writer.ts";
 import { insertMany } from "#db/bulk.ts";
@@ -30,7 +30,7 @@ import { closedMonthKeys, assertMonthsOpen } from "../commissions/month-close-se
 import { footerAgrees, monthOfSale, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 import { parseSalesReport } from "./telemetry-export-reader.ts";
 import { sha256, storeUpload } from "./upload-store.ts";
-import { chunks, writeGroups } from "./sales-writer.ts";
+import { writeGroups } from "./sales-writer.ts";
 
 // The upload store and the record writer are their own modules; callers keep importing them from here.
 export { pruneUploads, sha256, storeUpload } from "./upload-store.ts";
@@ -129,12 +129,13 @@ async function loadMachines(db: DB | Transaction<Database>): Promise<Machines> {
 }
 
 async function existingBookings(db: DB | Transaction<Database>, rows: readonly SaleRow[]): Promise<ExistingBooking[]> {
-  const found: ExistingBooking[] = [];
-  // Large slices: a file's ids in a few statements (SQLite takes 32,766 parameters in one).
-  for (const part of chunks([...new Set(rows.map((r) => r.transactionId))], 10_000)) {
-    found.push(...(await db.selectFrom("sales").select(["transactionId", "kind", "machineId"]).where("transactionId", "in", part).execute()));
-  }
-  return found;
+  // The file's ids as one JSON array: one statement, however many rows (no list of 50,000 parameters).
+  const ids = JSON.stringify([...new Set(rows.map((r) => r.transactionId))]);
+  return db
+    .selectFrom("sales")
+    .select(["transactionId", "kind", "machineId"])
+    .where("transactionId", "in", (eb) => eb.selectFrom(sql<{ value: string }>`json_each(${ids})`.as("j")).select("j.value"))
+    .execute();
 }
 
 async function planFile(db: DB | Transaction<Database>, machines: Machines, report: ParsedSalesReport, mode: ImportMode, pending: ExistingBooking[]): Promise<BookingPlan> {
@@ -183,8 +184,8 @@ async function writeFile(
   mode: ImportMode,
   options: ImportOptions,
 ): Promise<FileImportResult> {
-  const storedPath = storeUpload(options.dataDir, file);
   const digest = sha256(file.bytes);
+  const storedPath = storeUpload(options.dataDir, file, digest);
   const agrees = footerAgrees(report);
   return db.transaction().execute(async (trx) => {
     // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.

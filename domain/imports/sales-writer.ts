@@ -55,11 +55,21 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
   const ids = await productIds(trx, withRows.flatMap((g) => g.fresh));
   // The new sales are the rows past the highest id before this insert.
   const { last } = await trx.selectFrom("sales").select((eb) => eb.fn.coalesce(eb.fn.max("id"), eb.lit(0)).as("last")).executeTakeFirstOrThrow();
-  const values: unknown[] = [];
+  const values = new Array<unknown>(withRows.reduce((n, g) => n + g.fresh.length, 0) * 9);
+  let at = 0;
   for (const group of withRows) {
     const recordId = recordIds.get(key(group))!;
+    const undated = `${group.month}-01T00:00:00.000Z`;
     for (const row of group.fresh) {
-      values.push(group.machineId, recordId, ids.get(row.productName)!, row.saleDate ?? `${group.month}-01T00:00:00.000Z`, row.machinePricePence, row.costPence, row.settlementPence, row.transactionId, row.kind);
+      values[at++] = group.machineId;
+      values[at++] = recordId;
+      values[at++] = ids.get(row.productName)!;
+      values[at++] = row.saleDate ?? undated;
+      values[at++] = row.machinePricePence;
+      values[at++] = row.costPence;
+      values[at++] = row.settlementPence;
+      values[at++] = row.transactionId;
+      values[at++] = row.kind;
     }
   }
   await insertFlat(trx, "sales", ["machine_id", "record_id", "product_id", "sale_date", "price_pence", "cost_pence", "settlement_pence", "transaction_id", "kind"], values);

@@ -257,9 +257,14 @@ export function summariseSales(rows: readonly Pick<SaleRow, "kind" | "settlement
 export function footerAgrees(report: ParsedSalesReport, rows: readonly SaleRow[] = report.rows): boolean | null {
   if (!report.footer) return null;
   const { costPence, settlementPence } = report.footer;
-  const totals = summariseSales(rows);
-  const costOk = costPence === null || costPence === rows.reduce((s, r) => s + r.costPence, 0);
-  const settlementOk = settlementPence === null || settlementPence === totals.revenuePence;
+  let cost = 0;
+  let revenue = 0;
+  for (const row of rows) {
+    cost += row.costPence;
+    revenue += row.settlementPence;
+  }
+  const costOk = costPence === null || costPence === cost;
+  const settlementOk = settlementPence === null || settlementPence === revenue;
   return costOk && settlementOk;
 }
 

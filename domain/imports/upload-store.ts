@@ -21,9 +21,9 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** Keeps the uploaded file, named by its content, and answers its path inside the data directory. */
-export function storeUpload(dataDir: string, file: StoredFile): string {
+export function storeUpload(dataDir: string, file: StoredFile, digest: string = sha256(file.bytes)): string {
   const ext = path.extname(file.name).toLowerCase() === ".xls" ? ".xls" : ".xlsx";
-  const relative = path.join("uploads", `${sha256(file.bytes)}${ext}`);
+  const relative = path.join("uploads", `${digest}${ext}`);
   const absolute = path.join(dataDir, relative);
   if (fs.existsSync(absolute)) {
     // Touched, so a prune running meanwhile sees it as fresh and leaves it for this import's receipt.

@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 import { keepingStatements, openSqlite } from "#db/database.ts";
 
 describe("prepared statements kept per connection", () => {
-  it("answers the same statement for the same SQL, prepares long bulk texts afresh, and keeps at most 300", () => {
+  it("answers the same statement for the same SQL, keeps 300 short texts and 8 long ones (bulk inserts)", () => {
     const sqlite = openSqlite(":memory:");
     const db = keepingStatements(sqlite);
     expect(db.prepare("select 1 as one")).toBe(db.prepare("select 1 as one"));
     const long = `select 1 as one where 1 in (${Array.from({ length: 2_000 }, (_, i) => i).join(", ")})`;
-    expect(db.prepare(long)).not.toBe(db.prepare(long));
+    const longOne = db.prepare(long);
+    expect(db.prepare(long)).toBe(longOne);
+    for (let i = 0; i < 8; i++) db.prepare(`${long} and ${i} = ${i}`);
+    expect(db.prepare(long)).not.toBe(longOne);
     const first = db.prepare("select 0 as n");
     for (let i = 1; i <= 300; i++) db.prepare(`select ${i} as n`);
     expect(db.prepare("select 0 as n")).not.toBe(first);
