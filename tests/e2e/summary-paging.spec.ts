@@ -151,16 +151,25 @@ test.describe("Commission summary, 24 partners to a page", () => {
     await expectEveryPartnersTotal(page, "/admin/commissions");
     await expectEveryPartnersTotal(page, `/admin/commissions?page=${pages}`);
 
-    await expect(page.getByRole("row", { name: new RegExp(`Zz Commission ${stamp} 25`) })).toContainText("not applicable");
+    // The last of the 25 is on the page its name sorts to: partners other tests make may sort after it.
+    const last = page.getByRole("row", { name: new RegExp(`Zz Commission ${stamp} 25`) });
+    let found = 0;
+    for (let n = pages; n >= 2 && !found; n--) {
+      await page.goto(`/admin/commissions?page=${n}`);
+      if (await last.count()) found = n;
+    }
+    expect(found, "the page holding the 25th partner").toBeGreaterThan(1);
+    await expect(last).toContainText("not applicable");
+    await page.goto(`/admin/commissions?page=${pages}`);
     await expect(pager.getByRole("button", { name: "Next page" })).toBeDisabled();
     await pager.getByRole("link", { name: "Previous page" }).click();
     await expect(page).toHaveURL(pages - 1 === 1 ? /\/admin\/commissions\??$/ : new RegExp(`\\?page=${pages - 1}$`));
     // Another month keeps the page it is on.
-    await page.goto(`/admin/commissions?page=${pages}`);
+    await page.goto(`/admin/commissions?page=${found}`);
     await page.getByRole("combobox", { name: "Month" }).click();
     await page.getByRole("option").nth(2).click();
-    await expect(page).toHaveURL(new RegExp(`page=${pages}.*month=|month=.*page=${pages}`));
-    await expect(page.getByRole("row", { name: new RegExp(`Zz Commission ${stamp} 25`) })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`page=${found}.*month=|month=.*page=${found}`));
+    await expect(last).toBeVisible();
   });
 });
 
