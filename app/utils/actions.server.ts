@@ -69,6 +69,8 @@ type Reply = Response | ReturnType<typeof data>;
 export interface IntentHandler {
   /** The error toast's title when this intent fails (the spec's text). */
   failure: string;
+  /** The toast's text when the refusal carries none (the spec's: 'Registration failed'). */
+  fallback?: string;
   run: (form: FormData) => Promise<Reply>;
 }
 
@@ -90,7 +92,7 @@ export async function runIntent(request: Request, handlers: Record<string, Inten
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler) return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
   const fail = (status: number, error: string, fieldErrors?: Record<string, string>, headers?: HeadersInit) =>
-    data<ActionFailure>({ intent, title: handler.failure, error, ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers });
+    data<ActionFailure>({ intent, title: handler.failure, error: error || (handler.fallback ?? ""), ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers });
   try {
     return await handler.run(fields);
   } catch (error) {

@@ -153,7 +153,7 @@ test.describe("Partner detail: commission cards without JavaScript", () => {
     await page.getByRole("article", { name: "York Hospital Trust" }).getByRole("link", { name: "View Details" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "York Hospital Trust" })).toBeVisible();
     const url = page.url();
-    await expect(page.getByRole("link", { name: "Download Report" })).toHaveAttribute("href", /\/api\/partners\/\d+\/consolidated-report\?month=\d{4}-\d{2}$/);
+    await expect(page.getByRole("link", { name: "Download Report" })).toHaveAttribute("href", /\/resources\/partners\/\d+\/report\?month=\d{4}-\d{2}$/);
 
     await page.getByRole("button", { name: "Send Report" }).click();
     const send = page.getByRole("alertdialog", { name: `Send York Hospital Trust the ${previousMonthLabel()} report?` });

@@ -18,7 +18,8 @@ export interface CommissionMonth {
 
 /**
  * The cards' forms post to the page's action (commissionIntents: mark-paid, reset-month with the
- * partner, send-report), which redirects back with the toast; Download Report is a plain link.
+ * partner, send-report), which redirects back with the toast; Download Report is a plain link to
+ * /resources/partners/{id}/report, which answers the PDF or goes back with 'Failed to download report'.
  */
 export function CommissionCards({ partnerId, partnerName, data }: { partnerId: number; partnerName: string; data: CommissionMonth }) {
   const month = formatMonth(data.month);
@@ -63,7 +64,7 @@ export function CommissionCards({ partnerId, partnerName, data }: { partnerId: n
         <Flex gap="2" wrap="wrap">
           {data.complete ? (
             <Button asChild>
-              <a href={`/api/partners/${partnerId}/consolidated-report?month=${data.month}`} download="consolidated-report.pdf">
+              <a href={`/resources/partners/${partnerId}/report?month=${data.month}`} download="consolidated-report.pdf">
                 <DownloadIcon /> Download Report
               </a>
             </Button>

@@ -63,6 +63,7 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
   return {
     "partner-create": {
       failure: "Error creating partner",
+      fallback: "Registration failed",
       async run(form) {
         const actor = admin();
         const input = parseForm(form, createForm);
@@ -72,6 +73,7 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
     },
     "partner-update": {
       failure: "Update failed",
+      fallback: "Failed to update partner",
       async run(form) {
         const actor = admin();
         const { id } = parseForm(form, idForm);
@@ -95,6 +97,7 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
     },
     "partner-delete": {
       failure: "Deletion failed",
+      fallback: "Failed to delete partner",
       async run(form) {
         const actor = admin();
         const { id } = parseForm(form, idForm);
