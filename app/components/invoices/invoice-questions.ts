@@ -4,7 +4,8 @@
  * and the amount.
  */
 import { formatDate } from "#domain/shared/dates.ts";
-import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus, type PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
+import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
+import type { InvoiceQuote } from "#domain/invoices/invoice-service.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 
 export interface QuestionInvoice {
@@ -20,19 +21,8 @@ export interface InvoiceQuestion {
   confirmLabel: string;
 }
 
-/** What a quote for the next invoice says (the fields of the API's InvoiceQuote it needs). */
-export interface QuestionQuote {
-  paymentPeriod: PaymentPeriod;
-  months: number;
-  discountPercent: number;
-  monthlyFee: number;
-  gross: number;
-  discount: number;
-  amount: number;
-  periodStart: string;
-  periodEnd: string;
-  dueDate: string;
-}
+/** What a quote for the next invoice says: the API's InvoiceQuote without the partner it is for. */
+export type QuestionQuote = Omit<InvoiceQuote, "partnerId">;
 
 const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" };
 

@@ -3,7 +3,8 @@
  * the dialog opens: the 12-month chart and a table per month, with each month's documents; an
  * admin's Delete posts intent record-delete to the page's action (a partner's page only reads).
  */
-import { Badge, Box, Callout, DataList, Flex, IconButton, Popover, ScrollArea, Spinner, Table, Text, Tooltip } from "@radix-ui/themes";
+import { DialogLoadState } from "./dialog-load-state.tsx";
+import { Badge, Box, DataList, Flex, IconButton, Popover, ScrollArea, Table, Text, Tooltip } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { formatDate, formatMonth, previousMonth } from "#domain/shared/dates.ts";
@@ -122,110 +123,104 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
         </Box>
       ) : null}
       <ScrollArea type="auto" scrollbars="both" style={{ height: 600, maxWidth: "100%" }}>
-        {loading && !data ? (
-          <Flex justify="center" p="6">
-            <Spinner size="3" />
-          </Flex>
-        ) : error ? (
-          <Callout.Root color="red">
-            <Callout.Text>Failed to fetch machine records: {error}</Callout.Text>
-          </Callout.Root>
-        ) : !records.length ? (
-          <Text as="p" color="gray" size="2">
-            No monthly records yet.
-          </Text>
-        ) : (
-          <Flex direction="column" gap="4" pr="3">
-            <Table.Root size="1" variant="surface">
-              <Table.Header>
-                <Table.Row>
-                  <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Sales (Units)</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell justify="end">COGS</Table.ColumnHeaderCell>
-                  {profitSharing ? (
-                    <>
-                      <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage)}</Table.ColumnHeaderCell>
-                      <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
-                    </>
-                  ) : null}
-                  <Table.ColumnHeaderCell>Documents</Table.ColumnHeaderCell>
-                </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {records.map((record) => (
-                  <Table.Row key={record.id}>
-                    <Table.RowHeaderCell>
-                      {formatMonth(record.month)}
-                      {monthHasEnded(record.month) ? null : (
-                        <Text as="div" size="1" color="amber">
-                          {MONTH_TO_DATE}
-                        </Text>
-                      )}
-                    </Table.RowHeaderCell>
-                    <Table.Cell justify="end">{record.totalSales}</Table.Cell>
-                    <Table.Cell justify="end">{formatPounds(record.revenue)}</Table.Cell>
-                    <Table.Cell justify="end">{formatPounds(record.cogs)}</Table.Cell>
+        <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch machine records">
+          {!records.length ? (
+            <Text as="p" color="gray" size="2">
+              No monthly records yet.
+            </Text>
+          ) : (
+            <Flex direction="column" gap="4" pr="3">
+              <Table.Root size="1" variant="surface">
+                <Table.Header>
+                  <Table.Row>
+                    <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Sales (Units)</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">COGS</Table.ColumnHeaderCell>
                     {profitSharing ? (
                       <>
-                        <Table.Cell justify="end">{formatPounds(record.cardFee)}</Table.Cell>
-                        <Table.Cell justify="end">{formatPounds(record.netProfit)}</Table.Cell>
-                        <Table.Cell justify="end">{formatPounds(record.profitShare)}</Table.Cell>
-                        <Table.Cell>
-                          <CommissionStatusBadge commission={record.commission} />
-                        </Table.Cell>
+                        <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage)}</Table.ColumnHeaderCell>
+                        <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
                       </>
                     ) : null}
-                    <Table.Cell>
-                      <Flex gap="2" align="center">
-                        {record.receipts.length ? (
-                          <Tooltip content="Open the monthly report">
-                            <IconButton size="1" variant="ghost" asChild>
-                              <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
-                                <FileTextIcon />
-                              </a>
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                        {profitSharing && monthHasEnded(record.month) ? (
-                          <Tooltip content="Open the statement (PDF)">
-                            <IconButton size="1" variant="ghost" asChild>
-                              <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
-                                <ReaderIcon />
-                              </a>
-                            </IconButton>
-                          </Tooltip>
-                        ) : null}
-                        <Tooltip content="Download the transactions (.xlsx)">
-                          <IconButton size="1" variant="ghost" asChild>
-                            <a href={`/api/records/${record.id}/transactions`} aria-label={`Transactions for ${formatMonth(record.month)}`}>
-                              <DownloadIcon />
-                            </a>
-                          </IconButton>
-                        </Tooltip>
-                        <Receipt record={record} />
-                        {canDelete ? (
-                          <ConfirmForm
-                            intent="record-delete"
-                            fields={{ recordId: record.id }}
-                            trigger={
-                              <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
-                                <TrashIcon />
-                              </IconButton>
-                            }
-                            {...deleteRecordQuestion(machine.location, record)}
-                          />
-                        ) : null}
-                      </Flex>
-                    </Table.Cell>
+                    <Table.ColumnHeaderCell>Documents</Table.ColumnHeaderCell>
                   </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Flex>
-        )}
+                </Table.Header>
+                <Table.Body>
+                  {records.map((record) => (
+                    <Table.Row key={record.id}>
+                      <Table.RowHeaderCell>
+                        {formatMonth(record.month)}
+                        {monthHasEnded(record.month) ? null : (
+                          <Text as="div" size="1" color="amber">
+                            {MONTH_TO_DATE}
+                          </Text>
+                        )}
+                      </Table.RowHeaderCell>
+                      <Table.Cell justify="end">{record.totalSales}</Table.Cell>
+                      <Table.Cell justify="end">{formatPounds(record.revenue)}</Table.Cell>
+                      <Table.Cell justify="end">{formatPounds(record.cogs)}</Table.Cell>
+                      {profitSharing ? (
+                        <>
+                          <Table.Cell justify="end">{formatPounds(record.cardFee)}</Table.Cell>
+                          <Table.Cell justify="end">{formatPounds(record.netProfit)}</Table.Cell>
+                          <Table.Cell justify="end">{formatPounds(record.profitShare)}</Table.Cell>
+                          <Table.Cell>
+                            <CommissionStatusBadge commission={record.commission} />
+                          </Table.Cell>
+                        </>
+                      ) : null}
+                      <Table.Cell>
+                        <Flex gap="2" align="center">
+                          {record.receipts.length ? (
+                            <Tooltip content="Open the monthly report">
+                              <IconButton size="1" variant="ghost" asChild>
+                                <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
+                                  <FileTextIcon />
+                                </a>
+                              </IconButton>
+                            </Tooltip>
+                          ) : null}
+                          {profitSharing && monthHasEnded(record.month) ? (
+                            <Tooltip content="Open the statement (PDF)">
+                              <IconButton size="1" variant="ghost" asChild>
+                                <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
+                                  <ReaderIcon />
+                                </a>
+                              </IconButton>
+                            </Tooltip>
+                          ) : null}
+                          <Tooltip content="Download the transactions (.xlsx)">
+                            <IconButton size="1" variant="ghost" asChild>
+                              <a href={`/api/records/${record.id}/transactions`} aria-label={`Transactions for ${formatMonth(record.month)}`}>
+                                <DownloadIcon />
+                              </a>
+                            </IconButton>
+                          </Tooltip>
+                          <Receipt record={record} />
+                          {canDelete ? (
+                            <ConfirmForm
+                              intent="record-delete"
+                              fields={{ recordId: record.id }}
+                              trigger={
+                                <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
+                                  <TrashIcon />
+                                </IconButton>
+                              }
+                              {...deleteRecordQuestion(machine.location, record)}
+                            />
+                          ) : null}
+                        </Flex>
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Body>
+              </Table.Root>
+            </Flex>
+          )}
+        </DialogLoadState>
       </ScrollArea>
     </>
   );

@@ -1,5 +1,6 @@
 /** The body of Popular Items (popular-items-dialog.tsx), a chunk of its own fetched when the dialog opens: the machine's ten best sellers by units. */
-import { Callout, Flex, ScrollArea, Spinner, Table, Text } from "@radix-ui/themes";
+import { DialogLoadState } from "./dialog-load-state.tsx";
+import { Flex, ScrollArea, Table, Text } from "@radix-ui/themes";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
 
 type Popular = Extract<MachineDialogData, { popular: unknown }>["popular"];
@@ -7,46 +8,40 @@ type Popular = Extract<MachineDialogData, { popular: unknown }>["popular"];
 export function PopularItemsTable({ data, loading, error }: { data: Popular | null; loading: boolean; error: string | null }) {
   return (
     <ScrollArea type="auto" scrollbars="vertical" style={{ height: 500 }}>
-      {loading && !data ? (
-        <Flex justify="center" p="6">
-          <Spinner size="3" />
-        </Flex>
-      ) : error ? (
-        <Callout.Root color="red">
-          <Callout.Text>Failed to fetch popular products: {error}</Callout.Text>
-        </Callout.Root>
-      ) : !data?.length ? (
-        <Flex direction="column" gap="1" p="4" align="center">
-          <Text weight="medium">No product data available for this machine.</Text>
-          <Text size="2" color="gray">
-            Product data is gathered from monthly sales reports.
-          </Text>
-        </Flex>
-      ) : (
-        <Table.Root size="2">
-          <caption style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
-            Most popular items based on sales history
-          </caption>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Rank</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Price £</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.map((item, index) => (
-              <Table.Row key={item.product.id}>
-                <Table.Cell>{index + 1}</Table.Cell>
-                <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
-                <Table.Cell justify="end">{item.product.currentPrice.toFixed(2)}</Table.Cell>
-                <Table.Cell justify="end">{item.totalSales}</Table.Cell>
+      <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch popular products">
+        {!data?.length ? (
+          <Flex direction="column" gap="1" p="4" align="center">
+            <Text weight="medium">No product data available for this machine.</Text>
+            <Text size="2" color="gray">
+              Product data is gathered from monthly sales reports.
+            </Text>
+          </Flex>
+        ) : (
+          <Table.Root size="2">
+            <caption style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
+              Most popular items based on sales history
+            </caption>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Rank</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Price £</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      )}
+            </Table.Header>
+            <Table.Body>
+              {data.map((item, index) => (
+                <Table.Row key={item.product.id}>
+                  <Table.Cell>{index + 1}</Table.Cell>
+                  <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
+                  <Table.Cell justify="end">{item.product.currentPrice.toFixed(2)}</Table.Cell>
+                  <Table.Cell justify="end">{item.totalSales}</Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )}
+      </DialogLoadState>
     </ScrollArea>
   );
 }
