@@ -4,7 +4,7 @@
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
 
@@ -28,13 +28,15 @@ export const isQuestion = (reply: unknown): reply is ActionQuestion => Boolean(r
  * (every success flashes one); otherwise a post whose answer has not been applied yet (a busy
  * machine, a revalidation in between) would look like a success and close the dialog on its failure.
  */
-export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, onSuccess: () => void) {
+export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, onSuccess: () => void): () => void {
   const root = useRouteLoaderData<{ toast?: { id: string } | null }>("root");
   const toastId = root?.toast?.id ?? null;
   const posted = useRef<{ before: unknown; toastId: string | null } | null>(null);
   const callback = useRef(onSuccess);
+  const now = useRef({ data: fetcher.data, toastId });
   useEffect(() => {
     callback.current = onSuccess;
+    now.current = { data: fetcher.data, toastId };
   });
   useEffect(() => {
     if (fetcher.state !== "idle") {
@@ -52,6 +54,11 @@ export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, o
     posted.current = null;
     callback.current();
   }, [fetcher.state, fetcher.data, toastId]);
+  // Called as the form is submitted: what was there before is taken then, even when the post is
+  // answered before the page has rendered it as under way (a fast server, a busy browser).
+  return useCallback(() => {
+    posted.current = { before: now.current.data, toastId: now.current.toastId };
+  }, []);
 }
 
 /** Shows a failed reply as the action's error toast, once per reply. */

@@ -38,7 +38,7 @@ export function EditableField({ label, name, fields, display, initial, type = "t
   const fieldError = failure?.fieldErrors?.[name];
   useFailureToast(fieldError ? undefined : failure);
   const [shownError, setShownError] = useState(false);
-  useFetcherSucceeded(fetcher, () => setEditing(false));
+  const markPosted = useFetcherSucceeded(fetcher, () => setEditing(false));
   const id = useId();
 
   const start = () => {
@@ -57,6 +57,7 @@ export function EditableField({ label, name, fields, display, initial, type = "t
       return;
     }
     setShownError(true);
+    markPosted();
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
