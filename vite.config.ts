@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { radixFastExtractProps } from "./scripts/vite-radix-extract-props.ts";
 import { radixIconsPerModule } from "./scripts/vite-radix-icons.ts";
 
 declare module "@remix-run/node" {
@@ -11,7 +12,10 @@ declare module "@remix-run/node" {
 export default defineConfig({
   server: { port: 3000 },
   build: { target: "es2022" },
+  // Bundled into the server build so that radixFastExtractProps replaces its extractProps there too.
+  ssr: { noExternal: ["@radix-ui/themes"] },
   plugins: [
+    radixFastExtractProps(),
     radixIconsPerModule(),
     remix({
       // VENDBOARD_BUILD_DIR lets a second checkout-free build live elsewhere (server.js reads the same variable).
