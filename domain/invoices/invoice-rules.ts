@@ -61,10 +61,8 @@ export function nextPeriodStart(latestPeriodEnd: string | null, today: string): 
   return latestPeriodEnd ? addDaysIso(latestPeriodEnd, 1) : today;
 }
 
-/** INV-00001 */
-export function formatInvoiceId(id: number): string {
-  return `INV-${String(id).padStart(5, "0")}`;
-}
+/** INV-00001 (written in domain/shared/format.ts with the product's other formats). */
+export { formatInvoiceId } from "../shared/format.ts";
 
 
 

@@ -1,0 +1,33 @@
+/**
+ * How the product writes figures, in one place: every screen, PDF, workbook and email formats
+ * money, units, percentages, invoice ids, dates and counted nouns through these (issue 14).
+ * Spec texts that fix a format keep it ("Amount (£)", the products report's "Month day, year").
+ */
+export { formatGBP as formatPence, formatPounds as formatMoney } from "./money.ts";
+export { formatDate, formatMonth } from "./dates.ts";
+
+let units: Intl.NumberFormat | undefined;
+
+/** 1,270 (whole units with thousands separators; the formatter is made on first use). */
+export function formatUnits(count: number): string {
+  units ??= new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+  return units.format(count);
+}
+
+/**
+ * "1 machine", "3 machines", "1,270 transactions": a count with its noun, the plural given when it
+ * is not the noun and an s ("1 sale", "2 sales"; "1 company", "2 companies").
+ */
+export function formatCount(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatUnits(count)} ${count === 1 ? noun : plural}`;
+}
+
+/** 33.3% from a percentage (33.333…), to `digits` decimals (one by default), trailing zeros kept. */
+export function formatPercent(percent: number, digits = 1): string {
+  return `${percent.toFixed(digits)}%`;
+}
+
+/** INV-00001 */
+export function formatInvoiceId(id: number): string {
+  return `INV-${String(id).padStart(5, "0")}`;
+}

@@ -1,0 +1,35 @@
+// The product's one set of formats (domain/shared/format.ts): every screen, PDF, workbook and email uses these.
+import { describe, expect, it } from "vitest";
+import { formatCount, formatDate, formatInvoiceId, formatMoney, formatMonth, formatPence, formatPercent, formatUnits } from "#domain/shared/format.ts";
+
+describe("formats", () => {
+  it("writes money with £, thousands separators and two decimals", () => {
+    expect(formatMoney(8326.8)).toBe("£8,326.80");
+    expect(formatPence(1776900)).toBe("£17,769.00");
+    expect(formatMoney(-2.5)).toBe("-£2.50");
+  });
+  it("writes units with thousands separators and no decimals", () => {
+    expect(formatUnits(1270)).toBe("1,270");
+    expect(formatUnits(0)).toBe("0");
+    expect(formatUnits(1000000)).toBe("1,000,000");
+  });
+  it("counts nouns with real plurals", () => {
+    expect(formatCount(1, "machine")).toBe("1 machine");
+    expect(formatCount(3, "machine")).toBe("3 machines");
+    expect(formatCount(0, "invoice")).toBe("0 invoices");
+    expect(formatCount(1270, "transaction")).toBe("1,270 transactions");
+    expect(formatCount(2, "company", "companies")).toBe("2 companies");
+    expect(formatCount(1, "company", "companies")).toBe("1 company");
+  });
+  it("writes percentages to one decimal by default", () => {
+    expect(formatPercent(100 / 3)).toBe("33.3%");
+    expect(formatPercent(12.5, 2)).toBe("12.50%");
+    expect(formatPercent(0)).toBe("0.0%");
+  });
+  it("writes invoice ids and dates as everywhere else", () => {
+    expect(formatInvoiceId(5)).toBe("INV-00005");
+    expect(formatInvoiceId(123456)).toBe("INV-123456");
+    expect(formatDate("2026-10-01")).toBe("01/10/2026");
+    expect(formatMonth("2026-10")).toBe("October 2026");
+  });
+});
