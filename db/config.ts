@@ -14,11 +14,41 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
 
 export const DEFAULT_MAIL_FROM = "Vendboard <no-reply@vendboard.local>";
 
-/** Mail settings: SMTP when SMTP_URL is set, otherwise .eml files in the data directory's outbox. */
+/** Where the app is reached outside production (development, the demo, tests). */
+export const DEFAULT_APP_URL = "http://localhost:3000";
+
+/** The message when APP_URL is missing or not an http(s) address: the server refuses to start with it. */
+export const APP_URL_REQUIRED = "APP_URL is required in production: the address partners open the app at, for the links in emails (for example: export APP_URL=https://vendboard.example.com)";
+
+/**
+ * The app's public address (APP_URL), for links in emails: an http(s) URL without query or fragment,
+ * kept without its trailing slash. Required when NODE_ENV is production (throws APP_URL_REQUIRED);
+ * http://localhost:3000 otherwise. Never taken from a request's Host header.
+ */
+export function appUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const value = env.APP_URL?.trim();
+  if (!value) {
+    if (env.NODE_ENV === "production") throw new Error(APP_URL_REQUIRED);
+    return DEFAULT_APP_URL;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`APP_URL must be an http:// or https:// address: ${value}`);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || url.username || url.password) {
+    throw new Error(`APP_URL must be an http:// or https:// address without query, fragment or credentials: ${value}`);
+  }
+  return url.toString().replace(/\/+$/, "");
+}
+
+/** Mail settings: SMTP when SMTP_URL is set, otherwise .eml files in the data directory's outbox; links to APP_URL. */
 export function mailConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     from: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     outboxDir: path.join(dataDir(env), "outbox"),
+    appUrl: appUrl(env),
   };
 }

@@ -131,7 +131,31 @@ export interface FeePaymentsTable {
   reminderSentAt: string | null;
   /** The payment's reference (bank transfer reference, cheque number), recorded with Mark as Paid. */
   paymentReference: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The VAT rate the invoice was raised at, in basis points (2000 = 20%); null: no VAT. */
+  vatRateBp: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
+}
+
+/** The business's own details, one row (id 1) once the admin has saved them (/admin/settings). */
+export interface BusinessProfileTable {
+  id: ColumnType<number, 1, never>;
+  tradingName: string;
+  /** Lines separated by newlines. */
+  address: ColumnType<string, string | undefined, string>;
+  companyNumber: string | null;
+  vatNumber: string | null;
+  /** VAT in basis points (2000 = 20%); null when the business charges no VAT. */
+  vatRateBp: number | null;
+  bankAccountName: string | null;
+  bankSortCode: string | null;
+  bankAccountNumber: string | null;
+  bankIban: string | null;
+  contactEmail: string | null;
+  website: string | null;
+  logo: Uint8Array | null;
+  logoType: "image/png" | "image/jpeg" | null;
+  updatedAt: ColumnType<string, string | undefined, string>;
+  updatedBy: number | null;
 }
 
 export interface CommissionPaymentsTable {
@@ -194,6 +218,7 @@ export interface Database {
   auditLog: AuditLogTable;
   emailLog: EmailLogTable;
   authFailures: AuthFailuresTable;
+  businessProfile: BusinessProfileTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -172,7 +172,7 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "bench-scale-secret-0123456789abcdef", LOG_LEVEL: "warn", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000" },
+  env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "bench-scale-secret-0123456789abcdef", APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const stopServer = () => server.exitCode === null && server.kill("SIGTERM");

@@ -44,6 +44,8 @@ const server = spawn(process.execPath, [path.join(root, "server.js")], {
     DATABASE_PATH: databasePath,
     PORT: port,
     SESSION_SECRET: process.env.SESSION_SECRET ?? fs.readFileSync(secretFile, "utf8").trim(),
+    // The demo's emails link to where it is served, unless APP_URL says otherwise.
+    APP_URL: process.env.APP_URL?.trim() || `http://localhost:${port}`,
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -61,7 +61,7 @@ export async function startServer({ env, script: entry }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const fullEnv = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "production-server-secret-0123456789", WEB_CONCURRENCY: "1", ...env, PORT: String(port), HOST: "127.0.0.1" };
+  const fullEnv = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "production-server-secret-0123456789", APP_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: "1", ...env, PORT: String(port), HOST: "127.0.0.1" };
   const ready = Number(fullEnv.WEB_CONCURRENCY) > 1 ? "workers are serving" : "Vendboard is listening";
   /** @type {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, import("node:stream").Readable>} */
   const child = spawn(process.execPath, [path.join(root, script)], {

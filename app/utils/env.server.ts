@@ -1,9 +1,9 @@
-/** Environment, parsed once with zod: production refuses to start without SESSION_SECRET. */
+/** Environment, parsed once with zod: production refuses to start without SESSION_SECRET or APP_URL. */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, dataDir, mailConfig } from "#db/config.ts";
+import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, appUrl, dataDir, mailConfig } from "#db/config.ts";
 
 const schema = z
   .object({
@@ -12,6 +12,8 @@ const schema = z
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
+    /** The app's public address, for links in emails: required in production, never a request's Host. */
+    APP_URL: z.string().optional(),
     UPLOAD_MAX_MB: z.coerce.number().positive().default(10),
     LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
@@ -30,9 +32,14 @@ const schema = z
         message: "SESSION_SECRET is required in production (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
       });
     }
+    try {
+      appUrl({ NODE_ENV: env.NODE_ENV, APP_URL: env.APP_URL });
+    } catch (error) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: (error as Error).message });
+    }
   });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+export type Env = Omit<z.infer<typeof schema>, "APP_URL"> & { SESSION_SECRET: string; APP_URL: string };
 
 /** Outside production a secret is generated once and kept in the data directory. */
 function devSecret(source: NodeJS.ProcessEnv): string {
@@ -50,7 +57,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...result.data, SESSION_SECRET: result.data.SESSION_SECRET ?? devSecret(source) };
+  return {
+    ...result.data,
+    SESSION_SECRET: result.data.SESSION_SECRET ?? devSecret(source),
+    APP_URL: appUrl({ NODE_ENV: result.data.NODE_ENV, APP_URL: result.data.APP_URL }),
+  };
 }
 
 export const env = parseEnv();
@@ -59,4 +70,4 @@ export const env = parseEnv();
 export const DATA_DIR = dataDir({ ...process.env, DATABASE_PATH: env.DATABASE_PATH });
 
 /** SMTP when configured, else .eml files in data/outbox/. */
-export const MAIL_CONFIG = mailConfig({ ...process.env, DATABASE_PATH: env.DATABASE_PATH, SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM });
+export const MAIL_CONFIG = mailConfig({ ...process.env, DATABASE_PATH: env.DATABASE_PATH, SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM, APP_URL: env.APP_URL });

@@ -32,7 +32,8 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
   // A month in progress is never sent as a statement (exit 1 with the month and the day it ends).
   assertMonthEnded(month);
   fs.mkdirSync(out, { recursive: true });
-  const mail = mailConfig(io.env);
+  // Emails link to APP_URL (required when NODE_ENV is production): read only when there is mail to send.
+  const mail = options.send ? mailConfig(io.env) : null;
 
   const outcomes = await withDatabase(io, async (db) => {
     let query = db.selectFrom("users").select(["id", "name", "username", "partnerType"]).where("isAdmin", "=", 0).orderBy("name");
@@ -61,7 +62,7 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
           outcome.email =
             !options.resend && (await reportAlreadySent(db, p.id, month))
               ? { emailSent: false, error: null, details: "already sent for this month (use --resend to send again)" }
-              : await sendReport(db, mail, p.id, month);
+              : await sendReport(db, mail!, p.id, month);
         }
         results.push(outcome);
       } catch (error) {

@@ -50,6 +50,12 @@ const FIELD_LABELS: Record<string, string> = {
   recordId: "record id",
   transactionId: "transaction",
   isAdmin: "admin",
+  vatRateBp: "VAT rate",
+  vatNumber: "VAT number",
+  bankAccountName: "account name",
+  bankSortCode: "sort code",
+  bankAccountNumber: "account number",
+  bankIban: "IBAN",
 };
 
 /** "monthlyFeePence" → "monthly fee". */
@@ -266,6 +272,12 @@ function describeRemovedDuplicate(entry: AuditEntryData): string {
   return `Removed duplicate booking of ${kind}${transaction ? ` ${transaction}` : ""}${location ? ` from ${location}` : ""}${reason ? ` (${reason})` : ""}`;
 }
 
+function describeBusinessProfile(entry: AuditEntryData): string {
+  if (entry.before === null || entry.before === undefined) return "Set up the business profile";
+  const changed = auditChanges(entry).map((c) => c.field);
+  return changed.length ? `Updated the business profile: ${changed.join(", ")}` : "Saved the business profile (nothing changed)";
+}
+
 /** "action entity" for an action this module does not know yet: nothing is ever hidden. */
 function fallback(entry: AuditEntryData): string {
   return capitalise(`${words(entry.action)} ${words(entry.entity)}`.trim());
@@ -286,6 +298,8 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeCommission(entry);
     case "fee_payment":
       return describeInvoice(entry);
+    case "business_profile":
+      return describeBusinessProfile(entry);
   }
   return fallback(entry);
 }

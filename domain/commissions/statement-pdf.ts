@@ -1,10 +1,10 @@
 /** PDF statements with pdf-lib: the consolidated monthly commission report and a per-record statement. */
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { DEFAULT_BUSINESS, GREY, Writer, header, type Business, type Column } from "../shared/pdf.ts";
+import { GREY, Writer, header, registrationLine, type Column } from "../shared/pdf.ts";
+import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import type { PartnerMonth } from "./commission-service.ts";
 import { formatRate } from "./commission-rules.ts";
-import { formatDate, formatMonth } from "../shared/dates.ts";
-import { formatGBP } from "../shared/money.ts";
+import { formatCount, formatDate, formatMonth, formatPence, formatUnits } from "../shared/format.ts";
 import { partnerTypeLabel } from "../partners/partner-rules.ts";
 
 function monthPeriod(month: string): string {
@@ -16,7 +16,7 @@ function monthPeriod(month: string): string {
 function paymentLine(payment: PartnerMonth["payment"]): string {
   if (payment.status === "not_applicable") return "Commission: not applicable for this partner type";
   if (payment.status === "completed") {
-    const amount = payment.amountPence === null ? "" : ` ${formatGBP(payment.amountPence)}`;
+    const amount = payment.amountPence === null ? "" : ` ${formatPence(payment.amountPence)}`;
     return `Payment status: Paid${amount} on ${formatDate(payment.paidDate)}`;
   }
   return "Payment status: Pending";
@@ -47,14 +47,14 @@ const MACHINE_COLUMNS: Column[] = [
 ];
 
 /** The consolidated report: every machine's month, totals, tiers and payment status. */
-export async function consolidatedReportPdf(pm: PartnerMonth, options: { business?: Business; generatedAt?: Date } = {}): Promise<Uint8Array> {
-  const business = options.business ?? DEFAULT_BUSINESS;
+export async function consolidatedReportPdf(pm: PartnerMonth, options: { business?: BusinessProfile; generatedAt?: Date } = {}): Promise<Uint8Array> {
+  const business = options.business ?? DEFAULT_PROFILE;
   const doc = await PDFDocument.create();
   doc.setTitle(`Monthly Commission Report: ${pm.partner.name ?? pm.partner.username}, ${formatMonth(pm.month)}`);
-  doc.setAuthor(business.name);
+  doc.setAuthor(business.tradingName);
   doc.setCreationDate(options.generatedAt ?? new Date());
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `${pm.partner.name ?? pm.partner.username}: ${formatMonth(pm.month)} (continued)`);
-  header(w, business, "Monthly Commission Report");
+  await header(w, business, "Monthly Commission Report");
   partnerBlock(w, pm);
 
   const head = () => w.row(MACHINE_COLUMNS, MACHINE_COLUMNS.map((c) => c.title), { bold: true, shade: true });
@@ -63,18 +63,18 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
     w.ensure(20, head);
     w.row(MACHINE_COLUMNS, [
       `${line.location}${line.status === "inactive" ? " (inactive)" : ""}${line.recordId === null ? " (no report)" : ""}`,
-      String(line.units),
-      formatGBP(line.revenuePence),
-      formatGBP(line.cogsPence),
-      formatGBP(line.cardFeePence),
-      formatGBP(line.netProfitPence),
-      formatGBP(line.commissionPence),
+      formatUnits(line.units),
+      formatPence(line.revenuePence),
+      formatPence(line.cogsPence),
+      formatPence(line.cardFeePence),
+      formatPence(line.netProfitPence),
+      formatPence(line.commissionPence),
     ]);
   }
   w.ensure(24);
   w.rule();
   const t = pm.totals;
-  w.row(MACHINE_COLUMNS, ["Total", String(t.units), formatGBP(t.revenuePence), formatGBP(t.cogsPence), formatGBP(t.cardFeePence), formatGBP(t.netProfitPence), formatGBP(t.commissionPence)], { bold: true });
+  w.row(MACHINE_COLUMNS, ["Total", formatUnits(t.units), formatPence(t.revenuePence), formatPence(t.cogsPence), formatPence(t.cardFeePence), formatPence(t.netProfitPence), formatPence(t.commissionPence)], { bold: true });
   w.y -= 12;
 
   if (pm.tiers) {
@@ -88,18 +88,19 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
     w.text("Tier breakdown", { size: 11, bold: true });
     w.row(columns, columns.map((c) => c.title), { bold: true, shade: true });
     for (const band of pm.tiers.lines) {
-      const label = band.toPence === null ? `Above ${formatGBP(band.fromPence)}` : band.fromPence === 0 ? `First ${formatGBP(band.toPence)}` : `${formatGBP(band.fromPence + 1)} - ${formatGBP(band.toPence)}`;
-      w.row(columns, [label, formatRate(band.rateBp), formatGBP(band.basePence), formatGBP(band.commissionPence)]);
+      const label = band.toPence === null ? `Above ${formatPence(band.fromPence)}` : band.fromPence === 0 ? `First ${formatPence(band.toPence)}` : `${formatPence(band.fromPence + 1)} - ${formatPence(band.toPence)}`;
+      w.row(columns, [label, formatRate(band.rateBp), formatPence(band.basePence), formatPence(band.commissionPence)]);
     }
-    w.row(columns, ["Total", "", formatGBP(Math.max(0, pm.tiers.netPence)), formatGBP(pm.tiers.totalPence)], { bold: true });
+    w.row(columns, ["Total", "", formatPence(Math.max(0, pm.tiers.netPence)), formatPence(pm.tiers.totalPence)], { bold: true });
     w.y -= 12;
   }
 
   w.ensure(60);
-  w.text(`Commission due for ${formatMonth(pm.month)}: ${formatGBP(t.commissionPence)}`, { size: 12, bold: true });
+  w.text(`Commission due for ${formatMonth(pm.month)}: ${formatPence(t.commissionPence)}`, { size: 12, bold: true });
   w.text(paymentLine(pm.payment), { size: 10 });
-  w.text(`Reports received: ${pm.submittedReports} of ${pm.activeMachines} active machine(s)`, { size: 9, color: GREY });
-  w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.name}`);
+  w.text(`Reports received: ${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")}`, { size: 9, color: GREY });
+  if (business.contactEmail) w.text(`Questions about this report: ${business.contactEmail}`, { size: 9, color: GREY });
+  w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`, registrationLine(business));
   return doc.save();
 }
 
@@ -118,12 +119,13 @@ export interface RecordStatement {
 }
 
 /** One machine's month: the statement behind Performance History's invoice action. */
-export async function recordStatementPdf(s: RecordStatement, options: { business?: Business; generatedAt?: Date } = {}): Promise<Uint8Array> {
-  const business = options.business ?? DEFAULT_BUSINESS;
+export async function recordStatementPdf(s: RecordStatement, options: { business?: BusinessProfile; generatedAt?: Date } = {}): Promise<Uint8Array> {
+  const business = options.business ?? DEFAULT_PROFILE;
   const doc = await PDFDocument.create();
   doc.setTitle(`Statement: ${s.location}, ${formatMonth(s.month)}`);
+  doc.setAuthor(business.tradingName);
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), s.location);
-  header(w, business, "Monthly Statement");
+  await header(w, business, "Monthly Statement");
   w.text(s.partner.name ?? s.partner.username, { size: 12, bold: true });
   if (s.partner.billingAddress) w.text(s.partner.billingAddress, { size: 9 });
   w.y -= 6;
@@ -135,16 +137,17 @@ export async function recordStatementPdf(s: RecordStatement, options: { business
     { title: "", width: 190, align: "right" },
   ];
   const lines: [string, string][] = [
-    ["Units sold", String(s.units)],
-    ["Revenue", formatGBP(s.revenuePence)],
-    ["Cost of goods sold", formatGBP(s.cogsPence)],
-    ["Card processing fee (2.99%)", formatGBP(s.cardFeePence)],
-    ["Net profit", formatGBP(s.netProfitPence)],
-    [s.commissionLabel, formatGBP(s.commissionPence)],
+    ["Units sold", formatUnits(s.units)],
+    ["Revenue", formatPence(s.revenuePence)],
+    ["Cost of goods sold", formatPence(s.cogsPence)],
+    ["Card processing fee (2.99%)", formatPence(s.cardFeePence)],
+    ["Net profit", formatPence(s.netProfitPence)],
+    [s.commissionLabel, formatPence(s.commissionPence)],
   ];
   lines.forEach(([label, value], i) => w.row(columns, [label, value], { bold: i === lines.length - 1, shade: i % 2 === 0, size: 10 }));
   w.y -= 12;
   w.text(paymentLine(s.payment), { size: 10 });
-  w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.name}`);
+  if (business.contactEmail) w.text(`Questions about this statement: ${business.contactEmail}`, { size: 9, color: GREY });
+  w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`, registrationLine(business));
   return doc.save();
 }

@@ -7,7 +7,10 @@ import { formatMonth } from "../shared/dates.ts";
 import { DomainError } from "../shared/errors.ts";
 import { assertMonthEnded } from "./month-close-rules.ts";
 import { sendMail, type MailConfig, MailError } from "../mail/mail-service.ts";
-import { formatGBP } from "../shared/money.ts";
+import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
+import { DEFAULT_APP_URL } from "#db/config.ts";
+import { getBusinessProfile } from "../business/business-service.ts";
+import { formatPence } from "../shared/format.ts";
 import { consolidatedReportPdf, recordStatementPdf } from "./statement-pdf.ts";
 
 type DB = Kysely<Database>;
@@ -34,7 +37,7 @@ export async function consolidatedReport(db: DB, partnerId: number, month: strin
   }
   // A paid month states what was paid (the snapshot).
   const commissionPence = pm.payment.status === "completed" && pm.payment.amountPence !== null ? pm.payment.amountPence : pm.totals.commissionPence;
-  return { filename: `consolidated-report-${month}.pdf`, bytes: await consolidatedReportPdf(pm), commissionPence };
+  return { filename: `consolidated-report-${month}.pdf`, bytes: await consolidatedReportPdf(pm, { business: await getBusinessProfile(db) }), commissionPence };
 }
 
 export interface SendReportResult {
@@ -68,17 +71,21 @@ export async function sendReport(db: DB, mail: MailConfig, partnerId: number, mo
   }
   const subject = reportSubject(month);
   try {
+    const business = await getBusinessProfile(db);
+    const body: MailBody = {
+      greeting: `Dear ${partner.name ?? partner.username},`,
+      paragraphs: [
+        `Please find attached your commission report for ${formatMonth(month)}.\nCommission for the month: ${formatPence(report.commissionPence)}.`,
+        "You can see every machine's figures, and the transactions behind them, on your dashboard.",
+      ],
+      action: { label: "Open your dashboard", path: "/" },
+    };
+    const appUrl = mail.appUrl ?? DEFAULT_APP_URL;
     const outcome = await sendMail(db, mail, {
       to: partner.email,
       subject,
-      text: [
-        `Dear ${partner.name ?? partner.username},`,
-        "",
-        `Please find attached your commission report for ${formatMonth(month)}.`,
-        `Commission for the month: ${formatGBP(report.commissionPence)}.`,
-        "",
-        "You can see every machine's figures, and the transactions behind them, on your dashboard.",
-      ].join("\n"),
+      text: mailText(body, business, appUrl),
+      html: mailHtml(body, business, appUrl, subject),
       attachments: [{ filename: report.filename, content: report.bytes, contentType: "application/pdf" }],
     });
     return { emailSent: true, error: null, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };
@@ -127,6 +134,6 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
     commissionPence: line.commissionPence,
     commissionLabel: partner.partnerType === "tiered-profit-sharing" ? "Tiered Commission (this machine's share)" : `Profit Share (${formatRate(rateBp)})`,
     payment: pm.payment,
-  });
+  }, { business: await getBusinessProfile(db) });
   return { filename: `statement-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}-${record.month}.pdf`, bytes };
 }

@@ -1,65 +1,133 @@
-/** The fee invoice as a PDF: number, dates, seller and partner, period, fee × months, discount, total, status, payment details. */
+/**
+ * The fee invoice as a PDF: the business's letterhead, number and dates, the partner billed, the
+ * period, fee × months, discount, VAT when the invoice carries it (net, VAT, gross: decision 39),
+ * the total, and how to pay: the bank details to pay into and the invoice number to quote.
+ */
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { FeePayment, User } from "#db/schema.ts";
-import { formatDate } from "../shared/dates.ts";
+import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from "../business/business-rules.ts";
+import { formatRate } from "../commissions/commission-rules.ts";
+import { formatCount, formatDate, formatIban, formatPence } from "../shared/format.ts";
 import { TERMS, paymentPeriodLabel } from "./invoice-rules.ts";
-import { formatGBP } from "../shared/money.ts";
-import { DEFAULT_BUSINESS, GREY, Writer, header, type Business, type Column } from "../shared/pdf.ts";
+import { A4, GREY, MARGIN, Writer, fit, header, registrationLine, type Column } from "../shared/pdf.ts";
 
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
+const PANEL = rgb(0.95, 0.97, 0.97);
 
 export async function invoicePdf(
   invoice: Pick<FeePayment, "id" | "amountPence" | "monthlyFeePence" | "paymentPeriod" | "periodStart" | "periodEnd" | "dueDate" | "paidDate" | "status" | "createdAt"> & {
     displayId: string;
     paymentReference?: string | null;
+    /** The VAT rate the invoice was raised at (basis points); null or missing: no VAT. */
+    vatRateBp?: number | null;
   },
   partner: Pick<User, "name" | "username" | "billingAddress" | "email" | "monthlyFeePence">,
-  options: { business?: Business } = {},
+  options: { business?: BusinessProfile } = {},
 ): Promise<Uint8Array> {
-  const business = options.business ?? DEFAULT_BUSINESS;
+  const business = options.business ?? DEFAULT_PROFILE;
   const doc = await PDFDocument.create();
   doc.setTitle(`Invoice ${invoice.displayId}`);
-  doc.setAuthor(business.name);
+  doc.setAuthor(business.tradingName);
   const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `Invoice ${invoice.displayId}`);
-  header(w, business, `Invoice ${invoice.displayId}`);
+  await header(w, business, `Invoice ${invoice.displayId}`);
 
+  // Bill to on the left, the invoice's dates and status on the right.
+  const top = w.y;
+  w.text("Bill to", { size: 9, color: GREY });
+  w.text(fit(partner.name ?? partner.username, w.bold, 11, 280), { size: 11, bold: true });
+  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim())) w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  if (partner.email) w.text(fit(partner.email, w.font, 10, 280), { size: 10 });
+  const leftBottom = w.y;
+  w.y = top;
   const meta: [string, string][] = [
     ["Issue date", formatDate(invoice.createdAt)],
     ["Due date", formatDate(invoice.dueDate)],
     ["Status", `${STATUS_TEXT[invoice.status]}${invoice.status === "paid" && invoice.paidDate ? ` on ${formatDate(invoice.paidDate)}` : ""}`],
   ];
   if (invoice.status === "paid" && invoice.paymentReference) meta.push(["Reference", invoice.paymentReference]);
-  for (const [label, value] of meta) w.text(`${label}: ${value}`, { size: 10, bold: label === "Status" });
-  w.y -= 8;
-  w.text("Bill to", { size: 9, color: GREY });
-  w.text(partner.name ?? partner.username, { size: 11, bold: true });
-  if (partner.billingAddress) w.text(partner.billingAddress, { size: 10 });
-  if (partner.email) w.text(partner.email, { size: 10 });
-  w.y -= 12;
+  const metaX = 360;
+  w.text("Invoice details", { size: 9, color: GREY, x: metaX });
+  for (const [label, value] of meta) w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), { size: 10, bold: label === "Status", x: metaX });
+  w.y = Math.min(w.y, leftBottom) - 16;
 
   const { months, discountPercent } = TERMS[invoice.paymentPeriod];
   // Invoices keep the fee they were raised at; older rows fall back to the partner's fee.
   const fee = invoice.monthlyFeePence ?? partner.monthlyFeePence ?? Math.round((invoice.amountPence * 100) / (100 - discountPercent) / months);
-  const gross = fee * months;
+  const beforeDiscount = fee * months;
   const columns: Column[] = [
     { title: "Description", width: 290, align: "left" },
     { title: "Quantity", width: 70, align: "right" },
     { title: "Amount", width: 139, align: "right" },
   ];
   w.row(columns, columns.map((c) => c.title), { bold: true, shade: true });
-  w.row(columns, [`Machine placement fee, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)} (${formatGBP(fee)} a month)`, `${months} month${months > 1 ? "s" : ""}`, formatGBP(gross)]);
-  if (discountPercent) w.row(columns, [`${paymentPeriodLabel(invoice.paymentPeriod)} term discount (${discountPercent}%)`, "", `-${formatGBP(gross - invoice.amountPence)}`]);
+  w.row(columns, [`Machine placement fee, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)} (${formatPence(fee)} a month)`, formatCount(months, "month"), formatPence(beforeDiscount)]);
+  if (discountPercent) w.row(columns, [`${paymentPeriodLabel(invoice.paymentPeriod)} term discount (${discountPercent}%)`, "", `-${formatPence(beforeDiscount - invoice.amountPence)}`]);
   w.rule();
-  w.row(columns, ["Total due", "", formatGBP(invoice.amountPence)], { bold: true, size: 11 });
-  w.y -= 18;
 
-  w.text("Payment details", { size: 11, bold: true });
-  w.text(`Please pay ${formatGBP(invoice.amountPence)} by ${formatDate(invoice.dueDate)} by bank transfer to ${business.name},`, { size: 10 });
-  w.text(`quoting ${invoice.displayId} as the reference. Questions: ${business.email}.`, { size: 10 });
+  // The totals, their labels beside the amounts: net, VAT and gross when the invoice carries VAT.
+  const vat = vatLines(invoice.amountPence, invoice.vatRateBp ?? null);
+  const totals: Column[] = [
+    { title: "", width: 220, align: "left" },
+    { title: "", width: 140, align: "right" },
+    { title: "", width: 139, align: "right" },
+  ];
+  if (vat.rateBp !== null) {
+    w.row(totals, ["", "Subtotal (net)", formatPence(vat.netPence)], { size: 10 });
+    w.row(totals, ["", `VAT at ${formatRate(vat.rateBp)}`, formatPence(vat.vatPence)], { size: 10 });
+  }
+  w.row(totals, ["", "Total due", formatPence(vat.grossPence)], { bold: true, size: 11, shade: true });
+  w.y -= 20;
+
+  paymentPanel(w, business, invoice, vat.grossPence);
+
   if (invoice.status === "cancelled") {
-    w.y -= 10;
     w.page.drawText("CANCELLED", { x: 150, y: 380, size: 64, font: w.bold, color: rgb(0.85, 0.3, 0.3), opacity: 0.25 });
   }
-  w.footer(`${business.name} · Invoice ${invoice.displayId}`);
+  w.footer(`${business.tradingName} · Invoice ${invoice.displayId}`, registrationLine(business));
   return doc.save();
+}
+
+/** How to pay: the amount and date, the bank account, the reference to quote; or that it is paid or cancelled. */
+function paymentPanel(
+  w: Writer,
+  business: BusinessProfile,
+  invoice: { displayId: string; dueDate: string; status: FeePayment["status"]; paidDate: string | null },
+  grossPence: number,
+) {
+  const lines: { label?: string; value: string; bold?: boolean }[] = [];
+  if (invoice.status === "paid") {
+    lines.push({ value: `Paid in full${invoice.paidDate ? ` on ${formatDate(invoice.paidDate)}` : ""}. Thank you.` });
+  } else if (invoice.status === "cancelled") {
+    lines.push({ value: "This invoice has been cancelled: nothing is due." });
+  } else if (hasBankDetails(business)) {
+    lines.push({ value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to:` });
+    lines.push({ label: "Account name", value: business.bankAccountName! });
+    lines.push({ label: "Sort code", value: business.bankSortCode! });
+    lines.push({ label: "Account number", value: business.bankAccountNumber! });
+    if (business.bankIban) lines.push({ label: "IBAN", value: formatIban(business.bankIban) });
+    lines.push({ label: "Payment reference", value: invoice.displayId, bold: true });
+  } else {
+    lines.push({ value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to ${business.tradingName},` });
+    lines.push({ value: `quoting ${invoice.displayId} as the payment reference.` });
+  }
+  if (business.contactEmail) lines.push({ value: `Questions about this invoice: ${business.contactEmail}` });
+
+  const height = 40 + lines.length * 15;
+  w.ensure(height + 10);
+  const panelTop = w.y;
+  w.page.drawRectangle({ x: MARGIN, y: panelTop - height, width: A4[0] - 2 * MARGIN, height, color: PANEL });
+  w.y -= 10;
+  w.text("Payment details", { size: 11, bold: true, x: MARGIN + 12 });
+  w.y -= 2;
+  for (const line of lines) {
+    if (line.label) {
+      const y = w.y;
+      w.text(line.label, { size: 10, color: GREY, x: MARGIN + 12, advance: false });
+      w.y = y;
+      w.text(fit(line.value, line.bold ? w.bold : w.font, 10, 300), { size: 10, bold: line.bold, x: MARGIN + 132 });
+    } else {
+      w.text(fit(line.value, w.font, 10, A4[0] - 2 * MARGIN - 24), { size: 10, x: MARGIN + 12 });
+    }
+  }
+  w.y = panelTop - height - 8;
 }

@@ -26,7 +26,12 @@ import {
   type PaymentPeriod,
 } from "./invoice-rules.ts";
 import { sendMail, type MailConfig } from "../mail/mail-service.ts";
-import { formatGBP, penceToPounds } from "../shared/money.ts";
+import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
+import { DEFAULT_APP_URL } from "#db/config.ts";
+import { getBusinessProfile } from "../business/business-service.ts";
+import { hasBankDetails, vatLines } from "../business/business-rules.ts";
+import { formatPence } from "../shared/format.ts";
+import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 
@@ -38,7 +43,14 @@ export interface InvoiceView {
   displayId: string;
   partnerId: number;
   partnerName: string;
+  /** The invoice's amount: the fee after any term discount, net of VAT (decision 39). */
   amount: number;
+  /** The VAT rate the invoice was raised at, as a percentage (20), or null when it carries no VAT. */
+  vatPercent: number | null;
+  /** VAT on the amount (0 without VAT). */
+  vat: number;
+  /** What the partner pays: amount + VAT. */
+  total: number;
   paymentPeriod: PaymentPeriod;
   periodStart: string;
   periodEnd: string;
@@ -52,12 +64,16 @@ export interface InvoiceView {
 }
 
 export function invoiceView(row: FeePayment & { partnerName: string }): InvoiceView {
+  const vat = vatLines(row.amountPence, row.vatRateBp);
   return {
     id: row.id,
     displayId: formatInvoiceId(row.id),
     partnerId: row.partnerId,
     partnerName: row.partnerName,
     amount: penceToPounds(row.amountPence),
+    vatPercent: row.vatRateBp === null ? null : row.vatRateBp / 100,
+    vat: penceToPounds(vat.vatPence),
+    total: penceToPounds(vat.grossPence),
     paymentPeriod: row.paymentPeriod,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
@@ -209,6 +225,8 @@ export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPer
 
 async function insertInvoice(trx: Transaction<Database>, partnerId: number, period: PaymentPeriod, today: string, actorId: number | null) {
   const q = await quote(trx, partnerId, period, today);
+  // The invoice keeps the VAT rate in force when it is raised (decision 39), as it keeps its fee.
+  const { vatRateBp } = await getBusinessProfile(trx);
   const row = await trx
     .insertInto("feePayments")
     .values({
@@ -219,6 +237,7 @@ async function insertInvoice(trx: Transaction<Database>, partnerId: number, peri
       periodStart: q.periodStart,
       periodEnd: q.periodEnd,
       dueDate: q.dueDate,
+      vatRateBp,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -332,7 +351,7 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
 export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
   const invoice = await findInvoice(db, id);
   const partner = await db.selectFrom("users").selectAll().where("id", "=", invoice.partnerId).executeTakeFirstOrThrow();
-  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner);
+  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, { business: await getBusinessProfile(db) });
   return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
 }
 
@@ -342,18 +361,30 @@ async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boole
   if (!partner.email) return { emailSent: false, details: "The partner has no email address" };
   const pdf = await renderInvoice(db, id);
   const displayId = formatInvoiceId(invoice.id);
-  const subject = reminder ? `Reminder: invoice ${displayId} is overdue` : `Invoice ${displayId} from Vendboard`;
+  const business = await getBusinessProfile(db);
+  const { grossPence } = vatLines(invoice.amountPence, invoice.vatRateBp);
+  const subject = reminder ? `Reminder: invoice ${displayId} is overdue` : `Invoice ${displayId} from ${business.tradingName}`;
+  const body: MailBody = {
+    greeting: `Dear ${partner.name ?? partner.username},`,
+    paragraphs: [
+      [
+        reminder
+          ? `Invoice ${displayId} for ${formatPence(grossPence)} was due on ${formatDate(invoice.dueDate)} and has not been paid yet.`
+          : `Please find attached invoice ${displayId} for ${formatPence(grossPence)}, due on ${formatDate(invoice.dueDate)}.`,
+        `Period: ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}.`,
+      ].join("\n"),
+      hasBankDetails(business)
+        ? `The invoice gives the bank details to pay into; please quote ${displayId} as the payment reference.`
+        : `Please quote ${displayId} as the payment reference.`,
+    ],
+    action: { label: "See your invoices", path: "/" },
+  };
+  const appUrl = mail.appUrl ?? DEFAULT_APP_URL;
   const outcome = await sendMail(db, mail, {
     to: partner.email,
     subject,
-    text: [
-      `Dear ${partner.name ?? partner.username},`,
-      "",
-      reminder
-        ? `Invoice ${displayId} for ${formatGBP(invoice.amountPence)} was due on ${formatDate(invoice.dueDate)} and has not been paid yet.`
-        : `Please find attached invoice ${displayId} for ${formatGBP(invoice.amountPence)}, due on ${formatDate(invoice.dueDate)}.`,
-      `Period: ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}.`,
-    ].join("\n"),
+    text: mailText(body, business, appUrl),
+    html: mailHtml(body, business, appUrl, subject),
     attachments: [{ filename: pdf.filename, content: pdf.bytes, contentType: "application/pdf" }],
   });
   return { emailSent: true, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };

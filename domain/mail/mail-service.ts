@@ -1,4 +1,7 @@
-/** Email with nodemailer: SMTP when SMTP_URL is set, otherwise .eml files in the outbox. Every send is logged. */
+/**
+ * Email with nodemailer: SMTP when SMTP_URL is set, otherwise .eml files in the outbox. Every send is
+ * logged. Messages carry HTML with a plain-text alternative (domain/mail/mail-templates.ts).
+ */
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
@@ -11,6 +14,8 @@ export interface MailConfig {
   from: string;
   /** Where messages are written when there is no SMTP server. */
   outboxDir: string;
+  /** The app's public address for links in emails (APP_URL; http://localhost:3000 outside production). */
+  appUrl?: string;
 }
 
 export interface Attachment {
@@ -22,7 +27,10 @@ export interface Attachment {
 export interface OutgoingMail {
   to: string;
   subject: string;
+  /** The plain-text part (every message has one). */
   text: string;
+  /** The HTML part, when the message has one (the text is then its alternative). */
+  html?: string;
   attachments?: Attachment[];
 }
 
@@ -49,6 +57,7 @@ export async function sendMail(db: Kysely<Database>, config: MailConfig, mail: O
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html ? { html: mail.html } : {}),
     attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
   };
   try {

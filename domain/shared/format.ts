@@ -31,3 +31,8 @@ export function formatPercent(percent: number, digits = 1): string {
 export function formatInvoiceId(id: number): string {
   return `INV-${String(id).padStart(5, "0")}`;
 }
+
+/** GB29 NWBK 6016 1331 9268 19: an IBAN in groups of four, as it is printed for people to copy. */
+export function formatIban(iban: string): string {
+  return iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
+}

@@ -1,5 +1,6 @@
-/** PDF layout with pdf-lib: A4 pages, text, table rows that break onto new pages, page footers. */
+/** PDF layout with pdf-lib: A4 pages, the business's letterhead, text, table rows that break onto new pages, page footers. */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
+import { addressLines, type BusinessProfile } from "../business/business-rules.ts";
 
 /** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
@@ -33,18 +34,6 @@ export const ACCENT = rgb(0.07, 0.55, 0.5);
 export const GREY = rgb(0.42, 0.45, 0.48);
 export const LINE = rgb(0.85, 0.87, 0.88);
 
-export interface Business {
-  name: string;
-  address: string;
-  email: string;
-}
-
-export const DEFAULT_BUSINESS: Business = {
-  name: "Vendboard Vending Ltd",
-  address: "Unit 4, Aire Street Works, Leeds LS1 4PR",
-  email: "accounts@vendboard.example",
-};
-
 export interface Column {
   title: string;
   width: number;
@@ -57,7 +46,7 @@ export class Writer {
   page!: PDFPage;
   y = 0;
   constructor(
-    private readonly doc: PDFDocument,
+    readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
     private readonly title: string,
@@ -110,20 +99,79 @@ export class Writer {
     this.y -= height;
   }
 
-  footer(generatedOn: string) {
+  /** `text` drawn so that it ends at `right`, cut with an ellipsis to `maxWidth`. */
+  textRight(value: string, right: number, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; maxWidth?: number } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.font;
+    const shown = fit(value, font, size, options.maxWidth ?? A4[0] - 2 * MARGIN);
+    this.page.drawText(shown, { x: right - font.widthOfTextAtSize(shown, size), y: this.y - size, size, font, color: options.color ?? rgb(0.1, 0.1, 0.12) });
+    this.y -= size + 5;
+  }
+
+  /** Page numbers at the bottom right of every page, and `left` (the business's registration) at the bottom left. */
+  footer(generatedOn: string, left = "") {
     this.pages.forEach((page, i) => {
       const text = pdfSafe(`${generatedOn}   ·   Page ${i + 1} of ${this.pages.length}`);
       page.drawText(text, { x: A4[0] - MARGIN - this.font.widthOfTextAtSize(text, 8), y: MARGIN / 2, size: 8, font: this.font, color: GREY });
+      if (left) page.drawText(fit(left, this.font, 8, A4[0] - 2 * MARGIN - this.font.widthOfTextAtSize(text, 8) - 16), { x: MARGIN, y: MARGIN / 2, size: 8, font: this.font, color: GREY });
     });
   }
 }
 
-/** The seller block and the document title at the top of the first page. */
-export function header(w: Writer, business: Business, title: string) {
-  w.text(business.name, { size: 16, bold: true, color: ACCENT });
-  w.text(business.address, { size: 9, color: GREY });
-  w.text(business.email, { size: 9, color: GREY });
-  w.y -= 10;
+/** Text the standard fonts draw within `width` points, cut with an ellipsis when longer. */
+export function fit(text: string, font: PDFFont, size: number, width: number): string {
+  let value = pdfSafe(text);
+  if (font.widthOfTextAtSize(value, size) <= width) return value;
+  while (value.length > 1 && font.widthOfTextAtSize(`${value}…`, size) > width) value = value.slice(0, -1);
+  return `${value.trimEnd()}…`;
+}
+
+/** "Company no. 01234567 · VAT no. GB123456789": the business's registration, for footers; "" when it has none. */
+export function registrationLine(business: BusinessProfile): string {
+  return [business.companyNumber ? `Company no. ${business.companyNumber}` : "", business.vatNumber ? `VAT no. ${business.vatNumber}` : ""].filter(Boolean).join("   ·   ");
+}
+
+const LOGO_MAX = { width: 170, height: 52 };
+
+/**
+ * The letterhead at the top of the first page: the logo (or the trading name) on the left; the
+ * trading name, address, contact email, website, company and VAT numbers on the right; a rule; then
+ * the document's title.
+ */
+export async function header(w: Writer, business: BusinessProfile, title: string) {
+  const top = w.y;
+  const right = A4[0] - MARGIN;
+  const rightWidth = 200;
+  let leftBottom = top;
+  if (business.logo) {
+    const image = business.logo.type === "image/png" ? await w.doc.embedPng(business.logo.bytes) : await w.doc.embedJpg(business.logo.bytes);
+    const scale = Math.min(LOGO_MAX.width / image.width, LOGO_MAX.height / image.height);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    w.page.drawImage(image, { x: MARGIN, y: top - height, width, height });
+    leftBottom = top - height;
+    // A mark (not a wide wordmark) has the trading name set beside it.
+    if (width / height < 2.2) {
+      const size = 16;
+      const name = fit(business.tradingName, w.bold, size, A4[0] - 2 * MARGIN - rightWidth - width - 28);
+      w.page.drawText(name, { x: MARGIN + width + 12, y: top - height / 2 - size * 0.35, size, font: w.bold, color: ACCENT });
+    }
+  } else {
+    w.text(fit(business.tradingName, w.bold, 18, A4[0] - 2 * MARGIN - rightWidth - 16), { size: 18, bold: true, color: ACCENT });
+    leftBottom = w.y;
+  }
+  w.y = top;
+  // Under a logo the name is said again in full; without one it is the left column already.
+  if (business.logo) w.textRight(business.tradingName, right, { size: 11, bold: true, maxWidth: rightWidth });
+  for (const line of addressLines(business.address)) w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  for (const line of [business.contactEmail, business.website?.replace(/^https:\/\//, "").replace(/\/$/, "")]) {
+    if (line) w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  }
+  if (business.companyNumber) w.textRight(`Company no. ${business.companyNumber}`, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  if (business.vatNumber) w.textRight(`VAT no. ${business.vatNumber}`, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  w.y = Math.min(w.y, leftBottom) - 10;
+  w.page.drawLine({ start: { x: MARGIN, y: w.y }, end: { x: right, y: w.y }, thickness: 1.2, color: ACCENT });
+  w.y -= 22;
   w.text(title, { size: 18, bold: true });
-  w.y -= 4;
+  w.y -= 6;
 }

@@ -131,7 +131,7 @@ function run(script: string, env: Record<string, string>, ms = 110_000): Promise
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, script)], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "cluster-test-secret-0123456789", DATABASE_PATH: path.join(dir, "refusals.db"), HOST: "127.0.0.1", ...env },
+      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "cluster-test-secret-0123456789", APP_URL: "http://127.0.0.1:3999", DATABASE_PATH: path.join(dir, "refusals.db"), HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -157,6 +157,16 @@ describe("refusing to run", () => {
         expect(output).toBe(`Invalid WEB_CONCURRENCY "${value}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})\n`);
       }
     }
+  }, 60_000);
+
+  it("no APP_URL in production: npm start says so in one line; server.js refuses to serve (issue 14)", async () => {
+    const start = await run("scripts/start.js", { APP_URL: "", PORT: "3999" });
+    expect(start.code, start.output).toBe(1);
+    expect(start.output).toMatch(/^APP_URL is required: the address partners open the app at/);
+    const server = await run("server.js", { APP_URL: "", WEB_CONCURRENCY: "2", PORT: "3999" });
+    expect(server.code, server.output).toBe(1);
+    expect(server.output).toContain("APP_URL is required in production");
+    expect(server.output).not.toContain("Vendboard is listening");
   }, 60_000);
 
   // server.js runs the build startServer made in beforeAll.

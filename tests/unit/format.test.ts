@@ -33,3 +33,12 @@ describe("formats", () => {
     expect(formatMonth("2026-10")).toBe("October 2026");
   });
 });
+
+describe("formatIban (issue 14, the invoice's bank details)", () => {
+  it("prints an IBAN in groups of four, whatever spacing and case it came in", async () => {
+    const { formatIban } = await import("#domain/shared/format.ts");
+    expect(formatIban("GB29NWBK60161331926819")).toBe("GB29 NWBK 6016 1331 9268 19");
+    expect(formatIban("gb29 nwbk6016 1331926819")).toBe("GB29 NWBK 6016 1331 9268 19");
+    expect(formatIban("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+  });
+});
