@@ -9,12 +9,30 @@ import type { PartnerType } from "#domain/partners/partner-rules.ts";
 import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
 import { createUser } from "#domain/accounts/user-service.ts";
+import { updateBusinessProfile } from "#domain/business/business-service.ts";
+import type { BusinessProfileInput } from "#domain/business/business-schemas.ts";
+import { demoLogoPng } from "./demo-logo.ts";
 
 export interface DemoLogin {
   role: string;
   username: string;
   password: string;
 }
+
+/** The demo operator's own details (/admin/settings): on every invoice, statement and email. VAT-registered at 20%. */
+export const DEMO_BUSINESS: BusinessProfileInput = {
+  tradingName: "Vendboard Vending Ltd",
+  address: "Unit 4, Aire Street Works\nAire Street\nLeeds LS1 4PR",
+  companyNumber: "12345678",
+  vatNumber: "GB123456789",
+  vatRate: 2000,
+  bankAccountName: "Vendboard Vending Ltd",
+  bankSortCode: "40-11-62",
+  bankAccountNumber: "71234568",
+  bankIban: "GB29NWBK60161331926819",
+  contactEmail: "accounts@vendboard.example",
+  website: "https://vendboard.example",
+};
 
 const PARTNER_PASSWORD = "partner-demo-1";
 const ADMIN_PASSWORD = "admin-demo-1";
@@ -103,6 +121,8 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
   const logins: DemoLogin[] = [];
   const admin = await createUser(db, { username: "admin", password: ADMIN_PASSWORD, name: "Alex Morgan", isAdmin: true });
   logins.push({ role: "admin", username: admin.username, password: ADMIN_PASSWORD });
+  // Before any invoice: invoices keep the VAT rate in force when they are raised.
+  await updateBusinessProfile(db, DEMO_BUSINESS, { upload: demoLogoPng() }, admin.id);
 
   // Twelve complete months up to last month, plus the current month so far.
   const months = recentMonths(previousMonth(now), 12).reverse();

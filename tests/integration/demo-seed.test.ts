@@ -12,6 +12,7 @@ import { seedDemo } from "#domain/demo/demo-seed.ts";
 import { currentMonth, recentMonths } from "#domain/shared/dates.ts";
 import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
 import { listPartners } from "#domain/partners/partner-service.ts";
+import { getBusinessProfile } from "#domain/business/business-service.ts";
 
 let db: DB;
 const now = new Date();
@@ -60,6 +61,16 @@ describe("the demo story", () => {
     expect(actions).toEqual(expect.arrayContaining(["import", "commission_paid", "generate", "status"]));
     const refs = await db.selectFrom("feePayments").select("paymentReference").where("status", "=", "paid").orderBy("id").execute();
     expect(refs.map((r) => r.paymentReference)).toEqual(["BACS HFC-0001", "BACS HFC-0002"]);
+  });
+
+  it("has the demo business's profile, logo included, and its invoices carry its 20% VAT (issue 14)", async () => {
+    const profile = await getBusinessProfile(db);
+    expect(profile).toMatchObject({ tradingName: "Vendboard Vending Ltd", vatRateBp: 2000, bankSortCode: "40-11-62", bankAccountNumber: "71234568", contactEmail: "accounts@vendboard.example" });
+    expect(profile.logo?.type).toBe("image/png");
+    const rates = await db.selectFrom("feePayments").select("vatRateBp").distinct().execute();
+    expect(rates).toEqual([{ vatRateBp: 2000 }]);
+    const setUp = await db.selectFrom("auditLog").select("entity").where("entity", "=", "business_profile").execute();
+    expect(setUp).toHaveLength(1);
   });
 
   it("books every transaction once", async () => {
