@@ -8,8 +8,12 @@ export const BODY_LIMIT = 256 * 1024;
 /** Multipart framing and the month field around an upload's file. */
 export const MULTIPART_SLACK = 64 * 1024;
 const UPLOAD_ROUTES = [/^\/api\/machines\/\d+\/records(\/preview)?\/?$/, /^\/admin\/import(\.data)?\/?$/];
-/** Pages whose action also takes an export (the partner page's Add Monthly Record), as a page or Remix's `.data` post: multipart bodies only. */
-const UPLOAD_PAGES = [/^\/partners\/\d+(\.data)?\/?$/];
+/**
+ * Pages whose action also takes a file (the partner page's Add Monthly Record, the settings page's
+ * logo), as a page or Remix's `.data` post: multipart bodies only. The logo's own limit (512 KB) is
+ * the settings form's to say, beside the field.
+ */
+const UPLOAD_PAGES = [/^\/partners\/\d+(\.data)?\/?$/, /^\/admin\/settings(\.data)?\/?$/];
 
 /** The largest body a request to `path` (with its Content-Type) may send, in bytes. */
 export function bodyLimitFor(path, uploadMaxMb, contentType = "") {

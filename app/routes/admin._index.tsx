@@ -7,7 +7,7 @@
  * dialogs' forms post to this route's action (app/utils/intents/partners.server.ts).
  */
 import { Box, Button, Card, Flex, Grid, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
-import { BarChartIcon, CounterClockwiseClockIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
+import { BarChartIcon, CounterClockwiseClockIcon, GearIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -129,6 +129,11 @@ export default function AdminDashboard() {
           <Button asChild variant="soft">
             <Link to="/admin/audit">
               <CounterClockwiseClockIcon /> Audit Trail
+            </Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to="/admin/settings">
+              <GearIcon /> Settings
             </Link>
           </Button>
           <AddPartnerDialog />

@@ -1,0 +1,280 @@
+/**
+ * /admin/settings: the business profile (issue 14). What invoices, statements and emails say about
+ * the business: trading name, address, company and VAT numbers, the VAT rate, the bank details
+ * partners pay into, the logo and the contact email. One form posted to the page's own action
+ * (intent business-update), so it works without JavaScript; refused fields say why beneath them.
+ */
+import { Box, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
+import { InfoCircledIcon, UploadIcon } from "@radix-ui/react-icons";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { getBusinessProfile } from "#domain/business/business-service.ts";
+import { MAX_LOGO_BYTES, hasBankDetails } from "#domain/business/business-rules.ts";
+import { formatDate } from "#domain/shared/format.ts";
+import { FailureCallout, isFailure, useFailureToast, useHydrated } from "#app/components/forms.tsx";
+import { BackToDashboard, Page } from "#app/components/page.tsx";
+import { runIntent } from "#app/utils/actions.server.ts";
+import { db } from "#app/utils/db.server.ts";
+import { businessIntents, type SettingsFailure } from "#app/utils/intents/business.server.ts";
+import { requireAdmin } from "#app/utils/session.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Vendboard" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const { logo, vatRateBp, updatedAt, ...profile } = await getBusinessProfile(db);
+  return {
+    values: {
+      ...profile,
+      // Basis points as the percent the form speaks: 2000 → "20", 1750 → "17.5".
+      vatRate: vatRateBp === null ? "" : String(vatRateBp / 100),
+    },
+    logo: logo ? { type: logo.type, size: logo.bytes.length } : null,
+    updatedAt,
+    bankDetails: hasBankDetails(profile),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runIntent(request, businessIntents(request, admin));
+}
+
+type Values = Record<string, string | null>;
+
+/** A labelled input with its hint, and its error in place of the hint; the input is told about both. */
+function SettingField({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = `settings-${name}`;
+  const note = error ?? hint;
+  return (
+    <Box>
+      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
+        {label}
+      </Text>
+      {children({ id, name, ...(error ? { "aria-invalid": true as const } : {}), ...(note ? { "aria-describedby": `${id}-note` } : {}) })}
+      {note ? (
+        <Text as="p" id={`${id}-note`} size="1" mt="1" color={error ? "red" : "gray"}>
+          {note}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
+
+function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card size={{ initial: "2", sm: "3" }} asChild>
+      <section aria-labelledby={`${title.replace(/\W+/g, "-").toLowerCase()}-heading`}>
+        <Heading as="h2" size="4" id={`${title.replace(/\W+/g, "-").toLowerCase()}-heading`}>
+          {title}
+        </Heading>
+        <Text as="p" size="2" color="gray" mt="1" mb="4">
+          {description}
+        </Text>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+const LOGO_KB = MAX_LOGO_BYTES / 1024;
+
+export default function SettingsPage() {
+  const { values: saved, logo, updatedAt, bankDetails } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as SettingsFailure | undefined;
+  const failure = isFailure(reply) ? reply : undefined;
+  useFailureToast(failure, { describe: true });
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "business-update";
+  const hydrated = useHydrated();
+  const errors = failure?.fieldErrors ?? {};
+  // After a refusal the form shows what was sent (it comes back as a new page without JavaScript).
+  const values: Values = failure?.values ?? (saved as unknown as Values);
+  const value = (name: string) => values[name] ?? "";
+
+  const [chosen, setChosen] = useState<{ name: string; preview: string | null; problem: string | null } | null>(null);
+  const [remove, setRemove] = useState(false);
+  const logoError = chosen?.problem ?? errors.logo;
+
+  function chooseLogo(file: File | undefined) {
+    if (!file) return setChosen(null);
+    const problem =
+      file.type !== "image/png" && file.type !== "image/jpeg"
+        ? "The logo must be a PNG or JPEG image"
+        : file.size > MAX_LOGO_BYTES
+          ? `The logo must be at most ${LOGO_KB} KB`
+          : null;
+    setChosen({ name: file.name, preview: null, problem });
+    if (problem) return;
+    // A data: URL (the page's CSP allows data: images, not blob:).
+    const reader = new FileReader();
+    reader.onload = () => setChosen((c) => (c && c.name === file.name ? { ...c, preview: typeof reader.result === "string" ? reader.result : null } : c));
+    reader.readAsDataURL(file);
+  }
+
+  const previewSrc = chosen?.preview ?? (logo && !remove ? `/resources/business-logo?v=${encodeURIComponent(updatedAt ?? "")}` : null);
+
+  return (
+    <Page
+      title="Settings"
+      description="Your business as partners see it on invoices, statements and emails."
+      actions={<BackToDashboard />}
+    >
+      <FailureCallout reply={failure} />
+      <Form method="post" encType="multipart/form-data" aria-label="Business settings" noValidate>
+        <input type="hidden" name="intent" value="business-update" />
+        <Flex direction="column" gap="4">
+          <Section title="Business details" description="The letterhead of every invoice and statement, and the signature of every email.">
+            <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+              <SettingField name="tradingName" label="Trading name" error={errors.tradingName}>
+                {(props) => <TextField.Root {...props} defaultValue={value("tradingName")} autoComplete="organization" required maxLength={120} />}
+              </SettingField>
+              <SettingField name="contactEmail" label="Contact email" hint="Where partners write with questions." error={errors.contactEmail}>
+                {(props) => <TextField.Root {...props} type="email" defaultValue={value("contactEmail")} autoComplete="email" />}
+              </SettingField>
+              <Box gridRow={{ sm: "span 2" }}>
+                <SettingField name="address" label="Address" hint="Up to 6 lines, as it is printed." error={errors.address}>
+                  {(props) => <TextArea {...props} defaultValue={value("address")} rows={4} autoComplete="street-address" resize="vertical" />}
+                </SettingField>
+              </Box>
+              <SettingField name="website" label="Website (optional)" hint="An https:// address." error={errors.website}>
+                {(props) => <TextField.Root {...props} type="url" inputMode="url" defaultValue={value("website")} placeholder="https://" />}
+              </SettingField>
+              <SettingField name="companyNumber" label="Company number (optional)" hint="8 characters, like 01234567 or SC123456." error={errors.companyNumber}>
+                {(props) => <TextField.Root {...props} defaultValue={value("companyNumber")} autoCapitalize="characters" />}
+              </SettingField>
+            </Grid>
+          </Section>
+
+          <Section title="VAT" description="Invoices raised from now on carry this rate and show net, VAT and gross; earlier invoices keep the rate they were raised at.">
+            <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+              <SettingField name="vatNumber" label="VAT number (optional)" hint="GB and 9 digits, like GB123456789." error={errors.vatNumber}>
+                {(props) => <TextField.Root {...props} defaultValue={value("vatNumber")} autoCapitalize="characters" />}
+              </SettingField>
+              <SettingField name="vatRate" label="VAT rate (%)" hint="Blank when the business charges no VAT; the monthly fee is the net." error={errors.vatRate}>
+                {(props) => (
+                  <TextField.Root {...props} defaultValue={value("vatRate")} inputMode="decimal" placeholder="No VAT">
+                    <TextField.Slot side="right">%</TextField.Slot>
+                  </TextField.Root>
+                )}
+              </SettingField>
+            </Grid>
+          </Section>
+
+          <Section title="Bank details for payments" description="Printed on every invoice with the invoice number as the payment reference to quote.">
+            {!bankDetails && !failure ? (
+              <Callout.Root color="amber" mb="4" size="1">
+                <Callout.Icon>
+                  <InfoCircledIcon />
+                </Callout.Icon>
+                <Callout.Text>Invoices ask partners to pay by bank transfer: add the account they should pay into.</Callout.Text>
+              </Callout.Root>
+            ) : null}
+            <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+              <SettingField name="bankAccountName" label="Account name" error={errors.bankAccountName}>
+                {(props) => <TextField.Root {...props} defaultValue={value("bankAccountName")} />}
+              </SettingField>
+              <SettingField name="bankSortCode" label="Sort code" hint="6 digits, like 12-34-56." error={errors.bankSortCode}>
+                {(props) => <TextField.Root {...props} defaultValue={value("bankSortCode")} inputMode="numeric" />}
+              </SettingField>
+              <SettingField name="bankAccountNumber" label="Account number" hint="8 digits." error={errors.bankAccountNumber}>
+                {(props) => <TextField.Root {...props} defaultValue={value("bankAccountNumber")} inputMode="numeric" />}
+              </SettingField>
+              <SettingField name="bankIban" label="IBAN (optional)" hint="For payments from abroad." error={errors.bankIban}>
+                {(props) => <TextField.Root {...props} defaultValue={value("bankIban")} autoCapitalize="characters" />}
+              </SettingField>
+            </Grid>
+          </Section>
+
+          <Section title="Logo" description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}>
+            <Flex gap="4" align="center" wrap="wrap">
+              <Flex
+                align="center"
+                justify="center"
+                style={{ width: 160, height: 96, border: "1px dashed var(--gray-a7)", borderRadius: "var(--radius-3)", background: "var(--gray-a2)", flexShrink: 0 }}
+              >
+                {previewSrc ? (
+                  <img src={previewSrc} alt={chosen ? "The chosen logo" : "The current logo"} style={{ maxWidth: 144, maxHeight: 80, objectFit: "contain" }} />
+                ) : (
+                  <Text size="2" color="gray">
+                    No logo
+                  </Text>
+                )}
+              </Flex>
+              <Flex direction="column" gap="2" style={{ flex: "1 1 220px", minWidth: 0 }}>
+                <Text as="label" htmlFor="settings-logo" size="2" weight="medium">
+                  {logo ? "Replace the logo" : "Upload a logo"}
+                </Text>
+                <Flex align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
+                  <input
+                    id="settings-logo"
+                    name="logo"
+                    type="file"
+                    accept="image/png,image/jpeg"
+                    onChange={(e) => chooseLogo(e.target.files?.[0])}
+                    className={hydrated ? "vb-file-input" : undefined}
+                    aria-invalid={logoError ? true : undefined}
+                    aria-describedby={logoError ? "settings-logo-note" : undefined}
+                  />
+                  {hydrated ? (
+                    <>
+                      <Button asChild variant="soft">
+                        <label htmlFor="settings-logo" className="vb-file-button">
+                          <UploadIcon /> Choose image
+                        </label>
+                      </Button>
+                      <Text size="2" color="gray" style={{ overflowWrap: "anywhere" }}>
+                        {chosen?.name ?? (logo ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB` : "No file chosen")}
+                      </Text>
+                    </>
+                  ) : null}
+                </Flex>
+                {logoError ? (
+                  <Text as="p" id="settings-logo-note" size="1" color="red">
+                    {logoError}
+                  </Text>
+                ) : null}
+                {logo ? (
+                  <Text as="label" size="2">
+                    <Flex gap="2" align="center">
+                      <input type="checkbox" name="removeLogo" value="yes" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
+                      Remove the logo
+                    </Flex>
+                  </Text>
+                ) : null}
+              </Flex>
+            </Flex>
+          </Section>
+
+          <Flex gap="3" align="center" justify="end" wrap="wrap">
+            {updatedAt ? (
+              <Text size="2" color="gray">
+                Last saved {formatDate(updatedAt)}
+              </Text>
+            ) : (
+              <Text size="2" color="gray">
+                Not saved yet: documents show the name Vendboard only.
+              </Text>
+            )}
+            <Button type="submit" size="3" disabled={saving}>
+              {saving ? <Spinner /> : null} Save settings
+            </Button>
+          </Flex>
+        </Flex>
+      </Form>
+    </Page>
+  );
+}
