@@ -1,7 +1,7 @@
 import "@radix-ui/themes/styles.css";
 import "./styles.css";
 import { Callout, Theme } from "@radix-ui/themes";
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -22,6 +22,13 @@ import { Toaster, useToast } from "./components/toaster.tsx";
 import { useNonce } from "./nonce.tsx";
 import { getUser } from "./utils/session.server.ts";
 import { getToast, type FlashToast as FlashToastData } from "./utils/toast.server.ts";
+
+/** The Vendboard mark (public/, made from favicon.svg by scripts/make-icons.js): no page asks for a missing /favicon.ico. */
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Vendboard" },

@@ -19,7 +19,7 @@ function newestMtime(target) {
 export function ensureBuild({ force = false } = {}) {
   // VENDBOARD_BUILD_DIR: a private build (vite.config.ts and server.js read it too).
   const built = path.join(path.resolve(root, process.env.VENDBOARD_BUILD_DIR ?? "build"), "server", "index.js");
-  const sources = ["app", "domain", "db", "vite.config.ts", "package.json"].map((p) => path.join(root, p));
+  const sources = ["app", "domain", "db", "public", "vite.config.ts", "package.json"].map((p) => path.join(root, p));
   const stale = force || !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
   if (!stale) return;
   console.error("Building the app…");

@@ -1,7 +1,7 @@
 /** Page frame and shared cards: title row, back button, centred spinner, not-found and unauthorized cards. */
 import { Box, Button, Callout, Card, Container, Flex, Heading, Spinner, Text } from "@radix-ui/themes";
-import { ArrowLeftIcon, ExclamationTriangleIcon, LockClosedIcon } from "@radix-ui/react-icons";
-import { Link } from "@remix-run/react";
+import { ArrowLeftIcon, ExclamationTriangleIcon, HomeIcon, LockClosedIcon } from "@radix-ui/react-icons";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export function Page({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
@@ -51,12 +51,21 @@ export function MessageCard({ icon, title, children }: { icon: ReactNode; title:
   );
 }
 
+/** The spec's 404 text, and a way home: / (which sends an admin on to /admin, and a visitor to sign in). */
 export function NotFoundCard() {
+  const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   return (
     <MessageCard icon={<ExclamationTriangleIcon width={22} height={22} color="var(--red-9)" />} title="404 Page Not Found">
       <Text as="p" color="gray" size="2">
         Did you forget to add the page to the router?
       </Text>
+      <Flex>
+        <Button asChild>
+          <Link to="/">
+            <HomeIcon /> {signedIn ? "Go to Dashboard" : "Sign in"}
+          </Link>
+        </Button>
+      </Flex>
     </MessageCard>
   );
 }
