@@ -8,10 +8,10 @@ import { Box, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, TextAre
 import { InfoCircledIcon, UploadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
 import { MAX_LOGO_BYTES, hasBankDetails } from "#domain/business/business-rules.ts";
-import { formatDate } from "#domain/shared/format.ts";
+import { formatDate, formatIban } from "#domain/shared/format.ts";
 import { FailureCallout, isFailure, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ...profile,
       // Basis points as the percent the form speaks: 2000 → "20", 1750 → "17.5".
       vatRate: vatRateBp === null ? "" : String(vatRateBp / 100),
+      bankIban: profile.bankIban && formatIban(profile.bankIban),
     },
     logo: logo ? { type: logo.type, size: logo.bytes.length } : null,
     updatedAt,
@@ -99,33 +100,15 @@ export default function SettingsPage() {
   useFailureToast(failure, { describe: true });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "business-update";
-  const hydrated = useHydrated();
   const errors = failure?.fieldErrors ?? {};
   // After a refusal the form shows what was sent (it comes back as a new page without JavaScript).
   const values: Values = failure?.values ?? (saved as unknown as Values);
   const value = (name: string) => values[name] ?? "";
-
-  const [chosen, setChosen] = useState<{ name: string; preview: string | null; problem: string | null } | null>(null);
-  const [remove, setRemove] = useState(false);
-  const logoError = chosen?.problem ?? errors.logo;
-
-  function chooseLogo(file: File | undefined) {
-    if (!file) return setChosen(null);
-    const problem =
-      file.type !== "image/png" && file.type !== "image/jpeg"
-        ? "The logo must be a PNG or JPEG image"
-        : file.size > MAX_LOGO_BYTES
-          ? `The logo must be at most ${LOGO_KB} KB`
-          : null;
-    setChosen({ name: file.name, preview: null, problem });
-    if (problem) return;
-    // A data: URL (the page's CSP allows data: images, not blob:).
-    const reader = new FileReader();
-    reader.onload = () => setChosen((c) => (c && c.name === file.name ? { ...c, preview: typeof reader.result === "string" ? reader.result : null } : c));
-    reader.readAsDataURL(file);
-  }
-
-  const previewSrc = chosen?.preview ?? (logo && !remove ? `/resources/business-logo?v=${encodeURIComponent(updatedAt ?? "")}` : null);
+  // A refused save takes the keyboard to the first field to correct.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (failure) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
 
   return (
     <Page
@@ -134,7 +117,8 @@ export default function SettingsPage() {
       actions={<BackToDashboard />}
     >
       <FailureCallout reply={failure} />
-      <Form method="post" encType="multipart/form-data" aria-label="Business settings" noValidate>
+      {/* A save remounts the form: its fields show what was stored (normalised), the file input is empty again. */}
+      <Form key={updatedAt ?? "defaults"} ref={formRef} method="post" encType="multipart/form-data" aria-label="Business settings" noValidate>
         <input type="hidden" name="intent" value="business-update" />
         <Flex direction="column" gap="4">
           <Section title="Business details" description="The letterhead of every invoice and statement, and the signature of every email.">
@@ -199,65 +183,7 @@ export default function SettingsPage() {
             </Grid>
           </Section>
 
-          <Section title="Logo" description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}>
-            <Flex gap="4" align="center" wrap="wrap">
-              <Flex
-                align="center"
-                justify="center"
-                style={{ width: 160, height: 96, border: "1px dashed var(--gray-a7)", borderRadius: "var(--radius-3)", background: "var(--gray-a2)", flexShrink: 0 }}
-              >
-                {previewSrc ? (
-                  <img src={previewSrc} alt={chosen ? "The chosen logo" : "The current logo"} style={{ maxWidth: 144, maxHeight: 80, objectFit: "contain" }} />
-                ) : (
-                  <Text size="2" color="gray">
-                    No logo
-                  </Text>
-                )}
-              </Flex>
-              <Flex direction="column" gap="2" style={{ flex: "1 1 220px", minWidth: 0 }}>
-                <Text as="label" htmlFor="settings-logo" size="2" weight="medium">
-                  {logo ? "Replace the logo" : "Upload a logo"}
-                </Text>
-                <Flex align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
-                  <input
-                    id="settings-logo"
-                    name="logo"
-                    type="file"
-                    accept="image/png,image/jpeg"
-                    onChange={(e) => chooseLogo(e.target.files?.[0])}
-                    className={hydrated ? "vb-file-input" : undefined}
-                    aria-invalid={logoError ? true : undefined}
-                    aria-describedby={logoError ? "settings-logo-note" : undefined}
-                  />
-                  {hydrated ? (
-                    <>
-                      <Button asChild variant="soft">
-                        <label htmlFor="settings-logo" className="vb-file-button">
-                          <UploadIcon /> Choose image
-                        </label>
-                      </Button>
-                      <Text size="2" color="gray" style={{ overflowWrap: "anywhere" }}>
-                        {chosen?.name ?? (logo ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB` : "No file chosen")}
-                      </Text>
-                    </>
-                  ) : null}
-                </Flex>
-                {logoError ? (
-                  <Text as="p" id="settings-logo-note" size="1" color="red">
-                    {logoError}
-                  </Text>
-                ) : null}
-                {logo ? (
-                  <Text as="label" size="2">
-                    <Flex gap="2" align="center">
-                      <input type="checkbox" name="removeLogo" value="yes" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
-                      Remove the logo
-                    </Flex>
-                  </Text>
-                ) : null}
-              </Flex>
-            </Flex>
-          </Section>
+          <LogoSection logo={logo} updatedAt={updatedAt} error={errors.logo} />
 
           <Flex gap="3" align="center" justify="end" wrap="wrap">
             {updatedAt ? (
@@ -276,5 +202,93 @@ export default function SettingsPage() {
         </Flex>
       </Form>
     </Page>
+  );
+}
+
+/** The logo: its preview (the stored one, or the chosen file before it is saved), the file input and Remove. */
+function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: number } | null; updatedAt: string | null; error?: string }) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<{ name: string; preview: string | null; problem: string | null } | null>(null);
+  const [remove, setRemove] = useState(false);
+  const logoError = chosen?.problem ?? error;
+
+  function chooseLogo(file: File | undefined) {
+    if (!file) return setChosen(null);
+    const problem =
+      file.type !== "image/png" && file.type !== "image/jpeg"
+        ? "The logo must be a PNG or JPEG image"
+        : file.size > MAX_LOGO_BYTES
+          ? `The logo must be at most ${LOGO_KB} KB`
+          : null;
+    setChosen({ name: file.name, preview: null, problem });
+    if (problem) return;
+    // A data: URL (the page's CSP allows data: images, not blob:).
+    const reader = new FileReader();
+    reader.onload = () => setChosen((c) => (c && c.name === file.name ? { ...c, preview: typeof reader.result === "string" ? reader.result : null } : c));
+    reader.readAsDataURL(file);
+  }
+
+  const previewSrc = chosen?.preview ?? (logo && !remove ? `/resources/business-logo?v=${encodeURIComponent(updatedAt ?? "")}` : null);
+
+  return (
+    <Section title="Logo" description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}>
+      <Flex gap="4" align="center" wrap="wrap">
+        <Flex
+          align="center"
+          justify="center"
+          style={{ width: 160, height: 96, border: "1px dashed var(--gray-a7)", borderRadius: "var(--radius-3)", background: "var(--gray-a2)", flexShrink: 0 }}
+        >
+          {previewSrc ? (
+            <img src={previewSrc} alt={chosen ? "The chosen logo" : "The current logo"} style={{ maxWidth: 144, maxHeight: 80, objectFit: "contain" }} />
+          ) : (
+            <Text size="2" color="gray">
+              No logo
+            </Text>
+          )}
+        </Flex>
+        <Flex direction="column" gap="2" style={{ flex: "1 1 220px", minWidth: 0 }}>
+          <Text as="label" htmlFor="settings-logo" size="2" weight="medium">
+            {logo ? "Replace the logo" : "Upload a logo"}
+          </Text>
+          <Flex align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
+            <input
+              id="settings-logo"
+              name="logo"
+              type="file"
+              accept="image/png,image/jpeg"
+              onChange={(e) => chooseLogo(e.target.files?.[0])}
+              className={hydrated ? "vb-file-input" : undefined}
+              aria-invalid={logoError ? true : undefined}
+              aria-describedby={logoError ? "settings-logo-note" : undefined}
+            />
+            {hydrated ? (
+              <>
+                <Button asChild variant="soft">
+                  <label htmlFor="settings-logo" className="vb-file-button">
+                    <UploadIcon /> Choose image
+                  </label>
+                </Button>
+                <Text size="2" color="gray" style={{ overflowWrap: "anywhere" }}>
+                  {chosen?.name ?? (logo ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB` : "No file chosen")}
+                </Text>
+              </>
+            ) : null}
+          </Flex>
+          {logoError ? (
+            <Text as="p" id="settings-logo-note" size="1" color="red">
+              {logoError}
+            </Text>
+          ) : null}
+          {logo ? (
+            <Text as="label" size="2">
+              <Flex gap="2" align="center">
+                <input type="checkbox" name="removeLogo" value="yes" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
+                Remove the logo
+              </Flex>
+            </Text>
+          ) : null}
+        </Flex>
+      </Flex>
+    </Section>
   );
 }

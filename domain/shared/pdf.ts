@@ -143,6 +143,8 @@ export async function header(w: Writer, business: BusinessProfile, title: string
   const right = A4[0] - MARGIN;
   const rightWidth = 200;
   let leftBottom = top;
+  // The trading name is on the left (alone, or beside a mark), or on the right under a wide wordmark.
+  let nameOnLeft = true;
   if (business.logo) {
     const image = business.logo.type === "image/png" ? await w.doc.embedPng(business.logo.bytes) : await w.doc.embedJpg(business.logo.bytes);
     const scale = Math.min(LOGO_MAX.width / image.width, LOGO_MAX.height / image.height);
@@ -151,7 +153,8 @@ export async function header(w: Writer, business: BusinessProfile, title: string
     w.page.drawImage(image, { x: MARGIN, y: top - height, width, height });
     leftBottom = top - height;
     // A mark (not a wide wordmark) has the trading name set beside it.
-    if (width / height < 2.2) {
+    nameOnLeft = width / height < 2.2;
+    if (nameOnLeft) {
       const size = 16;
       const name = fit(business.tradingName, w.bold, size, A4[0] - 2 * MARGIN - rightWidth - width - 28);
       w.page.drawText(name, { x: MARGIN + width + 12, y: top - height / 2 - size * 0.35, size, font: w.bold, color: ACCENT });
@@ -161,8 +164,7 @@ export async function header(w: Writer, business: BusinessProfile, title: string
     leftBottom = w.y;
   }
   w.y = top;
-  // Under a logo the name is said again in full; without one it is the left column already.
-  if (business.logo) w.textRight(business.tradingName, right, { size: 11, bold: true, maxWidth: rightWidth });
+  if (!nameOnLeft) w.textRight(business.tradingName, right, { size: 11, bold: true, maxWidth: rightWidth });
   for (const line of addressLines(business.address)) w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });
   for (const line of [business.contactEmail, business.website?.replace(/^https:\/\//, "").replace(/\/$/, "")]) {
     if (line) w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });

@@ -136,7 +136,7 @@ describe("/admin/settings", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { title: string; error: string; fieldErrors: Record<string, string>; values: Record<string, string> };
     expect(body.title).toBe("Failed to save settings");
-    expect(body.error).toBe("4 fields need a look: Trading name is required");
+    expect(body.error).toBe("Correct the 4 fields marked in red.");
     expect(body.fieldErrors).toEqual({
       tradingName: "Trading name is required",
       bankSortCode: "Sort code must be 6 digits, like 12-34-56",

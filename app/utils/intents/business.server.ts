@@ -42,7 +42,7 @@ export function businessIntents(request: Request, user: PublicUser): Record<stri
         if (problem) fieldErrors.logo = problem;
         const refuse = (errors: Record<string, string>) => {
           const count = Object.keys(errors).length;
-          const error = count === 1 ? Object.values(errors)[0] : `${count} fields need a look: ${Object.values(errors)[0]}`;
+          const error = count === 1 ? Object.values(errors)[0] : `Correct the ${count} fields marked in red.`;
           return data<SettingsFailure>({ intent: "business-update", title: SETTINGS_FAILURE, error, fieldErrors: errors, values }, { status: 400 });
         };
         if (!parsed.success || problem) return refuse(fieldErrors);
