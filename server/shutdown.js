@@ -3,6 +3,12 @@
 // database and exits 0 (1 if the database would not close). One log line for each step.
 
 /**
+ * "1 request", "3 requests" (the server is plain JavaScript: domain/shared/format.ts is TypeScript).
+ * @param {number} n
+ */
+const requests = (n) => `${n} ${n === 1 ? "request" : "requests"}`;
+
+/**
  * @param {import("node:http").Server} server
  * @param {{ closeDatabase: () => Promise<void>, timeoutMs?: number, log?: (line: string) => void, exit?: (code: number) => void }} options
  */
@@ -23,10 +29,10 @@ export function stopOnSignals(server, { closeDatabase, timeoutMs = 10_000, log =
   const stop = async (signal) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: no longer accepting connections; ${open.size} request(s) in flight`);
+    log(`${signal}: no longer accepting connections; ${requests(open.size)} in flight`);
     for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
     const forced = setTimeout(() => {
-      log(`${open.size} request(s) still running after ${timeoutMs / 1000} s: closing their connections`);
+      log(`${requests(open.size)} still running after ${timeoutMs / 1000} s: closing their connections`);
       server.closeAllConnections();
     }, timeoutMs);
     await new Promise((resolve) => server.close(() => resolve()));

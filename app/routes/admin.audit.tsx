@@ -9,6 +9,7 @@ import { auditFilterSchema, type AuditFilter } from "#domain/audit/audit-schemas
 import { AUDIT_PAGE_SIZE, auditSearch } from "#domain/audit/audit-search.ts";
 import { auditPartnerOptions, listAudit, type AuditEntryView, type AuditPartner } from "#domain/audit/audit-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
+import { formatCount } from "#domain/shared/format.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { zodMessage } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -248,7 +249,7 @@ export default function AuditTrailPage() {
       {filter && result ? (
         <>
           <Text as="p" size="2" color="gray" mb="2">
-            {result.total === 1 ? "1 change" : `${result.total} changes`}
+            {formatCount(result.total, "change")}
             {filtered ? (result.total === 1 ? " matches these filters" : " match these filters") : " recorded"}
             {result.pageSize !== AUDIT_PAGE_SIZE ? `, ${result.pageSize} a page` : ""}.
           </Text>

@@ -12,6 +12,7 @@ import { Fragment, useEffect, useState } from "react";
 import { exclusionSentence } from "#domain/imports/booking-rules.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
+import { formatCount } from "#domain/shared/format.ts";
 import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
@@ -47,8 +48,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return runImportAction(form, admin.id);
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-GB")} ${n === 1 ? one : many}`;
-
 export default function ImportPage() {
   const { machines, uploadMaxMb } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ImportActionData | undefined;
@@ -75,7 +74,7 @@ export default function ImportPage() {
     if (result.error) toast({ title: result.intent === "import" ? "Import failed" : "Preview failed", description: result.error, variant: "destructive" });
     else if (result.intent === "import") {
       const failed = result.outcomes.filter((o) => !o.ok).length;
-      toast({ title: "Exports imported", description: `${plural(result.newRows, "new transaction")} booked${failed ? `; ${plural(failed, "file")} not imported` : ""}.` });
+      toast({ title: "Exports imported", description: `${formatCount(result.newRows, "new transaction")} booked${failed ? `; ${formatCount(failed, "file")} not imported` : ""}.` });
     }
   }, [result, toast]);
 
@@ -165,15 +164,15 @@ export default function ImportPage() {
                 </Text>
               ) : result && !imported && !submitting && result.outcomes.some((o) => o.ok) ? (
                 <Text size="2" color="gray" role="status">
-                  {plural(result.newRows, "new row")} would be added
-                  {waiting ? `; ${plural(waiting, "row")} without a machine yet` : ""}.
+                  {formatCount(result.newRows, "new row")} would be added
+                  {waiting ? `; ${formatCount(waiting, "row")} without a machine yet` : ""}.
                 </Text>
               ) : null}
               {submitting ? (
                 <Flex align="center" gap="2" role="status">
                   <Spinner />
                   <Text size="2">
-                    {submitting === "import" ? "Importing" : "Reading"} {chosen.length ? plural(chosen.length, "file") : "the files"}…
+                    {submitting === "import" ? "Importing" : "Reading"} {chosen.length ? formatCount(chosen.length, "file") : "the files"}…
                   </Text>
                 </Flex>
               ) : null}
@@ -284,9 +283,9 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
   }
   const { result } = outcome;
   const notes = [
-    ...result.skipped.map((s) => `${plural(s.count, "row")} skipped: ${s.reason}`),
+    ...result.skipped.map((s) => `${formatCount(s.count, "row")} skipped: ${s.reason}`),
     ...result.outsideMonth.map(exclusionSentence),
-    ...result.unmapped.map((u) => `${plural(u.count, "row names", "rows name")} '${u.reason}', which no machine answers to yet`),
+    ...result.unmapped.map((u) => `${formatCount(u.count, "row names", "rows name")} '${u.reason}', which no machine answers to yet`),
   ];
   return (
     <Card size="2" mb="4" asChild>
@@ -298,7 +297,7 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
           <Badge highContrast color={imported ? "green" : "indigo"}>{imported ? "Imported" : "Preview"}</Badge>
         </Flex>
         <Text as="p" size="2" color="gray" mb="2">
-          {plural(result.rowsRead, "row")} read.
+          {formatCount(result.rowsRead, "row")} read.
           {result.footerAgrees === null ? "" : result.footerAgrees ? " The totals footer agrees with the rows." : " The totals footer differs from the rows."}
         </Text>
         <Box style={{ overflowX: "auto" }}>

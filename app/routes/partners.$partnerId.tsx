@@ -12,7 +12,7 @@ import { partnerMonthFigures } from "#domain/commissions/commission-summary.ts";
 import { previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/commissions/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
-import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
+import { isProfitSharingType, partnerTermsHeading } from "#domain/partners/partner-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
@@ -148,13 +148,13 @@ export default function PartnerDetailPage() {
   );
 }
 
-/** The partner's terms: the flat rate (edited inline), the tiers, or the monthly fee. */
+/** The partner's terms: the flat rate (edited inline), the tiers, the monthly fee they pay, or none. */
 function ProfitShareCard({ partner }: { partner: PartnerDetailPage }) {
   const bp = fractionToBp(partner.commissionPercentage) ?? 0;
   return (
     <Card size="3">
       <Heading as="h2" size="4" mb="3">
-        Profit Share
+        {partnerTermsHeading(partner.partnerType)}
       </Heading>
       {partner.partnerType === "profit-sharing" ? (
         <>
@@ -185,16 +185,16 @@ function ProfitShareCard({ partner }: { partner: PartnerDetailPage }) {
             {partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)}
           </Text>
           <Text size="2" color="gray">
-            Monthly fee, invoiced; no commission.
+            Paid by the partner each month, invoiced; no profit share.
           </Text>
         </Flex>
       ) : (
         <Flex direction="column" gap="1">
           <Text size="6" weight="bold">
-            0%
+            None
           </Text>
           <Text size="2" color="gray">
-            Non-profit-sharing partners earn no commission.
+            Non-profit-sharing partners earn no commission and pay no fee.
           </Text>
         </Flex>
       )}

@@ -3,6 +3,7 @@ import { databasePath } from "#db/config.ts";
 import { backupArchive, restoreArchive, RestoreError } from "#db/backup.ts";
 import { migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
 import { DomainError } from "#domain/shared/errors.ts";
+import { formatCount } from "#domain/shared/format.ts";
 import { printJson, type CliIO } from "../context.ts";
 
 export async function runMigrate(io: CliIO, options: { json?: boolean }) {
@@ -13,7 +14,7 @@ export async function runMigrate(io: CliIO, options: { json?: boolean }) {
     const applied = results.filter((r) => r.status === "Success").map((r) => r.migrationName);
     if (options.json) printJson(io, { database: file, applied, report });
     else {
-      io.stderr.write(applied.length ? `Applied ${applied.length} migration(s) to ${file}: ${applied.join(", ")}\n` : `${file} is up to date.\n`);
+      io.stderr.write(applied.length ? `Applied ${formatCount(applied.length, "migration")} to ${file}: ${applied.join(", ")}\n` : `${file} is up to date.\n`);
       for (const line of report) io.stderr.write(`${describeMigrationChange(line)}\n`);
     }
     return applied;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
 import { formatDate } from "#domain/shared/dates.ts";
 import { checkDueInvoices, listInvoices } from "#domain/invoices/invoice-service.ts";
-import { INVOICE_STATUSES } from "#domain/invoices/invoice-rules.ts";
+import { INVOICE_STATUSES, dueCheckSummary } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE } from "../errors.ts";
@@ -17,7 +17,7 @@ export async function runCheckDue(io: CliIO, options: { today?: string; json?: b
   const { today } = parseOptions(checkDueOptions, options);
   const result = await withDatabase(io, (db) => checkDueInvoices(db, mailConfig(io.env), today));
   if (options.json) printJson(io, result);
-  else io.stdout.write(`Due check for ${formatDate(result.today)}: ${result.markedOverdue} marked overdue, ${result.invoicesRaised} invoice(s) raised, ${result.remindersSent} reminder(s) sent.\n`);
+  else io.stdout.write(`Due check for ${formatDate(result.today)}: ${dueCheckSummary(result)}.\n`);
   // stderr is what cron mails: a reminder that failed is said there, and the run exits 1.
   for (const failure of result.reminderFailures) io.stderr.write(`Invoice ${failure.invoiceId}: the reminder failed: ${failure.reason}\n`);
   if (result.reminderFailures.length) io.exitCode = EXIT_FAILURE;

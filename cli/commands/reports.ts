@@ -5,6 +5,7 @@ import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
+import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { assertMonthEnded } from "#domain/commissions/month-close-rules.ts";
 import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/commissions/statement-service.ts";
@@ -49,7 +50,7 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
       }
       const pm = await partnerMonth(db, p.id, month);
       if (!pm.complete) {
-        results.push({ partnerId: p.id, partner: name, status: "skipped", reason: `${pm.submittedReports} of ${pm.activeMachines} active machines reported` });
+        results.push({ partnerId: p.id, partner: name, status: "skipped", reason: `${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")} reported` });
         continue;
       }
       try {
@@ -81,7 +82,7 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
           : `${o.status === "skipped" ? "skipped" : "FAILED "} ${o.partner}: ${o.reason}`;
       io.stdout.write(`${line}\n`);
     }
-    io.stderr.write(`${outcomes.filter((o) => o.status === "written").length} report(s) for ${formatMonth(month)} in ${out}\n`);
+    io.stderr.write(`${formatCount(outcomes.filter((o) => o.status === "written").length, "report")} for ${formatMonth(month)} in ${out}\n`);
   }
   return outcomes.some((o) => o.status === "failed") ? EXIT_FAILURE : EXIT_OK;
 }

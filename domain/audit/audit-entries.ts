@@ -6,6 +6,7 @@ import { formatRate } from "../commissions/commission-rules.ts";
 import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";
+import { formatCount } from "../shared/format.ts";
 
 /** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
 export function formatAuditTime(at: string): string {
@@ -30,7 +31,6 @@ type Fields = Record<string, unknown>;
 const fields = (value: unknown): Fields => (value && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : {});
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : typeof value === "number" ? String(value) : null);
 const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const quoted = (value: unknown) => (text(value) ? `"${text(value)}"` : "none");
 const monthName = (month: unknown) => (typeof month === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? formatMonth(month) : null);
 const invoiceName = (entityId: string | null) => (entityId && /^\d+$/.test(entityId) ? formatInvoiceId(Number(entityId)) : "invoice");
@@ -164,7 +164,7 @@ function describeMachine(entry: AuditEntryData): string {
     }
     case "delete": {
       const records = count(before.records);
-      return `Deleted machine ${location}${records ? ` and its ${plural(records, "monthly record")}` : ""}`;
+      return `Deleted machine ${location}${records ? ` and its ${formatCount(records, "monthly record")}` : ""}`;
     }
     case "map_telemetry_name":
       return after.telemetryName
@@ -184,14 +184,14 @@ function describeRecord(entry: AuditEntryData): string {
       const rows = count(after.imported) ?? 0;
       const location = text(after.location);
       const left = [
-        count(details.duplicates) ? `${plural(count(details.duplicates)!, "duplicate")}` : null,
+        count(details.duplicates) ? `${formatCount(count(details.duplicates)!, "duplicate")}` : null,
         ...(Array.isArray(details.alreadyBooked)
           ? details.alreadyBooked.map((b) => (count(fields(b).count) && text(fields(b).reason) ? `${count(fields(b).count)} ${text(fields(b).reason)}` : null))
           : []),
         count(details.monthClosed) ? `${count(details.monthClosed)} in a closed month` : null,
       ].filter(Boolean);
       const file = text(details.file);
-      return `Imported ${plural(rows, "row")}${file ? ` from ${file}` : ""}${location ? ` to ${location}` : ""}${left.length ? ` (left out: ${left.join(", ")})` : ""}`;
+      return `Imported ${formatCount(rows, "row")}${file ? ` from ${file}` : ""}${location ? ` to ${location}` : ""}${left.length ? ` (left out: ${left.join(", ")})` : ""}`;
     }
     case "delete": {
       const location = text(before.location);
@@ -248,7 +248,7 @@ function describeInvoice(entry: AuditEntryData): string {
     case "check_due": {
       const overdue = count(details.markedOverdue) ?? 0;
       const raised = count(details.invoicesRaised) ?? 0;
-      return `Ran the due check: ${overdue} marked overdue, ${plural(raised, "invoice")} raised`;
+      return `Ran the due check: ${overdue} marked overdue, ${formatCount(raised, "invoice")} raised`;
     }
   }
   return fallback(entry);

@@ -10,7 +10,7 @@ import { sendMail, type MailConfig, MailError } from "../mail/mail-service.ts";
 import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
 import { DEFAULT_APP_URL } from "#db/config.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
-import { formatPence } from "../shared/format.ts";
+import { formatCount, formatPence, formatUnits } from "../shared/format.ts";
 import { consolidatedReportPdf, recordStatementPdf } from "./statement-pdf.ts";
 
 type DB = Kysely<Database>;
@@ -32,7 +32,7 @@ export async function consolidatedReport(db: DB, partnerId: number, month: strin
       "conflict",
       pm.activeMachines === 0
         ? `The report for ${formatMonth(month)} is not available: the partner has no active machines`
-        : `The report for ${formatMonth(month)} is not available yet: ${pm.submittedReports} of ${pm.activeMachines} active machines have reported`,
+        : `The report for ${formatMonth(month)} is not available yet: ${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")} reported`,
     );
   }
   // A paid month states what was paid (the snapshot).

@@ -1,6 +1,7 @@
 /** Fee invoices: term discounts, amounts, periods, due dates, display ids and status transitions. */
 import { addDaysIso, addMonthsRollingIso } from "../shared/dates.ts";
 import { divRoundHalfUp } from "../shared/money.ts";
+import { formatCount, formatUnits } from "../shared/format.ts";
 import { INVOICE_STATUSES, PAYMENT_PERIODS, type InvoiceStatus, type PaymentPeriod } from "#db/enums.ts";
 
 // The enumerations are the tables' (db/enums.ts); the rules about them are here.
@@ -157,4 +158,9 @@ export function accountStateOf(summary: Pick<InvoiceSummary, "overdue" | "unpaid
   const paymentStatus: AccountStatus = summary.overdue ? "Overdue" : summary.unpaid ? "Payment due" : "Up to date";
   if (summary.unpaid) return { paymentStatus, nextPaymentDue: summary.earliestUnpaidDue };
   return { paymentStatus, nextPaymentDue: summary.latestPeriodEnd ? addDaysIso(summary.latestPeriodEnd, 1) : null };
+}
+
+/** What the due check did, in words (its toast and `vendboard invoices check-due`): "2 marked overdue, 1 invoice raised, 2 reminders sent". */
+export function dueCheckSummary(result: { markedOverdue: number; invoicesRaised: number; remindersSent: number }): string {
+  return `${formatUnits(result.markedOverdue)} marked overdue, ${formatCount(result.invoicesRaised, "invoice")} raised, ${formatCount(result.remindersSent, "reminder")} sent`;
 }

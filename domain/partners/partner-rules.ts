@@ -20,6 +20,14 @@ export function isProfitSharingType(type: PartnerType): boolean {
   return type === "profit-sharing" || type === "tiered-profit-sharing";
 }
 
+/**
+ * The heading of a partner's terms on their page: profit-sharing types get a share of the profit,
+ * a fee-paying partner pays a monthly fee, a non-profit-sharing one does neither.
+ */
+export function partnerTermsHeading(type: PartnerType): string {
+  return type === "fee-paying" ? "Monthly Fee" : type === "non-profit-sharing" ? "Commission" : "Profit Share";
+}
+
 /** Initials for the avatar: from the name, falling back to the username. */
 export function initials(name: string | null | undefined, username: string): string {
   const source = name?.trim() || username.trim();

@@ -193,6 +193,22 @@ test.describe("Partner management", () => {
     await expect(page.getByRole("article", { name })).toHaveCount(0);
   });
 
+  test("the partner's terms card is headed for their type: a fee-paying partner pays a fee, no profit share", async ({ page }) => {
+    for (const [username, heading, value] of [
+      ["leeds-station", "Profit Share", null],
+      ["york-health", "Profit Share", "Tiered Commission on the month's total net profit:"],
+      ["harrogate-gym", "Monthly Fee", "Paid by the partner each month, invoiced; no profit share."],
+      ["bradford-library", "Commission", "Non-profit-sharing partners earn no commission and pay no fee."],
+    ] as const) {
+      await page.goto(`/admin?q=${username}`);
+      await page.getByRole("link", { name: "View Details" }).click();
+      await expect(page).toHaveURL(/\/partners\/\d+$/);
+      await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+      if (heading !== "Profit Share") await expect(page.getByRole("heading", { name: "Profit Share", exact: true })).toHaveCount(0);
+      if (value) await expect(page.getByText(value)).toBeVisible();
+    }
+  });
+
   test("a missing partner shows 'Partner not found'", async ({ page }) => {
     const response = await page.goto("/partners/99999");
     expect(response?.status()).toBe(404);

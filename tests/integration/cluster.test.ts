@@ -109,7 +109,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const stopping = () => logged((line) => /^SIGTERM: no longer accepting connections/.test(String(line.msg)));
     await server.until(() => stopping().length === 2, "both workers' first shutdown line");
     // One worker holds the sign-in; the other has nothing left and is gone, the primary waits.
-    expect(stopping().map((line) => line.msg).sort()).toEqual(["SIGTERM: no longer accepting connections; 0 request(s) in flight", "SIGTERM: no longer accepting connections; 1 request(s) in flight"]);
+    expect(stopping().map((line) => line.msg).sort()).toEqual(["SIGTERM: no longer accepting connections; 0 requests in flight", "SIGTERM: no longer accepting connections; 1 request in flight"]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.child.exitCode).toBeNull();
     // Neither worker takes new connections, so the primary has closed the port.

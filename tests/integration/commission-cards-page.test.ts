@@ -133,11 +133,11 @@ describe("POST /partners/{id} intent=send-report", () => {
     });
   });
 
-  it("confirmed: sends (to the outbox without SMTP) and toasts 'Monthly report has been sent successfully'", async () => {
+  it("confirmed: sends (to the outbox without SMTP) and toasts 'Monthly report has been sent successfully', saying where it went", async () => {
     const sent = await post({ intent: "send-report", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(sent)).toMatchObject({ title: "Monthly report has been sent successfully", description: "Written to the outbox for cards.partner@example.com" });
+    expect(await flashedToast(sent)).toMatchObject({ title: "Monthly report has been sent successfully", description: "To cards.partner@example.com. No mail server is set up (SMTP_URL), so the email was saved in the server's outbox, not delivered." });
   });
 
   it("a partner without an email address: the spec's notice, nothing sent", async () => {

@@ -345,7 +345,7 @@ describe("completeness: every active machine has the month's record", () => {
     await makeRecord(db, (await makeMachine(db, partner.id, "Reported")).id, M_COMPLETE, { revenuePence: 10_000, cogsPence: 4_000 });
     await makeMachine(db, partner.id, "Silent");
     expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({ submittedReports: 1, totalMachines: 2, allReportsSubmitted: false, profitShare: 5.7, paymentStatus: "pending" });
-    await expectError(await report(partner.id, M_COMPLETE), 409, "The report for April 2026 is not available yet: 1 of 2 active machines have reported");
+    await expectError(await report(partner.id, M_COMPLETE), 409, "The report for April 2026 is not available yet: 1 of 2 active machines reported");
     await expectError(await pay(partner.id, { status: "completed", month: M_COMPLETE }), 409, "Not every active machine has reported for 2026-04 yet");
     await expectError(await sendReport(partner.id, { month: M_COMPLETE }), 409, /not available yet/);
     expect(await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).execute()).toEqual([]);

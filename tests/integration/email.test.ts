@@ -229,10 +229,10 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     expect(line("Cli Tiered")).toMatch(/^wrote\s+Cli Tiered: .*\(Sent to cli\.tiered@example\.com\)$/);
     expect(line("Cli Quiet")).toMatch(/^wrote\s+Cli Quiet: .*\(not emailed: no email address\)$/);
     expect(line("Cli Community")).toBe("skipped Cli Community: no commission for this partner type");
-    expect(line("Cli Incomplete")).toBe("skipped Cli Incomplete: 0 of 1 active machines reported");
+    expect(line("Cli Incomplete")).toBe("skipped Cli Incomplete: 0 of 1 active machine reported");
     // Partners with records in August only are incomplete for July.
-    expect(line("Mail Partner")).toBe("skipped Mail Partner: 0 of 1 active machines reported");
-    expect(run.err).toContain("3 report(s) for July 2026");
+    expect(line("Mail Partner")).toBe("skipped Mail Partner: 0 of 1 active machine reported");
+    expect(run.err).toContain("3 reports for July 2026");
 
     const files = fs.readdirSync(out).sort();
     expect(files).toHaveLength(3);
@@ -250,7 +250,7 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     const byId = new Map(outcome.reports.map((r: { partnerId: number }) => [r.partnerId, r]));
     expect(byId.get(flat.id)).toMatchObject({ status: "written" });
     expect(byId.get(community.id)).toMatchObject({ status: "skipped", reason: "no commission for this partner type" });
-    expect(byId.get(incomplete.id)).toMatchObject({ status: "skipped", reason: "0 of 1 active machines reported" });
+    expect(byId.get(incomplete.id)).toMatchObject({ status: "skipped", reason: "0 of 1 active machine reported" });
   });
 
   it("commissions summary --month M --json", async () => {

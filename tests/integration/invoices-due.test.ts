@@ -274,7 +274,7 @@ describe("vendboard invoices check-due / list", () => {
 
     const again = await vendboard(["invoices", "check-due", "--today", "2027-04-05"], { SMTP_URL: smtpUrl(), MAIL_FROM: FROM });
     expect(again.code, again.err).toBe(0);
-    expect(again.out).toBe("Due check for 05/04/2027: 0 marked overdue, 0 invoice(s) raised, 0 reminder(s) sent.\n");
+    expect(again.out).toBe("Due check for 05/04/2027: 0 marked overdue, 0 invoices raised, 0 reminders sent.\n");
     expect(received.length).toBe(before + 4);
   });
 

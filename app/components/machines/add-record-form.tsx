@@ -10,6 +10,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { previousMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
+import { formatCount } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
@@ -174,7 +175,7 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
             <Flex gap="2" wrap="wrap">
               <Badge highContrast color="green">{preview.imported} new</Badge>
               {preview.duplicates ? <Badge highContrast color="gray">{preview.duplicates} already imported</Badge> : null}
-              {preview.refunds ? <Badge highContrast color="amber">{preview.refunds} refund(s)</Badge> : null}
+              {preview.refunds ? <Badge highContrast color="amber">{formatCount(preview.refunds, "refund")}</Badge> : null}
               {preview.outsideMonth ? <Badge highContrast color="amber">{preview.outsideMonth} dated outside the month</Badge> : null}
               {preview.alreadyBooked.map((b) => (
                 <Badge key={b.reason} highContrast color="red">

@@ -5,6 +5,7 @@
  */
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatCount } from "#domain/shared/format.ts";
 
 export interface MachineQuestion {
   title: string;
@@ -22,6 +23,6 @@ export const deleteMachineQuestion = (location: string, records: { count: number
 /** Delete on a row of Performance History: one month's record of the machine. */
 export const deleteRecordQuestion = (location: string, record: { month: string; totalSales: number; revenue: number }): MachineQuestion => ({
   title: `Delete ${location}'s ${formatMonth(record.month)} record?`,
-  description: `Its ${record.totalSales} sales (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change. A paid month cannot be changed until it is reset.`,
+  description: `Its ${formatCount(record.totalSales, "sale")} (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change. A paid month cannot be changed until it is reset.`,
   confirmLabel: "Delete record",
 });

@@ -4,6 +4,7 @@ import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/re
 import type { CommissionPaymentStatus } from "#domain/commissions/commission-service.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
+import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 
@@ -51,7 +52,7 @@ export function CommissionCards({ partnerId, partnerName, data }: { partnerId: n
           </Text>
         )}
         <Text as="p" size="1" color="gray" mt="1">
-          {data.submittedReports} of {data.activeMachines} active machine(s) reported for {month}
+          {formatUnits(data.submittedReports)} of {formatCount(data.activeMachines, "active machine")} reported for {month}
         </Text>
       </Card>
       <Card size="3">

@@ -11,12 +11,14 @@ import { markCommissionPaid, partnerMonth, resetCommissions } from "#domain/comm
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
 import { formatGBP, formatPounds } from "#domain/shared/money.ts";
+import { formatCount } from "#domain/shared/format.ts";
 import { sendReport } from "#domain/commissions/statement-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { markPaidQuestion, reopenQuestion, resetQuestion, sendReportQuestion } from "#app/components/partners/commission-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
+import { mailDelivery } from "#app/utils/mail-delivery.ts";
 
 const partnerField = z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found");
 const monthField = z
@@ -66,7 +68,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const question = confirmFirst("reset-month", form, resetQuestion(month, await paidSummary(db, month)));
         if (question) return question;
         const { reset } = await resetCommissions(db, month, actor.id);
-        return done(request, form, { title: "Reset successful", description: `${reset} payment(s) for ${formatMonth(month)} set back to pending.` });
+        return done(request, form, { title: "Reset successful", description: `${formatCount(reset, "payment")} for ${formatMonth(month)} set back to pending.` });
       },
     },
     "send-report": {
@@ -85,7 +87,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
           request,
           form,
           result.emailSent
-            ? { title: "Monthly report has been sent successfully", description: result.details }
+            ? { title: "Monthly report has been sent successfully", description: mailDelivery(current.partner.email ?? "", MAIL_CONFIG) }
             : { title: "Report processed, but no email was sent because partner has no email address" },
         );
       },

@@ -7,13 +7,15 @@
 import { z } from "zod";
 import { checkDueInvoices, deleteInvoice, generateInvoice, invoiceForUser, quoteInvoice, sendInvoiceEmail, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
-import { PAYMENT_PERIODS, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
+import { PAYMENT_PERIODS, dueCheckSummary, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatCount } from "#domain/shared/format.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { deleteQuestion, emailQuestion, generateQuestion, statusQuestion } from "#app/components/invoices/invoice-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
+import { mailDelivery } from "#app/utils/mail-delivery.ts";
 import { log } from "#app/utils/log.server.ts";
 
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
@@ -38,7 +40,7 @@ export function dueCheckToast(result: Awaited<ReturnType<typeof checkDueInvoices
   const failed = result.reminderFailures.length;
   return {
     title: "Due invoices checked",
-    description: `${result.markedOverdue} marked overdue, ${result.invoicesRaised} new invoice(s) raised, ${result.remindersSent} reminder(s) sent${failed ? `; ${failed} reminder(s) could not be sent (the reasons are in the server log)` : ""}.`,
+    description: `${dueCheckSummary(result)}${failed ? `; ${formatCount(failed, "reminder")} could not be sent (the reasons are in the server log)` : ""}.`,
   };
 }
 
@@ -68,8 +70,9 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
         const invoice = await invoiceForUser(db, actor, parseForm(form, invoiceForm).id);
         const question = confirmFirst("invoice-email", form, emailQuestion(invoice));
         if (question) return question;
-        const result = await sendInvoiceEmail(db, MAIL_CONFIG, invoice.id);
-        return done(request, form, { title: invoice.status === "overdue" ? "Reminder sent" : "Invoice sent", description: result.details });
+        await sendInvoiceEmail(db, MAIL_CONFIG, invoice.id);
+        const partner = await findUserById(db, invoice.partnerId);
+        return done(request, form, { title: invoice.status === "overdue" ? "Reminder sent" : "Invoice sent", description: `${invoice.displayId}: ${mailDelivery(partner?.email ?? "", MAIL_CONFIG)}` });
       },
     },
     "invoice-delete": {
