@@ -32,6 +32,8 @@ test.describe("Settings", () => {
     const form = page.getByRole("form", { name: "Business settings" });
     await expect(form.getByText("Sort code must be 6 digits, like 12-34-56")).toBeVisible();
     await expect(sortCode).toHaveAttribute("aria-invalid", "true");
+    // The keyboard is taken to the field to correct.
+    await expect(sortCode).toBeFocused();
     await expect(toast(page)).toContainText("Failed to save settings");
     // What was typed is still there.
     await expect(page.getByLabel("Trading name")).toHaveValue("Vendboard Vending Ltd");
