@@ -142,7 +142,7 @@ describe("POST /admin/invoices intent=invoice-email and invoice-delete", () => {
     // One toast that says what happened: no mail server here, so the email waits in the outbox.
     expect(await flashedToast(sent)).toMatchObject({
       title: "Invoice sent",
-      description: `${displayId(invoice.id)}: To gym-page@example.com. No mail server is set up (SMTP_URL), so the email was saved in the server's outbox, not delivered.`,
+      description: `${displayId(invoice.id)}: No mail server is set up (SMTP_URL), so the email to gym-page@example.com was kept in the server's outbox instead of being delivered.`,
     });
 
     await post({ intent: "invoice-status", id: String(invoice.id), status: "overdue", confirmed: "yes" });

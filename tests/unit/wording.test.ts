@@ -24,7 +24,7 @@ describe("an email's toast says once where it went", () => {
     expect(mailDelivery("gym@example.com", { smtpUrl: "smtp://mail.example.com:587" })).toBe("Sent to gym@example.com.");
   });
   it("without one (development, the demo): kept in the outbox, not delivered", () => {
-    expect(mailDelivery("gym@example.com", {})).toBe("To gym@example.com. No mail server is set up (SMTP_URL), so the email was saved in the server's outbox, not delivered.");
+    expect(mailDelivery("gym@example.com", {})).toBe("No mail server is set up (SMTP_URL), so the email to gym@example.com was kept in the server's outbox instead of being delivered.");
   });
 });
 
