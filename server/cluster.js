@@ -71,7 +71,7 @@ export async function runPrimary({ workers, logger, minUptimeMs = 5_000, maxQuic
     exit(failed ? 1 : 0);
   };
 
-  const stop = (signal, reason = `${signal}: passing it on to ${live.size} worker(s)`) => {
+  const stop = (signal, reason = `${signal}: passing it on to ${live.size} ${live.size === 1 ? "worker" : "workers"}`) => {
     if (stopping) return;
     stopping = signal;
     logger.info(reason);
