@@ -148,7 +148,7 @@ describe("SIGTERM", () => {
     expect(answer.lines.connection).toEqual(["close"]);
     expect(JSON.parse(answer.body)).toMatchObject({ username: adminName });
     expect(await server.exited).toBe(0);
-    const steps = [/SIGTERM: no longer accepting connections; \d+ request\(s\) in flight/, /All connections closed/, /Database closed; exiting/];
+    const steps = [/SIGTERM: no longer accepting connections; \d+ requests? in flight/, /All connections closed/, /Database closed; exiting/];
     const at = steps.map((step) => server.output().search(step));
     expect(at.every((index) => index >= 0), server.output()).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
