@@ -25,6 +25,8 @@ export default {
     "domain/partners/partner-rules.ts",
     "domain/products/product-rules.ts",
     "domain/shared/errors.ts",
+    "domain/shared/format.ts",
+    "domain/business/business-rules.ts",
   ],
   testRunner: "vitest",
   vitest: { configFile: "vitest.config.ts" },
