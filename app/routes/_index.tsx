@@ -11,6 +11,7 @@ import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatUnits } from "#domain/shared/format.ts";
 import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { statusFilter, statusFromUrl } from "#app/components/invoices/invoice-tabs.tsx";
@@ -62,8 +63,8 @@ export default function PartnerDashboard() {
     <Page title="Dashboard" description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}>
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3" mb="4">
         <StatCard label="Total Machines" value={page.total} />
-        <StatCard label="Latest Sales" value={stats.priorMonthSales.toLocaleString("en-GB")} note={`units in ${monthLabel}`} />
-        <StatCard label="Total Sales" value={stats.totalSales.toLocaleString("en-GB")} note="units, all time" />
+        <StatCard label="Latest Sales" value={formatUnits(stats.priorMonthSales)} note={`units in ${monthLabel}`} />
+        <StatCard label="Total Sales" value={formatUnits(stats.totalSales)} note="units, all time" />
         <Card size="2">
           <Text size="2" color="gray" weight="medium">
             Bank Details
@@ -75,7 +76,7 @@ export default function PartnerDashboard() {
       </Grid>
       {soFar ? (
         <Text as="p" size="2" color="gray" mb="4">
-          {monthLabelOf(thisMonth)}: {soFar.units.toLocaleString("en-GB")} units and {formatPounds(soFar.revenue)} revenue so far.
+          {monthLabelOf(thisMonth)}: {formatUnits(soFar.units)} units and {formatPounds(soFar.revenue)} revenue so far.
         </Text>
       ) : null}
 

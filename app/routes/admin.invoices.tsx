@@ -12,7 +12,7 @@ import { formatDate } from "#domain/shared/dates.ts";
 import { listInvoicePage, type InvoiceView } from "#domain/invoices/invoice-service.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { canDeleteInvoice, canTransition } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { InvoiceAmount } from "#app/components/invoices/invoice-amount.tsx";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
@@ -193,7 +193,9 @@ export default function InvoiceManagement() {
                       {invoice.partnerName}
                     </Link>
                   </Table.Cell>
-                  <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                  <Table.Cell justify="end">
+                    <InvoiceAmount invoice={invoice} />
+                  </Table.Cell>
                   <Table.Cell style={{ whiteSpace: "nowrap" }}>
                     {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                   </Table.Cell>

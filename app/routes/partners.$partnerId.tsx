@@ -14,6 +14,7 @@ import { MONTH_TO_DATE } from "#domain/commissions/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { isProfitSharingType, partnerTermsHeading } from "#domain/partners/partner-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatUnits } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
@@ -116,8 +117,8 @@ export default function PartnerDetailPage() {
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
         <StatCard label="Total Machines" value={partner.machineCount} />
         <StatCard label="Total Revenue" value={formatPounds(partner.totalRevenue)} />
-        <StatCard label="Sales This Month" value={partner.currentMonthSales.toLocaleString("en-GB")} note={`units, ${MONTH_TO_DATE}`} />
-        <StatCard label="Total Sales" value={partner.totalSales.toLocaleString("en-GB")} note="units, all time" />
+        <StatCard label="Sales This Month" value={formatUnits(partner.currentMonthSales)} note={`units, ${MONTH_TO_DATE}`} />
+        <StatCard label="Total Sales" value={formatUnits(partner.totalSales)} note="units, all time" />
       </Grid>
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
         <Card size="3">

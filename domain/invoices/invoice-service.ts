@@ -43,7 +43,7 @@ export interface InvoiceView {
   displayId: string;
   partnerId: number;
   partnerName: string;
-  /** The invoice's amount: the fee after any term discount, net of VAT (decision 39). */
+  /** The invoice's amount: the fee after any term discount, net of VAT (decision 40). */
   amount: number;
   /** The VAT rate the invoice was raised at, as a percentage (20), or null when it carries no VAT. */
   vatPercent: number | null;

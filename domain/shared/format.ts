@@ -22,6 +22,14 @@ export function formatCount(count: number, noun: string, plural = `${noun}s`): s
   return `${formatUnits(count)} ${count === 1 ? noun : plural}`;
 }
 
+let amounts: Intl.NumberFormat | undefined;
+
+/** 1,234.50: money without its £, for a column whose header carries it (the spec's "Amount (£)"). */
+export function formatAmount(pounds: number): string {
+  amounts ??= new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return amounts.format(pounds);
+}
+
 /** 33.3% from a percentage (33.333…), to `digits` decimals (one by default), trailing zeros kept. */
 export function formatPercent(percent: number, digits = 1): string {
   return `${percent.toFixed(digits)}%`;

@@ -3,6 +3,8 @@
  * 1-based, anything unreadable is page 1), the rows to skip, and the page a count allows. Lists are
  * cut in SQL with `limit`/`offset`; the count comes from the same filter.
  */
+import { formatUnits } from "./format.ts";
+
 export interface PageRequest {
   /** 1-based. */
   page: number;
@@ -42,6 +44,6 @@ export function rangeLabel(info: PageInfo): string {
   if (info.total === 0) return "0 of 0";
   const first = (info.page - 1) * info.size + 1;
   const last = Math.min(info.total, info.page * info.size);
-  const n = (x: number) => x.toLocaleString("en-GB");
+  const n = formatUnits;
   return `${n(first)}–${n(last)} of ${n(info.total)}`;
 }

@@ -36,12 +36,13 @@ test.describe("Fee invoices", () => {
 
     const history = page.getByRole("table").filter({ hasText: "Invoice" }).last();
     const first = history.getByRole("row").nth(1);
-    await expect(first).toContainText("£270.00");
+    // Lists and questions name what the partner pays: the demo's business charges 20% VAT.
+    await expect(first).toContainText("£324.00incl. VAT £54.00");
     await first.getByRole("combobox").click();
     await page.getByRole("option", { name: "Paid" }).click();
     // Marking paid asks first, naming the invoice, the partner and the amount; today is the paid date.
     const markPaid = page.getByRole("alertdialog", { name: /^Mark INV-\d{5} as paid\?$/ });
-    await expect(markPaid).toContainText(`for ${partner.name} (£270.00) is recorded as paid`);
+    await expect(markPaid).toContainText(`for ${partner.name} (£324.00) is recorded as paid`);
     await markPaid.getByRole("button", { name: "Mark as Paid" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
     await expect(first).toContainText(new Date().toLocaleDateString("en-GB", { timeZone: "UTC" }));
@@ -65,7 +66,7 @@ test.describe("Fee invoices", () => {
     const cancel = pendingRow.getByRole("button", { name: /^Cancel INV-/ });
     await cancel.click();
     const confirmCancel = page.getByRole("alertdialog", { name: /^Cancel INV-\d{5}\?$/ });
-    await expect(confirmCancel).toContainText(`for ${partner.name} (£270.00)`);
+    await expect(confirmCancel).toContainText(`for ${partner.name} (£324.00)`);
     await confirmCancel.getByRole("button", { name: "Cancel Invoice" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
     await page.getByRole("tab", { name: "Cancelled" }).click();
@@ -101,7 +102,7 @@ test.describe("Fee invoices", () => {
     await expect(row).toContainText(invoice.displayId);
     await row.getByRole("button", { name: `Mark ${invoice.displayId} paid` }).click();
     const dialog = page.getByRole("alertdialog", { name: `Mark ${invoice.displayId} as paid?` });
-    await expect(dialog).toContainText(`${invoice.displayId} for ${partner.name} (£75.00) is recorded as paid.`);
+    await expect(dialog).toContainText(`${invoice.displayId} for ${partner.name} (£90.00) is recorded as paid.`);
     // A paid date in the future is not accepted.
     const paidDate = dialog.getByLabel("Paid date");
     const today = new Date().toISOString().slice(0, 10);
@@ -214,7 +215,7 @@ test.describe("Fee invoices without JavaScript", () => {
     await row.getByRole("button", { name: `Mark ${invoice.displayId} paid` }).click();
 
     const question = page.getByRole("alertdialog", { name: `Mark ${invoice.displayId} as paid?` });
-    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£65.00) is recorded as paid.`);
+    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£78.00) is recorded as paid.`);
     await expect(row).toContainText("Overdue"); // nothing has happened yet
     const today = new Date().toISOString().slice(0, 10);
     await expect(question.getByLabel("Paid date")).toHaveValue(today);
@@ -239,7 +240,7 @@ test.describe("Fee invoices without JavaScript", () => {
     await status.selectOption("overdue");
     await page.getByRole("button", { name: "Set" }).click();
     const question = page.getByRole("alertdialog", { name: `Set ${invoice.displayId} to Overdue?` });
-    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£40.00) goes from Pending to Overdue.`);
+    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£48.00) goes from Pending to Overdue.`);
     await question.getByRole("button", { name: "Set to Overdue" }).click();
     await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
     await expect(page.getByRole("status")).toContainText("Payment status updated");
@@ -252,6 +253,6 @@ test.describe("Fee invoices without JavaScript", () => {
     await expect(generate).toContainText("£40.00 × 6 = £240.00, 10% discount (£24.00), £216.00 due");
     await generate.getByRole("button", { name: "Generate Invoice" }).click();
     await expect(page.getByRole("status")).toContainText("Invoice generated");
-    await expect(page.getByRole("table").filter({ hasText: "Invoice" }).last()).toContainText("£216.00");
+    await expect(page.getByRole("table").filter({ hasText: "Invoice" }).last()).toContainText("£259.20");
   });
 });

@@ -1,6 +1,6 @@
 // The product's one set of formats (domain/shared/format.ts): every screen, PDF, workbook and email uses these.
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatInvoiceId, formatMoney, formatMonth, formatPence, formatPercent, formatUnits } from "#domain/shared/format.ts";
+import { formatAmount, formatCount, formatDate, formatInvoiceId, formatMoney, formatMonth, formatPence, formatPercent, formatUnits } from "#domain/shared/format.ts";
 
 describe("formats", () => {
   it("writes money with £, thousands separators and two decimals", () => {
@@ -40,5 +40,13 @@ describe("formatIban (issue 14, the invoice's bank details)", () => {
     expect(formatIban("GB29NWBK60161331926819")).toBe("GB29 NWBK 6016 1331 9268 19");
     expect(formatIban("gb29 nwbk6016 1331926819")).toBe("GB29 NWBK 6016 1331 9268 19");
     expect(formatIban("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+  });
+});
+
+describe("formatAmount", () => {
+  it("writes money without its £ for a column headed 'Amount (£)'", () => {
+    expect(formatAmount(6843.7)).toBe("6,843.70");
+    expect(formatAmount(75)).toBe("75.00");
+    expect(formatAmount(0.5)).toBe("0.50");
   });
 });

@@ -21,6 +21,7 @@ import {
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
@@ -52,7 +53,7 @@ function nextDueNote(partner: FeePartner) {
   if (earliest) {
     return (
       <>
-        {status} {formatInvoiceId(earliest.id)}, {formatPounds(earliest.amount)}
+        {status} {formatInvoiceId(earliest.id)}, {formatPounds(earliest.total)}
       </>
     );
   }
@@ -277,7 +278,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                       <InvoiceStatusBadge status={invoice.status} />
                     </Flex>
                     <Text as="p" size="1" color="gray">
-                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)} · {formatPounds(invoice.amount)}
+                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)} · {formatPounds(invoice.total)}
                       {invoice.paidDate ? ` · paid ${formatDate(invoice.paidDate)}` : ` · due ${formatDate(invoice.dueDate)}`}
                     </Text>
                   </li>
@@ -313,7 +314,9 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                   {partner.feePayments.map((invoice) => (
                     <Table.Row key={invoice.id} align="center">
                       <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
-                      <Table.Cell justify="end">{formatPounds(invoice.amount)}</Table.Cell>
+                      <Table.Cell justify="end">
+                        <InvoiceAmount invoice={invoice} />
+                      </Table.Cell>
                       <Table.Cell style={{ whiteSpace: "nowrap" }}>
                         {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                       </Table.Cell>

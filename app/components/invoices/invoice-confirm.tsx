@@ -23,11 +23,11 @@ export interface PaymentInput {
   paymentReference: string;
 }
 
-/** "INV-00005 for Harrogate Fitness Club (£75.00)", with the number and amount in bold. */
+/** "INV-00005 for Harrogate Fitness Club (£90.00)", with the number and the amount due in bold. */
 export function InvoiceNaming({ invoice }: { invoice: ConfirmInvoice }) {
   return (
     <>
-      <Strong>{formatInvoiceId(invoice.id)}</Strong> for {invoice.partnerName} (<Strong>{formatPounds(invoice.amount)}</Strong>)
+      <Strong>{formatInvoiceId(invoice.id)}</Strong> for {invoice.partnerName} (<Strong>{formatPounds(invoice.total)}</Strong>)
     </>
   );
 }

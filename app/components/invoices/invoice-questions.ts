@@ -12,6 +12,8 @@ export interface QuestionInvoice {
   id: number;
   partnerName: string;
   amount: number;
+  /** What the partner pays (amount + VAT): the figure a question names. */
+  total: number;
   status: InvoiceStatus;
 }
 
@@ -28,8 +30,8 @@ const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid:
 
 export const invoiceStatusLabel = (status: InvoiceStatus): string => STATUS_LABELS[status];
 
-/** "INV-00005 for Harrogate Fitness Club (£75.00)". */
-export const invoiceNaming = (invoice: QuestionInvoice) => `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPounds(invoice.amount)})`;
+/** "INV-00005 for Harrogate Fitness Club (£90.00)": the amount due, VAT included. */
+export const invoiceNaming = (invoice: QuestionInvoice) => `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPounds(invoice.total)})`;
 
 /** The tail of a status change's description after the invoice's naming. */
 export function statusChangeTail(invoice: QuestionInvoice, status: InvoiceStatus): string {

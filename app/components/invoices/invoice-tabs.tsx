@@ -7,6 +7,7 @@
  * count when the page gives one.
  */
 import { Card, Text } from "@radix-ui/themes";
+import { formatUnits } from "#domain/shared/format.ts";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type KeyboardEvent, type ReactNode } from "react";
 import { INVOICE_STATUSES, type InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
@@ -94,7 +95,7 @@ export function InvoiceTabs({
           const label = (
             <>
               {tab.label}
-              {n === undefined ? null : <span style={{ marginLeft: 6, opacity: 0.7, fontVariantNumeric: "tabular-nums" }}>{n.toLocaleString("en-GB")}</span>}
+              {n === undefined ? null : <span style={{ marginLeft: 6, opacity: 0.7, fontVariantNumeric: "tabular-nums" }}>{formatUnits(n)}</span>}
             </>
           );
           return (

@@ -5,6 +5,7 @@
 import { Card, DataList, Heading, IconButton, Table, Text } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { formatDate } from "#domain/shared/dates.ts";
+import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { InvoiceView } from "#domain/invoices/invoice-service.ts";
 import type { AccountState } from "#domain/invoices/invoice-rules.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
@@ -61,7 +62,9 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                 {fees.invoices.map((invoice) => (
                   <Table.Row key={invoice.id} align="center">
                     <Table.RowHeaderCell>#{invoice.id}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">{invoice.amount.toFixed(2)}</Table.Cell>
+                    <Table.Cell justify="end">
+                      <InvoiceAmount invoice={invoice} bare />
+                    </Table.Cell>
                     <Table.Cell style={{ whiteSpace: "nowrap" }}>
                       {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                     </Table.Cell>

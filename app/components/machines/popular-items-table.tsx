@@ -1,5 +1,6 @@
 /** The body of Popular Items (popular-items-dialog.tsx), a chunk of its own fetched when the dialog opens: the machine's ten best sellers by units. */
 import { DialogLoadState } from "./dialog-load-state.tsx";
+import { formatAmount, formatUnits } from "#domain/shared/format.ts";
 import { Flex, ScrollArea, Table, Text } from "@radix-ui/themes";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
 
@@ -34,8 +35,8 @@ export function PopularItemsTable({ data, loading, error }: { data: Popular | nu
                 <Table.Row key={item.product.id}>
                   <Table.Cell>{index + 1}</Table.Cell>
                   <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
-                  <Table.Cell justify="end">{item.product.currentPrice.toFixed(2)}</Table.Cell>
-                  <Table.Cell justify="end">{item.totalSales}</Table.Cell>
+                  <Table.Cell justify="end">{formatAmount(item.product.currentPrice)}</Table.Cell>
+                  <Table.Cell justify="end">{formatUnits(item.totalSales)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

@@ -11,6 +11,7 @@ import { Form, Link, useAsyncError, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatUnits } from "#domain/shared/format.ts";
 import { formatLongDay } from "#domain/products/product-rules.ts";
 import type { ProductRow, ProductView } from "#domain/products/product-service.ts";
 import { useHydrated } from "../forms.tsx";
@@ -268,8 +269,8 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
                     {view.list.rows.map((p) => (
                       <Table.Row key={p.name}>
                         <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
-                        <Table.Cell justify="end">{p.totalSales.toLocaleString("en-GB")}</Table.Cell>
-                        <Table.Cell justify="end">£{p.totalRevenue.toFixed(2)}</Table.Cell>
+                        <Table.Cell justify="end">{formatUnits(p.totalSales)}</Table.Cell>
+                        <Table.Cell justify="end">{formatPounds(p.totalRevenue)}</Table.Cell>
                         <Table.Cell justify="end">{p.machines}</Table.Cell>
                       </Table.Row>
                     ))}
@@ -290,7 +291,7 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
       <Tabs.Content value="top">
         {view.top ? (
           <Grid columns={{ initial: "1", md: "2" }} gap="4" mt="3">
-            <TopTable title="Top 10 by Sales" rows={view.top.bySales} value={(p) => `${p.totalSales.toLocaleString("en-GB")} sold`} />
+            <TopTable title="Top 10 by Sales" rows={view.top.bySales} value={(p) => `${formatUnits(p.totalSales)} sold`} />
             <TopTable title="Top 10 by Revenue" rows={view.top.byRevenue} value={(p) => formatPounds(p.totalRevenue)} />
           </Grid>
         ) : (
@@ -331,7 +332,7 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
                         {chosen.machines.map((m) => (
                           <Table.Row key={m.id}>
                             <Table.RowHeaderCell>{m.location}</Table.RowHeaderCell>
-                            <Table.Cell justify="end">{m.unitsSold}</Table.Cell>
+                            <Table.Cell justify="end">{formatUnits(m.unitsSold)}</Table.Cell>
                             <Table.Cell justify="end">{m.percent}%</Table.Cell>
                           </Table.Row>
                         ))}
