@@ -9,6 +9,7 @@ import { formatMonth } from "../shared/dates.ts";
 import { badInput } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
+import { MONEY_CELL, UNITS_CELL, formatColumns } from "../shared/workbooks.ts";
 import { DISTRIBUTION_LIMIT, TOP_LIMIT, unitsShare, type DistributionRow, type ProductAnalyticsRecord } from "./product-rules.ts";
 
 type DB = Kysely<Database>;
@@ -256,12 +257,14 @@ export async function productSalesWorkbook(db: DB, month: string): Promise<Uint8
   const totalUnits = products.reduce((s, p) => s + (p[1] as number), 0);
   const totalRevenue = penceToPounds(inMonth.reduce((s, r) => s + r.revenuePence, 0));
   const sheet1 = XLSX.utils.aoa_to_sheet([[title], ["Product Name", "Units Sold", "Revenue (£)", "Machines"], ...products, ["Total", totalUnits, totalRevenue, ""]]);
+  formatColumns(sheet1, { 1: UNITS_CELL, 2: MONEY_CELL, 3: UNITS_CELL }, 2);
   sheet1["!cols"] = [{ wch: 32 }, { wch: 12 }, { wch: 14 }, { wch: 10 }];
   const sheet2 = XLSX.utils.aoa_to_sheet([
     [title],
     ["Machine Location", "Product Name", "Units Sold", "Revenue (£)"],
     ...[...inMonth].sort((a, b) => a.location.localeCompare(b.location) || b.units - a.units).map((r) => [r.location, r.name, r.units, penceToPounds(r.revenuePence)]),
   ]);
+  formatColumns(sheet2, { 2: UNITS_CELL, 3: MONEY_CELL }, 2);
   sheet2["!cols"] = [{ wch: 32 }, { wch: 32 }, { wch: 12 }, { wch: 14 }];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet1, "Products");

@@ -3,6 +3,24 @@ import * as XLSX from "xlsx";
 import { formatDate } from "./dates.ts";
 import { penceToPounds } from "./money.ts";
 
+/** Number formats a workbook's cells carry, the figures staying numbers: money under a "(£)" header, whole units. */
+export const MONEY_CELL = "#,##0.00";
+export const UNITS_CELL = "#,##0";
+
+/**
+ * Gives the numeric cells of columns (0-based) from row `fromRow` (0-based) on a number format, so
+ * Excel shows 1,234.50 and 1,270 as the screens do (domain/shared/format.ts) and still totals them.
+ */
+export function formatColumns(sheet: XLSX.WorkSheet, formats: Record<number, string>, fromRow = 0): void {
+  const range = XLSX.utils.decode_range(sheet["!ref"] ?? "A1");
+  for (let r = Math.max(fromRow, range.s.r); r <= range.e.r; r++) {
+    for (const [c, z] of Object.entries(formats)) {
+      const cell = sheet[XLSX.utils.encode_cell({ r, c: Number(c) })] as XLSX.CellObject | undefined;
+      if (cell?.t === "n") cell.z = z;
+    }
+  }
+}
+
 export interface TransactionLine {
   transactionId: string;
   saleDate: string;
@@ -27,6 +45,7 @@ export function transactionsWorkbook(title: string, lines: readonly TransactionL
   ]);
   const totals = ["Total", "", `${lines.filter((l) => l.kind === "sale").length} units`, "", penceToPounds(lines.reduce((s, l) => s + l.settlementPence, 0)), penceToPounds(lines.filter((l) => l.kind === "sale").reduce((s, l) => s + l.costPence, 0)), ""];
   const sheet = XLSX.utils.aoa_to_sheet([[title], header, ...rows, totals]);
+  formatColumns(sheet, { 3: MONEY_CELL, 4: MONEY_CELL, 5: MONEY_CELL }, 2);
   sheet["!cols"] = [{ wch: 16 }, { wch: 20 }, { wch: 30 }, { wch: 16 }, { wch: 18 }, { wch: 14 }, { wch: 8 }];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");

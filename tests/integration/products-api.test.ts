@@ -79,7 +79,7 @@ describe("GET /api/products/report", () => {
     expect((await call(reportLoader, "/api/products/report?month=2026-09", { cookie: partnerCookie })).status).toBe(403);
     const response = await call(reportLoader, "/api/products/report?month=2026-09", { cookie: adminCookie });
     expect(response.headers.get("content-disposition")).toContain("product-sales-2026-09.xlsx");
-    const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array" });
+    const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array", cellNF: true });
     expect(book.SheetNames).toEqual(["Products", "By machine"]);
     const products = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Products, { header: 1 });
     expect(products[0]).toEqual(["Product sales report: September 2026"]);
@@ -88,5 +88,10 @@ describe("GET /api/products/report", () => {
     expect(total.slice(0, 3)).toEqual(["Total", 98, 137.5]);
     const byMachine = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By machine"], { header: 1 }).slice(2);
     expect(byMachine.reduce((s, r) => s + Number(r[2]), 0)).toBe(98);
+    // The figures stay numbers, shown as the screens show them (issue 14): units 1,270, money 1,234.50.
+    const sheet = book.Sheets.Products;
+    const last = products.length;
+    expect([sheet[`B${last}`]?.z, sheet[`C${last}`]?.z, sheet.D3?.z]).toEqual(["#,##0", "#,##0.00", "#,##0"]);
+    expect(book.Sheets["By machine"].D3?.z).toBe("#,##0.00");
   });
 });
