@@ -14,6 +14,7 @@ import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { zodMessage } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Audit Trail · Vendboard" }];
 
@@ -170,7 +171,7 @@ function Pagination({ filter, total }: { filter: AuditFilter; total: number }) {
 
 function AuditTable({ entries }: { entries: AuditEntryView[] }) {
   return (
-    <Table.Root size="2">
+    <ScrollTable label="Audit log" size="2">
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>
@@ -222,7 +223,7 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           </Table.Row>
         ))}
       </Table.Body>
-    </Table.Root>
+    </ScrollTable>
   );
 }
 

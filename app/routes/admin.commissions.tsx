@@ -26,6 +26,7 @@ import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Commission Summary · Vendboard" }];
 
@@ -118,7 +119,7 @@ export default function CommissionSummaryPage() {
         <StatCard label="Paid" value={totals.paid} note="partners paid for the month" />
       </Grid>
       <Card size="1">
-        <Table.Root size="2">
+        <ScrollTable label="Commissions by partner" size="2">
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
@@ -156,7 +157,7 @@ export default function CommissionSummaryPage() {
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
+        </ScrollTable>
         {!summary.rows.length ? (
           <Text as="p" color="gray" align="center" my="4">
             No partners yet.

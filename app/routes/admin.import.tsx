@@ -21,6 +21,7 @@ import { env } from "#app/utils/env.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 import { importRefused, runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
 import { readMultipart, UploadTooLargeError } from "#app/utils/upload.server.ts";
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" }];
 
@@ -300,8 +301,7 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
           {formatCount(result.rowsRead, "row")} read.
           {result.footerAgrees === null ? "" : result.footerAgrees ? " The totals footer agrees with the rows." : " The totals footer differs from the rows."}
         </Text>
-        <Box style={{ overflowX: "auto" }}>
-          <Table.Root size="1" variant="surface" style={{ minWidth: 720 }}>
+          <ScrollTable label={`Rows of ${result.fileName} by machine`} size="1" variant="surface" minWidth={720}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Machine</Table.ColumnHeaderCell>
@@ -337,8 +337,7 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
-        </Box>
+          </ScrollTable>
         {!result.groups.length ? (
           <Text as="p" size="2" color="gray" mt="2">
             No row of this file goes to a machine yet.

@@ -28,6 +28,7 @@ import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { requireAdmin, requireUser } from "#app/utils/session.server.ts";
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Invoice Management · Vendboard" }];
 
@@ -172,7 +173,7 @@ export default function InvoiceManagement() {
       <rowIcons.Sprite />
       <div id="invoices">
         <InvoiceTabs tabs={TABS} current={data.status} label="Invoices by status" count={data.invoices.length} counts={data.counts} empty="No invoices found" framed>
-          <Table.Root size="2">
+          <ScrollTable label="Invoices" size="2">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
@@ -199,7 +200,7 @@ export default function InvoiceManagement() {
                   <Table.Cell style={{ whiteSpace: "nowrap" }}>
                     {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                   </Table.Cell>
-                  <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                  <Table.Cell className="vb-figure">{formatDate(invoice.dueDate)}</Table.Cell>
                   <Table.Cell>
                     <InvoiceStatusBadge status={invoice.status} />
                     <PaymentNote invoice={invoice} />
@@ -210,7 +211,7 @@ export default function InvoiceManagement() {
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </ScrollTable>
           <Pager info={data.page} label="Invoices" hash="invoices" />
         </InvoiceTabs>
       </div>

@@ -33,6 +33,7 @@ import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";
 import { DELETE_TAIL, deleteQuestion, invoiceStatusLabel, statusChangeTail, statusQuestion } from "./invoice-questions.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
+import { ScrollTable } from "../scroll-table.tsx";
 
 interface FeePartner {
   id: number;
@@ -298,7 +299,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
               Invoice History
             </Heading>
             {partner.feePayments.length ? (
-              <Table.Root size="1">
+              <ScrollTable label="Invoice history" size="1">
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
@@ -320,7 +321,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                       <Table.Cell style={{ whiteSpace: "nowrap" }}>
                         {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                       </Table.Cell>
-                      <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                      <Table.Cell className="vb-figure">{formatDate(invoice.dueDate)}</Table.Cell>
                       <Table.Cell>
                         {invoice.status === "cancelled" ? (
                           <InvoiceStatusBadge status="cancelled" />
@@ -396,7 +397,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                     </Table.Row>
                   ))}
                 </Table.Body>
-              </Table.Root>
+              </ScrollTable>
             ) : (
               <Text as="p" size="2" color="gray" m="2">
                 No invoices found

@@ -6,6 +6,7 @@
  * starts at its first page (a list cut in pages keeps its page in `?page=`), and shows the tab's
  * count when the page gives one.
  */
+import "./invoice-tabs.css";
 import { Card, Text } from "@radix-ui/themes";
 import { formatUnits } from "#domain/shared/format.ts";
 import { Link, useLocation, useNavigation } from "@remix-run/react";
@@ -88,7 +89,7 @@ export function InvoiceTabs({
   );
   return (
     <div>
-      <div role="tablist" aria-label={label} className="rt-BaseTabList rt-TabsList rt-r-size-2" onKeyDown={moveFocus}>
+      <div role="tablist" aria-label={label} className="rt-BaseTabList rt-TabsList rt-r-size-2 vb-invoice-tabs" onKeyDown={moveFocus}>
         {tabs.map((tab) => {
           const active = tab.value === current;
           const n = counts?.[tab.value];

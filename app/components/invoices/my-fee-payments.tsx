@@ -10,6 +10,7 @@ import type { InvoiceView } from "#domain/invoices/invoice-service.ts";
 import type { AccountState } from "#domain/invoices/invoice-rules.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { InvoiceTabs, type InvoiceTab, type InvoiceTabValue } from "./invoice-tabs.tsx";
+import { ScrollTable } from "../scroll-table.tsx";
 
 /** What the dashboard's loader reads for the section; null when it failed. */
 export interface MyFees {
@@ -47,7 +48,7 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
             empty="No fee payments found for this period"
             hash="fee-payments"
           >
-            <Table.Root size="2" mt="2">
+            <ScrollTable label="My fee payments" size="2" mt="2">
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Invoice ID</Table.ColumnHeaderCell>
@@ -61,14 +62,14 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
               <Table.Body>
                 {fees.invoices.map((invoice) => (
                   <Table.Row key={invoice.id} align="center">
-                    <Table.RowHeaderCell>#{invoice.id}</Table.RowHeaderCell>
+                    <Table.RowHeaderCell className="vb-figure">#{invoice.id}</Table.RowHeaderCell>
                     <Table.Cell justify="end">
                       <InvoiceAmount invoice={invoice} bare />
                     </Table.Cell>
                     <Table.Cell style={{ whiteSpace: "nowrap" }}>
                       {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                     </Table.Cell>
-                    <Table.Cell>{formatDate(invoice.dueDate)}</Table.Cell>
+                    <Table.Cell className="vb-figure">{formatDate(invoice.dueDate)}</Table.Cell>
                     <Table.Cell>
                       <InvoiceStatusBadge status={invoice.status} />
                     </Table.Cell>
@@ -84,7 +85,7 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                   </Table.Row>
                 ))}
               </Table.Body>
-            </Table.Root>
+            </ScrollTable>
           </InvoiceTabs>
         </>
       )}

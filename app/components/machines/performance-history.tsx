@@ -15,6 +15,7 @@ import { formatPounds } from "#domain/shared/money.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import { deleteRecordQuestion } from "./machine-questions.ts";
 import { SalesChart, twelveMonths } from "./sales-chart.tsx";
+import { ScrollTable } from "../scroll-table.tsx";
 
 export interface PerformanceProps {
   machine: { id: number; location: string };
@@ -130,7 +131,7 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
             </Text>
           ) : (
             <Flex direction="column" gap="4" pr="3">
-              <Table.Root size="1" variant="surface">
+              <ScrollTable label="Monthly records" size="1" variant="surface">
                 <Table.Header>
                   <Table.Row>
                     <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
@@ -217,7 +218,7 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                     </Table.Row>
                   ))}
                 </Table.Body>
-              </Table.Root>
+              </ScrollTable>
             </Flex>
           )}
         </DialogLoadState>

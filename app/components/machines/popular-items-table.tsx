@@ -3,6 +3,7 @@ import { DialogLoadState } from "./dialog-load-state.tsx";
 import { formatAmount, formatUnits } from "#domain/shared/format.ts";
 import { Flex, ScrollArea, Table, Text } from "@radix-ui/themes";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
+import { ScrollTable } from "../scroll-table.tsx";
 
 type Popular = Extract<MachineDialogData, { popular: unknown }>["popular"];
 
@@ -18,7 +19,7 @@ export function PopularItemsTable({ data, loading, error }: { data: Popular | nu
             </Text>
           </Flex>
         ) : (
-          <Table.Root size="2">
+          <ScrollTable label="Popular items" size="2">
             <caption style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
               Most popular items based on sales history
             </caption>
@@ -35,12 +36,12 @@ export function PopularItemsTable({ data, loading, error }: { data: Popular | nu
                 <Table.Row key={item.product.id}>
                   <Table.Cell>{index + 1}</Table.Cell>
                   <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
-                  <Table.Cell justify="end">{formatAmount(item.product.currentPrice)}</Table.Cell>
-                  <Table.Cell justify="end">{formatUnits(item.totalSales)}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">{formatAmount(item.product.currentPrice)}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">{formatUnits(item.totalSales)}</Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
-          </Table.Root>
+          </ScrollTable>
         )}
       </DialogLoadState>
     </ScrollArea>

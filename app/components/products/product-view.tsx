@@ -18,6 +18,7 @@ import { useHydrated } from "../forms.tsx";
 import { MonthPicker } from "../month-picker.tsx";
 import { Pager } from "../pager.tsx";
 import { useToast } from "../toaster.tsx";
+import { ScrollTable } from "../scroll-table.tsx";
 
 export const TABS = ["all", "top", "distribution"] as const;
 export type Tab = (typeof TABS)[number];
@@ -125,7 +126,7 @@ function TopTable({ title, rows, value }: { title: string; rows: ProductRow[]; v
         {title}
       </Heading>
       {rows.length ? (
-        <Table.Root size="1" aria-label={title}>
+        <ScrollTable label={title} size="1">
           <Table.Body>
             {rows.map((r, i) => (
               <Table.Row key={r.name}>
@@ -133,11 +134,11 @@ function TopTable({ title, rows, value }: { title: string; rows: ProductRow[]; v
                   <Text color="gray">{i + 1}</Text>
                 </Table.Cell>
                 <Table.RowHeaderCell>{r.name}</Table.RowHeaderCell>
-                <Table.Cell justify="end">{value(r)}</Table.Cell>
+                <Table.Cell justify="end" className="vb-figure">{value(r)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
-        </Table.Root>
+        </ScrollTable>
       ) : (
         <Text color="gray" size="2">
           No product data available
@@ -256,7 +257,7 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
           <>
             <Card size="1" mt="3">
               {view.list.rows.length ? (
-                <Table.Root size="2">
+                <ScrollTable label="All products" size="2">
                   <Table.Header>
                     <Table.Row>
                       <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
@@ -269,13 +270,13 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
                     {view.list.rows.map((p) => (
                       <Table.Row key={p.name}>
                         <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
-                        <Table.Cell justify="end">{formatUnits(p.totalSales)}</Table.Cell>
-                        <Table.Cell justify="end">{formatPounds(p.totalRevenue)}</Table.Cell>
-                        <Table.Cell justify="end">{p.machines}</Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure">{formatUnits(p.totalSales)}</Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure">{formatPounds(p.totalRevenue)}</Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure">{formatUnits(p.machines)}</Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
-                </Table.Root>
+                </ScrollTable>
               ) : (
                 <Text as="p" color="gray" align="center" my="5">
                   {empty}
@@ -320,7 +321,7 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
                     <Text as="p" color="gray" size="2" mb="3">
                       This product is sold in {chosen.product.machines} machine(s)
                     </Text>
-                    <Table.Root size="2">
+                    <ScrollTable label={`Machines selling ${chosen.product.name}`} size="2">
                       <Table.Header>
                         <Table.Row>
                           <Table.ColumnHeaderCell>Machine Location</Table.ColumnHeaderCell>
@@ -332,12 +333,12 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
                         {chosen.machines.map((m) => (
                           <Table.Row key={m.id}>
                             <Table.RowHeaderCell>{m.location}</Table.RowHeaderCell>
-                            <Table.Cell justify="end">{formatUnits(m.unitsSold)}</Table.Cell>
-                            <Table.Cell justify="end">{m.percent}%</Table.Cell>
+                            <Table.Cell justify="end" className="vb-figure">{formatUnits(m.unitsSold)}</Table.Cell>
+                            <Table.Cell justify="end" className="vb-figure">{m.percent}%</Table.Cell>
                           </Table.Row>
                         ))}
                       </Table.Body>
-                    </Table.Root>
+                    </ScrollTable>
                     <Pager info={chosen.page} label={`${chosen.product.name} machines`} name={MACHINE_PAGE_PARAM} />
                   </Card>
                 ) : (
