@@ -12,7 +12,8 @@ export function StatCard({ label, value, note, icon }: { label: string; value: R
           </Text>
           {icon ? <Text color="gray">{icon}</Text> : null}
         </Flex>
-        <Text size="6" weight="bold" style={{ fontVariantNumeric: "tabular-nums" }}>
+        {/* The figure never wraps inside itself (issue 14): a size smaller on a phone's two-column grid. */}
+        <Text size={{ initial: "5", sm: "6" }} weight="bold" className="vb-figure">
           {value}
         </Text>
         {note ? (

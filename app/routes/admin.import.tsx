@@ -12,7 +12,7 @@ import { Fragment, useEffect, useState } from "react";
 import { exclusionSentence } from "#domain/imports/booking-rules.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
-import { formatCount } from "#domain/shared/format.ts";
+import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { useToast } from "#app/components/toaster.tsx";
@@ -326,7 +326,7 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
                     </Text>
                   </Table.RowHeaderCell>
                   <Table.Cell style={{ whiteSpace: "nowrap" }}>{formatMonth(g.month)}</Table.Cell>
-                  <Table.Cell justify="end">{g.units}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">{formatUnits(g.units)}</Table.Cell>
                   <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
                     {formatGBP(g.revenuePence)}
                   </Table.Cell>

@@ -10,7 +10,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { previousMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
-import { formatCount } from "#domain/shared/format.ts";
+import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
@@ -159,7 +159,7 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
       <DataList.Root size="2">
         <DataList.Item>
           <DataList.Label minWidth="140px">Units</DataList.Label>
-          <DataList.Value>{preview.units}</DataList.Value>
+          <DataList.Value>{formatUnits(preview.units)}</DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">Revenue</DataList.Label>
@@ -202,7 +202,7 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
             {preview.topProducts.map((p) => (
               <Table.Row key={p.name}>
                 <Table.Cell>{p.name}</Table.Cell>
-                <Table.Cell justify="end">{p.count}</Table.Cell>
+                <Table.Cell justify="end" className="vb-figure">{formatUnits(p.count)}</Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>

@@ -12,6 +12,7 @@ import { MONTH_TO_DATE, monthHasEnded } from "#domain/commissions/month-close-ru
 import { ConfirmForm } from "../confirm-button.tsx";
 import type { MachineRecord } from "#domain/machines/machine-service.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatUnits } from "#domain/shared/format.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import { deleteRecordQuestion } from "./machine-questions.ts";
 import { SalesChart, twelveMonths } from "./sales-chart.tsx";
@@ -160,7 +161,7 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                           </Text>
                         )}
                       </Table.RowHeaderCell>
-                      <Table.Cell justify="end">{record.totalSales}</Table.Cell>
+                      <Table.Cell justify="end" className="vb-figure">{formatUnits(record.totalSales)}</Table.Cell>
                       <Table.Cell justify="end">{formatPounds(record.revenue)}</Table.Cell>
                       <Table.Cell justify="end">{formatPounds(record.cogs)}</Table.Cell>
                       {profitSharing ? (

@@ -308,7 +308,7 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
                   {view.distribution.choices.map((p) => (
                     <Button key={p.name} asChild variant={chosen?.product.name === p.name ? "solid" : "soft"}>
                       <Link to={linkWith(params, { product: p.name, [MACHINE_PAGE_PARAM]: null })} replace preventScrollReset aria-current={chosen?.product.name === p.name ? "true" : undefined}>
-                        {p.name} ({p.totalSales})
+                        {p.name} ({formatUnits(p.totalSales)})
                       </Link>
                     </Button>
                   ))}
