@@ -32,7 +32,7 @@ const freePort = () =>
   });
 
 async function waitForServer(url, server) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 720; i++) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
@@ -41,7 +41,7 @@ async function waitForServer(url, server) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`the server did not answer ${url} within a minute`);
+  throw new Error(`the server did not answer ${url} within 3 minutes`);
 }
 
 /** The session cookie of a demo login, through POST /api/login. */
