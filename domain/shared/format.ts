@@ -44,3 +44,18 @@ export function formatInvoiceId(id: number): string {
 export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
 }
+
+let compactMoney: Intl.NumberFormat | undefined;
+let compactUnits: Intl.NumberFormat | undefined;
+
+/** £850, £1.5k, £12k: a chart axis' round money values, short enough for a phone (no pence). */
+export function formatMoneyCompact(pounds: number): string {
+  compactMoney ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return compactMoney.format(pounds);
+}
+
+/** 850, 1.5k, 12k: a chart axis' round unit counts. */
+export function formatUnitsCompact(count: number): string {
+  compactUnits ??= new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 2 });
+  return compactUnits.format(count);
+}

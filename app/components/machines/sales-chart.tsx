@@ -1,7 +1,15 @@
-/** Twelve months of units (bars) and revenue (line) as a small SVG chart. */
-import { Flex, Text } from "@radix-ui/themes";
-import { formatMonth, recentMonths } from "#domain/shared/dates.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+/**
+ * Twelve months of units (bars, left axis) and revenue (line, right axis), server-rendered and
+ * without JavaScript (issue 14): the SVG stretches over the card's full width and draws only
+ * shapes; every text is HTML around it, so labels stay at body size however narrow the card.
+ * Each month is a focusable column whose tooltip (CSS, on hover and focus) gives its figures, and
+ * a disclosed table holds the same figures. The layout is in sales-chart.css.
+ */
+import "./sales-chart.css";
+import { recentMonths } from "#domain/shared/dates.ts";
+import { formatCount, formatMoney, formatMoneyCompact, formatMonth, formatUnits, formatUnitsCompact } from "#domain/shared/format.ts";
+import type { CSSProperties } from "react";
+import { monthLabels, pairedScales } from "./chart-axis.ts";
 
 export interface MonthFigures {
   month: string;
@@ -9,9 +17,9 @@ export interface MonthFigures {
   revenue: number;
 }
 
-const W = 640;
-const H = 200;
-const PAD = { left: 36, right: 44, top: 12, bottom: 28 };
+/** The SVG's own units: a column per month 100 wide, the plot 1000 high (stretched to the box). */
+const COLUMN = 100;
+const HEIGHT = 1000;
 
 /** The last 12 months up to `lastMonth`, with months that have no record shown as 0. */
 export function twelveMonths(figures: readonly MonthFigures[], lastMonth: string): MonthFigures[] {
@@ -25,60 +33,100 @@ export function twelveMonths(figures: readonly MonthFigures[], lastMonth: string
     .map((month) => byMonth.get(month) ?? { month, units: 0, revenue: 0 });
 }
 
+const n = (value: number) => Number(value.toFixed(1));
+
+/** Where a tooltip sits in its column: the first and last columns keep it inside the chart. */
+function tipSide(index: number, count: number): "start" | "end" | "middle" {
+  if (index < 2) return "start";
+  return index >= count - 2 ? "end" : "middle";
+}
+
 export function SalesChart({ data, title }: { data: MonthFigures[]; title: string }) {
-  const maxUnits = Math.max(1, ...data.map((d) => d.units));
-  const maxRevenue = Math.max(1, ...data.map((d) => d.revenue));
-  const innerW = W - PAD.left - PAD.right;
-  const innerH = H - PAD.top - PAD.bottom;
-  const step = innerW / data.length;
-  const x = (i: number) => PAD.left + step * i + step / 2;
-  const yUnits = (u: number) => PAD.top + innerH - (u / maxUnits) * innerH;
-  const yRevenue = (r: number) => PAD.top + innerH - (r / maxRevenue) * innerH;
-  const line = data.map((d, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${yRevenue(d.revenue).toFixed(1)}`).join(" ");
-  const summary = data.map((d) => `${formatMonth(d.month)}: ${d.units} units, ${formatPounds(d.revenue)}`).join("; ");
+  const { units, revenue } = pairedScales(Math.max(0, ...data.map((d) => d.units)), Math.max(0, ...data.map((d) => d.revenue)));
+  const y = (value: number, top: number) => n(HEIGHT - (Math.max(0, value) / top) * HEIGHT);
+  const x = (i: number) => i * COLUMN + COLUMN / 2;
+  const width = data.length * COLUMN;
+  const gridlines = units.ticks.map((_, i) => `M0 ${y(i, units.ticks.length - 1)}H${width}`).join("");
+  const bars = data.map((d, i) => `M${x(i) - 30} ${HEIGHT}V${y(d.units, units.top)}h60V${HEIGHT}z`).join("");
+  const line = data.map((d, i) => `${i ? "L" : "M"}${x(i)} ${y(d.revenue, revenue.top)}`).join("");
+  const dots = data.map((d, i) => `M${x(i)} ${y(d.revenue, revenue.top)}h0`).join("");
+  const labels = monthLabels(data.map((d) => d.month));
+
   return (
-    <figure style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={`${title}. ${summary}`} style={{ display: "block", maxHeight: 220 }}>
-        {[0, 0.5, 1].map((t) => (
-          <line key={t} x1={PAD.left} x2={W - PAD.right} y1={PAD.top + innerH * (1 - t)} y2={PAD.top + innerH * (1 - t)} stroke="var(--gray-a4)" />
-        ))}
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" fontSize="10" fill="var(--gray-11)">
-          {maxUnits}
-        </text>
-        <text x={W - PAD.right + 6} y={PAD.top + 4} fontSize="10" fill="var(--accent-11)">
-          {formatPounds(maxRevenue).replace(/\.\d\d$/, "")}
-        </text>
-        {data.map((d, i) => (
-          <g key={d.month}>
-            <rect x={x(i) - step * 0.3} y={yUnits(d.units)} width={step * 0.6} height={PAD.top + innerH - yUnits(d.units)} rx="2" fill="var(--accent-a6)">
-              <title>{`${formatMonth(d.month)}: ${d.units} units, ${formatPounds(d.revenue)}`}</title>
-            </rect>
-            <text x={x(i)} y={H - 10} textAnchor="middle" fontSize="10" fill="var(--gray-11)">
-              {formatMonth(d.month).slice(0, 3)}
-            </text>
-          </g>
-        ))}
-        <path d={line} fill="none" stroke="var(--accent-11)" strokeWidth="2" />
-        {data.map((d, i) => (
-          <circle key={d.month} cx={x(i)} cy={yRevenue(d.revenue)} r="3" fill="var(--accent-11)" />
-        ))}
-      </svg>
-      <Flex gap="4" justify="center" mt="1" asChild>
-        <figcaption>
-          <Flex align="center" gap="1">
-            <span style={{ width: 10, height: 10, background: "var(--accent-a6)", borderRadius: 2, display: "inline-block" }} />
-            <Text size="1" color="gray">
-              Units
-            </Text>
-          </Flex>
-          <Flex align="center" gap="1">
-            <span style={{ width: 14, height: 2, background: "var(--accent-11)", display: "inline-block" }} />
-            <Text size="1" color="gray">
-              Revenue
-            </Text>
-          </Flex>
-        </figcaption>
-      </Flex>
+    <figure className="vb-chart" style={{ "--vb-chart-months": data.length } as CSSProperties}>
+      <div className="vb-chart-body">
+        <div className="vb-chart-axis vb-chart-axis-units" aria-hidden>
+          {units.ticks.map((tick) => (
+            <span key={tick}>{formatUnitsCompact(tick)}</span>
+          ))}
+        </div>
+        <div className="vb-chart-plot">
+          <svg viewBox={`0 0 ${width} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden focusable="false">
+            <path className="vb-chart-gridlines" d={gridlines} />
+            <path className="vb-chart-bars" d={bars} />
+            <path className="vb-chart-line" d={line} />
+            <path className="vb-chart-dots" d={dots} />
+          </svg>
+          <ol className="vb-chart-months" aria-label={`${title}, month by month`}>
+            {data.map((d, i) => {
+              const text = `${formatMonth(d.month)}: ${formatCount(d.units, "unit")}, ${formatMoney(d.revenue)} revenue`;
+              return (
+                <li key={d.month} tabIndex={0} aria-label={text} data-tip={tipSide(i, data.length)}>
+                  <span className="vb-chart-tip" aria-hidden>
+                    <strong>{formatMonth(d.month)}</strong>
+                    <span>{formatCount(d.units, "unit")}</span>
+                    <span>{formatMoney(d.revenue)} revenue</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+        <div className="vb-chart-axis vb-chart-axis-revenue" aria-hidden>
+          {revenue.ticks.map((tick) => (
+            <span key={tick}>{formatMoneyCompact(tick)}</span>
+          ))}
+        </div>
+        <div className="vb-chart-x" aria-hidden>
+          {labels.map((label, i) => (
+            <span key={data[i].month} data-narrow={label.narrow ? "" : undefined}>
+              {label.month}
+              {label.year ? <span className="vb-chart-year-wide">{label.year}</span> : null}
+              {label.narrowYear ? <span className="vb-chart-year-narrow">{label.narrowYear}</span> : null}
+            </span>
+          ))}
+        </div>
+      </div>
+      <figcaption className="vb-chart-legend">
+        <span>
+          <span className="vb-chart-key-bar" /> Units (bars, left axis)
+        </span>
+        <span>
+          <span className="vb-chart-key-line" /> Revenue (line, right axis)
+        </span>
+      </figcaption>
+      <details className="vb-chart-table">
+        <summary>Show the figures as a table</summary>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Units</th>
+              <th scope="col">Revenue</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.month}>
+                <th scope="row">{formatMonth(d.month)}</th>
+                <td>{formatUnits(d.units)}</td>
+                <td>{formatMoney(d.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }
