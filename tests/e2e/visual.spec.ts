@@ -80,12 +80,17 @@ const PAGES: { name: string; path: string; login: Login | null; status?: number 
 
 /** Checks still failing while their pages are being fixed (name@width → the overflow seen). */
 const KNOWN: Record<string, string> = {
-  // axe scrollable-region-focusable: the table's Radix ScrollArea viewport (.rt-ScrollAreaViewport)
-  // scrolls sideways at 375px but cannot be reached with the keyboard (table scroll wrappers, in progress).
-  "admin products@375": "axe scrollable-region-focusable on the products table's .rt-ScrollAreaViewport",
-  // The same on the Popular Items table at both widths.
-  "Popular Items@375": "axe scrollable-region-focusable on the Popular Items table's .rt-ScrollAreaViewport",
-  "Popular Items@1280": "axe scrollable-region-focusable on the Popular Items table's .rt-ScrollAreaViewport",
+  // The sales chart's month labels ("Dec", "Feb"…, span in .vb-chart-months) are 19-24px wide in
+  // their 17-18px month slot at 375px (app/components/machines/sales-chart.tsx, in progress).
+  // The Popular Items dialog box runs past the right edge at 375px (right edge at 415.7px of 375px:
+  // app/components/machines/popular-items-dialog.tsx, in progress).
+  "Popular Items@375": "Popular Items dialog right edge at 415.7px of a 375px viewport",
+  ...Object.fromEntries(
+    ["profit-sharing", "tiered", "fee-paying", "non-profit-sharing"].map((type) => [
+      `dashboard ${type}@375`,
+      "sales chart month labels wider than their month slot (.vb-chart-months span)",
+    ]),
+  ),
 };
 
 for (const viewport of WIDTHS) {
@@ -139,7 +144,7 @@ async function checkDialog(page: Page, testInfo: TestInfo, title: string, width:
   await expect(dialog).toBeVisible();
   await page.waitForLoadState("networkidle");
   // Let the opening animation finish before measuring.
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
   await hydrated(page);
   await screenshot(page, testInfo, `dialog-${title.replace(/\W+/g, "-")}-${width}`, false);
   expect.soft(await outsideViewport(page, dialog), "dialog outside the viewport").toBe("");
