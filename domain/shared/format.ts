@@ -45,17 +45,23 @@ export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
 }
 
-let compactMoney: Intl.NumberFormat | undefined;
+const axisMoney: { compact?: Intl.NumberFormat; standard?: Intl.NumberFormat } = {};
 let compactUnits: Intl.NumberFormat | undefined;
 
-/** £850, £1.5k, £12k: a chart axis' round money values, short enough for a phone (no pence). */
+/** From here on a chart axis writes thousands as k: below it, "1,250" is as short as "1.25k". */
+const COMPACT_FROM = 10_000;
+
+/** £850, £1,500, £12k: a chart axis' round money values, short enough for a phone (no pence). */
 export function formatMoneyCompact(pounds: number): string {
-  compactMoney ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", notation: "compact", minimumFractionDigits: 0, maximumFractionDigits: 2 });
-  return compactMoney.format(pounds);
+  const compact = Math.abs(pounds) >= COMPACT_FROM;
+  const key = compact ? "compact" : "standard";
+  axisMoney[key] ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", notation: key, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  return axisMoney[key].format(pounds);
 }
 
-/** 850, 1.5k, 12k: a chart axis' round unit counts. */
+/** 850, 1,250, 12k: a chart axis' round unit counts. */
 export function formatUnitsCompact(count: number): string {
+  if (Math.abs(count) < COMPACT_FROM) return formatUnits(count);
   compactUnits ??= new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 2 });
   return compactUnits.format(count);
 }

@@ -62,7 +62,7 @@ test.describe("Machines on the partner page (admin)", () => {
     await expect(october).toContainText("£24.48");
     await expect(history.getByRole("columnheader", { name: "Profit Share (10%)" })).toBeVisible();
     await expect(october).toContainText("No Record");
-    await expect(history.getByRole("img", { name: /units and revenue over 12 months/ })).toBeVisible();
+    await expect(history.getByRole("list", { name: /units and revenue over 12 months/ })).toBeVisible();
     await history.getByRole("button", { name: "Close" }).click();
     await expect(history).toBeHidden();
 

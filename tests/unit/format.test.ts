@@ -52,18 +52,22 @@ describe("formatAmount", () => {
 });
 
 describe("formatMoneyCompact and formatUnitsCompact (issue 14, the sales chart's axes)", () => {
-  it("writes round axis values short: no pence, thousands as k", async () => {
+  it("writes round axis values short: no trailing pence, thousands as k from 10,000", async () => {
     const { formatMoneyCompact, formatUnitsCompact } = await import("#domain/shared/format.ts");
     expect(formatMoneyCompact(0)).toBe("£0");
     expect(formatMoneyCompact(850)).toBe("£850");
-    expect(formatMoneyCompact(1500)).toBe("£1.5k");
+    expect(formatMoneyCompact(1500)).toBe("£1,500");
+    expect(formatMoneyCompact(1250)).toBe("£1,250");
+    expect(formatMoneyCompact(12500)).toBe("£12.5k");
     expect(formatMoneyCompact(12000)).toBe("£12k");
     expect(formatMoneyCompact(2.5)).toBe("£2.5");
     expect(formatMoneyCompact(0.25)).toBe("£0.25");
     expect(formatUnitsCompact(0)).toBe("0");
     expect(formatUnitsCompact(250)).toBe("250");
-    expect(formatUnitsCompact(2500)).toBe("2.5k");
+    expect(formatUnitsCompact(2500)).toBe("2,500");
+    expect(formatUnitsCompact(10000)).toBe("10k");
     expect(formatUnitsCompact(40000)).toBe("40k");
-    expect(formatUnitsCompact(1250)).toBe("1.25k");
+    expect(formatUnitsCompact(1250)).toBe("1,250");
+    expect(formatUnitsCompact(12500)).toBe("12.5k");
   });
 });

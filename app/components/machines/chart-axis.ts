@@ -65,10 +65,14 @@ export interface MonthLabel {
   narrowYear: string | null;
 }
 
-/** The x axis' labels for months written YYYY-MM, oldest first. */
+/**
+ * The x axis' labels for months written YYYY-MM, oldest first. When narrow, two years on
+ * neighbouring labels would run into each other ("2025 2026" under Dec and Feb), so the first
+ * label then goes without its year: the next one's year dates it.
+ */
 export function monthLabels(months: readonly string[]): MonthLabel[] {
   let lastNarrowYear: string | null = null;
-  return months.map((month, i) => {
+  const labels = months.map((month, i) => {
     const year = month.slice(0, 4);
     const monthIndex = Number(month.slice(5, 7)) - 1;
     const narrow = (months.length - 1 - i) % 2 === 0;
@@ -81,4 +85,7 @@ export function monthLabels(months: readonly string[]): MonthLabel[] {
       narrowYear,
     };
   });
+  const shown = labels.filter((l) => l.narrow);
+  if (shown.length > 1 && shown[0].narrowYear && shown[1].narrowYear) shown[0].narrowYear = null;
+  return labels;
 }
