@@ -9,7 +9,7 @@ type Popular = Extract<MachineDialogData, { popular: unknown }>["popular"];
 
 export function PopularItemsTable({ data, loading, error }: { data: Popular | null; loading: boolean; error: string | null }) {
   return (
-    <ScrollArea type="auto" scrollbars="vertical" style={{ height: 500 }}>
+    <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 500 }}>
       <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch popular products">
         {!data?.length ? (
           <Flex direction="column" gap="1" p="4" align="center">
@@ -19,7 +19,7 @@ export function PopularItemsTable({ data, loading, error }: { data: Popular | nu
             </Text>
           </Flex>
         ) : (
-          <ScrollTable label="Popular items" size="2">
+          <ScrollTable label="Popular items" size="2" stickyFirstColumn={false}>
             <caption style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
               Most popular items based on sales history
             </caption>
