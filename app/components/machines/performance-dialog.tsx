@@ -8,6 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
 import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+import { dialogWidth } from "./dialog-load-state.tsx";
 import type { PerformanceProps } from "./performance-history.tsx";
 
 const PerformanceHistory = lazyPart(() => import("./performance-history.tsx").then((m) => m.PerformanceHistory));
@@ -33,7 +34,8 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
           View Performance History
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content style={{ maxWidth: "min(1000px, calc(100vw - 24px))" }}>
+      {/* Wide for the chart and table (and while they load); a message's width when there are none or the read failed. */}
+      <Dialog.Content maxWidth={dialogWidth(!error && (!data || data.length > 0), "min(1000px, calc(100vw - 24px))")}>
         <Dialog.Title>Performance History</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {machine.location}: monthly sales from the imported telemetry reports.

@@ -3,7 +3,7 @@
  * the dialog opens: the 12-month chart and a table per month, with each month's documents; an
  * admin's Delete posts intent record-delete to the page's action (a partner's page only reads).
  */
-import { DialogLoadState } from "./dialog-load-state.tsx";
+import { DialogEmptyState, DialogLoadState } from "./dialog-load-state.tsx";
 import { Badge, Box, DataList, Flex, IconButton, Popover, ScrollArea, Table, Text, Tooltip } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
@@ -111,118 +111,117 @@ function Receipt({ record }: { record: MachineRecord }) {
 export function PerformanceHistory({ machine, partnerType, commissionPercentage, canDelete, data, loading, error }: PerformanceHistoryProps) {
   const records = data ?? [];
   const profitSharing = isProfitSharingType(partnerType);
+  // Nothing to chart or list: the message alone, in a dialog sized to it (performance-dialog.tsx).
+  if (!records.length) {
+    return (
+      <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch machine records">
+        <DialogEmptyState title="No monthly records yet." detail="A month appears here once its sales report has been imported." />
+      </DialogLoadState>
+    );
+  }
   return (
     <>
-      {records.length ? (
-        <Box mb="3">
-          <SalesChart
-            title={`${machine.location}: units and revenue over 12 months`}
-            data={twelveMonths(
-              records.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue })),
-              records[0].month > previousMonth() ? records[0].month : previousMonth(),
-            )}
-          />
-        </Box>
-      ) : null}
-      <ScrollArea type="auto" scrollbars="both" style={{ height: 600, maxWidth: "100%" }}>
-        <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch machine records">
-          {!records.length ? (
-            <Text as="p" color="gray" size="2">
-              No monthly records yet.
-            </Text>
-          ) : (
-            <Flex direction="column" gap="4" pr="3">
-              <ScrollTable label="Monthly records" size="1" variant="surface">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">Sales (Units)</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">COGS</Table.ColumnHeaderCell>
-                    {profitSharing ? (
-                      <>
-                        <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage)}</Table.ColumnHeaderCell>
-                        <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
-                      </>
-                    ) : null}
-                    <Table.ColumnHeaderCell>Documents</Table.ColumnHeaderCell>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {records.map((record) => (
-                    <Table.Row key={record.id}>
-                      <Table.RowHeaderCell>
-                        {formatMonth(record.month)}
-                        {monthHasEnded(record.month) ? null : (
-                          <Text as="div" size="1" color="amber">
-                            {MONTH_TO_DATE}
-                          </Text>
-                        )}
-                      </Table.RowHeaderCell>
-                      <Table.Cell justify="end" className="vb-figure">{formatUnits(record.totalSales)}</Table.Cell>
-                      <Table.Cell justify="end">{formatPounds(record.revenue)}</Table.Cell>
-                      <Table.Cell justify="end">{formatPounds(record.cogs)}</Table.Cell>
-                      {profitSharing ? (
-                        <>
-                          <Table.Cell justify="end">{formatPounds(record.cardFee)}</Table.Cell>
-                          <Table.Cell justify="end">{formatPounds(record.netProfit)}</Table.Cell>
-                          <Table.Cell justify="end">{formatPounds(record.profitShare)}</Table.Cell>
-                          <Table.Cell>
-                            <CommissionStatusBadge commission={record.commission} />
-                          </Table.Cell>
-                        </>
-                      ) : null}
-                      <Table.Cell>
-                        <Flex gap="2" align="center">
-                          {record.receipts.length ? (
-                            <Tooltip content="Open the monthly report">
-                              <IconButton size="1" variant="ghost" asChild>
-                                <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
-                                  <FileTextIcon />
-                                </a>
-                              </IconButton>
-                            </Tooltip>
-                          ) : null}
-                          {profitSharing && monthHasEnded(record.month) ? (
-                            <Tooltip content="Open the statement (PDF)">
-                              <IconButton size="1" variant="ghost" asChild>
-                                <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
-                                  <ReaderIcon />
-                                </a>
-                              </IconButton>
-                            </Tooltip>
-                          ) : null}
-                          <Tooltip content="Download the transactions (.xlsx)">
-                            <IconButton size="1" variant="ghost" asChild>
-                              <a href={`/api/records/${record.id}/transactions`} aria-label={`Transactions for ${formatMonth(record.month)}`}>
-                                <DownloadIcon />
-                              </a>
-                            </IconButton>
-                          </Tooltip>
-                          <Receipt record={record} />
-                          {canDelete ? (
-                            <ConfirmForm
-                              intent="record-delete"
-                              fields={{ recordId: record.id }}
-                              trigger={
-                                <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
-                                  <TrashIcon />
-                                </IconButton>
-                              }
-                              {...deleteRecordQuestion(machine.location, record)}
-                            />
-                          ) : null}
-                        </Flex>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </ScrollTable>
-            </Flex>
+      <Box mb="3">
+        <SalesChart
+          title={`${machine.location}: units and revenue over 12 months`}
+          data={twelveMonths(
+            records.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue })),
+            records[0].month > previousMonth() ? records[0].month : previousMonth(),
           )}
-        </DialogLoadState>
+        />
+      </Box>
+      {/* At most the spec's 600px high; the table scrolls sideways inside itself (ScrollTable). */}
+      <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 600 }}>
+        <Flex direction="column" gap="4" pr="3">
+          <ScrollTable label="Monthly records" size="1" variant="surface">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Month</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Sales (Units)</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">COGS</Table.ColumnHeaderCell>
+                {profitSharing ? (
+                  <>
+                    <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage)}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
+                  </>
+                ) : null}
+                <Table.ColumnHeaderCell>Documents</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {records.map((record) => (
+                <Table.Row key={record.id}>
+                  <Table.RowHeaderCell className="vb-figure">
+                    {formatMonth(record.month)}
+                    {monthHasEnded(record.month) ? null : (
+                      <Text as="div" size="1" color="amber">
+                        {MONTH_TO_DATE}
+                      </Text>
+                    )}
+                  </Table.RowHeaderCell>
+                  <Table.Cell justify="end" className="vb-figure">{formatUnits(record.totalSales)}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">{formatPounds(record.revenue)}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">{formatPounds(record.cogs)}</Table.Cell>
+                  {profitSharing ? (
+                    <>
+                      <Table.Cell justify="end" className="vb-figure">{formatPounds(record.cardFee)}</Table.Cell>
+                      <Table.Cell justify="end" className="vb-figure">{formatPounds(record.netProfit)}</Table.Cell>
+                      <Table.Cell justify="end" className="vb-figure">{formatPounds(record.profitShare)}</Table.Cell>
+                      <Table.Cell>
+                        <CommissionStatusBadge commission={record.commission} />
+                      </Table.Cell>
+                    </>
+                  ) : null}
+                  <Table.Cell>
+                    <Flex gap="2" align="center">
+                      {record.receipts.length ? (
+                        <Tooltip content="Open the monthly report">
+                          <IconButton size="1" variant="ghost" asChild>
+                            <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
+                              <FileTextIcon />
+                            </a>
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
+                      {profitSharing && monthHasEnded(record.month) ? (
+                        <Tooltip content="Open the statement (PDF)">
+                          <IconButton size="1" variant="ghost" asChild>
+                            <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
+                              <ReaderIcon />
+                            </a>
+                          </IconButton>
+                        </Tooltip>
+                      ) : null}
+                      <Tooltip content="Download the transactions (.xlsx)">
+                        <IconButton size="1" variant="ghost" asChild>
+                          <a href={`/api/records/${record.id}/transactions`} aria-label={`Transactions for ${formatMonth(record.month)}`}>
+                            <DownloadIcon />
+                          </a>
+                        </IconButton>
+                      </Tooltip>
+                      <Receipt record={record} />
+                      {canDelete ? (
+                        <ConfirmForm
+                          intent="record-delete"
+                          fields={{ recordId: record.id }}
+                          trigger={
+                            <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
+                              <TrashIcon />
+                            </IconButton>
+                          }
+                          {...deleteRecordQuestion(machine.location, record)}
+                        />
+                      ) : null}
+                    </Flex>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </ScrollTable>
+        </Flex>
       </ScrollArea>
     </>
   );

@@ -4,6 +4,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
 import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+import { dialogWidth } from "./dialog-load-state.tsx";
 
 const PopularItemsTable = lazyPart(() => import("./popular-items-table.tsx").then((m) => m.PopularItemsTable));
 
@@ -26,7 +27,8 @@ export function PopularItemsDialog({ machine }: { machine: { id: number; locatio
           Popular Items
         </Button>
       </Dialog.Trigger>
-      <Dialog.Content maxWidth="560px">
+      {/* A message's width when the machine has no sales yet or the read failed. */}
+      <Dialog.Content maxWidth={dialogWidth(!error && (!data || data.length > 0), "560px")}>
         <Dialog.Title>Popular Items</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {machine.location}
