@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { PARTNER, expect, signIn, test } from "./fixtures.ts";
+import { overflowingText } from "./layout-checks.ts";
 
 const MONTH_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/;
 
@@ -35,6 +36,8 @@ async function checkChart(page: Page, chart: Locator, width: number, shot: strin
   const labels = await smallestLabel(chart);
   expect(labels.count).toBeGreaterThanOrEqual(width < 600 ? 10 : 18);
   expect(labels.smallest).toBeGreaterThanOrEqual(12);
+  // No label runs out of its box (a month or year wider than its month's slot).
+  expect(await overflowingText(page, chart)).toEqual([]);
   // A year on the month axis, and more than one value on each axis.
   await expect(chart.locator(".vb-chart-x")).toContainText(/20\d\d/);
   expect(await chart.locator(".vb-chart-axis-units > span").count()).toBeGreaterThanOrEqual(4);
