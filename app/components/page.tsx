@@ -18,7 +18,7 @@ export function Page({ title, description, actions, children }: { title: string;
             </Text>
           ) : null}
         </Box>
-        {actions ? <Flex gap="2" wrap="wrap">{actions}</Flex> : null}
+        {actions ? <div className="vb-toolbar">{actions}</div> : null}
       </Flex>
       {children}
     </Container>

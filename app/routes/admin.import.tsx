@@ -5,7 +5,8 @@
  */
 import { textField } from "#app/utils/action-reply.ts";
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
-import { CheckCircledIcon, ExclamationTriangleIcon, UploadIcon } from "@radix-ui/react-icons";
+import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect, useState } from "react";
@@ -54,8 +55,6 @@ export default function ImportPage() {
   const result = useActionData<typeof action>() as ImportActionData | undefined;
   const navigation = useNavigation();
   const toast = useToast();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
   const submitting = navigation.state === "submitting" ? (textField(navigation.formData, "intent") || "preview") : null;
   const imported = result?.intent === "import" && !result.error;
@@ -110,31 +109,17 @@ export default function ImportPage() {
                 <Text as="label" htmlFor="import-files" size="2" weight="medium">
                   Exports (.xlsx or .xls, one or more)
                 </Text>
-                {/* The browser's own input until the page is hydrated (so it works without JavaScript), then a
-                    Radix button: a <label> for the input, which stays focusable and shows its focus on the button. */}
-                <Flex mt="1" align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
-                  <input
+                <Box mt="1">
+                  <FilePicker
                     id="import-files"
                     name="files"
-                    type="file"
                     multiple
                     accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
                     onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => ({ name: f.name, size: f.size })))}
-                    className={hydrated ? "vb-file-input" : undefined}
+                    button="Choose files"
+                    chosen={chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
                   />
-                  {hydrated ? (
-                    <>
-                      <Button asChild variant="soft">
-                        <label htmlFor="import-files" className="vb-file-button">
-                          <UploadIcon /> Choose files
-                        </label>
-                      </Button>
-                      <Text size="2" color="gray">
-                        {chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
-                      </Text>
-                    </>
-                  ) : null}
-                </Flex>
+                </Box>
               </Box>
               <Box style={{ flex: "1 1 160px" }}>
                 <Text as="label" htmlFor="import-month" size="2" weight="medium">

@@ -5,14 +5,15 @@
  * (intent business-update), so it works without JavaScript; refused fields say why beneath them.
  */
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
-import { InfoCircledIcon, UploadIcon } from "@radix-ui/react-icons";
+import { InfoCircledIcon } from "@radix-ui/react-icons";
+import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
 import { MAX_LOGO_BYTES, hasBankDetails } from "#domain/business/business-rules.ts";
 import { formatDate, formatIban } from "#domain/shared/format.ts";
-import { FailureCallout, isFailure, useFailureToast, useHydrated } from "#app/components/forms.tsx";
+import { FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -207,7 +208,6 @@ export default function SettingsPage() {
 
 /** The logo: its preview (the stored one, or the chosen file before it is saved), the file input and Remove. */
 function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: number } | null; updatedAt: string | null; error?: string }) {
-  const hydrated = useHydrated();
   const [chosen, setChosen] = useState<{ name: string; preview: string | null; problem: string | null } | null>(null);
   const [remove, setRemove] = useState(false);
   const logoError = chosen?.problem ?? error;
@@ -250,30 +250,16 @@ function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: n
           <Text as="label" htmlFor="settings-logo" size="2" weight="medium">
             {logo ? "Replace the logo" : "Upload a logo"}
           </Text>
-          <Flex align="center" gap="3" wrap="wrap" style={{ position: "relative" }}>
-            <input
-              id="settings-logo"
-              name="logo"
-              type="file"
-              accept="image/png,image/jpeg"
-              onChange={(e) => chooseLogo(e.target.files?.[0])}
-              className={hydrated ? "vb-file-input" : undefined}
-              aria-invalid={logoError ? true : undefined}
-              aria-describedby={logoError ? "settings-logo-note" : undefined}
-            />
-            {hydrated ? (
-              <>
-                <Button asChild variant="soft">
-                  <label htmlFor="settings-logo" className="vb-file-button">
-                    <UploadIcon /> Choose image
-                  </label>
-                </Button>
-                <Text size="2" color="gray" style={{ overflowWrap: "anywhere" }}>
-                  {chosen?.name ?? (logo ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB` : "No file chosen")}
-                </Text>
-              </>
-            ) : null}
-          </Flex>
+          <FilePicker
+            id="settings-logo"
+            name="logo"
+            accept="image/png,image/jpeg"
+            onChange={(e) => chooseLogo(e.target.files?.[0])}
+            aria-invalid={logoError ? true : undefined}
+            aria-describedby={logoError ? "settings-logo-note" : undefined}
+            button="Choose image"
+            chosen={chosen?.name ?? (logo ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB` : "No file chosen")}
+          />
           {logoError ? (
             <Text as="p" id="settings-logo-note" size="1" color="red">
               {logoError}

@@ -184,6 +184,10 @@ export interface InvoiceQuote {
   gross: number;
   discount: number;
   amount: number;
+  /** The VAT the invoice would carry at the business's rate now (null: no VAT), and what the partner pays. */
+  vatPercent: number | null;
+  vat: number;
+  total: number;
   periodStart: string;
   periodEnd: string;
   dueDate: string;
@@ -208,6 +212,7 @@ async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: st
 /** What generating an invoice would produce, without saving it; pounds only in this answer. */
 export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPeriod, today = isoDay(new Date())): Promise<InvoiceQuote> {
   const q = await quote(db, partnerId, period, today);
+  const vat = vatLines(q.amountPence, (await getBusinessProfile(db)).vatRateBp);
   return {
     partnerId,
     paymentPeriod: period,
@@ -217,6 +222,9 @@ export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPer
     gross: penceToPounds(q.grossPence),
     discount: penceToPounds(q.discountPence),
     amount: penceToPounds(q.amountPence),
+    vatPercent: vat.rateBp === null ? null : vat.rateBp / 100,
+    vat: penceToPounds(vat.vatPence),
+    total: penceToPounds(vat.grossPence),
     periodStart: q.periodStart,
     periodEnd: q.periodEnd,
     dueDate: q.dueDate,

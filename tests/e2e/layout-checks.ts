@@ -69,3 +69,35 @@ export async function outsideViewport(page: Page, box: Locator): Promise<string>
   if (rect.y < -0.5) faults.push(`top edge at ${rect.y.toFixed(1)}px`);
   return faults.join(", ");
 }
+
+/**
+ * Controls (buttons, links styled as buttons, tabs) that are cut off: part of the control lies
+ * outside the viewport or outside an ancestor that clips or scrolls it (a tab list scrolling its
+ * last tab out of sight without a sign). Controls inside a table are left out: a wide table
+ * scrolls inside its card by design, with its cue (ScrollTable).
+ */
+export async function cutOffControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("button, [role=tab], a.rt-Button, a.rt-BaseButton")) {
+      if (el.closest("table, [data-radix-popper-content-wrapper]") || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      const name = `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
+      if (rect.left < -0.5 || rect.right > window.innerWidth + 0.5) {
+        problems.push(`${name}: ${rect.left.toFixed(0)}-${rect.right.toFixed(0)}px outside the ${window.innerWidth}px viewport`);
+        continue;
+      }
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        const x = getComputedStyle(node).overflowX;
+        if (x === "visible") continue;
+        const box = node.getBoundingClientRect();
+        if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) {
+          problems.push(`${name}: ${rect.left.toFixed(0)}-${rect.right.toFixed(0)}px cut by its ${x} container at ${box.left.toFixed(0)}-${box.right.toFixed(0)}px`);
+          break;
+        }
+      }
+    }
+    return problems;
+  });
+}

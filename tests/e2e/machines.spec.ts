@@ -101,6 +101,8 @@ test.describe("Machines on the partner page (admin)", () => {
     await upload.getByLabel("Sales report file").setInputFiles(fixture("bad-missing-cost-price.xlsx"));
     await expect(upload.getByRole("alert")).toContainText("Missing required headers: Cost Price");
     await expect(toast(page)).toContainText("Error processing Excel file");
+    // One message each: the toast names the failure, the alert beside the file says why.
+    await expect(toast(page)).not.toContainText("Missing required headers");
     await expect(upload.getByRole("button", { name: "Save Record" })).toBeDisabled();
     // Past the upload limit the file is not sent: the dialog says so, as the server would.
     await upload.getByLabel("Sales report file").setInputFiles({ name: "huge.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });

@@ -22,7 +22,7 @@ import { getBusinessProfile, updateBusinessProfile } from "#domain/business/busi
 import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
 import { demoLogoPng } from "#domain/demo/demo-logo.ts";
 import { recordStatement, sendReport } from "#domain/commissions/statement-service.ts";
-import { generateInvoice, listInvoices, renderInvoice, sendInvoiceEmail } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice, listInvoices, quoteInvoice, renderInvoice, sendInvoiceEmail } from "#domain/invoices/invoice-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BODY_LIMIT, MULTIPART_SLACK, bodyLimitFor } from "../../server/body-limit.js";
 import { BASE, call, flashedToast } from "./http.ts";
@@ -221,6 +221,15 @@ describe("documents with the business profile", () => {
     expect(invoice).toMatchObject({ amount: 405, vatPercent: 20, vat: 81, total: 486 });
     const later = await generateInvoice(db, partnerId, "monthly", adminId, "2026-04-01");
     expect(later).toMatchObject({ amount: 75, vatPercent: null, vat: 0, total: 75 });
+    await updateBusinessProfile(db, DEMO_BUSINESS, { keep: true }, adminId);
+  });
+
+  it("the quote shows what the invoice will ask: the net amount, VAT at the rate in force and the total", async () => {
+    // 12 × £75.00 less 15% = £765.00 net; 20% VAT = £153.00; £918.00 to pay.
+    expect(await quoteInvoice(db, partnerId, "12-months", "2026-04-01")).toMatchObject({ amount: 765, vatPercent: 20, vat: 153, total: 918 });
+    await updateBusinessProfile(db, { ...DEMO_BUSINESS, vatRate: 1750 }, { keep: true }, adminId);
+    // 17.5% of £765.00 = £133.875, half up to £133.88.
+    expect(await quoteInvoice(db, partnerId, "12-months", "2026-04-01")).toMatchObject({ amount: 765, vatPercent: 17.5, vat: 133.88, total: 898.88 });
     await updateBusinessProfile(db, DEMO_BUSINESS, { keep: true }, adminId);
   });
 

@@ -21,6 +21,7 @@ import {
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { formatRate } from "#domain/commissions/commission-rules.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -83,12 +84,32 @@ function QuotePreview({ quote }: { quote: InvoiceQuote }) {
           {quote.discountPercent}% ({formatPounds(quote.discount)})
         </DataList.Value>
       </DataList.Item>
-      <DataList.Item>
-        <DataList.Label minWidth="130px">Amount</DataList.Label>
-        <DataList.Value>
-          <Text weight="bold">{formatPounds(quote.amount)}</Text>
-        </DataList.Value>
-      </DataList.Item>
+      {quote.vatPercent === null ? (
+        <DataList.Item>
+          <DataList.Label minWidth="130px">Amount</DataList.Label>
+          <DataList.Value>
+            <Text weight="bold">{formatPounds(quote.amount)}</Text>
+          </DataList.Value>
+        </DataList.Item>
+      ) : (
+        // With VAT the quote asks what the invoice will: net, the VAT at the rate in force, the total.
+        <>
+          <DataList.Item>
+            <DataList.Label minWidth="130px">Net amount</DataList.Label>
+            <DataList.Value>{formatPounds(quote.amount)}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="130px">VAT at {formatRate(Math.round(quote.vatPercent * 100))}</DataList.Label>
+            <DataList.Value>{formatPounds(quote.vat)}</DataList.Value>
+          </DataList.Item>
+          <DataList.Item>
+            <DataList.Label minWidth="130px">Amount</DataList.Label>
+            <DataList.Value>
+              <Text weight="bold">{formatPounds(quote.total)}</Text>
+            </DataList.Value>
+          </DataList.Item>
+        </>
+      )}
       <DataList.Item>
         <DataList.Label minWidth="130px">Due date</DataList.Label>
         <DataList.Value>{formatDate(quote.dueDate)}</DataList.Value>

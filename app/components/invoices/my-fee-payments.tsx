@@ -2,7 +2,7 @@
  * The partner dashboard's 'My Fee Payments': the account state, then the partner's own invoices of
  * the status tab (`?status=` on /, filtered by the dashboard's loader), each downloadable.
  */
-import { Card, DataList, Heading, IconButton, Table, Text } from "@radix-ui/themes";
+import { Card, DataList, Heading, IconButton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { formatDate } from "#domain/shared/dates.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
@@ -56,7 +56,9 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                   <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
-                  <Table.ColumnHeaderCell />
+                  <Table.ColumnHeaderCell>
+                    <VisuallyHidden>Download</VisuallyHidden>
+                  </Table.ColumnHeaderCell>
                 </Table.Row>
               </Table.Header>
               <Table.Body>

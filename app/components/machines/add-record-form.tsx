@@ -13,6 +13,7 @@ import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
+import { FilePicker } from "../file-picker.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 import type { RecordPreviewReply } from "./add-record-dialog.tsx";
 
@@ -32,7 +33,8 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   const answer = file && !problem && !reading ? preview.data : undefined;
   const refused = isFailure(answer) ? answer.error : null;
   const shown = answer && "preview" in answer ? answer.preview : null;
-  useFailureToast(preview.data);
+  // A refused file: the toast names the failure, the message beside the file says why (once).
+  useFailureToast(preview.data, { describe: false });
   useFailureToast(save.data);
   useFetcherSucceeded(save, onSaved);
 
@@ -84,18 +86,19 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
             }}
           />
         </label>
-        <label style={{ flex: "2 1 240px" }}>
-          <Text as="div" size="2" weight="medium" mb="1">
+        <div style={{ flex: "2 1 240px" }}>
+          <Text as="label" htmlFor={`record-file-${machine.id}`} size="2" weight="medium" mb="1" style={{ display: "block" }}>
             Sales report
           </Text>
-          <input
-            type="file"
+          <FilePicker
+            id={`record-file-${machine.id}`}
             accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
             onChange={onFile}
             aria-label="Sales report file"
-            style={{ width: "100%", fontSize: "var(--font-size-2)" }}
+            button="Choose file"
+            chosen={file?.name ?? "No file chosen"}
           />
-        </label>
+        </div>
       </Flex>
       {reading ? (
         <Flex align="center" gap="2">

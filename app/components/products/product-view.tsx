@@ -229,7 +229,7 @@ export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
         setSearchParams((current) => withParams(current, { tab: next === "all" ? null : next, ...START_OVER }), { replace: true, preventScrollReset: true })
       }
     >
-      <Tabs.List>
+      <Tabs.List size={{ initial: "1", sm: "2" }} className="vb-tabs">
         {TABS.map((value) =>
           hydrated ? (
             <Tabs.Trigger key={value} value={value}>
