@@ -9,6 +9,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { bpToFraction } from "./commission-rules.ts";
 import { flatCommissionPenceSql, netProfitPenceSql, rateForMonthSql, tieredCommissionPenceSql } from "./commission-sql.ts";
+import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import type { PartnerType } from "../partners/partner-rules.ts";
@@ -173,21 +174,28 @@ export interface CommissionTotals {
   paid: number;
   /** What the paid months paid (their snapshots), pence. */
   paidPence: number;
+  /** Unpaid commission of the complete partners (every active machine reported): ready to pay, pence. */
+  readyPence: number;
+  /** Complete partners not yet paid. */
+  ready: number;
 }
 
 /** The month's totals over every partner: one aggregate over monthFigures. */
-async function commissionTotals(db: DB, month: string): Promise<CommissionTotals> {
+export async function commissionTotals(db: DB, month: string): Promise<CommissionTotals> {
   const applicable = sql<boolean>`x.partner_type in (${sql.join(APPLICABLE)})`;
   const paid = sql<boolean>`(${applicable} and x.payment_status = 'completed')`;
+  const complete = sql<boolean>`(${applicable} and x.active_machines > 0 and x.submitted_reports = x.active_machines)`;
   const row = await db
     .selectFrom(monthFigures(db, month, partnersOf(db, month, {})).as("x"))
     .select([
       sql<number>`count(*)`.as("partners"),
       sql<number>`coalesce(sum(case when ${applicable} and coalesce(x.payment_status, 'pending') = 'pending' then x.commission_pence end), 0)`.as("duePence"),
       sql<number>`count(case when ${applicable} then 1 end)`.as("applicable"),
-      sql<number>`count(case when ${applicable} and x.active_machines > 0 and x.submitted_reports = x.active_machines then 1 end)`.as("complete"),
+      sql<number>`count(case when ${complete} then 1 end)`.as("complete"),
       sql<number>`count(case when ${paid} then 1 end)`.as("paid"),
       sql<number>`coalesce(sum(case when ${paid} then coalesce(x.paid_amount_pence, x.commission_pence) end), 0)`.as("paidPence"),
+      sql<number>`coalesce(sum(case when ${complete} and coalesce(x.payment_status, 'pending') = 'pending' then x.commission_pence end), 0)`.as("readyPence"),
+      sql<number>`count(case when ${complete} and coalesce(x.payment_status, 'pending') = 'pending' then 1 end)`.as("ready"),
     ])
     .executeTakeFirstOrThrow();
   return row;
@@ -238,4 +246,25 @@ export async function commissionSummaryPage(db: DB, month: string, request: Page
   const shown = clampPage(request, totals.partners);
   const [rows, paid] = await Promise.all([figuresOf(db, month, {}, shown), paidRowsOf(db, month, totals)]);
   return { month, totalCommissionDue: penceToPounds(totals.duePence), rows: rows.map(summaryRow), totals, paid, page: pageInfo(shown, totals.partners) };
+}
+
+/**
+ * What the business owes its hosts (the admin dashboard's payables): the commission of the last
+ * ended month not yet paid, and the part of it ready to pay (partners with every active machine
+ * reported), with the partner counts.
+ */
+export interface Payables {
+  month: string;
+  duePence: number;
+  readyPence: number;
+  /** Profit-sharing and tiered partners; those complete and unpaid; those paid. */
+  applicable: number;
+  ready: number;
+  paid: number;
+}
+
+export async function payables(db: DB, now: Date = new Date()): Promise<Payables> {
+  const month = previousMonth(now);
+  const t = await commissionTotals(db, month);
+  return { month, duePence: t.duePence, readyPence: t.readyPence, applicable: t.applicable, ready: t.ready, paid: t.paid };
 }

@@ -11,7 +11,7 @@ import { db } from "#app/utils/db.server.ts";
 import { cardFeePence, tieredCommission } from "#domain/commissions/commission-rules.ts";
 import { cardFeePenceSql, tieredCommissionPenceSql } from "#domain/commissions/commission-sql.ts";
 import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
-import { commissionSummary, commissionSummaryPage, commissionSummaryRow, paidSummary, partnerMonthFigures, PAID_ROWS_NAMED } from "#domain/commissions/commission-summary.ts";
+import { commissionSummary, commissionSummaryPage, commissionSummaryRow, paidSummary, partnerMonthFigures, payables, PAID_ROWS_NAMED } from "#domain/commissions/commission-summary.ts";
 import { PARTNER_TYPES } from "#domain/partners/partner-rules.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
@@ -136,6 +136,25 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
     });
     expect(paid).toEqual({ count: 4, totalPence: totals.paidPence, rows: paidRows });
     expect(await paidSummary(db, MONTH)).toEqual(paid);
+  });
+
+  it("payables: the last ended month's unpaid commission, and the part ready to pay (complete partners), exact in pence", async () => {
+    const { rows } = await commissionSummary(db, MONTH);
+    const unpaid = rows.filter((r) => r.paymentStatus === "pending");
+    const ready = unpaid.filter((r) => r.allReportsSubmitted);
+    const pence = (list: typeof rows) => list.reduce((s, r) => s + Math.round(r.profitShare * 100), 0);
+    expect(ready.length).toBeGreaterThan(0);
+    expect(ready.length).toBeLessThan(unpaid.length);
+    // The day after the month ends, it is the last ended month.
+    const owed = await payables(db, new Date("2026-06-15T00:00:00Z"));
+    expect(owed).toEqual({
+      month: MONTH,
+      duePence: pence(unpaid),
+      readyPence: pence(ready),
+      applicable: rows.filter((r) => r.paymentStatus !== "not_applicable").length,
+      ready: ready.length,
+      paid: 4,
+    });
   });
 
   it("one partner's row is the summary's", async () => {
