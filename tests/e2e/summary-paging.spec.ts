@@ -60,6 +60,7 @@ test.describe("A partner's machines, 24 to a page", () => {
   });
 
   test("26 machines: two pages, the cards' figures for every machine, an action on page 2 comes back to page 2", async ({ page }) => {
+    test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     const partner = await newPartner(page, `Zz Machine Pager ${stampOf()}`);
     const machines = await newMachines(page, partner.id, locations(26));
     await upload(page, machines[25], ["KitKat 4 Finger", "Twix Twin"]);
@@ -139,6 +140,7 @@ test.describe("Commission summary, 24 partners to a page", () => {
   }
 
   test("the totals are every partner's on every page; the rows are the page's; the month keeps the page", async ({ page }) => {
+    test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     await signIn(page, ADMIN);
     // 25 partners more, sorting last: the summary has at least two pages whatever else the run made.
     const stamp = stampOf();
@@ -179,6 +181,7 @@ test.describe("Products Analytics, 24 rows to a page", () => {
   });
 
   test("All Products: a search with 30 products has two pages; a new search starts again at page 1", async ({ page }) => {
+    test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     const stamp = stampOf();
     const partner = await newPartner(page, `Zz Product Pager ${stamp}`);
     const [machine] = await newMachines(page, partner.id, [`Product Pager Kiosk ${stamp}`]);
@@ -201,6 +204,7 @@ test.describe("Products Analytics, 24 rows to a page", () => {
   });
 
   test("Machine Distribution: a product in 25 machines pages its machines; another product starts at page 1", async ({ page }) => {
+    test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     const stamp = stampOf();
     const partner = await newPartner(page, `Zz Product Pager ${stamp}`);
     const machines = await newMachines(page, partner.id, Array.from({ length: 25 }, (_, i) => `Spread ${stamp} ${String(i + 1).padStart(2, "0")}`));

@@ -7,7 +7,7 @@
  */
 import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Table, Tabs, Text, TextField } from "@radix-ui/themes";
 import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Form, Link, useAsyncError, useSearchParams } from "@remix-run/react";
+import { Form, Link, useAsyncError, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
@@ -215,9 +215,15 @@ function Pending() {
  * URL the page keeps the view it has (app/routes/admin.products.tsx), so a tab it holds no figures
  * for says so until they arrive.
  */
-export function ProductTables({ view, tab }: { view: ProductView; tab: Tab }) {
+export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab: Tab }) {
   const hydrated = useHydrated();
   const [params, setSearchParams] = useSearchParams();
+  // The tab follows a click at once: while the loader answers the new URL the tab shown is the one
+  // asked for, so a second click (back to the tab still loaded) is a change too, not lost.
+  const navigation = useNavigation();
+  const location = useLocation();
+  const asked = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search).get("tab") ?? "all" : null;
+  const tab: Tab = asked !== null && (TABS as readonly string[]).includes(asked) ? (asked as Tab) : loadedTab;
   const empty = !view.productCount ? "No products found in the system" : "No products match your search criteria";
   const chosen = view.distribution?.chosen ?? null;
 
