@@ -76,7 +76,7 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
     for (const p of complete.slice(0, 4)) await markCommissionPaid(db, p.id, MONTH, admin.id, "2026-06-10", new Date("2026-06-10T12:00:00Z"));
     const changed = await db.selectFrom("monthlyRecords as r").innerJoin("machines as m", "m.id", "r.machineId").select("r.id").where("m.partnerId", "=", complete[0].id).where("r.month", "=", MONTH).executeTakeFirstOrThrow();
     await db.updateTable("monthlyRecords").set({ revenuePence: 777_777 }).where("id", "=", changed.id).execute();
-  });
+  }, 60_000); // 30 partners, their machines and records: past 10 s on a busy machine
 
   it("each row is partnerMonth's: reports, completeness, rate and the commission (or what was paid)", async () => {
     const summary = await commissionSummary(db, MONTH);
