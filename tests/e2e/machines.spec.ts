@@ -27,6 +27,7 @@ test.describe("Machines on the partner page (admin)", () => {
   });
 
   test("add a machine, upload a month with a preview, read its history and popular items, then edit, switch off and delete it", async ({ page }) => {
+    test.slow(); // many steps and an upload: past 30 s on a busy machine (and a retry finds the rows booked)
     const partner = await freshPartner(page);
     await page.goto(`/partners/${partner.id}`);
     await page.getByRole("button", { name: "Add New Machine" }).click();
