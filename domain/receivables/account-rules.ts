@@ -5,6 +5,7 @@
  * days past due). Integer pence throughout; the service reads the rows (account-service.ts).
  */
 import { parseIsoDay } from "../shared/dates.ts";
+import { formatCreditNoteId, formatDate, formatInvoiceId } from "../shared/format.ts";
 
 /** An invoice as the account sees it: dated its issue date, charging its gross (net + VAT). */
 export interface AccountInvoice {
@@ -218,4 +219,23 @@ export function agingOf(history: AccountHistory, asOf: string): Aging {
     buckets,
     openInvoices,
   };
+}
+
+/** What a line is, in words, for the screens and the PDF: "INV-00004", "Payment, bank transfer, BACS HFC-0003", "CN-00001". */
+export function entryTitle(line: Pick<StatementLine, "kind" | "id"> & { payment?: Pick<AccountPayment, "method" | "reference"> }): string {
+  if (line.kind === "invoice") return formatInvoiceId(line.id);
+  if (line.kind === "credit") return formatCreditNoteId(line.id);
+  // The method in words: bank-transfer → "bank transfer", as its label reads in lower case.
+  return [`Payment, ${line.payment!.method.replace(/-/g, " ")}`, line.payment!.reference].filter(Boolean).join(", ");
+}
+
+/** The line's detail: an invoice's period and due date, what a credit note is against, the invoices a payment settles. */
+export function entryDetail(line: StatementLine): string {
+  if (line.kind === "invoice") return `Fee ${formatDate(line.invoice.periodStart)} - ${formatDate(line.invoice.periodEnd)}, due ${formatDate(line.invoice.dueDate)}`;
+  if (line.kind === "credit") {
+    const against = `${line.credit.kind === "cancellation" ? "Cancels" : "Credit on"} ${formatInvoiceId(line.credit.invoiceId)}`;
+    return line.credit.reason ? `${against}: ${line.credit.reason}` : against;
+  }
+  const settles = line.payment.allocations.map((a) => formatInvoiceId(a.invoiceId));
+  return settles.length ? `Settles ${settles.join(", ")}` : "";
 }
