@@ -36,7 +36,8 @@ export interface InvoiceState {
 const sum = (rows: readonly { amountPence: number }[]) => rows.reduce((total, row) => total + row.amountPence, 0);
 
 /**
- * Cancelled when a cancellation credit note exists; else paid when nothing is left to pay; else
+ * Cancelled when a cancellation credit note exists; else paid when nothing is left to pay (on the
+ * day of its latest payment, with that payment's reference); else
  * overdue when today is past its due date (or it was already overdue); else pending.
  */
 export function invoiceState(invoice: InvoiceSettlement, today: string): InvoiceState {
@@ -46,12 +47,10 @@ export function invoiceState(invoice: InvoiceSettlement, today: string): Invoice
   const base = { balancePence, paidPence, creditedPence, paidDate: null, paymentReference: null };
   if (invoice.credits.some((c) => c.kind === "cancellation")) return { ...base, status: "cancelled" };
   if (balancePence === 0) {
-    // The latest payment settled it (a credit, if the credit came last).
-    const last = [...invoice.allocations.map((a) => ({ day: a.receivedOn, reference: a.reference })), ...invoice.credits.map((c) => ({ day: c.issuedOn, reference: null }))]
-      .sort((a, b) => a.day.localeCompare(b.day))
-      .at(-1);
+    // Paid on the day of its latest payment (what the partner paid last); credited in full without a payment: the credit's day.
     const settlingPayment = [...invoice.allocations].sort((a, b) => a.receivedOn.localeCompare(b.receivedOn)).at(-1);
-    return { ...base, status: "paid", paidDate: last?.day ?? null, paymentReference: settlingPayment?.reference ?? null };
+    const lastCredit = [...invoice.credits].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn)).at(-1);
+    return { ...base, status: "paid", paidDate: settlingPayment?.receivedOn ?? lastCredit?.issuedOn ?? null, paymentReference: settlingPayment?.reference ?? null };
   }
   const overdue = today > invoice.dueDate || invoice.status === "overdue";
   return { ...base, status: overdue ? "overdue" : "pending" };

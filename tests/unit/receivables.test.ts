@@ -46,9 +46,11 @@ describe("invoice balance and status", () => {
     });
   });
 
-  it("a credit note reduces the balance: £90.00 − £40.00 paid − £15.00 credited = £35.00; crediting the rest makes it paid", () => {
+  it("a credit note reduces the balance: £90.00 − £40.00 paid − £15.00 credited = £35.00; crediting the rest makes it paid, on the payment's day", () => {
     expect(invoiceState(invoice({ allocations: [pay("2026-03-01", 4000)], credits: [{ issuedOn: "2026-03-02", amountPence: 1500, kind: "credit" }] }), TODAY)).toMatchObject({ status: "pending", balancePence: 3500, creditedPence: 1500 });
-    expect(invoiceState(invoice({ allocations: [pay("2026-03-01", 4000)], credits: [{ issuedOn: "2026-03-02", amountPence: 5000, kind: "credit" }] }), TODAY)).toMatchObject({ status: "paid", balancePence: 0, paidDate: "2026-03-02" });
+    expect(invoiceState(invoice({ allocations: [pay("2026-03-01", 4000)], credits: [{ issuedOn: "2026-03-02", amountPence: 5000, kind: "credit" }] }), TODAY)).toMatchObject({ status: "paid", balancePence: 0, paidDate: "2026-03-01" });
+    // Credited in full without a payment: paid on the credit's day.
+    expect(invoiceState(invoice({ credits: [{ issuedOn: "2026-03-02", amountPence: 9000, kind: "credit" }] }), TODAY)).toMatchObject({ status: "paid", paidDate: "2026-03-02" });
   });
 
   it("a cancellation credit note cancels it, whatever else", () => {
