@@ -8,7 +8,7 @@ import type { Database } from "#db/schema.ts";
 import { vatLines } from "../business/business-rules.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { isoDay } from "../shared/dates.ts";
-import { badInput, conflict, notFound } from "../shared/errors.ts";
+import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { agingOf, firstEntryDate, statementOfAccount, type AccountHistory, type Aging, type Statement } from "./account-rules.ts";
 import { statementOfAccountPdf } from "./account-pdf.ts";
 import { FROM_AFTER_TO, statementPeriodSchema } from "./account-schemas.ts";
@@ -166,4 +166,17 @@ export async function receivablesTotals(db: DB, asOf = isoDay(new Date())): Prom
   `.execute(db);
   const row = rows[0];
   return { asOf, duePence: row?.duePence ?? 0, overduePence: row?.overduePence ?? 0, partnersOwing: row?.partnersOwing ?? 0, partnersOverdue: row?.partnersOverdue ?? 0 };
+}
+
+/**
+ * The partner page's statement for the period in its URL: a bad period (a date that is not one,
+ * from after to) shows the whole account with the reason, rather than failing the page.
+ */
+export async function statementSection(db: DB, partnerId: number, request: StatementRequest, today = isoDay(new Date())): Promise<{ statement: PartnerStatement; problem: string | null }> {
+  try {
+    return { statement: await partnerStatement(db, partnerId, request, today), problem: null };
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== "bad_input") throw error;
+    return { statement: await partnerStatement(db, partnerId, {}, today), problem: error.message };
+  }
 }

@@ -7,6 +7,8 @@
 import fs from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as statementLoader } from "#app/routes/api.partners.$id.statement.ts";
+import { loader as dashboardLoader } from "#app/routes/_index.tsx";
+import { loader as partnerPageLoader } from "#app/routes/partners.$partnerId.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { updateBusinessProfile } from "#domain/business/business-service.ts";
 import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
@@ -217,5 +219,30 @@ describe("GET /api/partners/{id}/statement", () => {
     expect(res.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="statement-of-account-2026-02-10-to-${today}.pdf"`);
+  });
+});
+
+describe("the screens' loaders", () => {
+  it("the fee-paying partner's dashboard has the balance due today; other partners' has none", async () => {
+    const res = await call(dashboardLoader, "/", { cookie: ownerCookie });
+    const body = (await res.json()) as { balance: { balancePence: number; overduePence: number; oldestOverdueDays: number | null } | null };
+    // Today (after 2026) every invoice of the owner is long past due: £115.00, Feb's the oldest.
+    expect(body.balance).toMatchObject({ balancePence: 11500, overduePence: 11500 });
+    expect(body.balance!.oldestOverdueDays).toBeGreaterThan(90);
+    const otherType = await makePartner(db);
+    const plain = await call(dashboardLoader, "/", { cookie: await loginCookie(otherType.username) });
+    expect(((await plain.json()) as { balance: unknown }).balance).toBeNull();
+  });
+
+  it("the partner page shows the statement for ?from=&to=, or the whole account with the reason for a bad period", async () => {
+    const page = async (id: number, query = "") => (await call(partnerPageLoader, `/partners/${id}${query}`, { cookie: adminCookie, params: { partnerId: String(id) } })).json() as Promise<{ statement: { statement: { from: string; to: string; openingPence: number; closingPence: number; lines: unknown[] }; problem: string | null } | null }>;
+    const filtered = (await page(owner.id, "?from=2026-02-15&to=2026-03-10")).statement!;
+    expect(filtered.problem).toBeNull();
+    expect(filtered.statement).toMatchObject({ from: "2026-02-15", to: "2026-03-10", openingPence: 9000, closingPence: 11500 });
+    expect(filtered.statement.lines).toHaveLength(3);
+    const bad = (await page(owner.id, "?from=2026-03-10&to=2026-02-15")).statement!;
+    expect(bad.problem).toBe("The statement's from date must not be after its to date");
+    expect(bad.statement.from).toBe("2026-01-01");
+    expect((await page(profitSharing.id)).statement).toBeNull();
   });
 });
