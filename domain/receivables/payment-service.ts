@@ -123,6 +123,27 @@ export async function invoiceBalances(db: DB, partnerId: number, today = isoDay(
   return new Map(invoices.map((i) => [i.id, { grossPence: i.grossPence, balancePence: i.state.balancePence, paidPence: i.state.paidPence, creditedPence: i.state.creditedPence }]));
 }
 
+/** What the partner page shows of a fee-paying partner's money: each invoice's balance, the payments and credit notes. */
+export interface PartnerReceivables {
+  /** By invoice id, pounds: what the partner pays (gross), has paid, was credited, and what is left. */
+  balances: Record<number, { gross: number; paid: number; credited: number; balance: number }>;
+  /** The balances of unpaid invoices added up, pounds. */
+  due: number;
+  payments: PaymentView[];
+  creditNotes: CreditNoteView[];
+}
+
+export async function partnerReceivables(db: DB, partnerId: number, today = isoDay(new Date())): Promise<PartnerReceivables> {
+  const invoices = await invoicesWithState(db, { partnerId }, today);
+  const balances: PartnerReceivables["balances"] = {};
+  let due = 0;
+  for (const i of invoices) {
+    balances[i.id] = { gross: penceToPounds(i.grossPence), paid: penceToPounds(i.state.paidPence), credited: penceToPounds(i.state.creditedPence), balance: penceToPounds(i.state.balancePence) };
+    if (i.state.status !== "cancelled") due += i.state.balancePence;
+  }
+  return { balances, due: penceToPounds(due), payments: await listPayments(db, partnerId), creditNotes: await listCreditNotes(db, partnerId) };
+}
+
 export interface PaymentInput {
   partnerId: number;
   receivedOn: string;
