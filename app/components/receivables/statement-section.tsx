@@ -43,7 +43,7 @@ export function StatementSection({ partnerId, statement, problem }: { partnerId:
         </Heading>
         {statement ? (
           <Button asChild variant="soft">
-            <a href={statementPdfUrl(partnerId, statement)} download>
+            <a href={statementPdfUrl(partnerId, { from: statement.from, to: statement.to })} download>
               <DownloadIcon /> Download PDF
             </a>
           </Button>
