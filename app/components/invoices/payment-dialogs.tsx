@@ -6,7 +6,7 @@
  * posts the form and the action asks its fields on the question's page (PaymentFieldsForQuestion).
  */
 import { Badge, Box, Button, Card, Flex, Heading, IconButton, Table, Text, TextArea, TextField } from "@radix-ui/themes";
-import { DownloadIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
+import { DownloadIcon, MinusCircledIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState, type ReactElement } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
@@ -252,9 +252,9 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
   if (!hydrated) {
     return (
       <NoScriptButton intent="credit-note-issue" fields={{ id: invoiceId }}>
-        <Button size="1" variant="soft" type="submit" aria-label={label}>
-          Credit note
-        </Button>
+        <IconButton size="1" variant="ghost" type="submit" aria-label={label}>
+          <MinusCircledIcon />
+        </IconButton>
       </NoScriptButton>
     );
   }
@@ -265,10 +265,11 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
   return (
     <ConfirmButton
       trigger={
-        <Button size="1" variant="soft" loading={busy} aria-label={label}>
-          Credit note
-        </Button>
+        <IconButton size="1" variant="ghost" loading={busy} aria-label={label}>
+          <MinusCircledIcon />
+        </IconButton>
       }
+      tooltip={label}
       {...question}
       color="indigo"
       onOpenChange={(next) => {
@@ -288,8 +289,9 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
 export function BalanceNote({ balance }: { balance: { gross: number; balance: number } | undefined }) {
   if (!balance || balance.balance <= 0 || balance.balance >= balance.gross) return null;
   return (
-    <Text as="div" size="1" color="orange" className="vb-figure" data-testid="invoice-balance">
-      {formatMoney(balance.balance)} of {formatMoney(balance.gross)} due
+    // Wraps between the figures, never inside one, so the column stays narrow.
+    <Text as="div" size="1" color="orange" data-testid="invoice-balance">
+      <span className="vb-figure">{formatMoney(balance.balance)}</span> of <span className="vb-figure">{formatMoney(balance.gross)}</span> due
     </Text>
   );
 }
@@ -302,7 +304,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
       <Heading as="h3" size="3" m="2">
         Payments and Credit Notes
       </Heading>
-      <ScrollTable label="Payments and credit notes" size="1">
+      <ScrollTable label="Payments and credit notes" size="1" minWidth={620}>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
