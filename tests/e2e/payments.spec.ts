@@ -82,7 +82,7 @@ test.describe("Payments and credit notes", () => {
     const number = ((await link.getAttribute("aria-label")) ?? "").replace("Download ", "");
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = fs.readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     if (shots) {
       await page.reload();
