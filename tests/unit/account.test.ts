@@ -5,6 +5,8 @@ import {
   agingBucket,
   agingOf,
   daysBetween,
+  entryDetail,
+  entryTitle,
   firstEntryDate,
   statementOfAccount,
   type AccountHistory,
@@ -186,5 +188,33 @@ describe("Balance due and its aging on a fixed day", () => {
       expect(sum, day).toBe(aging.balancePence);
       expect(sum, day).toBe(statementOfAccount(HISTORY, { from: "2026-01-01", to: day }).closingPence);
     }
+  });
+});
+
+describe("How a line reads on the screens and the PDF", () => {
+  const lines = statementOfAccount(HISTORY, { from: "2026-01-01", to: "2026-04-30" }).lines;
+
+  it("an invoice by its number, with its period and due date", () => {
+    expect(entryTitle(lines[0])).toBe("INV-00001");
+    expect(entryDetail(lines[0])).toBe("Fee 01/01/2026 - 28/01/2026, due 15/01/2026");
+  });
+
+  it("a payment by its method and reference, with the invoices it settles", () => {
+    expect(entryTitle(lines[1])).toBe("Payment, bank transfer, BACS HFC-0001");
+    expect(entryDetail(lines[1])).toBe("Settles INV-00001");
+    expect(entryTitle(lines[3])).toBe("Payment, card");
+    const split = { id: 9, receivedOn: "2026-05-01", amountPence: 100, method: "direct-debit", reference: null, allocations: [{ invoiceId: 3, amountPence: 50 }, { invoiceId: 4, amountPence: 50 }] };
+    const [line] = statementOfAccount({ invoices: [], payments: [split], credits: [] }, { from: "2026-05-01", to: "2026-05-01" }).lines;
+    expect(entryTitle(line)).toBe("Payment, direct debit");
+    expect(entryDetail(line)).toBe("Settles INV-00003, INV-00004");
+  });
+
+  it("a credit note by its number, with the invoice it credits or cancels and why", () => {
+    expect(entryTitle(lines[5])).toBe("CN-00001");
+    expect(entryDetail(lines[5])).toBe("Credit on INV-00003: Machine out of order");
+    const cancel = { id: 12, invoiceId: 4, issuedOn: "2026-04-02", amountPence: 9000, kind: "cancellation" as const, reason: null };
+    const [line] = statementOfAccount({ invoices: [], payments: [], credits: [cancel] }, { from: "2026-04-01", to: "2026-04-30" }).lines;
+    expect(entryTitle(line)).toBe("CN-00012");
+    expect(entryDetail(line)).toBe("Cancels INV-00004");
   });
 });
