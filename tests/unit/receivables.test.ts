@@ -12,6 +12,7 @@ import {
   unallocatedProblem,
 } from "#domain/receivables/payment-rules.ts";
 import { formatCreditNoteId } from "#domain/shared/format.ts";
+import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
 
 const TODAY = "2026-03-10";
 const invoice = (over: Partial<InvoiceSettlement> = {}): InvoiceSettlement => ({ grossPence: 9000, allocations: [], credits: [], dueDate: "2026-03-15", status: "pending", ...over });
@@ -114,5 +115,22 @@ describe("payment validation", () => {
     expect(methodFromReference("card ending 4242")).toBe("card");
     expect(methodFromReference("INV-00001")).toBe("other");
     expect(formatCreditNoteId(7)).toBe("CN-00007");
+  });
+});
+
+describe("the audit trail's lines for payments and credit notes", () => {
+  const entry = (over: Partial<Parameters<typeof describeAuditEntry>[0]>) => ({ action: "record", entity: "payment", entityId: "3", month: "2026-01", before: null, after: null, details: null, ...over });
+  it("names the amount, the day and the invoices", () => {
+    expect(describeAuditEntry(entry({ after: { amount: 135, receivedOn: "2026-02-20", allocations: [{ invoiceId: 4, amount: 90 }, { invoiceId: 5, amount: 45 }] } }))).toBe(
+      "Recorded payment of £135.00 received 20/02/2026 for INV-00004, INV-00005",
+    );
+    expect(describeAuditEntry(entry({ action: "delete", before: { amount: 90, allocations: [{ invoiceId: 4, amount: 90 }] } }))).toBe("Deleted payment of £90.00 for INV-00004");
+    expect(describeAuditEntry(entry({ action: "migration_payment", after: { amount: "90.00", receivedOn: "2026-01-08", allocations: [{ invoiceId: 1, amount: "90.00" }] } }))).toBe(
+      "Migrated payment of £90.00 received 08/01/2026 for INV-00001",
+    );
+    expect(describeAuditEntry(entry({ entity: "credit_note", action: "issue", entityId: "2", after: { amount: 15, invoiceId: 4, kind: "credit" } }))).toBe("Issued CN-00002 for £15.00 against INV-00004");
+    expect(describeAuditEntry(entry({ action: "migration_summary", entityId: null, details: { reason: "2 paid invoices migrated into payments, 1 cancelled invoice into credit notes" } }))).toBe(
+      "2 paid invoices migrated into payments, 1 cancelled invoice into credit notes",
+    );
   });
 });
