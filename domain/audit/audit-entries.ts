@@ -274,7 +274,7 @@ function describePayment(entry: AuditEntryData): string {
   switch (entry.action) {
     case "record":
     case "migration_payment":
-      return `${entry.action === "record" ? "Recorded" : "Migrated"} payment${money}${text(payment.receivedOn) ? ` received ${formatDate(text(payment.receivedOn)!)}` : ""}${settles ? ` for ${settles}` : ""}`;
+      return `${entry.action === "record" ? "Recorded" : "Migrated"} payment${money}${text(payment.receivedOn) ? ` received ${formatDate(text(payment.receivedOn))}` : ""}${settles ? ` for ${settles}` : ""}`;
     case "delete":
       return `Deleted payment${money}${settles ? ` for ${settles}` : ""}`;
     case "unallocate":
