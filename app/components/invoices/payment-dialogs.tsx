@@ -150,14 +150,14 @@ export function RecordPaymentDialog({ partnerId, partnerName, receivables, dueDa
   const blank = () => ({ receivedOn: isoDay(new Date()), amount: receivables.due > 0 ? formatAmount(receivables.due) : "", method: "bank-transfer" as PaymentMethod, reference: "" });
   const [values, setValues] = useState(blank);
   const trigger = (
-    <Button color="green" variant="soft" loading={busy}>
+    <Button variant="soft" loading={busy}>
       <PlusIcon /> Record payment
     </Button>
   );
   if (!hydrated) {
     return (
       <NoScriptButton intent="payment-record" fields={{ partnerId }}>
-        <Button color="green" variant="soft" type="submit">
+        <Button variant="soft" type="submit">
           <PlusIcon /> Record payment
         </Button>
       </NoScriptButton>
