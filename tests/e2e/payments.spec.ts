@@ -95,3 +95,39 @@ test.describe("Payments and credit notes", () => {
     }
   });
 });
+
+test.describe("Payments and credit notes without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Record payment and Credit note ask on a page with their fields, then record them", async ({ page }) => {
+    await signIn(page, ADMIN);
+    const partner = await feePartner(page);
+    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    await page.goto(`/partners/${partner.id}`);
+
+    await page.getByRole("button", { name: "Record payment" }).click();
+    const question = page.getByRole("alertdialog", { name: "Record payment" });
+    await expect(question).toContainText(`Due now: ${invoice.displayId} £90.00; £90.00 in all.`);
+    await expect(question.getByLabel("Received on")).toHaveValue(new Date().toISOString().slice(0, 10));
+    await question.getByLabel("Amount (£)").fill("40");
+    await question.getByLabel("Method").selectOption("cheque");
+    await question.getByLabel("Reference (optional)").fill("Chq 000123");
+    await question.getByRole("button", { name: "Record payment" }).click();
+    await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
+    await expect(page.getByRole("status")).toContainText(`£40.00 settles ${invoice.displayId} (£40.00 of £90.00 due).`);
+    const row = page.getByRole("region", { name: "Invoice history" }).getByRole("row", { name: new RegExp(invoice.displayId) });
+    await expect(row.getByTestId("invoice-balance")).toHaveText("£50.00 of £90.00 due");
+
+    await row.getByRole("button", { name: `Credit note for ${invoice.displayId}` }).click();
+    const credit = page.getByRole("alertdialog", { name: "Credit note" });
+    await expect(credit).toContainText(`${invoice.displayId} (£50.00 left to pay)`);
+    await credit.getByLabel("Amount (£)").fill("10");
+    await credit.getByLabel("Reason").fill("Goodwill");
+    await credit.getByRole("button", { name: "Issue credit note" }).click();
+    await expect(page.getByRole("status")).toContainText(new RegExp(`CN-\\d{5} for £10\\.00 against ${invoice.displayId}`));
+    await expect(page.getByRole("region", { name: "Invoice history" }).getByRole("row", { name: new RegExp(invoice.displayId) }).getByTestId("invoice-balance")).toHaveText(
+      "£40.00 of £90.00 due",
+    );
+    await expect(page.getByRole("region", { name: "Payments and credit notes" })).toContainText("Chq 000123");
+  });
+});
