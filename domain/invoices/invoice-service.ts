@@ -359,7 +359,9 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
 export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
   const invoice = await findInvoice(db, id);
   const partner = await db.selectFrom("users").selectAll().where("id", "=", invoice.partnerId).executeTakeFirstOrThrow();
-  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, { business: await getBusinessProfile(db) });
+  const [state] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
+  const settled = { paidPence: state.state.paidPence, creditedPence: state.state.creditedPence };
+  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, { business: await getBusinessProfile(db), settled });
   return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
 }
 

@@ -108,6 +108,10 @@ describe("POST /api/partners/{id}/payments", () => {
     expect(await allocationsOf(invoice.id)).toEqual([{ paymentId: payment.id, amountPence: 4000 }]);
     // Due on 15 January: still due, and late.
     expect(await invoiceRow(invoice.id)).toEqual({ status: "overdue", paidDate: null, paymentReference: null });
+    // Its PDF asks for what is left.
+    const pdf = pdfText(Buffer.from(await (await download(invoice.id)).arrayBuffer()));
+    expect(pdf).toContain("Of the £90.00 total, £40.00 paid so far: £50.00 is left to pay.");
+    expect(pdf).toContain("Please pay £50.00 by");
 
     const second = await (await post(partner.id, { receivedOn: "2026-01-25", amount: 50, method: "cheque", reference: "Chq 7" })).json();
     expect(second.allocations).toEqual([{ invoiceId: invoice.id, displayId: expect.stringMatching(/^INV-/), amount: 50 }]);
