@@ -108,7 +108,7 @@ export async function balanceDue(db: DB, partnerId: number, asOf = isoDay(new Da
   return { partnerId, ...agingOf(await accountHistory(db, partnerId), asOf) };
 }
 
-/** The statement as a PDF: StatementOfAccount-<username>-<from>-<to>.pdf. */
+/** The statement as a PDF, saved as statement-of-account-<from>-to-<to>.pdf. */
 export async function statementPdf(db: DB, partnerId: number, request: StatementRequest = {}, today = isoDay(new Date())): Promise<{ filename: string; bytes: Uint8Array; statement: PartnerStatement }> {
   const statement = await partnerStatement(db, partnerId, request, today);
   const bytes = await statementOfAccountPdf(statement, { business: await getBusinessProfile(db), today });
