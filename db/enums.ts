@@ -10,3 +10,9 @@ export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
 
 export const INVOICE_STATUSES = ["pending", "paid", "overdue", "cancelled"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const PAYMENT_METHODS = ["bank-transfer", "card", "cash", "cheque", "direct-debit", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const CREDIT_NOTE_KINDS = ["credit", "cancellation"] as const;
+export type CreditNoteKind = (typeof CREDIT_NOTE_KINDS)[number];

@@ -1,6 +1,6 @@
 /** Table types for Kysely (camelCase here; snake_case in SQLite through the CamelCasePlugin). */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { InvoiceStatus, PartnerType, PaymentPeriod } from "./enums.ts";
+import type { CreditNoteKind, InvoiceStatus, PartnerType, PaymentMethod, PaymentPeriod } from "./enums.ts";
 
 type CreatedAt = ColumnType<string, string | undefined, never>;
 
@@ -158,6 +158,43 @@ export interface BusinessProfileTable {
   updatedBy: number | null;
 }
 
+/** Money a fee-paying partner paid (issue 15): it settles one or more invoices through its allocations. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  partnerId: number;
+  /** YYYY-MM-DD, the day the money arrived. */
+  receivedOn: string;
+  /** > 0; the sum of its allocations never exceeds it. */
+  amountPence: number;
+  method: PaymentMethod;
+  reference: string | null;
+  createdAt: CreatedAt;
+  /** The admin who recorded it; null for the CLI, the due check or a migration. */
+  createdBy: number | null;
+}
+
+/** How much of a payment settles one invoice (fee_payments.id). */
+export interface PaymentAllocationsTable {
+  id: Generated<number>;
+  paymentId: number;
+  invoiceId: number;
+  /** > 0. */
+  amountPence: number;
+}
+
+/** A credit against an invoice (gross pence, at most its unpaid balance); 'cancellation' cancels it. Shown as CN-00001. */
+export interface CreditNotesTable {
+  id: Generated<number>;
+  invoiceId: number;
+  partnerId: number;
+  issuedOn: string;
+  amountPence: number;
+  reason: string;
+  kind: CreditNoteKind;
+  createdAt: CreatedAt;
+  createdBy: number | null;
+}
+
 export interface CommissionPaymentsTable {
   id: Generated<number>;
   partnerId: number;
@@ -219,6 +256,9 @@ export interface Database {
   emailLog: EmailLogTable;
   authFailures: AuthFailuresTable;
   businessProfile: BusinessProfileTable;
+  payments: PaymentsTable;
+  paymentAllocations: PaymentAllocationsTable;
+  creditNotes: CreditNotesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -227,3 +267,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type Machine = Selectable<MachinesTable>;
 export type MonthlyRecord = Selectable<MonthlyRecordsTable>;
 export type FeePayment = Selectable<FeePaymentsTable>;
+export type Payment = Selectable<PaymentsTable>;
+export type PaymentAllocation = Selectable<PaymentAllocationsTable>;
+export type CreditNote = Selectable<CreditNotesTable>;

@@ -6,6 +6,7 @@ import { useLoaderData, useRouteError } from "@remix-run/react";
 import { currentMonth, formatMonth, recentMonths } from "#domain/shared/dates.ts";
 import { monthLabel as monthLabelOf } from "#domain/commissions/month-close-rules.ts";
 import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-service.ts";
+import { balanceDue } from "#domain/receivables/account-service.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
@@ -16,6 +17,8 @@ import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { statusFilter, statusFromUrl } from "#app/components/invoices/invoice-tabs.tsx";
 import { MY_FEE_TABS, MyFeePayments, type MyFees } from "#app/components/invoices/my-fee-payments.tsx";
+import { BalanceDueCard } from "#app/components/receivables/balance-due-card.tsx";
+import { statementPdfUrl } from "#app/components/receivables/statement-section.tsx";
 import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
@@ -35,7 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The chart's twelve months and the month to date, summed in SQL; the machines a page at a time (from 24 on).
   const [machines, sales] = await Promise.all([machinePageOfPartner(db, user.id, pageRequest(url.searchParams)), partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!)]);
   let fees: MyFees | null = null;
+  let balance: Awaited<ReturnType<typeof balanceDue>> | null = null;
   if (user.partnerType === "fee-paying") {
+    // The Balance due card: what the partner owes today and the overdue part (issue 15).
+    balance = await balanceDue(db, user.id).catch((error: unknown) => {
+      log().error({ err: error }, "The balance due could not be loaded");
+      return null;
+    });
     // The status tab (`?status=`) filters the list; the account state is from every invoice.
     const status = statusFromUrl(request.url, MY_FEE_TABS);
     try {
@@ -46,11 +55,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       log().error({ err: error }, "Fee payments could not be loaded");
     }
   }
-  return { user, machines, sales, stats, fees };
+  return { user, machines, sales, stats, fees, balance };
 }
 
 export default function PartnerDashboard() {
-  const { user, machines: machinePage, sales, stats, fees } = useLoaderData<typeof loader>();
+  const { user, machines: machinePage, sales, stats, fees, balance } = useLoaderData<typeof loader>();
   const { machines, page } = machinePage;
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
@@ -116,7 +125,12 @@ export default function PartnerDashboard() {
         </Box>
       ) : null}
 
-      {user.partnerType === "fee-paying" ? <MyFeePayments fees={fees} /> : null}
+      {user.partnerType === "fee-paying" ? (
+        <>
+          <BalanceDueCard balance={balance} statementUrl={statementPdfUrl(user.id)} />
+          <MyFeePayments fees={fees} />
+        </>
+      ) : null}
 
       <Card size="3" mb="6">
         <Heading as="h2" size="4" mb="3">

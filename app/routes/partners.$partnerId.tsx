@@ -20,6 +20,8 @@ import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/part
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
+import { StatementSection } from "#app/components/receivables/statement-section.tsx";
+import { statementSection } from "#domain/receivables/account-service.ts";
 import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
 import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-card.tsx";
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
@@ -49,7 +51,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.partnerId);
   try {
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Partner not found");
-    const partner = await partnerDetailPage(db, id, pageRequest(new URL(request.url).searchParams));
+    const url = new URL(request.url);
+    const partner = await partnerDetailPage(db, id, pageRequest(url.searchParams));
+    // Fee-paying partners: the statement of account for `?from=&to=` (issue 15).
+    const statement = partner.partnerType === "fee-paying" ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") }) : null;
     const lastMonth = previousMonth();
     const month = isProfitSharingType(partner.partnerType) ? await partnerMonthFigures(db, id, lastMonth) : undefined;
     const commission = month
@@ -62,9 +67,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           payment: { status: month.paymentStatus ?? ("pending" as const), paidDate: month.paidDate, amountPence: month.paidAmountPence },
         }
       : null;
-    return { partner, commission, uploadMaxMb: env.UPLOAD_MAX_MB };
+    return { partner, commission, statement, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null, statement: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
     throw error;
   }
 }
@@ -81,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PartnerDetailPage() {
-  const { partner, commission, uploadMaxMb } = useLoaderData<typeof loader>();
+  const { partner, commission, statement, uploadMaxMb } = useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
@@ -144,6 +149,7 @@ export default function PartnerDetailPage() {
       </Grid>
       {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
+      {statement ? <StatementSection partnerId={partner.id} statement={statement.statement} problem={statement.problem} /> : null}
       <MachinesSection partner={partner} uploadMaxMb={uploadMaxMb} />
     </Page>
   );

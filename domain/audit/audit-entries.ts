@@ -6,7 +6,7 @@ import { formatRate } from "../commissions/commission-rules.ts";
 import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, formatCreditNoteId } from "../shared/format.ts";
 
 /** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
 export function formatAuditTime(at: string): string {
@@ -254,6 +254,47 @@ function describeInvoice(entry: AuditEntryData): string {
   return fallback(entry);
 }
 
+/** An amount in pounds as the entries keep it: a number, or text ("90.00") from the payments migration. */
+const pounds = (value: unknown): number | null => count(value) ?? (typeof value === "string" && /^\d+(\.\d+)?$/.test(value) ? Number(value) : null);
+const invoicesOf = (value: unknown) =>
+  (Array.isArray(value) ? value : [])
+    .map((a) => count(fields(a).invoiceId))
+    .filter((id): id is number => id !== null)
+    .map(formatInvoiceId)
+    .join(", ");
+
+function describePayment(entry: AuditEntryData): string {
+  const before = fields(entry.before);
+  const after = fields(entry.after);
+  const details = fields(entry.details);
+  const payment = entry.action === "delete" ? before : after;
+  const amount = pounds(payment.amount);
+  const settles = invoicesOf(payment.allocations);
+  const money = amount !== null ? ` of ${formatPounds(amount)}` : "";
+  switch (entry.action) {
+    case "record":
+    case "migration_payment":
+      return `${entry.action === "record" ? "Recorded" : "Migrated"} payment${money}${text(payment.receivedOn) ? ` received ${formatDate(text(payment.receivedOn))}` : ""}${settles ? ` for ${settles}` : ""}`;
+    case "delete":
+      return `Deleted payment${money}${settles ? ` for ${settles}` : ""}`;
+    case "unallocate":
+      return `Took ${count(details.invoiceId) !== null ? formatInvoiceId(count(details.invoiceId)!) : "an invoice"} out of a payment${amount !== null ? ` (now ${formatPounds(amount)})` : ""}`;
+    case "correct":
+      return `Corrected a payment${count(details.invoiceId) !== null ? ` for ${formatInvoiceId(count(details.invoiceId)!)}` : ""}`;
+  }
+  return fallback(entry);
+}
+
+function describeCreditNote(entry: AuditEntryData): string {
+  const after = fields(entry.after);
+  const amount = pounds(after.amount);
+  const invoice = count(after.invoiceId) !== null ? formatInvoiceId(count(after.invoiceId)!) : "an invoice";
+  const number = entry.entityId && /^\d+$/.test(entry.entityId) ? formatCreditNoteId(Number(entry.entityId)) : "credit note";
+  const kind = after.kind === "cancellation" ? "cancelling" : "against";
+  const verb = entry.action === "migration_credit_note" ? "Migrated" : "Issued";
+  return `${verb} ${number}${amount !== null ? ` for ${formatPounds(amount)}` : ""} ${kind} ${invoice}`;
+}
+
 function describeRateChange(entry: AuditEntryData): string {
   const before = count(fields(entry.before).rateBp);
   const after = count(fields(entry.after).rateBp);
@@ -300,6 +341,10 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeInvoice(entry);
     case "business_profile":
       return describeBusinessProfile(entry);
+    case "payment":
+      return entry.action === "migration_summary" ? capitalise(text(fields(entry.details).reason) ?? "Migrated payments") : describePayment(entry);
+    case "credit_note":
+      return describeCreditNote(entry);
   }
   return fallback(entry);
 }

@@ -3,7 +3,9 @@ import type { DB } from "../../db/database.ts";
 import { buildExport, seededRandom } from "../../db/sample-export.ts";
 import { addDaysIso, addMonthsRollingIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/shared/dates.ts";
 import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { sql } from "kysely";
 import { generateInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
+import { recordPayment } from "#domain/receivables/payment-service.ts";
 import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
 import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
@@ -186,8 +188,9 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
     }
 
     // Fee invoices raised and settled through the product, back to back (no two for one period):
-    // paid history with payment references, one overdue (so the partner shows as Overdue on every
-    // screen) and one pending.
+    // paid history with payment references, one overdue with a part paid (so the partner shows as
+    // Overdue on every screen, and the statement of account has a partial payment and an overdue
+    // balance) and one pending.
     if (demo.partnerType === "fee-paying" && demo.monthlyFeePence) {
       const plan: { period: PaymentPeriod; status: InvoiceStatus }[] = [
         { period: "6-months", status: "paid" },
@@ -200,10 +203,19 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
       let paidCount = 0;
       for (const { period, status } of plan) {
         const invoice = await generateInvoice(db, partner.id, period, admin.id, start);
+        // Issued on the first day of its period, as the due check raises it (the statement dates an invoice by its issue).
+        await sql`update fee_payments set created_at = ${`${start}T07:00:00.000Z`} where id = ${invoice.id}`.execute(db);
         if (status === "paid") {
           const paidDate = addDaysIso(invoice.periodStart, 7);
           await updateInvoiceStatus(db, invoice.id, "paid", admin.id, isoDay(now), { paidDate, paymentReference: `BACS HFC-${String(++paidCount).padStart(4, "0")}` });
         } else if (status === "overdue") {
+          // £50.00 of it paid by card ten days in; the rest is overdue.
+          await recordPayment(
+            db,
+            { partnerId: partner.id, receivedOn: addDaysIso(invoice.periodStart, 10), amountPence: 5000, method: "card", reference: "CARD 4417", allocations: [{ invoiceId: invoice.id, amountPence: 5000 }] },
+            admin.id,
+            isoDay(now),
+          );
           await updateInvoiceStatus(db, invoice.id, "overdue", admin.id, isoDay(now));
         }
         start = addDaysIso(invoice.periodEnd, 1);

@@ -22,7 +22,11 @@ export async function invoicePdf(
     vatRateBp?: number | null;
   },
   partner: Pick<User, "name" | "username" | "billingAddress" | "email" | "monthlyFeePence">,
-  options: { business?: BusinessProfile } = {},
+  options: {
+    business?: BusinessProfile;
+    /** What has been paid and credited on it so far (issue 15): an unpaid invoice then asks for the rest. */
+    settled?: { paidPence: number; creditedPence: number };
+  } = {},
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
   const doc = await PDFDocument.create();
@@ -78,7 +82,7 @@ export async function invoicePdf(
   w.row(totals, ["", "Total due", formatPence(vat.grossPence)], { bold: true, size: 11, shade: true });
   w.y -= 20;
 
-  paymentPanel(w, business, invoice, vat.grossPence);
+  paymentPanel(w, business, invoice, vat.grossPence, options.settled);
 
   if (invoice.status === "cancelled") {
     w.page.drawText("CANCELLED", { x: 150, y: 380, size: 64, font: w.bold, color: rgb(0.85, 0.3, 0.3), opacity: 0.25 });
@@ -93,8 +97,17 @@ function paymentPanel(
   business: BusinessProfile,
   invoice: { displayId: string; dueDate: string; status: FeePayment["status"]; paidDate: string | null },
   grossPence: number,
+  settled: { paidPence: number; creditedPence: number } = { paidPence: 0, creditedPence: 0 },
 ) {
   const lines: { label?: string; value: string; bold?: boolean }[] = [];
+  const unpaid = invoice.status === "pending" || invoice.status === "overdue";
+  const dueNow = Math.max(0, grossPence - settled.paidPence - settled.creditedPence);
+  if (unpaid && dueNow < grossPence) {
+    // Part paid or credited: what has come in, and the rest is what to pay.
+    const parts = [settled.paidPence ? `${formatPence(settled.paidPence)} paid` : "", settled.creditedPence ? `${formatPence(settled.creditedPence)} credited` : ""].filter(Boolean).join(" and ");
+    lines.push({ value: `Of the ${formatPence(grossPence)} total, ${parts} so far: ${formatPence(dueNow)} is left to pay.` });
+    grossPence = dueNow;
+  }
   if (invoice.status === "paid") {
     lines.push({ value: `Paid in full${invoice.paidDate ? ` on ${formatDate(invoice.paidDate)}` : ""}. Thank you.` });
   } else if (invoice.status === "cancelled") {

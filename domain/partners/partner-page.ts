@@ -12,6 +12,7 @@ import { accountState, type AccountStatus } from "../invoices/invoice-rules.ts";
 import { machinePageOfPartner, partnerMachineTotals, type PartnerMachineTotals } from "../machines/machine-service.ts";
 import type { MachineSummary } from "../machines/machine-views.ts";
 import { notFound } from "../shared/errors.ts";
+import { partnerReceivables, type PartnerReceivables } from "../receivables/payment-service.ts";
 import type { PageInfo, PageRequest } from "../shared/paging.ts";
 
 export interface PartnerDetailPage extends PublicUser, PartnerMachineTotals {
@@ -21,6 +22,8 @@ export interface PartnerDetailPage extends PublicUser, PartnerMachineTotals {
   /** The page's machines. */
   machines: MachineSummary[];
   machinesPage: PageInfo;
+  /** Fee-paying partners: each invoice's balance, the payments and credit notes (issue 15); null for other types. */
+  receivables: PartnerReceivables | null;
 }
 
 export async function partnerDetailPage(db: Kysely<Database>, id: number, machines: PageRequest, now: Date = new Date()): Promise<PartnerDetailPage> {
@@ -28,6 +31,7 @@ export async function partnerDetailPage(db: Kysely<Database>, id: number, machin
   if (!user || user.isAdmin) throw notFound("Partner not found");
   const [feePayments, totals, page] = await Promise.all([listInvoices(db, { partnerId: id }), partnerMachineTotals(db, id, now), machinePageOfPartner(db, id, machines)]);
   const publicUser = toPublicUser(user);
+  const receivables = user.partnerType === "fee-paying" ? await partnerReceivables(db, id, now.toISOString().slice(0, 10)) : null;
   return {
     ...publicUser,
     ...(user.partnerType === "fee-paying" ? accountState(feePayments) : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
@@ -35,5 +39,6 @@ export async function partnerDetailPage(db: Kysely<Database>, id: number, machin
     feePayments,
     machines: page.machines,
     machinesPage: page.page,
+    receivables,
   };
 }

@@ -40,6 +40,11 @@ export function formatInvoiceId(id: number): string {
   return `INV-${String(id).padStart(5, "0")}`;
 }
 
+/** CN-00001: a credit note's number. */
+export function formatCreditNoteId(id: number): string {
+  return `CN-${String(id).padStart(5, "0")}`;
+}
+
 /** GB29 NWBK 6016 1331 9268 19: an IBAN in groups of four, as it is printed for people to copy. */
 export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");

@@ -13,6 +13,7 @@ import { currentMonth, recentMonths } from "#domain/shared/dates.ts";
 import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
 import { listPartners } from "#domain/partners/partner-service.ts";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
+import { balanceDue, partnerStatement } from "#domain/receivables/account-service.ts";
 
 let db: DB;
 const now = new Date();
@@ -79,5 +80,20 @@ describe("the demo story", () => {
       .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.count<number>(eb.fn("concat", ["kind", "transactionId"])).distinct().as("distinct")])
       .execute();
     expect(Number(distinct)).toBe(Number(n));
+  });
+
+  it("gives harrogate-gym a statement of account with a partial payment and an overdue balance (issue 15)", async () => {
+    const partner = await db.selectFrom("users").select("id").where("username", "=", "harrogate-gym").executeTakeFirstOrThrow();
+    const today = now.toISOString().slice(0, 10);
+    const statement = await partnerStatement(db, partner.id, {}, today);
+    // Four invoices issued on their periods' first days, in date order; two paid in full, £50.00 of the third.
+    expect(statement.lines.filter((l) => l.kind === "invoice").map((l) => l.debitPence)).toEqual([48600, 9000, 9000, 9000]);
+    expect(statement.lines.filter((l) => l.kind === "payment").map((l) => l.creditPence)).toEqual([48600, 9000, 5000]);
+    expect(statement.lines.map((l) => l.date)).toEqual([...statement.lines.map((l) => l.date)].sort());
+    // The third invoice's £40.00 is overdue (due 14 days after it started a month and five days ago: 19 to 22 days late); the fourth is not due yet.
+    const balance = await balanceDue(db, partner.id, today);
+    expect(balance).toMatchObject({ balancePence: 13000, overduePence: 4000 });
+    expect(balance.oldestOverdueDays).toBeGreaterThanOrEqual(19);
+    expect(balance.oldestOverdueDays).toBeLessThanOrEqual(22);
   });
 });

@@ -35,6 +35,8 @@ import { DELETE_TAIL, deleteQuestion, invoiceStatusLabel, statusChangeTail, stat
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 import { ScrollTable } from "../scroll-table.tsx";
+import type { PartnerReceivables } from "#domain/receivables/payment-service.ts";
+import { BalanceNote, CreditNoteDialog, PaymentsCard, RecordPaymentDialog } from "./payment-dialogs.tsx";
 
 interface FeePartner {
   id: number;
@@ -44,6 +46,10 @@ interface FeePartner {
   nextPaymentDue: string | null;
   paymentStatus: AccountStatus | null;
   feePayments: FeePaymentView[];
+  name?: string | null;
+  username?: string;
+  /** Each invoice's balance, the payments and credit notes (issue 15). */
+  receivables?: PartnerReceivables | null;
 }
 
 /** What the Next Payment Due date is: the earliest unpaid invoice, or the next period. */
@@ -233,6 +239,12 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   );
 }
 
+/** A payment or a credit (not the cancellation) applied: the invoice can no longer be deleted. */
+function hasMoneyApplied(receivables: PartnerReceivables | null | undefined, invoiceId: number): boolean {
+  if (!receivables) return false;
+  return (receivables.balances[invoiceId]?.paid ?? 0) > 0 || receivables.creditNotes.some((n) => n.invoiceId === invoiceId && n.kind === "credit");
+}
+
 /** The statuses an admin sets on the partner page (cancelling is on Invoice Management). */
 const SETTABLE = ["pending", "paid", "overdue"] as const;
 
@@ -276,7 +288,17 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
         <Heading as="h2" size="5">
           Fee Payments
         </Heading>
-        <GenerateInvoiceDialog partner={partner} />
+        <Flex gap="2" wrap="wrap">
+          {partner.receivables ? (
+            <RecordPaymentDialog
+              partnerId={partner.id}
+              partnerName={partner.name ?? partner.username ?? `Partner ${partner.id}`}
+              receivables={partner.receivables}
+              dueDates={Object.fromEntries(partner.feePayments.map((i) => [i.id, i.dueDate]))}
+            />
+          ) : null}
+          <GenerateInvoiceDialog partner={partner} />
+        </Flex>
       </Flex>
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
         <StatCard label="Monthly Fee" value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)} />
@@ -338,6 +360,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                       <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
                       <Table.Cell justify="end">
                         <InvoiceAmount invoice={invoice} />
+                        {invoice.status === "cancelled" ? null : <BalanceNote balance={partner.receivables?.balances[invoice.id]} />}
                       </Table.Cell>
                       <Table.Cell style={{ whiteSpace: "nowrap" }}>
                         {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
@@ -394,7 +417,10 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                               <DownloadIcon />
                             </a>
                           </IconButton>
-                          {canDeleteInvoice(invoice.status) ? (
+                          {invoice.status !== "cancelled" && (partner.receivables?.balances[invoice.id]?.balance ?? 0) > 0 ? (
+                            <CreditNoteDialog invoiceId={invoice.id} balance={partner.receivables!.balances[invoice.id].balance} />
+                          ) : null}
+                          {canDeleteInvoice(invoice.status) && !hasMoneyApplied(partner.receivables, invoice.id) ? (
                             <ConfirmForm
                               intent="invoice-delete"
                               fields={{ id: invoice.id }}
@@ -427,6 +453,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
           </Card>
         </Box>
       </Grid>
+      {partner.receivables ? <PaymentsCard receivables={partner.receivables} /> : null}
       {change?.status === "paid" ? (
         <MarkPaidDialog
           invoice={change.invoice}

@@ -4,7 +4,7 @@
  * Paid also takes the paid date (today by default, never in the future) and an optional payment
  * reference: in its dialog with JavaScript, in the action's confirmation page without.
  */
-import { Flex, Strong, TextField } from "@radix-ui/themes";
+import { Box, Flex, Strong, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { cloneElement, useState, type ReactElement, type ReactNode } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
@@ -15,6 +15,7 @@ import { isQuestion } from "../forms.tsx";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
 import { statusQuestion, type QuestionInvoice } from "./invoice-questions.ts";
+import { CreditInputs, PaymentInputs } from "./payment-dialogs.tsx";
 
 type ConfirmInvoice = QuestionInvoice;
 
@@ -107,6 +108,21 @@ export function MarkPaidDialog({
  * JavaScript gets (ConfirmationCard's fields): sent with the confirmation, today by default.
  */
 export function PaymentFieldsForQuestion({ reply }: { reply: unknown }) {
+  // Record payment and Credit note (issue 15) ask their fields here too.
+  if (isQuestion(reply) && reply.intent === "payment-record") {
+    return (
+      <Box mb="4" maxWidth="520px">
+        <PaymentInputs idPrefix="confirm-payment" />
+      </Box>
+    );
+  }
+  if (isQuestion(reply) && reply.intent === "credit-note-issue") {
+    return (
+      <Box mb="4" maxWidth="360px">
+        <CreditInputs idPrefix="confirm-credit" />
+      </Box>
+    );
+  }
   if (!isQuestion(reply) || reply.intent !== "invoice-status") return null;
   const fields = new Map(reply.confirm.fields);
   if (fields.get("status") !== "paid") return null;

@@ -17,6 +17,7 @@ import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { mailDelivery } from "#app/utils/mail-delivery.ts";
 import { log } from "#app/utils/log.server.ts";
+import { paymentIntents } from "./payments.server.ts";
 
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const invoiceForm = z.object({ id: idField("Invoice not found") });
@@ -51,6 +52,8 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
     return user;
   };
   return {
+    // Payments and credit notes (issue 15) go wherever the invoices' forms do.
+    ...paymentIntents(request, user),
     "invoice-status": {
       failure: "Failed to update payment status",
       async run(form) {

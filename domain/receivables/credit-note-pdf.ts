@@ -1,0 +1,69 @@
+/**
+ * A credit note as a PDF (issue 15): the invoice's letterhead and writer, "Credit note CN-00001",
+ * the invoice it reduces, the amount credited, the reason, and what is left to pay on the invoice.
+ */
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import type { CreditNote, User } from "#db/schema.ts";
+import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
+import { formatCreditNoteId, formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
+import { A4, GREY, MARGIN, Writer, fit, header, registrationLine, type Column } from "../shared/pdf.ts";
+
+export async function creditNotePdf(
+  note: Pick<CreditNote, "id" | "invoiceId" | "issuedOn" | "amountPence" | "reason" | "kind">,
+  invoice: { grossPence: number; balancePence: number; periodStart: string; periodEnd: string },
+  partner: Pick<User, "name" | "username" | "billingAddress" | "email">,
+  options: { business?: BusinessProfile } = {},
+): Promise<Uint8Array> {
+  const business = options.business ?? DEFAULT_PROFILE;
+  const number = formatCreditNoteId(note.id);
+  const invoiceNumber = formatInvoiceId(note.invoiceId);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Credit note ${number}`);
+  doc.setAuthor(business.tradingName);
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `Credit note ${number}`);
+  await header(w, business, `Credit note ${number}`);
+
+  const top = w.y;
+  w.text("Credit to", { size: 9, color: GREY });
+  w.text(fit(partner.name ?? partner.username, w.bold, 11, 280), { size: 11, bold: true });
+  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim())) w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  if (partner.email) w.text(fit(partner.email, w.font, 10, 280), { size: 10 });
+  const leftBottom = w.y;
+  w.y = top;
+  const metaX = 360;
+  w.text("Credit note details", { size: 9, color: GREY, x: metaX });
+  for (const [label, value] of [
+    ["Issue date", formatDate(note.issuedOn)],
+    ["Against invoice", invoiceNumber],
+  ] as const) {
+    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), { size: 10, bold: label === "Against invoice", x: metaX });
+  }
+  w.y = Math.min(w.y, leftBottom) - 16;
+
+  const columns: Column[] = [
+    { title: "Description", width: 360, align: "left" },
+    { title: "Amount", width: 139, align: "right" },
+  ];
+  w.row(columns, columns.map((c) => c.title), { bold: true, shade: true });
+  const what = note.kind === "cancellation" ? `Cancellation of invoice ${invoiceNumber}` : `Credit against invoice ${invoiceNumber}`;
+  w.row(columns, [`${what}, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}`, `-${formatPence(note.amountPence)}`]);
+  w.row(columns, [fit(`Reason: ${note.reason}`, w.font, 10, 350), ""], { size: 10 });
+  w.rule();
+  const totals: Column[] = [
+    { title: "", width: 220, align: "left" },
+    { title: "", width: 140, align: "right" },
+    { title: "", width: 139, align: "right" },
+  ];
+  w.row(totals, ["", `Invoice ${invoiceNumber} total`, formatPence(invoice.grossPence)], { size: 10 });
+  w.row(totals, ["", "Total credited", formatPence(note.amountPence)], { bold: true, size: 11, shade: true });
+  w.row(totals, ["", "Left to pay on the invoice", formatPence(invoice.balancePence)], { size: 10 });
+  w.y -= 20;
+  w.text(
+    note.kind === "cancellation" ? `Invoice ${invoiceNumber} is cancelled: nothing more is due on it.` : `This credit reduces what is due on invoice ${invoiceNumber}; no payment is made to you.`,
+    { size: 10 },
+  );
+  if (business.contactEmail) w.text(`Questions about this credit note: ${business.contactEmail}`, { size: 10 });
+  if (note.kind === "cancellation") w.page.drawText("CREDIT", { x: 190, y: 380, size: 64, font: w.bold, color: rgb(0.07, 0.55, 0.5), opacity: 0.12 });
+  w.footer(`${business.tradingName} · Credit note ${number}`, registrationLine(business));
+  return doc.save();
+}
