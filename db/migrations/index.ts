@@ -6,6 +6,7 @@ import * as authFailures from "./2026-11-23T01-auth-failures.ts";
 import * as listIndexes from "./2026-11-24T00-list-indexes.ts";
 import * as summaryIndexes from "./2026-11-24T01-summary-indexes.ts";
 import * as businessProfile from "./2026-11-25T00-business-profile.ts";
+import * as payouts from "./2026-11-26T01-payouts.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T00-list-indexes": listIndexes,
   "2026-11-24T01-summary-indexes": summaryIndexes,
   "2026-11-25T00-business-profile": businessProfile,
+  "2026-11-26T01-payouts": payouts,
 };

@@ -272,6 +272,14 @@ function describeRemovedDuplicate(entry: AuditEntryData): string {
   return `Removed duplicate booking of ${kind}${transaction ? ` ${transaction}` : ""}${location ? ` from ${location}` : ""}${reason ? ` (${reason})` : ""}`;
 }
 
+function describePayoutBatch(entry: AuditEntryData): string {
+  const after = fields(entry.after);
+  const partners = count(after.partners);
+  const total = count(after.totalPence);
+  const reference = text(fields(entry.details).reference);
+  return `Paid a commission payout batch${partners !== null ? `: ${formatCount(partners, "partner")}` : ""}${total !== null ? `, ${formatGBP(total)}` : ""}${reference ? ` (reference ${reference})` : ""}`;
+}
+
 function describeBusinessProfile(entry: AuditEntryData): string {
   if (entry.before === null || entry.before === undefined) return "Set up the business profile";
   const changed = auditChanges(entry).map((c) => c.field);
@@ -300,6 +308,8 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeInvoice(entry);
     case "business_profile":
       return describeBusinessProfile(entry);
+    case "payout_batch":
+      return describePayoutBatch(entry);
   }
   return fallback(entry);
 }

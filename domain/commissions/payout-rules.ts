@@ -5,7 +5,7 @@
  * Bacs characters and at most 18 of them.
  */
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
-import { formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
+import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
 import { monthHasEnded } from "./month-close-rules.ts";
 
 /** The UK Bacs limit on a payee name and on a payment reference. */
@@ -191,3 +191,31 @@ export function payoutCsv(lines: readonly PayoutLine[]): string {
 }
 
 export const payoutFilename = (month: string) => `commission-payouts-${month}.csv`;
+
+/** What the toast and the CLI say of a run of remittances. */
+export interface RemittanceResult {
+  partnerName: string;
+  status: "sent" | "written" | "no_email" | "failed" | "skipped";
+  error: string | null;
+}
+
+/**
+ * "2 remittances sent.", then what was not: kept in the outbox (no mail server), no email address,
+ * failed (to send again from Payouts), already sent.
+ */
+export function remittanceNote(results: readonly RemittanceResult[]): string {
+  const of = (status: RemittanceResult["status"]) => results.filter((r) => r.status === status);
+  const names = (list: readonly RemittanceResult[]) => list.map((r) => r.partnerName).join(", ");
+  const sent = of("sent").length;
+  const written = of("written").length;
+  const parts: string[] = [];
+  if (sent || !written) parts.push(`${formatCount(sent, "remittance")} sent.`);
+  if (written) parts.push(`${formatCount(written, "remittance")} kept in the server's outbox: no mail server is set up (SMTP_URL).`);
+  const noEmail = of("no_email");
+  if (noEmail.length) parts.push(`Not sent to ${names(noEmail)}: no email address.`);
+  const failed = of("failed");
+  if (failed.length) parts.push(`Failed for ${failed.map((r) => `${r.partnerName} (${r.error ?? "unknown error"})`).join(", ")}: the payment stands; send it again from Payouts.`);
+  const skipped = of("skipped");
+  if (skipped.length) parts.push(`Already sent to ${names(skipped)}.`);
+  return parts.join(" ");
+}

@@ -10,6 +10,7 @@ import {
   payoutReference,
   payoutTotal,
   planPayout,
+  remittanceNote,
   type PayoutPartner,
 } from "#domain/commissions/payout-rules.ts";
 import { formatPlainAmount, maskAccountNumber } from "#domain/shared/format.ts";
@@ -187,5 +188,21 @@ describe("the payment file", () => {
     expect(rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[3]) * 100), 0)).toBe(plan.totalPence);
     expect(payoutTotal(plan.eligible)).toBe(123_463);
     expect(payoutCsv([])).toBe("Payee name,Sort code,Account number,Amount,Reference\r\n");
+  });
+});
+
+describe("remittanceNote", () => {
+  it("counts what was sent and names what was not", () => {
+    expect(remittanceNote([{ partnerName: "A", status: "sent", error: null }, { partnerName: "B", status: "sent", error: null }])).toBe("2 remittances sent.");
+    expect(remittanceNote([{ partnerName: "A", status: "written", error: null }])).toBe("1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).");
+    expect(
+      remittanceNote([
+        { partnerName: "A", status: "sent", error: null },
+        { partnerName: "B", status: "no_email", error: null },
+        { partnerName: "C", status: "failed", error: "connection refused" },
+        { partnerName: "D", status: "skipped", error: null },
+      ]),
+    ).toBe("1 remittance sent. Not sent to B: no email address. Failed for C (connection refused): the payment stands; send it again from Payouts. Already sent to D.");
+    expect(remittanceNote([])).toBe("0 remittances sent.");
   });
 });
