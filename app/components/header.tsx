@@ -6,6 +6,7 @@ import "./header.css";
 import { Avatar, Box, Button, DropdownMenu, Flex, Text } from "@radix-ui/themes";
 import {
   BarChartIcon,
+  CardStackIcon,
   CounterClockwiseClockIcon,
   DashboardIcon,
   ExitIcon,
@@ -36,6 +37,7 @@ export interface NavItem {
 export const NAV: NavItem[] = [
   { to: "/admin", label: "Dashboard", role: "admin", bar: true, icon: DashboardIcon },
   { to: "/admin/commissions", label: "Commissions", role: "admin", bar: true, icon: ReaderIcon },
+  { to: "/admin/payouts", label: "Payouts", role: "admin", icon: CardStackIcon },
   { to: "/admin/invoices", label: "Invoices", role: "admin", bar: true, icon: FileTextIcon },
   { to: "/admin/products", label: "Product Analytics", role: "admin", icon: BarChartIcon },
   { to: "/admin/import", label: "Import Exports", role: "admin", icon: UploadIcon },

@@ -79,3 +79,8 @@ export function maskAccountNumber(accountNumber: string): string {
   const digits = accountNumber.replace(/[\s-]/g, "");
   return `****${digits.slice(-4)}`;
 }
+
+/** 05-01-23 from a sort code's 6 digits (as checkBankDetails keeps it). */
+export function formatSortCode(digits: string): string {
+  return /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : digits;
+}

@@ -11,6 +11,7 @@ const PHONE = { width: 375, height: 740 };
 const ADMIN_PAGES = [
   ["Dashboard", "/admin", "Admin Dashboard"],
   ["Commissions", "/admin/commissions", "Commission Summary"],
+  ["Payouts", "/admin/payouts", "Commission Payouts"],
   ["Invoices", "/admin/invoices", "Invoice Management"],
   ["Product Analytics", "/admin/products", "Products Analytics"],
   ["Import Exports", "/admin/import", "Import Exports"],
