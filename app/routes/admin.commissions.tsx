@@ -98,7 +98,7 @@ export default function CommissionSummaryPage() {
               <ReloadIcon /> Refresh Payment Status
             </Link>
           </Button>
-          <Button asChild variant="soft" color="green">
+          <Button asChild variant="soft">
             <Link to={ended ? `/admin/payouts?month=${summary.month}` : "/admin/payouts"}>
               <CardStackIcon /> Payouts
             </Link>

@@ -98,7 +98,7 @@ function PayeeTable({ lines, chosen, onToggle }: { lines: PayoutLine[]; chosen: 
   );
 }
 
-function Batch({ month, lines }: { month: string; lines: PayoutLine[] }) {
+function Batch({ month, lines, leftOut }: { month: string; lines: PayoutLine[]; leftOut: number }) {
   const [chosen, setChosen] = useState(() => new Set(lines.map((l) => l.partnerId)));
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
@@ -116,7 +116,7 @@ function Batch({ month, lines }: { month: string; lines: PayoutLine[] }) {
     });
   const question = batchQuestion(month, selected.length, totalPence);
   const markPaid = (
-    <Button type={hydrated ? "button" : "submit"} name="intent" value="mark-batch-paid" color="green" disabled={!selected.length} loading={paying}>
+    <Button type={hydrated ? "button" : "submit"} name="intent" value="mark-batch-paid" disabled={!selected.length} loading={paying}>
       Mark batch as paid
     </Button>
   );
@@ -127,7 +127,7 @@ function Batch({ month, lines }: { month: string; lines: PayoutLine[] }) {
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
         <StatCard label="Selected total" value={<span className="vb-figure">{formatPence(totalPence)}</span>} note={`${selected.length} of ${formatCount(lines.length, "partner")} chosen`} />
         <StatCard label="Payment reference" value={<span className="vb-figure">{payoutReference(month)}</span>} note="on each payment and remittance" />
-        <StatCard label="Month" value={formatMonth(month)} note="commission for the month" />
+        <StatCard label="Left out" value={leftOut} note="partners who cannot be paid yet: see below why" />
       </Grid>
       <Card size="1" mb="4">
         <PayeeTable lines={lines} chosen={chosen} onToggle={toggle} />
@@ -200,7 +200,7 @@ export default function PayoutsPage() {
         Ready to pay
       </Heading>
       {plan.eligible.length ? (
-        <Batch key={plan.month} month={plan.month} lines={plan.eligible} />
+        <Batch key={plan.month} month={plan.month} lines={plan.eligible} leftOut={plan.leftOut.filter((l) => l.reason.code !== "already_paid").length} />
       ) : (
         <Card size="2" mb="4">
           <Text as="p" color="gray">

@@ -11,8 +11,8 @@ const PHONE = { width: 375, height: 740 };
 const ADMIN_PAGES = [
   ["Dashboard", "/admin", "Admin Dashboard"],
   ["Commissions", "/admin/commissions", "Commission Summary"],
-  ["Payouts", "/admin/payouts", "Commission Payouts"],
   ["Invoices", "/admin/invoices", "Invoice Management"],
+  ["Payouts", "/admin/payouts", "Commission Payouts"],
   ["Product Analytics", "/admin/products", "Products Analytics"],
   ["Import Exports", "/admin/import", "Import Exports"],
   ["Audit Trail", "/admin/audit", "Audit Trail"],
