@@ -31,6 +31,7 @@ const M_SINGLE = "2026-07";
 const M_FAIL = "2026-06";
 const M_CLI = "2026-05";
 const M_PAGE = "2026-04";
+const M_WEB = "2026-03";
 
 const received: ReceivedMail[] = [];
 let server: SMTPServer;
@@ -52,7 +53,7 @@ async function partnerWith(key: string, fields: Parameters<typeof makePartner>[1
 }
 
 const BANK = { bankName: "Yorkshire Bank", sortCode: "05-01-23", accountNumber: "41234567" };
-const ALL = [M_BATCH, M_SINGLE, M_FAIL, M_CLI, M_PAGE];
+const ALL = [M_BATCH, M_SINGLE, M_FAIL, M_CLI, M_PAGE, M_WEB];
 
 beforeAll(async () => {
   ({ server, port } = await startMailServer((mail) => received.push(mail)));
@@ -389,5 +390,70 @@ describe("vendboard commissions payouts", () => {
     expect(JSON.parse(again.out)).toMatchObject({ file: null, payees: [], markedPaid: null });
     expect(fs.existsSync(path.join(TMP, "again.csv"))).toBe(false);
     expect(mailsTo("alpha@example.com", M_CLI)).toHaveLength(1);
+  });
+});
+
+describe("/admin/payouts: the page's loader and forms", () => {
+  const page = () => import("#app/routes/admin.payouts.tsx");
+  const post = async (form: Record<string, string | string[]>, cookie = adminCookie) => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) for (const v of [value].flat()) body.append(key, v);
+    const { action } = await page();
+    const request = new Request(`http://localhost:3000/admin/payouts?month=${M_WEB}`, {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    try {
+      return (await action({ request, params: {}, context: {} })) as unknown;
+    } catch (thrown) {
+      return thrown;
+    }
+  };
+
+  it("a partner is sent to /; the admin gets the month's plan and its unsent remittances", async () => {
+    const { loader } = await page();
+    const refused = await call(loader as never, `/admin/payouts?month=${M_WEB}`, { cookie: partnerCookie });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/");
+    const body = await (await call(loader as never, `/admin/payouts?month=${M_WEB}`, { cookie: adminCookie })).json();
+    expect(body.plan.month).toBe(M_WEB);
+    expect(body.plan.eligible.map((l: { partnerId: number }) => l.partnerId)).toEqual([ids.alpha, ids.beta]);
+    expect(body.unsent).toEqual([]);
+    expect(body.months).toHaveLength(12);
+  });
+
+  it("Mark batch as paid asks first (without JavaScript), naming the count and total; confirmed, it pays and toasts the remittances", async () => {
+    const question = (await post({ intent: "mark-batch-paid", month: M_WEB, partnerIds: [String(ids.alpha), String(ids.beta)] })) as { data: { confirm: { title: string; description: string; fields: [string, string][] } } };
+    expect(question.data.confirm.title).toBe("Mark 2 partners paid for March 2026?");
+    expect(question.data.confirm.description).toMatch(/^£89\.42 in all is recorded as paid today/);
+    expect(question.data.confirm.fields.filter(([k]) => k === "partnerIds")).toHaveLength(2);
+    expect(await db.selectFrom("commissionPayments").selectAll().where("month", "=", M_WEB).execute()).toEqual([]);
+
+    const none = (await post({ intent: "mark-batch-paid", month: M_WEB, confirmed: "yes" })) as { data: { error: string }; init: { status: number } };
+    expect(none.init.status).toBe(400);
+    expect(none.data.error).toBe("Choose at least one partner to pay");
+
+    MAIL_CONFIG.smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
+    const paid = (await post({ intent: "mark-batch-paid", month: M_WEB, partnerIds: [String(ids.alpha), String(ids.beta)], confirmed: "yes" })) as Response;
+    expect(paid.status).toBe(302);
+    const toast = await flashedToast(paid);
+    expect(toast?.title).toBe("Batch marked as paid");
+    expect(toast?.description).toMatch(/^2 partners paid £89\.42 for March 2026\. 0 remittances sent\. Failed for Alpha Kiosks \(The email could not be sent: .*\), Beta Hospital Trust \(.*\): the payment stands; send it again from Payouts\.$/);
+
+    // The page lists them to send again; Send again sends each once.
+    const { loader } = await page();
+    const body = await (await call(loader as never, `/admin/payouts?month=${M_WEB}`, { cookie: adminCookie })).json();
+    expect(body.unsent.map((r: { partnerName: string; status: string }) => [r.partnerName, r.status])).toEqual([
+      ["Alpha Kiosks", "failed"],
+      ["Beta Hospital Trust", "failed"],
+    ]);
+    MAIL_CONFIG.smtpUrl = `smtp://127.0.0.1:${port}`;
+    const retried = (await post({ intent: "retry-remittances", month: M_WEB })) as Response;
+    expect(await flashedToast(retried)).toMatchObject({ title: "Remittances", description: "2 remittances sent." });
+    expect(mailsTo("alpha@example.com", M_WEB)).toHaveLength(1);
+    expect(mailsTo("beta@example.com", M_WEB)).toHaveLength(1);
+    const again = (await post({ intent: "retry-remittances", month: M_WEB })) as Response;
+    expect(await flashedToast(again)).toMatchObject({ description: "No remittance is waiting to be sent for March 2026." });
   });
 });
