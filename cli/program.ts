@@ -9,6 +9,7 @@ import { INVOICE_STATUSES } from "#db/enums.ts";
 import type * as Admin from "./commands/admin.ts";
 import type * as Audit from "./commands/audit.ts";
 import type * as Commissions from "./commands/commissions.ts";
+import type * as Payouts from "./commands/payouts.ts";
 import type * as Db from "./commands/db.ts";
 import type * as Import from "./commands/import.ts";
 import type * as Invoices from "./commands/invoices.ts";
@@ -107,13 +108,33 @@ function registerCommissionCommands(program: Command, io: CliIO): void {
     });
   commissions
     .command("pay")
-    .description("mark a partner's commission for an ended month paid (closes the month)")
+    .description("mark a partner's commission for an ended month paid (closes the month) and email the partner a remittance")
     .requiredOption("--partner <id>", "the partner")
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--paid-date <YYYY-MM-DD>", "the day it was paid (default today)")
     .option("--json", "print the payment as JSON")
     .action(async (options: Parameters<typeof Commissions.runPay>[1]) => {
       await (await load()).runPay(io, options);
+    });
+  commissions
+    .command("payouts")
+    .description("the month's bank payment file (CSV) of every partner whose commission can be paid; lists the partners left out and why")
+    .requiredOption("--month <YYYY-MM>", "the month (it must have ended)")
+    .requiredOption("--out <file>", "where to write the CSV")
+    .option("--mark-paid", "also mark the batch paid and email each partner a remittance")
+    .option("--json", "print the outcome as JSON")
+    .action(async (options: Payouts.PayoutsCommandOptions) => {
+      const { runPayouts } = await import("./commands/payouts.ts");
+      io.exitCode = await runPayouts(io, options);
+    });
+  commissions
+    .command("remittances")
+    .description("send the month's remittances that could not be sent before (a mail failure)")
+    .requiredOption("--month <YYYY-MM>", "the month")
+    .option("--json", "print the outcome as JSON")
+    .action(async (options: Parameters<typeof Payouts.runRemittances>[1]) => {
+      const { runRemittances } = await import("./commands/payouts.ts");
+      io.exitCode = await runRemittances(io, options);
     });
   commissions
     .command("reset")

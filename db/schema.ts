@@ -206,6 +206,37 @@ export interface CommissionPaymentsTable {
   updatedAt: ColumnType<string, string | undefined, string>;
 }
 
+/** A month's commission payout marked paid at once (/admin/payouts, the API, `commissions payouts --mark-paid`). */
+export interface PayoutBatchesTable {
+  id: Generated<number>;
+  month: string;
+  paidDate: string;
+  partnerCount: number;
+  totalPence: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export type RemittanceStatus = "queued" | "sending" | "sent" | "written" | "no_email" | "failed";
+
+/** The remittance email owed for a commission payment: one per payment, queued with it, sent after it commits. */
+export interface CommissionRemittancesTable {
+  id: Generated<number>;
+  /** NULL once the payment is reset (Reset Month deletes it); the row stays as history. */
+  commissionPaymentId: number | null;
+  partnerId: number;
+  month: string;
+  amountPence: number;
+  reference: string;
+  batchId: number | null;
+  status: ColumnType<RemittanceStatus, RemittanceStatus | undefined, RemittanceStatus>;
+  toAddress: string | null;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: CreatedAt;
+  sentAt: string | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: CreatedAt;
@@ -259,6 +290,8 @@ export interface Database {
   payments: PaymentsTable;
   paymentAllocations: PaymentAllocationsTable;
   creditNotes: CreditNotesTable;
+  payoutBatches: PayoutBatchesTable;
+  commissionRemittances: CommissionRemittancesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import "./header.css";
 import { Avatar, Box, Button, DropdownMenu, Flex, Text } from "@radix-ui/themes";
 import {
   BarChartIcon,
+  CardStackIcon,
   CounterClockwiseClockIcon,
   DashboardIcon,
   ExitIcon,
@@ -37,6 +38,7 @@ export const NAV: NavItem[] = [
   { to: "/admin", label: "Dashboard", role: "admin", bar: true, icon: DashboardIcon },
   { to: "/admin/commissions", label: "Commissions", role: "admin", bar: true, icon: ReaderIcon },
   { to: "/admin/invoices", label: "Invoices", role: "admin", bar: true, icon: FileTextIcon },
+  { to: "/admin/payouts", label: "Payouts", role: "admin", icon: CardStackIcon },
   { to: "/admin/products", label: "Product Analytics", role: "admin", icon: BarChartIcon },
   { to: "/admin/import", label: "Import Exports", role: "admin", icon: UploadIcon },
   { to: "/admin/audit", label: "Audit Trail", role: "admin", icon: CounterClockwiseClockIcon },

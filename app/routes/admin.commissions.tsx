@@ -4,7 +4,7 @@
  * are over every partner (commission-summary.ts: one SQL aggregate).
  */
 import { Badge, Button, Card, Flex, Grid, Table, Text } from "@radix-ui/themes";
-import { ReloadIcon } from "@radix-ui/react-icons";
+import { CardStackIcon, ReloadIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -96,6 +96,11 @@ export default function CommissionSummaryPage() {
           <Button asChild variant="soft" loading={navigation.state === "loading" && navigation.location?.pathname === location.pathname}>
             <Link to={`${location.pathname}${location.search}`} preventScrollReset>
               <ReloadIcon /> Refresh Payment Status
+            </Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to={ended ? `/admin/payouts?month=${summary.month}` : "/admin/payouts"}>
+              <CardStackIcon /> Payouts
             </Link>
           </Button>
           <ConfirmForm

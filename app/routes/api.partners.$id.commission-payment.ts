@@ -1,11 +1,15 @@
-/** POST /api/partners/{id}/commission-payment {status?, month?, paidDate?}: marks the month paid (admin). */
+/**
+ * POST /api/partners/{id}/commission-payment {status?, month?, paidDate?}: marks the month paid (admin)
+ * and emails the partner the remittance; `remittance` says what became of it (a mail failure leaves the payment made).
+ */
 import { z } from "zod";
-import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { payCommission } from "#domain/commissions/remittance-service.ts";
 import { bpToFraction } from "#domain/commissions/commission-rules.ts";
 import { isIsoDay } from "#domain/shared/dates.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
+import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { idParam, monthParam } from "#app/utils/params.server.ts";
 
 const schema = z.object({
@@ -19,8 +23,15 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Partner not found");
   const body = await parseBody(request, schema);
-  const payment = await markCommissionPaid(db, id, monthParam(body.month ?? new URL(request.url).searchParams.get("month")), admin.id, body.paidDate);
-  return Response.json({ month: payment.month, status: payment.status, paidDate: payment.paidDate, amount: penceToPounds(payment.amountPence ?? 0), commissionPercentage: bpToFraction(payment.rateBp ?? 0) });
+  const { payment, remittance } = await payCommission(db, MAIL_CONFIG, id, monthParam(body.month ?? new URL(request.url).searchParams.get("month")), admin.id, body.paidDate);
+  return Response.json({
+    month: payment.month,
+    status: payment.status,
+    paidDate: payment.paidDate,
+    amount: penceToPounds(payment.amountPence ?? 0),
+    commissionPercentage: bpToFraction(payment.rateBp ?? 0),
+    remittance: { status: remittance.status, to: remittance.to, reference: remittance.reference, error: remittance.error },
+  });
 });
 
 export const loader = api(async () => methodNotAllowed());

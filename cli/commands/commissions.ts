@@ -1,6 +1,9 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
 import Table from "cli-table3";
-import { markCommissionPaid, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { resetCommissions } from "#domain/commissions/commission-service.ts";
+import { payCommission } from "#domain/commissions/remittance-service.ts";
+import { remittanceNote } from "#domain/commissions/payout-rules.ts";
+import { mailConfig } from "#db/config.ts";
 import { commissionSummary } from "#domain/commissions/commission-summary.ts";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { z } from "zod";
@@ -44,9 +47,13 @@ const resetOptions = z.object({ month: monthFlag, partner: partnerFlag.optional(
 
 export async function runPay(io: CliIO, options: { partner?: string; month?: string; paidDate?: string; json?: boolean }) {
   const { month, partner: partnerId, paidDate } = parseOptions(payOptions, options);
-  const payment = await withDatabase(io, (db) => markCommissionPaid(db, partnerId, month, null, paidDate ?? isoDay(new Date())));
-  if (options.json) printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: penceToPounds(payment.amountPence ?? 0) });
-  else io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${formatGBP(payment.amountPence ?? 0)}.\n`);
+  const mail = mailConfig(io.env);
+  const { payment, remittance } = await withDatabase(io, (db) => payCommission(db, mail, partnerId, month, null, paidDate ?? isoDay(new Date())));
+  if (options.json) {
+    printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: penceToPounds(payment.amountPence ?? 0), remittance: { status: remittance.status, to: remittance.to, error: remittance.error } });
+  } else {
+    io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${formatGBP(payment.amountPence ?? 0)}. ${remittanceNote([remittance])}\n`);
+  }
   return payment;
 }
 

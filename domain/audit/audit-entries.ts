@@ -313,6 +313,14 @@ function describeRemovedDuplicate(entry: AuditEntryData): string {
   return `Removed duplicate booking of ${kind}${transaction ? ` ${transaction}` : ""}${location ? ` from ${location}` : ""}${reason ? ` (${reason})` : ""}`;
 }
 
+function describePayoutBatch(entry: AuditEntryData): string {
+  const after = fields(entry.after);
+  const partners = count(after.partners);
+  const total = count(after.totalPence);
+  const reference = text(fields(entry.details).reference);
+  return `Paid a commission payout batch${partners !== null ? `: ${formatCount(partners, "partner")}` : ""}${total !== null ? `, ${formatGBP(total)}` : ""}${reference ? ` (reference ${reference})` : ""}`;
+}
+
 function describeBusinessProfile(entry: AuditEntryData): string {
   if (entry.before === null || entry.before === undefined) return "Set up the business profile";
   const changed = auditChanges(entry).map((c) => c.field);
@@ -345,6 +353,8 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return entry.action === "migration_summary" ? capitalise(text(fields(entry.details).reason) ?? "Migrated payments") : describePayment(entry);
     case "credit_note":
       return describeCreditNote(entry);
+    case "payout_batch":
+      return describePayoutBatch(entry);
   }
   return fallback(entry);
 }

@@ -127,33 +127,44 @@ export async function partnerMonth(db: DB, partnerId: number, month: string): Pr
  * month; refused (409) for a month that has not ended, when not applicable, incomplete or already paid.
  */
 export async function markCommissionPaid(db: DB, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
+  assertPayable(month, paidDate, now);
+  return db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate));
+}
+
+/** The checks of markCommissionPaid that need no database: the month has ended and the paid date is after it. */
+export function assertPayable(month: string, paidDate: string, now: Date = new Date()): void {
   assertMonthEnded(month, now);
   if (paidDate <= lastDayOfMonth(month)) throw badInput(`The paid date must be after ${formatMonth(month)} ended (${formatDate(lastDayOfMonth(month))})`);
-  return db.transaction().execute(async (trx) => {
-    const partner = await requirePartner(trx, partnerId);
-    if (!isProfitSharingType(partner.partnerType)) {
-      throw new DomainError("conflict", "Commission is not applicable for this partner type");
-    }
-    const figures = await loadPartnerMonth(trx, partner, month);
-    if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
-    const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
-    if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
-    const values = { status: "completed" as const, paidDate, amountPence: figures.totals.commissionPence, rateBp: figures.rateBp, updatedAt: new Date().toISOString() };
-    const payment = existing
-      ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
-    await audit(trx, {
-      actorId,
-      action: "commission_paid",
-      entity: "commission_payment",
-      entityId: payment.id,
-      partnerId,
-      month,
-      before: { status: existing?.status ?? "pending" },
-      after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
-    });
-    return payment;
+}
+
+/**
+ * markCommissionPaid inside a transaction the caller holds (a payout batch pays several partners in
+ * one); the caller has run assertPayable.
+ */
+export async function markCommissionPaidIn(trx: DB, partnerId: number, month: string, actorId: number | null, paidDate: string) {
+  const partner = await requirePartner(trx, partnerId);
+  if (!isProfitSharingType(partner.partnerType)) {
+    throw new DomainError("conflict", "Commission is not applicable for this partner type");
+  }
+  const figures = await loadPartnerMonth(trx, partner, month);
+  if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
+  const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
+  if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
+  const values = { status: "completed" as const, paidDate, amountPence: figures.totals.commissionPence, rateBp: figures.rateBp, updatedAt: new Date().toISOString() };
+  const payment = existing
+    ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
+    : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
+  await audit(trx, {
+    actorId,
+    action: "commission_paid",
+    entity: "commission_payment",
+    entityId: payment.id,
+    partnerId,
+    month,
+    before: { status: existing?.status ?? "pending" },
+    after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
   });
+  return payment;
 }
 
 export async function commissionPaymentStatus(db: DB, partnerId: number, month: string) {

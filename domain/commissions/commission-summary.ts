@@ -139,6 +139,11 @@ async function figuresOf(db: DB, month: string, scope: Scope, page?: PageRequest
   return monthFigures(db, month, partners).orderBy("f.name").orderBy("f.username").execute();
 }
 
+/** Every partner's month in the summary's order (name, then username): the payout's candidates (payout-service.ts). */
+export function everyPartnerMonthFigures(db: DB, month: string): Promise<PartnerMonthFigures[]> {
+  return figuresOf(db, month, {});
+}
+
 /** One partner's month (the partner page's commission cards); undefined for an unknown partner. */
 export async function partnerMonthFigures(db: DB, partnerId: number, month: string): Promise<PartnerMonthFigures | undefined> {
   return (await figuresOf(db, month, { partnerIds: [partnerId] }))[0];

@@ -70,3 +70,22 @@ export function formatUnitsCompact(count: number): string {
   compactUnits ??= new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 2 });
   return compactUnits.format(count);
 }
+
+/** 1234.56 from pence: a bank file's amount (no £, no thousands separator, always two decimals). */
+export function formatPlainAmount(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** ****5678: an account number with all but its last four digits hidden. */
+export function maskAccountNumber(accountNumber: string): string {
+  const digits = accountNumber.replace(/[\s-]/g, "");
+  return `****${digits.slice(-4)}`;
+}
+
+/** 05-01-23 from a sort code's 6 digits (as checkBankDetails keeps it). */
+export function formatSortCode(digits: string): string {
+  return /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : digits;
+}

@@ -12,6 +12,7 @@ const ADMIN_PAGES = [
   ["Dashboard", "/admin", "Admin Dashboard"],
   ["Commissions", "/admin/commissions", "Commission Summary"],
   ["Invoices", "/admin/invoices", "Invoice Management"],
+  ["Payouts", "/admin/payouts", "Commission Payouts"],
   ["Product Analytics", "/admin/products", "Products Analytics"],
   ["Import Exports", "/admin/import", "Import Exports"],
   ["Audit Trail", "/admin/audit", "Audit Trail"],

@@ -71,6 +71,7 @@ const PAGES: { name: string; path: string; login: Login | null; status?: number 
   { name: "admin dashboard", path: "/admin", login: ADMIN },
   { name: "admin invoices", path: "/admin/invoices", login: ADMIN },
   { name: "admin commissions", path: "/admin/commissions", login: ADMIN },
+  { name: "admin payouts", path: "/admin/payouts", login: ADMIN },
   { name: "admin products", path: "/admin/products", login: ADMIN },
   { name: "admin import", path: "/admin/import", login: ADMIN },
   { name: "admin audit", path: "/admin/audit", login: ADMIN },

@@ -79,7 +79,7 @@ describe("POST /partners/{id} intent=mark-paid", () => {
     const paid = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
     expect(paid.status).toBe(302);
     expect(paid.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(paid)).toMatchObject({ title: "Payment status updated", description: `Cards Partner: ${formatMonth(MONTH)} marked as paid.` });
+    expect(await flashedToast(paid)).toMatchObject({ title: "Payment status updated", description: `Cards Partner: ${formatMonth(MONTH)} marked as paid. 1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).` });
     expect(await payment()).toEqual({ status: "completed", month: MONTH, amountPence: 570 });
   });
 

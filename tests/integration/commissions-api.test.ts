@@ -379,7 +379,7 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
   it("marks the month completed with its paid date, snapshotting amount and rate", async () => {
     const response = await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-07-15" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amount: 21.6, commissionPercentage: "0.1500" });
+    expect(await response.json()).toEqual({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amount: 21.6, commissionPercentage: "0.1500", remittance: { status: "written", to: "pat@example.com", reference: "VB COMM 2026-06", error: null } });
     const rows = await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", paid.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amountPence: 2160, rateBp: 1500 });

@@ -157,7 +157,7 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     // Net 20,000 − 5,000 − 598 = 14,402p; 10% = 1,440p.
     const paid = await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", "2026-07", "--paid-date", "2026-08-05", "--json"]);
     expect(paid.code).toBe(0);
-    expect(JSON.parse(paid.out)).toEqual({ month: "2026-07", partnerId: partner.id, status: "completed", paidDate: "2026-08-05", amount: 14.4 });
+    expect(JSON.parse(paid.out)).toEqual({ month: "2026-07", partnerId: partner.id, status: "completed", paidDate: "2026-08-05", amount: 14.4, remittance: { status: "written", to: "pat@example.com", error: null } });
     expect((await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", "2026-07"])).code).toBe(1);
     const reset = await runCli(["commissions", "reset", "--month", "2026-07", "--partner", String(partner.id), "--json"]);
     expect(reset.code).toBe(0);

@@ -33,6 +33,15 @@ describe("describeAuditEntry: money", () => {
     expect(describeAuditEntry(entry({ action: "commission_reset", entity: "commission_payment", details: { reset: 0 } }))).toBe("Reset month (no payment to reset)");
   });
 
+  it("a payout batch names how many partners, the total and the reference", () => {
+    expect(
+      describeAuditEntry(
+        entry({ action: "payout_batch", entity: "payout_batch", entityId: "3", month: "2026-10", after: { paidDate: "2026-11-10", partners: 3, totalPence: 9512 }, details: { reference: "VB COMM 2026-10" } }),
+      ),
+    ).toBe("Paid a commission payout batch: 3 partners, £95.12 (reference VB COMM 2026-10)");
+    expect(describeAuditEntry(entry({ action: "payout_batch", entity: "payout_batch" }))).toBe("Paid a commission payout batch");
+  });
+
   it("a rate change, from the month it takes effect", () => {
     expect(describeAuditEntry(entry({ action: "rate_change", entity: "user", entityId: "2", month: "2026-11", before: { rateBp: 1000 }, after: { rateBp: 1250 } }))).toBe(
       "Changed commission rate 10% → 12.5% from November 2026",

@@ -1,13 +1,15 @@
 /**
  * The commissions forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
  * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
- * Mark as Paid (POST /api/partners/{id}/commission-payment), Reset Month for every partner or one
+ * Mark as Paid (POST /api/partners/{id}/commission-payment, which also emails the remittance), Reset Month for every partner or one
  * (POST /api/partners/commissions/reset) and Send Report (POST /api/partners/{id}/send-report) ask
  * first when the form comes without JavaScript (the dialog asked with it), in the dialogs' words
  * (app/components/partners/commission-questions.ts).
  */
 import { z } from "zod";
-import { markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { payCommission } from "#domain/commissions/remittance-service.ts";
+import { remittanceNote } from "#domain/commissions/payout-rules.ts";
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
 import { formatGBP, formatPounds } from "#domain/shared/money.ts";
@@ -46,8 +48,9 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const name = row?.partnerName ?? `Partner ${partnerId}`;
         const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0)));
         if (question) return question;
-        await markCommissionPaid(db, partnerId, month, actor.id);
-        return done(request, form, { title: "Payment status updated", description: `${name}: ${formatMonth(month)} marked as paid.` });
+        // The remittance goes after the payment commits; a mail failure is said in the toast, never undoes the payment.
+        const { remittance } = await payCommission(db, MAIL_CONFIG, partnerId, month, actor.id);
+        return done(request, form, { title: "Payment status updated", description: `${name}: ${formatMonth(month)} marked as paid. ${remittanceNote([remittance])}` });
       },
     },
     "reset-month": {

@@ -1,0 +1,79 @@
+/**
+ * vendboard commissions payouts --month YYYY-MM --out FILE [--mark-paid] [--json]: the month's bank
+ * payment file (every eligible partner), the partners left out and why; with --mark-paid the batch
+ * is marked paid and each partner emailed a remittance. vendboard commissions remittances --month
+ * YYYY-MM sends the month's remittances that failed before.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { mailConfig } from "#db/config.ts";
+import { payoutCsv, remittanceNote, type PayoutPlan } from "#domain/commissions/payout-rules.ts";
+import { markPayoutPaid, payoutCandidates } from "#domain/commissions/payout-service.ts";
+import { retryRemittances, sendRemittances, type RemittanceOutcome } from "#domain/commissions/remittance-service.ts";
+import { formatCount, formatMonth, formatPence, maskAccountNumber } from "#domain/shared/format.ts";
+import { penceToPounds } from "#domain/shared/money.ts";
+import { printJson, withDatabase, type CliIO } from "../context.ts";
+import { EXIT_FAILURE, EXIT_OK } from "../errors.ts";
+import { monthFlag, parseOptions } from "../options.ts";
+
+const payoutOptions = z.object({
+  month: monthFlag,
+  out: z.string({ error: "--out FILE is required" }).min(1, "--out FILE is required"),
+});
+
+export interface PayoutsCommandOptions {
+  month?: string;
+  out?: string;
+  markPaid?: boolean;
+  json?: boolean;
+}
+
+const remittanceJson = (r: RemittanceOutcome) => ({ partnerId: r.partnerId, partnerName: r.partnerName, status: r.status, to: r.to, error: r.error });
+
+export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Promise<number> {
+  const { month, out } = parseOptions(payoutOptions, options);
+  // Remittances link to APP_URL (required in production): read only when there is mail to send.
+  const mail = options.markPaid ? mailConfig(io.env) : null;
+  const result = await withDatabase(io, async (db) => {
+    const plan: PayoutPlan = await payoutCandidates(db, month);
+    let paid: { batchId: number; paidDate: string; remittances: RemittanceOutcome[] } | null = null;
+    if (plan.eligible.length) {
+      fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
+      fs.writeFileSync(out, payoutCsv(plan.eligible));
+      if (options.markPaid) {
+        const batch = await markPayoutPaid(db, month, plan.eligible.map((l) => l.partnerId), null);
+        paid = { batchId: batch.batchId, paidDate: batch.paidDate, remittances: await sendRemittances(db, mail!, batch.remittanceIds) };
+      }
+    }
+    return { plan, paid };
+  });
+  const { plan, paid } = result;
+
+  if (options.json) {
+    printJson(io, {
+      month,
+      file: plan.eligible.length ? out : null,
+      total: penceToPounds(plan.totalPence),
+      payees: plan.eligible.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, payeeName: l.payeeName, sortCode: l.sortCode, accountNumber: maskAccountNumber(l.accountNumber), amount: penceToPounds(l.amountPence), reference: l.reference })),
+      leftOut: plan.leftOut.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, amount: penceToPounds(l.amountPence), reason: l.reason.code, message: l.reason.message })),
+      markedPaid: paid ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) } : null,
+    });
+  } else {
+    for (const l of plan.eligible) io.stdout.write(`pay      ${l.partnerName}: ${formatPence(l.amountPence)} to ${l.payeeName} ${l.sortCode} ${maskAccountNumber(l.accountNumber)} (${l.reference})\n`);
+    for (const l of plan.leftOut) io.stdout.write(`left out ${l.partnerName}: ${l.reason.message}\n`);
+    if (!plan.eligible.length) io.stderr.write(`No partner can be paid for ${formatMonth(month)}: no file written.\n`);
+    else io.stderr.write(`${formatCount(plan.eligible.length, "payment")} of ${formatPence(plan.totalPence)} for ${formatMonth(month)} in ${out}\n`);
+    if (paid) io.stderr.write(`Marked paid on ${paid.paidDate} (batch ${paid.batchId}). ${remittanceNote(paid.remittances)}\n`);
+  }
+  return paid?.remittances.some((r) => r.status === "failed") ? EXIT_FAILURE : EXIT_OK;
+}
+
+export async function runRemittances(io: CliIO, options: { month?: string; json?: boolean }): Promise<number> {
+  const month = parseOptions(monthFlag, options.month);
+  const mail = mailConfig(io.env);
+  const outcomes = await withDatabase(io, (db) => retryRemittances(db, mail, month));
+  if (options.json) printJson(io, { month, remittances: outcomes.map(remittanceJson) });
+  else io.stderr.write(outcomes.length ? `${remittanceNote(outcomes)}\n` : `No remittance is waiting to be sent for ${formatMonth(month)}.\n`);
+  return outcomes.some((r) => r.status === "failed") ? EXIT_FAILURE : EXIT_OK;
+}

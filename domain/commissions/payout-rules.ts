@@ -1,0 +1,221 @@
+/**
+ * Commission payouts, pure (issue 15, scope 3): who can be paid for a month, whether their bank
+ * details can go in a UK bulk-payment (Bacs) file, and the file itself: a CSV with payee name, sort
+ * code, account number, amount (1234.56) and a reference naming the month, names and references in
+ * Bacs characters and at most 18 of them.
+ */
+import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
+import { monthHasEnded } from "./month-close-rules.ts";
+
+/** The UK Bacs limit on a payee name and on a payment reference. */
+export const BACS_MAX = 18;
+
+/** Why a partner is not in a month's payout. */
+export type LeftOutCode = "not_applicable" | "month_not_ended" | "incomplete" | "already_paid" | "no_commission" | "bank_missing" | "bank_invalid" | "payee_name";
+
+export interface LeftOutReason {
+  code: LeftOutCode;
+  message: string;
+}
+
+/** What the payout needs to know of a partner's month (commission-summary.ts's figures and the partner's bank details). */
+export interface PayoutPartner {
+  partnerId: number;
+  name: string | null;
+  username: string;
+  partnerType: PartnerType;
+  activeMachines: number;
+  submittedReports: number;
+  /** The month's commission as commissionForMonth works it out. */
+  commissionPence: number;
+  paymentStatus: "pending" | "completed" | null;
+  paidDate: string | null;
+  /** What a paid month paid (its snapshot). */
+  paidAmountPence: number | null;
+  accountHolderName: string | null;
+  bankName: string | null;
+  sortCode: string | null;
+  accountNumber: string | null;
+}
+
+export const partnerLabel = (p: Pick<PayoutPartner, "name" | "username">) => p.name ?? p.username;
+
+/**
+ * Whether the partner's commission for the month can be paid, and why not: profit-sharing or
+ * tiered, the month has ended, every active machine has reported, not yet paid, and more than £0.
+ */
+export function payoutEligibility(p: PayoutPartner, month: string, now: Date = new Date()): LeftOutReason | null {
+  if (!isProfitSharingType(p.partnerType)) return { code: "not_applicable", message: "No commission for this partner type" };
+  if (!monthHasEnded(month, now)) return { code: "month_not_ended", message: `${formatMonth(month)} has not ended yet` };
+  if (p.paymentStatus === "completed") {
+    return { code: "already_paid", message: `Already paid${p.paidDate ? ` on ${formatDate(p.paidDate)}` : ""} (${formatPence(p.paidAmountPence ?? p.commissionPence)})` };
+  }
+  if (p.activeMachines === 0) return { code: "incomplete", message: "No active machines" };
+  if (p.submittedReports < p.activeMachines) {
+    return { code: "incomplete", message: `Waiting for machine reports: ${p.submittedReports} of ${p.activeMachines} active machines reported` };
+  }
+  if (p.commissionPence <= 0) return { code: "no_commission", message: "No commission to pay (£0.00)" };
+  return null;
+}
+
+export type BankCheck = { ok: true; sortCode: string; accountNumber: string } | { ok: false; reason: LeftOutReason };
+
+const blank = (value: string | null | undefined) => !value || !value.trim();
+
+/**
+ * A UK account's details as a bank file takes them: the sort code is 6 digits and the account
+ * number 8 once spaces and hyphens are removed ("05-01-23" → "050123"). Missing or otherwise → the reason.
+ */
+export function checkBankDetails(sortCode: string | null | undefined, accountNumber: string | null | undefined): BankCheck {
+  const missing = [blank(sortCode) ? "sort code" : null, blank(accountNumber) ? "account number" : null].filter(Boolean);
+  if (missing.length) return { ok: false, reason: { code: "bank_missing", message: `Bank details missing: no ${missing.join(" and no ")}` } };
+  const sort = sortCode!.replace(/[\s-]/g, "");
+  const account = accountNumber!.replace(/[\s-]/g, "");
+  const wrong = [
+    /^\d{6}$/.test(sort) ? null : `sort code "${sortCode!.trim()}" is not 6 digits`,
+    /^\d{8}$/.test(account) ? null : `account number "${accountNumber!.trim()}" is not 8 digits`,
+  ].filter(Boolean);
+  if (wrong.length) return { ok: false, reason: { code: "bank_invalid", message: `Bank details invalid: ${wrong.join(" and ")}` } };
+  return { ok: true, sortCode: sort, accountNumber: account };
+}
+
+/** Words a Bacs name is shortened with before it is cut (whole words only). */
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\bLIMITED\b/g, "LTD"],
+  [/\bCOMPANY\b/g, "CO"],
+  [/\bAND\b/g, "&"],
+  [/\bSAINT\b/g, "ST"],
+  [/\bCENTRE\b/g, "CTR"],
+];
+
+/**
+ * Text in the characters Bacs accepts (A–Z 0–9 space . & / -), at most `max` of them: accents are
+ * dropped (É → E), apostrophes removed, anything else becomes a space; spaces are collapsed, common
+ * words abbreviated (LIMITED → LTD, AND → &), and the text starts with a letter or digit (a leading
+ * "-" or "=" would also read as a formula in a spreadsheet). Longer text is cut at `max` characters.
+ */
+export function bacsText(input: string, max = BACS_MAX): string {
+  let text = input
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase()
+    .replace(/['’‘`]/g, "")
+    .replace(/[^A-Z0-9 .&/-]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[^A-Z0-9]+/, "");
+  if (text.length > max) for (const [word, short] of ABBREVIATIONS) text = text.replace(word, short);
+  return text.slice(0, max).trim();
+}
+
+/** The payee: the account holder's name when the partner gave one, else the partner's name. */
+export function payeeName(p: Pick<PayoutPartner, "accountHolderName" | "name" | "username">): string {
+  return bacsText(blank(p.accountHolderName) ? partnerLabel(p) : p.accountHolderName!);
+}
+
+/** The payment reference naming the month: "VB COMM 2026-10" (the same on the file, the remittance and the CLI). */
+export function payoutReference(month: string): string {
+  return bacsText(`VB COMM ${month}`);
+}
+
+export interface PayoutLine {
+  partnerId: number;
+  partnerName: string;
+  payeeName: string;
+  bankName: string | null;
+  sortCode: string;
+  accountNumber: string;
+  amountPence: number;
+  reference: string;
+}
+
+export interface LeftOutPartner {
+  partnerId: number;
+  partnerName: string;
+  amountPence: number;
+  reason: LeftOutReason;
+}
+
+export interface PayoutPlan {
+  month: string;
+  eligible: PayoutLine[];
+  /** Profit-sharing and tiered partners not in the payout, each with why (other types have no commission and are not listed). */
+  leftOut: LeftOutPartner[];
+  totalPence: number;
+}
+
+/** The month's payout: every partner either in it (with the line the bank file gets) or left out with the reason. */
+export function planPayout(partners: readonly PayoutPartner[], month: string, now: Date = new Date()): PayoutPlan {
+  const eligible: PayoutLine[] = [];
+  const leftOut: LeftOutPartner[] = [];
+  for (const p of partners) {
+    const partnerName = partnerLabel(p);
+    const amountPence = p.paymentStatus === "completed" ? (p.paidAmountPence ?? p.commissionPence) : p.commissionPence;
+    const refusal = payoutEligibility(p, month, now);
+    if (refusal) {
+      if (refusal.code !== "not_applicable") leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: refusal });
+      continue;
+    }
+    const bank = checkBankDetails(p.sortCode, p.accountNumber);
+    if (!bank.ok) {
+      leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: bank.reason });
+      continue;
+    }
+    const payee = payeeName(p);
+    if (!payee) {
+      leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: { code: "payee_name", message: "The account holder's name has no letters or digits a bank file accepts" } });
+      continue;
+    }
+    eligible.push({ partnerId: p.partnerId, partnerName, payeeName: payee, bankName: p.bankName, sortCode: bank.sortCode, accountNumber: bank.accountNumber, amountPence, reference: payoutReference(month) });
+  }
+  return { month, eligible, leftOut, totalPence: payoutTotal(eligible) };
+}
+
+/** The batch's total in pence. */
+export function payoutTotal(lines: readonly Pick<PayoutLine, "amountPence">[]): number {
+  return lines.reduce((sum, line) => sum + line.amountPence, 0);
+}
+
+/** A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export const PAYOUT_CSV_HEADER = ["Payee name", "Sort code", "Account number", "Amount", "Reference"] as const;
+
+/** The bank bulk-payment file: a header row, then one row per payee; CRLF line ends (RFC 4180). */
+export function payoutCsv(lines: readonly PayoutLine[]): string {
+  const rows = [PAYOUT_CSV_HEADER, ...lines.map((l) => [l.payeeName, l.sortCode, l.accountNumber, formatPlainAmount(l.amountPence), l.reference])];
+  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
+export const payoutFilename = (month: string) => `commission-payouts-${month}.csv`;
+
+/** What the toast and the CLI say of a run of remittances. */
+export interface RemittanceResult {
+  partnerName: string;
+  status: "sent" | "written" | "no_email" | "failed" | "skipped";
+  error: string | null;
+}
+
+/**
+ * "2 remittances sent.", then what was not: kept in the outbox (no mail server), no email address,
+ * failed (to send again from Payouts), already sent.
+ */
+export function remittanceNote(results: readonly RemittanceResult[]): string {
+  const of = (status: RemittanceResult["status"]) => results.filter((r) => r.status === status);
+  const names = (list: readonly RemittanceResult[]) => list.map((r) => r.partnerName).join(", ");
+  const sent = of("sent").length;
+  const written = of("written").length;
+  const parts: string[] = [];
+  if (sent || !written) parts.push(`${formatCount(sent, "remittance")} sent.`);
+  if (written) parts.push(`${formatCount(written, "remittance")} kept in the server's outbox: no mail server is set up (SMTP_URL).`);
+  const noEmail = of("no_email");
+  if (noEmail.length) parts.push(`Not sent to ${names(noEmail)}: no email address.`);
+  const failed = of("failed");
+  if (failed.length) parts.push(`Failed for ${failed.map((r) => `${r.partnerName} (${r.error ?? "unknown error"})`).join(", ")}: the payment stands; send it again from Payouts.`);
+  const skipped = of("skipped");
+  if (skipped.length) parts.push(`Already sent to ${names(skipped)}.`);
+  return parts.join(" ");
+}

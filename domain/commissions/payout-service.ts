@@ -1,0 +1,132 @@
+/**
+ * Commission payout batches (issue 15, scope 3; decision 43): a month's candidates (eligible partners
+ * with their bank lines, the others with why), the bank payment file of a selection, and marking the
+ * selection paid in one transaction, each payment as Mark as Paid records it, with a payout_batches
+ * row and one audit entry for the batch; the remittances are queued with the payments and sent after.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { audit } from "../audit/audit-writer.ts";
+import type { MailConfig } from "../mail/mail-service.ts";
+import { isoDay } from "../shared/dates.ts";
+import { badInput, conflict } from "../shared/errors.ts";
+import { formatMonth } from "../shared/format.ts";
+import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
+import { everyPartnerMonthFigures } from "./commission-summary.ts";
+import { assertMonthEnded } from "./month-close-rules.ts";
+import { payoutCsv, payoutFilename, payoutTotal, planPayout, type PayoutLine, type PayoutPlan } from "./payout-rules.ts";
+import { queueRemittance, sendRemittances, type RemittanceOutcome } from "./remittance-service.ts";
+
+type DB = Kysely<Database>;
+
+/** The month's payout: eligible partners (with the bank file's line) and the others with their reasons. Only for a month that has ended (409). */
+export async function payoutCandidates(db: DB, month: string, now: Date = new Date()): Promise<PayoutPlan> {
+  assertMonthEnded(month, now);
+  const [figures, banks] = await Promise.all([
+    everyPartnerMonthFigures(db, month),
+    db.selectFrom("users").select(["id", "accountHolderName", "bankName", "sortCode", "accountNumber"]).where("isAdmin", "=", 0).execute(),
+  ]);
+  const bankOf = new Map(banks.map((b) => [b.id, b]));
+  return planPayout(
+    figures.map((f) => {
+      const bank = bankOf.get(f.partnerId);
+      return {
+        ...f,
+        accountHolderName: bank?.accountHolderName ?? null,
+        bankName: bank?.bankName ?? null,
+        sortCode: bank?.sortCode ?? null,
+        accountNumber: bank?.accountNumber ?? null,
+      };
+    }),
+    month,
+    now,
+  );
+}
+
+/** The chosen partners' lines (every eligible partner when none are named); 409 for a partner who is not eligible, with why. */
+export function selectLines(plan: PayoutPlan, partnerIds?: readonly number[]): PayoutLine[] {
+  if (partnerIds === undefined) return plan.eligible;
+  if (!partnerIds.length) throw badInput("Choose at least one partner to pay");
+  for (const id of new Set(partnerIds)) {
+    if (plan.eligible.some((l) => l.partnerId === id)) continue;
+    const left = plan.leftOut.find((l) => l.partnerId === id);
+    throw conflict(left ? `${left.partnerName} cannot be paid for ${formatMonth(plan.month)}: ${left.reason.message}` : `Partner ${id} has no commission to pay for ${formatMonth(plan.month)}`);
+  }
+  // In the plan's order (the summary's: name, then username), whatever order they were asked in.
+  const chosen = new Set(partnerIds);
+  return plan.eligible.filter((l) => chosen.has(l.partnerId));
+}
+
+export interface PayoutFile {
+  csv: string;
+  filename: string;
+  totalPence: number;
+  rows: PayoutLine[];
+}
+
+/** The bank bulk-payment file for the chosen partners (all eligible when none are named). */
+export async function payoutFile(db: DB, month: string, partnerIds?: readonly number[], now: Date = new Date()): Promise<PayoutFile> {
+  const rows = selectLines(await payoutCandidates(db, month, now), partnerIds);
+  if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
+  return { csv: payoutCsv(rows), filename: payoutFilename(month), totalPence: payoutTotal(rows), rows };
+}
+
+export interface PaidBatch {
+  batchId: number;
+  month: string;
+  paidDate: string;
+  totalPence: number;
+  rows: PayoutLine[];
+  remittanceIds: number[];
+}
+
+/**
+ * Marks the chosen partners' commission paid in one transaction (all or none): each payment and its
+ * snapshot as markCommissionPaid records them (audited one by one), a payout_batches row, one
+ * audit entry for the batch, and a remittance queued per payment.
+ */
+export async function markPayoutPaid(db: DB, month: string, partnerIds: readonly number[] | undefined, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()): Promise<PaidBatch> {
+  assertPayable(month, paidDate, now);
+  return db.transaction().execute(async (trx) => {
+    // Eligibility is read again inside the transaction: nobody pays a partner twice between the review and the confirmation.
+    const rows = selectLines(await payoutCandidates(trx, month, now), partnerIds);
+    if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
+    const totalPence = payoutTotal(rows);
+    const batch = await trx
+      .insertInto("payoutBatches")
+      .values({ month, paidDate, partnerCount: rows.length, totalPence, createdBy: actorId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const remittanceIds: number[] = [];
+    for (const row of rows) {
+      const payment = await markCommissionPaidIn(trx, row.partnerId, month, actorId, paidDate);
+      // The file was made from the same figures: a payment that differs from its line would be a bug to stop on.
+      if (payment.amountPence !== row.amountPence) throw conflict(`${row.partnerName}'s commission changed while the batch was being paid; review it again`);
+      remittanceIds.push(await queueRemittance(trx, payment, batch.id));
+    }
+    await audit(trx, {
+      actorId,
+      action: "payout_batch",
+      entity: "payout_batch",
+      entityId: batch.id,
+      month,
+      after: { paidDate, partners: rows.length, totalPence },
+      details: { partners: rows.map((r) => ({ partnerId: r.partnerId, name: r.partnerName, amountPence: r.amountPence })), reference: rows[0].reference },
+    });
+    return { batchId: batch.id, month, paidDate, totalPence, rows, remittanceIds };
+  });
+}
+
+/** Marks the batch paid, then emails each partner's remittance (after the payments have committed). */
+export async function payPayoutBatch(
+  db: DB,
+  mail: MailConfig,
+  month: string,
+  partnerIds: readonly number[] | undefined,
+  actorId: number | null,
+  paidDate?: string,
+  now: Date = new Date(),
+): Promise<PaidBatch & { remittances: RemittanceOutcome[] }> {
+  const batch = await markPayoutPaid(db, month, partnerIds, actorId, paidDate ?? isoDay(now), now);
+  return { ...batch, remittances: await sendRemittances(db, mail, batch.remittanceIds) };
+}
