@@ -14,12 +14,15 @@ import type { ActionReply } from "#app/utils/action-reply.ts";
 import { useEffect, useRef } from "react";
 import { monthLabel } from "#domain/commissions/month-close-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
+import { payables } from "#domain/commissions/commission-summary.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
+import { receivablesTotals } from "#domain/receivables/account-service.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
+import { MoneyOwed } from "#app/components/partners/money-owed.tsx";
 import { PartnerCard, PartnerCardIcons } from "#app/components/partners/partner-card.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
@@ -33,8 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q") ?? "";
-  const [partners, stats] = await Promise.all([listPartnerPage(db, { query: q, page: pageRequest(params) }), getStats(db)]);
-  return { q, ...partners, stats };
+  const [partners, stats, receivables, owed] = await Promise.all([
+    listPartnerPage(db, { query: q, page: pageRequest(params) }),
+    getStats(db),
+    receivablesTotals(db),
+    payables(db),
+  ]);
+  return { q, ...partners, stats, receivables, payables: owed };
 }
 
 /** Add Partner, and each card's Edit dialog (fields, Delete Partner). */
@@ -100,7 +108,7 @@ function PartnerSearch({ q }: { q: string }) {
 }
 
 export default function AdminDashboard() {
-  const { q, total, matching, partners: shown, page, stats } = useLoaderData<typeof loader>();
+  const { q, total, matching, partners: shown, page, stats, receivables, payables: owed } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   const month = monthLabel(stats.currentMonth);
@@ -149,6 +157,7 @@ export default function AdminDashboard() {
         <StatCard label="All-time Revenue" value={formatPounds(stats.allTimeRevenue)} />
         <StatCard label="All-time Net Profit" value={formatPounds(stats.allTimeNetProfit)} />
       </Grid>
+      <MoneyOwed receivables={receivables} payables={owed} />
 
       <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "stretch", sm: "center" }} gap="3" mb="4">
         <Heading as="h2" size="5" id="partners">
