@@ -19,7 +19,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Most tests are whole flows (sign in, make data, act, check): 30 s was passed on a busy two-core
+  // machine, and a retry of a flow that changed data (booked rows, mapped names) cannot pass. A
+  // failing test takes longer to report; a passing one is as fast as before.
+  timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
