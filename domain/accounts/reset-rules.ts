@@ -1,9 +1,8 @@
 /**
  * Password reset links (issue 16), pure: the token, its hash, its life of 30 minutes, and the limits
- * on asking for links (per address and per account). No clock and no database here.
+ * on asking for links (per address and per account). No clock, no database and no node:crypto here
+ * (the pages' scripts import these texts); the token and its hash are in reset-token.ts.
  */
-import { createHash, randomBytes } from "node:crypto";
-
 export const RESET_LINK_MINUTES = 30;
 const RESET_LINK_MS = RESET_LINK_MINUTES * 60_000;
 
@@ -13,16 +12,6 @@ export const LINK_EXPIRED = "This link has expired or was already used";
 export const PASSWORDS_DIFFER = "The two passwords are not the same";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
 export const TOO_MANY_PASSWORD_CHECKS = "Too many wrong passwords. Please wait and try again.";
-
-/** A new random token for a link: 32 bytes from the CSPRNG, base64url (43 characters, safe in a path). */
-export function newResetToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-/** What the database keeps of a token: its SHA-256 in hex. */
-export function hashResetToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
 
 /** A token as it may appear in a link: anything else is refused before the database is asked. */
 export function looksLikeResetToken(token: string): boolean {

@@ -22,15 +22,14 @@ import {
   RESET_LIMITS,
   RESET_LINK_MINUTES,
   TOO_MANY_PASSWORD_CHECKS,
-  hashResetToken,
   isResetUsable,
   looksLikeResetToken,
-  newResetToken,
   resetExpiresAt,
   resetPath,
   underLimit,
   type ResetLimits,
 } from "./reset-rules.ts";
+import { hashResetToken, newResetToken } from "./reset-token.ts";
 
 type DB = Kysely<Database>;
 

@@ -19,7 +19,8 @@ import { action as changePage, loader as changePageLoader } from "#app/routes/ac
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { settlePasswordResets } from "#app/utils/password-reset.server.ts";
-import { FORGOT_ANSWER, LINK_EXPIRED, hashResetToken } from "#domain/accounts/reset-rules.ts";
+import { FORGOT_ANSWER, LINK_EXPIRED } from "#domain/accounts/reset-rules.ts";
+import { hashResetToken } from "#domain/accounts/reset-token.ts";
 import { requestPasswordReset, resetPasswordWithToken } from "#domain/accounts/reset-service.ts";
 import { makeAdmin, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";

@@ -4,15 +4,14 @@ import { describe, expect, it } from "vitest";
 import {
   PASSWORDS_DIFFER,
   RESET_LIMITS,
-  hashResetToken,
   isResetUsable,
   looksLikeResetToken,
   newPasswordProblem,
-  newResetToken,
   resetExpiresAt,
   resetPath,
   underLimit,
 } from "#domain/accounts/reset-rules.ts";
+import { hashResetToken, newResetToken } from "#domain/accounts/reset-token.ts";
 
 describe("reset tokens", () => {
   it("are 32 random bytes in base64url, different every time", () => {
