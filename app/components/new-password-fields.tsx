@@ -4,15 +4,17 @@ import { Text, TextField } from "@radix-ui/themes";
 export function NewPasswordFields({ error }: { error?: string | null }) {
   return (
     <>
-      <label>
-        <Text as="div" size="2" weight="medium" mb="1">
-          New password
-        </Text>
-        <TextField.Root name="newPassword" type="password" autoComplete="new-password" required minLength={8} size="3" aria-invalid={error ? true : undefined} />
-        <Text as="p" size="1" color="gray" mt="1">
+      <div>
+        <label>
+          <Text as="div" size="2" weight="medium" mb="1">
+            New password
+          </Text>
+          <TextField.Root name="newPassword" type="password" autoComplete="new-password" required minLength={8} size="3" aria-invalid={error ? true : undefined} aria-describedby="new-password-hint" />
+        </label>
+        <Text as="p" size="1" color="gray" mt="1" id="new-password-hint">
           At least 8 characters.
         </Text>
-      </label>
+      </div>
       <label>
         <Text as="div" size="2" weight="medium" mb="1">
           New password again
