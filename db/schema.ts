@@ -271,6 +271,18 @@ export interface AuthFailuresTable {
   atMs: number;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  tokenHash: string;
+  expiresAtMs: number;
+  usedAtMs: number | null;
+  createdAtMs: number;
+  /** The address the request came from. */
+  requestedFrom: string;
+}
+
 export interface Database {
   users: UsersTable;
   commissionRates: CommissionRatesTable;
@@ -292,6 +304,7 @@ export interface Database {
   creditNotes: CreditNotesTable;
   payoutBatches: PayoutBatchesTable;
   commissionRemittances: CommissionRemittancesTable;
+  passwordResets: PasswordResetsTable;
 }
 
 export type User = Selectable<UsersTable>;

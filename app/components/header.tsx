@@ -13,6 +13,7 @@ import {
   FileTextIcon,
   GearIcon,
   HamburgerMenuIcon,
+  LockClosedIcon,
   ReaderIcon,
   UploadIcon,
 } from "@radix-ui/react-icons";
@@ -105,6 +106,11 @@ export function Header({ user }: { user: PublicUser }) {
                 <DropdownMenu.Label>My Account</DropdownMenu.Label>
                 <DropdownMenu.Item disabled>{user.username}</DropdownMenu.Item>
                 <DropdownMenu.Separator />
+                <DropdownMenu.Item asChild>
+                  <Link to="/account/password">
+                    <LockClosedIcon /> Change password
+                  </Link>
+                </DropdownMenu.Item>
                 <DropdownMenu.Item
                   color="red"
                   onSelect={() => logout.submit(null, { method: "post", action: "/logout" })}

@@ -139,6 +139,14 @@ function describeUser(entry: AuditEntryData): string {
       const name = text(before.name) ?? text(details.name) ?? text(before.username) ?? text(details.username) ?? "";
       return `Deleted partner ${name}`.trim();
     }
+    case "password_reset":
+      return "Password reset by link";
+    case "password_reset_requested":
+      return "Sent a password reset link";
+    case "password_reset_limited":
+      return "Password reset link not sent: too many requests";
+    case "password_change":
+      return "Changed own password";
   }
   return fallback(entry);
 }

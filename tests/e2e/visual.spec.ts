@@ -64,6 +64,9 @@ async function checkPage(page: Page, testInfo: TestInfo, name: string) {
 
 const PAGES: { name: string; path: string; login: Login | null; status?: number }[] = [
   { name: "sign-in", path: "/auth", login: null },
+  { name: "forgot password", path: "/auth/forgot", login: null },
+  { name: "reset link expired", path: "/auth/reset/no-such-link", login: null },
+  { name: "change password", path: "/account/password", login: PARTNER },
   { name: "dashboard profit-sharing", path: "/", login: PARTNER },
   { name: "dashboard tiered", path: "/", login: TIERED },
   { name: "dashboard fee-paying", path: "/", login: FEE_PAYING },
