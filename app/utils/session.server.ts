@@ -43,7 +43,8 @@ async function readUser(request: Request): Promise<PublicUser | null> {
   // The cookie is signed, not stored: its age and the user's session version decide whether it still counts.
   if (Date.now() - issuedAt > MAX_AGE_SECONDS * 1000) return null;
   const user = await findUserById(db, userId);
-  if (!user || user.sessionVersion !== session.get("version")) return null;
+  // A disabled account's sessions end (disabling also bumps the version: this is the second lock).
+  if (!user || user.disabledAt || user.sessionVersion !== session.get("version")) return null;
   return toPublicUser(user);
 }
 

@@ -8,6 +8,7 @@ import * as summaryIndexes from "./2026-11-24T01-summary-indexes.ts";
 import * as businessProfile from "./2026-11-25T00-business-profile.ts";
 import * as payments from "./2026-11-26T00-payments.ts";
 import * as payouts from "./2026-11-26T01-payouts.ts";
+import * as accountStatus from "./2026-11-27T01-account-status.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T00-business-profile": businessProfile,
   "2026-11-26T00-payments": payments,
   "2026-11-26T01-payouts": payouts,
+  "2026-11-27T01-account-status": accountStatus,
 };
