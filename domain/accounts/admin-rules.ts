@@ -13,12 +13,14 @@ export const CANNOT_DISABLE_LAST_ADMIN = "The last active admin cannot be disabl
 const blankToNull = (value: unknown) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value);
 
 /** A new admin: username, a name, an optional email, and a password (or none: one is generated and shown once). */
-export const createAdminSchema = z.object({
-  username: usernameSchema,
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
-  email: z.preprocess(blankToNull, z.string({ error: "Invalid email address" }).trim().email("Invalid email address").nullable().optional()),
-  password: z.preprocess(blankToNull, passwordSchema.nullable().optional()),
-});
+export const createAdminSchema = z
+  .object({
+    username: usernameSchema,
+    name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+    email: z.preprocess(blankToNull, z.string({ error: "Invalid email address" }).trim().email("Invalid email address").nullable().optional()),
+    password: z.preprocess(blankToNull, passwordSchema.nullable().optional()),
+  })
+  .transform((admin) => ({ ...admin, email: admin.email ?? null, password: admin.password ?? null }));
 export type CreateAdminInput = z.output<typeof createAdminSchema>;
 
 export interface AccountState {
@@ -61,6 +63,6 @@ export function passwordFromBytes(bytes: Uint8Array): string {
   const length = Math.max(GENERATED_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH);
   if (bytes.length < length) throw new Error(`need ${length} random bytes`);
   let password = "";
-  for (let i = 0; i < length; i++) password += PASSWORD_ALPHABET[bytes[i]! % PASSWORD_ALPHABET.length];
+  for (let i = 0; i < length; i++) password += PASSWORD_ALPHABET[bytes[i] % PASSWORD_ALPHABET.length];
   return password;
 }
