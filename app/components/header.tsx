@@ -13,6 +13,7 @@ import {
   FileTextIcon,
   GearIcon,
   HamburgerMenuIcon,
+  PersonIcon,
   ReaderIcon,
   UploadIcon,
 } from "@radix-ui/react-icons";
@@ -42,6 +43,7 @@ export const NAV: NavItem[] = [
   { to: "/admin/products", label: "Product Analytics", role: "admin", icon: BarChartIcon },
   { to: "/admin/import", label: "Import Exports", role: "admin", icon: UploadIcon },
   { to: "/admin/audit", label: "Audit Trail", role: "admin", icon: CounterClockwiseClockIcon },
+  { to: "/admin/users", label: "Admins", role: "admin", icon: PersonIcon },
   { to: "/admin/settings", label: "Settings", role: "admin", icon: GearIcon },
   { to: "/", label: "Dashboard", role: "partner", bar: true, icon: DashboardIcon },
 ];
@@ -104,6 +106,13 @@ export function Header({ user }: { user: PublicUser }) {
               <DropdownMenu.Content align="end" style={{ minWidth: 200 }}>
                 <DropdownMenu.Label>My Account</DropdownMenu.Label>
                 <DropdownMenu.Item disabled>{user.username}</DropdownMenu.Item>
+                {user.isAdmin ? (
+                  <DropdownMenu.Item asChild>
+                    <Link to="/admin/users">
+                      <PersonIcon /> Admins
+                    </Link>
+                  </DropdownMenu.Item>
+                ) : null}
                 <DropdownMenu.Separator />
                 <DropdownMenu.Item
                   color="red"

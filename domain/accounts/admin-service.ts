@@ -7,7 +7,11 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
-import { conflict, notFound } from "../shared/errors.ts";
+import { conflict, forbidden, notFound } from "../shared/errors.ts";
+import { TOO_MANY_CONFIRMATIONS } from "../partners/partner-service.ts";
+import type { AttemptLimits } from "./attempt-rules.ts";
+import { limitedAttempt } from "./attempt-service.ts";
+import { verifyPassword } from "./password.ts";
 import { createAdminSchema, disableRefusal, passwordFromBytes, GENERATED_PASSWORD_LENGTH } from "./admin-rules.ts";
 import { createUser, findUserByUsername } from "./user-service.ts";
 
@@ -151,4 +155,22 @@ export async function enableAccount(db: Kysely<Database>, idOrUsername: number |
 /** A successful sign-in: when it happened. */
 export async function recordSignIn(db: Kysely<Database>, userId: number): Promise<void> {
   await db.updateTable("users").set({ lastSignInAt: new Date().toISOString() }).where("id", "=", userId).execute();
+}
+
+/**
+ * The admin's own password, confirming a disable on the page (like Delete Partner): 403 'Incorrect
+ * password', attempt-limited like sign-in when a guard (the caller's address) is given.
+ */
+export async function confirmAdminPassword(
+  db: Kysely<Database>,
+  adminId: number,
+  password: string,
+  guard?: { address: string; limits: AttemptLimits },
+): Promise<void> {
+  const actor = await db.selectFrom("users").selectAll().where("id", "=", adminId).executeTakeFirst();
+  const check = async () => (actor && (await verifyPassword(password, actor.passwordHash)) ? true : null);
+  const confirmed = guard
+    ? await limitedAttempt(db, { purpose: "confirm", username: actor?.username ?? `#${adminId}`, address: guard.address }, guard.limits, TOO_MANY_CONFIRMATIONS, check)
+    : await check();
+  if (!confirmed) throw forbidden("Incorrect password");
 }

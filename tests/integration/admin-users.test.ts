@@ -192,3 +192,59 @@ describe("POST /api/users/{id}/disable and /enable", () => {
     expect((await signInApi(host.username)).status).toBe(200);
   });
 });
+
+describe("/admin/users (page)", () => {
+  it("sends partners to / and anonymous visitors to /auth; lists the admins for an admin", async () => {
+    const { loader: pageLoader } = await import("#app/routes/admin.users.tsx");
+    expect((await call(pageLoader, "/admin/users")).headers.get("location")).toBe("/auth");
+    expect((await call(pageLoader, "/admin/users", { cookie: partnerCookie })).headers.get("location")).toBe("/");
+    const page = await call(pageLoader, "/admin/users", { cookie: adminCookie });
+    expect(page.status).toBe(200);
+    const body = await page.json();
+    expect(body.me).toBe(first.id);
+    expect(body.admins.some((a: { id: number }) => a.id === first.id)).toBe(true);
+    // A partner cannot post to it either.
+    const { action: pageAction } = await import("#app/routes/admin.users.tsx");
+    const posted = await call(pageAction, "/admin/users", { form: { intent: "account-enable", id: String(first.id) }, cookie: partnerCookie });
+    expect(posted.headers.get("location")).toBe("/");
+  });
+
+  it("adds an admin with a generated password shown once, and answers a refused field", async () => {
+    const { action: pageAction } = await import("#app/routes/admin.users.tsx");
+    const added = await call(pageAction, "/admin/users", { form: { intent: "admin-create", username: "page-admin", name: "Page Admin", email: "", password: "" }, cookie: adminCookie });
+    expect(added.status).toBe(200);
+    const body = await added.json();
+    expect(body).toMatchObject({ intent: "admin-create", created: { username: "page-admin", name: "Page Admin", generatedPassword: expect.stringMatching(/^[A-Za-z0-9]{16}$/) } });
+    expect((await signInApi("page-admin", body.created.generatedPassword)).status).toBe(200);
+
+    const refused = await call(pageAction, "/admin/users", { form: { intent: "admin-create", username: "page-admin-2", name: "", password: "" }, cookie: adminCookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ title: "Could not add admin", error: "Name is required", fieldErrors: { name: "Name is required" } });
+  });
+
+  it("disables with the admin's own password (asked first without JavaScript), refuses a wrong one, and enables", async () => {
+    const { action: pageAction } = await import("#app/routes/admin.users.tsx");
+    const target = await makeAdmin(db);
+    const targetCookie = await loginCookie(target.username);
+    const question = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(target.id) }, cookie: adminCookie });
+    expect(await question.json()).toMatchObject({ intent: "account-disable", confirm: { confirmLabel: "Disable sign-in" } });
+    expect((await whoAmI(targetCookie)).status).toBe(200);
+
+    const wrong = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(target.id), confirmed: "yes", password: "not-my-password" }, cookie: adminCookie, address: "10.46.1.1" });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ title: "Could not disable sign-in", error: "Incorrect password" });
+    expect((await whoAmI(targetCookie)).status).toBe(200);
+
+    const confirmed = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(target.id), confirmed: "yes", password: TEST_PASSWORD }, cookie: adminCookie });
+    expect(confirmed.status).toBe(302);
+    expect((await whoAmI(targetCookie)).status).toBe(401);
+
+    const self = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(first.id), confirmed: "yes", password: TEST_PASSWORD }, cookie: adminCookie });
+    expect(self.status).toBe(409);
+    expect(await self.json()).toMatchObject({ error: CANNOT_DISABLE_SELF });
+
+    const enabled = await call(pageAction, "/admin/users", { form: { intent: "account-enable", id: String(target.id) }, cookie: adminCookie });
+    expect(enabled.status).toBe(302);
+    expect((await signInApi(target.username)).status).toBe(200);
+  });
+});
