@@ -139,6 +139,14 @@ function describeUser(entry: AuditEntryData): string {
       const name = text(before.name) ?? text(details.name) ?? text(before.username) ?? text(details.username) ?? "";
       return `Deleted partner ${name}`.trim();
     }
+    // Issue 16, scope 3 (decision 46): account status.
+    case "disable":
+    case "enable":
+    case "sign-in-refused": {
+      const who = `${details.isAdmin ? "admin" : "account"} ${text(details.username) ?? ""}`.trim();
+      if (entry.action === "sign-in-refused") return `Refused sign-in of disabled account ${text(details.username) ?? ""}`.trim();
+      return `${entry.action === "disable" ? "Disabled sign-in of" : "Enabled sign-in of"} ${who}`;
+    }
   }
   return fallback(entry);
 }
