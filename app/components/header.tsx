@@ -20,6 +20,7 @@ import {
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { initials } from "#domain/partners/partner-rules.ts";
+import { formatSignInTime } from "#domain/shared/format.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { Logo } from "./logo.tsx";
 import { useToast } from "./toaster.tsx";
@@ -50,7 +51,7 @@ export const NAV: NavItem[] = [
 
 export const HEADER_HEIGHT = 60;
 
-export function Header({ user }: { user: PublicUser }) {
+export function Header({ user, lastSignInAt = null }: { user: PublicUser; lastSignInAt?: string | null }) {
   const { pathname } = useLocation();
   const nav = NAV.filter((item) => item.role === (user.isAdmin ? "admin" : "partner"));
   const logout = useFetcher<{ message?: string }>();
@@ -106,6 +107,13 @@ export function Header({ user }: { user: PublicUser }) {
               <DropdownMenu.Content align="end" style={{ minWidth: 200 }}>
                 <DropdownMenu.Label>My Account</DropdownMenu.Label>
                 <DropdownMenu.Item disabled>{user.username}</DropdownMenu.Item>
+                {lastSignInAt ? (
+                  <DropdownMenu.Label>
+                    <Text size="1" color="gray">
+                      Last signed in {formatSignInTime(lastSignInAt)} UTC
+                    </Text>
+                  </DropdownMenu.Label>
+                ) : null}
                 {user.isAdmin ? (
                   <DropdownMenu.Item asChild>
                     <Link to="/admin/users">

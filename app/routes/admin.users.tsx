@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { listAdmins } from "#domain/accounts/admin-service.ts";
-import { accountStatusLabel, formatSignInTime } from "#domain/accounts/admin-rules.ts";
+import { accountStatusLabel, formatSignInTime } from "#domain/shared/format.ts";
 import { MIN_PASSWORD_LENGTH } from "#domain/partners/partner-schemas.ts";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded, useHydrated } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";

@@ -3,7 +3,7 @@
  * disabled, the input of a new admin, and the status line an account shows.
  */
 import { z } from "zod";
-import { formatDate } from "../shared/format.ts";
+export { accountStatusLabel, formatSignInTime } from "../shared/format.ts";
 import { MIN_PASSWORD_LENGTH, passwordSchema, usernameSchema } from "../partners/partner-schemas.ts";
 
 export const CANNOT_DISABLE_SELF = "You cannot disable your own account";
@@ -38,21 +38,6 @@ export function disableRefusal(actorId: number | null, target: AccountState, act
   if (actorId !== null && actorId === target.id) return CANNOT_DISABLE_SELF;
   if (target.isAdmin && activeAdmins <= 1) return CANNOT_DISABLE_LAST_ADMIN;
   return null;
-}
-
-/** "23/11/2026 14:05" (UTC), or "Never" for an account that has not signed in. */
-export function formatSignInTime(at: string | null): string {
-  if (!at) return "Never";
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return `${formatDate(date)} ${date.toISOString().slice(11, 16)}`;
-}
-
-/** "Active", or "Disabled since 23/11/2026". */
-export function accountStatusLabel(disabledAt: string | null): string {
-  if (!disabledAt) return "Active";
-  const date = new Date(disabledAt);
-  return Number.isNaN(date.getTime()) ? "Disabled" : `Disabled since ${formatDate(date)}`;
 }
 
 const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

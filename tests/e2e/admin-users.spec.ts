@@ -11,6 +11,8 @@ test.describe("Admins", () => {
   test("add an admin, sign in as them, disable them: their session ends and sign-in is refused", async ({ page, browser }, testInfo) => {
     await signIn(page, ADMIN);
     await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menu")).toContainText(/Last signed in \d\d\/\d\d\/\d{4} \d\d:\d\d UTC/);
+    await page.screenshot({ path: testInfo.outputPath("avatar-menu-1280.png") });
     await page.getByRole("menuitem", { name: "Admins" }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole("heading", { level: 1, name: "Admins" })).toBeVisible();

@@ -104,6 +104,17 @@ describe("last sign-in", () => {
     expect(afterWeb.lastSignInAt).not.toBeNull();
   });
 
+  it("is answered by the root loader for the avatar menu (every user), and not to a visitor", async () => {
+    const { loader: rootLoader } = await import("#app/root.tsx");
+    const host = await makePartner(db);
+    const cookie = await loginCookie(host.username);
+    const row = await db.selectFrom("users").select("lastSignInAt").where("id", "=", host.id).executeTakeFirstOrThrow();
+    const signedIn = await (await call(rootLoader, "/", { cookie })).json();
+    expect(signedIn.lastSignInAt).toBe(row.lastSignInAt);
+    expect(signedIn.lastSignInAt).not.toBeNull();
+    expect((await (await call(rootLoader, "/auth")).json()).lastSignInAt).toBeNull();
+  });
+
   it("is not written by a failed sign-in", async () => {
     const someone = await makeAdmin(db);
     expect((await signInApi(someone.username, "wrong-password")).status).toBe(401);
