@@ -4,15 +4,15 @@
  * per admin, a disable confirmed with the admin's own password. Every form posts to the page's own
  * action, so it works before the scripts load (a disable is then asked on a confirmation card).
  */
-import { AlertDialog, Badge, Box, Button, Callout, Card, Code, Flex, Grid, Heading, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Card, Code, Flex, Grid, Heading, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { CheckCircledIcon, PlusIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listAdmins } from "#domain/accounts/admin-service.ts";
 import { accountStatusLabel, formatSignInTime } from "#domain/shared/format.ts";
 import { MIN_PASSWORD_LENGTH } from "#domain/partners/partner-schemas.ts";
-import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded, useHydrated } from "#app/components/forms.tsx";
+import { ConfirmationCard, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
+import { DisableButton, EnableButton } from "#app/components/account-buttons.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -108,89 +108,6 @@ function AddAdminForm() {
         </Flex>
       </Form>
     </Card>
-  );
-}
-
-/** Disable sign-in: a dialog asking for the admin's own password (after hydration); before, a plain post asked on a card. */
-function DisableButton({ account }: { account: Admin }) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState("");
-  const fetcher = useFetcher<ActionReply>();
-  useFailureToast(fetcher.data);
-  useFetcherSucceeded(fetcher, () => setOpen(false));
-  useEffect(() => {
-    if (isFailure(fetcher.data)) setPassword("");
-  }, [fetcher.data]);
-  const name = account.name ?? account.username;
-  if (!hydrated) {
-    return (
-      <Form method="post">
-        <input type="hidden" name="intent" value="account-disable" />
-        <input type="hidden" name="id" value={account.id} />
-        <Button type="submit" size="1" variant="soft" color="red">
-          Disable
-        </Button>
-      </Form>
-    );
-  }
-  return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger>
-        <Button size="1" variant="soft" color="red" aria-label={`Disable ${name}`}>
-          Disable
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>Disable sign-in for {name}?</AlertDialog.Title>
-        <AlertDialog.Description size="2">
-          {name} will no longer be able to sign in, and every session of theirs ends now. Their history stays. Confirm with your password.
-        </AlertDialog.Description>
-        <fetcher.Form method="post" preventScrollReset>
-          <input type="hidden" name="intent" value="account-disable" />
-          <input type="hidden" name="id" value={account.id} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <Flex direction="column" gap="2" mt="4">
-            <Text as="label" size="2" weight="medium" htmlFor={`disable-password-${account.id}`}>
-              Your password
-            </Text>
-            <TextField.Root
-              id={`disable-password-${account.id}`}
-              name="password"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="current-password"
-              autoFocus
-            />
-          </Flex>
-          <Flex gap="3" justify="end" mt="4">
-            <AlertDialog.Cancel>
-              <Button type="button" variant="soft" color="gray">
-                Cancel
-              </Button>
-            </AlertDialog.Cancel>
-            <Button type="submit" color="red" loading={fetcher.state !== "idle"} disabled={!password}>
-              Disable sign-in
-            </Button>
-          </Flex>
-        </fetcher.Form>
-      </AlertDialog.Content>
-    </AlertDialog.Root>
-  );
-}
-
-function EnableButton({ account }: { account: Admin }) {
-  const fetcher = useFetcher<ActionReply>();
-  useFailureToast(fetcher.data);
-  return (
-    <fetcher.Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value="account-enable" />
-      <input type="hidden" name="id" value={account.id} />
-      <Button type="submit" size="1" variant="soft" loading={fetcher.state !== "idle"} aria-label={`Enable ${account.name ?? account.username}`}>
-        Enable
-      </Button>
-    </fetcher.Form>
   );
 }
 

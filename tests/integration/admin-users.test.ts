@@ -259,3 +259,25 @@ describe("/admin/users (page)", () => {
     expect((await signInApi(target.username)).status).toBe(200);
   });
 });
+
+describe("a partner's sign-in from the partner page and the dashboard", () => {
+  it("Disable sign-in (the admin's password) and Enable from /partners/{id}; the card and the partner page carry signInDisabledAt", async () => {
+    const { action: partnerAction, loader: partnerLoader } = await import("#app/routes/partners.$partnerId.tsx");
+    const { loader: dashboardLoader } = await import("#app/routes/admin._index.tsx");
+    const host = await makePartner(db, { name: "Leaving Host" });
+    const hostCookie = await loginCookie(host.username);
+    const path = `/partners/${host.id}`;
+    const disabled = await call(partnerAction, path, { form: { intent: "account-disable", id: String(host.id), confirmed: "yes", password: TEST_PASSWORD }, cookie: adminCookie, params: { partnerId: String(host.id) } });
+    expect(disabled.status).toBe(302);
+    expect((await whoAmI(hostCookie)).status).toBe(401);
+
+    const page = await (await call(partnerLoader, path, { cookie: adminCookie, params: { partnerId: String(host.id) } })).json();
+    expect(JSON.stringify(page)).toContain('"signInDisabledAt":"');
+    const dashboard = await (await call(dashboardLoader, `/admin?q=${host.username}`, { cookie: adminCookie })).json();
+    expect(JSON.stringify(dashboard)).toMatch(new RegExp(`"username":"${host.username}".*"signInDisabledAt":"\\d{4}-`));
+
+    const enabled = await call(partnerAction, path, { form: { intent: "account-enable", id: String(host.id) }, cookie: adminCookie, params: { partnerId: String(host.id) } });
+    expect(enabled.status).toBe(302);
+    expect((await signInApi(host.username)).status).toBe(200);
+  });
+});
