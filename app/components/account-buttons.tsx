@@ -17,7 +17,7 @@ interface Account {
 }
 
 /** Disable sign-in: a dialog asking for the admin's own password (after hydration); before, a plain post asked on a card. */
-export function DisableButton({ account, label = "Disable" }: { account: Account; label?: string }) {
+export function DisableButton({ account, label = "Disable", size = "1" }: { account: Account; label?: string; size?: "1" | "2" }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
@@ -33,7 +33,7 @@ export function DisableButton({ account, label = "Disable" }: { account: Account
       <Form method="post">
         <input type="hidden" name="intent" value="account-disable" />
         <input type="hidden" name="id" value={account.id} />
-        <Button type="submit" size="1" variant="soft" color="red">
+        <Button type="submit" size={size} style={{ whiteSpace: "nowrap", flexShrink: 0 }} variant="soft" color="red">
           {label}
         </Button>
       </Form>
@@ -42,7 +42,7 @@ export function DisableButton({ account, label = "Disable" }: { account: Account
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger>
-        <Button size="1" variant="soft" color="red" aria-label={label === "Disable" ? `Disable ${name}` : undefined}>
+        <Button size={size} style={{ whiteSpace: "nowrap", flexShrink: 0 }} variant="soft" color="red" aria-label={label === "Disable" ? `Disable ${name}` : undefined}>
           {label}
         </Button>
       </AlertDialog.Trigger>
@@ -85,14 +85,14 @@ export function DisableButton({ account, label = "Disable" }: { account: Account
   );
 }
 
-export function EnableButton({ account, label = "Enable" }: { account: Account; label?: string }) {
+export function EnableButton({ account, label = "Enable", size = "1" }: { account: Account; label?: string; size?: "1" | "2" }) {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="account-enable" />
       <input type="hidden" name="id" value={account.id} />
-      <Button type="submit" size="1" variant="soft" loading={fetcher.state !== "idle"} aria-label={label === "Enable" ? `Enable ${account.name ?? account.username}` : undefined}>
+      <Button type="submit" size={size} style={{ whiteSpace: "nowrap", flexShrink: 0 }} variant="soft" loading={fetcher.state !== "idle"} aria-label={label === "Enable" ? `Enable ${account.name ?? account.username}` : undefined}>
         {label}
       </Button>
     </fetcher.Form>

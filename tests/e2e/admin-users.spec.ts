@@ -83,4 +83,35 @@ test.describe("Admins", () => {
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/$/);
   });
+
+  test("a partner's sign-in is disabled from their edit dialog: the card shows it, their session ends", async ({ page, browser }, testInfo) => {
+    await signIn(page, ADMIN);
+    const username = `e2e-host-${Date.now().toString(36)}${testInfo.workerIndex}`;
+    const created = await page.request.post("/api/register", {
+      data: { username, password: "leaving-host-1", name: `Leaving ${username}`, partnerType: "profit-sharing", email: `${username}@example.com`, billingAddress: "1 Exit Road, Leeds", commissionPercentage: "0.10" },
+    });
+    expect(created.status()).toBe(201);
+    const other = await browser.newContext();
+    const theirs = await other.newPage();
+    await signIn(theirs, { username, password: "leaving-host-1" });
+
+    await page.goto(`/admin?q=${username}`);
+    const card = page.getByRole("article", { name: `Leaving ${username}` });
+    await card.getByRole("button", { name: "Edit" }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit Leaving ${username}` });
+    await dialog.getByRole("button", { name: "Disable sign-in" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByLabel("Your password").fill(ADMIN.password);
+    await confirm.getByRole("button", { name: "Disable sign-in" }).click();
+    await expect(toast(page).filter({ hasText: "Sign-in disabled" })).toBeVisible();
+    await expect(dialog).toContainText("Sign-in disabled since");
+    await page.screenshot({ path: testInfo.outputPath("partner-dialog-1280.png") });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(card.getByText("Sign-in disabled")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("partner-card-1280.png") });
+
+    await theirs.goto("/");
+    await expect(theirs).toHaveURL(/\/auth$/);
+    await other.close();
+  });
 });

@@ -116,7 +116,7 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser 
                 : "A partner that leaves keeps their history; disabling sign-in ends their sessions."}
             </Text>
           </Box>
-          {partner.signInDisabledAt ? <EnableButton account={partner} label="Enable sign-in" /> : <DisableButton account={partner} label="Disable sign-in" />}
+          {partner.signInDisabledAt ? <EnableButton account={partner} label="Enable sign-in" size="2" /> : <DisableButton account={partner} label="Disable sign-in" size="2" />}
         </Flex>
       </Callout.Root>
       <Callout.Root color="red" variant="surface">
