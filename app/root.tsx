@@ -20,7 +20,7 @@ import { CenteredSpinner, MessageCard, NotFoundCard } from "./components/page.ts
 import { useHydrated } from "./components/forms.tsx";
 import { Toaster, useToast } from "./components/toaster.tsx";
 import { useNonce } from "./nonce.tsx";
-import { getUser } from "./utils/session.server.ts";
+import { getUser, lastSignInOf } from "./utils/session.server.ts";
 import { getToast, type FlashToast as FlashToastData } from "./utils/toast.server.ts";
 
 /** The Vendboard mark (public/, made from favicon.svg by scripts/make-icons.js): no page asks for a missing /favicon.ico. */
@@ -38,7 +38,8 @@ export const meta: MetaFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   // A toast flashed by the action that redirected here (app/utils/toast.server.ts), read once.
   const { toast, headers } = await getToast(request);
-  return data({ user: await getUser(request), toast }, { headers: headers ?? undefined });
+  const user = await getUser(request);
+  return data({ user, lastSignInAt: user ? await lastSignInOf(request) : null, toast }, { headers: headers ?? undefined });
 }
 
 /** Shows the flashed toast once; before the scripts have loaded it is a plain status line instead. */
@@ -97,7 +98,7 @@ function Chrome({ children }: { children: ReactNode }) {
   }, []);
   return (
     <>
-      {user ? <Header user={user} /> : null}
+      {user ? <Header user={user} lastSignInAt={data?.lastSignInAt ?? null} /> : null}
       <PendingNavigation />
       <main style={{ paddingTop: user ? HEADER_HEIGHT : 0, minHeight: "100vh", boxSizing: "border-box" }}>
         <FlashToast toast={data?.toast ?? null} />

@@ -78,6 +78,25 @@ function registerAdminCommands(program: Command, io: CliIO): void {
       const { runCreateAdmin } = await import("./commands/admin.ts");
       await runCreateAdmin(io, username, options);
     });
+  admin
+    .command("list")
+    .description("list the administrators with their last sign-in and status")
+    .option("--json", "print the admins as JSON")
+    .action(async (options: { json?: boolean }) => {
+      const { runListAdmins } = await import("./commands/admin.ts");
+      await runListAdmins(io, options);
+    });
+  for (const change of ["disable", "enable"] as const) {
+    admin
+      .command(change)
+      .description(change === "disable" ? "disable an account (admin or partner): no sign-in, every session ends" : "let a disabled account sign in again")
+      .argument("<username>", "the account's username")
+      .option("--json", "print the account's status as JSON")
+      .action(async (username: string, options: { json?: boolean }) => {
+        const { runSetAccountStatus } = await import("./commands/admin.ts");
+        await runSetAccountStatus(io, username, change, options);
+      });
+  }
 }
 
 function registerImportCommand(program: Command, io: CliIO): void {

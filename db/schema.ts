@@ -25,6 +25,12 @@ export interface UsersTable {
   lastPaymentDate: string | null;
   /** Bumped at logout and password change: older session cookies stop working. */
   sessionVersion: ColumnType<number, number | undefined, number>;
+  /** ISO time the account was disabled (it cannot sign in); null while active. */
+  disabledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO time of the last successful sign-in. */
+  lastSignInAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin who created the account; null for the CLI and older rows. */
+  createdBy: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
 }
 

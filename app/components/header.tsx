@@ -14,12 +14,14 @@ import {
   GearIcon,
   HamburgerMenuIcon,
   LockClosedIcon,
+  PersonIcon,
   ReaderIcon,
   UploadIcon,
 } from "@radix-ui/react-icons";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { initials } from "#domain/partners/partner-rules.ts";
+import { formatSignInTime } from "#domain/shared/format.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { Logo } from "./logo.tsx";
 import { useToast } from "./toaster.tsx";
@@ -43,13 +45,14 @@ export const NAV: NavItem[] = [
   { to: "/admin/products", label: "Product Analytics", role: "admin", icon: BarChartIcon },
   { to: "/admin/import", label: "Import Exports", role: "admin", icon: UploadIcon },
   { to: "/admin/audit", label: "Audit Trail", role: "admin", icon: CounterClockwiseClockIcon },
+  { to: "/admin/users", label: "Admins", role: "admin", icon: PersonIcon },
   { to: "/admin/settings", label: "Settings", role: "admin", icon: GearIcon },
   { to: "/", label: "Dashboard", role: "partner", bar: true, icon: DashboardIcon },
 ];
 
 export const HEADER_HEIGHT = 60;
 
-export function Header({ user }: { user: PublicUser }) {
+export function Header({ user, lastSignInAt = null }: { user: PublicUser; lastSignInAt?: string | null }) {
   const { pathname } = useLocation();
   const nav = NAV.filter((item) => item.role === (user.isAdmin ? "admin" : "partner"));
   const logout = useFetcher<{ message?: string }>();
@@ -105,6 +108,20 @@ export function Header({ user }: { user: PublicUser }) {
               <DropdownMenu.Content align="end" style={{ minWidth: 200 }}>
                 <DropdownMenu.Label>My Account</DropdownMenu.Label>
                 <DropdownMenu.Item disabled>{user.username}</DropdownMenu.Item>
+                {lastSignInAt ? (
+                  <DropdownMenu.Label>
+                    <Text size="1" color="gray">
+                      Last signed in {formatSignInTime(lastSignInAt)} UTC
+                    </Text>
+                  </DropdownMenu.Label>
+                ) : null}
+                {user.isAdmin ? (
+                  <DropdownMenu.Item asChild>
+                    <Link to="/admin/users">
+                      <PersonIcon /> Admins
+                    </Link>
+                  </DropdownMenu.Item>
+                ) : null}
                 <DropdownMenu.Separator />
                 <DropdownMenu.Item asChild>
                   <Link to="/account/password">

@@ -28,6 +28,7 @@ import { StatCard } from "#app/components/stat-card.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { partnerIntents } from "#app/utils/intents/partners.server.ts";
+import { accountIntents } from "#app/utils/intents/accounts.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard · Vendboard" }];
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Add Partner, and each card's Edit dialog (fields, Delete Partner). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return runIntent(request, partnerIntents(request, admin, context));
+  return runIntent(request, { ...partnerIntents(request, admin, context), ...accountIntents(request, admin, context) });
 }
 
 /** How long the search waits after the last keystroke before it asks the server. */

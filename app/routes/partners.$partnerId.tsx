@@ -40,6 +40,7 @@ import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
 import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { machineIntents } from "#app/utils/intents/machines.server.ts";
 import { partnerIntents } from "#app/utils/intents/partners.server.ts";
+import { accountIntents } from "#app/utils/intents/accounts.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -79,6 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return runIntent(request, {
     ...partnerIntents(request, admin, context),
+    ...accountIntents(request, admin, context),
     ...machineIntents(request, admin),
     ...commissionIntents(request, admin),
     ...invoiceIntents(request, admin),

@@ -7,6 +7,7 @@ import { DomainError } from "#domain/shared/errors.ts";
 import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
 import { defaultLimits } from "#domain/accounts/attempt-rules.ts";
 import { verifyLogin, type PublicUser, toPublicUser } from "#domain/accounts/user-service.ts";
+import { recordSignIn } from "#domain/accounts/admin-service.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
@@ -68,5 +69,6 @@ export async function signIn(request: Request, address: string): Promise<PublicU
     }
   });
   if (!user) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
+  await recordSignIn(db, user.id);
   return user;
 }

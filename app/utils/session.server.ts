@@ -35,6 +35,14 @@ export function getUser(request: Request): Promise<PublicUser | null> {
   return user;
 }
 
+/** When the request's user last signed in (read with the user, no second query), for the avatar menu. */
+const signInsOfRequest = new WeakMap<Request, string | null>();
+
+export async function lastSignInOf(request: Request): Promise<string | null> {
+  await getUser(request);
+  return signInsOfRequest.get(request) ?? null;
+}
+
 async function readUser(request: Request): Promise<PublicUser | null> {
   const session = await storage.getSession(request.headers.get("Cookie"));
   const userId = session.get("userId");
@@ -43,7 +51,9 @@ async function readUser(request: Request): Promise<PublicUser | null> {
   // The cookie is signed, not stored: its age and the user's session version decide whether it still counts.
   if (Date.now() - issuedAt > MAX_AGE_SECONDS * 1000) return null;
   const user = await findUserById(db, userId);
-  if (!user || user.sessionVersion !== session.get("version")) return null;
+  // A disabled account's sessions end (disabling also bumps the version: this is the second lock).
+  if (!user || user.disabledAt || user.sessionVersion !== session.get("version")) return null;
+  signInsOfRequest.set(request, user.lastSignInAt);
   return toPublicUser(user);
 }
 

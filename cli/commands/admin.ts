@@ -20,3 +20,24 @@ export async function runCreateAdmin(io: CliIO, username: string, options: Creat
   else io.stderr.write(`Created admin '${user.username}' (id ${user.id}). Sign in at /auth.\n`);
   return user;
 }
+
+/** vendboard admin list [--json]: every admin with last sign-in and status. */
+export async function runListAdmins(io: CliIO, options: { json?: boolean }) {
+  const { listAdmins } = await import("#domain/accounts/admin-service.ts");
+  const { accountStatusLabel, formatSignInTime } = await import("#domain/accounts/admin-rules.ts");
+  const admins = await withDatabase(io, (db) => listAdmins(db));
+  if (options.json) return printJson(io, admins);
+  const { default: Table } = await import("cli-table3");
+  const table = new Table({ head: ["Username", "Name", "Email", "Last sign-in", "Status"], style: { head: [], border: [] } });
+  for (const a of admins) table.push([a.username, a.name ?? "", a.email ?? "", formatSignInTime(a.lastSignInAt), accountStatusLabel(a.disabledAt)]);
+  io.stdout.write(`${table.toString()}\n`);
+}
+
+/** vendboard admin disable|enable USERNAME [--json]: any account (admin or partner); the last active admin is kept. */
+export async function runSetAccountStatus(io: CliIO, username: string, change: "disable" | "enable", options: { json?: boolean }) {
+  const { disableAccount, enableAccount } = await import("#domain/accounts/admin-service.ts");
+  const account = await withDatabase(io, (db) => (change === "disable" ? disableAccount(db, username, null) : enableAccount(db, username, null)));
+  if (options.json) printJson(io, account);
+  else io.stderr.write(`${change === "disable" ? "Disabled" : "Enabled"} '${account.username}': ${account.disabledAt ? "cannot sign in, every session ended" : "can sign in"}.\n`);
+  return account;
+}

@@ -9,6 +9,7 @@ import * as businessProfile from "./2026-11-25T00-business-profile.ts";
 import * as payments from "./2026-11-26T00-payments.ts";
 import * as payouts from "./2026-11-26T01-payouts.ts";
 import * as passwordResets from "./2026-11-27T00-password-resets.ts";
+import * as accountStatus from "./2026-11-27T01-account-status.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T00-payments": payments,
   "2026-11-26T01-payouts": payouts,
   "2026-11-27T00-password-resets": passwordResets,
+  "2026-11-27T01-account-status": accountStatus,
 };

@@ -52,6 +52,8 @@ async function matchingAccounts(db: DB, identifier: string): Promise<User[]> {
     .selectFrom("users")
     .selectAll()
     .where((eb) => eb.or([eb(eb.fn("lower", ["username"]), "=", wanted), eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", wanted)]))
+    // A disabled account (decision 46) gets no link.
+    .where("disabledAt", "is", null)
     .orderBy("id")
     .execute();
 }
@@ -142,6 +144,9 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
   return db.transaction().execute(async (trx) => {
     const reset = await findUsableReset(trx, token, now);
     if (!reset) throw new DomainError("bad_input", LINK_EXPIRED);
+    // A link sent before the account was disabled no longer works.
+    const owner = await trx.selectFrom("users").select("disabledAt").where("id", "=", reset.userId).executeTakeFirst();
+    if (!owner || owner.disabledAt !== null) throw new DomainError("bad_input", LINK_EXPIRED);
     // The claim: only one of two parallel uses marks it used.
     const claimed = await trx.updateTable("passwordResets").set({ usedAtMs: now }).where("id", "=", reset.id).where("usedAtMs", "is", null).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("bad_input", LINK_EXPIRED);

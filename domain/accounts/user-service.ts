@@ -66,7 +66,7 @@ export async function findUserByUsername(db: Kysely<Database>, username: string)
     .executeTakeFirst();
 }
 
-/** The user whose username and password match, or null. Takes the same time either way. */
+/** The active user whose username and password match, or null. Takes the same time either way. */
 export async function verifyLogin(
   db: Kysely<Database>,
   username: string,
@@ -74,7 +74,20 @@ export async function verifyLogin(
 ): Promise<User | null> {
   const user = await findUserByUsername(db, username);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  return user && ok ? user : null;
+  if (!user || !ok) return null;
+  // A disabled account is refused like a wrong password (no enumeration), but the refusal is audited.
+  if (user.disabledAt) {
+    await audit(db, {
+      actorId: null,
+      action: "sign-in-refused",
+      entity: "user",
+      entityId: user.id,
+      partnerId: user.isAdmin ? null : user.id,
+      details: { username: user.username, reason: "disabled" },
+    });
+    return null;
+  }
+  return user;
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
@@ -108,6 +121,7 @@ export async function createUser(
   db: Kysely<Database>,
   account: NewAccount,
   actorId: number | null = null,
+  options: { createdBy?: number | null } = {},
 ): Promise<User> {
   const username = usernameSchema.parse(account.username);
   passwordSchema.parse(account.password);
@@ -131,6 +145,7 @@ export async function createUser(
         commissionBp: account.commissionBp ?? 1000,
         monthlyFeePence: account.monthlyFeePence ?? null,
         paymentPeriod: account.paymentPeriod ?? null,
+        createdBy: options.createdBy ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -150,7 +165,7 @@ export async function createUser(
       before: null,
       // Never the password hash.
       after: user.isAdmin
-        ? { username: user.username, name: user.name, isAdmin: true }
+        ? { username: user.username, name: user.name, email: user.email, isAdmin: true }
         : {
             username: user.username,
             name: user.name,

@@ -147,6 +147,14 @@ function describeUser(entry: AuditEntryData): string {
       return "Password reset link not sent: too many requests";
     case "password_change":
       return "Changed own password";
+    // Issue 16, scope 3 (decision 46): account status.
+    case "disable":
+    case "enable":
+    case "sign-in-refused": {
+      const who = `${details.isAdmin ? "admin" : "account"} ${text(details.username) ?? ""}`.trim();
+      if (entry.action === "sign-in-refused") return `Refused sign-in of disabled account ${text(details.username) ?? ""}`.trim();
+      return `${entry.action === "disable" ? "Disabled sign-in of" : "Enabled sign-in of"} ${who}`;
+    }
   }
   return fallback(entry);
 }

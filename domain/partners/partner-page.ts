@@ -24,6 +24,8 @@ export interface PartnerDetailPage extends PublicUser, PartnerMachineTotals {
   machinesPage: PageInfo;
   /** Fee-paying partners: each invoice's balance, the payments and credit notes (issue 15); null for other types. */
   receivables: PartnerReceivables | null;
+  /** When the partner's sign-in was disabled (issue 16, scope 3); null: they can sign in. */
+  signInDisabledAt: string | null;
 }
 
 export async function partnerDetailPage(db: Kysely<Database>, id: number, machines: PageRequest, now: Date = new Date()): Promise<PartnerDetailPage> {
@@ -40,5 +42,6 @@ export async function partnerDetailPage(db: Kysely<Database>, id: number, machin
     machines: page.machines,
     machinesPage: page.page,
     receivables,
+    signInDisabledAt: user.disabledAt,
   };
 }

@@ -37,6 +37,8 @@ export interface ListedPartner extends PublicUser {
   feePayments: FeePaymentView[];
   /** Fee-paying partners: "Overdue", "Payment due" or "Up to date" from their invoices; null for other types. */
   paymentStatus: AccountStatus | null;
+  /** When the partner's sign-in was disabled (issue 16, scope 3); null: they can sign in. */
+  signInDisabledAt: string | null;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function listPartners(db: DB): Promise<ListedPartner[]> {
       ...listedFigures(publicUser, figures.get(user.id) ?? NO_FIGURES),
       feePayments,
       ...accountFields(publicUser, feePayments),
+      signInDisabledAt: user.disabledAt,
     };
   });
 }
@@ -228,6 +231,7 @@ export async function listPartnerPage(db: DB, { query, page }: { query: string; 
         ...listedFigures(publicUser, figures.get(user.id) ?? NO_FIGURES),
         ...(user.partnerType === "fee-paying" ? accountStateOf(summary) : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
         invoicePeriod: paymentPeriodOf(summary, user.paymentPeriod),
+        signInDisabledAt: user.disabledAt,
       };
     }),
     matching: counts.matching,
@@ -309,6 +313,7 @@ export async function getPartnerDetail(db: DB, id: number, now: Date = new Date(
   const publicUser = toPublicUser(user);
   return {
     ...publicUser,
+    signInDisabledAt: user.disabledAt,
     machineCount: machines.length,
     totalRevenue: penceToPounds(sum(records.map((r) => r.revenuePence))),
     totalNetProfit: penceToPounds(sum(records.map((r) => netProfitPence(r)))),

@@ -5,6 +5,7 @@
  */
 export { formatGBP as formatPence, formatPounds as formatMoney } from "./money.ts";
 export { formatDate, formatMonth } from "./dates.ts";
+import { formatDate } from "./dates.ts";
 
 let units: Intl.NumberFormat | undefined;
 
@@ -88,4 +89,19 @@ export function maskAccountNumber(accountNumber: string): string {
 /** 05-01-23 from a sort code's 6 digits (as checkBankDetails keeps it). */
 export function formatSortCode(digits: string): string {
   return /^\d{6}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}` : digits;
+}
+
+/** "23/11/2026 14:05" (UTC), or "Never" for an account that has not signed in. */
+export function formatSignInTime(at: string | null): string {
+  if (!at) return "Never";
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  return `${formatDate(date)} ${date.toISOString().slice(11, 16)}`;
+}
+
+/** "Active", or "Disabled since 23/11/2026". */
+export function accountStatusLabel(disabledAt: string | null): string {
+  if (!disabledAt) return "Active";
+  const date = new Date(disabledAt);
+  return Number.isNaN(date.getTime()) ? "Disabled" : `Disabled since ${formatDate(date)}`;
 }

@@ -16,6 +16,7 @@ const ADMIN_PAGES = [
   ["Product Analytics", "/admin/products", "Products Analytics"],
   ["Import Exports", "/admin/import", "Import Exports"],
   ["Audit Trail", "/admin/audit", "Audit Trail"],
+  ["Admins", "/admin/users", "Admins"],
   ["Settings", "/admin/settings", "Settings"],
 ] as const;
 

@@ -60,6 +60,49 @@ describe("vendboard admin create", () => {
   });
 });
 
+describe("vendboard admin list|disable|enable", () => {
+  it("lists admins with last sign-in and status (table and --json), disables and enables by username, keeps the last active admin", async () => {
+    const db = freshDatabasePath();
+    for (const name of ["root", "second"]) {
+      expect((await vendboard(["admin", "create", name, "--password-stdin", "--name", `The ${name}`], { db, stdin: "s3cret-password\n" })).code).toBe(0);
+    }
+    const table = await vendboard(["admin", "list"], { db });
+    expect(table.code).toBe(0);
+    expect(table.out).toContain("Last sign-in");
+    expect(table.out).toMatch(/root.*The root.*Never.*Active/);
+
+    const disabled = await vendboard(["admin", "disable", "SECOND", "--json"], { db });
+    expect(disabled.code).toBe(0);
+    expect(JSON.parse(disabled.out)).toMatchObject({ username: "second", isAdmin: true, disabledAt: expect.any(String) });
+    const listed = JSON.parse((await vendboard(["admin", "list", "--json"], { db })).out);
+    expect(listed.map((a: { username: string; disabledAt: string | null }) => [a.username, a.disabledAt === null])).toEqual([["root", true], ["second", false]]);
+    expect((await vendboard(["admin", "list"], { db })).out).toMatch(/second.*Disabled since \d\d\/\d\d\/\d{4}/);
+
+    const last = await vendboard(["admin", "disable", "root"], { db });
+    expect(last.code).toBe(1);
+    expect(last.err).toBe("error: The last active admin cannot be disabled\n");
+
+    const enabled = await vendboard(["admin", "enable", "second"], { db });
+    expect(enabled.code).toBe(0);
+    expect(enabled.err).toContain("Enabled 'second'");
+    expect((await vendboard(["admin", "disable", "root"], { db })).code).toBe(0);
+
+    const unknown = await vendboard(["admin", "enable", "nobody"], { db });
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toBe("error: User not found\n");
+    expect((await vendboard(["admin", "disable"], { db })).code).toBe(2);
+  });
+
+  it("disables a partner's sign-in too", async () => {
+    const { file, db } = await databaseWithMachines([]);
+    const partner = await db.selectFrom("users").select("username").where("isAdmin", "=", 0).executeTakeFirstOrThrow();
+    const result = await vendboard(["admin", "disable", partner.username, "--json"], { db: file });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.out)).toMatchObject({ username: partner.username, isAdmin: false });
+    await db.destroy();
+  });
+});
+
 describe("vendboard import", () => {
   it("routes rows by Machine Name, grouped by machine and month, to the penny; re-import adds nothing", async () => {
     const names = Object.keys(expected["three-machines-2026-09"].machines);

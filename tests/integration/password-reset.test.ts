@@ -174,6 +174,21 @@ describe("forgot password: the link by email", () => {
     await expect(loginCookie(partner.username, "new-secret-30")).resolves.toContain("__vendboard_session=");
   });
 
+  it("a disabled account gets no link, and a link sent before it was disabled no longer works", async () => {
+    const to = email();
+    const partner = await makePartner(db, { email: to });
+    const t0 = Date.UTC(2026, 10, 27, 10, 0, 0);
+    await requestPasswordReset(db, smtpConfig(), { identifier: partner.username, address: address() }, t0);
+    const before = tokenIn(mailsTo(to).at(-1)!);
+    const sent = mailsTo(to).length;
+    await db.updateTable("users").set({ disabledAt: new Date(t0 + 1).toISOString() }).where("id", "=", partner.id).execute();
+    await requestPasswordReset(db, smtpConfig(), { identifier: partner.username, address: address() }, t0 + 2);
+    expect(mailsTo(to).length).toBe(sent);
+    await expect(resetPasswordWithToken(db, before, "new-secret-40", t0 + 3)).rejects.toThrow(LINK_EXPIRED);
+    const row = await db.selectFrom("users").select("passwordHash").where("id", "=", partner.id).executeTakeFirstOrThrow();
+    expect(row.passwordHash).toBe(partner.passwordHash);
+  });
+
   it("limits requests per address (5 in 15 minutes) and per account (3 in an hour): the same answer, nothing sent, audited", async () => {
     const to = email();
     const partner = await makePartner(db, { email: to });

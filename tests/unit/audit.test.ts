@@ -117,6 +117,9 @@ describe("describeAuditEntry: partners, machines and records", () => {
       "Added partner Leeds Station Retail",
     );
     expect(describeAuditEntry(entry({ action: "create", entity: "user", details: { username: "root", isAdmin: true } }))).toBe("Created admin root");
+    expect(describeAuditEntry(entry({ action: "disable", entity: "user", details: { username: "sam", isAdmin: true } }))).toBe("Disabled sign-in of admin sam");
+    expect(describeAuditEntry(entry({ action: "enable", entity: "user", details: { username: "leeds", isAdmin: false } }))).toBe("Enabled sign-in of account leeds");
+    expect(describeAuditEntry(entry({ action: "sign-in-refused", entity: "user", details: { username: "sam", reason: "disabled" } }))).toBe("Refused sign-in of disabled account sam");
     expect(describeAuditEntry(entry({ action: "update", entity: "user", before: { email: "a@x.example" }, after: { email: "b@x.example" }, details: { changed: ["email", "commissionBp"] } }))).toBe(
       "Updated partner details: email, commission rate",
     );

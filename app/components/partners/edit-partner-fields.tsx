@@ -10,6 +10,8 @@ import { formatPounds } from "#domain/shared/money.ts";
 import { PARTNER_TYPES, partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { DeletePartnerDialog } from "./delete-partner-dialog.tsx";
+import { DisableButton, EnableButton } from "../account-buttons.tsx";
+import { formatDate } from "#domain/shared/format.ts";
 import { EditableField } from "./editable-field.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -25,7 +27,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser; onDeleted: () => void }) {
+export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser & { signInDisabledAt?: string | null }; onDeleted: () => void }) {
   const fields = { intent: "partner-update", id: partner.id };
   return (
     <Flex direction="column" gap="5">
@@ -102,6 +104,21 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser;
           />
         ) : null}
       </Section>
+      <Callout.Root color="gray" variant="surface">
+        <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "start", sm: "center" }} gap="3" width="100%">
+          <Box>
+            <Heading as="h3" size="3">
+              Sign-in
+            </Heading>
+            <Text as="p" size="2">
+              {partner.signInDisabledAt
+                ? `Sign-in disabled since ${formatDate(partner.signInDisabledAt)}: the partner's history stays, but they cannot sign in.`
+                : "A partner that leaves keeps their history; disabling sign-in ends their sessions."}
+            </Text>
+          </Box>
+          {partner.signInDisabledAt ? <EnableButton account={partner} label="Enable sign-in" size="2" /> : <DisableButton account={partner} label="Disable sign-in" size="2" />}
+        </Flex>
+      </Callout.Root>
       <Callout.Root color="red" variant="surface">
         <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "start", sm: "center" }} gap="3" width="100%">
           <Box>

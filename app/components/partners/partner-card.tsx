@@ -1,5 +1,5 @@
 /** A partner on the admin dashboard: type, machines, revenue, net profit, payment status and period. */
-import { Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
+import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { ArrowRightIcon, Pencil2Icon } from "@radix-ui/react-icons";
 import { Link } from "@remix-run/react";
 import { formatRate } from "#domain/commissions/commission-rules.ts";
@@ -34,7 +34,14 @@ export function PartnerCard({ partner }: { partner: PartnerSummary }) {
                 @{partner.username}
               </Text>
             </div>
-            <PartnerTypeBadge type={partner.partnerType} />
+            <Flex direction="column" align="end" gap="1">
+              <PartnerTypeBadge type={partner.partnerType} />
+              {partner.signInDisabledAt ? (
+                <Badge color="red" variant="soft">
+                  Sign-in disabled
+                </Badge>
+              ) : null}
+            </Flex>
           </Flex>
           <DataList.Root size="2" style={{ rowGap: 6 }}>
             <DataList.Item>
