@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
+import { ADMIN, expect, hydrated, signIn, test, toast } from "./fixtures.ts";
 
 async function feePartner(page: Page) {
   const username = `pay-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
@@ -64,6 +64,7 @@ test.describe("Payments and credit notes", () => {
     // A credit note of £15.00 on the next invoice; its PDF downloads.
     const next = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
     await page.reload();
+    await hydrated(page); // before it, the button is the form without JavaScript
     await page.getByRole("button", { name: `Credit note for ${next.displayId}` }).click();
     const credit = page.getByRole("alertdialog", { name: "Credit note" });
     await expect(credit).toContainText(`${next.displayId} (£90.00 left to pay)`);
