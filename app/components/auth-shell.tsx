@@ -1,26 +1,35 @@
-/** The narrow, centred frame of the signed-out pages besides /auth: forgot password, reset password. */
+/** The narrow, centred frame of the signed-out pages besides /auth (forgot password, reset password), and the brand and title every signed-out page opens with. */
 import { Box, Flex, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { Logo } from "./logo.tsx";
+
+/** The logo and name, the page's title and its introduction (/auth and the pages in AuthShell). */
+export function AuthHeading({ title, intro }: { title: string; intro?: ReactNode }) {
+  return (
+    <>
+      <Flex align="center" gap="2" mb="6">
+        <Logo size={32} />
+        <Text size="5" weight="bold">
+          Vendboard
+        </Text>
+      </Flex>
+      <Heading as="h1" size="7" mb="2">
+        {title}
+      </Heading>
+      {intro ? (
+        <Text as="p" color="gray" size="3" mb="5">
+          {intro}
+        </Text>
+      ) : null}
+    </>
+  );
+}
 
 export function AuthShell({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <Flex align="center" justify="center" p={{ initial: "4", sm: "6" }} style={{ minHeight: "100vh" }}>
       <Box width="100%" maxWidth="420px">
-        <Flex align="center" gap="2" mb="6">
-          <Logo size={32} />
-          <Text size="5" weight="bold">
-            Vendboard
-          </Text>
-        </Flex>
-        <Heading as="h1" size="7" mb="2">
-          {title}
-        </Heading>
-        {intro ? (
-          <Text as="p" color="gray" size="3" mb="5">
-            {intro}
-          </Text>
-        ) : null}
+        <AuthHeading title={title} intro={intro} />
         {children}
       </Box>
     </Flex>

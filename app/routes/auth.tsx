@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { FailureCallout } from "#app/components/forms.tsx";
-import { Logo } from "#app/components/logo.tsx";
+import { AuthHeading } from "#app/components/auth-shell.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { clientAddress, signIn } from "#app/utils/auth.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
@@ -49,18 +49,7 @@ export default function AuthPage() {
     <Grid columns={{ initial: "1", md: "2" }} style={{ minHeight: "100vh" }}>
       <Flex align="center" justify="center" p={{ initial: "4", sm: "6" }}>
         <Box width="100%" maxWidth="400px">
-          <Flex align="center" gap="2" mb="6">
-            <Logo size={32} />
-            <Text size="5" weight="bold">
-              Vendboard
-            </Text>
-          </Flex>
-          <Heading as="h1" size="7" mb="2">
-            Welcome back
-          </Heading>
-          <Text as="p" color="gray" size="3" mb="5">
-            Sign in to your dashboard to manage vending machines, track sales and monitor performance.
-          </Text>
+          <AuthHeading title="Welcome back" intro="Sign in to your dashboard to manage vending machines, track sales and monitor performance." />
           {/* Without JavaScript there is no toast: the failure shows in the page. */}
           <FailureCallout reply={result?.error ? { intent: "login", title: "Login failed", error: result.error } : undefined} />
           <Card size="3">

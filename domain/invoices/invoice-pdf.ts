@@ -7,12 +7,11 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { FeePayment, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from "../business/business-rules.ts";
 import { formatRate } from "../commissions/commission-rules.ts";
-import { formatCount, formatDate, formatIban, formatPence } from "../shared/format.ts";
+import { formatCount, formatDate, formatPence } from "../shared/format.ts";
 import { TERMS, paymentPeriodLabel } from "./invoice-rules.ts";
-import { A4, GREY, MARGIN, Writer, fit, header, registrationLine, type Column } from "../shared/pdf.ts";
+import { A4, GREY, MARGIN, Writer, bankDetailLines, detailsPanel, fit, header, registrationLine, type Column, type PanelLine } from "../shared/pdf.ts";
 
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
-const PANEL = rgb(0.95, 0.97, 0.97);
 
 export async function invoicePdf(
   invoice: Pick<FeePayment, "id" | "amountPence" | "monthlyFeePence" | "paymentPeriod" | "periodStart" | "periodEnd" | "dueDate" | "paidDate" | "status" | "createdAt"> & {
@@ -99,7 +98,7 @@ function paymentPanel(
   grossPence: number,
   settled: { paidPence: number; creditedPence: number } = { paidPence: 0, creditedPence: 0 },
 ) {
-  const lines: { label?: string; value: string; bold?: boolean }[] = [];
+  const lines: PanelLine[] = [];
   const unpaid = invoice.status === "pending" || invoice.status === "overdue";
   const dueNow = Math.max(0, grossPence - settled.paidPence - settled.creditedPence);
   if (unpaid && dueNow < grossPence) {
@@ -114,33 +113,12 @@ function paymentPanel(
     lines.push({ value: "This invoice has been cancelled: nothing is due." });
   } else if (hasBankDetails(business)) {
     lines.push({ value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to:` });
-    lines.push({ label: "Account name", value: business.bankAccountName! });
-    lines.push({ label: "Sort code", value: business.bankSortCode! });
-    lines.push({ label: "Account number", value: business.bankAccountNumber! });
-    if (business.bankIban) lines.push({ label: "IBAN", value: formatIban(business.bankIban) });
-    lines.push({ label: "Payment reference", value: invoice.displayId, bold: true });
+    lines.push(...bankDetailLines(business, invoice.displayId));
   } else {
     lines.push({ value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to ${business.tradingName},` });
     lines.push({ value: `quoting ${invoice.displayId} as the payment reference.` });
   }
   if (business.contactEmail) lines.push({ value: `Questions about this invoice: ${business.contactEmail}` });
 
-  const height = 40 + lines.length * 15;
-  w.ensure(height + 10);
-  const panelTop = w.y;
-  w.page.drawRectangle({ x: MARGIN, y: panelTop - height, width: A4[0] - 2 * MARGIN, height, color: PANEL });
-  w.y -= 10;
-  w.text("Payment details", { size: 11, bold: true, x: MARGIN + 12 });
-  w.y -= 2;
-  for (const line of lines) {
-    if (line.label) {
-      const y = w.y;
-      w.text(line.label, { size: 10, color: GREY, x: MARGIN + 12, advance: false });
-      w.y = y;
-      w.text(fit(line.value, line.bold ? w.bold : w.font, 10, 300), { size: 10, bold: line.bold, x: MARGIN + 132 });
-    } else {
-      w.text(fit(line.value, w.font, 10, A4[0] - 2 * MARGIN - 24), { size: 10, x: MARGIN + 12 });
-    }
-  }
-  w.y = panelTop - height - 8;
+  detailsPanel(w, "Payment details", lines);
 }

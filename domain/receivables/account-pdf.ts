@@ -4,13 +4,12 @@
  * balance, the closing balance, the aging of the balance due, and how to pay (the business's bank
  * details, as on an invoice).
  */
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { DEFAULT_PROFILE, hasBankDetails, type BusinessProfile } from "../business/business-rules.ts";
-import { formatDate, formatIban, formatInvoiceId, formatPence } from "../shared/format.ts";
-import { A4, GREY, MARGIN, Writer, fit, header, registrationLine, type Column } from "../shared/pdf.ts";
+import { formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
+import { A4, GREY, MARGIN, Writer, bankDetailLines, detailsPanel, fit, header, registrationLine, type Column, type PanelLine } from "../shared/pdf.ts";
 import { AGING_BUCKETS, AGING_LABELS, entryDetail, entryTitle, type Aging, type Statement } from "./account-rules.ts";
 
-const PANEL = rgb(0.95, 0.97, 0.97);
 
 /** A balance as the statement writes it: "£90.00", or "£12.00 CR" when the partner is in credit. */
 export function balanceText(pence: number): string {
@@ -91,7 +90,7 @@ export async function statementOfAccountPdf(
 
 /** How to pay the balance: what is overdue, the bank account and the invoice numbers to quote; or that nothing is due. */
 function paymentPanel(w: Writer, business: BusinessProfile, aging: Aging) {
-  const lines: { label?: string; value: string; bold?: boolean }[] = [];
+  const lines: PanelLine[] = [];
   const quote = aging.openInvoices.map((i) => formatInvoiceId(i.id)).join(", ");
   if (aging.balancePence <= 0) {
     lines.push({ value: aging.balancePence < 0 ? `Your account is ${formatPence(-aging.balancePence)} in credit: nothing is due. Thank you.` : "Nothing is due. Thank you." });
@@ -101,11 +100,7 @@ function paymentPanel(w: Writer, business: BusinessProfile, aging: Aging) {
     lines.push({ value: `Balance due: ${formatPence(aging.balancePence)}.${overdue}` });
     if (hasBankDetails(business)) {
       lines.push({ value: "Please pay by bank transfer to:" });
-      lines.push({ label: "Account name", value: business.bankAccountName! });
-      lines.push({ label: "Sort code", value: business.bankSortCode! });
-      lines.push({ label: "Account number", value: business.bankAccountNumber! });
-      if (business.bankIban) lines.push({ label: "IBAN", value: formatIban(business.bankIban) });
-      lines.push({ label: "Payment reference", value: quote, bold: true });
+      lines.push(...bankDetailLines(business, quote));
     } else {
       lines.push({ value: `Please pay by bank transfer to ${business.tradingName},` });
       lines.push({ value: `quoting ${quote} as the payment reference.` });
@@ -113,22 +108,5 @@ function paymentPanel(w: Writer, business: BusinessProfile, aging: Aging) {
   }
   if (business.contactEmail) lines.push({ value: `Questions about this statement: ${business.contactEmail}` });
 
-  const height = 34 + lines.length * 15;
-  w.ensure(height);
-  const panelTop = w.y;
-  w.page.drawRectangle({ x: MARGIN, y: panelTop - height, width: A4[0] - 2 * MARGIN, height, color: PANEL });
-  w.y -= 10;
-  w.text("Payment details", { size: 11, bold: true, x: MARGIN + 12 });
-  w.y -= 2;
-  for (const line of lines) {
-    if (line.label) {
-      const y = w.y;
-      w.text(line.label, { size: 10, color: GREY, x: MARGIN + 12, advance: false });
-      w.y = y;
-      w.text(fit(line.value, line.bold ? w.bold : w.font, 10, 300), { size: 10, bold: line.bold, x: MARGIN + 132 });
-    } else {
-      w.text(fit(line.value, w.font, 10, A4[0] - 2 * MARGIN - 24), { size: 10, x: MARGIN + 12 });
-    }
-  }
-  w.y = panelTop - height - 8;
+  detailsPanel(w, "Payment details", lines, { padding: 34, room: 0 });
 }

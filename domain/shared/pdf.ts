@@ -1,6 +1,7 @@
 /** PDF layout with pdf-lib: A4 pages, the business's letterhead, text, table rows that break onto new pages, page footers. */
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
 import { addressLines, type BusinessProfile } from "../business/business-rules.ts";
+import { formatIban } from "./format.ts";
 
 /** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
@@ -176,4 +177,49 @@ export async function header(w: Writer, business: BusinessProfile, title: string
   w.y -= 22;
   w.text(title, { size: 18, bold: true });
   w.y -= 6;
+}
+
+/** A line of a details panel: a label and its value side by side, or a sentence across the panel. */
+export interface PanelLine {
+  label?: string;
+  value: string;
+  bold?: boolean;
+}
+
+const PANEL = rgb(0.95, 0.97, 0.97);
+
+/** The business's bank account as panel lines, with the reference to quote (invoices, statements). */
+export function bankDetailLines(business: BusinessProfile, reference: string): PanelLine[] {
+  return [
+    { label: "Account name", value: business.bankAccountName ?? "" },
+    { label: "Sort code", value: business.bankSortCode ?? "" },
+    { label: "Account number", value: business.bankAccountNumber ?? "" },
+    ...(business.bankIban ? [{ label: "IBAN", value: formatIban(business.bankIban) }] : []),
+    { label: "Payment reference", value: reference, bold: true },
+  ];
+}
+
+/**
+ * A shaded panel with a title and its lines (the invoice's and the statement's "Payment details").
+ * `room` is the space kept below it on the page (the statement's panel fits its first page with none).
+ */
+export function detailsPanel(w: Writer, title: string, lines: readonly PanelLine[], { padding = 40, room = 10 } = {}) {
+  const height = padding + lines.length * 15;
+  w.ensure(height + room);
+  const panelTop = w.y;
+  w.page.drawRectangle({ x: MARGIN, y: panelTop - height, width: A4[0] - 2 * MARGIN, height, color: PANEL });
+  w.y -= 10;
+  w.text(title, { size: 11, bold: true, x: MARGIN + 12 });
+  w.y -= 2;
+  for (const line of lines) {
+    if (line.label) {
+      const y = w.y;
+      w.text(line.label, { size: 10, color: GREY, x: MARGIN + 12, advance: false });
+      w.y = y;
+      w.text(fit(line.value, line.bold ? w.bold : w.font, 10, 300), { size: 10, bold: line.bold, x: MARGIN + 132 });
+    } else {
+      w.text(fit(line.value, w.font, 10, A4[0] - 2 * MARGIN - 24), { size: 10, x: MARGIN + 12 });
+    }
+  }
+  w.y = panelTop - height - 8;
 }
