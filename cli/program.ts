@@ -97,6 +97,15 @@ function registerAdminCommands(program: Command, io: CliIO): void {
         await runSetAccountStatus(io, username, change, options);
       });
   }
+  admin
+    .command("reset-2fa")
+    .description("turn off two-factor sign-in of a user who lost their device (they set it up again at their next sign-in when REQUIRE_ADMIN_2FA=1)")
+    .argument("<username>", "the account's username")
+    .option("--json", "print the outcome as JSON")
+    .action(async (username: string, options: { json?: boolean }) => {
+      const { runResetTwoFactor } = await import("./commands/admin.ts");
+      await runResetTwoFactor(io, username, options);
+    });
 }
 
 function registerImportCommand(program: Command, io: CliIO): void {

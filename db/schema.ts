@@ -31,7 +31,23 @@ export interface UsersTable {
   lastSignInAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** The admin who created the account; null for the CLI and older rows. */
   createdBy: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Base32 TOTP secret of a confirmed enrolment (two-factor sign-in is on when totpEnabledAt is set). */
+  totpSecret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret of an enrolment waiting for its first code. */
+  totpPendingSecret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO time two-factor sign-in was turned on; null: off. */
+  totpEnabledAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The 30-second step of the last code accepted: a code is never accepted twice. */
+  totpLastStep: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
+}
+
+/** Ten single-use recovery codes per user with two-factor sign-in; only their SHA-256 is kept. */
+export interface RecoveryCodesTable {
+  userId: number;
+  codeHash: string;
+  createdAt: string;
+  usedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CommissionRatesTable {
@@ -291,6 +307,7 @@ export interface PasswordResetsTable {
 
 export interface Database {
   users: UsersTable;
+  recoveryCodes: RecoveryCodesTable;
   commissionRates: CommissionRatesTable;
   machines: MachinesTable;
   monthlyRecords: MonthlyRecordsTable;

@@ -25,10 +25,11 @@ export function AuthHeading({ title, intro }: { title: string; intro?: ReactNode
   );
 }
 
-export function AuthShell({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+/** `wide`: room for a QR code beside its instructions (two-factor setup). */
+export function AuthShell({ title, intro, wide = false, children }: { title: string; intro?: ReactNode; wide?: boolean; children: ReactNode }) {
   return (
     <Flex align="center" justify="center" p={{ initial: "4", sm: "6" }} style={{ minHeight: "100vh" }}>
-      <Box width="100%" maxWidth="420px">
+      <Box width="100%" maxWidth={wide ? "640px" : "420px"}>
         <AuthHeading title={title} intro={intro} />
         {children}
       </Box>

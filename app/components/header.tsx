@@ -14,6 +14,7 @@ import {
   GearIcon,
   HamburgerMenuIcon,
   LockClosedIcon,
+  MobileIcon,
   PersonIcon,
   ReaderIcon,
   UploadIcon,
@@ -128,6 +129,13 @@ export function Header({ user, lastSignInAt = null }: { user: PublicUser; lastSi
                     <LockClosedIcon /> Change password
                   </Link>
                 </DropdownMenu.Item>
+                {user.isAdmin ? (
+                  <DropdownMenu.Item asChild>
+                    <Link to="/account/two-factor">
+                      <MobileIcon /> Two-factor sign-in
+                    </Link>
+                  </DropdownMenu.Item>
+                ) : null}
                 <DropdownMenu.Item
                   color="red"
                   onSelect={() => logout.submit(null, { method: "post", action: "/logout" })}

@@ -119,6 +119,7 @@ function AdminsTable({ admins, me }: { admins: Admin[]; me: number }) {
           <Table.ColumnHeaderCell>Admin</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Email</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Last sign-in (UTC)</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Two-factor</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell>
             <VisuallyHidden>Actions</VisuallyHidden>
@@ -143,6 +144,11 @@ function AdminsTable({ admins, me }: { admins: Admin[]; me: number }) {
             </Table.RowHeaderCell>
             <Table.Cell>{a.email ?? "—"}</Table.Cell>
             <Table.Cell className="vb-figure">{formatSignInTime(a.lastSignInAt)}</Table.Cell>
+            <Table.Cell>
+              <Badge color={a.twoFactor ? "green" : "gray"} variant="soft">
+                {a.twoFactor ? "On" : "Off"}
+              </Badge>
+            </Table.Cell>
             <Table.Cell>
               <Badge color={a.disabledAt ? "red" : "green"} variant="soft">
                 {accountStatusLabel(a.disabledAt)}

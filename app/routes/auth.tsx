@@ -9,9 +9,10 @@ import { DomainError } from "#domain/shared/errors.ts";
 import { FailureCallout } from "#app/components/forms.tsx";
 import { AuthHeading } from "#app/components/auth-shell.tsx";
 import { useToast } from "#app/components/toaster.tsx";
-import { clientAddress, signIn } from "#app/utils/auth.server.ts";
+import { clientAddress, finishSignIn, signIn } from "#app/utils/auth.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
-import { commitNewSession, getUser, homeFor } from "#app/utils/session.server.ts";
+import { getUser, homeFor } from "#app/utils/session.server.ts";
+import { startSecondStep } from "#app/utils/two-factor.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Vendboard" }];
 
@@ -24,8 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   try {
-    const user = await signIn(request, clientAddress(context));
-    return redirect(homeFor(user), { headers: { "Set-Cookie": await commitNewSession(request, user.id) } });
+    const { user, next } = await signIn(request, clientAddress(context));
+    if (next === "code") return redirect("/auth/two-factor", { headers: { "Set-Cookie": await startSecondStep(request, user.id, "code") } });
+    if (next === "enrol") return redirect("/auth/two-factor/setup", { headers: { "Set-Cookie": await startSecondStep(request, user.id, "enrol") } });
+    return redirect(homeFor(user), { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
   } catch (error) {
     if (error instanceof DomainError) {
       const headers: HeadersInit = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};

@@ -6,8 +6,10 @@ import { z } from "zod";
 import { DomainError } from "#domain/shared/errors.ts";
 import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
 import { defaultLimits } from "#domain/accounts/attempt-rules.ts";
-import { verifyLogin, type PublicUser, toPublicUser } from "#domain/accounts/user-service.ts";
+import { findUserById, verifyLogin, type PublicUser, toPublicUser } from "#domain/accounts/user-service.ts";
 import { recordSignIn } from "#domain/accounts/admin-service.ts";
+import { secondStep } from "#domain/accounts/two-factor-rules.ts";
+import { commitNewSession } from "./session.server.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
@@ -46,12 +48,19 @@ export function clientAddress(context: unknown): string {
   return address || "local";
 }
 
+/** What a right password leads to: in at once, a two-factor code first, or (REQUIRE_ADMIN_2FA) enrolment first. */
+export interface SignInOutcome {
+  user: PublicUser;
+  next: "none" | "code" | "enrol";
+}
+
 /**
- * Authenticates a form-encoded sign-in request. Throws DomainError 401 on bad credentials and
- * RateLimitedError 429 (with Retry-After) once a limit is reached; any other failure (the
- * database, say) is not a failed login and goes on as a 500.
+ * Checks a form-encoded sign-in request's password. Throws DomainError 401 on bad credentials and
+ * RateLimitedError 429 (with Retry-After) once a limit is reached; any other failure (the database,
+ * say) is not a failed login and goes on as a 500. The sign-in is not complete yet: the caller
+ * asks for the second step the outcome names, then calls finishSignIn.
  */
-export async function signIn(request: Request, address: string): Promise<PublicUser> {
+export async function signIn(request: Request, address: string): Promise<SignInOutcome> {
   let form: FormData;
   try {
     form = await request.clone().formData();
@@ -69,6 +78,13 @@ export async function signIn(request: Request, address: string): Promise<PublicU
     }
   });
   if (!user) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
-  await recordSignIn(db, user.id);
-  return user;
+  const account = await findUserById(db, user.id);
+  if (!account) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
+  return { user, next: secondStep({ isAdmin: account.isAdmin === 1, disabledAt: account.disabledAt, totpEnabledAt: account.totpEnabledAt }, env.REQUIRE_ADMIN_2FA) };
+}
+
+/** Every step passed: the sign-in is recorded and a fresh session cookie answered (its Set-Cookie value). */
+export async function finishSignIn(request: Request, userId: number): Promise<string> {
+  await recordSignIn(db, userId);
+  return commitNewSession(request, userId);
 }

@@ -18,6 +18,11 @@ const schema = z
     LOGIN_MAX_FAILURES_PER_USER: z.coerce.number().int().positive().default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    /** "1": every admin must have two-factor sign-in; one without it sets it up at the next sign-in. */
+    REQUIRE_ADMIN_2FA: z
+      .string()
+      .optional()
+      .transform((v) => v === "1"),
     /** "1" behind a reverse proxy: X-Forwarded-For/-Host are then believed. */
     TRUST_PROXY: z
       .string()

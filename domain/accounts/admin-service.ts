@@ -24,6 +24,8 @@ export interface AdminSummary {
   lastSignInAt: string | null;
   /** ISO time, null: active. */
   disabledAt: string | null;
+  /** Two-factor sign-in is on. */
+  twoFactor: boolean;
   createdAt: string;
 }
 
@@ -34,6 +36,7 @@ const summary = (user: User): AdminSummary => ({
   email: user.email,
   lastSignInAt: user.lastSignInAt,
   disabledAt: user.disabledAt,
+  twoFactor: user.totpEnabledAt !== null,
   createdAt: user.createdAt,
 });
 

@@ -155,6 +155,19 @@ function describeUser(entry: AuditEntryData): string {
       if (entry.action === "sign-in-refused") return `Refused sign-in of disabled account ${text(details.username) ?? ""}`.trim();
       return `${entry.action === "disable" ? "Disabled sign-in of" : "Enabled sign-in of"} ${who}`;
     }
+    // Issue 16, scope 4 (decision 48): two-factor sign-in.
+    case "two_factor_on":
+      return `Turned on two-factor sign-in for ${text(details.username) ?? "a user"}`;
+    case "two_factor_off":
+      return `Turned off two-factor sign-in for ${text(details.username) ?? "a user"}`;
+    case "two_factor_reset":
+      return `Reset two-factor sign-in of ${text(details.username) ?? "a user"} (lost device)`;
+    case "recovery_codes_renewed":
+      return `New recovery codes for ${text(details.username) ?? "a user"}`;
+    case "recovery_code_used": {
+      const left = count(details.recoveryCodesLeft);
+      return `Signed in with a recovery code${left === null ? "" : ` (${formatCount(left, "code")} left)`}`;
+    }
   }
   return fallback(entry);
 }

@@ -1,0 +1,60 @@
+/**
+ * Between the password and the second step (issue 16, scope 4): a signed cookie naming the user, for
+ * ten minutes, that is no session (no page but the second step's accepts it). The code itself and
+ * the enrolment's QR code are handled here for the pages and /api/login alike.
+ */
+import { createCookie } from "@remix-run/node";
+import QRCode from "qrcode";
+import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
+import { TOO_MANY_CODES, checkSecondFactor } from "#domain/accounts/two-factor-service.ts";
+import { findUserById } from "#domain/accounts/user-service.ts";
+import type { User } from "#db/schema.ts";
+import { ATTEMPT_LIMITS } from "./auth.server.ts";
+import { db } from "./db.server.ts";
+import { env } from "./env.server.ts";
+import { isHttps } from "./session.server.ts";
+
+const PENDING_SECONDS = 10 * 60;
+
+type Stage = "code" | "enrol";
+
+const pendingCookie = createCookie("__vendboard_2fa", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/auth",
+  secrets: [env.SESSION_SECRET],
+  maxAge: PENDING_SECONDS,
+});
+
+/** The Set-Cookie value that carries a right password to the second step. */
+export function startSecondStep(request: Request, userId: number, stage: Stage): Promise<string> {
+  return pendingCookie.serialize({ userId, stage, issuedAt: Date.now() }, { secure: isHttps(request) });
+}
+
+export function endSecondStep(request: Request): Promise<string> {
+  return pendingCookie.serialize("", { maxAge: 0, secure: isHttps(request) });
+}
+
+/** The user waiting at this stage, or null (no cookie, too old, another stage, disabled since). */
+export async function waitingUser(request: Request, stage: Stage): Promise<User | null> {
+  const value: unknown = await pendingCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object") return null;
+  const { userId, stage: cookieStage, issuedAt } = value as { userId?: unknown; stage?: unknown; issuedAt?: unknown };
+  if (typeof userId !== "number" || typeof issuedAt !== "number" || cookieStage !== stage) return null;
+  if (Date.now() - issuedAt > PENDING_SECONDS * 1000) return null;
+  const user = await findUserById(db, userId);
+  return user && !user.disabledAt ? user : null;
+}
+
+/** A code (TOTP or recovery) checked under the attempt limits like a password: 429 once they are reached. */
+export async function secondFactorPasses(user: Pick<User, "id" | "username">, code: string, address: string): Promise<boolean> {
+  const passed = await limitedAttempt(db, { purpose: "two-factor", username: user.username, address }, ATTEMPT_LIMITS, TOO_MANY_CODES, async () =>
+    (await checkSecondFactor(db, user.id, code)) ? true : null,
+  );
+  return passed === true;
+}
+
+/** The otpauth:// address as an SVG QR code, drawn on the server (nothing extra in the browser's bundle). */
+export function qrSvg(uri: string): Promise<string> {
+  return QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+}
