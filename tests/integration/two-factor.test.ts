@@ -17,7 +17,6 @@ import {
   checkSecondFactor,
   confirmEnrolment,
   pendingEnrolment,
-  resetTwoFactor,
   twoFactorStatus,
 } from "#domain/accounts/two-factor-service.ts";
 import { makeAdmin, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
