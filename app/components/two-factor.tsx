@@ -71,7 +71,7 @@ export function Enrolment({ qrSvg, secret, error, pending, submitLabel = "Turn o
             <Text as="p" size="2" color="gray">
               Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…). No camera? Enter this key instead:
             </Text>
-            <Code size="2" mt="2" style={{ display: "inline-block", wordBreak: "break-all" }} data-testid="totp-secret">
+            <Code size="2" mt="2" style={{ display: "inline-block", wordSpacing: "0.2em" }} data-testid="totp-secret">
               {grouped(secret)}
             </Code>
           </Box>
