@@ -4,13 +4,14 @@
  * per admin, a disable confirmed with the admin's own password. Every form posts to the page's own
  * action, so it works before the scripts load (a disable is then asked on a confirmation card).
  */
-import { Badge, Box, Button, Callout, Card, Code, Flex, Grid, Heading, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import { Badge, Box, Button, Callout, Card, Checkbox, Code, Flex, Grid, Heading, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
 import { CheckCircledIcon, PlusIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listAdmins } from "#domain/accounts/admin-service.ts";
 import { accountStatusLabel, formatSignInTime } from "#domain/shared/format.ts";
 import { MIN_PASSWORD_LENGTH } from "#domain/partners/partner-schemas.ts";
+import { INVITE_LINK_HOURS } from "#domain/accounts/reset-rules.ts";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { DisableButton, EnableButton } from "#app/components/account-buttons.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
@@ -52,7 +53,7 @@ function AddAdminForm() {
         Add admin
       </Heading>
       <Text as="p" size="2" color="gray" mb="4">
-        Leave the password empty to generate one: it is shown once, here, to pass on to the new admin.
+        Leave the password empty to generate one, shown once here to pass on; or email the new admin a link to choose their own.
       </Text>
       {created ? (
         <Callout.Root color="green" mb="4" role="status">
@@ -61,6 +62,11 @@ function AddAdminForm() {
           </Callout.Icon>
           <Callout.Text>
             Admin <strong>{created.username}</strong> added.
+            {created.setPasswordLinkSentTo ? (
+              <>
+                {" "}A link to choose their password was sent to <strong>{created.setPasswordLinkSentTo}</strong>. It works once, for {INVITE_LINK_HOURS} hours.
+              </>
+            ) : null}
             {created.generatedPassword ? (
               <>
                 {" "}Their password, shown only this once: <Code className="vb-figure" data-testid="generated-password">{created.generatedPassword}</Code>
@@ -101,6 +107,9 @@ function AddAdminForm() {
             </Box>
           ))}
         </Grid>
+        <Text as="label" size="2" mt="3" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
+          <Checkbox name="sendSetPasswordLink" value="on" /> Email a link to choose the password (needs the email; leave the password empty)
+        </Text>
         <Flex justify="end" mt="4">
           <Button type="submit" loading={busy}>
             <PlusIcon /> Add admin
@@ -108,6 +117,21 @@ function AddAdminForm() {
         </Flex>
       </Form>
     </Card>
+  );
+}
+
+/** Emails the admin a single-use link to choose a new password (the page's own action: works without JavaScript). */
+function SendLinkButton({ id, name }: { id: number; name: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "account-send-link" && navigation.formData.get("id") === String(id);
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="account-send-link" />
+      <input type="hidden" name="id" value={id} />
+      <Button type="submit" size="1" variant="soft" loading={busy} aria-label={`Send reset link to ${name}`}>
+        Send reset link
+      </Button>
+    </Form>
   );
 }
 
@@ -154,7 +178,14 @@ function AdminsTable({ admins, me }: { admins: Admin[]; me: number }) {
                 {accountStatusLabel(a.disabledAt)}
               </Badge>
             </Table.Cell>
-            <Table.Cell>{a.id === me ? null : a.disabledAt ? <EnableButton account={a} /> : <DisableButton account={a} />}</Table.Cell>
+            <Table.Cell>
+              {a.id === me ? null : (
+                <Flex gap="2" wrap="wrap">
+                  {a.disabledAt ? <EnableButton account={a} /> : <DisableButton account={a} />}
+                  {a.email && !a.disabledAt ? <SendLinkButton id={a.id} name={a.name ?? a.username} /> : null}
+                </Flex>
+              )}
+            </Table.Cell>
           </Table.Row>
         ))}
       </Table.Body>

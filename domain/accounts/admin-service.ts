@@ -12,6 +12,8 @@ import { TOO_MANY_CONFIRMATIONS } from "../partners/partner-service.ts";
 import type { AttemptLimits } from "./attempt-rules.ts";
 import { limitedAttempt } from "./attempt-service.ts";
 import { verifyPassword } from "./password.ts";
+import { sendPasswordLink } from "./reset-service.ts";
+import type { MailConfig } from "../mail/mail-service.ts";
 import { createAdminSchema, disableRefusal, passwordFromBytes, GENERATED_PASSWORD_LENGTH } from "./admin-rules.ts";
 import { createUser, findUserByUsername } from "./user-service.ts";
 
@@ -67,23 +69,31 @@ export function generatePassword(): string {
 }
 
 /**
- * Creates an admin (409 'Username already exists'). Without a password one is generated and
- * answered once as `generatedPassword`; it is never stored or shown again.
+ * Creates an admin (409 'Username already exists'). With `sendSetPasswordLink` (and an email) the
+ * admin gets a single-use link to choose their password (72 hours; their password until then is
+ * random and known to nobody). Otherwise, without a password one is generated and answered once
+ * as `generatedPassword`; it is never stored or shown again.
  */
 export async function createAdmin(
   db: Kysely<Database>,
   input: unknown,
   actorId: number | null,
-): Promise<{ admin: AdminSummary; generatedPassword: string | null }> {
+  mail?: MailConfig,
+): Promise<{ admin: AdminSummary; generatedPassword: string | null; setPasswordLinkSentTo: string | null }> {
   const data = createAdminSchema.parse(input);
-  const generatedPassword = data.password ? null : generatePassword();
+  if (data.sendSetPasswordLink && !mail) throw new Error("createAdmin: a set-password link needs the mail configuration");
+  const generated = data.password ? null : generatePassword();
   const user = await createUser(
     db,
-    { username: data.username, password: data.password ?? generatedPassword!, name: data.name, email: data.email, isAdmin: true },
+    { username: data.username, password: data.password ?? generated!, name: data.name, email: data.email, isAdmin: true },
     actorId,
     { createdBy: actorId },
   );
-  return { admin: summary(user), generatedPassword };
+  if (data.sendSetPasswordLink) {
+    const link = await sendPasswordLink(db, mail!, user.id, { kind: "invite", actorId });
+    return { admin: summary(user), generatedPassword: null, setPasswordLinkSentTo: link.sentTo };
+  }
+  return { admin: summary(user), generatedPassword: generated, setPasswordLinkSentTo: null };
 }
 
 async function findAccount(db: Kysely<Database>, idOrUsername: number | string): Promise<User> {

@@ -18,9 +18,16 @@ export function looksLikeResetToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(token);
 }
 
-export function resetExpiresAt(createdAtMs: number): number {
-  return createdAtMs + RESET_LINK_MS;
+/** A new admin's emailed set-password link lasts longer than a reset: the first email may wait a weekend. */
+export const INVITE_LINK_HOURS = 72;
+
+/** When a link made at `createdAtMs` stops working: 30 minutes for a reset, 72 hours for a new account's. */
+export function resetExpiresAt(createdAtMs: number, kind: "reset" | "invite" = "reset"): number {
+  return createdAtMs + (kind === "invite" ? INVITE_LINK_HOURS * 3_600_000 : RESET_LINK_MS);
 }
+
+export const NO_EMAIL = "This account has no email address";
+export const DISABLED_NO_LINK = "A disabled account gets no link";
 
 /** A link works once, before it expires: at exactly 30 minutes it no longer does. */
 export function isResetUsable(reset: { expiresAtMs: number; usedAtMs: number | null }, now: number): boolean {

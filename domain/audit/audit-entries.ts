@@ -147,6 +147,10 @@ function describeUser(entry: AuditEntryData): string {
       return "Password reset link not sent: too many requests";
     case "password_change":
       return "Changed own password";
+    case "password_link_sent":
+      return details.kind === "invite"
+        ? `Emailed ${text(details.username) ?? "a new admin"} a link to choose their password`
+        : `Emailed ${text(details.username) ?? "an account"} a password reset link`;
     // Issue 16, scope 3 (decision 46): account status.
     case "disable":
     case "enable":

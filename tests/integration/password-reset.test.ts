@@ -306,3 +306,78 @@ describe("change own password", () => {
     expect(await signedIn(other)).toBe(false);
   });
 });
+
+describe("links an admin sends: a new admin's set-password link, and a reset link for any account", () => {
+  it("creates an admin who chooses their own password through an emailed link valid 72 hours", async () => {
+    const { action: createAdminApi } = await import("#app/routes/api.admin.users.ts");
+    const admin = await makeAdmin(db);
+    const cookie = await loginCookie(admin.username);
+    const to = email();
+    const response = await call(createAdminApi, "/api/admin/users", { json: { username: `invited-${++n}`, name: "Ivy Invited", email: to, sendSetPasswordLink: true }, cookie });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ generatedPassword: null, setPasswordLinkSentTo: to });
+    const [mail] = mailsTo(to);
+    expect(subjectOf(mail.raw)).toMatch(/admin account$/);
+    expect(decoded(mail.raw)).toContain("for 72 hours");
+    const token = tokenIn(mail);
+    const row = await db.selectFrom("passwordResets").selectAll().where("tokenHash", "=", hashResetToken(token)).executeTakeFirstOrThrow();
+    expect(row.expiresAtMs - row.createdAtMs).toBe(72 * 3_600_000);
+    const user = await resetPasswordWithToken(db, token, "my-own-choice-1", row.createdAtMs + 71 * 3_600_000);
+    expect(user.email).toBe(to);
+    expect(await loginCookie(user.username, "my-own-choice-1")).toBeTruthy();
+    const audited = await db.selectFrom("auditLog").selectAll().where("action", "=", "password_link_sent").where("entityId", "=", String(user.id)).executeTakeFirstOrThrow();
+    expect(JSON.parse(audited.details!)).toMatchObject({ kind: "invite", to });
+  });
+
+  it("refuses a set-password link without an email, or with a password typed as well (400)", async () => {
+    const { action: createAdminApi } = await import("#app/routes/api.admin.users.ts");
+    const cookie = await loginCookie((await makeAdmin(db)).username);
+    const noEmail = await call(createAdminApi, "/api/admin/users", { json: { username: `nolink-${n++}`, name: "No Email", sendSetPasswordLink: true }, cookie });
+    expect(noEmail.status).toBe(400);
+    expect((await noEmail.json()).message).toBe("An email address is needed to send a set-password link");
+    const both = await call(createAdminApi, "/api/admin/users", { json: { username: `nolink-${n++}`, name: "Both", email: email(), password: "typed-password-1", sendSetPasswordLink: true }, cookie });
+    expect(both.status).toBe(400);
+    expect((await both.json()).message).toBe("Leave the password empty to email a link");
+  });
+
+  it("POST /api/users/{id}/send-reset-link: 401, 403, 404, 400 without email, 409 disabled, else the link by mail", async () => {
+    const { action: sendLinkApi } = await import("#app/routes/api.users.$id.send-reset-link.ts");
+    const { disableAccount } = await import("#domain/accounts/admin-service.ts");
+    const admin = await makeAdmin(db);
+    const cookie = await loginCookie(admin.username);
+    const to = email();
+    const partner = await makePartner(db, { email: to });
+    const path = (id: number) => `/api/users/${id}/send-reset-link`;
+    const send = (id: number, who: string | null) => call(sendLinkApi, path(id), { method: "POST", cookie: who, params: { id: String(id) } });
+    expect((await send(partner.id, null)).status).toBe(401);
+    expect((await send(partner.id, await loginCookie(partner.username))).status).toBe(403);
+    expect((await send(999_999, cookie)).status).toBe(404);
+    const noEmail = await makePartner(db, { email: null });
+    const refused = await send(noEmail.id, cookie);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe("This account has no email address");
+
+    const sent = await send(partner.id, cookie);
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ sentTo: to });
+    const token = tokenIn(mailsTo(to)[0]);
+    const row = await db.selectFrom("passwordResets").selectAll().where("tokenHash", "=", hashResetToken(token)).executeTakeFirstOrThrow();
+    expect(row.expiresAtMs - row.createdAtMs).toBe(30 * 60_000);
+    expect(row.requestedFrom).toBe(`admin #${admin.id}`);
+
+    await disableAccount(db, partner.id, admin.id);
+    const disabled = await send(partner.id, cookie);
+    expect(disabled.status).toBe(409);
+    expect((await disabled.json()).message).toBe("A disabled account gets no link");
+  });
+
+  it("/admin/users: Send reset link flashes where it went", async () => {
+    const { action: usersPage } = await import("#app/routes/admin.users.tsx");
+    const admin = await makeAdmin(db);
+    const other = await makeAdmin(db, { email: email() });
+    const response = await call(usersPage, "/admin/users", { form: { intent: "account-send-link", id: String(other.id) }, cookie: await loginCookie(admin.username), origin: "http://localhost:3000" });
+    expect(await flashedToast(response)).toMatchObject({ title: "Reset link sent" });
+    expect(mailsTo(other.email!)).toHaveLength(1);
+  });
+});
