@@ -37,14 +37,23 @@ describe("disableRefusal", () => {
 });
 
 describe("createAdminSchema", () => {
+  it("asks for an email and no typed password when a set-password link is to be sent", () => {
+    expect(createAdminSchema.parse({ username: "ann", name: "Ann", email: "ann@example.com", sendSetPasswordLink: "on" })).toMatchObject({ sendSetPasswordLink: true, password: null });
+    const noEmail = createAdminSchema.safeParse({ username: "ann", name: "Ann", sendSetPasswordLink: true });
+    expect(noEmail.success ? null : noEmail.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["email", "An email address is needed to send a set-password link"]]);
+    const typed = createAdminSchema.safeParse({ username: "ann", name: "Ann", email: "ann@example.com", password: "12345678", sendSetPasswordLink: true });
+    expect(typed.success ? null : typed.error.issues.map((i) => i.message)).toEqual(["Leave the password empty to email a link"]);
+  });
+
   it("trims, and reads blank email and password as not given", () => {
-    expect(createAdminSchema.parse({ username: " ann ", name: " Ann ", email: "  ", password: "" })).toEqual({ username: "ann", name: "Ann", email: null, password: null });
-    expect(createAdminSchema.parse({ username: "ann", name: "Ann" })).toEqual({ username: "ann", name: "Ann", email: null, password: null });
+    expect(createAdminSchema.parse({ username: " ann ", name: " Ann ", email: "  ", password: "" })).toEqual({ username: "ann", name: "Ann", email: null, password: null, sendSetPasswordLink: false });
+    expect(createAdminSchema.parse({ username: "ann", name: "Ann" })).toEqual({ username: "ann", name: "Ann", email: null, password: null, sendSetPasswordLink: false });
     expect(createAdminSchema.parse({ username: "ann", name: "Ann", email: " ann@example.com ", password: "12345678" })).toEqual({
       username: "ann",
       name: "Ann",
       email: "ann@example.com",
       password: "12345678",
+      sendSetPasswordLink: false,
     });
   });
 
