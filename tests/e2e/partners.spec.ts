@@ -138,7 +138,10 @@ test.describe("Partner management", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText("Deletion failed");
     await expect(toast(page)).toContainText("Incorrect password");
+    // The refused password is cleared by the dialog: typing before that lands would be wiped (and Delete stay disabled).
+    await expect(confirm.getByLabel("Your password", { exact: true })).toHaveValue("");
     await confirm.getByLabel("Your password", { exact: true }).fill(ADMIN.password);
+    await expect(confirm.getByRole("button", { name: "Delete" })).toBeEnabled();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toContainText("Partner deleted");
     await expect(page.getByRole("article", { name })).toHaveCount(0);
