@@ -5,4 +5,4 @@ import { main } from "../cli/index.ts";
 
 // `deno task cli -- db migrate` hands the task its `--` too.
 const [runtime, script, ...args] = process.argv;
-process.exitCode = await main([runtime!, script!, ...(args[0] === "--" ? args.slice(1) : args)]);
+process.exitCode = await main([runtime, script, ...(args[0] === "--" ? args.slice(1) : args)]);
