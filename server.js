@@ -1,8 +1,8 @@
 // Production server: Remix's Express adapter with the client's address in the load context
 // (for per-address login limits), static assets, compression, security headers and no-store answers,
 // cross-site writes refused, and a graceful stop on SIGTERM/SIGINT. WEB_CONCURRENCY processes
-// (default: one per core) serve one port under node:cluster (server/cluster.js); with 1, this
-// process serves alone.
+// (default: one per core) serve one port under node:cluster (server/cluster.js); with 1, or on Deno,
+// this process serves alone.
 import cluster from "node:cluster";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -12,10 +12,13 @@ import compression from "compression";
 import express from "express";
 import { limitBodies } from "./server/body-limit.js";
 import { logger, requestLogging } from "./server/logger.js";
-import { ROLE, runPrimary, webConcurrencyOrExit } from "./server/cluster.js";
+import { isDeno, ROLE, runPrimary, webConcurrencyOrExit } from "./server/cluster.js";
 
 process.env.NODE_ENV ??= "production";
-const workers = webConcurrencyOrExit();
+const requested = webConcurrencyOrExit();
+// Deno's node:cluster forks no workers (decision 57): one process serves there, whatever was asked.
+const workers = isDeno ? 1 : requested;
+if (isDeno) logger.info({ requested, workers }, `Running on Deno: one server process${requested > 1 ? ` (WEB_CONCURRENCY ${requested} applies on Node only)` : ""}`);
 const buildDir = path.resolve(process.env.VENDBOARD_BUILD_DIR ?? "build");
 
 if (cluster.isPrimary && workers > 1) {

@@ -4,10 +4,12 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import type SQLite from "better-sqlite3";
 import * as tar from "tar";
+import { isDeno, openDatabaseSync } from "./node-sqlite.ts";
 
 export const BACKUP_FORMAT = 1;
 const DATABASE_ENTRY = "vendboard.db";
@@ -23,6 +25,19 @@ export interface BackupManifest {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+/** What the backup asks of a SQLite connection, which better-sqlite3 and node:sqlite both give. */
+interface ReadOnlySqlite {
+  prepare(sql: string): { all(...parameters: string[]): unknown[]; run(...parameters: string[]): unknown };
+  close(): void;
+}
+
+/** A read-only connection: better-sqlite3 on Node, node:sqlite on Deno (db/node-sqlite.ts). */
+function openReadOnly(file: string): ReadOnlySqlite {
+  if (isDeno) return openDatabaseSync(file, { readOnly: true });
+  const BetterSqlite = createRequire(import.meta.url)("better-sqlite3") as typeof SQLite;
+  return new BetterSqlite(file, { readonly: true, fileMustExist: true });
+}
+
 function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -32,14 +47,16 @@ export async function backupArchive(databaseFile: string, target: string): Promi
   if (!fs.existsSync(databaseFile)) throw new Error(`No database at ${databaseFile}`);
   const work = tempDir("vendboard-backup-");
   try {
-    const source = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+    // VACUUM INTO writes one consistent snapshot (a read transaction: the app may go on writing),
+    // and both drivers run it; better-sqlite3's own backup API has no node:sqlite twin on Deno.
+    const source = openReadOnly(databaseFile);
     try {
-      await source.backup(path.join(work, DATABASE_ENTRY));
+      source.prepare("vacuum into ?").run(path.join(work, DATABASE_ENTRY));
     } finally {
       source.close();
     }
     // The uploads the snapshot's receipts refer to, read from the snapshot, not the live database.
-    const snapshot = new SQLite(path.join(work, DATABASE_ENTRY), { readonly: true });
+    const snapshot = openReadOnly(path.join(work, DATABASE_ENTRY));
     const stored = (snapshot.prepare("select distinct stored_path as p from import_receipts order by stored_path").all() as { p: string }[]).map((r) => r.p);
     snapshot.close();
     const dataDir = path.dirname(path.resolve(databaseFile));

@@ -1,24 +1,37 @@
 /** Opens the SQLite database (WAL, foreign keys, busy timeout) and runs migrations. */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import SQLite from "better-sqlite3";
-import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
+import type SQLite from "better-sqlite3";
+import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from "kysely";
 import { migrations } from "./migrations/index.ts";
+import { isDeno, nodeSqliteDatabase, openDatabaseSync } from "./node-sqlite.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
 
+const PRAGMAS = ["journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000", "synchronous = NORMAL"];
+// Lower case as JavaScript's toLowerCase gives it, for searches that ignore case the way the
+// pure rules do (SQLite's own lower() folds only A–Z: "CAFÉ" would not find "Café").
+const unicodeLower = (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text);
+
+/** better-sqlite3 (Node), loaded on first use: Deno refuses the addon, and runs node:sqlite instead. */
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
-  // Lower case as JavaScript's toLowerCase gives it, for searches that ignore case the way the
-  // pure rules do (SQLite's own lower() folds only A–Z: "CAFÉ" would not find "Café").
-  sqlite.function("unicode_lower", { deterministic: true }, (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text));
+  const BetterSqlite = createRequire(import.meta.url)("better-sqlite3") as typeof SQLite;
+  const sqlite = new BetterSqlite(file);
+  for (const pragma of PRAGMAS) sqlite.pragma(pragma);
+  sqlite.function("unicode_lower", { deterministic: true }, unicodeLower);
   return sqlite;
+}
+
+/** The same database on Deno, through node:sqlite (db/node-sqlite.ts, decision 56). */
+function openNodeSqlite(file: string): SqliteDatabase {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = openDatabaseSync(file);
+  for (const pragma of PRAGMAS) sqlite.exec(`pragma ${pragma}`);
+  sqlite.function("unicode_lower", { deterministic: true }, unicodeLower);
+  return nodeSqliteDatabase(sqlite);
 }
 
 /**
@@ -52,18 +65,18 @@ const LONGEST_KEPT = 8_192;
 const LONG_STATEMENTS_KEPT = 8;
 
 /**
- * better-sqlite3 behind Kysely with its prepared statements kept, by SQL text (least recently used
+ * The SQLite connection (better-sqlite3, or node:sqlite on Deno) behind Kysely with its prepared statements kept, by SQL text (least recently used
  * first out): Kysely prepares every query it runs, and a page's dozen queries cost more to prepare
  * than to run. Long texts (the bulk inserts of db/bulk.ts: a 3,333-row insert takes 3.6 ms to prepare)
  * have their own list of 8, so a file's full-size insert is prepared once.
  * Safe because a connection runs one statement at a time and nothing here streams (iterate).
  */
-export function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
-  const short = new Map<string, SQLite.Statement>();
-  const long = new Map<string, SQLite.Statement>();
+export function keepingStatements(sqlite: SqliteDatabase): SqliteDatabase {
+  const short = new Map<string, SqliteStatement>();
+  const long = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
+    prepare(text: string): SqliteStatement {
       const [kept, limit] = text.length <= LONGEST_KEPT ? [short, STATEMENTS_KEPT] : [long, LONG_STATEMENTS_KEPT];
       let statement = kept.get(text);
       if (statement) {
@@ -81,7 +94,7 @@ export function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
 
 export function openDatabase(file: string): DB {
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: keepingStatements(openSqlite(file)) }),
+    dialect: new ImmediateSqliteDialect({ database: keepingStatements(isDeno ? openNodeSqlite(file) : openSqlite(file)) }),
     plugins: [new CamelCasePlugin()],
   });
 }

@@ -1,13 +1,13 @@
-// npm run demo: builds if needed, creates a fresh demo database, prints the logins and serves it.
+// npm run demo (or deno task demo): builds if needed, creates a fresh demo database, prints the logins and serves it.
 // The e2e suite starts the same script on a temporary database and another port.
 import { randomBytes } from "node:crypto";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { register } from "tsx/esm/api";
-import { ensureBuild, root } from "./lib.js";
+import { ensureBuild, isDeno, runtimeArgs, root } from "./lib.js";
 
-register();
+// Node loads the TypeScript below through tsx; Deno runs TypeScript itself (and fails in tsx's loader).
+if (!isDeno) (await import("tsx/esm/api")).register();
 const { migrateToLatest, openDatabase } = await import("../db/database.ts");
 const { seedDemo } = await import("../domain/demo/demo-seed.ts");
 
@@ -33,7 +33,7 @@ const width = Math.max(...logins.map((l) => l.role.length));
 for (const login of logins) console.log(`  ${login.role.padEnd(width)}  ${login.username} / ${login.password}`);
 console.log("");
 
-const server = spawn(process.execPath, [path.join(root, "server.js")], {
+const server = spawn(process.execPath, runtimeArgs(path.join(root, "server.js")), {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -26,6 +26,20 @@ export function ensureBuild({ force = false } = {}) {
   run(bin("remix"), ["vite:build"]);
 }
 
+/** True when this script runs on Deno (`deno task start`, `deno task demo`; decision 57). */
+export const isDeno = typeof globalThis.Deno !== "undefined";
+
+/**
+ * The arguments that run `script` on the runtime running this one: `node [flags] script`, or
+ * `deno run` with every permission and no remote module (nothing is downloaded at run time).
+ * @param {string} script
+ * @param {string[]} [v8Flags]
+ */
+export function runtimeArgs(script, v8Flags = []) {
+  if (!isDeno) return [...v8Flags, script];
+  return ["run", "--allow-all", "--no-remote", ...(v8Flags.length ? [`--v8-flags=${v8Flags.join(",")}`] : []), script];
+}
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
   if (result.error) throw result.error;

@@ -1,8 +1,8 @@
-// npm start: serves DATABASE_PATH (default data/vendboard.db) from the production build, with
+// npm start (or deno task start): serves DATABASE_PATH (default data/vendboard.db) from the production build, with
 // WEB_CONCURRENCY server processes (default: one per core; server.js, server/cluster.js).
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { ensureBuild, root } from "./lib.js";
+import { ensureBuild, runtimeArgs, root } from "./lib.js";
 import { webConcurrencyOrExit } from "../server/cluster.js";
 
 if (!process.env.SESSION_SECRET) {
@@ -20,7 +20,8 @@ ensureBuild();
 // objects die without a scavenge each time: GET / under 50 connections served 128 -> 145 req/s
 // (docs/performance.md). Cluster workers inherit the flag.
 const V8_FLAGS = ["--max-semi-space-size=32"];
-const server = spawn(process.execPath, [...V8_FLAGS, path.join(root, "server.js")], {
+// On Deno (`deno task start`) the server runs on Deno too, as one process (server.js, decision 57).
+const server = spawn(process.execPath, runtimeArgs(path.join(root, "server.js"), V8_FLAGS), {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production" },

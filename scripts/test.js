@@ -1,4 +1,5 @@
-// npm test: every suite (unit and integration with vitest, then e2e with Playwright), one summary line.
+// npm test: every suite (unit and integration with vitest, the Deno smoke suite, then e2e with
+// Playwright), one summary line.
 import fs from "node:fs";
 import path from "node:path";
 import { bin, ensureBuild, preflight, root, run } from "./lib.js";
@@ -6,13 +7,16 @@ import { bin, ensureBuild, preflight, root, run } from "./lib.js";
 const reports = path.join(root, "test-results");
 fs.mkdirSync(reports, { recursive: true });
 const vitestReport = path.join(reports, "vitest.json");
+const denoReport = path.join(reports, "deno-smoke.json");
 const e2eReport = path.join(reports, "e2e.json");
-for (const file of [vitestReport, e2eReport]) fs.rmSync(file, { force: true });
+for (const file of [vitestReport, denoReport, e2eReport]) fs.rmSync(file, { force: true });
 
 preflight();
 
 const unitStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
 ensureBuild();
+// The same build and CLI on Deno (scripts/deno-smoke.js; skipped, and said so, without the deno binary).
+const denoStatus = run(process.execPath, [path.join(root, "scripts", "deno-smoke.js"), "--report", denoReport]);
 const e2eStatus = run(bin("playwright"), ["test"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } });
 
 function readJson(file) {
@@ -33,6 +37,16 @@ if (unit) {
   if (unitStatus !== 0 && unit.numFailedTests === 0) failed += Math.max(1, unit.numFailedTestSuites ?? 0);
 } else {
   console.error("vitest wrote no report: counting the unit suites as failed.");
+  failed += 1;
+}
+const deno = readJson(denoReport);
+if (deno) {
+  passed += deno.passed;
+  failed += deno.failed;
+  if (deno.skipped) console.error(`The Deno smoke suite was skipped: ${deno.reason}`);
+  else if (denoStatus !== 0 && deno.failed === 0) failed += 1;
+} else {
+  console.error("The Deno smoke suite wrote no report: counting it as failed.");
   failed += 1;
 }
 const e2e = readJson(e2eReport);

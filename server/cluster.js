@@ -8,6 +8,9 @@
 import cluster from "node:cluster";
 import os from "node:os";
 
+/** True under Deno, whose node:cluster starts no real workers: there one process serves (decision 57). */
+export const isDeno = typeof globalThis.Deno !== "undefined";
+
 /** The environment variable a worker reads its role from: "migrate" (then exit) or "serve". */
 export const ROLE = "VENDBOARD_CLUSTER_ROLE";
 
