@@ -42,6 +42,14 @@ export interface UsersTable {
   createdAt: CreatedAt;
 }
 
+/** Uploaded exports kept in the database (PostgreSQL; decision 55), keyed by the receipts' stored path. */
+export interface StoredUploadsTable {
+  path: string;
+  bytes: Uint8Array;
+  size: number;
+  storedAtMs: number;
+}
+
 /** Ten single-use recovery codes per user with two-factor sign-in; only their SHA-256 is kept. */
 export interface RecoveryCodesTable {
   userId: number;
@@ -308,6 +316,7 @@ export interface PasswordResetsTable {
 export interface Database {
   users: UsersTable;
   recoveryCodes: RecoveryCodesTable;
+  storedUploads: StoredUploadsTable;
   commissionRates: CommissionRatesTable;
   machines: MachinesTable;
   monthlyRecords: MonthlyRecordsTable;

@@ -3,10 +3,9 @@
  * byte; a partner gets a workbook of their own machine's rows of that record only, never the rows
  * of another site the same file names.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { latestReportFile, recordForUser } from "#domain/machines/machine-service.ts";
-import { bookedKeysOfRecord } from "#domain/imports/import-service.ts";
+import { bookedKeysOfRecord, readUpload } from "#domain/imports/import-service.ts";
 import { exportWithRows } from "#domain/imports/telemetry-export-reader.ts";
 import { api, apiError, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -20,10 +19,9 @@ export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);
   const record = await recordForUser(db, user, idParam(params.id, "Record not found"));
   const file = await latestReportFile(db, record.id);
-  const uploads = path.resolve(DATA_DIR, "uploads");
-  const absolute = path.resolve(DATA_DIR, file.storedPath);
-  if (!absolute.startsWith(`${uploads}${path.sep}`) || !fs.existsSync(absolute)) return apiError(404, "The uploaded file is missing from the data directory");
-  const original = fs.readFileSync(absolute);
+  const stored = await readUpload(db, DATA_DIR, file.storedPath);
+  if (!stored) return apiError(404, "The uploaded file is missing from the data directory");
+  const original = Buffer.from(stored);
   const safeName = file.fileName.replace(/[^\w.\- ]/g, "_");
   const own = user.isAdmin ? null : await exportWithRows(original, await bookedKeysOfRecord(db, record.id));
   const bytes = own ? Buffer.from(own) : original;

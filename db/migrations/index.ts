@@ -11,6 +11,7 @@ import * as payouts from "./2026-11-26T01-payouts.ts";
 import * as passwordResets from "./2026-11-27T00-password-resets.ts";
 import * as accountStatus from "./2026-11-27T01-account-status.ts";
 import * as twoFactor from "./2026-11-28T01-two-factor.ts";
+import * as storedUploads from "./2026-11-28T02-stored-uploads.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T00-password-resets": passwordResets,
   "2026-11-27T01-account-status": accountStatus,
   "2026-11-28T01-two-factor": twoFactor,
+  "2026-11-28T02-stored-uploads": storedUploads,
 };

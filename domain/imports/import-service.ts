@@ -33,7 +33,7 @@ import { sha256, storeUpload } from "./upload-store.ts";
 import { writeGroups } from "./sales-writer.ts";
 
 // The upload store and the record writer are their own modules; callers keep importing them from here.
-export { pruneUploads, sha256, storeUpload } from "./upload-store.ts";
+export { pruneUploads, readUpload, sha256, storeUpload } from "./upload-store.ts";
 export { recomputeRecord } from "./sales-writer.ts";
 
 type DB = Kysely<Database>;
@@ -185,7 +185,7 @@ async function writeFile(
   options: ImportOptions,
 ): Promise<FileImportResult> {
   const digest = sha256(file.bytes);
-  const storedPath = storeUpload(options.dataDir, file, digest);
+  const storedPath = await storeUpload(db, options.dataDir, file, digest);
   const agrees = footerAgrees(report);
   return db.transaction().execute(async (trx) => {
     // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.
