@@ -36,10 +36,3 @@ export function isSessionAlive(session: { lastSeenAtMs: number; expiresAtMs: num
 export function shouldTouch(lastSeenAtMs: number, now: number): boolean {
   return now - lastSeenAtMs > TOUCH_INTERVAL_MS;
 }
-
-/** "Firefox on Linux"-style labels are guesswork; the list shows the browser's own string, shortened. */
-export function describeUserAgent(userAgent: string | null, max = 120): string {
-  const text = userAgent?.trim();
-  if (!text) return "Unknown device";
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

@@ -147,16 +147,3 @@ export async function pruneSessions(db: DB, limits: SessionLimits, now = Date.no
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** The user's live sessions, the most recently seen first (for the account page). */
-export async function listSessions(db: DB, userId: number, limits: SessionLimits, now = Date.now()): Promise<StoredSession[]> {
-  return db
-    .selectFrom("sessions")
-    .selectAll()
-    .where("userId", "=", userId)
-    .where("expiresAt", ">", iso(now))
-    .where("lastSeenAt", ">", iso(now - limits.idleMs))
-    .orderBy("lastSeenAt", "desc")
-    .orderBy("createdAt", "desc")
-    .execute();
-}

@@ -44,11 +44,15 @@ test.describe("Sessions", () => {
     const menu = other.page.getByRole("menu");
     await expect(menu).toContainText(/Last signed in \d\d\/\d\d\/\d{4} \d\d:\d\d UTC/);
     await expect(menu.getByRole("menuitem", { name: "Log out everywhere" })).toBeVisible();
+    // Past the menu's fade-in, so the screenshots show it.
+    await expect(menu).toHaveCSS("opacity", "1");
     await other.page.screenshot({ path: testInfo.outputPath("avatar-menu-sessions-1280.png") });
     await other.page.keyboard.press("Escape");
     await other.page.setViewportSize({ width: 375, height: 740 });
     await other.page.getByRole("button", { name: "Account menu" }).click();
     await expect(menu.getByRole("menuitem", { name: "Log out everywhere" })).toBeVisible();
+    // Past the menu's fade-in, so the screenshots show it.
+    await expect(menu).toHaveCSS("opacity", "1");
     await other.page.screenshot({ path: testInfo.outputPath("avatar-menu-sessions-375.png") });
     await menu.getByRole("menuitem", { name: "Log out everywhere" }).click();
     await expect(other.page).toHaveURL(/\/auth$/);

@@ -4,7 +4,6 @@ import {
   DEFAULT_SESSION_IDLE_HOURS,
   SESSION_LIFETIME_MS,
   TOUCH_INTERVAL_MS,
-  describeUserAgent,
   isSessionAlive,
   sessionExpiresAt,
   sessionLimits,
@@ -60,14 +59,5 @@ describe("shouldTouch", () => {
 
   it("never writes for a clock behind the stored time", () => {
     expect(shouldTouch(start, start - 10 * 60_000)).toBe(false);
-  });
-});
-
-describe("describeUserAgent", () => {
-  it("shows the browser's own string, shortened, or says it is unknown", () => {
-    expect(describeUserAgent(null)).toBe("Unknown device");
-    expect(describeUserAgent("   ")).toBe("Unknown device");
-    expect(describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0")).toBe("Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0");
-    expect(describeUserAgent("x".repeat(200), 10)).toBe(`${"x".repeat(9)}…`);
   });
 });
