@@ -23,12 +23,12 @@ export interface UsersTable {
   paymentPeriod: PaymentPeriod | null;
   nextPaymentDue: string | null;
   lastPaymentDate: string | null;
-  /** Bumped at logout and password change: older session cookies stop working. */
-  sessionVersion: ColumnType<number, number | undefined, number>;
   /** ISO time the account was disabled (it cannot sign in); null while active. */
   disabledAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** ISO time of the last successful sign-in. */
   lastSignInAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** ISO time of the sign-in before the last one (the avatar menu's "Last signed in"); null before the second. */
+  previousSignInAt: ColumnType<string | null, string | null | undefined, string | null>;
   /** The admin who created the account; null for the CLI and older rows. */
   createdBy: ColumnType<number | null, number | null | undefined, number | null>;
   /** Base32 TOTP secret of a confirmed enrolment (two-factor sign-in is on when totpEnabledAt is set). */
@@ -313,6 +313,19 @@ export interface PasswordResetsTable {
   requestedFrom: string;
 }
 
+/** A signed-in device (decision 47). Times are ISO text written by the app. */
+export interface SessionsTable {
+  /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
+  id: string;
+  userId: number;
+  createdAt: string;
+  /** Written at most every 5 minutes (session-rules.ts), so it may lag the last request by that much. */
+  lastSeenAt: string;
+  /** createdAt + 7 days: the fixed lifetime. */
+  expiresAt: string;
+  userAgent: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   recoveryCodes: RecoveryCodesTable;
@@ -337,6 +350,7 @@ export interface Database {
   payoutBatches: PayoutBatchesTable;
   commissionRemittances: CommissionRemittancesTable;
   passwordResets: PasswordResetsTable;
+  sessions: SessionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -12,6 +12,7 @@ import {
   ExitIcon,
   FileTextIcon,
   GearIcon,
+  GlobeIcon,
   HamburgerMenuIcon,
   LockClosedIcon,
   MobileIcon,
@@ -109,13 +110,12 @@ export function Header({ user, lastSignInAt = null }: { user: PublicUser; lastSi
               <DropdownMenu.Content align="end" style={{ minWidth: 200 }}>
                 <DropdownMenu.Label>My Account</DropdownMenu.Label>
                 <DropdownMenu.Item disabled>{user.username}</DropdownMenu.Item>
-                {lastSignInAt ? (
-                  <DropdownMenu.Label>
-                    <Text size="1" color="gray">
-                      Last signed in {formatSignInTime(lastSignInAt)} UTC
-                    </Text>
-                  </DropdownMenu.Label>
-                ) : null}
+                <DropdownMenu.Label>
+                  <Text size="1" color="gray">
+                    {/* The sign-in before this session's: the current one is no news to its user. */}
+                    {lastSignInAt ? `Last signed in ${formatSignInTime(lastSignInAt)} UTC` : "First sign-in"}
+                  </Text>
+                </DropdownMenu.Label>
                 {user.isAdmin ? (
                   <DropdownMenu.Item asChild>
                     <Link to="/admin/users">
@@ -141,6 +141,12 @@ export function Header({ user, lastSignInAt = null }: { user: PublicUser; lastSi
                   onSelect={() => logout.submit(null, { method: "post", action: "/logout" })}
                 >
                   <ExitIcon /> Log out
+                </DropdownMenu.Item>
+                <DropdownMenu.Item
+                  color="red"
+                  onSelect={() => logout.submit(null, { method: "post", action: "/logout-everywhere" })}
+                >
+                  <GlobeIcon /> Log out everywhere
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
             </DropdownMenu.Root>

@@ -1,4 +1,4 @@
-/** POST /api/logout: ends the session. */
+/** POST /api/logout: ends this device's session (the user's others stay; see /api/logout-everywhere). */
 import { api, methodNotAllowed } from "#app/utils/api.server.ts";
 import { destroySession } from "#app/utils/session.server.ts";
 

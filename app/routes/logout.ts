@@ -1,4 +1,4 @@
-/** POST /logout: ends the session and returns to /auth. */
+/** POST /logout: ends this device's session and returns to /auth (the user's other devices stay signed in). */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { destroySession } from "#app/utils/session.server.ts";

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_SESSION_IDLE_HOURS } from "#domain/accounts/session-rules.ts";
 import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, appUrl, dataDir, mailConfig } from "#db/config.ts";
 
 const schema = z
@@ -23,6 +24,8 @@ const schema = z
       .string()
       .optional()
       .transform((v) => v === "1"),
+    /** A session not seen for this many hours ends (decision 47); the 7-day lifetime holds regardless. */
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_IDLE_HOURS),
     /** "1" behind a reverse proxy: X-Forwarded-For/-Host are then believed. */
     TRUST_PROXY: z
       .string()

@@ -1,19 +1,26 @@
-/** Cookie session and the user it names; guards for pages (redirects) and API routes (401/403). */
+/**
+ * The cookie session and the user it names; guards for pages (redirects) and API routes (401/403).
+ * Sessions are rows (decision 47): the signed cookie holds only a random token, the `sessions` row
+ * (keyed by the token's SHA-256) says whose it is and whether it still counts.
+ */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { endAllSessions, findUserById, toPublicUser, type PublicUser } from "#domain/accounts/user-service.ts";
+import { toPublicUser, type PublicUser } from "#domain/accounts/user-service.ts";
+import { SESSION_LIFETIME_MS, sessionLimits } from "#domain/accounts/session-rules.ts";
+import { createSession, endSession, logOutEverywhere, pruneSessions, readSession, type StoredSession } from "#domain/accounts/session-service.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
-const MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+/** The idle limit from SESSION_IDLE_HOURS (default 12); the 7-day lifetime is fixed. */
+export const SESSION_LIMITS = sessionLimits(env.SESSION_IDLE_HOURS);
 
-const storage = createCookieSessionStorage<{ userId: number; version: number; issuedAt: number }>({
+const storage = createCookieSessionStorage<{ token: string }>({
   cookie: {
     name: "__vendboard_session",
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secrets: [env.SESSION_SECRET],
-    maxAge: MAX_AGE_SECONDS,
+    maxAge: SESSION_LIFETIME_MS / 1000,
   },
 });
 
@@ -22,57 +29,85 @@ export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
+interface RequestSession {
+  user: PublicUser;
+  session: StoredSession;
+  /** The sign-in before this one (the avatar menu's "Last signed in"). */
+  previousSignInAt: string | null;
+}
+
 /**
- * A page's loaders (the root's and the route's) share one Request: its user is read once. Only reads
- * (GET, HEAD) share it, so an action that changes the session is never answered from before it.
+ * A page's loaders (the root's and the route's) share one Request: its session is read once. Only
+ * reads (GET, HEAD) share it, so an action that changes the session is never answered from before it.
  */
-const usersOfRequest = new WeakMap<Request, Promise<PublicUser | null>>();
+const sessionsOfRequest = new WeakMap<Request, Promise<RequestSession | null>>();
 
-export function getUser(request: Request): Promise<PublicUser | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return readUser(request);
-  let user = usersOfRequest.get(request);
-  if (!user) usersOfRequest.set(request, (user = readUser(request)));
-  return user;
+function sessionOf(request: Request): Promise<RequestSession | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return readRequestSession(request);
+  let found = sessionsOfRequest.get(request);
+  if (!found) sessionsOfRequest.set(request, (found = readRequestSession(request)));
+  return found;
 }
 
-/** When the request's user last signed in (read with the user, no second query), for the avatar menu. */
-const signInsOfRequest = new WeakMap<Request, string | null>();
+export async function getUser(request: Request): Promise<PublicUser | null> {
+  return (await sessionOf(request))?.user ?? null;
+}
 
+/** When the request's user signed in before this session (read with the user, no second query), for the avatar menu. */
 export async function lastSignInOf(request: Request): Promise<string | null> {
-  await getUser(request);
-  return signInsOfRequest.get(request) ?? null;
+  return (await sessionOf(request))?.previousSignInAt ?? null;
 }
 
-async function readUser(request: Request): Promise<PublicUser | null> {
+/** The row id (the token's hash) of the request's session, to mark "this device" in a list. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  return (await sessionOf(request))?.session.id ?? null;
+}
+
+async function tokenOf(request: Request): Promise<string | null> {
   const session = await storage.getSession(request.headers.get("Cookie"));
-  const userId = session.get("userId");
-  const issuedAt = session.get("issuedAt");
-  if (typeof userId !== "number" || typeof issuedAt !== "number") return null;
-  // The cookie is signed, not stored: its age and the user's session version decide whether it still counts.
-  if (Date.now() - issuedAt > MAX_AGE_SECONDS * 1000) return null;
-  const user = await findUserById(db, userId);
-  // A disabled account's sessions end (disabling also bumps the version: this is the second lock).
-  if (!user || user.disabledAt || user.sessionVersion !== session.get("version")) return null;
-  signInsOfRequest.set(request, user.lastSignInAt);
-  return toPublicUser(user);
+  const token = session.get("token");
+  // Cookies from before decision 47 carry no token: their holders sign in again.
+  return typeof token === "string" && token.length > 0 ? token : null;
 }
 
-/** A fresh session (never the old one: rotated at login) holding the user id, its version and when it was issued. */
+async function readRequestSession(request: Request): Promise<RequestSession | null> {
+  const token = await tokenOf(request);
+  if (!token) return null;
+  const found = await readSession(db, token, SESSION_LIMITS);
+  if (!found) return null;
+  return { user: toPublicUser(found.user), session: found.session, previousSignInAt: found.user.previousSignInAt };
+}
+
+/** A fresh session (never the old one: rotated at login) for this device; answers the Set-Cookie value. */
 export async function commitNewSession(request: Request, userId: number): Promise<string> {
-  const user = await findUserById(db, userId);
+  // Sign-ins are rare: a good moment to sweep sessions that ended by age or idleness and were never read again.
+  await pruneSessions(db, SESSION_LIMITS);
+  // The cookie this request came with (if any) ends: a sign-in never keeps a session it replaces.
+  const previous = await tokenOf(request);
+  if (previous) await endSession(db, previous);
+  const { token } = await createSession(db, userId, { userAgent: request.headers.get("user-agent") });
   const session = await storage.getSession();
-  session.set("userId", userId);
-  session.set("version", user?.sessionVersion ?? 0);
-  session.set("issuedAt", Date.now());
+  session.set("token", token);
   return storage.commitSession(session, { secure: isHttps(request) });
 }
 
-/** Logging out ends every session of the user: cookies issued before stop working. */
+/** Logging out ends this device's session only; the user's other devices stay signed in. */
 export async function destroySession(request: Request): Promise<string> {
-  const session = await storage.getSession(request.headers.get("Cookie"));
-  const userId = session.get("userId");
-  if (typeof userId === "number") await endAllSessions(db, userId);
-  return storage.destroySession(session, { secure: isHttps(request) });
+  const token = await tokenOf(request);
+  if (token) await endSession(db, token);
+  return storage.destroySession(await storage.getSession(), { secure: isHttps(request) });
+}
+
+/**
+ * "Log out everywhere": every session of the request's user ends (audited), this one included.
+ * Answers the Set-Cookie value clearing this device's cookie, and how many sessions ended; null when
+ * the request is not signed in.
+ */
+export async function destroyAllSessions(request: Request): Promise<{ cookie: string; ended: number } | null> {
+  const user = await getUser(request);
+  if (!user) return null;
+  const ended = await logOutEverywhere(db, user.id);
+  return { cookie: await storage.destroySession(await storage.getSession(), { secure: isHttps(request) }), ended };
 }
 
 export function homeFor(user: PublicUser): string {

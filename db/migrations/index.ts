@@ -10,6 +10,7 @@ import * as payments from "./2026-11-26T00-payments.ts";
 import * as payouts from "./2026-11-26T01-payouts.ts";
 import * as passwordResets from "./2026-11-27T00-password-resets.ts";
 import * as accountStatus from "./2026-11-27T01-account-status.ts";
+import * as sessions from "./2026-11-28T00-sessions.ts";
 import * as twoFactor from "./2026-11-28T01-two-factor.ts";
 import * as storedUploads from "./2026-11-28T02-stored-uploads.ts";
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T01-payouts": payouts,
   "2026-11-27T00-password-resets": passwordResets,
   "2026-11-27T01-account-status": accountStatus,
+  "2026-11-28T00-sessions": sessions,
   "2026-11-28T01-two-factor": twoFactor,
   "2026-11-28T02-stored-uploads": storedUploads,
 };

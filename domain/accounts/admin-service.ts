@@ -1,7 +1,7 @@
 /**
  * Admin management and account status (issue 16, scope 3; decision 46): list and create admins,
  * disable and enable any account (admins and partners), each in one transaction and audited.
- * Disabling bumps session_version, so every session of the account ends at once.
+ * Disabling deletes the account's sessions, so every one ends at once.
  */
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -15,6 +15,7 @@ import { verifyPassword } from "./password.ts";
 import { sendPasswordLink } from "./reset-service.ts";
 import type { MailConfig } from "../mail/mail-service.ts";
 import { createAdminSchema, disableRefusal, passwordFromBytes, GENERATED_PASSWORD_LENGTH } from "./admin-rules.ts";
+import { endAllSessions } from "./session-service.ts";
 import { createUser, findUserByUsername } from "./user-service.ts";
 
 export interface AdminSummary {
@@ -127,10 +128,11 @@ export async function disableAccount(db: Kysely<Database>, idOrUsername: number 
     if (refusal) throw conflict(refusal);
     const updated = await trx
       .updateTable("users")
-      .set((eb) => ({ disabledAt: new Date().toISOString(), sessionVersion: eb("sessionVersion", "+", 1) }))
+      .set({ disabledAt: new Date().toISOString() })
       .where("id", "=", user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await endAllSessions(trx, user.id);
     await audit(trx, {
       actorId,
       action: "disable",
@@ -167,7 +169,12 @@ export async function enableAccount(db: Kysely<Database>, idOrUsername: number |
 
 /** A successful sign-in: when it happened. */
 export async function recordSignIn(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.updateTable("users").set({ lastSignInAt: new Date().toISOString() }).where("id", "=", userId).execute();
+  // The one before moves to previous_sign_in_at: the avatar menu shows it ("before this session").
+  await db
+    .updateTable("users")
+    .set((eb) => ({ previousSignInAt: eb.ref("lastSignInAt"), lastSignInAt: new Date().toISOString() }))
+    .where("id", "=", userId)
+    .execute();
 }
 
 /**

@@ -2,7 +2,7 @@
  * Password reset by emailed link and changing one's own password (issue 16). Links: one per matching
  * account, single use, 30 minutes, only the token's SHA-256 stored; requests limited per address
  * (in auth_failures, like sign-in) and per account (the links it was sent). Using a link or changing
- * a password bumps the session version, so every other session ends; both are audited.
+ * a password ends every session of the user; both are audited.
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -16,6 +16,7 @@ import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { limitedAttempt } from "./attempt-service.ts";
 import type { AttemptLimits } from "./attempt-rules.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
+import { endAllSessions } from "./session-service.ts";
 import {
   CURRENT_PASSWORD_WRONG,
   DISABLED_NO_LINK,
@@ -196,10 +197,11 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
     await trx.updateTable("passwordResets").set({ usedAtMs: now }).where("userId", "=", reset.userId).where("usedAtMs", "is", null).execute();
     const user = await trx
       .updateTable("users")
-      .set((eb) => ({ passwordHash, sessionVersion: eb("sessionVersion", "+", 1) }))
+      .set({ passwordHash })
       .where("id", "=", reset.userId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await endAllSessions(trx, user.id);
     await audit(trx, { actorId: user.id, action: "password_reset", entity: "user", entityId: user.id, partnerId: user.isAdmin ? null : user.id, details: { reason: "Password reset by link" } });
     return user;
   });
@@ -226,10 +228,12 @@ export async function changeOwnPassword(
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable("users")
-      .set((eb) => ({ passwordHash, sessionVersion: eb("sessionVersion", "+", 1) }))
+      .set({ passwordHash })
       .where("id", "=", userId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Every session ends; the caller gives this device a fresh one.
+    await endAllSessions(trx, userId);
     // A link asked for before is no longer needed: it could only undo this change.
     await trx.updateTable("passwordResets").set({ usedAtMs: Date.now() }).where("userId", "=", userId).where("usedAtMs", "is", null).execute();
     await audit(trx, { actorId: userId, action: "password_change", entity: "user", entityId: userId, partnerId: updated.isAdmin ? null : userId, details: { changed: ["password"] } });

@@ -181,11 +181,5 @@ export async function createUser(
   });
 }
 
-/** Invalidates every session cookie of the user (logout, password change). */
-export async function endAllSessions(db: Kysely<Database>, userId: number): Promise<void> {
-  await db
-    .updateTable("users")
-    .set((eb) => ({ sessionVersion: eb("sessionVersion", "+", 1) }))
-    .where("id", "=", userId)
-    .execute();
-}
+/** Ends every session of the user (decision 47: sessions are rows). */
+export { endAllSessions } from "./session-service.ts";

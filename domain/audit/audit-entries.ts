@@ -151,6 +151,12 @@ function describeUser(entry: AuditEntryData): string {
       return details.kind === "invite"
         ? `Emailed ${text(details.username) ?? "a new admin"} a link to choose their password`
         : `Emailed ${text(details.username) ?? "an account"} a password reset link`;
+    // Issue 16, scope 5 (decision 47): the avatar menu's "Log out everywhere".
+    case "sign-out-everywhere": {
+      const ended = count(details.sessionsEnded);
+      const who = text(details.username);
+      return `Logged out everywhere${who ? `: ${who}` : ""}${ended === null ? "" : ` (${formatCount(ended, "session")} ended)`}`;
+    }
     // Issue 16, scope 3 (decision 46): account status.
     case "disable":
     case "enable":

@@ -23,6 +23,7 @@ import { groupBy, recordViews, type MachineView, type RecordView } from "../mach
 export type { MachineView, RecordView };
 import { termsForType, type PartnerCreateInput, type PartnerUpdateInput } from "./partner-schemas.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
+import { endAllSessions } from "../accounts/session-service.ts";
 import { createUser, findUserById, findUserByUsername, toPublicUser, type PublicUser } from "../accounts/user-service.ts";
 
 type DB = Kysely<Database>;
@@ -394,9 +395,9 @@ export async function updatePartner(
       ...terms,
     };
     const set: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    // A new password signs the partner out everywhere.
-    if (passwordHash) set.sessionVersion = current.sessionVersion + 1;
     const updated = await trx.updateTable("users").set(set).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    // A new password signs the partner out everywhere.
+    if (passwordHash) await endAllSessions(trx, id);
     if (updated.commissionBp !== current.commissionBp) {
       await trx
         .insertInto("commissionRates")
@@ -405,7 +406,7 @@ export async function updatePartner(
         .execute();
     }
     const changed = Object.keys(set).filter(
-      (key) => key === "passwordHash" || (key !== "sessionVersion" && (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key]),
+      (key) => key === "passwordHash" || (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key],
     );
     // The changed fields' values, never the password hash (a new password is only named in details).
     const shown = changed.filter((key) => key !== "passwordHash");

@@ -104,11 +104,13 @@ describe("last sign-in", () => {
     expect(afterWeb.lastSignInAt).not.toBeNull();
   });
 
-  it("is answered by the root loader for the avatar menu (every user), and not to a visitor", async () => {
+  it("is answered by the root loader for the avatar menu (every user): the sign-in before this session; not to a visitor", async () => {
     const { loader: rootLoader } = await import("#app/root.tsx");
     const host = await makePartner(db);
-    const cookie = await loginCookie(host.username);
+    await loginCookie(host.username);
     const row = await db.selectFrom("users").select("lastSignInAt").where("id", "=", host.id).executeTakeFirstOrThrow();
+    // Decision 47: the menu shows the previous sign-in, so the current one is no longer it.
+    const cookie = await loginCookie(host.username);
     const signedIn = await (await call(rootLoader, "/", { cookie })).json();
     expect(signedIn.lastSignInAt).toBe(row.lastSignInAt);
     expect(signedIn.lastSignInAt).not.toBeNull();
