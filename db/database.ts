@@ -1,8 +1,35 @@
-/** Opens the SQLite database (WAL, foreign keys, busy timeout) and runs migrations. */
+/**
+ * Opens the database, the SQLite file (WAL, foreign keys, busy timeout) or PostgreSQL when given a
+ * postgres:// URL, and runs migrations. The one place the app, the CLI, the scripts and the tests open it.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  DataTypeNode,
+  Kysely,
+  Migrator,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyPlugin,
+  type MigrationResultSet,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type UnknownRow,
+} from "kysely";
+import pg from "pg";
+import { isPostgresUrl, type DatabaseTarget } from "./config.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
@@ -79,9 +106,68 @@ export function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-export function openDatabase(file: string): DB {
+/**
+ * The PostgreSQL integers that `pg` hands over as strings, as numbers: bigint (20: every integer
+ * column here, count(), sum() of integers) and numeric (1700: sum() of bigints, avg()). Safe because
+ * every integer the app keeps is a count, an id, milliseconds or pence, and pence sums stay far below
+ * 2^53 (£90 trillion); a value that is not a safe integer throws rather than being rounded. A
+ * numeric with a fraction (an average) becomes the nearest double, as SQLite's real would be.
+ * Set on the pool, not on pg's global types, so nothing else in the process is affected.
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+export const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
+    if (oid === INT8) return parseSafeInteger;
+    if (oid === NUMERIC) return parseNumeric;
+    if (format === "binary") return pg.types.getTypeParser(oid, "binary") as unknown as (value: string) => unknown;
+    return pg.types.getTypeParser(oid, "text") as (value: string) => unknown;
+  },
+} as pg.CustomTypesConfig;
+
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Integer ${text} is beyond what JavaScript holds exactly`);
+  return value;
+}
+
+function parseNumeric(text: string): number {
+  const value = Number(text);
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(value)) throw new RangeError(`Integer ${text} is beyond what JavaScript holds exactly`);
+  return value;
+}
+
+/** Integer columns are 64-bit on PostgreSQL, as SQLite's are: `integer` in a migration becomes `bigint` there. */
+class BigIntegers extends OperationNodeTransformer {
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    return node.dataType === "integer" ? DataTypeNode.create("bigint") : node;
+  }
+}
+
+class BigIntegerColumnsPlugin implements KyselyPlugin {
+  readonly #transformer = new BigIntegers();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** Connections each app process keeps to PostgreSQL (PG_POOL_MAX; 10 by default, pg's own). */
+const poolSize = (env: NodeJS.ProcessEnv) => Math.max(1, Number(env.PG_POOL_MAX) || 10);
+
+/** A postgres:// URL opens PostgreSQL; anything else is the SQLite file's path. */
+export function openDatabase(target: string | DatabaseTarget): DB {
+  const where: DatabaseTarget = typeof target === "string" ? (isPostgresUrl(target) ? { engine: "postgres", url: target } : { engine: "sqlite", file: target }) : target;
+  if (where.engine === "postgres") {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.url, types: pgTypes, max: poolSize(process.env) }) }),
+      plugins: [new CamelCasePlugin(), new BigIntegerColumnsPlugin()],
+    });
+  }
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: keepingStatements(openSqlite(file)) }),
+    dialect: new ImmediateSqliteDialect({ database: keepingStatements(openSqlite(where.file)) }),
     plugins: [new CamelCasePlugin()],
   });
 }
@@ -114,12 +200,23 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome
   const rows = applied.length
     ? await sql<{ action: string; entity: string; entityId: string | null; partnerId: number | null; month: string | null; before: string | null; details: string | null }>`
         select action, entity, entity_id as "entityId", partner_id as "partnerId", month, before, details from audit_log
-        where action like 'migration%' and json_valid(details) and json_extract(details, '$.migration') in (${sql.join(applied)})
-        order by id`.execute(db)
+        where action like 'migration%' order by id`.execute(db)
     : { rows: [] };
-  const report = rows.rows.map((row) => {
-    const details = JSON.parse(row.details ?? "{}") as { migration: string; reason?: string };
-    return { migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? (JSON.parse(row.before) as unknown) : null, reason: details.reason ?? null };
+  // Which migration wrote a line is in its JSON details: read here, the same on both engines.
+  const report = rows.rows.flatMap((row) => {
+    const details = parseJson(row.details) as { migration?: unknown; reason?: string } | null;
+    if (!details || typeof details.migration !== "string" || !applied.includes(details.migration)) return [];
+    return [{ migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? (JSON.parse(row.before) as unknown) : null, reason: details.reason ?? null }];
   });
   return { ...result, report };
 }
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
