@@ -13,6 +13,7 @@ import {
   Migrator,
   OperationNodeTransformer,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -22,10 +23,12 @@ import {
   type MigrationResultSet,
   type PluginTransformQueryArgs,
   type PluginTransformResultArgs,
+  type PostgresDialectConfig,
   type QueryResult,
   type RootOperationNode,
   type SqliteDatabase,
   type SqliteDialectConfig,
+  type TransactionSettings,
   type UnknownRow,
 } from "kysely";
 import pg from "pg";
@@ -154,6 +157,36 @@ class BigIntegerColumnsPlugin implements KyselyPlugin {
   }
 }
 
+/** The advisory lock every PostgreSQL transaction takes first ("vendboard" in ASCII). */
+const WRITE_LOCK = 0x76656e64626f6172n;
+
+/**
+ * On PostgreSQL every transaction takes one advisory lock when it begins, held until it ends: one
+ * transaction at a time across every app server, as SQLite's IMMEDIATE transactions are one at a
+ * time. The domain's transactions read, decide and write (the attempt limits' count, a month
+ * already paid, an invoice's balance); under PostgreSQL's READ COMMITTED two of them could both
+ * decide on what they read before either wrote. Each statement inside still sees what was
+ * committed before it (READ COMMITTED takes a new snapshot per statement), so a transaction that
+ * waited reads the other's writes. Reads outside transactions run in parallel.
+ */
+class SerializedPostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK})`));
+  }
+}
+
+class SerializedPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new SerializedPostgresDriver(this.#config);
+  }
+}
+
 /** Connections each app process keeps to PostgreSQL (PG_POOL_MAX; 10 by default, pg's own). */
 const poolSize = (env: NodeJS.ProcessEnv) => Math.max(1, Number(env.PG_POOL_MAX) || 10);
 
@@ -161,8 +194,12 @@ const poolSize = (env: NodeJS.ProcessEnv) => Math.max(1, Number(env.PG_POOL_MAX)
 export function openDatabase(target: string | DatabaseTarget): DB {
   const where: DatabaseTarget = typeof target === "string" ? (isPostgresUrl(target) ? { engine: "postgres", url: target } : { engine: "sqlite", file: target }) : target;
   if (where.engine === "postgres") {
+    const pool = new pg.Pool({ connectionString: where.url, types: pgTypes, max: poolSize(process.env) });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool and
+    // replaced on next use; without a listener its error would end the process.
+    pool.on("error", () => {});
     return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: where.url, types: pgTypes, max: poolSize(process.env) }) }),
+      dialect: new SerializedPostgresDialect({ pool }),
       plugins: [new CamelCasePlugin(), new BigIntegerColumnsPlugin()],
     });
   }

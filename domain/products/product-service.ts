@@ -57,7 +57,7 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
         eb.fn.sum<number>("r.units").as("units"),
         eb.fn.sum<number>("r.revenuePence").as("revenuePence"),
       ])
-      .groupBy(["r.productId", "r.machineId"]);
+      .groupBy(["r.productId", "p.name", "r.machineId", "m.location"]);
     if (from) query = query.where("r.month", ">=", from.slice(0, 7));
     if (to) query = query.where("r.month", "<=", to.slice(0, 7));
     return query.execute();
