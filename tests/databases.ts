@@ -62,3 +62,11 @@ export async function freshDatabase(name = "fresh.db"): Promise<{ target: Databa
 export function describeSqliteOnly(name: string, reason: string, fn: () => void): void {
   describe.skipIf(onPostgres)(onPostgres ? `${name} [skipped on PostgreSQL: ${reason}]` : name, fn);
 }
+
+/**
+ * What a test opens to seed the database its server or CLI run will use: the SQLite file it names,
+ * or on PostgreSQL the test file's own database (DATABASE_URL, which the child processes inherit).
+ */
+export function seededTarget(file: string): DatabaseTarget {
+  return onPostgres ? { engine: "postgres", url: process.env.DATABASE_URL! } : { engine: "sqlite", file };
+}
