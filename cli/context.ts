@@ -2,7 +2,7 @@
  * What every command gets: the database (opened lazily and migrated) and its output streams.
  * The database's modules load only when a command opens it (cli/program.ts: --help stays fast).
  */
-import { databasePath } from "#db/config.ts";
+import { databaseTarget } from "#db/config.ts";
 import type { DB } from "#db/database.ts";
 
 export interface CliIO {
@@ -24,7 +24,7 @@ export const processIO = (): CliIO => ({
 /** Opens the configured database, migrated, runs `fn`, and always closes it. */
 export async function withDatabase<T>(io: CliIO, fn: (db: DB) => Promise<T>): Promise<T> {
   const { migrateToLatest, openDatabase } = await import("#db/database.ts");
-  const db = openDatabase(databasePath(io.env));
+  const db = openDatabase(databaseTarget(io.env));
   try {
     await migrateToLatest(db);
     return await fn(db);

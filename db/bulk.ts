@@ -6,18 +6,21 @@
  * on its connection.
  */
 import { CompiledQuery, type QueryResult } from "kysely";
+import { isPostgres, type HasEngine } from "./dialect.ts";
 
-/** A Kysely instance or transaction: only its executeQuery is used. */
-export interface QueryRunner {
+/** A Kysely instance or transaction: its executeQuery is used, and its engine read for the placeholders. */
+export interface QueryRunner extends HasEngine {
   executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
 }
 
-/** Below SQLite's default limit of 32,766 bound parameters per statement. */
+/** Below SQLite's default limit of 32,766 bound parameters per statement (PostgreSQL's is 65,535). */
 const MAX_PARAMETERS = 30_000;
 
-function insertSql(table: string, columns: readonly string[], rows: number, suffix: string): string {
-  const tuple = `(${columns.map(() => "?").join(", ")})`;
-  return `insert into ${table} (${columns.join(", ")}) values ${Array<string>(rows).fill(tuple).join(", ")}${suffix ? ` ${suffix}` : ""}`;
+function insertSql(table: string, columns: readonly string[], rows: number, suffix: string, numbered: boolean): string {
+  const tuples = numbered
+    ? Array.from({ length: rows }, (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(", ")})`)
+    : Array<string>(rows).fill(`(${columns.map(() => "?").join(", ")})`);
+  return `insert into ${table} (${columns.join(", ")}) values ${tuples.join(", ")}${suffix ? ` ${suffix}` : ""}`;
 }
 
 /**
@@ -34,10 +37,12 @@ export function insertMany(db: QueryRunner, table: string, columns: readonly str
 export async function insertFlat(db: QueryRunner, table: string, columns: readonly string[], values: readonly unknown[], suffix = ""): Promise<number> {
   if (values.length % columns.length) throw new RangeError(`${values.length} values do not fill rows of ${columns.length} columns`);
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length)) * columns.length;
+  // PostgreSQL numbers its parameters ($1, $2…); SQLite takes ?.
+  const numbered = isPostgres(db);
   let changed = 0;
   for (let at = 0; at < values.length; at += perStatement) {
     const part = values.slice(at, at + perStatement);
-    const result = await db.executeQuery(CompiledQuery.raw(insertSql(table, columns, part.length / columns.length, suffix), part));
+    const result = await db.executeQuery(CompiledQuery.raw(insertSql(table, columns, part.length / columns.length, suffix, numbered), part));
     changed += Number(result.numAffectedRows ?? 0n);
   }
   return changed;

@@ -7,6 +7,33 @@ export function databasePath(env: NodeJS.ProcessEnv = process.env): string {
   return env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
 }
 
+/** Where the database is: the SQLite file, or a PostgreSQL server's URL. */
+export type DatabaseTarget = { engine: "sqlite"; file: string } | { engine: "postgres"; url: string };
+
+export const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//i.test(value.trim());
+
+/** DATABASE_URL (postgres://…) when set, else the SQLite file at DATABASE_PATH. */
+export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
+  const url = env.DATABASE_URL?.trim();
+  if (url) {
+    if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file at DATABASE_PATH)`);
+    return { engine: "postgres", url };
+  }
+  return { engine: "sqlite", file: databasePath(env) };
+}
+
+/** The database as people read it: the file's path, or the URL without its password. */
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.engine === "sqlite") return target.file;
+  try {
+    const url = new URL(target.url);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "PostgreSQL";
+  }
+}
+
 /** The data directory is the database's folder: uploads, outbox and the dev session secret live there. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.dirname(path.resolve(databasePath(env)));

@@ -1,9 +1,40 @@
-/** Opens the SQLite database (WAL, foreign keys, busy timeout) and runs migrations. */
+/**
+ * Opens the database, the SQLite file (WAL, foreign keys, busy timeout) or PostgreSQL when given a
+ * postgres:// URL, and runs migrations. The one place the app, the CLI, the scripts and the tests open it.
+ */
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type SQLite from "better-sqlite3";
-import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type Driver, type MigrationResultSet, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement } from "kysely";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  DataTypeNode,
+  Kysely,
+  Migrator,
+  OperationNodeTransformer,
+  PostgresDialect,
+  PostgresDriver,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type KyselyPlugin,
+  type MigrationResultSet,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PostgresDialectConfig,
+  type QueryResult,
+  type RootOperationNode,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+  type TransactionSettings,
+  type UnknownRow,
+} from "kysely";
+import pg from "pg";
+import { isPostgresUrl, type DatabaseTarget } from "./config.ts";
 import { migrations } from "./migrations/index.ts";
 import { isDeno, nodeSqliteDatabase, openDatabaseSync } from "./node-sqlite.ts";
 import type { Database } from "./schema.ts";
@@ -92,9 +123,102 @@ export function keepingStatements(sqlite: SqliteDatabase): SqliteDatabase {
   };
 }
 
-export function openDatabase(file: string): DB {
+/**
+ * The PostgreSQL integers that `pg` hands over as strings, as numbers: bigint (20: every integer
+ * column here, count(), sum() of integers) and numeric (1700: sum() of bigints, avg()). Safe because
+ * every integer the app keeps is a count, an id, milliseconds or pence, and pence sums stay far below
+ * 2^53 (£90 trillion); a value that is not a safe integer throws rather than being rounded. A
+ * numeric with a fraction (an average) becomes the nearest double, as SQLite's real would be.
+ * Set on the pool, not on pg's global types, so nothing else in the process is affected.
+ */
+const INT8 = 20;
+const NUMERIC = 1700;
+export const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary"): (value: string) => unknown {
+    if (oid === INT8) return parseSafeInteger;
+    if (oid === NUMERIC) return parseNumeric;
+    if (format === "binary") return pg.types.getTypeParser(oid, "binary") as unknown as (value: string) => unknown;
+    return pg.types.getTypeParser(oid, "text") as (value: string) => unknown;
+  },
+} as pg.CustomTypesConfig;
+
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`Integer ${text} is beyond what JavaScript holds exactly`);
+  return value;
+}
+
+function parseNumeric(text: string): number {
+  const value = Number(text);
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(value)) throw new RangeError(`Integer ${text} is beyond what JavaScript holds exactly`);
+  return value;
+}
+
+/** Integer columns are 64-bit on PostgreSQL, as SQLite's are: `integer` in a migration becomes `bigint` there. */
+class BigIntegers extends OperationNodeTransformer {
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    return node.dataType === "integer" ? DataTypeNode.create("bigint") : node;
+  }
+}
+
+class BigIntegerColumnsPlugin implements KyselyPlugin {
+  readonly #transformer = new BigIntegers();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+/** The advisory lock every PostgreSQL transaction takes first ("vendboard" in ASCII). */
+const WRITE_LOCK = 0x76656e64626f6172n;
+
+/**
+ * On PostgreSQL every transaction takes one advisory lock when it begins, held until it ends: one
+ * transaction at a time across every app server, as SQLite's IMMEDIATE transactions are one at a
+ * time. The domain's transactions read, decide and write (the attempt limits' count, a month
+ * already paid, an invoice's balance); under PostgreSQL's READ COMMITTED two of them could both
+ * decide on what they read before either wrote. Each statement inside still sees what was
+ * committed before it (READ COMMITTED takes a new snapshot per statement), so a transaction that
+ * waited reads the other's writes. Reads outside transactions run in parallel.
+ */
+class SerializedPostgresDriver extends PostgresDriver {
+  override async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await super.beginTransaction(connection, settings);
+    await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK})`));
+  }
+}
+
+class SerializedPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new SerializedPostgresDriver(this.#config);
+  }
+}
+
+/** Connections each app process keeps to PostgreSQL (PG_POOL_MAX; 10 by default, pg's own). */
+const poolSize = (env: NodeJS.ProcessEnv) => Math.max(1, Number(env.PG_POOL_MAX) || 10);
+
+/** A postgres:// URL opens PostgreSQL; anything else is the SQLite file's path. */
+export function openDatabase(target: string | DatabaseTarget): DB {
+  const where: DatabaseTarget = typeof target === "string" ? (isPostgresUrl(target) ? { engine: "postgres", url: target } : { engine: "sqlite", file: target }) : target;
+  if (where.engine === "postgres") {
+    const pool = new pg.Pool({ connectionString: where.url, types: pgTypes, max: poolSize(process.env) });
+    // An idle connection the server closed (a restart, a failover) is dropped from the pool and
+    // replaced on next use; without a listener its error would end the process.
+    pool.on("error", () => {});
+    return new Kysely<Database>({
+      dialect: new SerializedPostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin(), new BigIntegerColumnsPlugin()],
+    });
+  }
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: keepingStatements(isDeno ? openNodeSqlite(file) : openSqlite(file)) }),
+    dialect: new ImmediateSqliteDialect({ database: keepingStatements(isDeno ? openNodeSqlite(where.file) : openSqlite(where.file)) }),
     plugins: [new CamelCasePlugin()],
   });
 }
@@ -127,12 +251,23 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome
   const rows = applied.length
     ? await sql<{ action: string; entity: string; entityId: string | null; partnerId: number | null; month: string | null; before: string | null; details: string | null }>`
         select action, entity, entity_id as "entityId", partner_id as "partnerId", month, before, details from audit_log
-        where action like 'migration%' and json_valid(details) and json_extract(details, '$.migration') in (${sql.join(applied)})
-        order by id`.execute(db)
+        where action like 'migration%' order by id`.execute(db)
     : { rows: [] };
-  const report = rows.rows.map((row) => {
-    const details = JSON.parse(row.details ?? "{}") as { migration: string; reason?: string };
-    return { migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? (JSON.parse(row.before) as unknown) : null, reason: details.reason ?? null };
+  // Which migration wrote a line is in its JSON details: read here, the same on both engines.
+  const report = rows.rows.flatMap((row) => {
+    const details = parseJson(row.details) as { migration?: unknown; reason?: string } | null;
+    if (!details || typeof details.migration !== "string" || !applied.includes(details.migration)) return [];
+    return [{ migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? (JSON.parse(row.before) as unknown) : null, reason: details.reason ?? null }];
   });
   return { ...result, report };
 }
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+

@@ -5,7 +5,8 @@
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
 import { countAdmins } from "#domain/accounts/user-service.ts";
 import { formatCount } from "#domain/shared/format.ts";
-import { env } from "./env.server.ts";
+import { describeTarget } from "#db/config.ts";
+import { DATABASE, env } from "./env.server.ts";
 import { logger } from "./log.server.ts";
 
 declare global {
@@ -14,15 +15,17 @@ declare global {
 }
 
 async function open(): Promise<DB> {
-  const db = openDatabase(env.DATABASE_PATH);
+  const db = openDatabase(DATABASE);
   if (process.env.VENDBOARD_CLUSTER_ROLE === "serve") return db;
   const { report } = await migrateToLatest(db);
   // What a migration removed or changed is in the audit trail too; `vendboard db migrate` lists it.
   if (report.length) logger.warn({ changes: report.length }, `Migrations changed ${formatCount(report.length, "row")} of data; see /admin/audit or run \`vendboard audit\`.`);
   if (env.NODE_ENV !== "test" && (await countAdmins(db)) === 0) {
     logger.warn(
-      `No admin exists in ${env.DATABASE_PATH} yet. Create the first one with:\n` +
-        `  printf '%s\\n' "$ADMIN_PASSWORD" | DATABASE_PATH=${env.DATABASE_PATH} npx vendboard admin create NAME --password-stdin`,
+      `No admin exists in ${describeTarget(DATABASE)} yet. Create the first one with:\n` +
+        (DATABASE.engine === "sqlite"
+          ? `  printf '%s\\n' "$ADMIN_PASSWORD" | DATABASE_PATH=${env.DATABASE_PATH} npx vendboard admin create NAME --password-stdin`
+          : `  printf '%s\\n' "$ADMIN_PASSWORD" | DATABASE_URL=… npx vendboard admin create NAME --password-stdin`),
     );
   }
   return db;

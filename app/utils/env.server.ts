@@ -4,12 +4,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SESSION_IDLE_HOURS } from "#domain/accounts/session-rules.ts";
-import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, appUrl, dataDir, mailConfig } from "#db/config.ts";
+import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, appUrl, dataDir, databaseTarget, isPostgresUrl, mailConfig, type DatabaseTarget } from "#db/config.ts";
 
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_PATH: z.string().trim().min(1).default(DEFAULT_DATABASE_PATH),
+    /** postgres://… selects PostgreSQL (several app servers); unset, the SQLite file at DATABASE_PATH. */
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .refine((v) => v === undefined || isPostgresUrl(v), "DATABASE_URL must be a postgres:// or postgresql:// URL"),
     SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters").optional(),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default(DEFAULT_MAIL_FROM),
@@ -38,6 +45,14 @@ const schema = z
         code: "custom",
         path: ["SESSION_SECRET"],
         message: "SESSION_SECRET is required in production (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
+      });
+    }
+    // Every app server on one PostgreSQL database must sign sessions with the same secret: none is generated.
+    if (env.DATABASE_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required with DATABASE_URL: every app server must share it (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
       });
     }
     try {
@@ -73,6 +88,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 export const env = parseEnv();
+
+/** The database the app opens: PostgreSQL at DATABASE_URL, else the SQLite file at DATABASE_PATH. */
+export const DATABASE: DatabaseTarget = databaseTarget({ ...process.env, DATABASE_URL: env.DATABASE_URL, DATABASE_PATH: env.DATABASE_PATH });
 
 /** Uploaded reports and other files live beside the database. */
 export const DATA_DIR = dataDir({ ...process.env, DATABASE_PATH: env.DATABASE_PATH });

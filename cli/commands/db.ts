@@ -1,5 +1,5 @@
 /** vendboard db migrate | db backup FILE | db restore FILE [--force] */
-import { databasePath } from "#db/config.ts";
+import { databasePath, databaseTarget, describeTarget } from "#db/config.ts";
 import { backupArchive, restoreArchive, RestoreError } from "#db/backup.ts";
 import { migrateToLatest, openDatabase, type MigrationReportLine } from "#db/database.ts";
 import { DomainError } from "#domain/shared/errors.ts";
@@ -7,8 +7,9 @@ import { formatCount } from "#domain/shared/format.ts";
 import { printJson, type CliIO } from "../context.ts";
 
 export async function runMigrate(io: CliIO, options: { json?: boolean }) {
-  const file = databasePath(io.env);
-  const db = openDatabase(file);
+  const target = databaseTarget(io.env);
+  const file = describeTarget(target);
+  const db = openDatabase(target);
   try {
     const { results = [], report } = await migrateToLatest(db);
     const applied = results.filter((r) => r.status === "Success").map((r) => r.migrationName);
@@ -30,7 +31,13 @@ export function describeMigrationChange(line: MigrationReportLine): string {
   return `  ${line.migration}: ${what}${line.reason ? `: ${line.reason}` : ""}`;
 }
 
+/** Backups and restores copy the SQLite file; PostgreSQL's come with pg_dump and pg_restore (not yet here). */
+function refusePostgres(io: CliIO, what: string) {
+  if (databaseTarget(io.env).engine === "postgres") throw new DomainError("conflict", `vendboard db ${what} works on the SQLite file; with DATABASE_URL use pg_dump and pg_restore for now`);
+}
+
 export async function runBackup(io: CliIO, target: string, options: { json?: boolean }) {
+  refusePostgres(io, "backup");
   const source = databasePath(io.env);
   const result = await backupArchive(source, target);
   if (options.json) printJson(io, { database: source, backup: target, uploads: result.uploads.length, missing: result.missing, bytes: result.bytes });
@@ -41,6 +48,7 @@ export async function runBackup(io: CliIO, target: string, options: { json?: boo
 }
 
 export async function runRestore(io: CliIO, archive: string, options: { force?: boolean; json?: boolean }) {
+  refusePostgres(io, "restore");
   const target = databasePath(io.env);
   let manifest;
   try {

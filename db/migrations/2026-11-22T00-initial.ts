@@ -1,12 +1,12 @@
 /** Initial schema: every entity of the spec, the audit and email logs, and the rate history. */
 import { sql, type Kysely } from "kysely";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+import { autoIncrementId, createCaseInsensitiveUniqueIndex, isMonthText, nowText } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowText(db);
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("username", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_admin in (0, 1)`))
@@ -34,21 +34,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
   // Usernames are unique regardless of case, so 'Alice' and 'alice' cannot both sign in.
-  await sql`create unique index users_username_nocase on users (username collate nocase)`.execute(db);
+  await createCaseInsensitiveUniqueIndex(db, "users_username_nocase", "users", "username");
 
   await db.schema
     .createTable("commission_rates")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("rate_bp", "integer", (c) => c.notNull().check(sql`rate_bp between 0 and 10000`))
-    .addColumn("effective_month", "text", (c) => c.notNull().check(sql`effective_month glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]'`))
+    .addColumn("effective_month", "text", (c) => c.notNull().check(isMonthText(db, sql`effective_month`)))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addUniqueConstraint("commission_rates_partner_month", ["partner_id", "effective_month"])
     .execute();
 
   await db.schema
     .createTable("machines")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("location", "text", (c) => c.notNull().check(sql`length(trim(location)) > 0`))
     .addColumn("image_url", "text")
@@ -59,9 +59,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("monthly_records")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("machine_id", "integer", (c) => c.notNull().references("machines.id").onDelete("cascade"))
-    .addColumn("month", "text", (c) => c.notNull().check(sql`month glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]'`))
+    .addColumn("month", "text", (c) => c.notNull().check(isMonthText(db, sql`month`)))
     .addColumn("total_sales", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("revenue_pence", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("cogs_pence", "integer", (c) => c.notNull().defaultTo(0))
@@ -73,7 +73,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("import_receipts")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("record_id", "integer", (c) => c.notNull().references("monthly_records.id").onDelete("cascade"))
     .addColumn("file_name", "text", (c) => c.notNull())
     .addColumn("sha256", "text", (c) => c.notNull())
@@ -91,7 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("products")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("name", "text", (c) => c.notNull().unique())
     .addColumn("current_price_pence", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("current_cost_pence", "integer", (c) => c.notNull().defaultTo(0))
@@ -99,7 +99,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("sales")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("machine_id", "integer", (c) => c.notNull().references("machines.id").onDelete("cascade"))
     .addColumn("record_id", "integer", (c) => c.notNull().references("monthly_records.id").onDelete("cascade"))
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("restrict"))
@@ -127,7 +127,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("fee_payments")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("amount_pence", "integer", (c) => c.notNull().check(sql`amount_pence >= 0`))
     .addColumn("monthly_fee_pence", "integer", (c) => c.check(sql`monthly_fee_pence >= 0`))
@@ -149,9 +149,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("commission_payments")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("month", "text", (c) => c.notNull().check(sql`month glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]'`))
+    .addColumn("month", "text", (c) => c.notNull().check(isMonthText(db, sql`month`)))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'completed')`))
     .addColumn("paid_date", "text")
     .addColumn("amount_pence", "integer")
@@ -162,7 +162,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("audit_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("actor_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("action", "text", (c) => c.notNull())
@@ -173,7 +173,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("email_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("to_address", "text", (c) => c.notNull())
     .addColumn("subject", "text", (c) => c.notNull())

@@ -8,13 +8,14 @@
  * - the audit trail records the partner and business month a change affects, and before/after.
  */
 import { sql, type Kysely } from "kysely";
+import { createCaseInsensitiveUniqueIndex, inTransaction, isPostgres, nowText } from "../dialect.ts";
 
 export const NAME = "2026-11-23T00-month-close";
 
 export async function up(db: Kysely<any>): Promise<void> {
   // SQLite's DDL is transactional, though Kysely's migrator does not open a transaction for it:
-  // all of this lands or none of it does.
-  await db.transaction().execute(migrate);
+  // all of this lands or none of it does (on PostgreSQL, in the migrator's transaction).
+  await inTransaction(db, migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {
@@ -23,9 +24,12 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("audit_log").addColumn("before", "text").execute();
   await db.schema.alterTable("audit_log").addColumn("after", "text").execute();
   // Earlier entries named their partner and month inside details, where they did.
-  await sql`update audit_log set partner_id = json_extract(details, '$.partnerId') where partner_id is null and json_valid(details) and json_type(details, '$.partnerId') = 'integer'`.execute(db);
-  await sql`update audit_log set month = json_extract(details, '$.month') where month is null and json_valid(details) and json_type(details, '$.month') = 'text'`.execute(db);
-  await sql`update audit_log set partner_id = cast(entity_id as integer) where partner_id is null and entity = 'user' and entity_id glob '[0-9]*'`.execute(db);
+  if (isPostgres(db)) await auditColumnsFromDetails(db);
+  else {
+    await sql`update audit_log set partner_id = json_extract(details, '$.partnerId') where partner_id is null and json_valid(details) and json_type(details, '$.partnerId') = 'integer'`.execute(db);
+    await sql`update audit_log set month = json_extract(details, '$.month') where month is null and json_valid(details) and json_type(details, '$.month') = 'text'`.execute(db);
+    await sql`update audit_log set partner_id = cast(entity_id as integer) where partner_id is null and entity = 'user' and entity_id glob '[0-9]*'`.execute(db);
+  }
   await db.schema.createIndex("audit_log_partner").on("audit_log").columns(["partner_id", "id"]).execute();
   await db.schema.createIndex("audit_log_month").on("audit_log").columns(["month", "id"]).execute();
   await db.schema.createIndex("audit_log_at").on("audit_log").column("at").execute();
@@ -35,7 +39,7 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("import_receipts").addColumn("excluded", "text", (c) => c.notNull().defaultTo("[]")).execute();
 
   await db.schema.alterTable("machines").addColumn("telemetry_name", "text").execute();
-  await sql`create unique index machines_telemetry_name on machines (telemetry_name collate nocase) where telemetry_name is not null`.execute(db);
+  await createCaseInsensitiveUniqueIndex(db, "machines_telemetry_name", "machines", "telemetry_name", "telemetry_name is not null");
 
   // Later copies of a transaction booked to more than one machine.
   const copies = await sql<{
@@ -76,7 +80,7 @@ async function migrate(db: Kysely<any>): Promise<void> {
         total_sales = (select count(*) from sales where record_id = ${recordId} and kind = 'sale'),
         revenue_pence = coalesce((select sum(settlement_pence) from sales where record_id = ${recordId}), 0),
         cogs_pence = coalesce((select sum(cost_pence) from sales where record_id = ${recordId} and kind = 'sale'), 0),
-        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+        updated_at = ${nowText(db)}
       where id = ${recordId}`.execute(db);
     const record = (await sql<{ machineId: number; month: string }>`select machine_id as "machineId", month from monthly_records where id = ${recordId}`.execute(db)).rows[0];
     await sql`delete from product_sales_monthly where machine_id = ${record.machineId} and month = ${record.month}`.execute(db);
@@ -84,10 +88,17 @@ async function migrate(db: Kysely<any>): Promise<void> {
       select s.product_id, r.machine_id, r.month, sum(case when s.kind = 'sale' then 1 else 0 end), sum(s.settlement_pence)
       from sales s join monthly_records r on r.id = s.record_id
       where r.machine_id = ${record.machineId} and r.month = ${record.month}
-      group by s.product_id`.execute(db);
+      group by s.product_id, r.machine_id, r.month`.execute(db);
   }
 
   // The sales table again, unique per (transaction id, kind) in the whole business.
+  if (isPostgres(db)) {
+    // PostgreSQL changes a table's constraints in place.
+    await sql`alter table sales drop constraint sales_machine_transaction_kind`.execute(db);
+    await sql`alter table sales add constraint sales_transaction_kind unique (transaction_id, kind)`.execute(db);
+    await sql`create index sales_machine on sales (machine_id)`.execute(db);
+    return;
+  }
   await sql`create table sales_booked (
     id integer primary key autoincrement,
     machine_id integer not null references machines (id) on delete cascade,
@@ -108,6 +119,26 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await sql`create index sales_record on sales (record_id)`.execute(db);
   await sql`create index sales_product on sales (product_id, sale_date)`.execute(db);
   await sql`create index sales_machine on sales (machine_id)`.execute(db);
+}
+
+/** The SQLite statements above, in code: PostgreSQL before 16 cannot tell valid JSON from other text in SQL. */
+async function auditColumnsFromDetails(db: Kysely<any>): Promise<void> {
+  const rows = await sql<{ id: number; entity: string; entityId: string | null; partnerId: number | null; month: string | null; details: string | null }>`
+    select id, entity, entity_id as "entityId", partner_id as "partnerId", month, details from audit_log where partner_id is null or month is null order by id`.execute(db);
+  for (const row of rows.rows) {
+    let details: Record<string, unknown> = {};
+    try {
+      const parsed = JSON.parse(row.details ?? "") as unknown;
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) details = parsed as Record<string, unknown>;
+    } catch {
+      // not JSON: nothing to read
+    }
+    let partnerId = row.partnerId;
+    if (partnerId === null && Number.isSafeInteger(details.partnerId)) partnerId = details.partnerId as number;
+    if (partnerId === null && row.entity === "user" && /^[0-9]/.test(row.entityId ?? "")) partnerId = Number.parseInt(row.entityId!, 10);
+    const month = row.month ?? (typeof details.month === "string" ? details.month : null);
+    if (partnerId !== row.partnerId || month !== row.month) await sql`update audit_log set partner_id = ${partnerId}, month = ${month} where id = ${row.id}`.execute(db);
+  }
 }
 
 export async function down(): Promise<void> {

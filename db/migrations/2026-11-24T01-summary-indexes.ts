@@ -12,6 +12,7 @@
  *   and a record's delete removes the rows it empties).
  */
 import { sql, type Kysely } from "kysely";
+import { inTransaction, isPostgres } from "../dialect.ts";
 
 /** Rows of the rollup for the row's product and machine (its key's prefix, just written), besides `except`. */
 const pairHasRow = (row: "new" | "old", except: string) =>
@@ -26,7 +27,7 @@ const take = (except: string) => `update product_sales_totals set units = units 
     where product_id = old.product_id;`;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(migrate);
+  await inTransaction(db, migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {
@@ -43,6 +44,7 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await sql`insert into product_sales_totals (product_id, units, revenue_pence, machines)
     select product_id, sum(units), sum(revenue_pence), count(distinct machine_id) from product_sales_monthly group by product_id`.execute(db);
 
+  if (isPostgres(db)) return createPostgresTriggers(db);
   await sql.raw(`create trigger product_sales_monthly_insert after insert on product_sales_monthly begin ${add} end`).execute(db);
   await sql
     .raw(
@@ -63,9 +65,51 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await sql.raw(`create trigger product_sales_monthly_delete after delete on product_sales_monthly begin ${take("1")} end`).execute(db);
 }
 
+/**
+ * The same upkeep on PostgreSQL, in one trigger function. Its row triggers run after the whole
+ * statement, when every row the statement wrote is visible (SQLite's run row by row, each seeing the
+ * rows before it): units and revenue move by each row's difference as on SQLite, and the number of
+ * machines is counted again from the rollup (its key starts with the product, so it is an index range).
+ */
+async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
+  const machines = (row: "new" | "old") => `(select count(distinct machine_id) from product_sales_monthly where product_id = ${row}.product_id)`;
+  const add = (row: "new" | "old") => `insert into product_sales_totals as t (product_id, units, revenue_pence, machines)
+      values (${row}.product_id, ${row}.units, ${row}.revenue_pence, ${machines(row)})
+      on conflict (product_id) do update set units = t.units + excluded.units, revenue_pence = t.revenue_pence + excluded.revenue_pence, machines = excluded.machines;`;
+  const take = (row: "new" | "old") => `update product_sales_totals set units = units - ${row}.units, revenue_pence = revenue_pence - ${row}.revenue_pence,
+      machines = ${machines(row)} where product_id = ${row}.product_id;`;
+  await sql
+    .raw(
+      `create function product_sales_monthly_totals() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          ${add("new")}
+        elsif tg_op = 'DELETE' then
+          ${take("old")}
+        elsif new.product_id = old.product_id and new.machine_id = old.machine_id and new.month = old.month then
+          update product_sales_totals set units = units + new.units - old.units, revenue_pence = revenue_pence + new.revenue_pence - old.revenue_pence
+            where product_id = new.product_id;
+        else
+          ${take("old")}
+          ${add("new")}
+        end if;
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(`create trigger product_sales_monthly_totals after insert or update or delete on product_sales_monthly for each row execute function product_sales_monthly_totals()`)
+    .execute(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const trigger of ["product_sales_monthly_delete", "product_sales_monthly_move", "product_sales_monthly_update", "product_sales_monthly_insert"]) {
-    await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+  if (isPostgres(db)) {
+    await sql.raw(`drop trigger if exists product_sales_monthly_totals on product_sales_monthly`).execute(db);
+    await sql.raw(`drop function if exists product_sales_monthly_totals()`).execute(db);
+  } else {
+    for (const trigger of ["product_sales_monthly_delete", "product_sales_monthly_move", "product_sales_monthly_update", "product_sales_monthly_insert"]) {
+      await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+    }
   }
   await db.schema.dropTable("product_sales_totals").ifExists().execute();
   await db.schema.dropIndex("machines_partner_location").ifExists().execute();

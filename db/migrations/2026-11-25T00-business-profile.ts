@@ -8,14 +8,14 @@
  * Invoices keep the VAT rate they were raised at (as they keep their monthly fee, decision 19).
  */
 import { sql, type Kysely } from "kysely";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+import { bytesType, inTransaction, nowText } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(migrate);
+  await inTransaction(db, migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {
+  const now = nowText(db);
   await db.schema
     .createTable("business_profile")
     // One row: the id is always 1.
@@ -31,7 +31,7 @@ async function migrate(db: Kysely<any>): Promise<void> {
     .addColumn("bank_iban", "text")
     .addColumn("contact_email", "text")
     .addColumn("website", "text")
-    .addColumn("logo", "blob")
+    .addColumn("logo", bytesType(db))
     .addColumn("logo_type", "text", (c) => c.check(sql`logo_type in ('image/png', 'image/jpeg')`))
     .addColumn("updated_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("updated_by", "integer", (c) => c.references("users.id").onDelete("set null"))

@@ -13,10 +13,9 @@
  * line counts them: that is the migration's report (`vendboard db migrate`, /admin/audit).
  */
 import { sql, type Kysely } from "kysely";
+import { autoIncrementId, inTransaction, isDateText, isPostgres, nowText } from "../dialect.ts";
 
 export const NAME = "2026-11-26T00-payments";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** A method the reference names plainly ("Cheque 001234", "BACS 12"), else 'other'. */
 export function methodFromReference(reference: string | null): "bank-transfer" | "card" | "cash" | "cheque" | "direct-debit" | "other" {
@@ -40,15 +39,16 @@ const pounds = (pence: number) => (pence / 100).toFixed(2);
 const invoiceId = (id: number) => `INV-${String(id).padStart(5, "0")}`;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(migrate);
+  await inTransaction(db, migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {
+  const now = nowText(db);
   await db.schema
     .createTable("payments")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("received_on", "text", (c) => c.notNull().check(sql`received_on glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`))
+    .addColumn("received_on", "text", (c) => c.notNull().check(isDateText(db, sql`received_on`)))
     .addColumn("amount_pence", "integer", (c) => c.notNull().check(sql`amount_pence > 0`))
     .addColumn("method", "text", (c) =>
       c.notNull().check(sql`method in ('bank-transfer', 'card', 'cash', 'cheque', 'direct-debit', 'other')`),
@@ -61,7 +61,7 @@ async function migrate(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("payment_allocations")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("payment_id", "integer", (c) => c.notNull().references("payments.id").onDelete("cascade"))
     .addColumn("invoice_id", "integer", (c) => c.notNull().references("fee_payments.id").onDelete("cascade"))
     .addColumn("amount_pence", "integer", (c) => c.notNull().check(sql`amount_pence > 0`))
@@ -71,10 +71,10 @@ async function migrate(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("credit_notes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("invoice_id", "integer", (c) => c.notNull().references("fee_payments.id").onDelete("cascade"))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("issued_on", "text", (c) => c.notNull().check(sql`issued_on glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'`))
+    .addColumn("issued_on", "text", (c) => c.notNull().check(isDateText(db, sql`issued_on`)))
     .addColumn("amount_pence", "integer", (c) => c.notNull().check(sql`amount_pence > 0`))
     .addColumn("reason", "text", (c) => c.notNull())
     .addColumn("kind", "text", (c) => c.notNull().check(sql`kind in ('credit', 'cancellation')`))
@@ -99,12 +99,15 @@ async function migrate(db: Kysely<any>): Promise<void> {
     select f.id, f.partner_id as "partnerId", f.amount_pence as "amountPence", f.vat_rate_bp as "vatRateBp", f.status,
            f.paid_date as "paidDate", f.payment_reference as "paymentReference", f.period_start as "periodStart",
            f.created_at as "createdAt",
-           (select max(a.at) from audit_log a
-             where a.entity = 'fee_payment' and a.entity_id = cast(f.id as text) and a.action = 'status'
-               and json_valid(a.details) and json_extract(a.details, '$.to') = 'cancelled') as "cancelledAt"
+           ${isPostgres(db) ? sql`null` : cancelledAtSqlite} as "cancelledAt"
     from fee_payments f
     where f.status in ('paid', 'cancelled')
     order by f.id`.execute(db);
+
+  if (isPostgres(db)) {
+    const cancelled = await cancelledAtByInvoice(db);
+    for (const invoice of invoices.rows) invoice.cancelledAt = cancelled.get(Number(invoice.id)) ?? null;
+  }
 
   let payments = 0;
   let credits = 0;
@@ -150,6 +153,30 @@ async function migrate(db: Kysely<any>): Promise<void> {
   const summary = `${payments} paid invoice${payments === 1 ? "" : "s"} migrated into payments, ${credits} cancelled invoice${credits === 1 ? "" : "s"} into credit notes${skipped ? `, ${skipped} of nothing left alone` : ""}`;
   await sql`insert into audit_log (actor_id, action, entity, entity_id, details)
     values (null, 'migration_summary', 'payment', null, ${JSON.stringify({ migration: NAME, payments, creditNotes: credits, skipped, reason: summary })})`.execute(db);
+}
+
+/** When the audit trail says each invoice was cancelled (its latest status change to 'cancelled'). */
+const cancelledAtSqlite = sql`(select max(a.at) from audit_log a
+             where a.entity = 'fee_payment' and a.entity_id = cast(f.id as text) and a.action = 'status'
+               and json_valid(a.details) and json_extract(a.details, '$.to') = 'cancelled')`;
+
+/** cancelledAtSqlite in code: PostgreSQL before 16 cannot tell valid JSON from other text in SQL. */
+async function cancelledAtByInvoice(db: Kysely<any>): Promise<Map<number, string>> {
+  const rows = await sql<{ entityId: string | null; at: string; details: string | null }>`
+    select entity_id as "entityId", at, details from audit_log where entity = 'fee_payment' and action = 'status'`.execute(db);
+  const latest = new Map<number, string>();
+  for (const row of rows.rows) {
+    let to: unknown;
+    try {
+      to = (JSON.parse(row.details ?? "") as { to?: unknown } | null)?.to;
+    } catch {
+      continue;
+    }
+    const id = Number(row.entityId);
+    if (to !== "cancelled" || !/^[0-9]+$/.test(row.entityId ?? "")) continue;
+    if (!latest.has(id) || row.at > latest.get(id)!) latest.set(id, row.at);
+  }
+  return latest;
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

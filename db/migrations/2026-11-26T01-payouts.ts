@@ -7,18 +7,18 @@
  * becomes NULL (the row stays as history), so paying again is a new payment with its own remittance.
  */
 import { sql, type Kysely } from "kysely";
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-const month = (column: string) => sql`${sql.ref(column)} glob '[0-9][0-9][0-9][0-9]-[0-1][0-9]'`;
+import { autoIncrementId, inTransaction, isMonthText, nowText } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(migrate);
+  await inTransaction(db, migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {
+  const now = nowText(db);
+  const month = (column: string) => isMonthText(db, sql.ref(column));
   await db.schema
     .createTable("payout_batches")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("month", "text", (c) => c.notNull().check(month("month")))
     .addColumn("paid_date", "text", (c) => c.notNull())
     .addColumn("partner_count", "integer", (c) => c.notNull())
@@ -29,7 +29,7 @@ async function migrate(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("commission_remittances")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("commission_payment_id", "integer", (c) => c.references("commission_payments.id").onDelete("set null"))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("month", "text", (c) => c.notNull().check(month("month")))

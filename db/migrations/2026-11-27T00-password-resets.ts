@@ -1,10 +1,11 @@
 /** Password reset links (issue 16): only the SHA-256 of each token is kept, never the token itself. */
 import type { Kysely } from "kysely";
+import { autoIncrementId } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("password_resets")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     // Milliseconds since the epoch, like auth_failures: compared with the injected clock.

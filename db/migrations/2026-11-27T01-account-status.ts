@@ -5,9 +5,10 @@
  * for the CLI, the demo and older rows).
  */
 import type { Kysely } from "kysely";
+import { inTransaction } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.schema.alterTable("users").addColumn("disabled_at", "text").execute();
     await trx.schema.alterTable("users").addColumn("last_sign_in_at", "text").execute();
     await trx.schema

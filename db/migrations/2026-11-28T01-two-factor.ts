@@ -6,9 +6,10 @@
  * only their SHA-256 kept. Written for both engines (no SQLite-only SQL, no autoincrement).
  */
 import type { Kysely } from "kysely";
+import { inTransaction } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.schema.alterTable("users").addColumn("totp_secret", "text").execute();
     await trx.schema.alterTable("users").addColumn("totp_pending_secret", "text").execute();
     await trx.schema.alterTable("users").addColumn("totp_enabled_at", "text").execute();

@@ -4,14 +4,14 @@
  * import receipts hold. On SQLite the table stays empty (files in the data directory, as before);
  * it exists on both so one schema serves both engines and `vendboard db copy` can fill it.
  */
-import { PostgresAdapter, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { bytesType } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable("stored_uploads")
     .addColumn("path", "text", (c) => c.primaryKey())
-    .addColumn("bytes", postgres ? "bytea" : "blob", (c) => c.notNull())
+    .addColumn("bytes", bytesType(db), (c) => c.notNull())
     .addColumn("size", "integer", (c) => c.notNull())
     // Milliseconds since the epoch: when it was stored or last stored again (the prune's grace).
     .addColumn("stored_at_ms", "bigint", (c) => c.notNull())

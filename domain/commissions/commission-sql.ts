@@ -5,7 +5,9 @@
  * from the rules' own constants; tests/integration/commission-sql.test.ts and
  * commission-summary.test.ts run them on SQLite against the pure functions, figure for figure.
  * Integer arithmetic only: constants are inlined as integer literals (a bound JavaScript number is
- * a REAL in SQLite, and would make the divisions exact instead of integer).
+ * a REAL in SQLite, and would make the divisions exact instead of integer), and each dividend is cast
+ * to bigint (on PostgreSQL a sum of bigints is numeric, and sign() answers numeric, either of which
+ * would make the division exact; on SQLite the cast of an integer changes nothing).
  */
 import { sql, type Expression, type RawBuilder } from "kysely";
 import { CARD_FEE_BP, TIERS } from "./commission-rules.ts";
@@ -17,7 +19,7 @@ const BP = 10_000;
  * truncates an integer division toward zero, so (2n + sign(n)·d) / 2d is n/d rounded half away from zero.
  */
 export function divRoundHalfUpSql(numerator: Expression<number>, denominator: number): RawBuilder<number> {
-  return sql<number>`((${numerator}) * 2 + sign(${numerator}) * ${sql.lit(denominator)}) / ${sql.lit(2 * denominator)}`;
+  return sql<number>`cast((${numerator}) * 2 + sign(${numerator}) * ${sql.lit(denominator)} as bigint) / ${sql.lit(2 * denominator)}`;
 }
 
 /** cardFeePence: 2.99% of a record's revenue, rounded per record. */
@@ -36,7 +38,7 @@ export function netProfitPenceSql(revenuePence: Expression<number>, cogsPence: E
  * rounds as divRoundHalfUp does for a positive number; the net profit is worked out twice, not four times.
  */
 export function flatCommissionPenceSql(netPence: Expression<number>, rateBp: Expression<number>): RawBuilder<number> {
-  return sql<number>`(case when ${netPence} > 0 then ((${netPence}) * ${rateBp} * 2 + ${sql.lit(BP)}) / ${sql.lit(2 * BP)} else 0 end)`;
+  return sql<number>`(case when ${netPence} > 0 then cast((${netPence}) * ${rateBp} * 2 + ${sql.lit(BP)} as bigint) / ${sql.lit(2 * BP)} else 0 end)`;
 }
 
 /** tieredCommission(net).totalPence: each band of the positive net profit at its rate, rounded, summed. */

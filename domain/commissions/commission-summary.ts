@@ -92,7 +92,8 @@ function monthFigures(db: DB, month: string, partners: Partners) {
     .selectFrom("p")
     .leftJoin("machines as m", "m.partnerId", "p.id")
     .leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month))
-    .groupBy("p.id")
+    // Every column of p (a CTE, so PostgreSQL cannot see they depend on its id).
+    .groupBy(["p.id", "p.name", "p.username", "p.email", "p.partnerType", "p.rateBp"])
     .select((eb) => [
       "p.id as partnerId",
       "p.name",

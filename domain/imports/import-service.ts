@@ -7,8 +7,9 @@
  * Over 250 lines on purpose: planning a file, writing it and its receipt are one transaction whose
  * steps read best top to bottom; storage (upload-store.ts) and the writer (sales-writer.ts) are apart.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { jsonTextValues } from "#db/dialect.ts";
 import { auditMany } from "../audit/audit-writer.ts";
 import { insertMany } from "#db/bulk.ts";
 import {
@@ -134,7 +135,7 @@ async function existingBookings(db: DB | Transaction<Database>, rows: readonly S
   return db
     .selectFrom("sales")
     .select(["transactionId", "kind", "machineId"])
-    .where("transactionId", "in", (eb) => eb.selectFrom(sql<{ value: string }>`json_each(${ids})`.as("j")).select("j.value"))
+    .where("transactionId", "in", (eb) => eb.selectFrom(jsonTextValues(db, ids).as("j")).select("j.value"))
     .execute();
 }
 

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { insertFlat, insertMany } from "#db/bulk.ts";
 import type { Database } from "#db/schema.ts";
+import { oneIf } from "#db/dialect.ts";
 import type { SaleRow } from "./telemetry-export.ts";
 
 type DB = Kysely<Database>;
@@ -77,17 +78,17 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
   const since = Number(last);
   // The (product, machine, month) rollup the analytics read.
   await sql`insert into product_sales_monthly (product_id, machine_id, month, units, revenue_pence)
-    select s.product_id, s.machine_id, r.month, sum(s.kind = 'sale'), sum(s.settlement_pence)
+    select s.product_id, s.machine_id, r.month, sum(${oneIf(sql`s.kind = 'sale'`)}), sum(s.settlement_pence)
     from sales s join monthly_records r on r.id = s.record_id
     where s.id > ${since}
     group by s.product_id, s.machine_id, r.month
     on conflict (product_id, machine_id, month) do update set
-      units = units + excluded.units, revenue_pence = revenue_pence + excluded.revenue_pence`.execute(trx);
+      units = product_sales_monthly.units + excluded.units, revenue_pence = product_sales_monthly.revenue_pence + excluded.revenue_pence`.execute(trx);
   // Each touched record's figures, the sum of all its sales.
   await sql`update monthly_records set
       total_sales = t.units, revenue_pence = t.revenue, cogs_pence = t.cogs, updated_at = ${new Date().toISOString()}
     from (
-      select record_id, sum(kind = 'sale') as units, sum(settlement_pence) as revenue, sum(case when kind = 'sale' then cost_pence else 0 end) as cogs
+      select record_id, sum(${oneIf(sql`kind = 'sale'`)}) as units, sum(settlement_pence) as revenue, sum(case when kind = 'sale' then cost_pence else 0 end) as cogs
       from sales where record_id in (select distinct record_id from sales where id > ${since}) group by record_id
     ) as t
     where monthly_records.id = t.record_id`.execute(trx);

@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PostgresAdapter, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
+import { isPostgres } from "#db/dialect.ts";
 import type { Database } from "#db/schema.ts";
 
 type DB = Kysely<Database>;
@@ -128,7 +129,7 @@ export function databaseUploadStore(db: DB): UploadStore {
 
 /** The store of this deployment: rows with PostgreSQL, files in the data directory with SQLite. */
 export function uploadStore(db: DB, dataDir: string): UploadStore {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? databaseUploadStore(db) : fileUploadStore(dataDir);
+  return isPostgres(db) ? databaseUploadStore(db) : fileUploadStore(dataDir);
 }
 
 /** Keeps the uploaded file in this deployment's store and answers its key. */

@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
+import { containsText, lowerText, oneIf } from "#db/dialect.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { limitedAttempt } from "../accounts/attempt-service.ts";
 import type { AttemptLimits } from "../accounts/attempt-rules.ts";
@@ -174,13 +175,13 @@ function partnersQuery(db: DB) {
 
 /**
  * matchesPartner (partner-rules.ts) in SQL: the name or username contains the query, ignoring
- * case as JavaScript's toLowerCase does (unicode_lower, db/database.ts; SQLite's lower() folds
- * ASCII only). instr, not LIKE: a % or _ typed is a character, not a wildcard. Null for a blank query.
+ * case as JavaScript's toLowerCase does (lowerText, db/dialect.ts; SQLite's lower() folds
+ * ASCII only). A plain contains, not LIKE: a % or _ typed is a character, not a wildcard. Null for a blank query.
  */
-function partnerMatch(query: string) {
+function partnerMatch(db: DB, query: string) {
   const q = query.trim().toLowerCase();
   if (!q) return null;
-  return sql<boolean>`(instr(unicode_lower(coalesce(${sql.ref("name")}, '')), ${q}) > 0 or instr(unicode_lower(${sql.ref("username")}), ${q}) > 0)`;
+  return sql<boolean>`(${containsText(db, lowerText(db, sql`coalesce(${sql.ref("name")}, '')`), q)} or ${containsText(db, lowerText(db, sql.ref("username")), q)})`;
 }
 
 /** The account-state facts of each partner's invoices, from one GROUP BY over `partnerIds`' invoices. */
@@ -194,8 +195,8 @@ async function invoiceSummaries(db: DB, partnerIds: readonly number[]): Promise<
     .select((eb) => [
       "f.partnerId",
       eb.fn.countAll<number>().as("invoices"),
-      sql<number>`sum(f.status = 'overdue')`.as("overdue"),
-      sql<number>`sum(${unpaid})`.as("unpaid"),
+      sql<number>`sum(${oneIf(sql`f.status = 'overdue'`)})`.as("overdue"),
+      sql<number>`sum(${oneIf(unpaid)})`.as("unpaid"),
       sql<string | null>`min(case when ${unpaid} then f.due_date end)`.as("earliestUnpaidDue"),
       sql<string | null>`max(case when f.status <> 'cancelled' then f.period_end end)`.as("latestPeriodEnd"),
       // The invoices are listed newest period first, then newest id (listInvoices): the first not cancelled.
@@ -214,9 +215,9 @@ const NO_INVOICES: InvoiceSummary = { invoices: 0, overdue: 0, unpaid: 0, earlie
  * partners only. A page past the end shows the last.
  */
 export async function listPartnerPage(db: DB, { query, page }: { query: string; page: PageRequest }): Promise<PartnerPage> {
-  const match = partnerMatch(query);
+  const match = partnerMatch(db, query);
   const counts = await partnersQuery(db)
-    .select((eb) => [eb.fn.countAll<number>().as("total"), (match ? sql<number>`coalesce(sum(${match}), 0)` : eb.fn.countAll<number>()).as("matching")])
+    .select((eb) => [eb.fn.countAll<number>().as("total"), (match ? sql<number>`coalesce(sum(${oneIf(match)}), 0)` : eb.fn.countAll<number>()).as("matching")])
     .executeTakeFirstOrThrow();
   const shown = clampPage(page, counts.matching);
   let rows = partnersQuery(db).selectAll();

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from "kysely";
 import * as XLSX from "xlsx";
 import type { Database } from "#db/schema.ts";
+import { containsText, lowerText, oneIf } from "#db/dialect.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { badInput } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
@@ -56,7 +57,7 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
         eb.fn.sum<number>("r.units").as("units"),
         eb.fn.sum<number>("r.revenuePence").as("revenuePence"),
       ])
-      .groupBy(["r.productId", "r.machineId"]);
+      .groupBy(["r.productId", "p.name", "r.machineId", "m.location"]);
     if (from) query = query.where("r.month", ">=", from.slice(0, 7));
     if (to) query = query.where("r.month", "<=", to.slice(0, 7));
     return query.execute();
@@ -73,9 +74,9 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
       eb.fn.count<number>(eb.case().when("s.kind", "=", "sale").then(1).end()).as("units"),
       eb.fn.sum<number>("s.settlementPence").as("revenuePence"),
     ])
-    .groupBy(["s.productId", "s.machineId"]);
+    .groupBy(["s.productId", "p.name", "s.machineId", "m.location"]);
   if (from) query = query.where("s.saleDate", ">=", `${from}T00:00:00.000Z`);
-  if (to) query = query.where("s.saleDate", "<", sql<string>`strftime('%Y-%m-%dT00:00:00.000Z', ${to}, '+1 day')`);
+  if (to) query = query.where("s.saleDate", "<", dayAfter(to));
   return query.execute();
 }
 
@@ -135,13 +136,13 @@ export interface ProductViewRequest {
 
 /**
  * Products with sales (product_sales_totals: no GROUP BY over the rollup or the sales) whose name
- * contains the query as searchProducts finds it (JavaScript's lower case: unicode_lower, db/database.ts;
- * instr, so % and _ are characters).
+ * contains the query as searchProducts finds it (JavaScript's lower case: lowerText, db/dialect.ts;
+ * a plain contains, so % and _ are characters).
  */
 function productsQuery(db: DB, query: string) {
   let rows = db.selectFrom("productSalesTotals as t").innerJoin("products as p", "p.id", "t.productId").where("t.machines", ">", 0);
   const q = query.trim().toLowerCase();
-  if (q) rows = rows.where(sql<boolean>`instr(unicode_lower(${sql.ref("p.name")}), ${q}) > 0`);
+  if (q) rows = rows.where(containsText(db, lowerText(db, sql.ref("p.name")), q));
   return rows;
 }
 
@@ -150,7 +151,7 @@ function productRows(db: DB, query: string, figure: "t.units" | "t.revenuePence"
   return productsQuery(db, query)
     .select(["p.id", "p.name", "t.units", "t.revenuePence", "t.machines"])
     .orderBy(figure, "desc")
-    .orderBy(sql`unicode_lower(${sql.ref("p.name")})`)
+    .orderBy(lowerText(db, sql.ref("p.name")))
     .orderBy("p.name");
 }
 
@@ -167,7 +168,7 @@ function productMachines(db: DB, productId: number) {
     .selectFrom("productSalesMonthly as r")
     .innerJoin("machines as m", "m.id", "r.machineId")
     .where("r.productId", "=", productId)
-    .groupBy("r.machineId")
+    .groupBy(["r.machineId", "m.location"])
     .select((eb) => ["r.machineId as id", "m.location", eb.fn.sum<number>("r.units").as("unitsSold")])
     // As productAnalytics: a machine where the product neither sold nor refunded anything is not one of its machines.
     .having((eb) => eb.or([eb(eb.fn.sum("r.units"), ">", 0), eb(eb.fn.sum("r.revenuePence"), "!=", 0)]));
@@ -187,7 +188,7 @@ export async function productView(db: DB, request: ProductViewRequest): Promise<
       const q = request.query.trim().toLowerCase();
       return [
         eb.fn.countAll<number>().as("productCount"),
-        (q ? sql<number>`coalesce(sum(instr(unicode_lower(${sql.ref("p.name")}), ${q}) > 0), 0)` : eb.fn.countAll<number>()).as("matching"),
+        (q ? sql<number>`coalesce(sum(${oneIf(containsText(db, lowerText(db, sql.ref("p.name")), q))}), 0)` : eb.fn.countAll<number>()).as("matching"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -212,7 +213,7 @@ export async function productView(db: DB, request: ProductViewRequest): Promise<
   const shown = clampPage(request.machinePage, chosen.machines);
   const machines = await productMachines(db, chosen.id)
     .orderBy("unitsSold", "desc")
-    .orderBy(sql`unicode_lower(${sql.ref("m.location")})`)
+    .orderBy(lowerText(db, sql.ref("m.location")))
     .orderBy("m.location")
     .orderBy("r.machineId")
     .limit(shown.size)
@@ -270,4 +271,11 @@ export async function productSalesWorkbook(db: DB, month: string): Promise<Uint8
   XLSX.utils.book_append_sheet(book, sheet1, "Products");
   XLSX.utils.book_append_sheet(book, sheet2, "By machine");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }));
+}
+
+/** The start of the day after `date` (yyyy-mm-dd), as sale dates are written: the end of a from–to range. */
+function dayAfter(date: string): string {
+  const start = Date.parse(`${date}T00:00:00.000Z`);
+  // An unreadable date matches no sale (as SQLite's strftime answered NULL for it).
+  return Number.isNaN(start) ? "" : new Date(start + 86_400_000).toISOString();
 }

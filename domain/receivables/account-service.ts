@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { greatest, oneIf } from "#db/dialect.ts";
 import { vatLines } from "../business/business-rules.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { isoDay } from "../shared/dates.ts";
@@ -148,20 +149,20 @@ export async function receivablesTotals(db: DB, asOf = isoDay(new Date())): Prom
       union all
       select invoice_id, amount_pence from credit_notes where issued_on <= ${asOf}
     ), current_open as (
-      select inv.partner_id, sum(max(0, inv.gross - coalesce((select sum(s.pence) from settled s where s.invoice_id = inv.id), 0))) as pence
+      select inv.partner_id, sum(${greatest(db, sql`0`, sql`inv.gross - coalesce((select sum(s.pence) from settled s where s.invoice_id = inv.id), 0)`)}) as pence
       from inv where inv.due_date >= ${asOf} group by inv.partner_id
     ), balance as (
       select partner_id, sum(pence) as pence from (
         select partner_id, gross as pence from inv
         union all select partner_id, -amount_pence from payments where received_on <= ${asOf} and partner_id in (select id from fee)
         union all select partner_id, -amount_pence from credit_notes where issued_on <= ${asOf} and partner_id in (select id from fee)
-      ) group by partner_id
+      ) as amounts group by partner_id
     ), owed as (
-      select b.pence as balance, max(0, b.pence - coalesce(c.pence, 0)) as overdue
+      select b.pence as balance, ${greatest(db, sql`0`, sql`b.pence - coalesce(c.pence, 0)`)} as overdue
       from balance b left join current_open c on c.partner_id = b.partner_id
     )
-    select sum(max(0, balance)) as due_pence, sum(overdue) as overdue_pence,
-      sum(balance > 0) as partners_owing, sum(overdue > 0) as partners_overdue
+    select sum(${greatest(db, sql`0`, sql`balance`)}) as due_pence, sum(overdue) as overdue_pence,
+      sum(${oneIf(sql`balance > 0`)}) as partners_owing, sum(${oneIf(sql`overdue > 0`)}) as partners_overdue
     from owed
   `.execute(db);
   const row = rows[0];

@@ -3,11 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as tar from "tar";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { importExports } from "#domain/imports/import-service.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
+import { describeSqliteOnly } from "#tests/databases.ts";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures");
 const fresh = () => fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-backup-test-"));
@@ -34,7 +35,7 @@ async function reportFiles(file: string) {
   return { rows, sales, bytes: rows.map((r) => fs.readFileSync(path.join(path.dirname(file), r.storedPath))) };
 }
 
-describe("vendboard db backup / restore", () => {
+describeSqliteOnly("vendboard db backup / restore", "backs up and restores the SQLite file; PostgreSQL's pg_dump path is issue 17 scope 4", () => {
   it("round trip: every record's report file and every row come back byte for byte in a fresh directory", async () => {
     const { dir, file } = await populated();
     const archive = path.join(dir, "backup.tar.gz");

@@ -14,6 +14,7 @@ import { openDatabase } from "#db/database.ts";
 import { makeAdmin, TEST_PASSWORD } from "#tests/factories.ts";
 import { root } from "../../scripts/lib.js";
 import { request, startServer } from "../../scripts/production-server.js";
+import { seededTarget } from "#tests/databases.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cluster-"));
 const databasePath = path.join(dir, "vendboard.db");
@@ -85,7 +86,7 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
   }, 90_000);
 
   it("on SIGTERM, finishes the request in flight, then every process exits and npm start exits 0", async () => {
-    const db = openDatabase(databasePath);
+    const db = openDatabase(seededTarget(databasePath));
     const adminName = (await makeAdmin(db)).username;
     await db.destroy();
 

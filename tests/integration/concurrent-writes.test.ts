@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { root } from "../../scripts/lib.js";
+import { describeSqliteOnly } from "#tests/databases.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-concurrent-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -52,6 +53,7 @@ function writer(file: string, count: number, start: number): Promise<{ code: num
   });
 }
 
+describeSqliteOnly("one SQLite file, two writing processes", "IMMEDIATE transactions on one file; PostgreSQL has no file lock", () => {
 it("two processes' read-then-write transactions on one database all commit, one after the other", async () => {
   const file = path.join(dir, "shared.db");
   const count = 200;
@@ -69,3 +71,4 @@ it("two processes' read-then-write transactions on one database all commit, one 
   expect(rows).toHaveLength(2 * count);
   expect(rows.map((r) => r.seen)).toEqual(rows.map((_, i) => i));
 }, 60_000);
+});

@@ -6,7 +6,7 @@
  * No table is scanned whole (`SCAN t` without an index); the pages' rows come in index order, so
  * LIMIT stops after the page (no temporary B-tree for ORDER BY).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { openSqlite } from "#db/database.ts";
 import type { Database } from "#db/schema.ts";
@@ -14,6 +14,7 @@ import { db } from "#app/utils/db.server.ts";
 import { listInvoicePage } from "#domain/invoices/invoice-service.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
 import { makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
+import { describeSqliteOnly } from "#tests/databases.ts";
 
 interface Planned {
   sql: string;
@@ -60,7 +61,7 @@ beforeAll(async () => {
     .execute();
 });
 
-describe("/admin's queries (listPartnerPage, getStats)", () => {
+describeSqliteOnly("/admin's queries (listPartnerPage, getStats)", "SQLite's EXPLAIN QUERY PLAN", () => {
   let planned: Planned[];
   beforeAll(async () => {
     planned = await plansOf(async (logged) => {
@@ -109,7 +110,7 @@ describe("/admin's queries (listPartnerPage, getStats)", () => {
   });
 });
 
-describe("/admin/invoices' queries (listInvoicePage)", () => {
+describeSqliteOnly("/admin/invoices' queries (listInvoicePage)", "SQLite's EXPLAIN QUERY PLAN", () => {
   let planned: Planned[];
   beforeAll(async () => {
     planned = await plansOf(async (logged) => {

@@ -1,16 +1,14 @@
 /** The month-close migration on an existing database: one booking per transaction, the rest removed, recomputed, reported and audited. */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { migrations } from "#db/migrations/index.ts";
+import { freshDatabase } from "#tests/databases.ts";
 
 describe("migration 2026-11-23T00-month-close", () => {
   it("keeps the earliest booking of a transaction, removes later copies, recomputes records and rollups, keeps paid snapshots, and reports each removal", async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-migrate-")), "old.db");
-    const db = openDatabase(file);
+    const fresh = await freshDatabase("old.db");
+    const db = openDatabase(fresh.target);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("2026-11-22T00-initial")).error).toBeUndefined();
 
@@ -49,9 +47,10 @@ describe("migration 2026-11-23T00-month-close", () => {
     expect(await db.selectFrom("commissionPayments").select(["status", "amountPence"]).execute()).toEqual([{ status: "completed", amountPence: 61 }]);
     // The audit trail keeps the removal; from now on the same transaction cannot be stored twice.
     expect(await db.selectFrom("auditLog").select(["action", "partnerId", "month"]).where("action", "=", "migration_remove_duplicate").execute()).toEqual([{ action: "migration_remove_duplicate", partnerId: partner.id, month: "2026-09" }]);
-    await expect(db.insertInto("sales").values(sale(b.id, rb.id, "T1", 150)).execute()).rejects.toThrow(/UNIQUE/);
+    await expect(db.insertInto("sales").values(sale(b.id, rb.id, "T1", 150)).execute()).rejects.toThrow(/UNIQUE|unique constraint/);
     // Migrating again changes nothing and reports nothing.
     expect((await migrateToLatest(db)).report).toEqual([]);
     await db.destroy();
+    await fresh.drop();
   });
 });

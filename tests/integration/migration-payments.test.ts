@@ -1,17 +1,15 @@
 /** The payments migration on a database holding old-style paid and cancelled invoices: payments, allocations, credit notes, audited and reported. */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Migrator } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { migrations } from "#db/migrations/index.ts";
+import { freshDatabase } from "#tests/databases.ts";
 import { methodFromReference } from "#db/migrations/2026-11-26T00-payments.ts";
 
 describe("migration 2026-11-26T00-payments", () => {
   it("turns each paid invoice into a payment of its gross and each cancelled one into a cancellation credit note, and reports them", async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-migrate-")), "old.db");
-    const db = openDatabase(file);
+    const fresh = await freshDatabase("old.db");
+    const db = openDatabase(fresh.target);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("2026-11-25T00-business-profile")).error).toBeUndefined();
 
@@ -72,13 +70,15 @@ describe("migration 2026-11-26T00-payments", () => {
     expect(await db.selectFrom("auditLog").select("action").where("action", "like", "migration%").execute()).toHaveLength(5);
     expect((await migrateToLatest(db)).report).toEqual([]);
     await db.destroy();
+    await fresh.drop();
   });
 
   it("reports nothing on an empty database", async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-migrate-")), "new.db");
-    const db = openDatabase(file);
+    const fresh = await freshDatabase("new.db");
+    const db = openDatabase(fresh.target);
     expect((await migrateToLatest(db)).report).toEqual([]);
     await db.destroy();
+    await fresh.drop();
   });
 
   it("tells the method from a plain reference, else other", () => {

@@ -5,7 +5,7 @@
  * product rollup; SEARCH … USING INDEX is what a page at a real operator's size can afford.
  */
 import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect, type CompiledQuery as Compiled } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
 import { openSqlite } from "#db/database.ts";
 import type { Database } from "#db/schema.ts";
@@ -14,6 +14,7 @@ import { partnerDetailPage } from "#domain/partners/partner-page.ts";
 import { productView } from "#domain/products/product-service.ts";
 import { previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
+import { describeSqliteOnly } from "#tests/databases.ts";
 
 const BIG_TABLES = ["sales", "monthly_records", "product_sales_monthly"];
 
@@ -78,7 +79,7 @@ afterAll(async () => {
   await logged.destroy();
 });
 
-describe("no full scan of sales, monthly_records or product_sales_monthly", () => {
+describeSqliteOnly("no full scan of sales, monthly_records or product_sales_monthly", "SQLite's EXPLAIN QUERY PLAN", () => {
   it("the commission summary: a page, the totals over every partner, the paid rows", async () => {
     const queries = await statementsOf(async (d) => {
       await commissionSummaryPage(d, month, { page: 2, size: 24 });

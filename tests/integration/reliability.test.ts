@@ -18,6 +18,7 @@ import { makeAdmin, makeMachine, makePartner, TEST_PASSWORD } from "#tests/facto
 import { chunkedPost, request, startServer } from "../../scripts/production-server.js";
 import { root } from "../../scripts/lib.js";
 import { xlsxBomb } from "../../scripts/xlsx-bomb.js";
+import { describeSqliteOnly, seededTarget } from "#tests/databases.ts";
 
 const BODY_LIMIT = 256 * 1024;
 const UPLOAD_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
@@ -31,7 +32,7 @@ let cookie: string;
 let machineId: number;
 
 beforeAll(async () => {
-  const db = openDatabase(databasePath);
+  const db = openDatabase(seededTarget(databasePath));
   await migrateToLatest(db);
   const admin = await makeAdmin(db);
   const partner = await makePartner(db);
@@ -145,20 +146,20 @@ describe("concurrent uploads of one file", () => {
     const answers = await Promise.all(Array.from({ length: 4 }, () => upload(bytes, "single-machine-2026-10.xlsx", "2026-10")));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     expect(answers.map((a) => a.body.imported).sort((a, b) => a - b)).toEqual([0, 0, 0, expected.validRows]);
-    const sqlite = openSqlite(databasePath);
+    const db = openDatabase(seededTarget(databasePath));
     try {
-      const sales = sqlite.prepare("select count(*) as n from sales where machine_id = ?").get(machineId) as { n: number };
+      const sales = await db.selectFrom("sales").select((eb) => eb.fn.countAll<number>().as("n")).where("machineId", "=", machineId).executeTakeFirstOrThrow();
       expect(sales.n).toBe(expected.validRows);
-      const record = sqlite.prepare("select total_sales as units, revenue_pence as revenue from monthly_records where machine_id = ? and month = '2026-10'").get(machineId);
+      const record = await db.selectFrom("monthlyRecords").select(["totalSales as units", "revenuePence as revenue"]).where("machineId", "=", machineId).where("month", "=", "2026-10").executeTakeFirst();
       const figures = expected.machines["Leeds Station Concourse"];
       expect(record).toEqual({ units: figures.units, revenue: figures.revenuePence });
     } finally {
-      sqlite.close();
+      await db.destroy();
     }
   });
 });
 
-describe("kill -9 during an import", () => {
+describeSqliteOnly("kill -9 during an import", "SQLite's integrity_check of the file", () => {
   it("leaves a database that passes integrity_check, each file's record whole or absent", async () => {
     const killDir = path.join(dir, "kill");
     const killDb = path.join(killDir, "vendboard.db");

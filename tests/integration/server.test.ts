@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { makeAdmin, TEST_PASSWORD } from "#tests/factories.ts";
 import { root } from "../../scripts/lib.js";
 import { request as rawRequest, startServer } from "../../scripts/production-server.js";
+import { seededTarget } from "#tests/databases.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-server-"));
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -19,7 +20,7 @@ let adminName: string;
 
 beforeAll(async () => {
   const databasePath = path.join(dir, "vendboard.db");
-  const db = openDatabase(databasePath);
+  const db = openDatabase(seededTarget(databasePath));
   await migrateToLatest(db);
   adminName = (await makeAdmin(db)).username;
   await db.destroy();

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { keepingStatements, openSqlite } from "#db/database.ts";
+import { describeSqliteOnly } from "#tests/databases.ts";
 
-describe("prepared statements kept per connection", () => {
+describeSqliteOnly("prepared statements kept per connection", "better-sqlite3's prepared statements", () => {
   it("answers the same statement for the same SQL, keeps 300 short texts and 8 long ones (bulk inserts)", () => {
     const sqlite = openSqlite(":memory:");
     const db = keepingStatements(sqlite);

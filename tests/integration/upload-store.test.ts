@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
+import { onPostgres } from "#tests/databases.ts";
 import { databaseUploadStore, fileUploadStore, isUploadKey, sha256, uploadKey, uploadStore, type UploadStore } from "#domain/imports/upload-store.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -46,8 +47,8 @@ describe.each([
 });
 
 describe("the deployment's store", () => {
-  it("is the data directory's files on SQLite", () => {
-    expect(uploadStore(db, os.tmpdir()).kind).toBe("files");
+  it(`is ${onPostgres ? "rows of the database on PostgreSQL" : "the data directory's files on SQLite"}`, () => {
+    expect(uploadStore(db, os.tmpdir()).kind).toBe(onPostgres ? "database" : "files");
   });
 
   it("keys name a SHA-256 and an Excel kind", () => {
