@@ -5,20 +5,25 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "#db/database.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
+import { isPostgresUrl } from "#db/config.ts";
+import { createPostgresDatabase, onPostgres } from "#tests/databases.ts";
 
 const expected = JSON.parse(fs.readFileSync("fixtures/expected.json", "utf8"));
 
-/** Runs the CLI against its own database, capturing what it prints. */
+/** Runs the CLI against its own database (a SQLite file's path or a PostgreSQL URL), capturing what it prints. */
 function vendboard(args: string[], options: { db?: string; stdin?: string } = {}) {
+  if (options.db && isPostgresUrl(options.db)) return runCli(args, { stdin: options.stdin, env: { DATABASE_URL: options.db } });
   return runCli(args, { stdin: options.stdin, env: { DATABASE_PATH: options.db ?? process.env.DATABASE_PATH } });
 }
 
-function freshDatabasePath() {
+/** A new database of the engine under test: a SQLite file's path, or on PostgreSQL a new database's URL. */
+async function freshDatabasePath() {
+  if (onPostgres) return createPostgresDatabase("vendboard_cli");
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-")), "cli.db");
 }
 
 async function databaseWithMachines(locations: string[]) {
-  const file = freshDatabasePath();
+  const file = await freshDatabasePath();
   expect((await vendboard(["db", "migrate"], { db: file })).code).toBe(0);
   const db = openDatabase(file);
   const partner = await makePartner(db);
@@ -42,7 +47,7 @@ describe("vendboard --help and usage errors", () => {
 
 describe("vendboard admin create", () => {
   it("makes an admin from a password on stdin, and refuses a duplicate", async () => {
-    const db = freshDatabasePath();
+    const db = await freshDatabasePath();
     const created = await vendboard(["admin", "create", "root", "--password-stdin", "--json"], { db, stdin: "s3cret-password\n" });
     expect(created.code).toBe(0);
     expect(JSON.parse(created.out)).toMatchObject({ username: "root", isAdmin: true });
@@ -52,7 +57,7 @@ describe("vendboard admin create", () => {
   });
 
   it("needs --password-stdin (usage, exit 2) and a long enough password (exit 1)", async () => {
-    const db = freshDatabasePath();
+    const db = await freshDatabasePath();
     expect((await vendboard(["admin", "create", "root"], { db })).code).toBe(2);
     const short = await vendboard(["admin", "create", "root", "--password-stdin"], { db, stdin: "short\n" });
     expect(short.code).toBe(1);
@@ -62,7 +67,7 @@ describe("vendboard admin create", () => {
 
 describe("vendboard admin list|disable|enable", () => {
   it("lists admins with last sign-in and status (table and --json), disables and enables by username, keeps the last active admin", async () => {
-    const db = freshDatabasePath();
+    const db = await freshDatabasePath();
     for (const name of ["root", "second"]) {
       expect((await vendboard(["admin", "create", name, "--password-stdin", "--name", `The ${name}`], { db, stdin: "s3cret-password\n" })).code).toBe(0);
     }
