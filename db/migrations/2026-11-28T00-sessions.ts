@@ -7,9 +7,10 @@
  * sign-in before the current one, for the avatar menu's "Last signed in".
  */
 import type { Kysely } from "kysely";
+import { inTransaction } from "../dialect.ts";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.schema
       .createTable("sessions")
       .addColumn("id", "text", (c) => c.primaryKey())
@@ -27,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.schema
       .alterTable("users")
       .addColumn("session_version", "integer", (c) => c.notNull().defaultTo(0))
