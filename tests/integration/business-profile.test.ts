@@ -23,6 +23,7 @@ import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
 import { demoLogoPng } from "#domain/demo/demo-logo.ts";
 import { recordStatement, sendReport } from "#domain/commissions/statement-service.ts";
 import { generateInvoice, listInvoices, quoteInvoice, renderInvoice, sendInvoiceEmail } from "#domain/invoices/invoice-service.ts";
+import { onPostgres } from "#tests/databases.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BODY_LIMIT, MULTIPART_SLACK, bodyLimitFor } from "../../server/body-limit.js";
 import { BASE, call, flashedToast } from "./http.ts";
@@ -104,10 +105,12 @@ describe("the business_profile table", () => {
   it("holds one row at most, a VAT rate of 0–100%, and a logo only with its type", async () => {
     expect(await getBusinessProfile(db)).toEqual(DEFAULT_PROFILE);
     const insert = (values: string) => sql.raw(`insert into business_profile (id, trading_name, vat_rate_bp, logo, logo_type) values ${values}`).execute(db);
+    // Bytes written as SQL: x'…' on SQLite, '\x…'::bytea on PostgreSQL.
+    const bytes = (hex: string) => (onPostgres ? `'\\x${hex}'::bytea` : `x'${hex}'`);
     await expect(insert("(2, 'Two', null, null, null)")).rejects.toThrow(/CHECK|check constraint/);
     await expect(insert("(1, 'VAT', 10001, null, null)")).rejects.toThrow(/CHECK|check constraint/);
-    await expect(insert("(1, 'Logo', null, x'89504e47', null)")).rejects.toThrow(/CHECK|check constraint/);
-    await expect(insert("(1, 'Gif', null, x'4749', 'image/gif')")).rejects.toThrow(/CHECK|check constraint/);
+    await expect(insert(`(1, 'Logo', null, ${bytes("89504e47")}, null)`)).rejects.toThrow(/CHECK|check constraint/);
+    await expect(insert(`(1, 'Gif', null, ${bytes("4749")}, 'image/gif')`)).rejects.toThrow(/CHECK|check constraint/);
     expect(await db.selectFrom("businessProfile").selectAll().execute()).toEqual([]);
   });
 });

@@ -1,24 +1,37 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { isPostgresUrl } from "#db/config.ts";
 import { openDatabase } from "#db/database.ts";
+import { freshDatabase, onPostgres } from "#tests/databases.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
 
 const expected = JSON.parse(fs.readFileSync("fixtures/expected.json", "utf8"));
 
-/** Runs the CLI against its own database, capturing what it prints. */
+/** Runs the CLI against its own database (a SQLite file, or a postgres:// URL), capturing what it prints. */
 function vendboard(args: string[], options: { db?: string; stdin?: string } = {}) {
-  return runCli(args, { stdin: options.stdin, env: { DATABASE_PATH: options.db ?? process.env.DATABASE_PATH } });
+  const db = options.db;
+  const env = db && isPostgresUrl(db) ? { DATABASE_URL: db } : { DATABASE_PATH: db ?? process.env.DATABASE_PATH };
+  return runCli(args, { stdin: options.stdin, env });
 }
 
-function freshDatabasePath() {
-  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-")), "cli.db");
+const drops: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const drop of drops) await drop();
+});
+
+/** A fresh, empty database of the engine under test: a SQLite file's path, or a new PostgreSQL database's URL. */
+async function freshDatabasePath(): Promise<string> {
+  if (!onPostgres) return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-")), "cli.db");
+  const { target, drop } = await freshDatabase();
+  drops.push(drop);
+  return target.engine === "postgres" ? target.url : target.file;
 }
 
 async function databaseWithMachines(locations: string[]) {
-  const file = freshDatabasePath();
+  const file = await freshDatabasePath();
   expect((await vendboard(["db", "migrate"], { db: file })).code).toBe(0);
   const db = openDatabase(file);
   const partner = await makePartner(db);
@@ -42,7 +55,7 @@ describe("vendboard --help and usage errors", () => {
 
 describe("vendboard admin create", () => {
   it("makes an admin from a password on stdin, and refuses a duplicate", async () => {
-    const db = freshDatabasePath();
+    const db = await freshDatabasePath();
     const created = await vendboard(["admin", "create", "root", "--password-stdin", "--json"], { db, stdin: "s3cret-password\n" });
     expect(created.code).toBe(0);
     expect(JSON.parse(created.out)).toMatchObject({ username: "root", isAdmin: true });
@@ -52,7 +65,7 @@ describe("vendboard admin create", () => {
   });
 
   it("needs --password-stdin (usage, exit 2) and a long enough password (exit 1)", async () => {
-    const db = freshDatabasePath();
+    const db = await freshDatabasePath();
     expect((await vendboard(["admin", "create", "root"], { db })).code).toBe(2);
     const short = await vendboard(["admin", "create", "root", "--password-stdin"], { db, stdin: "short\n" });
     expect(short.code).toBe(1);
@@ -62,7 +75,7 @@ describe("vendboard admin create", () => {
 
 describe("vendboard admin list|disable|enable", () => {
   it("lists admins with last sign-in and status (table and --json), disables and enables by username, keeps the last active admin", async () => {
-    const db = freshDatabasePath();
+    const db = await freshDatabasePath();
     for (const name of ["root", "second"]) {
       expect((await vendboard(["admin", "create", name, "--password-stdin", "--name", `The ${name}`], { db, stdin: "s3cret-password\n" })).code).toBe(0);
     }
