@@ -16,19 +16,23 @@ import { findPostgresBin, startCluster } from "./pg-cluster.js";
  */
 export const PG_SMOKE_SPECS = ["tests/e2e/auth.spec.ts", "tests/e2e/import.spec.ts", "tests/e2e/commissions.spec.ts", "tests/e2e/invoices.spec.ts"];
 
-/** A new, empty database on the PostgreSQL server at `server`: its URL. */
-export async function createDatabase(server, prefix = "vendboard_e2e") {
-  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+async function onServer(server, statement) {
   const client = new pg.Client({ connectionString: server });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(statement);
   } finally {
     await client.end();
   }
+}
+
+/** A new, empty database on the PostgreSQL server at `server`: its name and URL. */
+export async function createDatabase(server, prefix = "vendboard_e2e") {
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
+  await onServer(server, `create database ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
-  return url.toString();
+  return { name, url: url.toString() };
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
@@ -47,8 +51,10 @@ if (isMain) {
   ensureBuild();
   const args = process.argv.slice(2);
   const specs = args.some((arg) => arg.endsWith(".spec.ts")) ? [] : PG_SMOKE_SPECS;
-  const databaseUrl = await createDatabase(server);
-  console.error(`The e2e smoke on PostgreSQL: ${specs.length ? specs.map((s) => path.basename(s)).join(", ") : args.filter((a) => a.endsWith(".spec.ts")).join(", ")} on ${databaseUrl}`);
-  const status = run(bin("playwright"), ["test", ...specs, ...args], { cwd: root, env: { ...process.env, E2E_DATABASE_URL: databaseUrl } });
+  const database = await createDatabase(server);
+  console.error(`The e2e smoke on PostgreSQL: ${specs.length ? specs.map((s) => path.basename(s)).join(", ") : args.filter((a) => a.endsWith(".spec.ts")).join(", ")} on ${database.url}`);
+  const status = run(bin("playwright"), ["test", ...specs, ...args], { cwd: root, env: { ...process.env, E2E_DATABASE_URL: database.url } });
+  // The server is gone with Playwright; the database goes too (a cluster started here goes at exit anyway).
+  await onServer(server, `drop database if exists ${database.name} with (force)`).catch((error) => console.error(`Could not drop ${database.name}: ${error.message}`));
   process.exit(status);
 }
