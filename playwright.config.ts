@@ -41,6 +41,9 @@ export default defineConfig({
     env: {
       // E2E_DB: a private database, so two runs on one machine keep apart.
       DEMO_DATABASE_PATH: process.env.E2E_DB ?? "test-results/e2e.db",
+      // E2E_DATABASE_URL: the demo world seeded into that (empty) PostgreSQL database instead
+      // (scripts/e2e-pg.js, the e2e smoke on PostgreSQL); E2E_DB's folder stays the data directory.
+      DEMO_DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       PORT: String(PORT),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",

@@ -1,5 +1,5 @@
 // The production server (server.js on the built app) as tests and benchmarks drive it: built when
-// stale (one build at a time), started on a free port in 3400-3499 with the caller's environment,
+// stale (one build at a time), started on a free port in 3400-3499 (TEST_PORTS) with the caller's environment,
 // its output kept; and the raw HTTP calls they make of it.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -35,18 +35,26 @@ export async function buildOnce() {
   }
 }
 
-/** A port in 3400-3499 nothing listens on, tried from a random start. */
+/** The ports servers are started on: TEST_PORTS ("3900-3949"), else 3400-3499. */
+function portRange() {
+  const match = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORTS?.trim() ?? "");
+  return match && Number(match[2]) >= Number(match[1]) ? [Number(match[1]), Number(match[2])] : [3400, 3499];
+}
+
+/** A port in the range (3400-3499 unless TEST_PORTS says otherwise) nothing listens on, tried from a random start. */
 export async function freePort() {
-  const first = 3400 + Math.floor(Math.random() * 100);
-  for (let i = 0; i < 100; i++) {
-    const port = 3400 + ((first - 3400 + i) % 100);
+  const [low, high] = portRange();
+  const size = high - low + 1;
+  const first = low + Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = low + ((first - low + i) % size);
     const free = await new Promise((resolve) => {
       const probe = net.createServer().once("error", () => resolve(false));
       probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
     if (free) return port;
   }
-  throw new Error("no free port in 3400-3499");
+  throw new Error(`no free port in ${low}-${high}`);
 }
 
 /**

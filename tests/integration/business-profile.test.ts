@@ -23,12 +23,12 @@ import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
 import { demoLogoPng } from "#domain/demo/demo-logo.ts";
 import { recordStatement, sendReport } from "#domain/commissions/statement-service.ts";
 import { generateInvoice, listInvoices, quoteInvoice, renderInvoice, sendInvoiceEmail } from "#domain/invoices/invoice-service.ts";
+import { onPostgres } from "#tests/databases.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BODY_LIMIT, MULTIPART_SLACK, bodyLimitFor } from "../../server/body-limit.js";
 import { BASE, call, flashedToast } from "./http.ts";
 import { pdfText } from "./mail.ts";
 import { loginCookie } from "./session.ts";
-import { onPostgres } from "#tests/databases.ts";
 
 const OUTBOX = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-business-mail-"));
 const MONTH = "2026-03";

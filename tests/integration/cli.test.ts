@@ -1,25 +1,33 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { isPostgresUrl } from "#db/config.ts";
 import { openDatabase } from "#db/database.ts";
+import { freshDatabase, onPostgres } from "#tests/databases.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
-import { isPostgresUrl } from "#db/config.ts";
-import { createPostgresDatabase, onPostgres } from "#tests/databases.ts";
 
 const expected = JSON.parse(fs.readFileSync("fixtures/expected.json", "utf8"));
 
-/** Runs the CLI against its own database (a SQLite file's path or a PostgreSQL URL), capturing what it prints. */
+/** Runs the CLI against its own database (a SQLite file, or a postgres:// URL), capturing what it prints. */
 function vendboard(args: string[], options: { db?: string; stdin?: string } = {}) {
-  if (options.db && isPostgresUrl(options.db)) return runCli(args, { stdin: options.stdin, env: { DATABASE_URL: options.db } });
-  return runCli(args, { stdin: options.stdin, env: { DATABASE_PATH: options.db ?? process.env.DATABASE_PATH } });
+  const db = options.db;
+  const env = db && isPostgresUrl(db) ? { DATABASE_URL: db } : { DATABASE_PATH: db ?? process.env.DATABASE_PATH };
+  return runCli(args, { stdin: options.stdin, env });
 }
 
-/** A new database of the engine under test: a SQLite file's path, or on PostgreSQL a new database's URL. */
-async function freshDatabasePath() {
-  if (onPostgres) return createPostgresDatabase("vendboard_cli");
-  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-")), "cli.db");
+const drops: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const drop of drops) await drop();
+});
+
+/** A fresh, empty database of the engine under test: a SQLite file's path, or a new PostgreSQL database's URL. */
+async function freshDatabasePath(): Promise<string> {
+  if (!onPostgres) return path.join(fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-")), "cli.db");
+  const { target, drop } = await freshDatabase();
+  drops.push(drop);
+  return target.engine === "postgres" ? target.url : target.file;
 }
 
 async function databaseWithMachines(locations: string[]) {
