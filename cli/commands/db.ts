@@ -101,7 +101,7 @@ export async function runCopy(io: CliIO, options: { to: string; force?: boolean;
   const target = openDatabase({ engine: "postgres", url: options.to });
   let report: CopyReport;
   try {
-    report = await withRestoreErrors(() => copySqliteToPostgres(sourceFile, target, { dataDir: dataDir(io.env), force: options.force, onProgress: progress.update }));
+    report = await withRestoreErrors(() => copySqliteToPostgres(sourceFile, target, { dataDir: dataDir(io.env), force: options.force, onProgress: (step) => progress.update(step) }));
   } finally {
     progress.stop();
     await target.destroy();
