@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
+import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { copySqliteToPostgres } from "#db/copy.ts";
 import { buildExport, seededRandom } from "#db/sample-export.ts";
 import { seedDemo } from "#domain/demo/demo-seed.ts";
@@ -86,7 +86,7 @@ describe.skipIf(!hasPostgres)(hasPostgres ? "vendboard db copy to PostgreSQL" : 
       expect(Buffer.from(bytes!).equals(fs.readFileSync(path.join(dir, receipt.storedPath)))).toBe(true);
       // The identity sequences go on after the copied ids.
       const before = await sqlite.selectFrom("users").select((eb) => eb.fn.max("id").as("id")).executeTakeFirstOrThrow();
-      const added = await makePartner(postgres as DB);
+      const added = await makePartner(postgres);
       expect(added.id).toBe(Number(before.id) + 1);
     } finally {
       await sqlite.destroy();
