@@ -43,25 +43,33 @@ function registerDbCommands(program: Command, io: CliIO): void {
   const load = () => import("./commands/db.ts");
   const db = program.command("db").description("database maintenance");
   db.command("migrate")
-    .description("apply pending migrations to DATABASE_PATH")
+    .description("apply pending migrations to DATABASE_PATH, or to DATABASE_URL's PostgreSQL database")
     .option("--json", "print the result as JSON")
     .action(async (options: Parameters<typeof Db.runMigrate>[1]) => {
       await (await load()).runMigrate(io, options);
     });
   db.command("backup")
-    .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to (safe while the app runs)")
+    .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to, with pg_dump under DATABASE_URL (safe while the app runs)")
     .argument("<file>", "where to write the backup")
     .option("--json", "print the result as JSON")
     .action(async (file: string, options: Parameters<typeof Db.runBackup>[2]) => {
       await (await load()).runBackup(io, file, options);
     });
   db.command("restore")
-    .description("restore a backup archive into DATABASE_PATH and its uploads folder (stop the server first)")
+    .description("restore a backup archive into DATABASE_PATH and its uploads folder, or with DATABASE_URL into PostgreSQL through pg_restore (stop the servers first)")
     .argument("<file>", "the archive written by db backup")
     .option("--force", "replace an existing database")
     .option("--json", "print the result as JSON")
     .action(async (file: string, options: Parameters<typeof Db.runRestore>[2]) => {
       await (await load()).runRestore(io, file, options);
+    });
+  db.command("copy")
+    .description("copy the SQLite database at DATABASE_PATH and its uploaded exports into PostgreSQL, then check row counts and money totals on both sides")
+    .requiredOption("--to <url>", "the PostgreSQL database (postgres://…), migrated to the latest schema by the copy")
+    .option("--force", "empty a target that already has rows first (in the copy's transaction)")
+    .option("--json", "print the checks as JSON")
+    .action(async (options: Parameters<typeof Db.runCopy>[1]) => {
+      io.exitCode = await (await load()).runCopy(io, options);
     });
 }
 

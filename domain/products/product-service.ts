@@ -60,7 +60,8 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
       .groupBy(["r.productId", "p.name", "r.machineId", "m.location"]);
     if (from) query = query.where("r.month", ">=", from.slice(0, 7));
     if (to) query = query.where("r.month", "<=", to.slice(0, 7));
-    return query.execute();
+    // Each product's machines in id order: SQLite's GROUP BY gave it by chance, PostgreSQL's does not.
+    return query.orderBy("r.productId").orderBy("r.machineId").execute();
   }
   let query = db
     .selectFrom("sales as s")
@@ -77,7 +78,7 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
     .groupBy(["s.productId", "p.name", "s.machineId", "m.location"]);
   if (from) query = query.where("s.saleDate", ">=", `${from}T00:00:00.000Z`);
   if (to) query = query.where("s.saleDate", "<", dayAfter(to));
-  return query.execute();
+  return query.orderBy("s.productId").orderBy("s.machineId").execute();
 }
 
 /** Every product with its total units, revenue and the machines it sells in. */
