@@ -10,8 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { listAdmins } from "#domain/accounts/admin-service.ts";
 import { accountStatusLabel, formatSignInTime } from "#domain/shared/format.ts";
-import { MIN_PASSWORD_LENGTH } from "#domain/partners/partner-schemas.ts";
-import { INVITE_LINK_HOURS } from "#domain/accounts/reset-rules.ts";
+import { INVITE_LINK_HOURS, MIN_NEW_PASSWORD } from "#domain/accounts/reset-rules.ts";
 import { ConfirmationCard, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { DisableButton, EnableButton } from "#app/components/account-buttons.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
@@ -83,7 +82,7 @@ function AddAdminForm() {
               ["username", "Username", "text", "off"],
               ["name", "Name", "text", "off"],
               ["email", "Email (optional)", "email", "off"],
-              ["password", `Password (optional, at least ${MIN_PASSWORD_LENGTH} characters)`, "password", "new-password"],
+              ["password", `Password (optional, at least ${MIN_NEW_PASSWORD} characters)`, "password", "new-password"],
             ] as const
           ).map(([name, label, type, autoComplete]) => (
             <Box key={name}>

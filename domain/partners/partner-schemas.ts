@@ -4,8 +4,10 @@ import { bpToFraction, fractionToBp, percentToBp } from "../commissions/commissi
 import { PAYMENT_PERIODS } from "../invoices/invoice-rules.ts";
 import { formatGBP, isWholePence, parsePence } from "../shared/money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partner-rules.ts";
+import { MIN_NEW_PASSWORD } from "../accounts/reset-rules.ts";
 
-export const MIN_PASSWORD_LENGTH = 8;
+/** The one minimum (reset-rules.ts holds it without zod, for pages that only show it). */
+export const MIN_PASSWORD_LENGTH = MIN_NEW_PASSWORD;
 
 const optionalText = z
   .union([z.string(), z.null()])
