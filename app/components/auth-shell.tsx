@@ -1,5 +1,6 @@
 /** The narrow, centred frame of the signed-out pages besides /auth (forgot password, reset password), and the brand and title every signed-out page opens with. */
-import { Box, Flex, Heading, Text } from "@radix-ui/themes";
+import { Box, Flex, Heading, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Logo } from "./logo.tsx";
 
@@ -34,5 +35,16 @@ export function AuthShell({ title, intro, wide = false, children }: { title: str
         {children}
       </Box>
     </Flex>
+  );
+}
+
+/** The link under a signed-out page's card ("Forgot password?", "Back to sign in"). */
+export function AuthFooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Text as="p" size="2" mt="4">
+      <RadixLink asChild>
+        <Link to={to}>{children}</Link>
+      </RadixLink>
+    </Text>
   );
 }

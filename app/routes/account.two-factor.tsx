@@ -8,12 +8,9 @@ import { Badge, Box, Button, Card, Flex, Heading, Text, TextField } from "@radix
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { confirmAdminPassword } from "#domain/accounts/admin-service.ts";
-import { limitedAttempt, RateLimitedError } from "#domain/accounts/attempt-service.ts";
+import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import {
   INVALID_CODE,
-  REQUIRED_FOR_ADMINS,
-  TOO_MANY_CODES,
-  confirmEnrolment,
   enrolmentInProgress,
   pendingEnrolment,
   renewRecoveryCodes,
@@ -31,7 +28,7 @@ import { env } from "#app/utils/env.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
-import { qrSvg } from "#app/utils/two-factor.server.ts";
+import { confirmFirstCode, qrSvg } from "#app/utils/two-factor.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in · Vendboard" }];
 
@@ -63,24 +60,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "confirm": {
         const code = textField(form, "code").trim();
         if (!code) return fail("Enter the code from your authenticator app");
-        const codes = await limitedAttempt(db, { purpose: "two-factor", username: admin.username, address }, ATTEMPT_LIMITS, TOO_MANY_CODES, async () => {
-          try {
-            return await confirmEnrolment(db, admin.id, code, admin.id);
-          } catch (error) {
-            if (error instanceof DomainError && error.code === "bad_input" && error.message === INVALID_CODE) return null;
-            throw error;
-          }
-        });
+        const codes = await confirmFirstCode(admin, code, address);
         return codes ? data<Reply>({ intent, codes }) : fail(INVALID_CODE);
       }
       case "renew":
       case "off": {
         const password = textField(form, "password");
         if (!password) return fail("Password is required");
-        if (intent === "off" && env.REQUIRE_ADMIN_2FA) return fail(REQUIRED_FOR_ADMINS, 409);
         await confirmAdminPassword(db, admin.id, password, { address, limits: ATTEMPT_LIMITS });
         if (intent === "renew") return data<Reply>({ intent, codes: await renewRecoveryCodes(db, admin.id, admin.id) });
-        await turnOffTwoFactor(db, admin.id);
+        await turnOffTwoFactor(db, admin.id, { requiredForAdmins: env.REQUIRE_ADMIN_2FA });
         return redirectWithToast(request, "/account/two-factor", { title: "Two-factor sign-in is off", description: "You sign in with your password alone." });
       }
       default:

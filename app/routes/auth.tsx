@@ -1,13 +1,13 @@
 /** /auth: sign-in. Admins land on /admin, partners on /. */
-import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
+import { Box, Button, Card, Flex, Grid, Heading, Text, TextField } from "@radix-ui/themes";
 import { LockClosedIcon, PersonIcon } from "@radix-ui/react-icons";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { FailureCallout } from "#app/components/forms.tsx";
-import { AuthHeading } from "#app/components/auth-shell.tsx";
+import { AuthFooterLink, AuthHeading } from "#app/components/auth-shell.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { clientAddress, finishSignIn, signIn } from "#app/utils/auth.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
@@ -84,11 +84,7 @@ export default function AuthPage() {
               </Flex>
             </Form>
           </Card>
-          <Text as="p" size="2" mt="4">
-            <RadixLink asChild>
-              <Link to="/auth/forgot">Forgot password?</Link>
-            </RadixLink>
-          </Text>
+          <AuthFooterLink to="/auth/forgot">Forgot password?</AuthFooterLink>
         </Box>
       </Flex>
       <Flex className="vb-auth-hero" direction="column" justify="center" p="9" display={{ initial: "none", md: "flex" }}>

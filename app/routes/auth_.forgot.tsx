@@ -2,12 +2,12 @@
  * /auth/forgot: ask for a password reset link by username or email. Works without JavaScript. The
  * answer is always the same text, at once: the link is looked up and mailed after it (issue 16).
  */
-import { Button, Callout, Card, Flex, Link as RadixLink, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { CheckCircledIcon, PersonIcon } from "@radix-ui/react-icons";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { FORGOT_ANSWER } from "#domain/accounts/reset-rules.ts";
-import { AuthShell } from "#app/components/auth-shell.tsx";
+import { AuthFooterLink, AuthShell } from "#app/components/auth-shell.tsx";
 import { textField } from "#app/utils/action-reply.ts";
 import { clientAddress } from "#app/utils/auth.server.ts";
 import { queuePasswordReset } from "#app/utils/password-reset.server.ts";
@@ -68,11 +68,7 @@ export default function ForgotPasswordPage() {
           </Flex>
         </Form>
       </Card>
-      <Text as="p" size="2" mt="4">
-        <RadixLink asChild>
-          <Link to="/auth">Back to sign in</Link>
-        </RadixLink>
-      </Text>
+      <AuthFooterLink to="/auth">Back to sign in</AuthFooterLink>
     </AuthShell>
   );
 }

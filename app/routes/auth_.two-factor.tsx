@@ -3,12 +3,12 @@
  * /auth with a right password (a signed cookie, ten minutes); takes a code from the authenticator
  * app or a recovery code, limited like the password. Works without JavaScript.
  */
-import { Button, Card, Flex, Link as RadixLink, Text } from "@radix-ui/themes";
+import { Button, Card, Flex } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { INVALID_CODE } from "#domain/accounts/two-factor-service.ts";
-import { AuthShell } from "#app/components/auth-shell.tsx";
+import { AuthFooterLink, AuthShell } from "#app/components/auth-shell.tsx";
 import { CodeField } from "#app/components/two-factor.tsx";
 import { textField } from "#app/utils/action-reply.ts";
 import { clientAddress, finishSignIn } from "#app/utils/auth.server.ts";
@@ -58,11 +58,7 @@ export default function TwoFactorSignInPage() {
           </Flex>
         </Form>
       </Card>
-      <Text as="p" size="2" mt="4">
-        <RadixLink asChild>
-          <Link to="/auth">Back to sign in</Link>
-        </RadixLink>
-      </Text>
+      <AuthFooterLink to="/auth">Back to sign in</AuthFooterLink>
     </AuthShell>
   );
 }

@@ -7,18 +7,17 @@ import { Button } from "@radix-ui/themes";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
-import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
-import { TOO_MANY_CODES, confirmEnrolment, pendingEnrolment } from "#domain/accounts/two-factor-service.ts";
+import { INVALID_CODE, pendingEnrolment } from "#domain/accounts/two-factor-service.ts";
 import { toPublicUser } from "#domain/accounts/user-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Enrolment, RecoveryCodes } from "#app/components/two-factor.tsx";
 import { textField } from "#app/utils/action-reply.ts";
-import { ATTEMPT_LIMITS, clientAddress, finishSignIn } from "#app/utils/auth.server.ts";
+import { clientAddress, finishSignIn } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { homeFor } from "#app/utils/session.server.ts";
-import { endSecondStep, qrSvg, waitingUser } from "#app/utils/two-factor.server.ts";
+import { confirmFirstCode, endSecondStep, qrSvg, waitingUser } from "#app/utils/two-factor.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Set up two-factor sign-in · Vendboard" }];
 
@@ -39,21 +38,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!code) return data<Reply>({ error: "Enter the code from your authenticator app" }, { status: 400 });
   let codes: string[] | null;
   try {
-    // The first code is limited like the second step of a sign-in.
-    codes = await limitedAttempt(db, { purpose: "two-factor", username: user.username, address: clientAddress(context) }, ATTEMPT_LIMITS, TOO_MANY_CODES, async () => {
-      try {
-        return await confirmEnrolment(db, user.id, code, user.id);
-      } catch (error) {
-        if (error instanceof DomainError && error.code === "bad_input") return null;
-        throw error;
-      }
-    });
+    codes = await confirmFirstCode(user, code, clientAddress(context));
   } catch (error) {
     if (error instanceof RateLimitedError) return data<Reply>({ error: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
     if (error instanceof DomainError) return data<Reply>({ error: error.message }, { status: error.status });
     throw error;
   }
-  if (!codes) return data<Reply>({ error: "Invalid authentication code" }, { status: 400 });
+  if (!codes) return data<Reply>({ error: INVALID_CODE }, { status: 400 });
   const headers = new Headers();
   headers.append("Set-Cookie", await endSecondStep(request));
   headers.append("Set-Cookie", await finishSignIn(request, user.id));

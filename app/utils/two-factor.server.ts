@@ -6,7 +6,8 @@
 import { createCookie } from "@remix-run/node";
 import QRCode from "qrcode";
 import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
-import { TOO_MANY_CODES, checkSecondFactor } from "#domain/accounts/two-factor-service.ts";
+import { INVALID_CODE, TOO_MANY_CODES, checkSecondFactor, confirmEnrolment } from "#domain/accounts/two-factor-service.ts";
+import { DomainError } from "#domain/shared/errors.ts";
 import { findUserById } from "#domain/accounts/user-service.ts";
 import type { User } from "#db/schema.ts";
 import { ATTEMPT_LIMITS } from "./auth.server.ts";
@@ -52,6 +53,21 @@ export async function secondFactorPasses(user: Pick<User, "id" | "username">, co
     (await checkSecondFactor(db, user.id, code)) ? true : null,
   );
   return passed === true;
+}
+
+/**
+ * The enrolment's first code, limited like the second step: the ten recovery codes, or null for a
+ * wrong code. 429 once the limits are reached; other refusals (none waiting, already on) go on.
+ */
+export async function confirmFirstCode(user: Pick<User, "id" | "username">, code: string, address: string): Promise<string[] | null> {
+  return limitedAttempt(db, { purpose: "two-factor", username: user.username, address }, ATTEMPT_LIMITS, TOO_MANY_CODES, async () => {
+    try {
+      return await confirmEnrolment(db, user.id, code, user.id);
+    } catch (error) {
+      if (error instanceof DomainError && error.message === INVALID_CODE) return null;
+      throw error;
+    }
+  });
 }
 
 /** The otpauth:// address as an SVG QR code, drawn on the server (nothing extra in the browser's bundle). */

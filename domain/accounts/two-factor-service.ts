@@ -35,16 +35,34 @@ export interface TwoFactorStatus {
   recoveryCodesLeft: number;
 }
 
-export async function twoFactorStatus(db: DB, userId: number): Promise<TwoFactorStatus> {
-  const user = await db.selectFrom("users").select(["totpEnabledAt"]).where("id", "=", userId).executeTakeFirst();
-  if (!user) throw notFound("User not found");
+async function recoveryCodesLeft(db: DB, userId: number): Promise<number> {
   const row = await db
     .selectFrom("recoveryCodes")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("userId", "=", userId)
     .where("usedAt", "is", null)
     .executeTakeFirstOrThrow();
-  return { enabled: user.totpEnabledAt !== null, enabledAt: user.totpEnabledAt, recoveryCodesLeft: Number(row.n) };
+  return Number(row.n);
+}
+
+/** An audit entry about a user's second factor (partnerId set when the user is a partner). */
+function auditUser(trx: DB, user: Pick<User, "id" | "username" | "isAdmin">, actorId: number | null, action: string, extra: { before?: unknown; after?: unknown; details?: Record<string, unknown> } = {}) {
+  return audit(trx, {
+    actorId,
+    action,
+    entity: "user",
+    entityId: user.id,
+    partnerId: user.isAdmin ? null : user.id,
+    before: extra.before,
+    after: extra.after,
+    details: { username: user.username, ...extra.details },
+  });
+}
+
+export async function twoFactorStatus(db: DB, userId: number): Promise<TwoFactorStatus> {
+  const user = await db.selectFrom("users").select(["totpEnabledAt"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) throw notFound("User not found");
+  return { enabled: user.totpEnabledAt !== null, enabledAt: user.totpEnabledAt, recoveryCodesLeft: await recoveryCodesLeft(db, userId) };
 }
 
 export interface Enrolment {
@@ -107,14 +125,7 @@ export async function confirmEnrolment(db: DB, userId: number, code: string, act
       .where("id", "=", userId)
       .execute();
     const codes = await replaceRecoveryCodes(trx, userId, now);
-    await audit(trx, {
-      actorId,
-      action: "two_factor_on",
-      entity: "user",
-      entityId: userId,
-      partnerId: user.isAdmin ? null : userId,
-      details: { username: user.username },
-    });
+    await auditUser(trx, user, actorId, "two_factor_on");
     return codes;
   });
 }
@@ -138,20 +149,7 @@ export async function checkSecondFactor(db: DB, userId: number, input: string, n
         .where("usedAt", "is", null)
         .executeTakeFirst();
       if (Number(spent.numUpdatedRows) !== 1) return null;
-      const left = await trx
-        .selectFrom("recoveryCodes")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", userId)
-        .where("usedAt", "is", null)
-        .executeTakeFirstOrThrow();
-      await audit(trx, {
-        actorId: userId,
-        action: "recovery_code_used",
-        entity: "user",
-        entityId: userId,
-        partnerId: user.isAdmin ? null : userId,
-        details: { username: user.username, recoveryCodesLeft: Number(left.n) },
-      });
+      await auditUser(trx, user, userId, "recovery_code_used", { details: { recoveryCodesLeft: await recoveryCodesLeft(trx, userId) } });
       return "recovery";
     }
     const step = acceptTotp(user.totpSecret, code, now.getTime(), user.totpLastStep);
@@ -174,14 +172,7 @@ export async function renewRecoveryCodes(db: DB, userId: number, actorId: number
     if (!user) throw notFound("User not found");
     if (!user.totpEnabledAt) throw conflict("Two-factor sign-in is off");
     const codes = await replaceRecoveryCodes(trx, userId, now);
-    await audit(trx, {
-      actorId,
-      action: "recovery_codes_renewed",
-      entity: "user",
-      entityId: userId,
-      partnerId: user.isAdmin ? null : userId,
-      details: { username: user.username },
-    });
+    await auditUser(trx, user, actorId, "recovery_codes_renewed");
     return codes;
   });
 }
@@ -193,23 +184,18 @@ async function turnOff(trx: DB, user: User, actorId: number | null, action: "two
     .where("id", "=", user.id)
     .execute();
   await trx.deleteFrom("recoveryCodes").where("userId", "=", user.id).execute();
-  await audit(trx, {
-    actorId,
-    action,
-    entity: "user",
-    entityId: user.id,
-    partnerId: user.isAdmin ? null : user.id,
-    before: { twoFactor: user.totpEnabledAt ? "on" : "off" },
-    after: { twoFactor: "off" },
-    details: { username: user.username },
-  });
+  await auditUser(trx, user, actorId, action, { before: { twoFactor: user.totpEnabledAt ? "on" : "off" }, after: { twoFactor: "off" } });
 }
 
-/** The user turns two-factor sign-in off (the route confirms the password and refuses when it is required). */
-export async function turnOffTwoFactor(db: DB, userId: number): Promise<void> {
+/**
+ * The user turns two-factor sign-in off (the route confirms the password first). 409 for an admin
+ * when it is required of every admin (REQUIRE_ADMIN_2FA).
+ */
+export async function turnOffTwoFactor(db: DB, userId: number, options: { requiredForAdmins: boolean }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
     if (!user) throw notFound("User not found");
+    if (user.isAdmin && options.requiredForAdmins) throw conflict(REQUIRED_FOR_ADMINS);
     if (!user.totpEnabledAt && !user.totpPendingSecret) return;
     await turnOff(trx, user, userId, "two_factor_off");
   });
