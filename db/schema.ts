@@ -64,6 +64,22 @@ export interface CommissionRatesTable {
   rateBp: number;
   effectiveMonth: string;
   createdAt: CreatedAt;
+  /** A written agreement's terms (JSON, agreement-schemas.ts); null: the seed's agreement of the partner's type at rateBp. */
+  terms: ColumnType<string | null, string | null | undefined, string | null>;
+  createdBy: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A difference added to an open month: a paid month's under a new agreement, or a negative month carried on. */
+export interface CommissionAdjustmentsTable {
+  id: Generated<number>;
+  partnerId: number;
+  month: string;
+  forMonth: string;
+  amountPence: number;
+  reason: "agreement" | "carried";
+  sourcePaymentId: number | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
 }
 
 export interface MachinesTable {
@@ -234,6 +250,8 @@ export interface CommissionPaymentsTable {
   amountPence: number | null;
   rateBp: number | null;
   updatedAt: ColumnType<string, string | undefined, string>;
+  /** The agreement's terms it paid under (JSON); null on payments from before agreements: the seed's at rateBp. */
+  terms: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A month's commission payout marked paid at once (/admin/payouts, the API, `commissions payouts --mark-paid`). */
@@ -340,6 +358,7 @@ export interface Database {
   productSalesTotals: ProductSalesTotalsTable;
   feePayments: FeePaymentsTable;
   commissionPayments: CommissionPaymentsTable;
+  commissionAdjustments: CommissionAdjustmentsTable;
   auditLog: AuditLogTable;
   emailLog: EmailLogTable;
   authFailures: AuthFailuresTable;

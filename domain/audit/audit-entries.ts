@@ -394,6 +394,28 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeCreditNote(entry);
     case "payout_batch":
       return describePayoutBatch(entry);
+    case "commission_agreement":
+      return describeAgreement(entry);
+    case "commission_adjustment":
+      return describeAdjustment(entry);
   }
   return fallback(entry);
+}
+
+function describeAgreement(entry: AuditEntryData): string {
+  const after = fields(entry.after);
+  const month = monthName(after.effectiveMonth) ?? monthName(entry.month);
+  const terms = Array.isArray(after.description) ? after.description.filter((line) => typeof line === "string").join("; ") : null;
+  const verb = entry.action === "agreement_corrected" ? "Corrected the commission agreement" : "Set a commission agreement";
+  return `${verb}${month ? ` from ${month}` : ""}${terms ? `: ${terms}` : ""}`;
+}
+
+function describeAdjustment(entry: AuditEntryData): string {
+  const values = fields(entry.action === "commission_adjustment_removed" ? entry.before : entry.after);
+  const amount = count(values.amountPence);
+  const forMonth = monthName(values.forMonth);
+  const money = amount !== null ? `${amount < 0 ? "−" : "+"}${formatGBP(Math.abs(amount))}` : "an adjustment";
+  if (entry.action === "commission_adjustment_removed") return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
+  if (values.reason === "carried") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month`;
+  return `Added an adjustment of ${money} for ${forMonth ?? "a paid month"} (a new agreement)`;
 }

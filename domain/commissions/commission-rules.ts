@@ -1,6 +1,5 @@
-/** Commission rules: card fee, net profit, flat share, marginal tiers and their split per machine. */
+/** Commission rules: card fee, net profit, flat share, the seed's tiers, the split per machine, rates (agreement-rules.ts applies them). */
 import { divRoundHalfUp } from "../shared/money.ts";
-import type { PartnerType } from "../partners/partner-rules.ts";
 
 /** Card processing fee: 2.99% of revenue, in basis points. */
 export const CARD_FEE_BP = 299;
@@ -52,17 +51,6 @@ export interface TieredCommission {
   totalPence: number;
 }
 
-/** Marginal tiered commission on a partner's total monthly net profit (0 when not positive). */
-export function tieredCommission(netPence: number): TieredCommission {
-  const positive = Math.max(0, netPence);
-  const lines = TIERS.map((band) => {
-    const top = band.toPence ?? Number.POSITIVE_INFINITY;
-    const basePence = Math.max(0, Math.min(positive, top) - band.fromPence);
-    return { ...band, basePence, commissionPence: divRoundHalfUp(basePence * band.rateBp, BP) };
-  });
-  return { netPence, lines, totalPence: lines.reduce((sum, line) => sum + line.commissionPence, 0) };
-}
-
 /**
  * Splits `totalPence` across weights in proportion to each positive weight, by largest
  * remainder, so the parts add up exactly. Non-positive weights get 0.
@@ -87,65 +75,6 @@ export function splitByLargestRemainder(totalPence: number, weights: readonly nu
     left -= 1;
   }
   return parts;
-}
-
-export interface RecordCommission extends RecordFigures {
-  cardFeePence: number;
-  netProfitPence: number;
-  commissionPence: number;
-}
-
-export interface MonthCommission {
-  records: RecordCommission[];
-  netProfitPence: number;
-  commissionPence: number;
-  /** Present for tiered partners only. */
-  tiers: TieredCommission | null;
-  applicable: boolean;
-}
-
-/**
- * A partner's commission for one month from its records: flat share per record, tiered on the
- * month's total split back across records, 0 for non-profit-sharing, not applicable for fee-paying.
- */
-export function commissionForMonth(
-  partnerType: PartnerType,
-  rateBp: number,
-  records: readonly RecordFigures[],
-): MonthCommission {
-  const withNet = records.map((r) => ({
-    ...r,
-    cardFeePence: cardFeePence(r.revenuePence),
-    netProfitPence: netProfitPence(r),
-  }));
-  const netTotal = withNet.reduce((sum, r) => sum + r.netProfitPence, 0);
-  if (partnerType === "tiered-profit-sharing") {
-    const tiers = tieredCommission(netTotal);
-    const parts = splitByLargestRemainder(
-      tiers.totalPence,
-      withNet.map((r) => r.netProfitPence),
-    );
-    return {
-      records: withNet.map((r, i) => ({ ...r, commissionPence: parts[i] })),
-      netProfitPence: netTotal,
-      commissionPence: tiers.totalPence,
-      tiers,
-      applicable: true,
-    };
-  }
-  const flat = partnerType === "profit-sharing";
-  const perRecord = withNet.map((r) => ({
-    ...r,
-    commissionPence: flat ? flatCommissionPence(r.netProfitPence, rateBp) : 0,
-  }));
-  return {
-    records: perRecord,
-    netProfitPence: netTotal,
-    commissionPence: perRecord.reduce((sum, r) => sum + r.commissionPence, 0),
-    tiers: null,
-    // Non-profit-sharing and fee-paying partners earn no commission: the summary shows "not_applicable".
-    applicable: flat,
-  };
 }
 
 /* Rates: basis points inside (1000 = 10.00%), fraction strings in the API, percents in forms. */
@@ -178,20 +107,3 @@ export function formatRate(bp: number): string {
 
 /** The effective month of a partner's first rate: it covers every month before the first change. */
 export const FIRST_MONTH = "0000-01";
-
-export interface RateChange {
-  rateBp: number;
-  effectiveMonth: string;
-}
-
-/**
- * The rate in force for `month`: the latest change effective on or before it. Months before the
- * first recorded change use the first rate; with no history, the partner's current rate.
- */
-export function rateForMonth(history: readonly RateChange[], month: string, currentBp: number): number {
-  const sorted = [...history].sort((a, b) => a.effectiveMonth.localeCompare(b.effectiveMonth));
-  if (!sorted.length) return currentBp;
-  let rate = sorted[0].rateBp;
-  for (const change of sorted) if (change.effectiveMonth <= month) rate = change.rateBp;
-  return rate;
-}

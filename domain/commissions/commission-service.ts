@@ -5,8 +5,11 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
-import { commissionForMonth, rateForMonth, type MonthCommission, type TieredCommission } from "./commission-rules.ts";
-import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
+import type { TieredCommission } from "./commission-rules.ts";
+import { monthCommission, type AgreementRecord, type AgreementTerms, type CommissionLine, type MonthCommission } from "./agreement-rules.ts";
+import { storeTerms } from "./agreement-schemas.ts";
+import { adjustmentsOf, agreementHistory, dueOf, rateOfMonth, termsOfMonth, withProducts, type MonthAdjustment } from "./agreement-terms.ts";
+import { formatDate, formatMonth, isoDay, nextMonth } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { assertMonthEnded, lastDayOfMonth } from "./month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
@@ -41,11 +44,17 @@ export interface PartnerMonth {
   complete: boolean;
   totals: { units: number; revenuePence: number; cogsPence: number; cardFeePence: number; netProfitPence: number; commissionPence: number };
   tiers: TieredCommission | null;
+  /** The agreement's terms for the month (null: no commission), its lines, and the adjustments added to the month. */
+  terms: AgreementTerms | null;
+  lines: CommissionLine[];
+  adjustments: MonthAdjustment[];
+  /** The commission under the agreement before adjustments (totals.commissionPence is what the month owes). */
+  agreementPence: number;
   payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null; rateBp: number | null };
 }
 
 async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<PartnerMonth> {
-  const [machines, records, rates, payment] = await Promise.all([
+  const [machines, records, history, payment, adjustments] = await Promise.all([
     db.selectFrom("machines").select(["id", "location", "status"]).where("partnerId", "=", partner.id).orderBy("location").execute(),
     db
       .selectFrom("monthlyRecords as r")
@@ -54,22 +63,28 @@ async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<P
       .where("m.partnerId", "=", partner.id)
       .where("r.month", "=", month)
       .execute(),
-    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).execute(),
+    agreementHistory(db, partner.id),
     db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).where("month", "=", month).executeTakeFirst(),
+    adjustmentsOf(db, month, [partner.id]),
   ]);
-  return partnerMonthFrom(partner, month, machines, records, rateForMonth(rates, month, partner.commissionBp), payment ?? null);
+  const terms = termsOfMonth(partner, history, month, payment);
+  const withParts = await withProducts(db, terms, records);
+  return partnerMonthFrom(partner, month, machines, withParts, { terms, rateBp: rateOfMonth(partner, history, month) }, payment ?? null, adjustments.get(partner.id) ?? []);
 }
 
-/** Pure assembly of a partner's month from its machines, records, rate and payment. */
+/** Pure assembly of a partner's month from its machines, records, terms and payment. */
 export function partnerMonthFrom(
   partner: Pick<User, "id" | "username" | "name" | "email" | "billingAddress" | "partnerType">,
   month: string,
   machines: { id: number; location: string; status: "active" | "inactive" }[],
-  records: { id: number; machineId: number; totalSales: number; revenuePence: number; cogsPence: number }[],
-  rateBp: number,
+  records: ({ id: number; machineId: number; totalSales: number; revenuePence: number; cogsPence: number } & Partial<AgreementRecord>)[],
+  agreement: { terms: AgreementTerms | null; rateBp: number },
   payment: { status: "pending" | "completed"; paidDate: string | null; amountPence: number | null; rateBp: number | null } | null,
+  adjustments: MonthAdjustment[] = [],
 ): PartnerMonth {
-  const result: MonthCommission = commissionForMonth(partner.partnerType, rateBp, records);
+  const { terms, rateBp } = agreement;
+  const result: MonthCommission = monthCommission(terms, records);
+  const applied = result.applicable ? adjustments : [];
   const byMachine = new Map(records.map((r, i) => [r.machineId, { record: r, figures: result.records[i] }]));
   const lines: MachineLine[] = machines.map((m) => {
     const hit = byMachine.get(m.id);
@@ -103,9 +118,13 @@ export function partnerMonthFrom(
       cogsPence: sum("cogsPence"),
       cardFeePence: sum("cardFeePence"),
       netProfitPence: sum("netProfitPence"),
-      commissionPence: result.commissionPence,
+      commissionPence: result.applicable ? dueOf(result.commissionPence, applied) : 0,
     },
     tiers: result.tiers,
+    terms,
+    lines: result.lines,
+    adjustments: applied,
+    agreementPence: result.commissionPence,
     payment: result.applicable
       ? { status: payment?.status ?? "pending", paidDate: payment?.paidDate ?? null, amountPence: payment?.amountPence ?? null, rateBp: payment?.rateBp ?? null }
       : { status: "not_applicable", paidDate: null, amountPence: null, rateBp: null },
@@ -150,7 +169,14 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
   if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
   const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
   if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
-  const values = { status: "completed" as const, paidDate, amountPence: figures.totals.commissionPence, rateBp: figures.rateBp, updatedAt: new Date().toISOString() };
+  const values = {
+    status: "completed" as const,
+    paidDate,
+    amountPence: figures.totals.commissionPence,
+    rateBp: figures.rateBp,
+    terms: figures.terms && storeTerms(figures.terms),
+    updatedAt: new Date().toISOString(),
+  };
   const payment = existing
     ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
     : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
@@ -164,7 +190,24 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
     before: { status: existing?.status ?? "pending" },
     after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
   });
+  await carryNegativeRest(trx, figures, payment.id, actorId);
   return payment;
+}
+
+/**
+ * A month whose adjustments take its total below 0 pays nothing, and the rest is carried to the next
+ * month as an adjustment (removed with the payment by Reset Month).
+ */
+async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: number, actorId: number | null) {
+  const rest = figures.agreementPence + figures.adjustments.reduce((s, a) => s + a.amountPence, 0);
+  if (rest >= 0) return;
+  const month = nextMonth(figures.month);
+  const row = await trx
+    .insertInto("commissionAdjustments")
+    .values({ partnerId: figures.partner.id, month, forMonth: figures.month, amountPence: rest, reason: "carried", sourcePaymentId: paymentId, createdBy: actorId })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: row.id, partnerId: figures.partner.id, month, before: null, after: { forMonth: figures.month, amountPence: rest, reason: "carried" } });
 }
 
 export async function commissionPaymentStatus(db: DB, partnerId: number, month: string) {
@@ -210,6 +253,18 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
     if (partnerId !== undefined) await requirePartner(trx, partnerId);
     let query = trx.deleteFrom("commissionPayments").where("month", "=", month);
     if (partnerId !== undefined) query = query.where("partnerId", "=", partnerId);
+    const carried = await trx
+      .selectFrom("commissionAdjustments as a")
+      .innerJoin("commissionPayments as p", "p.id", "a.sourcePaymentId")
+      .select(["a.id", "a.partnerId", "a.month", "a.forMonth", "a.amountPence"])
+      .where("p.month", "=", month)
+      .$if(partnerId !== undefined, (q) => q.where("p.partnerId", "=", partnerId!))
+      .execute();
+    // The carried rests go with their payments (foreign key cascade); each is audited as removed.
+    await trx.deleteFrom("commissionAdjustments").where("id", "in", carried.length ? carried.map((c) => c.id) : [0]).execute();
+    for (const c of carried) {
+      await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: c.id, partnerId: c.partnerId, month: c.month, before: { forMonth: c.forMonth, amountPence: c.amountPence, reason: "carried" }, after: null });
+    }
     const removed = await query.returningAll().execute();
     for (const payment of removed) {
       await audit(trx, {

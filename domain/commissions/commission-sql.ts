@@ -1,16 +1,15 @@
 /**
- * The commission rules of commission-rules.ts as SQL expressions, so that sums over many partners
- * are one query rather than a loop over every record: the card fee, net profit and flat share
- * rounded per monthly record, the tiers on a partner's month, the rate in force for a month. Built
- * from the rules' own constants; tests/integration/commission-sql.test.ts and
- * commission-summary.test.ts run them on SQLite against the pure functions, figure for figure.
+ * The card fee and net profit of commission-rules.ts as SQL expressions, so that sums over many
+ * records are one query rather than a loop over every record (the commission itself follows each
+ * partner's agreement, in TypeScript: agreement-terms.ts). Built from the rules' own constants;
+ * tests/integration/commission-sql.test.ts runs them against the pure functions, figure for figure.
  * Integer arithmetic only: constants are inlined as integer literals (a bound JavaScript number is
  * a REAL in SQLite, and would make the divisions exact instead of integer), and each dividend is cast
  * to bigint (on PostgreSQL a sum of bigints is numeric, and sign() answers numeric, either of which
  * would make the division exact; on SQLite the cast of an integer changes nothing).
  */
 import { sql, type Expression, type RawBuilder } from "kysely";
-import { CARD_FEE_BP, TIERS } from "./commission-rules.ts";
+import { CARD_FEE_BP } from "./commission-rules.ts";
 
 const BP = 10_000;
 
@@ -30,38 +29,4 @@ export function cardFeePenceSql(revenuePence: Expression<number>): RawBuilder<nu
 /** netProfitPence: a record's revenue − COGS − its card fee. */
 export function netProfitPenceSql(revenuePence: Expression<number>, cogsPence: Expression<number>): RawBuilder<number> {
   return sql<number>`(${revenuePence} - ${cogsPence} - ${cardFeePenceSql(revenuePence)})`;
-}
-
-/**
- * flatCommissionPence: a record's net profit × the rate, rounded to the penny, never below 0. Rates are
- * never negative (the tables check it), so a net profit at or below zero shares nothing and the rest
- * rounds as divRoundHalfUp does for a positive number; the net profit is worked out twice, not four times.
- */
-export function flatCommissionPenceSql(netPence: Expression<number>, rateBp: Expression<number>): RawBuilder<number> {
-  return sql<number>`(case when ${netPence} > 0 then cast((${netPence}) * ${rateBp} * 2 + ${sql.lit(BP)} as bigint) / ${sql.lit(2 * BP)} else 0 end)`;
-}
-
-/** tieredCommission(net).totalPence: each band of the positive net profit at its rate, rounded, summed. */
-export function tieredCommissionPenceSql(netPence: Expression<number>): RawBuilder<number> {
-  const positive = sql<number>`(case when ${netPence} > 0 then ${netPence} else 0 end)`;
-  const bands = TIERS.map((band) => {
-    const top = band.toPence === null ? null : sql.lit(band.toPence);
-    const capped = top === null ? positive : sql<number>`(case when ${positive} < ${top} then ${positive} else ${top} end)`;
-    const from = sql.lit(band.fromPence);
-    const base = sql<number>`(case when ${capped} > ${from} then ${capped} - ${from} else 0 end)`;
-    return divRoundHalfUpSql(sql<number>`${base} * ${sql.lit(band.rateBp)}`, BP);
-  });
-  return sql<number>`(${sql.join(bands, sql` + `)})`;
-}
-
-/**
- * rateForMonth for a partner: the latest change effective on or before the month, else the first
- * change (it covers the months before it), else the partner's current rate. Reads commission_rates
- * by its (partner_id, effective_month) key.
- */
-export function rateForMonthSql(partnerId: Expression<number>, currentBp: Expression<number>, month: string): RawBuilder<number> {
-  return sql<number>`coalesce(
-    (select cr.rate_bp from commission_rates cr where cr.partner_id = ${partnerId} and cr.effective_month <= ${month} order by cr.effective_month desc limit 1),
-    (select cr.rate_bp from commission_rates cr where cr.partner_id = ${partnerId} order by cr.effective_month limit 1),
-    ${currentBp})`;
 }

@@ -1,14 +1,13 @@
 /**
  * The commission summary of a month (/admin/commissions, GET /api/partners/commissions, the CLI):
- * each partner's reports, commission and payment, and the month's totals, summed in SQL over the
- * month's records with the rules of commission-sql.ts (the card fee and flat share rounded per
- * record, the tiers on the partner's month), so a page reads its own partners and one aggregate.
- * The figures are commissionForMonth's (tests/integration/commission-summary.test.ts).
+ * each partner's reports and net profit summed in SQL, the commission under the agreement in force
+ * for the month (agreement-terms.ts monthCommissions), the payment, and the month's totals.
  */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { bpToFraction } from "./commission-rules.ts";
-import { flatCommissionPenceSql, netProfitPenceSql, rateForMonthSql, tieredCommissionPenceSql } from "./commission-sql.ts";
+import { netProfitPenceSql } from "./commission-sql.ts";
+import { monthCommissions } from "./agreement-terms.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
@@ -37,20 +36,24 @@ export interface CommissionSummary {
   rows: CommissionSummaryRow[];
 }
 
-/** A partner's month as SQL sums it. */
+/** A partner's month: its machines' counts and net profit summed in SQL, the commission under its agreement. */
 export interface PartnerMonthFigures {
   partnerId: number;
   name: string | null;
   username: string;
   email: string | null;
   partnerType: PartnerType;
+  /** The rate commissionPercentage shows: a flat rate's, else 0 (agreement-terms.ts rateOfMonth). */
   rateBp: number;
   /** The partner's active machines, and how many of them have a record for the month. */
   activeMachines: number;
   submittedReports: number;
   netProfitPence: number;
-  /** commissionForMonth's commission (0 where not applicable). */
+  /** What the month owes: the commission under the agreement plus its adjustments, never below 0 (0 where not applicable). */
   commissionPence: number;
+  /** The commission under the agreement alone, and the adjustments added to the month. */
+  agreementPence: number;
+  adjustmentsPence: number;
   /** The recorded payment of the month, if any. */
   paymentStatus: "pending" | "completed" | null;
   paidDate: string | null;
@@ -62,82 +65,46 @@ const APPLICABLE: readonly PartnerType[] = ["profit-sharing", "tiered-profit-sha
 
 interface Scope {
   partnerIds?: readonly number[];
-  /** Only partners whose month is paid. */
-  paid?: boolean;
 }
 
-/** The partners in scope with the rate in force for the month: the summary's order is theirs (name, then username). */
-function partnersOf(db: DB, month: string, scope: Scope) {
+/** Each partner's month in the summary's order (name, then username): machines and records summed in SQL, the payment. */
+function monthRows(db: DB, month: string, scope: Scope) {
+  const net = netProfitPenceSql(sql.ref("r.revenuePence"), sql.ref("r.cogsPence"));
   let query = db
     .selectFrom("users as u")
-    .where("u.isAdmin", "=", 0)
-    .select((eb) => ["u.id", "u.name", "u.username", "u.email", "u.partnerType", rateForMonthSql(eb.ref("u.id"), eb.ref("u.commissionBp"), month).as("rateBp")]);
-  if (scope.partnerIds) query = query.where("u.id", "in", scope.partnerIds.length ? scope.partnerIds : [0]);
-  if (scope.paid) {
-    query = query
-      .where("u.partnerType", "in", [...APPLICABLE])
-      .where((eb) => eb.exists(eb.selectFrom("commissionPayments as cp").whereRef("cp.partnerId", "=", "u.id").where("cp.month", "=", month).where("cp.status", "=", "completed").select("cp.id")));
-  }
-  return query;
-}
-
-type Partners = ReturnType<typeof partnersOf>;
-
-/** Each partner's month: its machines and their records of the month summed, the commission, the payment. */
-function monthFigures(db: DB, month: string, partners: Partners) {
-  const net = netProfitPenceSql(sql.ref("r.revenuePence"), sql.ref("r.cogsPence"));
-  // Materialized: otherwise SQLite folds the partners into the join and looks their rate up again for every record.
-  const sums = db
-    .with((cte) => cte("p").materialized(), () => partners)
-    .selectFrom("p")
-    .leftJoin("machines as m", "m.partnerId", "p.id")
+    .leftJoin("machines as m", "m.partnerId", "u.id")
     .leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month))
-    // Every column of p (a CTE, so PostgreSQL cannot see they depend on its id).
-    .groupBy(["p.id", "p.name", "p.username", "p.email", "p.partnerType", "p.rateBp"])
+    .where("u.isAdmin", "=", 0)
+    .groupBy(["u.id", "u.name", "u.username", "u.email", "u.partnerType", "u.commissionBp"])
     .select((eb) => [
-      "p.id as partnerId",
-      "p.name",
-      "p.username",
-      "p.email",
-      "p.partnerType",
-      "p.rateBp",
+      "u.id as partnerId",
+      "u.name",
+      "u.username",
+      "u.email",
+      "u.partnerType",
+      "u.commissionBp",
       sql<number>`count(case when ${eb.ref("m.status")} = 'active' then 1 end)`.as("activeMachines"),
       sql<number>`count(case when ${eb.ref("m.status")} = 'active' and ${eb.ref("r.id")} is not null then 1 end)`.as("submittedReports"),
       sql<number>`coalesce(sum(${net}), 0)`.as("netProfitPence"),
-      sql<number>`coalesce(sum(${flatCommissionPenceSql(net, eb.ref("p.rateBp"))}), 0)`.as("flatPence"),
     ]);
+  if (scope.partnerIds) query = query.where("u.id", "in", scope.partnerIds.length ? [...scope.partnerIds] : [0]);
   return db
-    .selectFrom(sums.as("f"))
+    .selectFrom(query.as("f"))
     .leftJoin("commissionPayments as cp", (join) => join.onRef("cp.partnerId", "=", "f.partnerId").on("cp.month", "=", month))
-    .select((eb) => [
-      "f.partnerId",
-      "f.name",
-      "f.username",
-      "f.email",
-      "f.partnerType",
-      "f.rateBp",
-      "f.activeMachines",
-      "f.submittedReports",
-      "f.netProfitPence",
-      eb
-        .case()
-        .when("f.partnerType", "=", "profit-sharing")
-        .then(eb.ref("f.flatPence"))
-        .when("f.partnerType", "=", "tiered-profit-sharing")
-        .then(tieredCommissionPenceSql(eb.ref("f.netProfitPence")))
-        .else(sql.lit(0))
-        .end()
-        .as("commissionPence"),
-      "cp.status as paymentStatus",
-      "cp.paidDate",
-      "cp.amountPence as paidAmountPence",
-    ]);
+    .selectAll("f")
+    .select(["cp.status as paymentStatus", "cp.paidDate", "cp.amountPence as paidAmountPence"])
+    .orderBy("f.name")
+    .orderBy("f.username");
 }
 
-async function figuresOf(db: DB, month: string, scope: Scope, page?: PageRequest): Promise<PartnerMonthFigures[]> {
-  let partners = partnersOf(db, month, scope);
-  if (page) partners = partners.orderBy("u.name").orderBy("u.username").limit(page.size).offset(offsetOf(page));
-  return monthFigures(db, month, partners).orderBy("f.name").orderBy("f.username").execute();
+async function figuresOf(db: DB, month: string, scope: Scope): Promise<PartnerMonthFigures[]> {
+  const rows = await monthRows(db, month, scope).execute();
+  const commissions = await monthCommissions(db, month, rows.map((r) => ({ id: r.partnerId, partnerType: r.partnerType, commissionBp: r.commissionBp })), !scope.partnerIds);
+  return rows.map(({ commissionBp: _, ...row }) => {
+    const c = commissions.get(row.partnerId)!;
+    const adjustmentsPence = c.adjustments.reduce((s, a) => s + a.amountPence, 0);
+    return { ...row, rateBp: c.rateBp, commissionPence: c.duePence, agreementPence: c.result.commissionPence, adjustmentsPence };
+  });
 }
 
 /** Every partner's month in the summary's order (name, then username): the payout's candidates (payout-service.ts). */
@@ -186,31 +153,37 @@ export interface CommissionTotals {
   ready: number;
 }
 
-/** The month's totals over every partner: one aggregate over monthFigures. */
+/** The month's totals over every partner's figures. */
+export function totalsOf(figures: readonly PartnerMonthFigures[]): CommissionTotals {
+  const t: CommissionTotals = { partners: figures.length, duePence: 0, applicable: 0, complete: 0, paid: 0, paidPence: 0, readyPence: 0, ready: 0 };
+  for (const f of figures) {
+    if (!APPLICABLE.includes(f.partnerType)) continue;
+    const paid = f.paymentStatus === "completed";
+    const complete = f.activeMachines > 0 && f.submittedReports === f.activeMachines;
+    t.applicable += 1;
+    if (complete) t.complete += 1;
+    if (paid) {
+      t.paid += 1;
+      t.paidPence += f.paidAmountPence ?? f.commissionPence;
+    } else {
+      t.duePence += f.commissionPence;
+      if (complete) {
+        t.ready += 1;
+        t.readyPence += f.commissionPence;
+      }
+    }
+  }
+  return t;
+}
+
 export async function commissionTotals(db: DB, month: string): Promise<CommissionTotals> {
-  const applicable = sql<boolean>`x.partner_type in (${sql.join(APPLICABLE)})`;
-  const paid = sql<boolean>`(${applicable} and x.payment_status = 'completed')`;
-  const complete = sql<boolean>`(${applicable} and x.active_machines > 0 and x.submitted_reports = x.active_machines)`;
-  const row = await db
-    .selectFrom(monthFigures(db, month, partnersOf(db, month, {})).as("x"))
-    .select([
-      sql<number>`count(*)`.as("partners"),
-      sql<number>`coalesce(sum(case when ${applicable} and coalesce(x.payment_status, 'pending') = 'pending' then x.commission_pence end), 0)`.as("duePence"),
-      sql<number>`count(case when ${applicable} then 1 end)`.as("applicable"),
-      sql<number>`count(case when ${complete} then 1 end)`.as("complete"),
-      sql<number>`count(case when ${paid} then 1 end)`.as("paid"),
-      sql<number>`coalesce(sum(case when ${paid} then coalesce(x.paid_amount_pence, x.commission_pence) end), 0)`.as("paidPence"),
-      sql<number>`coalesce(sum(case when ${complete} and coalesce(x.payment_status, 'pending') = 'pending' then x.commission_pence end), 0)`.as("readyPence"),
-      sql<number>`count(case when ${complete} and coalesce(x.payment_status, 'pending') = 'pending' then 1 end)`.as("ready"),
-    ])
-    .executeTakeFirstOrThrow();
-  return row;
+  return totalsOf(await figuresOf(db, month, {}));
 }
 
 /** Every partner's commission for a month (the API and the CLI); the total due counts unpaid profit-sharing commissions. */
 export async function commissionSummary(db: DB, month: string): Promise<CommissionSummary> {
-  const [figures, totals] = await Promise.all([figuresOf(db, month, {}), commissionTotals(db, month)]);
-  return { month, totalCommissionDue: penceToPounds(totals.duePence), rows: figures.map(summaryRow) };
+  const figures = await figuresOf(db, month, {});
+  return { month, totalCommissionDue: penceToPounds(totalsOf(figures).duePence), rows: figures.map(summaryRow) };
 }
 
 /** The summary row of one partner, or undefined for an unknown partner. */
@@ -229,14 +202,15 @@ export interface PaidSummary {
   rows: CommissionSummaryRow[];
 }
 
-async function paidRowsOf(db: DB, month: string, totals: CommissionTotals): Promise<PaidSummary> {
-  const rows = totals.paid ? await figuresOf(db, month, { paid: true }, { page: 1, size: PAID_ROWS_NAMED }) : [];
+function paidRowsOf(figures: readonly PartnerMonthFigures[], totals: CommissionTotals): PaidSummary {
+  const rows = figures.filter((f) => APPLICABLE.includes(f.partnerType) && f.paymentStatus === "completed").slice(0, PAID_ROWS_NAMED);
   return { count: totals.paid, totalPence: totals.paidPence, rows: rows.map(summaryRow) };
 }
 
 /** The month's paid payments (Reset Month asks about them). */
 export async function paidSummary(db: DB, month: string): Promise<PaidSummary> {
-  return paidRowsOf(db, month, await commissionTotals(db, month));
+  const figures = await figuresOf(db, month, {});
+  return paidRowsOf(figures, totalsOf(figures));
 }
 
 export interface CommissionSummaryPage extends CommissionSummary {
@@ -246,12 +220,16 @@ export interface CommissionSummaryPage extends CommissionSummary {
   page: PageInfo;
 }
 
-/** One page of the summary (the summary's order), with the month's totals over every partner. */
+/**
+ * One page of the summary (the summary's order), with the month's totals over every partner. Every
+ * partner's commission is worked out for the totals (a few thousand records), so the page is a slice.
+ */
 export async function commissionSummaryPage(db: DB, month: string, request: PageRequest): Promise<CommissionSummaryPage> {
-  const totals = await commissionTotals(db, month);
+  const figures = await figuresOf(db, month, {});
+  const totals = totalsOf(figures);
   const shown = clampPage(request, totals.partners);
-  const [rows, paid] = await Promise.all([figuresOf(db, month, {}, shown), paidRowsOf(db, month, totals)]);
-  return { month, totalCommissionDue: penceToPounds(totals.duePence), rows: rows.map(summaryRow), totals, paid, page: pageInfo(shown, totals.partners) };
+  const rows = figures.slice(offsetOf(shown), offsetOf(shown) + shown.size);
+  return { month, totalCommissionDue: penceToPounds(totals.duePence), rows: rows.map(summaryRow), totals, paid: paidRowsOf(figures, totals), page: pageInfo(shown, totals.partners) };
 }
 
 /**

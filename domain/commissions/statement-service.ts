@@ -1,8 +1,9 @@
 /** Consolidated reports and record statements as PDFs, and sending a report by email. */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { partnerMonth, partnerMonthFrom } from "./commission-service.ts";
-import { formatRate, rateForMonth } from "./commission-rules.ts";
+import { partnerMonth, type PartnerMonth } from "./commission-service.ts";
+import { formatRate } from "./commission-rules.ts";
+import { isFlatNetProfitShare } from "./agreement-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { DomainError } from "../shared/errors.ts";
 import { assertMonthEnded } from "./month-close-rules.ts";
@@ -106,21 +107,8 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
     .executeTakeFirstOrThrow();
   assertMonthEnded(record.month, now);
   const partner = await db.selectFrom("users").selectAll().where("id", "=", record.partnerId).executeTakeFirstOrThrow();
-  const [rates, payment, monthRecords, machines] = await Promise.all([
-    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).execute(),
-    db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).where("month", "=", record.month).executeTakeFirst(),
-    db
-      .selectFrom("monthlyRecords as r")
-      .innerJoin("machines as m", "m.id", "r.machineId")
-      .select(["r.id", "r.machineId", "r.totalSales", "r.revenuePence", "r.cogsPence"])
-      .where("m.partnerId", "=", partner.id)
-      .where("r.month", "=", record.month)
-      .execute(),
-    db.selectFrom("machines").select(["id", "location", "status"]).where("partnerId", "=", partner.id).execute(),
-  ]);
-  const rateBp = rateForMonth(rates, record.month, partner.commissionBp);
   // The machine's share is worked out with the partner's whole month (tiers split across machines).
-  const pm = partnerMonthFrom(partner, record.month, machines, monthRecords, rateBp, payment ?? null);
+  const pm = await partnerMonth(db, partner.id, record.month);
   const line = pm.machines.find((m) => m.machineId === record.machineId)!;
   const bytes = await recordStatementPdf({
     partner,
@@ -132,8 +120,18 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
     cardFeePence: line.cardFeePence,
     netProfitPence: line.netProfitPence,
     commissionPence: line.commissionPence,
-    commissionLabel: partner.partnerType === "tiered-profit-sharing" ? "Tiered Commission (this machine's share)" : `Profit Share (${formatRate(rateBp)})`,
+    commissionLabel: commissionLabelOf(pm, "Tiered Commission (this machine's share)"),
     payment: pm.payment,
   }, { business: await getBusinessProfile(db) });
   return { filename: `statement-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}-${record.month}.pdf`, bytes };
+}
+
+/**
+ * How a month's commission is labelled: the spec's 'Profit Share (10%)' and 'Tiered Commission' for
+ * the seed's agreements, 'Commission (agreement)' for any other (its lines say how).
+ */
+export function commissionLabelOf(pm: Pick<PartnerMonth, "terms" | "rateBp" | "partner" | "tiers">, tiered = "Tiered Commission"): string {
+  if (!pm.terms || isFlatNetProfitShare(pm.terms)) return `Profit Share (${formatRate(pm.terms?.rate ?? pm.rateBp)})`;
+  if (pm.tiers && pm.partner.partnerType === "tiered-profit-sharing" && !pm.terms.products.length && pm.terms.minimumPence === null && pm.terms.capPence === null) return tiered;
+  return "Commission (agreement)";
 }

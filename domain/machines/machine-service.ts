@@ -8,7 +8,9 @@ import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { exclusionSentence } from "../imports/booking-rules.ts";
 import { assertMonthsOpen } from "../commissions/month-close-service.ts";
-import { commissionForMonth, rateForMonth, type TieredCommission } from "../commissions/commission-rules.ts";
+import type { TieredCommission } from "../commissions/commission-rules.ts";
+import { monthCommission } from "../commissions/agreement-rules.ts";
+import { recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
@@ -28,19 +30,19 @@ export async function machineForUser(db: DB, user: PublicUser, machineId: number
   return machine;
 }
 
-async function partnerRecords(db: DB, partnerId: number) {
-  const [partner, records, rates] = await Promise.all([
-    db.selectFrom("users").select(["partnerType", "commissionBp", "isAdmin"]).where("id", "=", partnerId).executeTakeFirst(),
+async function partnerRecords(db: DB, partnerId: number, extraMonths: string[] = []) {
+  const [partner, rows] = await Promise.all([
+    db.selectFrom("users").select(["id", "partnerType", "commissionBp", "isAdmin"]).where("id", "=", partnerId).executeTakeFirst(),
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
       .select(["r.id", "r.machineId", "m.partnerId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence"])
       .where("m.partnerId", "=", partnerId)
       .execute(),
-    db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partnerId).execute(),
   ]);
   if (!partner || partner.isAdmin) throw notFound("Partner not found");
-  return { partner, records, rates, views: recordViews(partner, rates, records) };
+  const { records, termsOf } = await recordsWithTerms(db, partner, rows, extraMonths);
+  return { partner, records, termsOf, views: recordViews(termsOf, records) };
 }
 
 /** A partner's machines with their monthly records (newest month first). */
@@ -164,11 +166,11 @@ export interface PartnerStats {
 /** The partner dashboard's figures: last calendar month (UTC) and all time. */
 export async function partnerStats(db: DB, partnerId: number, now: Date = new Date()): Promise<PartnerStats> {
   const month = previousMonth(now);
-  const { partner, records, rates } = await partnerRecords(db, partnerId);
+  const { records, termsOf } = await partnerRecords(db, partnerId, [month]);
   const lastMonth = records.filter((r) => r.month === month);
   const activeMachines = await db.selectFrom("machines").select("id").where("partnerId", "=", partnerId).where("status", "=", "active").execute();
   const reported = new Set(lastMonth.map((r) => r.machineId));
-  const commission = commissionForMonth(partner.partnerType, rateForMonth(rates, month, partner.commissionBp), lastMonth);
+  const commission = monthCommission(termsOf.get(month) ?? null, lastMonth);
   return {
     priorMonthSales: lastMonth.reduce((s, r) => s + r.totalSales, 0),
     totalSales: records.reduce((s, r) => s + r.totalSales, 0),

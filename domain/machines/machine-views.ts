@@ -2,8 +2,7 @@
  * A partner's machines and monthly records as the pages and the API show them: per-record figures
  * in pounds, each month's commission worked out at the rate of that month (pure).
  */
-import type { User } from "#db/schema.ts";
-import { commissionForMonth, rateForMonth, type RateChange } from "../commissions/commission-rules.ts";
+import { monthCommission, type AgreementRecord, type AgreementTerms } from "../commissions/agreement-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
 
 export interface RecordView {
@@ -56,12 +55,11 @@ export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, 
   return groups;
 }
 
-/** Per-record figures with each month's commission worked out at the rate of that month. */
-export function recordViews(partner: Pick<User, "partnerType" | "commissionBp">, rates: RateChange[], records: RecordRow[]): RecordView[] {
+/** Per-record figures with each month's commission worked out under the terms of that month. */
+export function recordViews(termsOf: ReadonlyMap<string, AgreementTerms | null>, records: (RecordRow & Partial<AgreementRecord>)[]): RecordView[] {
   const views: RecordView[] = [];
   for (const [month, monthRecords] of groupBy(records, (r) => r.month)) {
-    const rate = rateForMonth(rates, month, partner.commissionBp);
-    const result = commissionForMonth(partner.partnerType, rate, monthRecords);
+    const result = monthCommission(termsOf.get(month) ?? null, monthRecords);
     monthRecords.forEach((record, index) => {
       const figures = result.records[index];
       views.push({

@@ -13,8 +13,10 @@ import { closedMonthError } from "../commissions/month-close-rules.ts";
 import { closedMonths } from "../commissions/month-close-service.ts";
 import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
 import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type AccountStatus, type InvoiceSummary, type PaymentPeriod } from "../invoices/invoice-rules.ts";
-import { netProfitPence, tieredCommission, type RateChange } from "../commissions/commission-rules.ts";
-import { flatCommissionPenceSql, netProfitPenceSql, rateForMonthSql } from "../commissions/commission-sql.ts";
+import { netProfitPence } from "../commissions/commission-rules.ts";
+import { monthCommissions, recordsWithTerms } from "../commissions/agreement-terms.ts";
+import { assertRateEditable } from "../commissions/agreement-service.ts";
+import { netProfitPenceSql } from "../commissions/commission-sql.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, conflict, notFound } from "../shared/errors.ts";
@@ -242,21 +244,14 @@ export async function listPartnerPage(db: DB, { query, page }: { query: string; 
   };
 }
 
-async function rateHistory(db: DB, partnerId?: number): Promise<Map<number, RateChange[]>> {
-  let query = db.selectFrom("commissionRates").select(["partnerId", "rateBp", "effectiveMonth"]);
-  if (partnerId !== undefined) query = query.where("partnerId", "=", partnerId);
-  return groupBy(await query.execute(), (r) => r.partnerId);
-}
-
 /**
  * The business at a glance: this calendar month's figures (UTC) and all-time totals, summed in SQL
- * from the monthly records (a machine-month each, far fewer than sales). The commission follows
- * commissionForMonth: profit-sharing, each record's flat share at the month's rate; tiered, the
- * tiers on the partner's month's net profit; other types, none.
+ * from the monthly records (a machine-month each, far fewer than sales). The commission is each
+ * earning partner's under the agreement in force for the month (agreement-terms.ts).
  */
 export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
   const month = currentMonth(now);
-  const [partners, allTime, byPartner] = await Promise.all([
+  const [partners, allTime, thisMonth, earning] = await Promise.all([
     partnersQuery(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
     db
       .selectFrom("monthlyRecords as r")
@@ -265,28 +260,19 @@ export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
-      .innerJoin("users as u", "u.id", "m.partnerId")
       .where("r.month", "=", month)
-      .groupBy("u.id")
-      .select((eb) => {
-        const rate = rateForMonthSql(eb.ref("u.id"), eb.ref("u.commissionBp"), month);
-        return [
-          "u.partnerType",
-          sql<number>`sum(${eb.ref("r.revenuePence")})`.as("revenuePence"),
-          sql<number>`sum(${recordNetPence()})`.as("netPence"),
-          sql<number>`sum(case when ${eb.ref("u.partnerType")} = 'profit-sharing' then ${flatCommissionPenceSql(recordNetPence(), rate)} else 0 end)`.as("flatPence"),
-        ];
-      })
-      .execute(),
+      .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("users").select(["id", "partnerType", "commissionBp"]).where("isAdmin", "=", 0).where("partnerType", "in", ["profit-sharing", "tiered-profit-sharing"]).execute(),
   ]);
-  const commissionPence = sum(
-    byPartner.map((p) => (p.partnerType === "tiered-profit-sharing" ? tieredCommission(p.netPence).totalPence : p.partnerType === "profit-sharing" ? p.flatPence : 0)),
-  );
+  // The month's commission under each partner's agreement, before adjustments (the month is not over).
+  const commissions = await monthCommissions(db, month, earning);
+  const commissionPence = sum([...commissions.values()].map((c) => c.result.commissionPence));
   return {
     totalPartners: partners.count,
     currentMonth: month,
-    currentMonthRevenue: penceToPounds(sum(byPartner.map((p) => p.revenuePence))),
-    currentMonthNetProfit: penceToPounds(sum(byPartner.map((p) => p.netPence))),
+    currentMonthRevenue: penceToPounds(thisMonth.revenuePence),
+    currentMonthNetProfit: penceToPounds(thisMonth.netPence),
     currentMonthCommission: penceToPounds(commissionPence),
     allTimeRevenue: penceToPounds(allTime.revenuePence),
     allTimeNetProfit: penceToPounds(allTime.netPence),
@@ -301,13 +287,13 @@ async function requirePartner(db: DB, id: number): Promise<User> {
 
 export async function getPartnerDetail(db: DB, id: number, now: Date = new Date()): Promise<PartnerDetail> {
   const user = await requirePartner(db, id);
-  const [machines, records, fees, rates] = await Promise.all([
+  const [machines, rows, fees] = await Promise.all([
     db.selectFrom("machines").selectAll().where("partnerId", "=", id).orderBy("location").execute(),
     recordsQuery(db).where("m.partnerId", "=", id).execute(),
     feeQuery(db, id),
-    rateHistory(db, id),
   ]);
-  const views = recordViews(user, rates.get(id) ?? [], records);
+  const { records, termsOf } = await recordsWithTerms(db, user, rows);
+  const views = recordViews(termsOf, records);
   const byMachine = groupBy(views, (r) => r.machineId);
   const month = currentMonth(now);
   const lastMonth = previousMonth(now);
@@ -377,6 +363,7 @@ export async function updatePartner(
       if (await findUserByUsername(trx, input.username)) throw conflict("Username already exists");
     }
     const partnerType = input.partnerType ?? current.partnerType;
+    if (input.commissionPercentage !== undefined && input.commissionPercentage !== current.commissionBp) await assertRateEditable(trx, id, now);
     const terms = termsForType(partnerType, {
       commissionBp: input.commissionPercentage ?? current.commissionBp,
       monthlyFeePence: input.monthlyFee !== undefined ? input.monthlyFee : current.monthlyFeePence,
@@ -402,8 +389,8 @@ export async function updatePartner(
     if (updated.commissionBp !== current.commissionBp) {
       await trx
         .insertInto("commissionRates")
-        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now) })
-        .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp }))
+        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now), createdBy: actorId })
+        .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp, terms: null, createdBy: actorId }))
         .execute();
     }
     const changed = Object.keys(set).filter(

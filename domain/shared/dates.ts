@@ -37,6 +37,12 @@ export function previousMonthNoonUTC(now: Date = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 12));
 }
 
+/** The month after `month`. */
+export function nextMonth(month: string): string {
+  const { year, monthIndex } = splitMonth(month);
+  return monthOf(new Date(Date.UTC(year, monthIndex + 1, 1)));
+}
+
 /** Months before `month` (inclusive), newest first. */
 export function recentMonths(month: string, count: number): string[] {
   const { year, monthIndex } = splitMonth(month);

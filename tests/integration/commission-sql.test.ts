@@ -4,11 +4,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { sql, type RawBuilder } from "kysely";
-import { cardFeePence, flatCommissionPence, netProfitPence, rateForMonth } from "#domain/commissions/commission-rules.ts";
-import { divRoundHalfUpSql, flatCommissionPenceSql, netProfitPenceSql, rateForMonthSql } from "#domain/commissions/commission-sql.ts";
+import { cardFeePence, netProfitPence } from "#domain/commissions/commission-rules.ts";
+import { divRoundHalfUpSql, netProfitPenceSql } from "#domain/commissions/commission-sql.ts";
 import { divRoundHalfUp } from "#domain/shared/money.ts";
 import { db } from "#app/utils/db.server.ts";
-import { makePartner } from "#tests/factories.ts";
 
 /** Evaluates `expression(row)` in SQLite for each row of integers (columns a, b), in one query. */
 async function evaluate(rows: readonly (readonly [number, number])[], expression: (a: RawBuilder<number>, b: RawBuilder<number>) => RawBuilder<number>): Promise<number[]> {
@@ -34,7 +33,7 @@ describe("divRoundHalfUpSql", () => {
   });
 });
 
-describe("netProfitPenceSql and flatCommissionPenceSql", () => {
+describe("netProfitPenceSql", () => {
   // Revenues across the card fee's rounding points (a fee of x.5p where revenue × 299 ≡ 5,000 mod
   // 10,000: £50.00 pays 149.5p), refunds below 0.
   const revenues = [...range(-30_000, 30_000, 13), 5_000, 4_999, 5_001, -5_000, 15_000, -15_000];
@@ -45,44 +44,5 @@ describe("netProfitPenceSql and flatCommissionPenceSql", () => {
     expect(await evaluate(records, (revenue, cogs) => netProfitPenceSql(revenue, cogs))).toEqual(expected);
     // The halves are in the table: £50.00 pays 149.5p, rounded up to 150p (down to -150p for a refund).
     expect([cardFeePence(5_000), cardFeePence(-5_000), cardFeePence(4_999)]).toEqual([150, -150, 149]);
-  });
-
-  it("the flat share of a net profit at a rate, never below 0", async () => {
-    const rows = range(-20_000, 40_000, 11).map((net, i) => [net, [0, 1_000, 1_250, 3_333, 10_000][i % 5]] as const);
-    expect(await evaluate(rows, (net, rate) => flatCommissionPenceSql(net, rate))).toEqual(rows.map(([net, rate]) => flatCommissionPence(net, rate)));
-  });
-});
-
-describe("rateForMonthSql", () => {
-  it("the latest change on or before the month, the first before any, the current rate with no history", async () => {
-    const changed = await makePartner(db, { commissionBp: 1_500 });
-    const unchanged = await makePartner(db, { commissionBp: 800 });
-    // A partner's first rate is written with the account (from FIRST_MONTH); these replace it.
-    await db.deleteFrom("commissionRates").where("partnerId", "in", [changed.id, unchanged.id]).execute();
-    const history = [
-      { rateBp: 1_200, effectiveMonth: "2026-03" },
-      { rateBp: 1_000, effectiveMonth: "2026-01" },
-      { rateBp: 1_500, effectiveMonth: "2026-07" },
-    ];
-    await db
-      .insertInto("commissionRates")
-      .values(history.map((h) => ({ partnerId: changed.id, ...h })))
-      .execute();
-    const seen = new Set<number>();
-    for (const month of ["2025-12", "2026-01", "2026-02", "2026-03", "2026-06", "2026-07", "2026-11"]) {
-      for (const [partner, rates] of [
-        [changed, history],
-        [unchanged, []],
-      ] as const) {
-        const row = await db
-          .selectFrom("users")
-          .select((eb) => rateForMonthSql(eb.ref("users.id"), eb.ref("users.commissionBp"), month).as("rate"))
-          .where("id", "=", partner.id)
-          .executeTakeFirstOrThrow();
-        expect(row.rate, `${partner.commissionBp} in ${month}`).toBe(rateForMonth(rates, month, partner.commissionBp));
-        seen.add(row.rate);
-      }
-    }
-    expect([...seen].sort((a, b) => a - b)).toEqual([800, 1_000, 1_200, 1_500]);
   });
 });

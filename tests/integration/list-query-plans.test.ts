@@ -71,8 +71,10 @@ describeSqliteOnly("/admin's queries (listPartnerPage, getStats)", "SQLite's EXP
     });
   });
 
-  it("runs a fixed number of queries: count, page, figures and invoices of the page; three for the stats", () => {
-    expect(planned).toHaveLength(2 * 4 + 3);
+  it("runs a fixed number of queries: count, page, figures and invoices of the page; four for the stats, four for the month's commission", () => {
+    // The stats: partners, all-time sums, this month's sums, the earning partners; their commission
+    // under each one's agreement: histories, payments, records and adjustments of the month.
+    expect(planned).toHaveLength(2 * 4 + 4 + 4);
   });
 
   it("scans no table whole: users, machines, monthly records, invoices and rates are searched by index", () => {

@@ -5,16 +5,20 @@ import {
   TIERS,
   bpToFraction,
   cardFeePence,
-  commissionForMonth,
   flatCommissionPence,
   formatRate,
   fractionToBp,
   netProfitPence,
   percentToBp,
-  rateForMonth,
   splitByLargestRemainder,
-  tieredCommission,
 } from "#domain/commissions/commission-rules.ts";
+import { commissionForMonth, versionForMonth } from "#domain/commissions/agreement-rules.ts";
+
+/** The rate of the version in force (agreement-rules.ts versionForMonth), else the current rate. */
+/** The seed's tiers on a month's net profit, through the agreement engine (one record of that net profit). */
+const tieredCommission = (netPence: number) => commissionForMonth("tiered-profit-sharing", 0, [{ revenuePence: 0, cogsPence: -netPence }]).tiers!;
+
+const rateForMonth = (history: { rateBp: number; effectiveMonth: string }[], month: string, currentBp: number) => versionForMonth(history, month)?.rateBp ?? currentBp;
 
 // ARCHITECTURE §5 and spec §9: card fee 2.99% of revenue; net profit = revenue − COGS − card fee
 // (may be negative); flat share per record never below 0; tiered marginal 15% / 20% / 30%.
@@ -416,7 +420,7 @@ describe("Rates: basis points inside, fraction strings in the API, percents in f
   });
 });
 
-describe("rateForMonth: the rate in force for a month is the latest change effective on or before it", () => {
+describe("versionForMonth: the rate in force for a month is the latest change effective on or before it", () => {
   const history = [
     { rateBp: 1000, effectiveMonth: FIRST_MONTH },
     { rateBp: 1250, effectiveMonth: "2026-03" },

@@ -1,0 +1,282 @@
+/**
+ * A partner's commission agreements (issue 19, decision 60): the history with the terms in words, a
+ * preview of last month under proposed terms, and setting an agreement from a month. A new agreement
+ * (or a correction of one) applies from its month: open months follow it at once; paid months keep
+ * their snapshot, and their difference under the new terms is added to the next open month as an
+ * adjustment once the admin confirms it.
+ */
+import type { Kysely } from "kysely";
+import type { Database, User } from "#db/schema.ts";
+import { audit } from "../audit/audit-writer.ts";
+import { currentMonth, formatMonth, nextMonth, previousMonth } from "../shared/dates.ts";
+import { conflict, DomainError, notFound } from "../shared/errors.ts";
+import { formatGBP, penceToPounds } from "../shared/money.ts";
+import { isProfitSharingType } from "../partners/partner-rules.ts";
+import { bpToFraction } from "./commission-rules.ts";
+import {
+  describeTerms,
+  headlineRateBp,
+  isCountBasis,
+  isFlatNetProfitShare,
+  lineText,
+  monthCommission,
+  seedTerms,
+  versionForMonth,
+  type AgreementTerms,
+  type CommissionLine,
+} from "./agreement-rules.ts";
+import { readTerms, storeTerms, termsJson, type TermsJson } from "./agreement-schemas.ts";
+import { agreementHistory, termsOfMonth, withProducts, type StoredVersion } from "./agreement-terms.ts";
+
+type DB = Kysely<Database>;
+
+/** The card on the partner page that edits agreements (named by the 409 of the inline commission edit). */
+export const AGREEMENT_CARD = "Commission Agreement";
+
+export interface AgreementView {
+  id: number;
+  effectiveMonth: string;
+  /** The seed's agreement of the partner's type (no terms written), or a written one. */
+  kind: "seed" | "written";
+  terms: TermsJson | null;
+  description: string[];
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export interface PartnerAgreements {
+  partnerId: number;
+  partnerType: User["partnerType"];
+  /** Whether the partner earns a commission at all (the profit-sharing types). */
+  applicable: boolean;
+  /** The agreement in force this month. */
+  current: AgreementView | null;
+  /** Every version, newest first. */
+  history: AgreementView[];
+}
+
+async function requirePartner(db: DB, id: number): Promise<User> {
+  const partner = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!partner || partner.isAdmin) throw notFound("Partner not found");
+  return partner;
+}
+
+function versionTerms(partner: Pick<User, "partnerType">, version: StoredVersion): AgreementTerms | null {
+  return isProfitSharingType(partner.partnerType) ? (version.terms ?? seedTerms(partner.partnerType, version.rateBp)) : null;
+}
+
+function viewOf(partner: Pick<User, "partnerType">, version: StoredVersion, names: Map<number, string>): AgreementView {
+  const terms = versionTerms(partner, version);
+  return {
+    id: version.id,
+    effectiveMonth: version.effectiveMonth,
+    kind: version.terms ? "written" : "seed",
+    terms: terms && termsJson(terms),
+    description: describeTerms(terms),
+    createdAt: version.createdAt,
+    createdBy: version.createdBy === null ? null : (names.get(version.createdBy) ?? null),
+  };
+}
+
+/** A partner's agreements: the one in force this month and the history, newest first. */
+export async function partnerAgreements(db: DB, partnerId: number, now: Date = new Date()): Promise<PartnerAgreements> {
+  const partner = await requirePartner(db, partnerId);
+  const history = await agreementHistory(db, partnerId);
+  const authorIds = [...new Set(history.flatMap((v) => (v.createdBy === null ? [] : [v.createdBy])))];
+  const authors = authorIds.length ? await db.selectFrom("users").select(["id", "name", "username"]).where("id", "in", authorIds).execute() : [];
+  const names = new Map(authors.map((a) => [a.id, a.name ?? a.username]));
+  const inForce = versionForMonth(history, currentMonth(now));
+  return {
+    partnerId,
+    partnerType: partner.partnerType,
+    applicable: isProfitSharingType(partner.partnerType),
+    current: inForce ? viewOf(partner, inForce, names) : null,
+    history: [...history].reverse().map((v) => viewOf(partner, v, names)),
+  };
+}
+
+/** A line as the API answers it: pounds and fractions, the machine's location, and the arithmetic in words. */
+export interface LineJson {
+  kind: CommissionLine["kind"];
+  machine: string | null;
+  basis: CommissionLine["basis"];
+  quantity: number;
+  rate: string | number;
+  commission: number;
+  text: string;
+}
+
+export function lineJson(line: CommissionLine, locationOf: ReadonlyMap<number, string>): LineJson {
+  const count = isCountBasis(line.basis);
+  const location = line.machineId === null ? null : (locationOf.get(line.machineId) ?? null);
+  return {
+    kind: line.kind,
+    machine: location,
+    basis: line.basis,
+    quantity: count ? line.quantity : penceToPounds(line.quantity),
+    rate: count ? penceToPounds(line.rate) : bpToFraction(line.rate),
+    commission: penceToPounds(line.commissionPence),
+    text: `${location ? `${location}: ` : ""}${lineText(line)}`,
+  };
+}
+
+/** A paid month the new terms reach: what it paid under, what the new terms give, and where the difference goes. */
+export interface PaidMonthDifference {
+  month: string;
+  paidPence: number;
+  /** The commission under the terms it was paid under, and under the new terms (same records: a paid month is closed). */
+  previousPence: number;
+  proposedPence: number;
+  differencePence: number;
+  /** The open month the difference is added to. */
+  targetMonth: string;
+}
+
+export interface AgreementPreview {
+  month: string;
+  current: { commissionPence: number; description: string[]; lines: LineJson[] };
+  proposed: { commissionPence: number; description: string[]; lines: LineJson[] };
+  paidMonths: PaidMonthDifference[];
+}
+
+async function monthUnder(db: DB, partnerId: number, month: string, terms: AgreementTerms | null) {
+  const [records, machines] = await Promise.all([
+    db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .select(["r.id", "r.machineId", "r.totalSales", "r.revenuePence", "r.cogsPence"])
+      .where("m.partnerId", "=", partnerId)
+      .where("r.month", "=", month)
+      .orderBy("m.location")
+      .execute(),
+    db.selectFrom("machines").select(["id", "location"]).where("partnerId", "=", partnerId).execute(),
+  ]);
+  const result = monthCommission(terms, await withProducts(db, terms, records));
+  const locations = new Map(machines.map((m) => [m.id, m.location]));
+  return { result, lines: result.lines.map((l) => lineJson(l, locations)) };
+}
+
+/** The months the new agreement would govern: from its month to the next later version's. */
+function governs(history: readonly StoredVersion[], effectiveMonth: string, month: string): boolean {
+  const next = history.filter((v) => v.effectiveMonth > effectiveMonth).map((v) => v.effectiveMonth).sort()[0];
+  return month >= effectiveMonth && (next === undefined || month < next);
+}
+
+/** The paid months the terms would reach, with their differences (only those that differ). */
+async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
+  const payments = await db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute();
+  const paid = new Set(payments.filter((p) => p.status === "completed").map((p) => p.month));
+  const out: PaidMonthDifference[] = [];
+  for (const payment of payments) {
+    if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
+    const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
+    const proposed = await monthUnder(db, partner.id, payment.month, terms);
+    const differencePence = proposed.result.commissionPence - previous.result.commissionPence;
+    if (!differencePence) continue;
+    let target = nextMonth(payment.month);
+    while (paid.has(target)) target = nextMonth(target);
+    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
+  }
+  return out;
+}
+
+function assertEarns(partner: User): void {
+  if (!isProfitSharingType(partner.partnerType)) throw new DomainError("conflict", "Commission is not applicable for this partner type");
+}
+
+/** Last month's commission under the terms in force and under proposed terms, and the paid months the proposal reaches. */
+export async function previewAgreement(db: DB, partnerId: number, input: { effectiveMonth: string; terms: AgreementTerms }, now: Date = new Date()): Promise<AgreementPreview> {
+  const partner = await requirePartner(db, partnerId);
+  assertEarns(partner);
+  const month = previousMonth(now);
+  const history = await agreementHistory(db, partnerId);
+  const payment = await db.selectFrom("commissionPayments").select(["status", "rateBp", "terms"]).where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
+  const currentTerms = termsOfMonth(partner, history, month, payment);
+  const [current, proposed, paidMonths] = await Promise.all([
+    monthUnder(db, partnerId, month, currentTerms),
+    monthUnder(db, partnerId, month, input.terms),
+    paidDifferences(db, partner, history, input.effectiveMonth, input.terms),
+  ]);
+  return {
+    month,
+    current: { commissionPence: current.result.commissionPence, description: describeTerms(currentTerms), lines: current.lines },
+    proposed: { commissionPence: proposed.result.commissionPence, description: describeTerms(input.terms), lines: proposed.lines },
+    paidMonths,
+  };
+}
+
+export interface SetAgreementResult {
+  agreement: AgreementView;
+  /** The adjustments added for paid months the agreement reaches. */
+  adjustments: PaidMonthDifference[];
+}
+
+const differenceText = (d: PaidMonthDifference) => `${formatMonth(d.month)} ${d.differencePence > 0 ? "+" : "−"}${formatGBP(Math.abs(d.differencePence))} to ${formatMonth(d.targetMonth)}`;
+
+/**
+ * Writes an agreement from its month (a second one for the same month corrects it). Open months follow
+ * it at once. Paid months it reaches keep what they paid; their differences are added to the next open
+ * month only with `adjustPaidMonths` (409 naming them otherwise, so nothing is added unseen).
+ */
+export async function setAgreement(
+  db: DB,
+  partnerId: number,
+  input: { effectiveMonth: string; terms: AgreementTerms; adjustPaidMonths?: boolean },
+  actorId: number | null,
+  now: Date = new Date(),
+): Promise<SetAgreementResult> {
+  return db.transaction().execute(async (trx) => {
+    const partner = await requirePartner(trx, partnerId);
+    assertEarns(partner);
+    const history = await agreementHistory(trx, partnerId);
+    const differences = await paidDifferences(trx, partner, history, input.effectiveMonth, input.terms);
+    if (differences.length && !input.adjustPaidMonths) {
+      throw conflict(`The agreement reaches paid months, which keep what they paid; confirm adding their differences to the next open month: ${differences.map(differenceText).join("; ")}`);
+    }
+    const replaced = history.find((v) => v.effectiveMonth === input.effectiveMonth);
+    const rateBp = headlineRateBp(input.terms);
+    const row = await trx
+      .insertInto("commissionRates")
+      .values({ partnerId, rateBp, effectiveMonth: input.effectiveMonth, terms: storeTerms(input.terms), createdBy: actorId })
+      .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp, terms: storeTerms(input.terms), createdBy: actorId }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // The partner's rate field follows the agreement in force this month (the spec's commissionPercentage).
+    const inForce = versionForMonth([...history.filter((v) => v.effectiveMonth !== input.effectiveMonth), { ...row, terms: input.terms }], currentMonth(now));
+    if (inForce?.effectiveMonth === input.effectiveMonth && partner.commissionBp !== rateBp) {
+      await trx.updateTable("users").set({ commissionBp: rateBp }).where("id", "=", partnerId).execute();
+    }
+    const description = describeTerms(input.terms);
+    await audit(trx, {
+      actorId,
+      action: replaced ? "agreement_corrected" : "agreement_set",
+      entity: "commission_agreement",
+      entityId: row.id,
+      partnerId,
+      month: input.effectiveMonth,
+      before: replaced ? { effectiveMonth: replaced.effectiveMonth, description: describeTerms(versionTerms(partner, replaced)) } : null,
+      after: { effectiveMonth: input.effectiveMonth, terms: input.terms, description },
+    });
+    for (const d of differences) {
+      const adjustment = await trx
+        .insertInto("commissionAdjustments")
+        .values({ partnerId, month: d.targetMonth, forMonth: d.month, amountPence: d.differencePence, reason: "agreement", createdBy: actorId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: adjustment.id, partnerId, month: d.targetMonth, before: null, after: { forMonth: d.month, amountPence: d.differencePence, reason: "agreement", paidPence: d.paidPence, proposedPence: d.proposedPence } });
+    }
+    const names = new Map(actorId === null ? [] : [[actorId, (await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst())?.username ?? ""]]);
+    return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names as Map<number, string>), adjustments: differences };
+  });
+}
+
+/**
+ * The spec's inline commission edit: allowed while the agreement in force this month is a flat share
+ * of net profit (it becomes a new one from this month); any other agreement answers 409 naming the card.
+ */
+export async function assertRateEditable(db: DB, partnerId: number, now: Date = new Date()): Promise<void> {
+  const version = versionForMonth(await agreementHistory(db, partnerId), currentMonth(now));
+  if (version?.terms && !isFlatNetProfitShare(version.terms)) {
+    throw conflict(`This partner's commission follows an agreement (${describeTerms(version.terms).join("; ")}): change it on the ${AGREEMENT_CARD} card`);
+  }
+}
