@@ -74,6 +74,12 @@ export function isFlatNetProfitShare(terms: AgreementTerms): boolean {
   return terms.basis === "net-profit" && !terms.tiers.length && terms.minimumPence === null && terms.capPence === null && !terms.products.length;
 }
 
+/** Whether the terms are the seed's agreement of the partner's type (the spec's screens describe those in their own words). */
+export function isSeedTerms(type: PartnerType, terms: AgreementTerms | null): boolean {
+  const seed = seedTerms(type, terms?.rate ?? 0);
+  return terms === null ? seed === null : JSON.stringify(seed) === JSON.stringify(terms);
+}
+
 /** The rate the spec's commissionPercentage shows: a flat money rate's, else 0. */
 export function headlineRateBp(terms: AgreementTerms): number {
   return !terms.tiers.length && !isCountBasis(terms.basis) ? terms.rate : 0;

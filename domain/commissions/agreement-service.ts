@@ -124,7 +124,7 @@ export function lineJson(line: CommissionLine, locationOf: ReadonlyMap<number, s
 export interface PaidMonthDifference {
   month: string;
   paidPence: number;
-  /** The commission under the terms it was paid under, and under the new terms (same records: a paid month is closed). */
+  /** The commission under the terms it was paid under plus what earlier agreements added for it, and under the new terms (same records: a paid month is closed). */
   previousPence: number;
   proposedPence: number;
   differencePence: number;
@@ -166,16 +166,20 @@ function governs(history: readonly StoredVersion[], effectiveMonth: string, mont
 async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
   const payments = await db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute();
   const paid = new Set(payments.filter((p) => p.status === "completed").map((p) => p.month));
+  // What earlier agreements already added for a paid month counts as settled: a correction adds only the rest.
+  const earlier = await db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence"]).where("partnerId", "=", partner.id).where("reason", "=", "agreement").execute();
+  const settled = (month: string) => earlier.filter((a) => a.forMonth === month).reduce((s, a) => s + a.amountPence, 0);
   const out: PaidMonthDifference[] = [];
   for (const payment of payments) {
     if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
     const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
     const proposed = await monthUnder(db, partner.id, payment.month, terms);
-    const differencePence = proposed.result.commissionPence - previous.result.commissionPence;
+    const previousPence = previous.result.commissionPence + settled(payment.month);
+    const differencePence = proposed.result.commissionPence - previousPence;
     if (!differencePence) continue;
     let target = nextMonth(payment.month);
     while (paid.has(target)) target = nextMonth(target);
-    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
+    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
   }
   return out;
 }

@@ -4,6 +4,7 @@ import { GREY, Writer, header, registrationLine, type Column } from "../shared/p
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import type { PartnerMonth } from "./commission-service.ts";
 import { formatRate } from "./commission-rules.ts";
+import { describeTerms, isSeedTerms, lineText } from "./agreement-rules.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatUnits } from "../shared/format.ts";
 import { partnerTypeLabel } from "../partners/partner-rules.ts";
 
@@ -23,6 +24,32 @@ function paymentLine(payment: PartnerMonth["payment"]): string {
 }
 
 
+/**
+ * The month's arithmetic in words under a written agreement: each line (machine and product lines
+ * with the machine's location), the minimum or cap, the adjustments added to the month. Empty for the
+ * seed's agreements, whose tables already show it.
+ */
+export function workingsOf(pm: Pick<PartnerMonth, "partner" | "terms" | "lines" | "machines" | "adjustments">, machineId?: number): string[] {
+  const out: string[] = [];
+  if (!isSeedTerms(pm.partner.partnerType, pm.terms)) {
+    const locations = new Map(pm.machines.map((m) => [m.machineId, m.location]));
+    for (const line of pm.lines) {
+      if (machineId !== undefined && line.machineId !== machineId) continue;
+      const location = line.machineId === null ? null : locations.get(line.machineId);
+      out.push(`${location ? `${location}: ` : ""}${lineText(line)}`);
+    }
+    if (machineId !== undefined && pm.lines.some((l) => l.machineId === null)) out.push("This machine's share of the month's tiers, minimum or cap is split by its commission (largest remainder).");
+  }
+  if (machineId === undefined) for (const a of pm.adjustments) out.push(adjustmentText(a));
+  return out;
+}
+
+/** "Adjustment for August 2026 (new agreement): +£1.20", "Carried from September 2026: −£3.00". */
+export function adjustmentText(a: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }): string {
+  const money = `${a.amountPence < 0 ? "−" : "+"}${formatPence(Math.abs(a.amountPence))}`;
+  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (new agreement): ${money}`;
+}
+
 function partnerBlock(w: Writer, pm: PartnerMonth) {
   const p = pm.partner;
   w.text(p.name ?? p.username, { size: 12, bold: true });
@@ -31,8 +58,14 @@ function partnerBlock(w: Writer, pm: PartnerMonth) {
   if (p.email) w.text(p.email, { size: 9 });
   w.y -= 6;
   w.text(`Period: ${monthPeriod(pm.month)}`, { size: 10, bold: true });
-  if (p.partnerType === "profit-sharing") w.text(`Profit share: ${formatRate(pm.rateBp)} of net profit (revenue - COGS - 2.99% card fee)`, { size: 9 });
-  if (p.partnerType === "tiered-profit-sharing") w.text("Tiered commission on the month's total net profit: 15% of the first £150, 20% of £150.01-£300, 30% above", { size: 9 });
+  if (!isSeedTerms(p.partnerType, pm.terms)) {
+    w.text("Commission agreement:", { size: 9, bold: true });
+    for (const line of describeTerms(pm.terms)) w.text(`- ${line}`, { size: 9 });
+  } else if (p.partnerType === "profit-sharing") {
+    w.text(`Profit share: ${formatRate(pm.terms?.rate ?? pm.rateBp)} of net profit (revenue - COGS - 2.99% card fee)`, { size: 9 });
+  } else if (p.partnerType === "tiered-profit-sharing") {
+    w.text("Tiered commission on the month's total net profit: 15% of the first £150, 20% of £150.01-£300, 30% above", { size: 9 });
+  }
   w.y -= 8;
 }
 
@@ -74,10 +107,22 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
   w.ensure(24);
   w.rule();
   const t = pm.totals;
-  w.row(MACHINE_COLUMNS, ["Total", formatUnits(t.units), formatPence(t.revenuePence), formatPence(t.cogsPence), formatPence(t.cardFeePence), formatPence(t.netProfitPence), formatPence(t.commissionPence)], { bold: true });
+  w.row(MACHINE_COLUMNS, ["Total", formatUnits(t.units), formatPence(t.revenuePence), formatPence(t.cogsPence), formatPence(t.cardFeePence), formatPence(t.netProfitPence), formatPence(pm.agreementPence)], { bold: true });
   w.y -= 12;
 
-  if (pm.tiers) {
+  // A written agreement's arithmetic, line by line, so the host can check it.
+  const workings = workingsOf(pm);
+  if (workings.length) {
+    w.ensure(40);
+    w.text("How the commission is worked out", { size: 11, bold: true });
+    for (const line of workings) {
+      w.ensure(14);
+      w.text(line, { size: 9 });
+    }
+    w.y -= 8;
+  }
+
+  if (pm.tiers && isSeedTerms(pm.partner.partnerType, pm.terms)) {
     const columns: Column[] = [
       { title: "Band of net profit", width: 200, align: "left" },
       { title: "Rate", width: 70, align: "right" },
@@ -115,6 +160,8 @@ export interface RecordStatement {
   netProfitPence: number;
   commissionPence: number;
   commissionLabel: string;
+  /** The machine's lines under a written agreement (empty for the seed's). */
+  workings: string[];
   payment: PartnerMonth["payment"];
 }
 
@@ -146,6 +193,11 @@ export async function recordStatementPdf(s: RecordStatement, options: { business
   ];
   lines.forEach(([label, value], i) => w.row(columns, [label, value], { bold: i === lines.length - 1, shade: i % 2 === 0, size: 10 }));
   w.y -= 12;
+  if (s.workings.length) {
+    w.text("How the commission is worked out", { size: 10, bold: true });
+    for (const line of s.workings) w.text(line, { size: 9 });
+    w.y -= 8;
+  }
   w.text(paymentLine(s.payment), { size: 10 });
   if (business.contactEmail) w.text(`Questions about this statement: ${business.contactEmail}`, { size: 9, color: GREY });
   w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`, registrationLine(business));

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { partnerMonth, type PartnerMonth } from "./commission-service.ts";
 import { formatRate } from "./commission-rules.ts";
-import { isFlatNetProfitShare } from "./agreement-rules.ts";
+import { isFlatNetProfitShare, isSeedTerms } from "./agreement-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { DomainError } from "../shared/errors.ts";
 import { assertMonthEnded } from "./month-close-rules.ts";
@@ -12,7 +12,7 @@ import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
 import { DEFAULT_APP_URL } from "#db/config.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { formatCount, formatPence, formatUnits } from "../shared/format.ts";
-import { consolidatedReportPdf, recordStatementPdf } from "./statement-pdf.ts";
+import { consolidatedReportPdf, recordStatementPdf, workingsOf } from "./statement-pdf.ts";
 
 type DB = Kysely<Database>;
 
@@ -121,6 +121,7 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
     netProfitPence: line.netProfitPence,
     commissionPence: line.commissionPence,
     commissionLabel: commissionLabelOf(pm, "Tiered Commission (this machine's share)"),
+    workings: workingsOf(pm, record.machineId),
     payment: pm.payment,
   }, { business: await getBusinessProfile(db) });
   return { filename: `statement-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}-${record.month}.pdf`, bytes };
@@ -130,8 +131,8 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
  * How a month's commission is labelled: the spec's 'Profit Share (10%)' and 'Tiered Commission' for
  * the seed's agreements, 'Commission (agreement)' for any other (its lines say how).
  */
-export function commissionLabelOf(pm: Pick<PartnerMonth, "terms" | "rateBp" | "partner" | "tiers">, tiered = "Tiered Commission"): string {
+export function commissionLabelOf(pm: Pick<PartnerMonth, "terms" | "rateBp" | "partner">, tiered = "Tiered Commission"): string {
   if (!pm.terms || isFlatNetProfitShare(pm.terms)) return `Profit Share (${formatRate(pm.terms?.rate ?? pm.rateBp)})`;
-  if (pm.tiers && pm.partner.partnerType === "tiered-profit-sharing" && !pm.terms.products.length && pm.terms.minimumPence === null && pm.terms.capPence === null) return tiered;
+  if (isSeedTerms(pm.partner.partnerType, pm.terms)) return tiered;
   return "Commission (agreement)";
 }

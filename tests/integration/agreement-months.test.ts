@@ -1,0 +1,139 @@
+/**
+ * Issue 19, scopes 2 and 3 through the domain: a per-item agreement with a product rule written from a
+ * month already paid. The paid month keeps what it paid; the difference is added to the next open month
+ * only once confirmed; an open month follows the new terms at once; a month whose adjustments take it
+ * below zero pays nothing and carries the rest on (and Reset Month takes the carry back, audited);
+ * the statements say the agreement and its lines. Exact pence from ARCHITECTURE.md section 5.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "#app/utils/db.server.ts";
+import { agreementInputSchema } from "#domain/commissions/agreement-schemas.ts";
+import { partnerAgreements, previewAgreement, setAgreement } from "#domain/commissions/agreement-service.ts";
+import { markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { commissionSummaryRow } from "#domain/commissions/commission-summary.ts";
+import { consolidatedReport, recordStatement } from "#domain/commissions/statement-service.ts";
+import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
+import { pdfText } from "./mail.ts";
+
+const NOW = new Date("2026-10-20T12:00:00Z");
+let adminId: number;
+let partnerId: number;
+let machineA: { id: number; location: string };
+const records: Record<string, number> = {};
+
+/** A month's record of machine A with its sales: 12 Cola at £1.50 (cost 60p), 8 Crisps at £1.00 (cost 40p). */
+async function recordWithSales(machineId: number, month: string) {
+  const record = await makeRecord(db, machineId, month, { totalSales: 20, revenuePence: 2_600, cogsPence: 1_040 });
+  const product = async (name: string) =>
+    (await db.selectFrom("products").select("id").where("name", "=", name).executeTakeFirst())?.id ??
+    (await db.insertInto("products").values({ name, currentPricePence: 0, currentCostPence: 0 }).returning("id").executeTakeFirstOrThrow()).id;
+  const cola = await product("Agreement Cola");
+  const crisps = await product("Agreement Crisps");
+  const rows = [
+    ...Array.from({ length: 12 }, (_, i) => ({ productId: cola, price: 150, cost: 60, tx: `${month}-${machineId}-c${i}` })),
+    ...Array.from({ length: 8 }, (_, i) => ({ productId: crisps, price: 100, cost: 40, tx: `${month}-${machineId}-k${i}` })),
+  ];
+  await db
+    .insertInto("sales")
+    .values(rows.map((r) => ({ machineId, recordId: record.id, productId: r.productId, saleDate: `${month}-10`, pricePence: r.price, costPence: r.cost, settlementPence: r.price, transactionId: r.tx, kind: "sale" as const })))
+    .execute();
+  return record.id;
+}
+
+const perItem = agreementInputSchema.parse({
+  effectiveMonth: "2026-08",
+  basis: "per-item",
+  amount: "0.10",
+  products: [{ match: "agreement cola", basis: "gross-sales", rate: "0.20" }],
+});
+
+beforeAll(async () => {
+  adminId = (await makeAdmin(db)).id;
+  partnerId = (await makePartner(db, { commissionBp: 1_000 })).id;
+  machineA = await makeMachine(db, partnerId, "Agreement Station");
+  for (const month of ["2026-08", "2026-09"]) records[month] = await recordWithSales(machineA.id, month);
+});
+
+describe("an agreement written from a paid month", () => {
+  // Under the seed's 10% of net profit: revenue 2600, COGS 1040, card fee 77.74 → 78, net 1482 → 148 (148.2).
+  // Under the new terms: Cola gross sales 1800 × 20% = 360; the other 8 items × 10p = 80; 440.
+  it("the month paid under the old terms paid 148 pence", async () => {
+    const payment = await markCommissionPaid(db, partnerId, "2026-08", adminId, "2026-09-05", NOW);
+    expect(payment.amountPence).toBe(148);
+  });
+
+  it("the preview shows last month under both terms, line by line, and the paid month's difference", async () => {
+    const preview = await previewAgreement(db, partnerId, perItem, NOW);
+    expect(preview.month).toBe("2026-09");
+    expect(preview.current.commissionPence).toBe(148);
+    expect(preview.proposed.commissionPence).toBe(440);
+    expect(preview.proposed.lines.map((l) => l.text)).toEqual([
+      "Agreement Station: agreement cola, gross sales: £18.00 × 20% = £3.60",
+      "Agreement Station: Per item sold: 8 items × £0.10 = £0.80",
+    ]);
+    expect(preview.paidMonths).toEqual([{ month: "2026-08", paidPence: 148, previousPence: 148, proposedPence: 440, differencePence: 292, targetMonth: "2026-09" }]);
+  });
+
+  it("is refused until the admin confirms the paid month's adjustment, and changes nothing", async () => {
+    await expect(setAgreement(db, partnerId, perItem, adminId, NOW)).rejects.toThrow(/August 2026 \+£2\.92 to September 2026/);
+    expect((await partnerAgreements(db, partnerId, NOW)).history).toHaveLength(1);
+  });
+
+  it("confirmed: August keeps what it paid; September follows the new terms at once, plus August's +292", async () => {
+    const result = await setAgreement(db, partnerId, { ...perItem, adjustPaidMonths: true }, adminId, NOW);
+    expect(result.adjustments.map((a) => [a.month, a.differencePence, a.targetMonth])).toEqual([["2026-08", 292, "2026-09"]]);
+    const august = await commissionSummaryRow(db, "2026-08", partnerId);
+    expect([august?.paymentStatus, august?.profitShare]).toEqual(["completed", 1.48]);
+    const september = await partnerMonth(db, partnerId, "2026-09");
+    expect(september.agreementPence).toBe(440);
+    expect(september.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-08", 292, "agreement"]]);
+    expect(september.totals.commissionPence).toBe(732);
+    expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitShare).toBe(7.32);
+    // The paid month's own figures still say what it paid under.
+    expect((await partnerMonth(db, partnerId, "2026-08")).totals.commissionPence).toBe(148);
+    const audit = await db.selectFrom("auditLog").select(["action", "entity"]).where("partnerId", "=", partnerId).where("entity", "in", ["commission_agreement", "commission_adjustment"]).execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(["agreement_set", "commission_adjustment"]);
+  });
+
+  it("the statements say the agreement and its lines", async () => {
+    const report = pdfText(Buffer.from((await consolidatedReport(db, partnerId, "2026-09", NOW)).bytes));
+    expect(report).toContain("Commission agreement:");
+    expect(report).toContain("£0.10 per item sold");
+    expect(report).toContain("Agreement Station: agreement cola, gross sales: £18.00 × 20% = £3.60");
+    expect(report).toContain("Adjustment for August 2026 (new agreement): +£2.92");
+    expect(report).toContain("Commission due for September 2026: £7.32");
+    const statement = pdfText(Buffer.from((await recordStatement(db, records["2026-09"], NOW)).bytes));
+    expect(statement).toContain("Commission (agreement)");
+    expect(statement).toContain("Agreement Station: Per item sold: 8 items × £0.10 = £0.80");
+    // The paid month's report keeps the seed's words: it was paid under them.
+    expect(pdfText(Buffer.from((await consolidatedReport(db, partnerId, "2026-08", NOW)).bytes))).toContain("Profit share: 10% of net profit");
+  });
+
+  it("a correction counts what was already added: 1p per item from August adds 20 − (148 + 292) = −420 to September", async () => {
+    const correction = agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.01" });
+    const preview = await previewAgreement(db, partnerId, correction, NOW);
+    expect(preview.paidMonths.map((d) => [d.previousPence, d.proposedPence, d.differencePence])).toEqual([[440, 20, -420]]);
+    await setAgreement(db, partnerId, { ...correction, adjustPaidMonths: true }, adminId, NOW);
+    const september = await partnerMonth(db, partnerId, "2026-09");
+    expect(september.agreementPence).toBe(20);
+    expect(september.adjustments.map((a) => a.amountPence)).toEqual([292, -420]);
+    // 20 + 292 − 420 = −108: nothing is owed, never a negative commission.
+    expect(september.totals.commissionPence).toBe(0);
+    expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitShare).toBe(0);
+    // The same agreement again reaches no difference: August now stands at 20.
+    expect((await previewAgreement(db, partnerId, correction, NOW)).paidMonths).toEqual([]);
+    expect((await db.selectFrom("auditLog").select("action").where("partnerId", "=", partnerId).where("action", "=", "agreement_corrected").execute()).length).toBe(1);
+  });
+
+  it("the month below zero pays nothing and carries −108 to October; Reset Month removes the carry, audited", async () => {
+    const payment = await markCommissionPaid(db, partnerId, "2026-09", adminId, "2026-10-05", NOW);
+    expect(payment.amountPence).toBe(0);
+    const october = await partnerMonth(db, partnerId, "2026-10");
+    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-09", -108, "carried"]]);
+    await resetCommissions(db, "2026-09", adminId, partnerId);
+    expect((await partnerMonth(db, partnerId, "2026-10")).adjustments).toEqual([]);
+    const removed = await db.selectFrom("auditLog").select("before").where("partnerId", "=", partnerId).where("action", "=", "commission_adjustment_removed").executeTakeFirst();
+    const before = removed?.before;
+    expect(typeof before === "string" ? JSON.parse(before) : before).toMatchObject({ amountPence: -108, reason: "carried" });
+  });
+});
