@@ -90,6 +90,12 @@ function PayeeTable({ lines, chosen, onToggle }: { lines: PayoutLine[]; chosen: 
             <Table.Cell className="vb-figure">{maskAccountNumber(line.accountNumber)}</Table.Cell>
             <Table.Cell justify="end" className="vb-figure">
               {formatPence(line.amountPence)}
+              {line.adjustmentsPence ? (
+                <Text as="div" size="1" color="gray">
+                  includes {line.adjustmentsPence > 0 ? "+" : "−"}
+                  {formatPence(Math.abs(line.adjustmentsPence))} adjustment
+                </Text>
+              ) : null}
             </Table.Cell>
           </Table.Row>
         ))}

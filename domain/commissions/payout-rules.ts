@@ -27,8 +27,10 @@ export interface PayoutPartner {
   partnerType: PartnerType;
   activeMachines: number;
   submittedReports: number;
-  /** The month's commission as commissionForMonth works it out. */
+  /** What the month owes: the commission under the partner's agreement plus the month's adjustments (never below 0). */
   commissionPence: number;
+  /** The adjustments included (a paid month's difference under a new agreement, a negative month carried on). */
+  adjustmentsPence?: number;
   paymentStatus: "pending" | "completed" | null;
   paidDate: string | null;
   /** What a paid month paid (its snapshot). */
@@ -127,6 +129,8 @@ export interface PayoutLine {
   sortCode: string;
   accountNumber: string;
   amountPence: number;
+  /** The adjustments the amount includes (0 when none). */
+  adjustmentsPence: number;
   reference: string;
 }
 
@@ -167,7 +171,7 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
       leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: { code: "payee_name", message: "The account holder's name has no letters or digits a bank file accepts" } });
       continue;
     }
-    eligible.push({ partnerId: p.partnerId, partnerName, payeeName: payee, bankName: p.bankName, sortCode: bank.sortCode, accountNumber: bank.accountNumber, amountPence, reference: payoutReference(month) });
+    eligible.push({ partnerId: p.partnerId, partnerName, payeeName: payee, bankName: p.bankName, sortCode: bank.sortCode, accountNumber: bank.accountNumber, amountPence, adjustmentsPence: p.adjustmentsPence ?? 0, reference: payoutReference(month) });
   }
   return { month, eligible, leftOut, totalPence: payoutTotal(eligible) };
 }

@@ -17,6 +17,7 @@ import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shar
 import { isoDay } from "../shared/dates.ts";
 import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
 import { payoutReference } from "./payout-rules.ts";
+import { adjustmentText } from "./statement-pdf.ts";
 import { consolidatedReport } from "./statement-service.ts";
 
 type DB = Kysely<Database>;
@@ -90,6 +91,8 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
   try {
     const payment = await db.selectFrom("commissionPayments").select("paidDate").where("id", "=", row.commissionPaymentId!).executeTakeFirst();
     const report = await consolidatedReport(db, row.partnerId, row.month);
+    const adjustments = await db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence", "reason"]).where("partnerId", "=", row.partnerId).where("month", "=", row.month).orderBy("id").execute();
+    const adjusted = adjustments.length ? `\nIncluding: ${adjustments.map(adjustmentText).join("; ")}` : "";
     const business = await getBusinessProfile(db);
     const subject = remittanceSubject(row.month);
     const into = partner.accountNumber ? `\nPaid into: ${[partner.bankName, `account ${maskAccountNumber(partner.accountNumber)}`].filter(Boolean).join(" ")}` : "";
@@ -97,7 +100,7 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
       greeting: `Dear ${partner.name ?? partner.username},`,
       paragraphs: [
         `We have paid your commission for ${formatMonth(row.month)}.`,
-        `Amount: ${formatPence(row.amountPence)}\nPayment reference: ${row.reference}${payment?.paidDate ? `\nPaid on: ${formatDate(payment.paidDate)}` : ""}${into}`,
+        `Amount: ${formatPence(row.amountPence)}${adjusted}\nPayment reference: ${row.reference}${payment?.paidDate ? `\nPaid on: ${formatDate(payment.paidDate)}` : ""}${into}`,
         `The consolidated report for ${formatMonth(row.month)} is attached. You can see every machine's figures, and the transactions behind them, on your dashboard.`,
       ],
       action: { label: "Open your dashboard", path: "/" },

@@ -9,7 +9,7 @@ import { audit } from "../audit/audit-writer.ts";
 import { exclusionSentence } from "../imports/booking-rules.ts";
 import { assertMonthsOpen } from "../commissions/month-close-service.ts";
 import type { TieredCommission } from "../commissions/commission-rules.ts";
-import { monthCommission } from "../commissions/agreement-rules.ts";
+import { describeTerms, isSeedTerms, lineText, monthCommission } from "../commissions/agreement-rules.ts";
 import { recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
@@ -133,12 +133,21 @@ export interface MachineRecord extends RecordView {
   /** The partner's commission payment for the record's month; null when none is recorded. */
   commission: CommissionStatus | null;
   receipts: ReceiptView[];
+  /** A month under a written agreement: its terms in words and this machine's lines (null under the seed's). */
+  agreement: { description: string[]; lines: string[] } | null;
 }
 
 /** The machine's records, newest first, with the month's commission payment and the import receipts. */
 export async function recordsOfMachine(db: DB, machine: { id: number; partnerId: number }): Promise<MachineRecord[]> {
-  const { views } = await partnerRecords(db, machine.partnerId);
+  const { partner, records, termsOf, views } = await partnerRecords(db, machine.partnerId);
   const own = views.filter((v) => v.machineId === machine.id);
+  const agreementOf = new Map<string, MachineRecord["agreement"]>();
+  for (const month of new Set(own.map((r) => r.month))) {
+    const terms = termsOf.get(month) ?? null;
+    if (isSeedTerms(partner.partnerType, terms)) continue;
+    const lines = monthCommission(terms, records.filter((r) => r.month === month)).lines.filter((l) => l.machineId === machine.id || l.machineId === null);
+    agreementOf.set(month, { description: describeTerms(terms), lines: lines.map(lineText) });
+  }
   const [payments, receipts] = await Promise.all([
     db.selectFrom("commissionPayments").select(["month", "status", "paidDate"]).where("partnerId", "=", machine.partnerId).execute(),
     own.length ? db.selectFrom("importReceipts").selectAll().where("recordId", "in", own.map((r) => r.id)).orderBy("id", "desc").execute() : Promise.resolve([]),
@@ -148,6 +157,7 @@ export async function recordsOfMachine(db: DB, machine: { id: number; partnerId:
     ...record,
     commission: byMonth.get(record.month) ?? null,
     receipts: receipts.filter((r) => r.recordId === record.id).map(receiptView),
+    agreement: agreementOf.get(record.month) ?? null,
   }));
 }
 

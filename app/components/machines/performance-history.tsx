@@ -32,8 +32,42 @@ export interface PerformanceHistoryProps extends PerformanceProps {
   error: string | null;
 }
 
-export function profitShareLabel(partnerType: PartnerType, commissionPercentage: string): string {
+export function profitShareLabel(partnerType: PartnerType, commissionPercentage: string, records: readonly Pick<MachineRecord, "agreement">[] = []): string {
+  // Months under a written agreement say how each figure is worked out beside it.
+  if (records.some((r) => r.agreement)) return "Commission";
   return partnerType === "tiered-profit-sharing" ? "Tiered Commission" : `Profit Share (${formatRate(fractionToBp(commissionPercentage) ?? 0)})`;
+}
+
+/** How a month's commission under a written agreement is worked out: its terms and this machine's lines. */
+function AgreementWorkings({ record }: { record: MachineRecord }) {
+  if (!record.agreement) return null;
+  return (
+    <Popover.Root>
+      <Popover.Trigger>
+        <IconButton size="1" variant="ghost" aria-label={`How the ${formatMonth(record.month)} commission is worked out`}>
+          <InfoCircledIcon />
+        </IconButton>
+      </Popover.Trigger>
+      <Popover.Content maxWidth="360px">
+        <Text as="p" weight="bold" size="2" mb="1">
+          Agreement for {formatMonth(record.month)}
+        </Text>
+        {record.agreement.description.map((line) => (
+          <Text as="p" size="1" key={line}>
+            {line}
+          </Text>
+        ))}
+        <Text as="p" weight="bold" size="2" mt="2" mb="1">
+          This machine
+        </Text>
+        {record.agreement.lines.map((line, i) => (
+          <Text as="p" size="1" key={i} className="vb-figure">
+            {line}
+          </Text>
+        ))}
+      </Popover.Content>
+    </Popover.Root>
+  );
 }
 
 function CommissionStatusBadge({ commission }: { commission: MachineRecord["commission"] }) {
@@ -144,7 +178,7 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                   <>
                     <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
                     <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage)}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage, records)}</Table.ColumnHeaderCell>
                     <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
                   </>
                 ) : null}
@@ -169,7 +203,12 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                     <>
                       <Table.Cell justify="end" className="vb-figure">{formatPounds(record.cardFee)}</Table.Cell>
                       <Table.Cell justify="end" className="vb-figure">{formatPounds(record.netProfit)}</Table.Cell>
-                      <Table.Cell justify="end" className="vb-figure">{formatPounds(record.profitShare)}</Table.Cell>
+                      <Table.Cell justify="end" className="vb-figure">
+                        <Flex gap="1" align="center" justify="end">
+                          {formatPounds(record.profitShare)}
+                          <AgreementWorkings record={record} />
+                        </Flex>
+                      </Table.Cell>
                       <Table.Cell>
                         <CommissionStatusBadge commission={record.commission} />
                       </Table.Cell>
