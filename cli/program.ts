@@ -21,7 +21,7 @@ export const AUDIT_DEFAULT_LIMIT = 50;
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command("vendboard")
-    .description("Vendboard operations from a terminal.\nUses DATABASE_PATH (default ./data/vendboard.db).")
+    .description("Vendboard operations from a terminal.\nUses DATABASE_URL (postgres://…) when set, else the SQLite file at DATABASE_PATH (default ./data/vendboard.db).")
     .version("0.1.0")
     .showHelpAfterError()
     .exitOverride()
