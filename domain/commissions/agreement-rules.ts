@@ -6,11 +6,10 @@
  * The seed's agreements are presets: a flat share of net profit (profit-sharing), the 15/20/30% tiers
  * on net profit (tiered), none (non-profit-sharing and fee-paying).
  */
-import { divRoundHalfUp, formatGBP } from "../shared/money.ts";
+import { formatGBP } from "../shared/money.ts";
 import type { PartnerType } from "../partners/partner-rules.ts";
-import { cardFeePence, formatRate, netProfitPence, splitByLargestRemainder, TIERS, type TieredCommission } from "./commission-rules.ts";
+import { cardFeePence, flatCommissionPence, formatRate, netProfitPence, splitByLargestRemainder, TIERS, type TieredCommission } from "./commission-rules.ts";
 
-const BP = 10_000;
 
 export const BASES = ["net-profit", "gross-sales", "gross-profit", "per-item", "per-machine"] as const;
 export type Basis = (typeof BASES)[number];
@@ -96,8 +95,7 @@ export function matchesProduct(match: string, productName: string): boolean {
 
 /** A quantity of a basis at a rate, in pence: half-up for money, exact for counts, never below 0. */
 export function linePence(basis: Basis, quantity: number, rate: number): number {
-  const pence = isCountBasis(basis) ? quantity * rate : divRoundHalfUp(quantity * rate, BP);
-  return Math.max(0, pence);
+  return isCountBasis(basis) ? Math.max(0, quantity * rate) : flatCommissionPence(quantity, rate);
 }
 
 /** One product's sales within a machine's record for the month. */
@@ -244,21 +242,57 @@ export function commissionUnderTerms(terms: AgreementTerms, records: readonly Ag
     results.forEach((r, i) => (r.commissionPence = machineOwn[i] + parts[i]));
   }
   const subtotalPence = lines.reduce((s, l) => s + l.commissionPence, 0);
-  let commissionPence = subtotalPence;
-  if (terms.minimumPence !== null && commissionPence < terms.minimumPence) {
-    lines.push({ kind: "minimum", machineId: null, basis: terms.basis, quantity: 0, rate: 0, commissionPence: terms.minimumPence - commissionPence });
-    commissionPence = terms.minimumPence;
-  }
-  if (terms.capPence !== null && commissionPence > terms.capPence) {
-    lines.push({ kind: "cap", machineId: null, basis: terms.basis, quantity: 0, rate: 0, commissionPence: terms.capPence - commissionPence });
-    commissionPence = terms.capPence;
-  }
+  const limit = limitLine(terms, subtotalPence);
+  if (limit) lines.push(limit);
+  const commissionPence = subtotalPence + (limit?.commissionPence ?? 0);
   if (commissionPence !== subtotalPence && results.length) {
     const weights = results.map((r) => r.commissionPence);
     const parts = splitByLargestRemainder(commissionPence, weights.some((w) => w > 0) ? weights : weights.map(() => 1));
     results.forEach((r, i) => (r.commissionPence = parts[i]));
   }
   return { records: results, lines, subtotalPence, commissionPence };
+}
+
+/** The minimum's or cap's line for a month's subtotal, or null within the limits. */
+export function limitLine(terms: AgreementTerms, subtotalPence: number): CommissionLine | null {
+  const line = (kind: "minimum" | "cap", commissionPence: number): CommissionLine => ({ kind, machineId: null, basis: terms.basis, quantity: 0, rate: 0, commissionPence });
+  if (terms.minimumPence !== null && subtotalPence < terms.minimumPence) return line("minimum", terms.minimumPence - subtotalPence);
+  if (terms.capPence !== null && subtotalPence > terms.capPence) return line("cap", terms.capPence - subtotalPence);
+  return null;
+}
+
+/** A month's records summed: what a month's total needs where no record has to be looked at alone. */
+export interface MonthSums {
+  records: number;
+  netProfitPence: number;
+  revenuePence: number;
+  cogsPence: number;
+  units: number;
+}
+
+/**
+ * commissionUnderTerms(terms, records).commissionPence from the records' sums, where sums suffice:
+ * tiers need the month's total of the basis; a flat amount per item or machine is the amount × the
+ * count; a flat money rate needs the sum of each record's rounded share (`flatSharePence`, worked out
+ * in SQL at that rate), null when it is not known. Null too where product rules meet records (they need
+ * each record's products). Equal to the engine's figure (tests/integration/agreement-totals.test.ts).
+ */
+export function totalFromSums(terms: AgreementTerms | null, sums: MonthSums, flatSharePence: number | null): number | null {
+  if (!terms) return 0;
+  if (terms.products.length && sums.records > 0) return null;
+  const quantity: Record<Basis, number> = {
+    "net-profit": sums.netProfitPence,
+    "gross-sales": sums.revenuePence,
+    "gross-profit": sums.revenuePence - sums.cogsPence,
+    "per-item": sums.units,
+    "per-machine": sums.records,
+  };
+  let subtotal: number;
+  if (terms.tiers.length) subtotal = bandLines(terms.basis, quantity[terms.basis], terms.tiers).reduce((s, l) => s + l.commissionPence, 0);
+  else if (isCountBasis(terms.basis)) subtotal = linePence(terms.basis, quantity[terms.basis], terms.rate);
+  else if (flatSharePence === null) return null;
+  else subtotal = flatSharePence;
+  return subtotal + (limitLine(terms, subtotal)?.commissionPence ?? 0);
 }
 
 /* Words: the terms and their lines as a host reads them. */

@@ -3,9 +3,11 @@
  * terms a paid month paid under, the products of records where product rules need them, and every
  * partner's commission of a month at once (the summary, payouts, the admin's stats).
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { headlineRateBp, monthCommission, seedTerms, termsForMonth, versionForMonth, type AgreementRecord, type AgreementTerms, type AgreementVersion, type MonthCommission, type ProductPart } from "./agreement-rules.ts";
+import { headlineRateBp, monthCommission, seedTerms, termsForMonth, totalFromSums, versionForMonth, type AgreementRecord, type AgreementTerms, type AgreementVersion, type ProductPart } from "./agreement-rules.ts";
+import { flatCommissionPenceSql, netProfitPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
+import type { PartnerType } from "../partners/partner-rules.ts";
 import { readTerms } from "./agreement-schemas.ts";
 
 type DB = Kysely<Database>;
@@ -125,58 +127,172 @@ export async function adjustmentsOf(db: DB, month: string, partnerIds?: readonly
   return out;
 }
 
-/** A partner's month under its terms: the commission, the adjustments added to it, what is due. */
-export interface PartnerMonthCommission {
-  terms: AgreementTerms | null;
-  rateBp: number;
-  result: MonthCommission;
-  adjustments: MonthAdjustment[];
-  /** Commission plus adjustments, never below 0 (a negative rest is carried on when the month is paid). */
-  duePence: number;
-}
-
 /** What a month owes: the commission and its adjustments, never below 0. */
 export function dueOf(commissionPence: number, adjustments: readonly { amountPence: number }[]): number {
   return Math.max(0, commissionPence + adjustments.reduce((s, a) => s + a.amountPence, 0));
 }
 
+/** A partner's month as the summary, payouts and stats need it: counts and sums, the payment, the commission under its terms. */
+export interface PartnerMonthTotals {
+  partnerId: number;
+  name: string | null;
+  username: string;
+  email: string | null;
+  partnerType: PartnerType;
+  /** The partner's active machines, and how many of them have a record for the month. */
+  activeMachines: number;
+  submittedReports: number;
+  netProfitPence: number;
+  revenuePence: number;
+  paymentStatus: "pending" | "completed" | null;
+  paidDate: string | null;
+  paidAmountPence: number | null;
+  terms: AgreementTerms | null;
+  /** The rate commissionPercentage shows: the version's rate (a written agreement's flat rate, else 0). */
+  rateBp: number;
+  /** The commission under the terms, before adjustments (0 where none applies). */
+  commissionPence: number;
+  adjustments: MonthAdjustment[];
+  /** Commission plus adjustments, never below 0 (a negative rest is carried on when the month is paid). */
+  duePence: number;
+}
+
 /**
- * Every listed partner's commission for a month in a few queries: their histories, the month's
- * payments and records (with products where a rule needs them) and adjustments.
+ * Each partner's month in one aggregate (name, then username): machines and records counted and
+ * summed, each record's flat share at the version's rate (for flat money rates, which round per
+ * record), the agreement version in force and the month's payment. Materialized: otherwise SQLite
+ * folds the partners into the join and looks their version up again for every record.
  */
-export async function monthCommissions(
-  db: DB,
-  month: string,
-  partners: readonly (PartnerTerms & { id: number })[],
-  all = false,
-): Promise<Map<number, PartnerMonthCommission>> {
-  const ids = all ? undefined : partners.map((p) => p.id);
-  const [histories, payments, records, adjustments] = await Promise.all([
-    agreementHistories(db, ids),
-    (ids ? db.selectFrom("commissionPayments").where("partnerId", "in", ids.length ? ids : [0]) : db.selectFrom("commissionPayments"))
-      .select(["partnerId", "status", "rateBp", "terms"])
-      .where("month", "=", month)
-      .execute(),
-    (ids ? db.selectFrom("monthlyRecords as r").innerJoin("machines as m", "m.id", "r.machineId").where("m.partnerId", "in", ids.length ? ids : [0]) : db.selectFrom("monthlyRecords as r").innerJoin("machines as m", "m.id", "r.machineId"))
+function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[]) {
+  let partners = db
+    .selectFrom("users as u")
+    .where("u.isAdmin", "=", 0)
+    .select((eb) => ["u.id", "u.name", "u.username", "u.email", "u.partnerType", "u.commissionBp", versionIdForMonthSql(eb.ref("u.id"), month).as("versionId")]);
+  if (partnerIds) partners = partners.where("u.id", "in", partnerIds.length ? [...partnerIds] : [0]);
+  const revenue = sql.ref<number>("r.revenuePence");
+  const cogs = sql.ref<number>("r.cogsPence");
+  const net = netProfitPenceSql(revenue, cogs);
+  const rate = sql<number>`coalesce(v.rate_bp, q.commission_bp)`;
+  // The records' sums by partner, grouped by the partner's id alone (a narrow key: the wide columns join on after).
+  const sums = (eb: ExpressionBuilder<any, any>) =>
+    eb
+      .selectFrom("p as q")
+      .leftJoin("commissionRates as v", "v.id", "q.versionId")
+      .innerJoin("machines as m", "m.partnerId", "q.id")
+      .leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month))
+      .groupBy("q.id")
+      .select((eb) => [
+        "q.id as partnerId",
+        sql<number>`count(case when ${eb.ref("m.status")} = 'active' then 1 end)`.as("activeMachines"),
+        sql<number>`count(case when ${eb.ref("m.status")} = 'active' and ${eb.ref("r.id")} is not null then 1 end)`.as("submittedReports"),
+        sql<number>`count(${eb.ref("r.id")})`.as("records"),
+        sql<number>`coalesce(sum(${net}), 0)`.as("netProfitPence"),
+        sql<number>`coalesce(sum(${revenue}), 0)`.as("revenuePence"),
+        sql<number>`coalesce(sum(${cogs}), 0)`.as("cogsPence"),
+        sql<number>`coalesce(sum(${eb.ref("r.totalSales")}), 0)`.as("units"),
+        sql<number>`coalesce(sum(${flatCommissionPenceSql(net, rate)}), 0)`.as("flatNetPence"),
+        sql<number>`coalesce(sum(${flatCommissionPenceSql(revenue, rate)}), 0)`.as("flatGrossPence"),
+        sql<number>`coalesce(sum(${flatCommissionPenceSql(sql<number>`(${revenue} - ${cogs})`, rate)}), 0)`.as("flatGrossProfitPence"),
+      ])
+      .as("s");
+  const zero = (column: string) => sql<number>`coalesce(${sql.ref(`s.${column}`)}, 0)`;
+  return db
+    .with((cte) => cte("p").materialized(), () => partners)
+    .selectFrom("p")
+    .leftJoin("commissionRates as v", "v.id", "p.versionId")
+    .leftJoin(sums, (join) => join.onRef("s.partnerId", "=", "p.id"))
+    .leftJoin("commissionPayments as cp", (join) => join.onRef("cp.partnerId", "=", "p.id").on("cp.month", "=", month))
+    .select([
+      "p.id as partnerId",
+      "p.name",
+      "p.username",
+      "p.email",
+      "p.partnerType",
+      "p.commissionBp",
+      "v.rateBp as versionRateBp",
+      "v.terms as versionTerms",
+      zero("activeMachines").as("activeMachines"),
+      zero("submittedReports").as("submittedReports"),
+      zero("records").as("records"),
+      zero("netProfitPence").as("netProfitPence"),
+      zero("revenuePence").as("revenuePence"),
+      zero("cogsPence").as("cogsPence"),
+      zero("units").as("units"),
+      zero("flatNetPence").as("flatNetPence"),
+      zero("flatGrossPence").as("flatGrossPence"),
+      zero("flatGrossProfitPence").as("flatGrossProfitPence"),
+      "cp.status as paymentStatus",
+      "cp.paidDate",
+      "cp.amountPence as paidAmountPence",
+      "cp.rateBp as paidRateBp",
+      "cp.terms as paidTerms",
+    ])
+    .orderBy("p.name")
+    .orderBy("p.username");
+}
+
+/**
+ * Every partner's month (or the listed partners'), in the summary's order: one aggregate for every
+ * partner whose commission its sums give (the seed's agreements, tiers, amounts per item or machine,
+ * flat rates at the version's rate), the records (and products) of the others read and worked out one
+ * by one, and the month's adjustments.
+ */
+export async function monthTotals(db: DB, month: string, partnerIds?: readonly number[]): Promise<PartnerMonthTotals[]> {
+  const [rows, adjustments] = await Promise.all([aggregateQuery(db, month, partnerIds).execute(), adjustmentsOf(db, month, partnerIds)]);
+  const out: PartnerMonthTotals[] = [];
+  const detailed: { index: number; terms: AgreementTerms }[] = [];
+  for (const row of rows) {
+    const earning = row.partnerType === "profit-sharing" || row.partnerType === "tiered-profit-sharing";
+    const paid = row.paymentStatus === "completed";
+    const versionRate = Number(row.versionRateBp ?? row.commissionBp);
+    const terms = !earning
+      ? null
+      : paid
+        ? (readTerms(row.paidTerms) ?? seedTerms(row.partnerType, row.paidRateBp ?? row.commissionBp))
+        : (readTerms(row.versionTerms) ?? seedTerms(row.partnerType, versionRate));
+    const sums = { records: Number(row.records), netProfitPence: Number(row.netProfitPence), revenuePence: Number(row.revenuePence), cogsPence: Number(row.cogsPence), units: Number(row.units) };
+    const flat = terms && !terms.tiers.length && terms.rate === versionRate ? { "net-profit": row.flatNetPence, "gross-sales": row.flatGrossPence, "gross-profit": row.flatGrossProfitPence }[terms.basis as "net-profit"] : undefined;
+    const commissionPence = totalFromSums(terms, sums, flat === undefined ? null : Number(flat));
+    if (commissionPence === null) detailed.push({ index: out.length, terms: terms! });
+    const adj = terms ? (adjustments.get(row.partnerId) ?? []) : [];
+    out.push({
+      partnerId: row.partnerId,
+      name: row.name,
+      username: row.username,
+      email: row.email,
+      partnerType: row.partnerType,
+      activeMachines: Number(row.activeMachines),
+      submittedReports: Number(row.submittedReports),
+      netProfitPence: sums.netProfitPence,
+      revenuePence: sums.revenuePence,
+      paymentStatus: row.paymentStatus,
+      paidDate: row.paidDate,
+      paidAmountPence: row.paidAmountPence,
+      terms,
+      rateBp: versionRate,
+      commissionPence: commissionPence ?? 0,
+      adjustments: adj,
+      duePence: terms ? dueOf(commissionPence ?? 0, adj) : 0,
+    });
+  }
+  if (detailed.length) {
+    const ids = detailed.map((d) => out[d.index].partnerId);
+    const records = await db
+      .selectFrom("monthlyRecords as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
       .select(["r.id", "r.machineId", "m.partnerId", "r.revenuePence", "r.cogsPence", "r.totalSales"])
+      .where("m.partnerId", "in", ids)
       .where("r.month", "=", month)
       .orderBy("r.machineId")
-      .execute(),
-    adjustmentsOf(db, month, ids),
-  ]);
-  const paymentOf = new Map(payments.map((p) => [p.partnerId, p]));
-  const recordsOf = new Map<number, RecordInput[]>();
-  for (const r of records) recordsOf.set(r.partnerId, [...(recordsOf.get(r.partnerId) ?? []), r]);
-  const termsOf = new Map(partners.map((p) => [p.id, termsOfMonth(p, histories.get(p.id) ?? [], month, paymentOf.get(p.id))]));
-  const productRecords = partners.filter((p) => needsProducts(termsOf.get(p.id) ?? null)).flatMap((p) => recordsOf.get(p.id) ?? []);
-  const parts = productRecords.length ? await productParts(db, productRecords.map((r) => r.id)) : new Map<number, ProductPart[]>();
-  const out = new Map<number, PartnerMonthCommission>();
-  for (const p of partners) {
-    const terms = termsOf.get(p.id) ?? null;
-    const own = (recordsOf.get(p.id) ?? []).map((r) => (needsProducts(terms) ? { ...r, products: parts.get(r.id) ?? [] } : r));
-    const result = monthCommission(terms, own);
-    const adj = terms ? (adjustments.get(p.id) ?? []) : [];
-    out.set(p.id, { terms, rateBp: rateOfMonth(p, histories.get(p.id) ?? [], month), result, adjustments: adj, duePence: terms ? dueOf(result.commissionPence, adj) : 0 });
+      .execute();
+    const needing = records.filter((r) => detailed.some((d) => out[d.index].partnerId === r.partnerId && needsProducts(d.terms)));
+    const parts = needing.length ? await productParts(db, needing.map((r) => r.id)) : new Map<number, ProductPart[]>();
+    for (const { index, terms } of detailed) {
+      const row = out[index];
+      const own = records.filter((r) => r.partnerId === row.partnerId).map((r) => ({ ...r, products: parts.get(r.id) ?? [] }));
+      row.commissionPence = monthCommission(terms, own).commissionPence;
+      row.duePence = dueOf(row.commissionPence, row.adjustments);
+    }
   }
   return out;
 }

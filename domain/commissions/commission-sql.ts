@@ -30,3 +30,23 @@ export function cardFeePenceSql(revenuePence: Expression<number>): RawBuilder<nu
 export function netProfitPenceSql(revenuePence: Expression<number>, cogsPence: Expression<number>): RawBuilder<number> {
   return sql<number>`(${revenuePence} - ${cogsPence} - ${cardFeePenceSql(revenuePence)})`;
 }
+
+/**
+ * linePence of a money basis at a rate, per record: the record's basis × the rate, rounded to the penny,
+ * never below 0. Rates are never negative (the tables check it), so a basis at or below zero shares
+ * nothing and the rest rounds as divRoundHalfUp does for a positive number.
+ */
+export function flatCommissionPenceSql(basisPence: Expression<number>, rateBp: Expression<number>): RawBuilder<number> {
+  return sql<number>`(case when ${basisPence} > 0 then cast((${basisPence}) * ${rateBp} * 2 + ${sql.lit(BP)} as bigint) / ${sql.lit(2 * BP)} else 0 end)`;
+}
+
+/**
+ * versionForMonth for a partner: the id of the latest agreement version (commission_rates row)
+ * effective on or before the month, else of the first (it covers the months before it); null with no
+ * history. Reads commission_rates by its (partner_id, effective_month) key.
+ */
+export function versionIdForMonthSql(partnerId: Expression<number>, month: string): RawBuilder<number | null> {
+  return sql<number | null>`coalesce(
+    (select cr.id from commission_rates cr where cr.partner_id = ${partnerId} and cr.effective_month <= ${month} order by cr.effective_month desc limit 1),
+    (select cr.id from commission_rates cr where cr.partner_id = ${partnerId} order by cr.effective_month limit 1))`;
+}

@@ -1,13 +1,12 @@
 /**
  * The commission summary of a month (/admin/commissions, GET /api/partners/commissions, the CLI):
  * each partner's reports and net profit summed in SQL, the commission under the agreement in force
- * for the month (agreement-terms.ts monthCommissions), the payment, and the month's totals.
+ * for the month (agreement-terms.ts monthTotals), the payment, and the month's totals.
  */
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { bpToFraction } from "./commission-rules.ts";
-import { netProfitPenceSql } from "./commission-sql.ts";
-import { monthCommissions } from "./agreement-terms.ts";
+import { monthTotals } from "./agreement-terms.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
@@ -67,44 +66,25 @@ interface Scope {
   partnerIds?: readonly number[];
 }
 
-/** Each partner's month in the summary's order (name, then username): machines and records summed in SQL, the payment. */
-function monthRows(db: DB, month: string, scope: Scope) {
-  const net = netProfitPenceSql(sql.ref("r.revenuePence"), sql.ref("r.cogsPence"));
-  let query = db
-    .selectFrom("users as u")
-    .leftJoin("machines as m", "m.partnerId", "u.id")
-    .leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month))
-    .where("u.isAdmin", "=", 0)
-    .groupBy(["u.id", "u.name", "u.username", "u.email", "u.partnerType", "u.commissionBp"])
-    .select((eb) => [
-      "u.id as partnerId",
-      "u.name",
-      "u.username",
-      "u.email",
-      "u.partnerType",
-      "u.commissionBp",
-      sql<number>`count(case when ${eb.ref("m.status")} = 'active' then 1 end)`.as("activeMachines"),
-      sql<number>`count(case when ${eb.ref("m.status")} = 'active' and ${eb.ref("r.id")} is not null then 1 end)`.as("submittedReports"),
-      sql<number>`coalesce(sum(${net}), 0)`.as("netProfitPence"),
-    ]);
-  if (scope.partnerIds) query = query.where("u.id", "in", scope.partnerIds.length ? [...scope.partnerIds] : [0]);
-  return db
-    .selectFrom(query.as("f"))
-    .leftJoin("commissionPayments as cp", (join) => join.onRef("cp.partnerId", "=", "f.partnerId").on("cp.month", "=", month))
-    .selectAll("f")
-    .select(["cp.status as paymentStatus", "cp.paidDate", "cp.amountPence as paidAmountPence"])
-    .orderBy("f.name")
-    .orderBy("f.username");
-}
-
 async function figuresOf(db: DB, month: string, scope: Scope): Promise<PartnerMonthFigures[]> {
-  const rows = await monthRows(db, month, scope).execute();
-  const commissions = await monthCommissions(db, month, rows.map((r) => ({ id: r.partnerId, partnerType: r.partnerType, commissionBp: r.commissionBp })), !scope.partnerIds);
-  return rows.map(({ commissionBp: _, ...row }) => {
-    const c = commissions.get(row.partnerId)!;
-    const adjustmentsPence = c.adjustments.reduce((s, a) => s + a.amountPence, 0);
-    return { ...row, rateBp: c.rateBp, commissionPence: c.duePence, agreementPence: c.result.commissionPence, adjustmentsPence };
-  });
+  const totals = await monthTotals(db, month, scope.partnerIds);
+  return totals.map((t) => ({
+    partnerId: t.partnerId,
+    name: t.name,
+    username: t.username,
+    email: t.email,
+    partnerType: t.partnerType,
+    rateBp: t.rateBp,
+    activeMachines: t.activeMachines,
+    submittedReports: t.submittedReports,
+    netProfitPence: t.netProfitPence,
+    commissionPence: t.duePence,
+    agreementPence: t.commissionPence,
+    adjustmentsPence: t.adjustments.reduce((s, a) => s + a.amountPence, 0),
+    paymentStatus: t.paymentStatus,
+    paidDate: t.paidDate,
+    paidAmountPence: t.paidAmountPence,
+  }));
 }
 
 /** Every partner's month in the summary's order (name, then username): the payout's candidates (payout-service.ts). */

@@ -14,7 +14,7 @@ import { closedMonths } from "../commissions/month-close-service.ts";
 import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
 import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type AccountStatus, type InvoiceSummary, type PaymentPeriod } from "../invoices/invoice-rules.ts";
 import { netProfitPence } from "../commissions/commission-rules.ts";
-import { monthCommissions, recordsWithTerms } from "../commissions/agreement-terms.ts";
+import { monthTotals, recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { assertRateEditable } from "../commissions/agreement-service.ts";
 import { netProfitPenceSql } from "../commissions/commission-sql.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
@@ -251,29 +251,21 @@ export async function listPartnerPage(db: DB, { query, page }: { query: string; 
  */
 export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
   const month = currentMonth(now);
-  const [partners, allTime, thisMonth, earning] = await Promise.all([
+  const [partners, allTime, thisMonth] = await Promise.all([
     partnersQuery(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
     db
       .selectFrom("monthlyRecords as r")
       .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
       .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("monthlyRecords as r")
-      .innerJoin("machines as m", "m.id", "r.machineId")
-      .where("r.month", "=", month)
-      .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
-      .executeTakeFirstOrThrow(),
-    db.selectFrom("users").select(["id", "partnerType", "commissionBp"]).where("isAdmin", "=", 0).where("partnerType", "in", ["profit-sharing", "tiered-profit-sharing"]).execute(),
+    // Each partner's month: its records summed, its commission under its agreement before adjustments (the month is not over).
+    monthTotals(db, month),
   ]);
-  // The month's commission under each partner's agreement, before adjustments (the month is not over).
-  const commissions = await monthCommissions(db, month, earning);
-  const commissionPence = sum([...commissions.values()].map((c) => c.result.commissionPence));
   return {
     totalPartners: partners.count,
     currentMonth: month,
-    currentMonthRevenue: penceToPounds(thisMonth.revenuePence),
-    currentMonthNetProfit: penceToPounds(thisMonth.netPence),
-    currentMonthCommission: penceToPounds(commissionPence),
+    currentMonthRevenue: penceToPounds(sum(thisMonth.map((p) => p.revenuePence))),
+    currentMonthNetProfit: penceToPounds(sum(thisMonth.map((p) => p.netProfitPence))),
+    currentMonthCommission: penceToPounds(sum(thisMonth.map((p) => p.commissionPence))),
     allTimeRevenue: penceToPounds(allTime.revenuePence),
     allTimeNetProfit: penceToPounds(allTime.netPence),
   };

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { sql, type RawBuilder } from "kysely";
 import { cardFeePence, netProfitPence } from "#domain/commissions/commission-rules.ts";
-import { divRoundHalfUpSql, netProfitPenceSql } from "#domain/commissions/commission-sql.ts";
+import { divRoundHalfUpSql, flatCommissionPenceSql, netProfitPenceSql } from "#domain/commissions/commission-sql.ts";
+import { linePence } from "#domain/commissions/agreement-rules.ts";
 import { divRoundHalfUp } from "#domain/shared/money.ts";
 import { db } from "#app/utils/db.server.ts";
 
@@ -33,7 +34,7 @@ describe("divRoundHalfUpSql", () => {
   });
 });
 
-describe("netProfitPenceSql", () => {
+describe("netProfitPenceSql and flatCommissionPenceSql", () => {
   // Revenues across the card fee's rounding points (a fee of x.5p where revenue × 299 ≡ 5,000 mod
   // 10,000: £50.00 pays 149.5p), refunds below 0.
   const revenues = [...range(-30_000, 30_000, 13), 5_000, 4_999, 5_001, -5_000, 15_000, -15_000];
@@ -44,5 +45,10 @@ describe("netProfitPenceSql", () => {
     expect(await evaluate(records, (revenue, cogs) => netProfitPenceSql(revenue, cogs))).toEqual(expected);
     // The halves are in the table: £50.00 pays 149.5p, rounded up to 150p (down to -150p for a refund).
     expect([cardFeePence(5_000), cardFeePence(-5_000), cardFeePence(4_999)]).toEqual([150, -150, 149]);
+  });
+
+  it("a money basis's flat share at a rate, never below 0, as linePence", async () => {
+    const rows = range(-20_000, 40_000, 11).map((basis, i) => [basis, [0, 1_000, 1_250, 3_333, 10_000][i % 5]] as const);
+    expect(await evaluate(rows, (basis, rate) => flatCommissionPenceSql(basis, rate))).toEqual(rows.map(([basis, rate]) => linePence("gross-sales", basis, rate)));
   });
 });

@@ -45,7 +45,8 @@ async function plansOf(work: (db: Kysely<Database>) => Promise<unknown>): Promis
 }
 
 /** A whole table read row by row: "SCAN f" (an index walked in order reads "SCAN f USING … INDEX …"). */
-const tableScans = (planned: Planned) => planned.plan.filter((line) => /^SCAN \w+$/.test(line));
+// A scan of the month's partners (the materialized CTE p, read again as q) reads rows already found by index, not a table.
+const tableScans = (planned: Planned) => planned.plan.filter((line) => /^SCAN \w+$/.test(line) && !/^SCAN [pq]$/.test(line));
 const sortsForOrder = (planned: Planned) => planned.plan.filter((line) => line.includes("TEMP B-TREE FOR ORDER BY"));
 const paged = (planned: Planned[]) => planned.filter((p) => / limit \? offset \?$/.test(p.sql));
 
@@ -71,10 +72,10 @@ describeSqliteOnly("/admin's queries (listPartnerPage, getStats)", "SQLite's EXP
     });
   });
 
-  it("runs a fixed number of queries: count, page, figures and invoices of the page; four for the stats, four for the month's commission", () => {
-    // The stats: partners, all-time sums, this month's sums, the earning partners; their commission
-    // under each one's agreement: histories, payments, records and adjustments of the month.
-    expect(planned).toHaveLength(2 * 4 + 4 + 4);
+  it("runs a fixed number of queries: count, page, figures and invoices of the page; four for the stats", () => {
+    // The stats: partners, all-time sums, this month's figures of every partner (monthTotals: one
+    // aggregate, the commission worked out from its sums under each agreement) and the month's adjustments.
+    expect(planned).toHaveLength(2 * 4 + 4);
   });
 
   it("scans no table whole: users, machines, monthly records, invoices and rates are searched by index", () => {
@@ -104,9 +105,9 @@ describeSqliteOnly("/admin's queries (listPartnerPage, getStats)", "SQLite's EXP
     expect(figures.length + invoices.length).toBe(4);
   });
 
-  it("the stats read this month's records by month, and the all-time sums from an index, not the table", () => {
+  it("the stats read this month's records by machine and month, and the all-time sums from an index, not the table", () => {
     const month = planned.find((p) => p.sql.includes('"r"."month" = ?'));
-    expect(month?.plan[0]).toBe("SEARCH r USING COVERING INDEX monthly_records_month_figures (month=?)");
+    expect(month?.plan).toContainEqual(expect.stringMatching(/^SEARCH r USING (COVERING )?INDEX \w+ \(machine_id=\? AND month=\?\)/));
     const allTime = planned.find((p) => p.sql.startsWith('select coalesce(sum("r"."revenue_pence"), 0)'));
     expect(allTime?.plan).toEqual(["SCAN r USING COVERING INDEX monthly_records_month_figures"]);
   });
