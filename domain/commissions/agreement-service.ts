@@ -124,7 +124,11 @@ export function lineJson(line: CommissionLine, locationOf: ReadonlyMap<number, s
 export interface PaidMonthDifference {
   month: string;
   paidPence: number;
-  /** The commission under the terms it was paid under, and under the new terms (same records: a paid month is closed). */
+  /**
+   * What the month has come to so far: its commission under the terms it was paid under plus the
+   * differences earlier agreements already added for it; and its commission under the new terms
+   * (same records: a paid month is closed).
+   */
   previousPence: number;
   proposedPence: number;
   differencePence: number;
@@ -164,18 +168,25 @@ function governs(history: readonly StoredVersion[], effectiveMonth: string, mont
 
 /** The paid months the terms would reach, with their differences (only those that differ). */
 async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
-  const payments = await db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute();
+  const [payments, corrections] = await Promise.all([
+    db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute(),
+    db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence"]).where("partnerId", "=", partner.id).where("reason", "=", "agreement").execute(),
+  ]);
+  // The differences already added for each paid month by earlier agreements: a second correction is measured from them, not counted again.
+  const corrected = new Map<string, number>();
+  for (const c of corrections) corrected.set(c.forMonth, (corrected.get(c.forMonth) ?? 0) + c.amountPence);
   const paid = new Set(payments.filter((p) => p.status === "completed").map((p) => p.month));
   const out: PaidMonthDifference[] = [];
   for (const payment of payments) {
     if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
     const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
     const proposed = await monthUnder(db, partner.id, payment.month, terms);
-    const differencePence = proposed.result.commissionPence - previous.result.commissionPence;
+    const previousPence = previous.result.commissionPence + (corrected.get(payment.month) ?? 0);
+    const differencePence = proposed.result.commissionPence - previousPence;
     if (!differencePence) continue;
     let target = nextMonth(payment.month);
     while (paid.has(target)) target = nextMonth(target);
-    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
+    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
   }
   return out;
 }
