@@ -286,10 +286,13 @@ export async function setAgreement(
 /**
  * The spec's inline commission edit: allowed while the agreement in force this month is a flat share
  * of net profit (it becomes a new one from this month); any other agreement answers 409 naming the card.
+ * Answers the written flat share in force (the new version keeps it, at the new rate), or null for
+ * the partner type's agreement.
  */
-export async function assertRateEditable(db: DB, partnerId: number, now: Date = new Date()): Promise<void> {
+export async function assertRateEditable(db: DB, partnerId: number, now: Date = new Date()): Promise<AgreementTerms | null> {
   const version = versionForMonth(await agreementHistory(db, partnerId), currentMonth(now));
   if (version?.terms && !isFlatNetProfitShare(version.terms)) {
     throw conflict(`This partner's commission follows an agreement (${describeTerms(version.terms).join("; ")}): change it on the ${AGREEMENT_CARD} card`);
   }
+  return version?.terms ?? null;
 }
