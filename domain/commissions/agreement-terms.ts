@@ -54,8 +54,13 @@ export function termsOfMonth(partner: PartnerTerms, history: readonly AgreementV
   return termsForMonth(partner.partnerType, history, month, partner.commissionBp);
 }
 
-/** The rate a month shows as commissionPercentage: a flat rate's, the seed's rate for a seed row, else 0. */
-export function rateOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string): number {
+/**
+ * The rate a month shows as commissionPercentage: a paid month's is the one it paid at (its snapshot
+ * stands, even when a later agreement reaches back past it); otherwise a flat rate's, the seed's rate
+ * for a seed row, else 0.
+ */
+export function rateOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string, payment?: PaymentTerms | null): number {
+  if (payment?.status === "completed" && payment.rateBp !== null) return payment.rateBp;
   const version = versionForMonth(history, month);
   return version?.terms ? headlineRateBp(version.terms) : (version?.rateBp ?? partner.commissionBp);
 }
@@ -176,7 +181,7 @@ export async function monthCommissions(
     const own = (recordsOf.get(p.id) ?? []).map((r) => (needsProducts(terms) ? { ...r, products: parts.get(r.id) ?? [] } : r));
     const result = monthCommission(terms, own);
     const adj = terms ? (adjustments.get(p.id) ?? []) : [];
-    out.set(p.id, { terms, rateBp: rateOfMonth(p, histories.get(p.id) ?? [], month), result, adjustments: adj, duePence: terms ? dueOf(result.commissionPence, adj) : 0 });
+    out.set(p.id, { terms, rateBp: rateOfMonth(p, histories.get(p.id) ?? [], month, paymentOf.get(p.id)), result, adjustments: adj, duePence: terms ? dueOf(result.commissionPence, adj) : 0 });
   }
   return out;
 }
