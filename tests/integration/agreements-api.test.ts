@@ -30,7 +30,6 @@ let adminId: number;
 let adminCookie: string;
 let owner: { id: number; username: string };
 let ownerCookie: string;
-let stranger: { id: number };
 let strangerCookie: string;
 let nonProfit: { id: number };
 let feePaying: { id: number };
@@ -55,7 +54,6 @@ beforeAll(async () => {
   await makeRecord(db, (await makeMachine(db, owner.id, "Quay Kiosk")).id, PREV, QUAY);
   await makeRecord(db, (await makeMachine(db, owner.id, "Pier Lobby")).id, PREV, PIER);
   const other = await makePartner(db, { name: "Someone Else" });
-  stranger = other;
   strangerCookie = await loginCookie(other.username);
   nonProfit = await makePartner(db, { name: "Community Hall", partnerType: "non-profit-sharing" });
   feePaying = await makePartner(db, { name: "Fee Payers Ltd", partnerType: "fee-paying", monthlyFeePence: 4_999, paymentPeriod: "monthly" });
