@@ -16,8 +16,11 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
 
 export const MONTH_MESSAGE = "--month takes a month as YYYY-MM";
 
+/** A month flag's value: YYYY-MM. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
 /** `--month YYYY-MM` (required wherever it is used: a missing month is the same mistake). */
-export const monthFlag = z.string({ error: MONTH_MESSAGE }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, MONTH_MESSAGE);
+export const monthFlag = z.string({ error: MONTH_MESSAGE }).regex(MONTH_PATTERN, MONTH_MESSAGE);
 
 /** An id flag: a positive whole number, else `message`. */
 export const idFlag = (message: string) =>

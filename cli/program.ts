@@ -7,6 +7,7 @@
 import { Command } from "commander";
 import { INVOICE_STATUSES } from "#db/enums.ts";
 import type * as Admin from "./commands/admin.ts";
+import type * as Agreements from "./commands/agreements.ts";
 import type * as Audit from "./commands/audit.ts";
 import type * as Commissions from "./commands/commissions.ts";
 import type * as Payouts from "./commands/payouts.ts";
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIO): Command {
   registerAdminCommands(program, io);
   registerImportCommand(program, io);
   registerCommissionCommands(program, io);
+  registerAgreementCommands(program, io);
   registerReportCommands(program, io);
   registerInvoiceCommands(program, io);
   registerAuditCommand(program, io);
@@ -180,6 +182,43 @@ function registerCommissionCommands(program: Command, io: CliIO): void {
     .option("--json", "print the result as JSON")
     .action(async (options: Parameters<typeof Commissions.runReset>[1]) => {
       await (await load()).runReset(io, options);
+    });
+}
+
+/** Repeatable flags (--tier, --product): each use adds one. */
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function registerAgreementCommands(program: Command, io: CliIO): void {
+  const load = () => import("./commands/agreements.ts");
+  const agreements = program.command("agreements").description("partners' commission agreements: bases, rates, tiers, minimum, cap, per-product rules, from a month");
+  agreements
+    .command("show")
+    .description("the agreement in force this month and every version, newest first")
+    .argument("<partner>", "the partner's username or id")
+    .option("--json", "print {current, history} as JSON (as GET /api/partners/{id}/agreements)")
+    .action(async (partner: string, options: { json?: boolean }) => {
+      await (await load()).runShow(io, partner, options);
+    });
+  agreements
+    .command("set")
+    .description(
+      "write an agreement from a month (open months follow it at once; paid months keep what they paid); the flags, or --file with the API's body",
+    )
+    .argument("<partner>", "the partner's username or id")
+    .option("--from <YYYY-MM>", "the month it applies from (required without --file; with --file it replaces the file's effectiveMonth)")
+    .option("--basis <basis>", "net-profit, gross-sales, gross-profit, per-item or per-machine")
+    .option("--rate <fraction>", "the rate of a money basis, a fraction (0.10 is 10%)")
+    .option("--amount <pounds>", "the amount each of per-item or per-machine, in pounds (0.05)")
+    .option("--tier <UPTO:RATE>", "a marginal tier on the basis, repeatable, lowest first; the last one open (:0.30)", collect)
+    .option("--minimum <pounds>", "the least the partner gets in a month (months with no sales too)")
+    .option("--cap <pounds>", "the most the partner gets in a month")
+    .option("--product <MATCH=BASIS:RATE>", "a rule for products matching a name or a * pattern, repeatable (\"Coca*=per-item:0.10\")", collect)
+    .option("--file <file>", "a JSON file with the body of POST /api/partners/{id}/agreements instead of the flags")
+    .option("--adjust-paid-months", "add the differences of paid months it reaches to the next open month (refused without it)")
+    .option("--preview", "print last month's commission under the agreement in force and under this one; save nothing")
+    .option("--json", "print the result (or the preview) as JSON")
+    .action(async (partner: string, options: Agreements.SetOptions) => {
+      await (await load()).runSet(io, partner, options);
     });
 }
 

@@ -344,7 +344,7 @@ export function lineText(line: CommissionLine): string {
   if (line.kind === "minimum") return `Minimum for the month: + ${formatGBP(line.commissionPence)}`;
   if (line.kind === "cap") return `Cap for the month: − ${formatGBP(-line.commissionPence)}`;
   const rate = isCountBasis(line.basis) ? `${formatGBP(line.rate)}` : formatRate(line.rate);
-  const what = line.kind === "band" ? `${basisLabel(line.basis)} band ${bandText(line.basis, line.from ?? 0, line.upTo ?? null, line.rate).replace(/^.* of |^.* above /, "")}` : line.kind === "product" ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}` : basisLabel(line.basis);
+  const what = line.kind === "band" ? `${basisLabel(line.basis)} band ${bandText(line.basis, line.from ?? 0, line.upTo ?? null, line.rate).replace(/^.*? (of|above) /, (_, word: string) => (word === "above" ? "above " : ""))}` : line.kind === "product" ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}` : basisLabel(line.basis);
   return `${what}: ${formatQuantity(line.basis, line.quantity)} × ${rate} = ${formatGBP(line.commissionPence)}`;
 }
 

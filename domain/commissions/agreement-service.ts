@@ -124,7 +124,11 @@ export function lineJson(line: CommissionLine, locationOf: ReadonlyMap<number, s
 export interface PaidMonthDifference {
   month: string;
   paidPence: number;
-  /** The commission under the terms it was paid under plus what earlier agreements added for it, and under the new terms (same records: a paid month is closed). */
+  /**
+   * What the month has come to so far: its commission under the terms it was paid under plus the
+   * differences earlier agreements already added for it; and its commission under the new terms
+   * (same records: a paid month is closed).
+   */
   previousPence: number;
   proposedPence: number;
   differencePence: number;
@@ -164,17 +168,20 @@ function governs(history: readonly StoredVersion[], effectiveMonth: string, mont
 
 /** The paid months the terms would reach, with their differences (only those that differ). */
 async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
-  const payments = await db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute();
+  const [payments, corrections] = await Promise.all([
+    db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute(),
+    db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence"]).where("partnerId", "=", partner.id).where("reason", "=", "agreement").execute(),
+  ]);
+  // The differences already added for each paid month by earlier agreements: a second correction is measured from them, not counted again.
+  const corrected = new Map<string, number>();
+  for (const c of corrections) corrected.set(c.forMonth, (corrected.get(c.forMonth) ?? 0) + c.amountPence);
   const paid = new Set(payments.filter((p) => p.status === "completed").map((p) => p.month));
-  // What earlier agreements already added for a paid month counts as settled: a correction adds only the rest.
-  const earlier = await db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence"]).where("partnerId", "=", partner.id).where("reason", "=", "agreement").execute();
-  const settled = (month: string) => earlier.filter((a) => a.forMonth === month).reduce((s, a) => s + a.amountPence, 0);
   const out: PaidMonthDifference[] = [];
   for (const payment of payments) {
     if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
     const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
     const proposed = await monthUnder(db, partner.id, payment.month, terms);
-    const previousPence = previous.result.commissionPence + settled(payment.month);
+    const previousPence = previous.result.commissionPence + (corrected.get(payment.month) ?? 0);
     const differencePence = proposed.result.commissionPence - previousPence;
     if (!differencePence) continue;
     let target = nextMonth(payment.month);
@@ -269,18 +276,23 @@ export async function setAgreement(
         .executeTakeFirstOrThrow();
       await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: adjustment.id, partnerId, month: d.targetMonth, before: null, after: { forMonth: d.month, amountPence: d.differencePence, reason: "agreement", paidPence: d.paidPence, proposedPence: d.proposedPence } });
     }
-    const names = new Map(actorId === null ? [] : [[actorId, (await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst())?.username ?? ""]]);
-    return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names as Map<number, string>), adjustments: differences };
+    // The author as partnerAgreements names them: their name, else their username.
+    const author = actorId === null ? undefined : await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst();
+    const names = new Map<number, string>(actorId !== null && author ? [[actorId, author.name ?? author.username]] : []);
+    return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names), adjustments: differences };
   });
 }
 
 /**
  * The spec's inline commission edit: allowed while the agreement in force this month is a flat share
  * of net profit (it becomes a new one from this month); any other agreement answers 409 naming the card.
+ * Answers the written flat share in force (the new version keeps it, at the new rate), or null for
+ * the partner type's agreement.
  */
-export async function assertRateEditable(db: DB, partnerId: number, now: Date = new Date()): Promise<void> {
+export async function assertRateEditable(db: DB, partnerId: number, now: Date = new Date()): Promise<AgreementTerms | null> {
   const version = versionForMonth(await agreementHistory(db, partnerId), currentMonth(now));
   if (version?.terms && !isFlatNetProfitShare(version.terms)) {
     throw conflict(`This partner's commission follows an agreement (${describeTerms(version.terms).join("; ")}): change it on the ${AGREEMENT_CARD} card`);
   }
+  return version?.terms ?? null;
 }

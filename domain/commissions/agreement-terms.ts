@@ -56,8 +56,13 @@ export function termsOfMonth(partner: PartnerTerms, history: readonly AgreementV
   return termsForMonth(partner.partnerType, history, month, partner.commissionBp);
 }
 
-/** The rate a month shows as commissionPercentage: a flat rate's, the seed's rate for a seed row, else 0. */
-export function rateOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string): number {
+/**
+ * The rate a month shows as commissionPercentage: a paid month's is the one it paid at (its snapshot
+ * stands, even when a later agreement reaches back past it); otherwise a flat rate's, the seed's rate
+ * for a seed row, else 0.
+ */
+export function rateOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string, payment?: PaymentTerms | null): number {
+  if (payment?.status === "completed" && payment.rateBp !== null) return payment.rateBp;
   const version = versionForMonth(history, month);
   return version?.terms ? headlineRateBp(version.terms) : (version?.rateBp ?? partner.commissionBp);
 }
@@ -269,7 +274,8 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
       paidDate: row.paidDate,
       paidAmountPence: row.paidAmountPence,
       terms,
-      rateBp: versionRate,
+      // A paid month shows the rate it paid at (rateOfMonth).
+      rateBp: paid && row.paidRateBp !== null ? Number(row.paidRateBp) : versionRate,
       commissionPence: commissionPence ?? 0,
       adjustments: adj,
       duePence: terms ? dueOf(commissionPence ?? 0, adj) : 0,

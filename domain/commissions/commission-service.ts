@@ -69,7 +69,7 @@ async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<P
   ]);
   const terms = termsOfMonth(partner, history, month, payment);
   const withParts = await withProducts(db, terms, records);
-  return partnerMonthFrom(partner, month, machines, withParts, { terms, rateBp: rateOfMonth(partner, history, month) }, payment ?? null, adjustments.get(partner.id) ?? []);
+  return partnerMonthFrom(partner, month, machines, withParts, { terms, rateBp: rateOfMonth(partner, history, month, payment) }, payment ?? null, adjustments.get(partner.id) ?? []);
 }
 
 /** Pure assembly of a partner's month from its machines, records, terms and payment. */

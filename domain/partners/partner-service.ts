@@ -16,6 +16,7 @@ import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type Ac
 import { netProfitPence } from "../commissions/commission-rules.ts";
 import { monthTotals, recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { assertRateEditable } from "../commissions/agreement-service.ts";
+import { storeTerms } from "../commissions/agreement-schemas.ts";
 import { netProfitPenceSql } from "../commissions/commission-sql.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
@@ -25,6 +26,7 @@ import { groupBy, recordViews, type MachineView, type RecordView } from "../mach
 
 export type { MachineView, RecordView };
 import { termsForType, type PartnerCreateInput, type PartnerUpdateInput } from "./partner-schemas.ts";
+import { isProfitSharingType } from "./partner-rules.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { endAllSessions } from "../accounts/session-service.ts";
 import { createUser, findUserById, findUserByUsername, toPublicUser, type PublicUser } from "../accounts/user-service.ts";
@@ -355,7 +357,7 @@ export async function updatePartner(
       if (await findUserByUsername(trx, input.username)) throw conflict("Username already exists");
     }
     const partnerType = input.partnerType ?? current.partnerType;
-    if (input.commissionPercentage !== undefined && input.commissionPercentage !== current.commissionBp) await assertRateEditable(trx, id, now);
+    const writtenShare = input.commissionPercentage !== undefined && input.commissionPercentage !== current.commissionBp ? await assertRateEditable(trx, id, now) : null;
     const terms = termsForType(partnerType, {
       commissionBp: input.commissionPercentage ?? current.commissionBp,
       monthlyFeePence: input.monthlyFee !== undefined ? input.monthlyFee : current.monthlyFeePence,
@@ -379,10 +381,12 @@ export async function updatePartner(
     // A new password signs the partner out everywhere.
     if (passwordHash) await endAllSessions(trx, id);
     if (updated.commissionBp !== current.commissionBp) {
+      // A written flat share stays written at the new rate (a seed row would mean the type's agreement: a tiered partner's tiers).
+      const versionTerms = writtenShare && isProfitSharingType(updated.partnerType) ? storeTerms({ ...writtenShare, rate: updated.commissionBp }) : null;
       await trx
         .insertInto("commissionRates")
-        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now), createdBy: actorId })
-        .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp, terms: null, createdBy: actorId }))
+        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now), terms: versionTerms, createdBy: actorId })
+        .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp, terms: versionTerms, createdBy: actorId }))
         .execute();
     }
     const changed = Object.keys(set).filter(

@@ -1,0 +1,75 @@
+/**
+ * Commission agreements at the edges, both ways (the API, the CLI and the editor share them): the
+ * request an admin sends to write one (agreementInputSchema's fields plus `adjustPaidMonths`), and
+ * the preview and adjustments in pounds (pence inside, pounds in every answer: ARCHITECTURE.md 4).
+ * Pure: the service's types are imported as types only.
+ */
+import { z } from "zod";
+import { penceToPounds } from "../shared/money.ts";
+import { agreementInputSchema } from "./agreement-schemas.ts";
+import type { AgreementPreview, AgreementView, LineJson, PaidMonthDifference, SetAgreementResult } from "./agreement-service.ts";
+
+const ADJUST_MESSAGE = "adjustPaidMonths must be true or false";
+
+/** A yes/no of a JSON body, or of a form ("true"/"false", a checkbox's "on"). */
+const adjustFlag = z
+  .union([z.boolean(), z.enum(["true", "false", "on"]).transform((value) => value !== "false")], { error: ADJUST_MESSAGE })
+  .optional();
+
+/**
+ * What `POST /api/partners/{id}/agreements` (and its preview) take, and `vendboard agreements set
+ * --file` reads: the agreement (agreementInputSchema) and whether to add the differences of paid
+ * months it reaches to the next open month.
+ */
+export const agreementRequestSchema = z.intersection(agreementInputSchema, z.object({ adjustPaidMonths: adjustFlag }));
+
+export type AgreementRequest = z.output<typeof agreementRequestSchema>;
+
+/** A paid month the agreement reaches, in pounds: what it paid, what it came to before and under the new terms, the difference and where it goes. */
+export interface AdjustmentJson {
+  month: string;
+  paid: number;
+  previous: number;
+  proposed: number;
+  difference: number;
+  targetMonth: string;
+}
+
+export function adjustmentJson(d: PaidMonthDifference): AdjustmentJson {
+  return {
+    month: d.month,
+    paid: penceToPounds(d.paidPence),
+    previous: penceToPounds(d.previousPence),
+    proposed: penceToPounds(d.proposedPence),
+    difference: penceToPounds(d.differencePence),
+    targetMonth: d.targetMonth,
+  };
+}
+
+/** One side of a preview: last month's commission under some terms, the terms in words and the arithmetic line by line. */
+export interface PreviewSideJson {
+  commission: number;
+  description: string[];
+  lines: LineJson[];
+}
+
+/** The preview as answered: last month under the terms in force and under the proposed ones, and the paid months the proposal reaches. */
+export interface AgreementPreviewJson {
+  month: string;
+  current: PreviewSideJson;
+  proposed: PreviewSideJson;
+  paidMonths: AdjustmentJson[];
+}
+
+function sideJson(side: AgreementPreview["current"]): PreviewSideJson {
+  return { commission: penceToPounds(side.commissionPence), description: side.description, lines: side.lines };
+}
+
+export function previewJson(preview: AgreementPreview): AgreementPreviewJson {
+  return { month: preview.month, current: sideJson(preview.current), proposed: sideJson(preview.proposed), paidMonths: preview.paidMonths.map(adjustmentJson) };
+}
+
+/** What writing an agreement answers: the version written (already in pounds and fractions) and the adjustments added. */
+export function setAgreementJson(result: SetAgreementResult): { agreement: AgreementView; adjustments: AdjustmentJson[] } {
+  return { agreement: result.agreement, adjustments: result.adjustments.map(adjustmentJson) };
+}
