@@ -416,6 +416,7 @@ function describeAdjustment(entry: AuditEntryData): string {
   const forMonth = monthName(values.forMonth);
   const money = amount !== null ? `${amount < 0 ? "−" : "+"}${formatGBP(Math.abs(amount))}` : "an adjustment";
   if (entry.action === "commission_adjustment_removed") return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
+  if (values.reverses !== undefined) return `Reversed an adjustment for ${forMonth ?? "a reset month"} already paid: ${money} (month reset)`;
   if (values.reason === "carried") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month`;
   return `Added an adjustment of ${money} for ${forMonth ?? "a paid month"} (a new agreement)`;
 }

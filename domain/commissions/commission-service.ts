@@ -210,6 +210,33 @@ async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: numb
   await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: row.id, partnerId: figures.partner.id, month, before: null, after: { forMonth: figures.month, amountPence: rest, reason: "carried" } });
 }
 
+/**
+ * A reopened month is worked out again under the agreement in force for it, so the differences that
+ * agreements added for it while it was paid must go: those still waiting in an unpaid month are
+ * removed; those already paid in a later month are reversed in the next unpaid month. Each audited.
+ */
+async function undoAgreementAdjustments(trx: DB, partnerId: number, month: string, actorId: number | null) {
+  const rows = await trx.selectFrom("commissionAdjustments").selectAll().where("partnerId", "=", partnerId).where("forMonth", "=", month).where("reason", "=", "agreement").execute();
+  if (!rows.length) return;
+  const paid = new Set((await trx.selectFrom("commissionPayments").select("month").where("partnerId", "=", partnerId).where("status", "=", "completed").execute()).map((p) => p.month));
+  for (const row of rows) {
+    const was = { forMonth: row.forMonth, amountPence: row.amountPence, reason: row.reason };
+    if (!paid.has(row.month)) {
+      await trx.deleteFrom("commissionAdjustments").where("id", "=", row.id).execute();
+      await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: row.id, partnerId, month: row.month, before: was, after: null });
+      continue;
+    }
+    let target = nextMonth(row.month);
+    while (paid.has(target)) target = nextMonth(target);
+    const reversal = await trx
+      .insertInto("commissionAdjustments")
+      .values({ partnerId, month: target, forMonth: month, amountPence: -row.amountPence, reason: "agreement", createdBy: actorId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId, month: target, before: null, after: { forMonth: month, amountPence: -row.amountPence, reason: "agreement", reverses: row.id } });
+  }
+}
+
 export async function commissionPaymentStatus(db: DB, partnerId: number, month: string) {
   const m = await partnerMonth(db, partnerId, month);
   return { month, status: m.payment.status, paidDate: m.payment.paidDate };
@@ -266,6 +293,7 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
       await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: c.id, partnerId: c.partnerId, month: c.month, before: { forMonth: c.forMonth, amountPence: c.amountPence, reason: "carried" }, after: null });
     }
     const removed = await query.returningAll().execute();
+    for (const payment of removed) await undoAgreementAdjustments(trx, payment.partnerId, month, actorId);
     for (const payment of removed) {
       await audit(trx, {
         actorId,

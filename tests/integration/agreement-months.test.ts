@@ -136,4 +136,25 @@ describe("an agreement written from a paid month", () => {
     const before = removed?.before;
     expect(typeof before === "string" ? JSON.parse(before) : before).toMatchObject({ amountPence: -108, reason: "carried" });
   });
+
+  it("Reset Month of the paid month removes the differences still waiting for it: August reopens at 20 under the agreement", async () => {
+    await resetCommissions(db, "2026-08", adminId, partnerId);
+    const august = await partnerMonth(db, partnerId, "2026-08");
+    expect([august.payment.status, august.totals.commissionPence]).toEqual(["pending", 20]);
+    const september = await partnerMonth(db, partnerId, "2026-09");
+    expect([september.adjustments, september.totals.commissionPence]).toEqual([[], 20]);
+    const removed = await db.selectFrom("auditLog").select("before").where("partnerId", "=", partnerId).where("action", "=", "commission_adjustment_removed").where("month", "=", "2026-09").execute();
+    expect(removed).toHaveLength(2);
+  });
+
+  it("a difference already paid in a later month is reversed in the next unpaid month when its month is reset", async () => {
+    await markCommissionPaid(db, partnerId, "2026-08", adminId, "2026-09-05", NOW);
+    // 2p per item from August: August's 40 − 20 = +20 goes to September, paid with it (40 + 20 = 60).
+    await setAgreement(db, partnerId, { ...agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.02" }), adjustPaidMonths: true }, adminId, NOW);
+    expect((await markCommissionPaid(db, partnerId, "2026-09", adminId, "2026-10-05", NOW)).amountPence).toBe(60);
+    await resetCommissions(db, "2026-08", adminId, partnerId);
+    expect((await partnerMonth(db, partnerId, "2026-08")).totals.commissionPence).toBe(40);
+    const october = await partnerMonth(db, partnerId, "2026-10");
+    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence])).toEqual([["2026-08", -20]]);
+  });
 });
