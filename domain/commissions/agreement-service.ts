@@ -127,6 +127,9 @@ export interface PaidMonthDifference {
   /** The commission under the terms it was paid under, and under the new terms (same records: a paid month is closed). */
   previousPence: number;
   proposedPence: number;
+  /** What earlier agreement changes have already added for the month (adjustments for it). */
+  adjustedPence: number;
+  /** proposed − previous − adjusted: what is still to add for the month. */
   differencePence: number;
   /** The open month the difference is added to. */
   targetMonth: string;
@@ -162,20 +165,34 @@ function governs(history: readonly StoredVersion[], effectiveMonth: string, mont
   return month >= effectiveMonth && (next === undefined || month < next);
 }
 
-/** The paid months the terms would reach, with their differences (only those that differ). */
+/**
+ * The paid months the terms would reach, with their differences (only those that differ). A month an
+ * earlier change already adjusted counts what was added for it, so saving the same terms twice adds nothing.
+ */
 async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
-  const payments = await db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute();
+  const [payments, adjusted] = await Promise.all([
+    db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute(),
+    db
+      .selectFrom("commissionAdjustments")
+      .select(["forMonth", (eb) => eb.fn.sum<number>("amountPence").as("amountPence")])
+      .where("partnerId", "=", partner.id)
+      .where("reason", "=", "agreement")
+      .groupBy("forMonth")
+      .execute(),
+  ]);
+  const adjustedFor = new Map(adjusted.map((a) => [a.forMonth, Number(a.amountPence)]));
   const paid = new Set(payments.filter((p) => p.status === "completed").map((p) => p.month));
   const out: PaidMonthDifference[] = [];
   for (const payment of payments) {
     if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
     const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
     const proposed = await monthUnder(db, partner.id, payment.month, terms);
-    const differencePence = proposed.result.commissionPence - previous.result.commissionPence;
+    const adjustedPence = adjustedFor.get(payment.month) ?? 0;
+    const differencePence = proposed.result.commissionPence - previous.result.commissionPence - adjustedPence;
     if (!differencePence) continue;
     let target = nextMonth(payment.month);
     while (paid.has(target)) target = nextMonth(target);
-    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
+    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, adjustedPence, differencePence, targetMonth: target });
   }
   return out;
 }

@@ -96,7 +96,7 @@ describe("POST /partners/{id} intent=agreement-save", () => {
   it("reaching back past a paid month: the preview names it, Save is 409 until the differences are to be added, then adds them", async () => {
     await markCommissionPaid(db, partner.id, MONTH, null);
     const preview = (await (await post([["intent", "agreement-preview"], ...perItem(MONTH)])).json()).preview;
-    expect(preview.paidMonths).toEqual([{ month: MONTH, paidPence: 570, previousPence: 570, proposedPence: 100, differencePence: -470, targetMonth: THIS_MONTH }]);
+    expect(preview.paidMonths).toEqual([{ month: MONTH, paidPence: 570, previousPence: 570, proposedPence: 100, adjustedPence: 0, differencePence: -470, targetMonth: THIS_MONTH }]);
 
     const refused = await post([["intent", "agreement-save"], ...perItem(MONTH)]);
     expect(refused.status).toBe(409);
@@ -107,8 +107,26 @@ describe("POST /partners/{id} intent=agreement-save", () => {
     const saved = await post([["intent", "agreement-save"], ...perItem(MONTH), ["adjustPaidMonths", "yes"]]);
     expect(saved.status).toBe(302);
     expect((await flashedToast(saved))?.description).toBe(`From ${formatMonth(MONTH)}: £0.05 per item sold; Cola*: 12.5% of gross sales. The paid month's difference was added to ${formatMonth(THIS_MONTH)}.`);
-    const adjustments = await db.selectFrom("commissionAdjustments").select(["month", "forMonth", "amountPence", "reason"]).where("partnerId", "=", partner.id).execute();
-    expect(adjustments).toEqual([{ month: THIS_MONTH, forMonth: MONTH, amountPence: -470, reason: "agreement" }]);
+    const adjustments = () => db.selectFrom("commissionAdjustments").select(["month", "forMonth", "amountPence", "reason"]).where("partnerId", "=", partner.id).orderBy("id").execute();
+    expect(await adjustments()).toEqual([{ month: THIS_MONTH, forMonth: MONTH, amountPence: -470, reason: "agreement" }]);
+  });
+
+  it("a paid month already adjusted counts what was added: the same terms again add nothing; other terms add only the rest", async () => {
+    const same = (await (await post([["intent", "agreement-preview"], ...perItem(MONTH)])).json()).preview;
+    expect(same.paidMonths).toEqual([]);
+    expect((await post([["intent", "agreement-save"], ...perItem(MONTH)])).status).toBe(302);
+    // £0.10 an item: £2.00 against £5.70 paid and −£4.70 already added: £1.00 more.
+    const dearer = perItem(MONTH).map(([k, v]): [string, string] => [k, k === "rate" ? "0.10" : v]);
+    const preview = (await (await post([["intent", "agreement-preview"], ...dearer])).json()).preview;
+    expect(preview.paidMonths).toEqual([{ month: MONTH, paidPence: 570, previousPence: 570, proposedPence: 200, adjustedPence: -470, differencePence: 100, targetMonth: THIS_MONTH }]);
+    expect((await post([["intent", "agreement-save"], ...dearer, ["adjustPaidMonths", "yes"]])).status).toBe(302);
+    const rows = await db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence"]).where("partnerId", "=", partner.id).orderBy("id").execute();
+    expect(rows).toEqual([
+      { forMonth: MONTH, amountPence: -470 },
+      { forMonth: MONTH, amountPence: 100 },
+    ]);
+    // Back to £0.05 an item, as the first test's, for the page's checks below.
+    expect((await post([["intent", "agreement-save"], ...perItem(MONTH), ["adjustPaidMonths", "yes"]])).status).toBe(302);
   });
 });
 

@@ -429,7 +429,8 @@ function PreviewPanel({ preview, adjust, onAdjust }: { preview: AgreementPreview
               <ul className="vb-working-lines" aria-label="Paid months the change reaches">
                 {preview.paidMonths.map((p) => (
                   <li key={p.month}>
-                    {formatMonth(p.month)}: paid {formatGBP(p.paidPence)}, new terms {formatGBP(p.proposedPence)}, difference {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
+                    {formatMonth(p.month)}: paid {formatGBP(p.paidPence)}, new terms {formatGBP(p.proposedPence)}
+                    {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
                   </li>
                 ))}
               </ul>
