@@ -87,6 +87,15 @@ function standardTiers(): TierRow[] {
   return SEED_TIERS.map((band) => ({ key: key(), upTo: band.upTo === null ? "" : (band.upTo / 100).toFixed(2), percent: String(band.rate / 100), amount: "" }));
 }
 
+/** The last tier's range: everything above the tier before it ("Above £300.00", "Above 100 items"). */
+function aboveText(previousUpTo: string, basis: Basis): string {
+  const text = previousUpTo.trim();
+  if (!text) return "The rest";
+  if (isCountBasis(basis)) return `Above ${text} ${basis === "per-item" ? "items" : "machines"}`;
+  const pounds = Number(text);
+  return Number.isFinite(pounds) ? `Above ${formatGBP(Math.round(pounds * 100))}` : "The rest";
+}
+
 const rateOf = (basis: Basis, row: RateText) => (isCountBasis(basis) ? row.amount : row.percent);
 
 /** The form's fields as the page's action reads them (tier and product fields repeated once a row). */
@@ -251,11 +260,14 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
               return (
                 <Grid key={tier.key} columns="1fr 1fr auto" gap="2" align="end">
                   {last ? (
-                    <Field label={`Tier ${i + 1} from`}>
-                      <Text as="p" size="2" style={{ lineHeight: "var(--space-6)" }}>
-                        and above
+                    <Box>
+                      <Text as="p" size="2" weight="medium" mb="1">
+                        Tier {i + 1}
                       </Text>
-                    </Field>
+                      <Text as="p" size="2" style={{ lineHeight: "var(--space-6)" }}>
+                        {i ? aboveText(form.tiers[i - 1].upTo, form.basis) : "Everything"}
+                      </Text>
+                    </Box>
                   ) : (
                     <Field label={`Tier ${i + 1} up to (${unit})`} htmlFor={`tier-${tier.key}-up`}>
                       <TextField.Root id={`tier-${tier.key}-up`} inputMode={count ? "numeric" : "decimal"} value={tier.upTo} onChange={(e) => setTier(i, { upTo: e.target.value })} />
