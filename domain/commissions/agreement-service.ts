@@ -282,8 +282,10 @@ export async function setAgreement(
         .executeTakeFirstOrThrow();
       await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: adjustment.id, partnerId, month: d.targetMonth, before: null, after: { forMonth: d.month, amountPence: d.differencePence, reason: "agreement", paidPence: d.paidPence, proposedPence: d.proposedPence } });
     }
-    const names = new Map(actorId === null ? [] : [[actorId, (await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst())?.username ?? ""]]);
-    return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names as Map<number, string>), adjustments: differences };
+    // The author as partnerAgreements names them: the name, else the username.
+    const actor = actorId === null ? undefined : await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst();
+    const names = new Map<number, string>(actorId !== null && actor ? [[actorId, actor.name ?? actor.username]] : []);
+    return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names), adjustments: differences };
   });
 }
 
