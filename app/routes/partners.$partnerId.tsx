@@ -1,6 +1,8 @@
 /**
  * /partners/:partnerId: a partner's profile, figures and profit share, for admins. The machines are
- * cut on the server (`?page=`, 24 a page, by location); the cards' figures are SQL sums.
+ * cut on the server (`?page=`, 24 a page, by location); the cards' figures are SQL sums. Profit-sharing
+ * types also get last month's commission with its working (partnerMonth) and the Commission Agreement
+ * card (partnerAgreements).
  */
 import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
 import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
@@ -8,8 +10,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
-import { partnerMonthFigures } from "#domain/commissions/commission-summary.ts";
-import { previousMonth } from "#domain/shared/dates.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { describeTerms, seedTerms } from "#domain/commissions/agreement-rules.ts";
+import { termsJson } from "#domain/commissions/agreement-schemas.ts";
+import { lineJson, partnerAgreements } from "#domain/commissions/agreement-service.ts";
+import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/commissions/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { isProfitSharingType, partnerTermsHeading } from "#domain/partners/partner-rules.ts";
@@ -27,7 +32,8 @@ import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { CommissionCards } from "#app/components/partners/commission-cards.tsx";
+import { CommissionCards, type CommissionMonth, type CommissionWorking } from "#app/components/partners/commission-cards.tsx";
+import { AgreementCard, effectiveMonthText, isFlatShare, type AgreementCardData } from "#app/components/partners/agreement-card.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -37,6 +43,7 @@ import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
+import { agreementIntents } from "#app/utils/intents/agreements.server.ts";
 import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { machineIntents } from "#app/utils/intents/machines.server.ts";
 import { partnerIntents } from "#app/utils/intents/partners.server.ts";
@@ -56,23 +63,49 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const partner = await partnerDetailPage(db, id, pageRequest(url.searchParams));
     // Fee-paying partners: the statement of account for `?from=&to=` (issue 15).
     const statement = partner.partnerType === "fee-paying" ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") }) : null;
-    const lastMonth = previousMonth();
-    const month = isProfitSharingType(partner.partnerType) ? await partnerMonthFigures(db, id, lastMonth) : undefined;
-    const commission = month
-      ? {
-          month: lastMonth,
-          commissionPence: month.commissionPence,
-          complete: month.activeMachines > 0 && month.submittedReports === month.activeMachines,
-          submittedReports: month.submittedReports,
-          activeMachines: month.activeMachines,
-          payment: { status: month.paymentStatus ?? ("pending" as const), paidDate: month.paidDate, amountPence: month.paidAmountPence },
-        }
-      : null;
-    return { partner, commission, statement, uploadMaxMb: env.UPLOAD_MAX_MB };
+    const { commission, working, agreement } = isProfitSharingType(partner.partnerType) ? await commissionOf(partner) : { commission: null, working: null, agreement: null };
+    return { partner, commission, working, agreement, statement, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
-    if (error instanceof DomainError && error.code === "not_found") return data({ partner: null, commission: null, statement: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
+    if (error instanceof DomainError && error.code === "not_found") {
+      return data({ partner: null, commission: null, working: null, agreement: null, statement: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
+    }
     throw error;
   }
+}
+
+/**
+ * A profit-sharing partner's last month for the commission cards, how its figure is worked out (the
+ * agreement's terms, each line's arithmetic, the adjustments added), and its agreements for the
+ * Commission Agreement card, with the terms its Edit dialog starts from.
+ */
+async function commissionOf(partner: PartnerDetailPage) {
+  const lastMonth = previousMonth();
+  const thisMonth = currentMonth();
+  const [month, agreements] = await Promise.all([partnerMonth(db, partner.id, lastMonth), partnerAgreements(db, partner.id)]);
+  const locations = new Map(month.machines.map((m) => [m.machineId, m.location]));
+  const commission: CommissionMonth = {
+    month: lastMonth,
+    commissionPence: month.totals.commissionPence,
+    complete: month.complete,
+    submittedReports: month.submittedReports,
+    activeMachines: month.activeMachines,
+    payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
+  };
+  const working: CommissionWorking = {
+    terms: describeTerms(month.terms),
+    lines: month.lines.map((line) => lineJson(line, locations).text),
+    agreementPence: month.agreementPence,
+    adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
+  };
+  const fallback = seedTerms(partner.partnerType, fractionToBp(partner.commissionPercentage) ?? 0);
+  const agreement: AgreementCardData = {
+    thisMonth,
+    lastMonth,
+    current: agreements.current,
+    history: agreements.history,
+    startTerms: agreements.current?.terms ?? (fallback && termsJson(fallback)),
+  };
+  return { commission, working, agreement };
 }
 
 /** Every form of the page posts here with its intent: the partner, its machines and records, commission, invoices. */
@@ -83,12 +116,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...accountIntents(request, admin, context),
     ...machineIntents(request, admin),
     ...commissionIntents(request, admin),
+    ...agreementIntents(request, admin),
     ...invoiceIntents(request, admin),
   });
 }
 
 export default function PartnerDetailPage() {
-  const { partner, commission, statement, uploadMaxMb } = useLoaderData<typeof loader>();
+  const { partner, commission, working, agreement, statement, uploadMaxMb } = useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
@@ -147,9 +181,10 @@ export default function PartnerDetailPage() {
           </Heading>
           <DetailsList rows={bankRows(partner)} />
         </Card>
-        <ProfitShareCard partner={partner} />
+        <ProfitShareCard partner={partner} agreement={agreement} />
       </Grid>
-      {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} /> : null}
+      {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} working={working ?? undefined} /> : null}
+      {agreement ? <AgreementCard partnerId={partner.id} partnerName={partner.name ?? partner.username} data={agreement} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
       {statement ? <StatementSection partnerId={partner.id} statement={statement.statement} problem={statement.problem} /> : null}
       <MachinesSection partner={partner} uploadMaxMb={uploadMaxMb} />
@@ -157,15 +192,34 @@ export default function PartnerDetailPage() {
   );
 }
 
-/** The partner's terms: the flat rate (edited inline), the tiers, the monthly fee they pay, or none. */
-function ProfitShareCard({ partner }: { partner: PartnerDetailPage }) {
+/**
+ * The partner's terms: the flat rate (edited inline), the tiers, the monthly fee they pay, or none.
+ * A written agreement that is not a flat share of net profit (or, for a tiered partner, not the
+ * standard tiers) is shown in words; it is edited on the Commission Agreement card.
+ */
+function ProfitShareCard({ partner, agreement }: { partner: PartnerDetailPage; agreement: AgreementCardData | null }) {
   const bp = fractionToBp(partner.commissionPercentage) ?? 0;
+  const current = agreement?.current;
+  const written = current?.kind === "written" && !(partner.partnerType === "profit-sharing" && current.terms && isFlatShare(current.terms));
   return (
     <Card size="3">
       <Heading as="h2" size="4" mb="3">
         {partnerTermsHeading(partner.partnerType)}
       </Heading>
-      {partner.partnerType === "profit-sharing" ? (
+      {written ? (
+        <>
+          <Flex direction="column" gap="1">
+            {current.description.map((line) => (
+              <Text key={line} size="3" weight="medium">
+                {line}
+              </Text>
+            ))}
+          </Flex>
+          <Text as="p" size="1" color="gray" mt="2">
+            From the agreement in force since {effectiveMonthText(current.effectiveMonth)}; change it on the Commission Agreement card.
+          </Text>
+        </>
+      ) : partner.partnerType === "profit-sharing" ? (
         <>
           <CommissionRateEditor partnerId={partner.id} bp={bp} />
           <Text as="p" size="1" color="gray" mt="2">

@@ -25,12 +25,17 @@ export const agreementRequestSchema = z.intersection(agreementInputSchema, z.obj
 
 export type AgreementRequest = z.output<typeof agreementRequestSchema>;
 
-/** A paid month the agreement reaches, in pounds: what it paid, what it came to before and under the new terms, the difference and where it goes. */
+/**
+ * A paid month the agreement reaches, in pounds: what it paid, its commission under the terms it was
+ * paid under and under the new ones, what earlier agreements already added for it, the difference
+ * still to add (proposed − previous − adjusted) and where it goes.
+ */
 export interface AdjustmentJson {
   month: string;
   paid: number;
   previous: number;
   proposed: number;
+  adjusted: number;
   difference: number;
   targetMonth: string;
 }
@@ -41,6 +46,7 @@ export function adjustmentJson(d: PaidMonthDifference): AdjustmentJson {
     paid: penceToPounds(d.paidPence),
     previous: penceToPounds(d.previousPence),
     proposed: penceToPounds(d.proposedPence),
+    adjusted: penceToPounds(d.adjustedPence),
     difference: penceToPounds(d.differencePence),
     targetMonth: d.targetMonth,
   };

@@ -310,12 +310,17 @@ export function rateText(basis: Basis, rate: number): string {
   return `${formatRate(rate)} of ${basisLabel(basis).toLowerCase()}`;
 }
 
-function bandText(basis: Basis, from: number, upTo: number | null, rate: number): string {
-  const each = isCountBasis(basis) ? `${formatGBP(rate)} each` : formatRate(rate);
+/** A band's part of the basis: "the first £150.00", "£150.01–£300.00", "above £300.00" (items or machines on a count basis). */
+function bandRange(basis: Basis, from: number, upTo: number | null): string {
   const unit = (n: number) => (isCountBasis(basis) ? String(n) : formatGBP(n));
   const first = isCountBasis(basis) ? from + 1 : from + (from ? 1 : 0);
-  if (upTo === null) return `${each} above ${unit(from)}`;
-  return `${each} of ${from ? `${unit(first)}–${unit(upTo)}` : `the first ${unit(upTo)}`}`;
+  if (upTo === null) return `above ${unit(from)}`;
+  return from ? `${unit(first)}–${unit(upTo)}` : `the first ${unit(upTo)}`;
+}
+
+function bandText(basis: Basis, from: number, upTo: number | null, rate: number): string {
+  const each = isCountBasis(basis) ? `${formatGBP(rate)} each` : formatRate(rate);
+  return `${each}${upTo === null ? "" : " of"} ${bandRange(basis, from, upTo)}`;
 }
 
 /** The agreement in words, one line per rule: what the agreement card and statements show. */
@@ -339,12 +344,12 @@ export function describeTerms(terms: AgreementTerms | null): string[] {
   return out;
 }
 
-/** A line's arithmetic in words: "Net profit £1,234.56 × 10% = £123.46". */
+/** A line's arithmetic in words: "Net profit: £1,234.56 × 10% = £123.46", "Net profit, above £300.00: £100.00 × 30% = £30.00". */
 export function lineText(line: CommissionLine): string {
   if (line.kind === "minimum") return `Minimum for the month: + ${formatGBP(line.commissionPence)}`;
   if (line.kind === "cap") return `Cap for the month: − ${formatGBP(-line.commissionPence)}`;
   const rate = isCountBasis(line.basis) ? `${formatGBP(line.rate)}` : formatRate(line.rate);
-  const what = line.kind === "band" ? `${basisLabel(line.basis)} band ${bandText(line.basis, line.from ?? 0, line.upTo ?? null, line.rate).replace(/^.*? (of|above) /, (_, word: string) => (word === "above" ? "above " : ""))}` : line.kind === "product" ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}` : basisLabel(line.basis);
+  const what = line.kind === "band" ? `${basisLabel(line.basis)}, ${bandRange(line.basis, line.from ?? 0, line.upTo ?? null)}` : line.kind === "product" ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}` : basisLabel(line.basis);
   return `${what}: ${formatQuantity(line.basis, line.quantity)} × ${rate} = ${formatGBP(line.commissionPence)}`;
 }
 

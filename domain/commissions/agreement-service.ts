@@ -124,13 +124,12 @@ export function lineJson(line: CommissionLine, locationOf: ReadonlyMap<number, s
 export interface PaidMonthDifference {
   month: string;
   paidPence: number;
-  /**
-   * What the month has come to so far: its commission under the terms it was paid under plus the
-   * differences earlier agreements already added for it; and its commission under the new terms
-   * (same records: a paid month is closed).
-   */
+  /** Its commission under the terms it was paid under, and under the new terms (same records: a paid month is closed). */
   previousPence: number;
   proposedPence: number;
+  /** What earlier agreement changes have already added for the month (adjustments for it). */
+  adjustedPence: number;
+  /** proposed − previous − adjusted: what is still to add for the month. */
   differencePence: number;
   /** The open month the difference is added to. */
   targetMonth: string;
@@ -166,27 +165,34 @@ function governs(history: readonly StoredVersion[], effectiveMonth: string, mont
   return month >= effectiveMonth && (next === undefined || month < next);
 }
 
-/** The paid months the terms would reach, with their differences (only those that differ). */
+/**
+ * The paid months the terms would reach, with their differences (only those that differ). A month an
+ * earlier change already adjusted counts what was added for it, so saving the same terms twice adds nothing.
+ */
 async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
-  const [payments, corrections] = await Promise.all([
+  const [payments, adjusted] = await Promise.all([
     db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute(),
-    db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence"]).where("partnerId", "=", partner.id).where("reason", "=", "agreement").execute(),
+    db
+      .selectFrom("commissionAdjustments")
+      .select(["forMonth", (eb) => eb.fn.sum<number>("amountPence").as("amountPence")])
+      .where("partnerId", "=", partner.id)
+      .where("reason", "=", "agreement")
+      .groupBy("forMonth")
+      .execute(),
   ]);
-  // The differences already added for each paid month by earlier agreements: a second correction is measured from them, not counted again.
-  const corrected = new Map<string, number>();
-  for (const c of corrections) corrected.set(c.forMonth, (corrected.get(c.forMonth) ?? 0) + c.amountPence);
+  const adjustedFor = new Map(adjusted.map((a) => [a.forMonth, Number(a.amountPence)]));
   const paid = new Set(payments.filter((p) => p.status === "completed").map((p) => p.month));
   const out: PaidMonthDifference[] = [];
   for (const payment of payments) {
     if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
     const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
     const proposed = await monthUnder(db, partner.id, payment.month, terms);
-    const previousPence = previous.result.commissionPence + (corrected.get(payment.month) ?? 0);
-    const differencePence = proposed.result.commissionPence - previousPence;
+    const adjustedPence = adjustedFor.get(payment.month) ?? 0;
+    const differencePence = proposed.result.commissionPence - previous.result.commissionPence - adjustedPence;
     if (!differencePence) continue;
     let target = nextMonth(payment.month);
     while (paid.has(target)) target = nextMonth(target);
-    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence, proposedPence: proposed.result.commissionPence, differencePence, targetMonth: target });
+    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, adjustedPence, differencePence, targetMonth: target });
   }
   return out;
 }
@@ -276,9 +282,9 @@ export async function setAgreement(
         .executeTakeFirstOrThrow();
       await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: adjustment.id, partnerId, month: d.targetMonth, before: null, after: { forMonth: d.month, amountPence: d.differencePence, reason: "agreement", paidPence: d.paidPence, proposedPence: d.proposedPence } });
     }
-    // The author as partnerAgreements names them: their name, else their username.
-    const author = actorId === null ? undefined : await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst();
-    const names = new Map<number, string>(actorId !== null && author ? [[actorId, author.name ?? author.username]] : []);
+    // The author as partnerAgreements names them: the name, else the username.
+    const actor = actorId === null ? undefined : await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst();
+    const names = new Map<number, string>(actorId !== null && actor ? [[actorId, actor.name ?? actor.username]] : []);
     return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names), adjustments: differences };
   });
 }

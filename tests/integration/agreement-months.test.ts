@@ -71,7 +71,7 @@ describe("an agreement written from a paid month", () => {
       "Agreement Station: agreement cola, gross sales: £18.00 × 20% = £3.60",
       "Agreement Station: Per item sold: 8 items × £0.10 = £0.80",
     ]);
-    expect(preview.paidMonths).toEqual([{ month: "2026-08", paidPence: 148, previousPence: 148, proposedPence: 440, differencePence: 292, targetMonth: "2026-09" }]);
+    expect(preview.paidMonths).toEqual([{ month: "2026-08", paidPence: 148, previousPence: 148, proposedPence: 440, adjustedPence: 0, differencePence: 292, targetMonth: "2026-09" }]);
   });
 
   it("is refused until the admin confirms the paid month's adjustment, and changes nothing", async () => {
@@ -112,7 +112,7 @@ describe("an agreement written from a paid month", () => {
   it("a correction counts what was already added: 1p per item from August adds 20 − (148 + 292) = −420 to September", async () => {
     const correction = agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.01" });
     const preview = await previewAgreement(db, partnerId, correction, NOW);
-    expect(preview.paidMonths.map((d) => [d.previousPence, d.proposedPence, d.differencePence])).toEqual([[440, 20, -420]]);
+    expect(preview.paidMonths.map((d) => [d.previousPence, d.adjustedPence, d.proposedPence, d.differencePence])).toEqual([[148, 292, 20, -420]]);
     await setAgreement(db, partnerId, { ...correction, adjustPaidMonths: true }, adminId, NOW);
     const september = await partnerMonth(db, partnerId, "2026-09");
     expect(september.agreementPence).toBe(20);

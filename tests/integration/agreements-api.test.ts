@@ -344,7 +344,7 @@ describe("an agreement from a past month: paid months keep what they paid, open 
   it("reaching back into the paid month: the preview shows the difference; POST without adjustPaidMonths is 409 naming it, and writes nothing", async () => {
     const body = { effectiveMonth: "2025-01", basis: "per-item", amount: 0.15 };
     const shown = await (await preview(partner.id, body)).json();
-    const difference = { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPerItem), difference: pounds(janPerItem - janPaid), targetMonth: "2025-02" };
+    const difference = { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPerItem), adjusted: 0, difference: pounds(janPerItem - janPaid), targetMonth: "2025-02" };
     expect(shown.paidMonths).toEqual([difference]);
     await expectError(await setAgreement(partner.id, body), 409, /January 2025 \+£3\.60 to February 2025/);
     await expectError(await setAgreement(partner.id, { ...body, adjustPaidMonths: false }), 409, /January 2025/);
@@ -357,7 +357,7 @@ describe("an agreement from a past month: paid months keep what they paid, open 
     const response = await setAgreement(partner.id, { effectiveMonth: "2025-01", basis: "per-item", amount: 0.15, adjustPaidMonths: true });
     expect(response.status).toBe(201);
     expect((await response.json()).adjustments).toEqual([
-      { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPerItem), difference: pounds(janPerItem - janPaid), targetMonth: "2025-02" },
+      { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPerItem), adjusted: 0, difference: pounds(janPerItem - janPaid), targetMonth: "2025-02" },
     ]);
     // February: its own 5% of gross sales (the version from February still governs it) plus January's +£3.60.
     expect(await summaryRow(partner.id, "2025-02")).toMatchObject({ profitShare: pounds(febGross + janPerItem - janPaid), paymentStatus: "pending" });
@@ -371,7 +371,7 @@ describe("an agreement from a past month: paid months keep what they paid, open 
     // Back to the terms January was paid under: the +£3.60 already added must be taken back.
     const body = { effectiveMonth: "2025-01", basis: "net-profit", rate: "0.10" };
     const settled = janPerItem; // £11.40 paid + £3.60 added
-    const difference = { month: "2025-01", paid: pounds(janPaid), previous: pounds(settled), proposed: pounds(janPaid), difference: pounds(janPaid - settled), targetMonth: "2025-02" };
+    const difference = { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPaid), adjusted: pounds(settled - janPaid), difference: pounds(janPaid - settled), targetMonth: "2025-02" };
     expect((await (await preview(partner.id, body)).json()).paidMonths).toEqual([difference]);
     await expectError(await setAgreement(partner.id, body), 409, /January 2025 −£3\.60 to February 2025/);
     const response = await setAgreement(partner.id, { ...body, adjustPaidMonths: true });

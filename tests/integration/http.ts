@@ -4,7 +4,8 @@ type RouteFn = (args: { request: Request; params: Record<string, string | undefi
 export interface CallOptions {
   method?: string;
   json?: unknown;
-  form?: Record<string, string>;
+  /** Form fields; pairs for a field repeated (a form's rows). */
+  form?: Record<string, string> | [string, string][];
   cookie?: string | null;
   origin?: string;
   headers?: Record<string, string>;

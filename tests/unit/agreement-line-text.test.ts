@@ -10,9 +10,9 @@ describe("lineText of band lines", () => {
       { upTo: null, rate: 2000 },
     ]);
     expect(lines.map(lineText)).toEqual([
-      "Gross sales band the first £100.00: £100.00 × 5% = £5.00",
-      "Gross sales band £100.01–£500.00: £400.00 × 10% = £40.00",
-      "Gross sales band above £500.00: £100.00 × 20% = £20.00",
+      "Gross sales, the first £100.00: £100.00 × 5% = £5.00",
+      "Gross sales, £100.01–£500.00: £400.00 × 10% = £40.00",
+      "Gross sales, above £500.00: £100.00 × 20% = £20.00",
     ]);
   });
 
@@ -21,6 +21,6 @@ describe("lineText of band lines", () => {
       { upTo: 30, rate: 5 },
       { upTo: null, rate: 10 },
     ]);
-    expect(lines.map(lineText)).toEqual(["Per item sold band the first 30: 30 items × £0.05 = £1.50", "Per item sold band above 30: 15 items × £0.10 = £1.50"]);
+    expect(lines.map(lineText)).toEqual(["Per item sold, the first 30: 30 items × £0.05 = £1.50", "Per item sold, above 30: 15 items × £0.10 = £1.50"]);
   });
 });

@@ -1,4 +1,7 @@
-/** Partner detail, profit-sharing types: Commission Due, the Monthly Commission Report and its payment status. */
+/**
+ * Partner detail, profit-sharing types: Commission Due (with how its figure is worked out, folded
+ * away), the Monthly Commission Report and its payment status.
+ */
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import type { CommissionPaymentStatus } from "#domain/commissions/commission-service.ts";
@@ -7,6 +10,7 @@ import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
+import "./agreement.css";
 
 export interface CommissionMonth {
   month: string;
@@ -17,12 +21,62 @@ export interface CommissionMonth {
   payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null };
 }
 
+/** How the month's figure is worked out: the agreement in words, each line's arithmetic, the adjustments added to the month. */
+export interface CommissionWorking {
+  terms: string[];
+  lines: string[];
+  /** The commission under the agreement, before adjustments. */
+  agreementPence: number;
+  adjustments: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }[];
+}
+
+const signed = (pence: number) => `${pence < 0 ? "−" : "+"}${formatGBP(Math.abs(pence))}`;
+
+/** "Adjustment for August 2026: +£1.20" (a paid month's difference under a new agreement), or a negative rest carried on. */
+export function adjustmentText(a: CommissionWorking["adjustments"][number]): string {
+  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${signed(a.amountPence)}` : `Adjustment for ${formatMonth(a.forMonth)}: ${signed(a.amountPence)}`;
+}
+
+/** The working, folded behind a disclosure (a <details>, so it opens before the scripts load) to keep the card short. */
+function Working({ working, month }: { working: CommissionWorking; month: string }) {
+  return (
+    <details className="vb-working">
+      <summary>How it&apos;s worked out</summary>
+      {/* Focusable, so a keyboard can scroll a long list. */}
+      <div className="vb-working-body" tabIndex={0}>
+        <Text as="p" size="1" color="gray">
+          Agreement: {working.terms.join("; ")}
+        </Text>
+        {working.lines.length ? (
+          <ul className="vb-working-lines" aria-label={`Commission lines for ${month}`}>
+            {working.lines.map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <Text as="p" size="1" color="gray">
+            No records for {month} yet.
+          </Text>
+        )}
+        {working.adjustments.length ? (
+          <ul className="vb-working-lines" aria-label={`Adjustments added to ${month}`}>
+            <li>Under the agreement: {formatGBP(working.agreementPence)}</li>
+            {working.adjustments.map((a, i) => (
+              <li key={i}>{adjustmentText(a)}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
 /**
  * The cards' forms post to the page's action (commissionIntents: mark-paid, reset-month with the
  * partner, send-report), which redirects back with the toast; Download Report is a plain link to
  * /resources/partners/{id}/report, which answers the PDF or goes back with 'Failed to download report'.
  */
-export function CommissionCards({ partnerId, partnerName, data }: { partnerId: number; partnerName: string; data: CommissionMonth }) {
+export function CommissionCards({ partnerId, partnerName, data, working }: { partnerId: number; partnerName: string; data: CommissionMonth; working?: CommissionWorking }) {
   const month = formatMonth(data.month);
   const paid = data.payment.status === "completed";
   // A paid month states what was paid; until then the figure follows the records.
@@ -54,6 +108,7 @@ export function CommissionCards({ partnerId, partnerName, data }: { partnerId: n
         <Text as="p" size="1" color="gray" mt="1">
           {formatUnits(data.submittedReports)} of {formatCount(data.activeMachines, "active machine")} reported for {month}
         </Text>
+        {working ? <Working working={working} month={month} /> : null}
       </Card>
       <Card size="3">
         <Heading as="h2" size="4" mb="1">

@@ -1,0 +1,43 @@
+/**
+ * Edit agreement: the dialog's trigger, title and close button; the form with its preview is its own
+ * chunk, agreement-form.tsx, fetched when the dialog opens (or its trigger is pointed at). Closing the
+ * dialog drops the form: it opens again from the agreement in force.
+ */
+import { Box, Button, Dialog, Flex, IconButton } from "@radix-ui/themes";
+import { Cross2Icon, Pencil2Icon } from "@radix-ui/react-icons";
+import { useState } from "react";
+import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+import type { AgreementCardData } from "./agreement-card.tsx";
+
+const AgreementForm = lazyPart(() => import("./agreement-form.tsx").then((m) => m.AgreementForm));
+
+export function EditAgreementDialog({ partnerId, partnerName, data }: { partnerId: number; partnerName: string; data: AgreementCardData }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger {...preloadOn(AgreementForm.preload)}>
+        <Button variant="soft">
+          <Pencil2Icon /> Edit agreement
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Content maxWidth="760px" style={{ maxHeight: "90vh", overflowY: "auto" }}>
+        <Flex justify="between" align="start" gap="3">
+          <Box>
+            <Dialog.Title mb="1">Edit agreement</Dialog.Title>
+            <Dialog.Description size="2" color="gray" mb="4">
+              {partnerName}&apos;s commission from the effective month on. Preview last month under the new terms, then save.
+            </Dialog.Description>
+          </Box>
+          <Dialog.Close>
+            <IconButton variant="ghost" color="gray" aria-label="Close">
+              <Cross2Icon />
+            </IconButton>
+          </Dialog.Close>
+        </Flex>
+        <DialogPart>
+          <AgreementForm partnerId={partnerId} data={data} onSaved={() => setOpen(false)} />
+        </DialogPart>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

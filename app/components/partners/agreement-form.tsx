@@ -1,0 +1,459 @@
+/**
+ * The Edit agreement dialog's form (its own chunk, see agreement-dialog.tsx): effective month, basis,
+ * rate or amount, optional tiers, minimum and cap, per-product rules. The form speaks percents and
+ * pounds; the page's action (app/utils/intents/agreements.server.ts) turns them into the API's
+ * fractions and checks them with the API's schema. Preview (intent agreement-preview) shows last
+ * month under the current and the new terms, line by line, and the paid months the change reaches;
+ * Save (agreement-save) is offered once the form's terms have been previewed, and, when paid months
+ * differ, once the admin has ticked adding their differences to the next open month.
+ */
+import { Box, Button, Callout, Checkbox, Flex, Grid, Heading, IconButton, Separator, Text, TextField } from "@radix-ui/themes";
+import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
+import { useFetcher } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
+import { BASES, PRODUCT_BASES, SEED_TIERS, basisLabel, isCountBasis, type Basis, type ProductBasis } from "#domain/commissions/agreement-rules.ts";
+import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
+import type { AgreementPreview } from "#domain/commissions/agreement-service.ts";
+import { formatMonth } from "#domain/shared/dates.ts";
+import { formatGBP } from "#domain/shared/money.ts";
+import type { ActionReply } from "#app/utils/action-reply.ts";
+import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
+import { Field } from "../field.tsx";
+import { isFailure, useFetcherSucceeded } from "../forms.tsx";
+import { Select } from "../lazy-select.tsx";
+import type { AgreementCardData } from "./agreement-card.tsx";
+import "./agreement.css";
+
+/** A rate as typed: a percent for a money basis, pounds each for a count basis (both kept, so switching basis and back loses nothing). */
+interface RateText {
+  percent: string;
+  amount: string;
+}
+interface TierRow extends RateText {
+  key: number;
+  upTo: string;
+}
+interface ProductRow extends RateText {
+  key: number;
+  match: string;
+  basis: ProductBasis;
+}
+export interface AgreementFormState extends RateText {
+  effectiveMonth: string;
+  basis: Basis;
+  tiers: TierRow[];
+  minimum: string;
+  cap: string;
+  products: ProductRow[];
+}
+
+const BASIS_HINTS: Record<Basis, string> = {
+  "net-profit": "Revenue − COGS − the 2.99% card fee, per machine's record.",
+  "gross-sales": "Settlement values, net of refunds.",
+  "gross-profit": "Gross sales − COGS.",
+  "per-item": "An amount for each item sold.",
+  "per-machine": "An amount for each machine with a record for the month.",
+};
+
+let nextKey = 1;
+const key = () => nextKey++;
+
+/** "0.1250" → "12.5" (the API's fraction as the form's percent). */
+export function fractionToPercentText(fraction: string | null): string {
+  return fraction === null ? "" : String(Number((Number(fraction) * 100).toFixed(2)));
+}
+const poundsText = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(2));
+
+function rateText(basis: Basis, json: { rate: string | null; amount: number | null }): RateText {
+  return isCountBasis(basis) ? { percent: "", amount: poundsText(json.amount) } : { percent: fractionToPercentText(json.rate), amount: "" };
+}
+
+/** The form from an agreement's terms (termsJson), effective from `month`. */
+export function formFromTerms(terms: TermsJson | null, month: string): AgreementFormState {
+  const basis = terms?.basis ?? "net-profit";
+  return {
+    effectiveMonth: month,
+    basis,
+    ...(terms ? rateText(basis, terms) : { percent: "", amount: "" }),
+    tiers: (terms?.tiers ?? []).map((t) => ({ key: key(), upTo: t.upTo === null ? "" : isCountBasis(basis) ? String(t.upTo) : t.upTo.toFixed(2), ...rateText(basis, t) })),
+    minimum: poundsText(terms?.minimum ?? null),
+    cap: poundsText(terms?.cap ?? null),
+    products: (terms?.products ?? []).map((p) => ({ key: key(), match: p.match, basis: p.basis, ...rateText(p.basis, p) })),
+  };
+}
+
+/** The standard tiers (the seed's 15/20/30% on net profit) as tier rows. */
+function standardTiers(): TierRow[] {
+  return SEED_TIERS.map((band) => ({ key: key(), upTo: band.upTo === null ? "" : (band.upTo / 100).toFixed(2), percent: String(band.rate / 100), amount: "" }));
+}
+
+/** The last tier's range: everything above the tier before it ("Above £300.00", "Above 100 items"). */
+function aboveText(previousUpTo: string, basis: Basis): string {
+  const text = previousUpTo.trim();
+  if (!text) return "The rest";
+  if (isCountBasis(basis)) return `Above ${text} ${basis === "per-item" ? "items" : "machines"}`;
+  const pounds = Number(text);
+  return Number.isFinite(pounds) ? `Above ${formatGBP(Math.round(pounds * 100))}` : "The rest";
+}
+
+const rateOf = (basis: Basis, row: RateText) => (isCountBasis(basis) ? row.amount : row.percent);
+
+/** The form's fields as the page's action reads them (tier and product fields repeated once a row). */
+export function agreementFormData(state: AgreementFormState, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("effectiveMonth", state.effectiveMonth);
+  form.append("basis", state.basis);
+  form.append("rate", rateOf(state.basis, state));
+  state.tiers.forEach((tier, i) => {
+    form.append("tierUpTo", i === state.tiers.length - 1 ? "" : tier.upTo);
+    form.append("tierRate", rateOf(state.basis, tier));
+  });
+  form.append("minimum", state.minimum);
+  form.append("cap", state.cap);
+  for (const rule of state.products) {
+    form.append("productMatch", rule.match);
+    form.append("productBasis", rule.basis);
+    form.append("productRate", rateOf(rule.basis, rule));
+  }
+  return form;
+}
+
+const signed = (pence: number) => `${pence < 0 ? "−" : "+"}${formatGBP(Math.abs(pence))}`;
+
+/** A rate or amount field: "Rate (%)", or "Amount per item (£)" for a count basis. */
+function RateField({ basis, value, onChange, id, label }: { basis: Basis; value: RateText; onChange: (next: RateText) => void; id: string; label?: string }) {
+  const count = isCountBasis(basis);
+  const name = label ?? (count ? `Amount per ${basis === "per-item" ? "item" : "machine"} (£)` : "Rate (%)");
+  return (
+    <Field label={name} htmlFor={id}>
+      <TextField.Root
+        id={id}
+        inputMode="decimal"
+        value={count ? value.amount : value.percent}
+        onChange={(e) => onChange(count ? { ...value, amount: e.target.value } : { ...value, percent: e.target.value })}
+      >
+        <TextField.Slot side={count ? "left" : "right"}>{count ? "£" : "%"}</TextField.Slot>
+      </TextField.Root>
+    </Field>
+  );
+}
+
+function BasisSelect<B extends Basis>({ id, value, bases, onChange, label }: { id: string; value: B; bases: readonly B[]; onChange: (basis: B) => void; label?: string }) {
+  return (
+    <Select.Root value={value} onValueChange={(v) => onChange(v as B)}>
+      <Select.Trigger id={id} aria-label={label} style={{ width: "100%" }} />
+      <Select.Content position="popper">
+        {bases.map((basis) => (
+          <Select.Item key={basis} value={basis}>
+            {basisLabel(basis)}
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Root>
+  );
+}
+
+function SectionHeading({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
+  return (
+    <Flex justify="between" align="center" gap="2" wrap="wrap">
+      <Heading as="h3" size="3">
+        {children}
+      </Heading>
+      {actions ? (
+        <Flex gap="2" wrap="wrap">
+          {actions}
+        </Flex>
+      ) : null}
+    </Flex>
+  );
+}
+
+export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number; data: AgreementCardData; onSaved: () => void }) {
+  const [form, setForm] = useState<AgreementFormState>(() => formFromTerms(data.startTerms, data.thisMonth));
+  const [adjust, setAdjust] = useState(false);
+  const preview = useFetcher<AgreementPreviewReply | ActionReply>();
+  const save = useFetcher<ActionReply>();
+  // The form as each post sent it: a preview or a message shows only while the form is still that.
+  const formKey = JSON.stringify(form);
+  const sent = useRef<{ preview: string | null; save: string | null; last: "preview" | "save" | null }>({ preview: null, save: null, last: null });
+  const posted = useFetcherSucceeded(save, onSaved);
+
+  const set = (patch: Partial<AgreementFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const setTier = (index: number, patch: Partial<TierRow>) => setForm((f) => ({ ...f, tiers: f.tiers.map((t, i) => (i === index ? { ...t, ...patch } : t)) }));
+  const setRule = (index: number, patch: Partial<ProductRow>) => setForm((f) => ({ ...f, products: f.products.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+  const fields = { partnerId: String(partnerId) };
+
+  const previewing = preview.state !== "idle";
+  const saving = save.state !== "idle";
+  const shown = !previewing && sent.current.preview === formKey && preview.data && "preview" in preview.data ? preview.data.preview : null;
+  const failureOf = (which: "preview" | "save") => {
+    const fetcher = which === "preview" ? preview : save;
+    return fetcher.state === "idle" && sent.current.last === which && sent.current[which] === formKey && isFailure(fetcher.data) ? fetcher.data : undefined;
+  };
+  const failure = failureOf("preview") ?? failureOf("save");
+  const needsAdjust = Boolean(shown?.paidMonths.length);
+  const canSave = Boolean(shown) && (!needsAdjust || adjust) && !saving;
+
+  const runPreview = () => {
+    sent.current = { ...sent.current, preview: formKey, last: "preview" };
+    setAdjust(false);
+    preview.submit(agreementFormData(form, { ...fields, intent: "agreement-preview" }), { method: "post", preventScrollReset: true });
+  };
+  const runSave = () => {
+    sent.current = { ...sent.current, save: formKey, last: "save" };
+    posted();
+    save.submit(agreementFormData(form, { ...fields, intent: "agreement-save", ...(adjust ? { adjustPaidMonths: "yes" } : {}) }), { method: "post", preventScrollReset: true });
+  };
+
+  const count = isCountBasis(form.basis);
+  const unit = form.basis === "per-item" ? "items" : form.basis === "per-machine" ? "machines" : "£";
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSave) runSave();
+        else runPreview();
+      }}
+    >
+      <Flex direction="column" gap="4">
+        <Grid columns={{ initial: "1", sm: "2" }} gap="3">
+          <Field label="Effective month" htmlFor="agreement-month" hint="Applies from this month on; a past month recalculates the months since.">
+            <TextField.Root id="agreement-month" type="month" placeholder="YYYY-MM" value={form.effectiveMonth} onChange={(e) => set({ effectiveMonth: e.target.value })} />
+          </Field>
+          <Field label="Basis" htmlFor="agreement-basis" hint={BASIS_HINTS[form.basis]}>
+            <BasisSelect id="agreement-basis" value={form.basis} bases={BASES} onChange={(basis) => set({ basis })} />
+          </Field>
+          {form.tiers.length ? null : <RateField id="agreement-rate" basis={form.basis} value={form} onChange={(next) => set(next)} />}
+        </Grid>
+
+        <Separator size="4" />
+        <SectionHeading
+          actions={
+            <>
+              {count ? null : (
+                <Button type="button" size="1" variant="soft" color="gray" onClick={() => set({ tiers: standardTiers() })}>
+                  Standard tiers (15/20/30%)
+                </Button>
+              )}
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                onClick={() => set({ tiers: form.tiers.length ? [...form.tiers, { key: key(), upTo: "", percent: "", amount: "" }] : [{ key: key(), upTo: "", percent: form.percent, amount: form.amount }, { key: key(), upTo: "", percent: "", amount: "" }] })}
+              >
+                <PlusIcon /> Add tier
+              </Button>
+            </>
+          }
+        >
+          Tiers
+        </SectionHeading>
+        {form.tiers.length ? (
+          <Flex direction="column" gap="2">
+            <Text as="p" size="1" color="gray">
+              Marginal bands on the month&apos;s total {basisLabel(form.basis).toLowerCase()}: each band&apos;s part at its own {count ? "amount" : "rate"}. The last band has no upper limit.
+            </Text>
+            {form.tiers.map((tier, i) => {
+              const last = i === form.tiers.length - 1;
+              return (
+                <Grid key={tier.key} columns="1fr 1fr auto" gap="2" align="end">
+                  {last ? (
+                    <Box>
+                      <Text as="p" size="2" weight="medium" mb="1">
+                        Tier {i + 1}
+                      </Text>
+                      <Text as="p" size="2" style={{ lineHeight: "var(--space-6)" }}>
+                        {i ? aboveText(form.tiers[i - 1].upTo, form.basis) : "Everything"}
+                      </Text>
+                    </Box>
+                  ) : (
+                    <Field label={`Tier ${i + 1} up to (${unit})`} htmlFor={`tier-${tier.key}-up`}>
+                      <TextField.Root id={`tier-${tier.key}-up`} inputMode={count ? "numeric" : "decimal"} value={tier.upTo} onChange={(e) => setTier(i, { upTo: e.target.value })} />
+                    </Field>
+                  )}
+                  <RateField id={`tier-${tier.key}-rate`} basis={form.basis} value={tier} onChange={(next) => setTier(i, next)} label={count ? "Amount each (£)" : "Rate (%)"} />
+                  <IconButton type="button" variant="ghost" color="gray" aria-label={`Remove tier ${i + 1}`} onClick={() => set({ tiers: form.tiers.filter((_, j) => j !== i) })} mb="2">
+                    <Cross2Icon />
+                  </IconButton>
+                </Grid>
+              );
+            })}
+          </Flex>
+        ) : (
+          <Text as="p" size="1" color="gray">
+            None: the {count ? "amount" : "rate"} above applies to each machine&apos;s record.
+          </Text>
+        )}
+
+        <Separator size="4" />
+        <SectionHeading>Minimum and cap</SectionHeading>
+        <Grid columns="2" gap="3" align="start">
+          <Field label="Minimum (£)" htmlFor="agreement-minimum" hint="A month, even one with no sales. Optional.">
+            <TextField.Root id="agreement-minimum" inputMode="decimal" value={form.minimum} onChange={(e) => set({ minimum: e.target.value })}>
+              <TextField.Slot>£</TextField.Slot>
+            </TextField.Root>
+          </Field>
+          <Field label="Cap (£)" htmlFor="agreement-cap" hint="A month. Optional.">
+            <TextField.Root id="agreement-cap" inputMode="decimal" value={form.cap} onChange={(e) => set({ cap: e.target.value })}>
+              <TextField.Slot>£</TextField.Slot>
+            </TextField.Root>
+          </Field>
+        </Grid>
+
+        <Separator size="4" />
+        <SectionHeading
+          actions={
+            <Button
+              type="button"
+              size="1"
+              variant="soft"
+              disabled={form.basis === "per-machine"}
+              onClick={() => set({ products: [...form.products, { key: key(), match: "", basis: "gross-sales", percent: "", amount: "" }] })}
+            >
+              <PlusIcon /> Add product rule
+            </Button>
+          }
+        >
+          Product rules
+        </SectionHeading>
+        <Text as="p" size="1" color="gray">
+          {form.basis === "per-machine"
+            ? "A per-machine agreement has no product rules."
+            : "A product's sales follow its rule instead of the agreement's basis: an exact product name, or a pattern with * (Coca-Cola*). The first matching rule applies."}
+        </Text>
+        {form.products.map((rule, i) => (
+          <Box key={rule.key} p="3" style={{ border: "1px solid var(--gray-a5)", borderRadius: "var(--radius-3)" }} role="group" aria-label={`Product rule ${i + 1}`}>
+            <Grid columns={{ initial: "1fr 1fr", sm: "2fr 1.3fr 1fr auto" }} gap="2" align="end">
+              <Box gridColumn={{ initial: "1 / -1", sm: "auto" }}>
+                <Field label="Product or pattern" htmlFor={`rule-${rule.key}-match`}>
+                  <TextField.Root id={`rule-${rule.key}-match`} value={rule.match} placeholder="Coca-Cola 330ml" onChange={(e) => setRule(i, { match: e.target.value })} />
+                </Field>
+              </Box>
+              <Field label="Basis" htmlFor={`rule-${rule.key}-basis`}>
+                <BasisSelect id={`rule-${rule.key}-basis`} value={rule.basis} bases={PRODUCT_BASES} onChange={(basis) => setRule(i, { basis })} label={`Product rule ${i + 1} basis`} />
+              </Field>
+              <RateField id={`rule-${rule.key}-rate`} basis={rule.basis} value={rule} onChange={(next) => setRule(i, next)} label={isCountBasis(rule.basis) ? "Per item (£)" : "Rate (%)"} />
+              <Box gridColumn={{ initial: "1 / -1", sm: "auto" }}>
+                <Button type="button" size="1" variant="ghost" color="red" onClick={() => set({ products: form.products.filter((_, j) => j !== i) })} mb="2" aria-label={`Remove product rule ${i + 1}`}>
+                  <Cross2Icon /> Remove
+                </Button>
+              </Box>
+            </Grid>
+          </Box>
+        ))}
+
+        {failure ? (
+          <Callout.Root color="red" role="alert">
+            <Callout.Text>
+              <strong>{failure.title}</strong>: {failure.error}
+            </Callout.Text>
+          </Callout.Root>
+        ) : null}
+
+        {shown ? <PreviewPanel preview={shown} adjust={adjust} onAdjust={setAdjust} /> : null}
+
+        <Flex gap="3" justify="end" wrap="wrap" align="center">
+          {!shown && !failure ? (
+            <Text size="1" color="gray" mr="auto">
+              Preview the new terms to save them.
+            </Text>
+          ) : null}
+          <Button type="button" variant="soft" loading={previewing} onClick={runPreview}>
+            Preview
+          </Button>
+          <Button type="button" disabled={!canSave} loading={saving} onClick={runSave}>
+            Save agreement
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+function Lines({ lines, label }: { lines: AgreementPreview["current"]["lines"]; label: string }) {
+  if (!lines.length) {
+    return (
+      <Text as="p" size="1" color="gray">
+        No records for the month.
+      </Text>
+    );
+  }
+  return (
+    // Focusable, so a keyboard can scroll a long list.
+    <div className="vb-preview-lines" tabIndex={0}>
+      <ul className="vb-working-lines" aria-label={label}>
+        {lines.map((line, i) => (
+          <li key={i}>{line.text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Last month under the current and the new terms, line by line, and the paid months the change reaches. */
+function PreviewPanel({ preview, adjust, onAdjust }: { preview: AgreementPreview; adjust: boolean; onAdjust: (checked: boolean) => void }) {
+  const month = formatMonth(preview.month);
+  const difference = preview.proposed.commissionPence - preview.current.commissionPence;
+  return (
+    <Box asChild p="3" style={{ background: "var(--gray-a2)", borderRadius: "var(--radius-3)" }}>
+      <section aria-label="Preview">
+        <Heading as="h3" size="3" mb="3">
+          {month} under each agreement
+        </Heading>
+        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
+          {(
+            [
+              ["Current terms", preview.current],
+              ["New terms", preview.proposed],
+            ] as const
+          ).map(([title, side]) => (
+            <Box asChild key={title}>
+              <section aria-label={title}>
+                <Text as="p" size="1" color="gray">
+                  {title}
+                </Text>
+                <Flex align="baseline" gap="2" wrap="wrap">
+                  <Text size="5" weight="bold">
+                    {formatGBP(side.commissionPence)}
+                  </Text>
+                  {side === preview.proposed && difference ? (
+                    <Text size="2" weight="medium" color={difference > 0 ? "green" : "red"} highContrast>
+                      {signed(difference)}
+                    </Text>
+                  ) : null}
+                </Flex>
+                <Text as="p" size="1" color="gray" mb="2">
+                  {side.description.join("; ")}
+                </Text>
+                <Lines lines={side.lines} label={`${title} lines`} />
+              </section>
+            </Box>
+          ))}
+        </Grid>
+        {preview.paidMonths.length ? (
+          <Callout.Root color="orange" highContrast mt="4">
+            <Box>
+              <Text as="p" size="2" weight="medium" mb="1">
+                Paid months keep what they paid. Under the new terms they differ:
+              </Text>
+              <ul className="vb-working-lines" aria-label="Paid months the change reaches">
+                {preview.paidMonths.map((p) => (
+                  <li key={p.month}>
+                    {formatMonth(p.month)}: paid {formatGBP(p.paidPence)}, new terms {formatGBP(p.proposedPence)}
+                    {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
+                  </li>
+                ))}
+              </ul>
+              <Text as="label" size="2" mt="2" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
+                <Checkbox checked={adjust} onCheckedChange={(checked) => onAdjust(checked === true)} />
+                Add these differences to the next open month
+              </Text>
+            </Box>
+          </Callout.Root>
+        ) : null}
+      </section>
+    </Box>
+  );
+}
