@@ -44,8 +44,8 @@ async function machinesWithSales(partnerId: number, seed: number) {
   for (let i = 0; i < 3; i++) {
     const machine = await makeMachine(db, partnerId);
     const sales = [
-      ...Array.from({ length: 5 + ((seed + i) % 7) }, (_, n) => ({ productId: cola, price: 135 + i * 10, cost: i === 2 ? 400 : 55 })),
-      ...Array.from({ length: 3 + ((seed * 3 + i) % 5) }, (_, n) => ({ productId: bar, price: 99 + seed, cost: i === 2 ? 300 : 41 })),
+      ...Array.from({ length: 5 + ((seed + i) % 7) }, () => ({ productId: cola, price: 135 + i * 10, cost: i === 2 ? 400 : 55 })),
+      ...Array.from({ length: 3 + ((seed * 3 + i) % 5) }, () => ({ productId: bar, price: 99 + seed, cost: i === 2 ? 300 : 41 })),
     ];
     const revenue = sales.reduce((s, x) => s + x.price, 0);
     const cogs = sales.reduce((s, x) => s + x.cost, 0);
