@@ -14,7 +14,8 @@ import { findPostgresBin, startCluster } from "./pg-cluster.js";
  * each through the browser on the real server. The rest of the e2e suite is about pages, not the
  * engine, and runs on SQLite (decision 59).
  */
-export const PG_SMOKE_SPECS = ["tests/e2e/auth.spec.ts", "tests/e2e/import.spec.ts", "tests/e2e/commissions.spec.ts", "tests/e2e/invoices.spec.ts"];
+// Invoices left the list with issue 19 (npm test near its 20 minutes): their SQL runs on PostgreSQL in the integration suite.
+export const PG_SMOKE_SPECS = ["tests/e2e/auth.spec.ts", "tests/e2e/import.spec.ts", "tests/e2e/commissions.spec.ts"];
 
 async function onServer(server, statement) {
   const client = new pg.Client({ connectionString: server });

@@ -76,7 +76,9 @@ export function isFlatNetProfitShare(terms: AgreementTerms): boolean {
 /** Whether the terms are the seed's agreement of the partner's type (the spec's screens describe those in their own words). */
 export function isSeedTerms(type: PartnerType, terms: AgreementTerms | null): boolean {
   const seed = seedTerms(type, terms?.rate ?? 0);
-  return terms === null ? seed === null : JSON.stringify(seed) === JSON.stringify(terms);
+  if (terms === null || seed === null) return terms === seed;
+  const sameBands = (a: readonly Band[], b: readonly Band[]) => a.length === b.length && a.every((band, i) => band.upTo === b[i].upTo && band.rate === b[i].rate);
+  return terms.basis === seed.basis && terms.rate === seed.rate && sameBands(terms.tiers, seed.tiers) && terms.minimumPence === seed.minimumPence && terms.capPence === seed.capPence && !terms.products.length;
 }
 
 /** The rate the spec's commissionPercentage shows: a flat money rate's, else 0. */
@@ -419,7 +421,8 @@ export function monthCommission(terms: AgreementTerms | null, records: readonly 
     commissionPence: result?.records[i].commissionPence ?? 0,
   }));
   const bands = result?.lines.filter((l) => l.kind === "band") ?? [];
-  const tiered = terms && terms.tiers.length && terms.basis === "net-profit" ? terms : null;
+  // The tier table of net profit (bands on the month's whole net profit): not where product rules take part of it.
+  const tiered = terms && terms.tiers.length && terms.basis === "net-profit" && !terms.products.length ? terms : null;
   return {
     records: withFigures,
     netProfitPence: withFigures.reduce((s, r) => s + r.netProfitPence, 0),

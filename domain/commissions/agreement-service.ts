@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
-import { currentMonth, formatMonth, nextMonth, previousMonth } from "../shared/dates.ts";
+import { currentMonth, formatMonth, previousMonth } from "../shared/dates.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { formatGBP, penceToPounds } from "../shared/money.ts";
 import { isProfitSharingType } from "../partners/partner-rules.ts";
@@ -26,7 +26,7 @@ import {
   type CommissionLine,
 } from "./agreement-rules.ts";
 import { readTerms, storeTerms, termsJson, type TermsJson } from "./agreement-schemas.ts";
-import { agreementHistory, termsOfMonth, withProducts, type StoredVersion } from "./agreement-terms.ts";
+import { agreementHistory, nextOpenMonth, termsOfMonth, withProducts, type StoredVersion } from "./agreement-terms.ts";
 
 type DB = Kysely<Database>;
 
@@ -190,8 +190,7 @@ async function paidDifferences(db: DB, partner: User, history: readonly StoredVe
     const adjustedPence = adjustedFor.get(payment.month) ?? 0;
     const differencePence = proposed.result.commissionPence - previous.result.commissionPence - adjustedPence;
     if (!differencePence) continue;
-    let target = nextMonth(payment.month);
-    while (paid.has(target)) target = nextMonth(target);
+    const target = nextOpenMonth(payment.month, paid);
     out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, adjustedPence, differencePence, targetMonth: target });
   }
   return out;

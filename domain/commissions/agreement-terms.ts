@@ -4,6 +4,7 @@
  * partner's commission of a month at once (the summary, payouts, the admin's stats).
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { nextMonth } from "../shared/dates.ts";
 import type { Database, User } from "#db/schema.ts";
 import { headlineRateBp, monthCommission, seedTerms, termsForMonth, totalFromSums, versionForMonth, type AgreementRecord, type AgreementTerms, type AgreementVersion, type ProductPart } from "./agreement-rules.ts";
 import { flatCommissionPenceSql, netProfitPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
@@ -130,6 +131,19 @@ export async function adjustmentsOf(db: DB, month: string, partnerIds?: readonly
   const out = new Map<number, MonthAdjustment[]>();
   for (const row of await query.execute()) out.set(row.partnerId, [...(out.get(row.partnerId) ?? []), row]);
   return out;
+}
+
+/** The first month after `month` that the partner has not been paid for: where an adjustment goes. */
+export function nextOpenMonth(month: string, paid: ReadonlySet<string>): string {
+  let target = nextMonth(month);
+  while (paid.has(target)) target = nextMonth(target);
+  return target;
+}
+
+/** The months a partner has been paid for. */
+export async function paidMonthsOf(db: DB, partnerId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom("commissionPayments").select("month").where("partnerId", "=", partnerId).where("status", "=", "completed").execute();
+  return new Set(rows.map((r) => r.month));
 }
 
 /** What a month owes: the commission and its adjustments, never below 0. */
@@ -291,7 +305,8 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
       .where("r.month", "=", month)
       .orderBy("r.machineId")
       .execute();
-    const needing = records.filter((r) => detailed.some((d) => out[d.index].partnerId === r.partnerId && needsProducts(d.terms)));
+    const withRules = new Set(detailed.filter((d) => needsProducts(d.terms)).map((d) => out[d.index].partnerId));
+    const needing = records.filter((r) => withRules.has(r.partnerId));
     const parts = needing.length ? await productParts(db, needing.map((r) => r.id)) : new Map<number, ProductPart[]>();
     for (const { index, terms } of detailed) {
       const row = out[index];

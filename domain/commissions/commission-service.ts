@@ -8,8 +8,8 @@ import { audit } from "../audit/audit-writer.ts";
 import type { TieredCommission } from "./commission-rules.ts";
 import { monthCommission, type AgreementRecord, type AgreementTerms, type CommissionLine, type MonthCommission } from "./agreement-rules.ts";
 import { storeTerms } from "./agreement-schemas.ts";
-import { adjustmentsOf, agreementHistory, dueOf, rateOfMonth, termsOfMonth, withProducts, type MonthAdjustment } from "./agreement-terms.ts";
-import { formatDate, formatMonth, isoDay, nextMonth } from "../shared/dates.ts";
+import { adjustmentsOf, agreementHistory, dueOf, nextOpenMonth, paidMonthsOf, rateOfMonth, termsOfMonth, withProducts, type MonthAdjustment } from "./agreement-terms.ts";
+import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { assertMonthEnded, lastDayOfMonth } from "./month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
@@ -201,7 +201,7 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
 async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: number, actorId: number | null) {
   const rest = figures.agreementPence + figures.adjustments.reduce((s, a) => s + a.amountPence, 0);
   if (rest >= 0) return;
-  const month = nextMonth(figures.month);
+  const month = nextOpenMonth(figures.month, await paidMonthsOf(trx, figures.partner.id));
   const row = await trx
     .insertInto("commissionAdjustments")
     .values({ partnerId: figures.partner.id, month, forMonth: figures.month, amountPence: rest, reason: "carried", sourcePaymentId: paymentId, createdBy: actorId })
@@ -218,7 +218,7 @@ async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: numb
 async function undoAgreementAdjustments(trx: DB, partnerId: number, month: string, actorId: number | null) {
   const rows = await trx.selectFrom("commissionAdjustments").selectAll().where("partnerId", "=", partnerId).where("forMonth", "=", month).where("reason", "=", "agreement").execute();
   if (!rows.length) return;
-  const paid = new Set((await trx.selectFrom("commissionPayments").select("month").where("partnerId", "=", partnerId).where("status", "=", "completed").execute()).map((p) => p.month));
+  const paid = await paidMonthsOf(trx, partnerId);
   for (const row of rows) {
     const was = { forMonth: row.forMonth, amountPence: row.amountPence, reason: row.reason };
     if (!paid.has(row.month)) {
@@ -226,8 +226,7 @@ async function undoAgreementAdjustments(trx: DB, partnerId: number, month: strin
       await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: row.id, partnerId, month: row.month, before: was, after: null });
       continue;
     }
-    let target = nextMonth(row.month);
-    while (paid.has(target)) target = nextMonth(target);
+    const target = nextOpenMonth(row.month, paid);
     const reversal = await trx
       .insertInto("commissionAdjustments")
       .values({ partnerId, month: target, forMonth: month, amountPence: -row.amountPence, reason: "agreement", createdBy: actorId })
@@ -287,10 +286,24 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
       .where("p.month", "=", month)
       .$if(partnerId !== undefined, (q) => q.where("p.partnerId", "=", partnerId!))
       .execute();
-    // The carried rests go with their payments (foreign key cascade); each is audited as removed.
-    await trx.deleteFrom("commissionAdjustments").where("id", "in", carried.length ? carried.map((c) => c.id) : [0]).execute();
+    // A carried rest goes with its payment; where a later month was already paid with it, it stays there
+    // (a paid month never changes) and is reversed in the next unpaid month instead. Each audited.
     for (const c of carried) {
-      await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: c.id, partnerId: c.partnerId, month: c.month, before: { forMonth: c.forMonth, amountPence: c.amountPence, reason: "carried" }, after: null });
+      const paid = await paidMonthsOf(trx, c.partnerId);
+      const was = { forMonth: c.forMonth, amountPence: c.amountPence, reason: "carried" };
+      if (!paid.has(c.month)) {
+        await trx.deleteFrom("commissionAdjustments").where("id", "=", c.id).execute();
+        await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: c.id, partnerId: c.partnerId, month: c.month, before: was, after: null });
+        continue;
+      }
+      await trx.updateTable("commissionAdjustments").set({ sourcePaymentId: null }).where("id", "=", c.id).execute();
+      const target = nextOpenMonth(c.month, paid);
+      const reversal = await trx
+        .insertInto("commissionAdjustments")
+        .values({ partnerId: c.partnerId, month: target, forMonth: c.forMonth, amountPence: -c.amountPence, reason: "carried", createdBy: actorId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId: c.partnerId, month: target, before: null, after: { forMonth: c.forMonth, amountPence: -c.amountPence, reason: "carried", reverses: c.id } });
     }
     const removed = await query.returningAll().execute();
     for (const payment of removed) await undoAgreementAdjustments(trx, payment.partnerId, month, actorId);

@@ -158,3 +158,28 @@ describe("an agreement written from a paid month", () => {
     expect(october.adjustments.map((a) => [a.forMonth, a.amountPence])).toEqual([["2026-08", -20]]);
   });
 });
+
+describe("a carried rest already used by a later paid month", () => {
+  it("stays in that month when its own month is reset, and is reversed in the next unpaid month", async () => {
+    const partner = await makePartner(db, { commissionBp: 1_000 });
+    const machine = await makeMachine(db, partner.id);
+    // Each month: revenue £30.00, COGS £0.00 → fee 90 (89.7), net 2910, 10% → 291 pence.
+    for (const month of ["2026-01", "2026-02", "2026-03"]) await makeRecord(db, machine.id, month, { totalSales: 3, revenuePence: 3_000, cogsPence: 0 });
+    // A difference of −791 for December lands on January: 291 − 791 = −500.
+    await db.insertInto("commissionAdjustments").values({ partnerId: partner.id, month: "2026-01", forMonth: "2025-12", amountPence: -791, reason: "agreement", createdBy: adminId }).execute();
+    expect((await markCommissionPaid(db, partner.id, "2026-01", adminId, "2026-02-03", NOW)).amountPence).toBe(0);
+    // February: 291 − 500 = −209, paid at 0, −209 carried to March.
+    expect((await markCommissionPaid(db, partner.id, "2026-02", adminId, "2026-03-03", NOW)).amountPence).toBe(0);
+    expect((await partnerMonth(db, partner.id, "2026-03")).adjustments.map((a) => a.amountPence)).toEqual([-209]);
+    await resetCommissions(db, "2026-01", adminId, partner.id);
+    // February was paid with January's −500: it stays there, and March gets +500 back.
+    const february = await partnerMonth(db, partner.id, "2026-02");
+    expect([february.payment.status, february.payment.amountPence, february.adjustments.map((a) => a.amountPence)]).toEqual(["completed", 0, [-500]]);
+    const march = await partnerMonth(db, partner.id, "2026-03");
+    expect(march.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([
+      ["2026-01", 500, "carried"],
+      ["2026-02", -209, "carried"],
+    ]);
+    expect(march.totals.commissionPence).toBe(291 + 500 - 209);
+  });
+});
