@@ -7,7 +7,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { nextMonth } from "../shared/dates.ts";
 import type { Database, User } from "#db/schema.ts";
 import { headlineRateBp, monthCommission, seedTerms, termsForMonth, totalFromSums, versionForMonth, type AgreementRecord, type AgreementTerms, type AgreementVersion, type ProductPart } from "./agreement-rules.ts";
-import { flatCommissionPenceSql, netProfitPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
+import { flatCommissionPenceSql, netProfitPenceSql, tieredCommissionPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
 import type { PartnerType } from "../partners/partner-rules.ts";
 import { readTerms } from "./agreement-schemas.ts";
 
@@ -167,6 +167,8 @@ export interface PartnerMonthTotals {
   paidDate: string | null;
   paidAmountPence: number | null;
   terms: AgreementTerms | null;
+  /** Whether the version in force for the month is a written agreement (not the seed's of the type). */
+  written: boolean;
   /** The rate commissionPercentage shows: the version's rate (a written agreement's flat rate, else 0). */
   rateBp: number;
   /** The commission under the terms, before adjustments (0 where none applies). */
@@ -182,7 +184,7 @@ export interface PartnerMonthTotals {
  * record), the agreement version in force and the month's payment. Materialized: otherwise SQLite
  * folds the partners into the join and looks their version up again for every record.
  */
-function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[]) {
+function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[], withMachines = true) {
   let partners = db
     .selectFrom("users as u")
     .where("u.isAdmin", "=", 0)
@@ -198,7 +200,9 @@ function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[]) {
       .selectFrom("p as q")
       .leftJoin("commissionRates as v", "v.id", "q.versionId")
       .innerJoin("machines as m", "m.partnerId", "q.id")
-      .leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month))
+      // Without the machines' counts only the month's records matter: the search starts from them.
+      .$if(withMachines, (q) => q.leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month)))
+      .$if(!withMachines, (q) => q.innerJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month)))
       .groupBy("q.id")
       .select((eb) => [
         "q.id as partnerId",
@@ -288,6 +292,7 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
       paidDate: row.paidDate,
       paidAmountPence: row.paidAmountPence,
       terms,
+      written: row.versionTerms !== null,
       // A paid month shows the rate it paid at (rateOfMonth).
       rateBp: paid && row.paidRateBp !== null ? Number(row.paidRateBp) : versionRate,
       commissionPence: commissionPence ?? 0,
@@ -340,4 +345,97 @@ export async function recordsWithTerms<R extends RecordInput & { month: string }
   if (!needing.length) return { records: [...records], termsOf };
   const parts = await productParts(db, needing.map((r) => r.id));
   return { records: records.map((r) => (needsProducts(termsOf.get(r.month) ?? null) ? { ...r, products: parts.get(r.id) ?? [] } : r)), termsOf };
+}
+
+/** A month's commission totals over every partner, as payables and the admin's stats need them. */
+export interface MonthSums {
+  partners: number;
+  /** Profit-sharing and tiered partners; those with every active machine reported; those paid. */
+  applicable: number;
+  complete: number;
+  paid: number;
+  /** What the paid months paid (their snapshots), pence. */
+  paidPence: number;
+  /** What the unpaid months owe (commission plus adjustments, never below 0), pence; the part of complete partners, and how many. */
+  duePence: number;
+  readyPence: number;
+  ready: number;
+  /** The commission under the agreements before adjustments (a paid month: what it paid), pence. */
+  commissionPence: number;
+}
+
+/**
+ * monthTotals summed, without bringing every partner's row out of the database: the partners on the
+ * seed's agreements (unpaid) are worked out and summed in SQL (the flat share per record, the seed's
+ * tiers on the month's net profit: commission-sql.ts, tested equal to the engine), paid months add what
+ * they paid; only partners with a written agreement are read and worked out one by one (monthTotals).
+ */
+export async function monthSums(db: DB, month: string, options: { machines?: boolean } = {}): Promise<MonthSums> {
+  // machines: false leaves the machines' counts (applicable, complete, ready) at 0 and reads only the month's records: the commission alone.
+  const withMachines = options.machines ?? true;
+  const adjustments = db
+    .selectFrom("commissionAdjustments")
+    .where("month", "=", month)
+    .groupBy("partnerId")
+    .select((eb) => ["partnerId", eb.fn.sum<number>("amountPence").as("amountPence")]);
+  const earning = sql<boolean>`x.partner_type in ('profit-sharing', 'tiered-profit-sharing')`;
+  const paid = sql<boolean>`(${earning} and x.payment_status = 'completed')`;
+  // Unpaid partners on the seed's agreement: the one kind summed here (written agreements are read below).
+  const seed = sql<boolean>`(${earning} and coalesce(x.payment_status, 'pending') = 'pending' and x.version_terms is null)`;
+  const complete = sql<boolean>`(x.active_machines > 0 and x.submitted_reports = x.active_machines)`;
+  const commission = sql<number>`(case when x.partner_type = 'profit-sharing' then x.flat_net_pence when x.partner_type = 'tiered-profit-sharing' then ${tieredCommissionPenceSql(sql.ref("x.netProfitPence"))} else 0 end)`;
+  const owed = sql<number>`(${commission} + coalesce(a.amount_pence, 0))`;
+  const due = sql<number>`(case when ${owed} > 0 then ${owed} else 0 end)`;
+  const [row, written] = await Promise.all([
+    db
+      .selectFrom(aggregateQuery(db, month, undefined, withMachines).clearOrderBy().as("x"))
+      .leftJoin(adjustments.as("a"), "a.partnerId", "x.partnerId")
+      .select([
+        sql<number>`count(*)`.as("partners"),
+        sql<number>`count(case when ${earning} then 1 end)`.as("applicable"),
+        sql<number>`count(case when ${earning} and ${complete} then 1 end)`.as("complete"),
+        sql<number>`count(case when ${paid} then 1 end)`.as("paid"),
+        sql<number>`coalesce(sum(case when ${paid} then x.paid_amount_pence end), 0)`.as("paidPence"),
+        sql<number>`coalesce(sum(case when ${seed} then ${due} end), 0)`.as("duePence"),
+        sql<number>`coalesce(sum(case when ${seed} and ${complete} then ${due} end), 0)`.as("readyPence"),
+        sql<number>`count(case when ${seed} and ${complete} then 1 end)`.as("ready"),
+        sql<number>`coalesce(sum(case when ${seed} then ${commission} when ${paid} then x.paid_amount_pence end), 0)`.as("commissionPence"),
+      ])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users as u")
+      .leftJoin("commissionPayments as cp", (join) => join.onRef("cp.partnerId", "=", "u.id").on("cp.month", "=", month))
+      .where("u.isAdmin", "=", 0)
+      .where("u.partnerType", "in", ["profit-sharing", "tiered-profit-sharing"])
+      .where((eb) => eb.or([eb("cp.status", "is", null), eb("cp.status", "=", "pending")]))
+      .where((eb) => eb.exists(eb.selectFrom("commissionRates as cr").select("cr.id").whereRef("cr.partnerId", "=", "u.id").where("cr.terms", "is not", null)))
+      .select("u.id")
+      .execute(),
+  ]);
+  const sums: MonthSums = {
+    partners: Number(row.partners),
+    applicable: Number(row.applicable),
+    complete: Number(row.complete),
+    paid: Number(row.paid),
+    paidPence: Number(row.paidPence),
+    duePence: Number(row.duePence),
+    readyPence: Number(row.readyPence),
+    ready: Number(row.ready),
+    commissionPence: Number(row.commissionPence),
+  };
+  // Partners with any written version: those whose version for this month is written were left out above.
+  const candidates = written.map((w) => w.id);
+  if (!candidates.length) return sums;
+  for (const t of await monthTotals(db, month, candidates)) {
+    // The unpaid months under a written version: the ones the SQL above left out.
+    if (!t.written || !t.terms || t.paymentStatus === "completed") continue;
+    const isComplete = t.activeMachines > 0 && t.submittedReports === t.activeMachines;
+    sums.duePence += t.duePence;
+    sums.commissionPence += t.commissionPence;
+    if (isComplete) {
+      sums.readyPence += t.duePence;
+      sums.ready += 1;
+    }
+  }
+  return sums;
 }

@@ -9,7 +9,7 @@
  * would make the division exact; on SQLite the cast of an integer changes nothing).
  */
 import { sql, type Expression, type RawBuilder } from "kysely";
-import { CARD_FEE_BP } from "./commission-rules.ts";
+import { CARD_FEE_BP, TIERS } from "./commission-rules.ts";
 
 const BP = 10_000;
 
@@ -49,4 +49,17 @@ export function versionIdForMonthSql(partnerId: Expression<number>, month: strin
   return sql<number | null>`coalesce(
     (select cr.id from commission_rates cr where cr.partner_id = ${partnerId} and cr.effective_month <= ${month} order by cr.effective_month desc limit 1),
     (select cr.id from commission_rates cr where cr.partner_id = ${partnerId} order by cr.effective_month limit 1))`;
+}
+
+/** The seed's tiers on a month's net profit (commissionForMonth of a tiered partner): each band of the positive net profit at its rate, rounded, summed. */
+export function tieredCommissionPenceSql(netPence: Expression<number>): RawBuilder<number> {
+  const positive = sql<number>`(case when ${netPence} > 0 then ${netPence} else 0 end)`;
+  const bands = TIERS.map((band) => {
+    const top = band.toPence === null ? null : sql.lit(band.toPence);
+    const capped = top === null ? positive : sql<number>`(case when ${positive} < ${top} then ${positive} else ${top} end)`;
+    const from = sql.lit(band.fromPence);
+    const base = sql<number>`(case when ${capped} > ${from} then ${capped} - ${from} else 0 end)`;
+    return divRoundHalfUpSql(sql<number>`${base} * ${sql.lit(band.rateBp)}`, BP);
+  });
+  return sql<number>`(${sql.join(bands, sql` + `)})`;
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { bpToFraction } from "./commission-rules.ts";
-import { monthTotals } from "./agreement-terms.ts";
+import { monthSums, monthTotals } from "./agreement-terms.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
@@ -229,6 +229,6 @@ export interface Payables {
 
 export async function payables(db: DB, now: Date = new Date()): Promise<Payables> {
   const month = previousMonth(now);
-  const t = await commissionTotals(db, month);
+  const t = await monthSums(db, month);
   return { month, duePence: t.duePence, readyPence: t.readyPence, applicable: t.applicable, ready: t.ready, paid: t.paid };
 }

@@ -14,7 +14,7 @@ import { closedMonths } from "../commissions/month-close-service.ts";
 import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
 import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type AccountStatus, type InvoiceSummary, type PaymentPeriod } from "../invoices/invoice-rules.ts";
 import { netProfitPence } from "../commissions/commission-rules.ts";
-import { monthTotals, recordsWithTerms } from "../commissions/agreement-terms.ts";
+import { monthSums, recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { assertRateEditable } from "../commissions/agreement-service.ts";
 import { storeTerms } from "../commissions/agreement-schemas.ts";
 import { netProfitPenceSql } from "../commissions/commission-sql.ts";
@@ -253,21 +253,26 @@ export async function listPartnerPage(db: DB, { query, page }: { query: string; 
  */
 export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
   const month = currentMonth(now);
-  const [partners, allTime, thisMonth] = await Promise.all([
+  const [partners, allTime, thisMonth, commission] = await Promise.all([
     partnersQuery(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
     db
       .selectFrom("monthlyRecords as r")
       .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
       .executeTakeFirstOrThrow(),
-    // Each partner's month: its records summed, its commission under its agreement before adjustments (the month is not over).
-    monthTotals(db, month),
+    db
+      .selectFrom("monthlyRecords as r")
+      .where("r.month", "=", month)
+      .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
+      .executeTakeFirstOrThrow(),
+    // Every partner's commission under its agreement, before adjustments (the month is not over).
+    monthSums(db, month, { machines: false }),
   ]);
   return {
     totalPartners: partners.count,
     currentMonth: month,
-    currentMonthRevenue: penceToPounds(sum(thisMonth.map((p) => p.revenuePence))),
-    currentMonthNetProfit: penceToPounds(sum(thisMonth.map((p) => p.netProfitPence))),
-    currentMonthCommission: penceToPounds(sum(thisMonth.map((p) => p.commissionPence))),
+    currentMonthRevenue: penceToPounds(thisMonth.revenuePence),
+    currentMonthNetProfit: penceToPounds(thisMonth.netPence),
+    currentMonthCommission: penceToPounds(commission.commissionPence),
     allTimeRevenue: penceToPounds(allTime.revenuePence),
     allTimeNetProfit: penceToPounds(allTime.netPence),
   };

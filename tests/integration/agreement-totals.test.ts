@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
 import { agreementInputSchema, type AgreementInput } from "#domain/commissions/agreement-schemas.ts";
 import { setAgreement } from "#domain/commissions/agreement-service.ts";
-import { monthTotals } from "#domain/commissions/agreement-terms.ts";
+import { monthSums, monthTotals } from "#domain/commissions/agreement-terms.ts";
 import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
 import { updatePartner } from "#domain/partners/partner-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
@@ -97,5 +97,27 @@ describe("monthTotals = the engine's month, pence for pence", () => {
     const listed = await monthTotals(db, MONTH, partners.map((p) => p.id));
     const all = new Map((await monthTotals(db, MONTH)).map((t) => [t.partnerId, t.commissionPence]));
     for (const t of listed) expect(all.get(t.partnerId)).toBe(t.commissionPence);
+  });
+
+  it("monthSums (payables, the stats) = monthTotals summed, for the month and a month with a paid partner", async () => {
+    for (const month of [MONTH, "2026-05"]) {
+      const all = await monthTotals(db, month);
+      const earning = all.filter((t) => t.partnerType === "profit-sharing" || t.partnerType === "tiered-profit-sharing");
+      const unpaid = earning.filter((t) => t.paymentStatus !== "completed");
+      const complete = (t: (typeof all)[number]) => t.activeMachines > 0 && t.submittedReports === t.activeMachines;
+      expect(await monthSums(db, month)).toEqual({
+        partners: all.length,
+        applicable: earning.length,
+        complete: earning.filter(complete).length,
+        paid: earning.length - unpaid.length,
+        paidPence: earning.filter((t) => t.paymentStatus === "completed").reduce((s, t) => s + (t.paidAmountPence ?? 0), 0),
+        duePence: unpaid.reduce((s, t) => s + t.duePence, 0),
+        readyPence: unpaid.filter(complete).reduce((s, t) => s + t.duePence, 0),
+        ready: unpaid.filter(complete).length,
+        commissionPence: earning.reduce((s, t) => s + (t.paymentStatus === "completed" ? (t.paidAmountPence ?? 0) : t.commissionPence), 0),
+      });
+      // Without the machines (the stats): the same commission from the month's records alone.
+      expect((await monthSums(db, month, { machines: false })).commissionPence).toBe((await monthSums(db, month)).commissionPence);
+    }
   });
 });
