@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { sql, type RawBuilder } from "kysely";
 import { cardFeePence, netProfitPence } from "#domain/commissions/commission-rules.ts";
-import { divRoundHalfUpSql, flatCommissionPenceSql, netProfitPenceSql } from "#domain/commissions/commission-sql.ts";
-import { linePence } from "#domain/commissions/agreement-rules.ts";
+import { divRoundHalfUpSql, flatCommissionPenceSql, netProfitPenceSql, tieredCommissionPenceSql } from "#domain/commissions/commission-sql.ts";
+import { commissionForMonth, linePence } from "#domain/commissions/agreement-rules.ts";
 import { divRoundHalfUp } from "#domain/shared/money.ts";
 import { db } from "#app/utils/db.server.ts";
 
@@ -45,6 +45,14 @@ describe("netProfitPenceSql and flatCommissionPenceSql", () => {
     expect(await evaluate(records, (revenue, cogs) => netProfitPenceSql(revenue, cogs))).toEqual(expected);
     // The halves are in the table: £50.00 pays 149.5p, rounded up to 150p (down to -150p for a refund).
     expect([cardFeePence(5_000), cardFeePence(-5_000), cardFeePence(4_999)]).toEqual([150, -150, 149]);
+  });
+
+  it("the seed's tiers on a month's net profit as the engine works them out: each band rounded, summed; nothing below zero", async () => {
+    const nets = [...range(-5_000, 100_000, 7), 15_000, 15_001, 30_000, 30_001, 40_000, 30_005, 10, 5, 3];
+    const rows = nets.map((net) => [net, 0] as const);
+    const engine = nets.map((net) => commissionForMonth("tiered-profit-sharing", 0, [{ revenuePence: 0, cogsPence: -net }]).commissionPence);
+    expect(await evaluate(rows, (net) => tieredCommissionPenceSql(net))).toEqual(engine);
+    expect(engine[nets.indexOf(40_000)]).toBe(8_250);
   });
 
   it("a money basis's flat share at a rate, never below 0, as linePence", async () => {
