@@ -6,7 +6,7 @@ import { formatRate } from "../commissions/commission-rules.ts";
 import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";
-import { formatCount, formatCreditNoteId } from "../shared/format.ts";
+import { formatCount, formatCreditNoteId, formatSignedPence } from "../shared/format.ts";
 
 /** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
 export function formatAuditTime(at: string): string {
@@ -414,7 +414,7 @@ function describeAdjustment(entry: AuditEntryData): string {
   const values = fields(entry.action === "commission_adjustment_removed" ? entry.before : entry.after);
   const amount = count(values.amountPence);
   const forMonth = monthName(values.forMonth);
-  const money = amount !== null ? `${amount < 0 ? "−" : "+"}${formatGBP(Math.abs(amount))}` : "an adjustment";
+  const money = amount !== null ? formatSignedPence(amount) : "an adjustment";
   if (entry.action === "commission_adjustment_removed") return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
   if (values.reverses !== undefined) return `Reversed an adjustment for ${forMonth ?? "a reset month"} already paid: ${money} (month reset)`;
   if (values.reason === "carried") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month`;

@@ -7,7 +7,8 @@
  * on net profit (tiered), none (non-profit-sharing and fee-paying).
  */
 import { formatGBP } from "../shared/money.ts";
-import type { PartnerType } from "../partners/partner-rules.ts";
+import { formatMonth, formatSignedPence } from "../shared/format.ts";
+import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { cardFeePence, flatCommissionPence, formatRate, netProfitPence, splitByLargestRemainder, TIERS, type TieredCommission } from "./commission-rules.ts";
 
 
@@ -355,6 +356,12 @@ export function lineText(line: CommissionLine): string {
   return `${what}: ${formatQuantity(line.basis, line.quantity)} × ${rate} = ${formatGBP(line.commissionPence)}`;
 }
 
+/** An adjustment added to a month, in words: "Adjustment for August 2026 (new agreement): +£1.20", "Carried from September 2026: −£3.00". */
+export function adjustmentText(a: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }): string {
+  const money = formatSignedPence(a.amountPence);
+  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (new agreement): ${money}`;
+}
+
 /* History: an agreement applies from its month until the next one. */
 
 export interface AgreementVersion {
@@ -380,8 +387,12 @@ export function versionForMonth<T extends { effectiveMonth: string }>(history: r
  * a written agreement's terms, else the seed's of the partner's type at the month's rate.
  */
 export function termsForMonth(type: PartnerType, history: readonly AgreementVersion[], month: string, currentBp: number): AgreementTerms | null {
-  if (type !== "profit-sharing" && type !== "tiered-profit-sharing") return null;
-  const version = versionForMonth(history, month);
+  return versionTerms(type, versionForMonth(history, month), currentBp);
+}
+
+/** The terms of one version: none for the types that earn no commission; written terms, else the seed's of the type at its rate. */
+export function versionTerms(type: PartnerType, version: Pick<AgreementVersion, "rateBp" | "terms"> | undefined, currentBp: number): AgreementTerms | null {
+  if (!isProfitSharingType(type)) return null;
   return version?.terms ?? seedTerms(type, version?.rateBp ?? currentBp);
 }
 

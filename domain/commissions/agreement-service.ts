@@ -10,7 +10,8 @@ import type { Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { currentMonth, formatMonth, previousMonth } from "../shared/dates.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";
-import { formatGBP, penceToPounds } from "../shared/money.ts";
+import { penceToPounds } from "../shared/money.ts";
+import { formatSignedPence } from "../shared/format.ts";
 import { isProfitSharingType } from "../partners/partner-rules.ts";
 import { bpToFraction } from "./commission-rules.ts";
 import {
@@ -227,7 +228,7 @@ export interface SetAgreementResult {
   adjustments: PaidMonthDifference[];
 }
 
-const differenceText = (d: PaidMonthDifference) => `${formatMonth(d.month)} ${d.differencePence > 0 ? "+" : "−"}${formatGBP(Math.abs(d.differencePence))} to ${formatMonth(d.targetMonth)}`;
+const differenceText = (d: PaidMonthDifference) => `${formatMonth(d.month)} ${formatSignedPence(d.differencePence)} to ${formatMonth(d.targetMonth)}`;
 
 /**
  * Writes an agreement from its month (a second one for the same month corrects it). Open months follow

@@ -5,10 +5,11 @@
  */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { nextMonth } from "../shared/dates.ts";
+import { reportsComplete } from "./month-close-rules.ts";
 import type { Database, User } from "#db/schema.ts";
-import { headlineRateBp, monthCommission, seedTerms, termsForMonth, totalFromSums, versionForMonth, type AgreementRecord, type AgreementTerms, type AgreementVersion, type ProductPart } from "./agreement-rules.ts";
+import { headlineRateBp, monthCommission, seedTerms, totalFromSums, versionForMonth, versionTerms, type AgreementRecord, type AgreementTerms, type AgreementVersion, type ProductPart } from "./agreement-rules.ts";
 import { flatCommissionPenceSql, netProfitPenceSql, tieredCommissionPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
-import type { PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { readTerms } from "./agreement-schemas.ts";
 
 type DB = Kysely<Database>;
@@ -51,10 +52,15 @@ type PartnerTerms = Pick<User, "partnerType" | "commissionBp">;
  * any other month follows the agreement in force for it.
  */
 export function termsOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string, payment?: PaymentTerms | null): AgreementTerms | null {
-  if (payment?.status === "completed") {
+  return resolveTerms(partner, versionForMonth(history, month), payment);
+}
+
+/** termsOfMonth from the month's version and payment, however they were read (the history, or monthTotals' aggregate row). */
+function resolveTerms(partner: PartnerTerms, version: Pick<AgreementVersion, "rateBp" | "terms"> | undefined, payment?: PaymentTerms | null): AgreementTerms | null {
+  if (payment?.status === "completed" && isProfitSharingType(partner.partnerType)) {
     return readTerms(payment.terms) ?? seedTerms(partner.partnerType, payment.rateBp ?? partner.commissionBp);
   }
-  return termsForMonth(partner.partnerType, history, month, partner.commissionBp);
+  return versionTerms(partner.partnerType, version, partner.commissionBp);
 }
 
 /**
@@ -265,14 +271,10 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
   const out: PartnerMonthTotals[] = [];
   const detailed: { index: number; terms: AgreementTerms }[] = [];
   for (const row of rows) {
-    const earning = row.partnerType === "profit-sharing" || row.partnerType === "tiered-profit-sharing";
     const paid = row.paymentStatus === "completed";
     const versionRate = Number(row.versionRateBp ?? row.commissionBp);
-    const terms = !earning
-      ? null
-      : paid
-        ? (readTerms(row.paidTerms) ?? seedTerms(row.partnerType, row.paidRateBp ?? row.commissionBp))
-        : (readTerms(row.versionTerms) ?? seedTerms(row.partnerType, versionRate));
+    const payment = row.paymentStatus && { status: row.paymentStatus, rateBp: row.paidRateBp, terms: row.paidTerms };
+    const terms = resolveTerms(row, { rateBp: versionRate, terms: readTerms(row.versionTerms) }, payment);
     const sums = { records: Number(row.records), netProfitPence: Number(row.netProfitPence), revenuePence: Number(row.revenuePence), cogsPence: Number(row.cogsPence), units: Number(row.units) };
     const flat = terms && !terms.tiers.length && terms.rate === versionRate ? { "net-profit": row.flatNetPence, "gross-sales": row.flatGrossPence, "gross-profit": row.flatGrossProfitPence }[terms.basis as "net-profit"] : undefined;
     const commissionPence = totalFromSums(terms, sums, flat === undefined ? null : Number(flat));
@@ -429,7 +431,7 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
   for (const t of await monthTotals(db, month, candidates)) {
     // The unpaid months under a written version: the ones the SQL above left out.
     if (!t.written || !t.terms || t.paymentStatus === "completed") continue;
-    const isComplete = t.activeMachines > 0 && t.submittedReports === t.activeMachines;
+    const isComplete = reportsComplete(t.activeMachines, t.submittedReports);
     sums.duePence += t.duePence;
     sums.commissionPence += t.commissionPence;
     if (isComplete) {

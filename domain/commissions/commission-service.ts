@@ -11,7 +11,7 @@ import { storeTerms } from "./agreement-schemas.ts";
 import { adjustmentsOf, agreementHistory, dueOf, nextOpenMonth, paidMonthsOf, rateOfMonth, termsOfMonth, withProducts, type MonthAdjustment } from "./agreement-terms.ts";
 import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
-import { assertMonthEnded, lastDayOfMonth } from "./month-close-rules.ts";
+import { assertMonthEnded, lastDayOfMonth, reportsComplete } from "./month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { isProfitSharingType } from "../partners/partner-rules.ts";
 
@@ -111,7 +111,7 @@ export function partnerMonthFrom(
     machines: lines,
     activeMachines: active.length,
     submittedReports: submitted,
-    complete: active.length > 0 && submitted === active.length,
+    complete: reportsComplete(active.length, submitted),
     totals: {
       units: sum("units"),
       revenuePence: sum("revenuePence"),

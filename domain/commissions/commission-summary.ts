@@ -10,7 +10,8 @@ import { monthSums, monthTotals } from "./agreement-terms.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
-import type { PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { reportsComplete } from "./month-close-rules.ts";
 import type { CommissionPaymentStatus } from "./commission-service.ts";
 
 type DB = Kysely<Database>;
@@ -59,8 +60,6 @@ export interface PartnerMonthFigures {
   paidAmountPence: number | null;
 }
 
-/** Commission applies to profit-sharing and tiered partners (isProfitSharingType). */
-const APPLICABLE: readonly PartnerType[] = ["profit-sharing", "tiered-profit-sharing"];
 
 interface Scope {
   partnerIds?: readonly number[];
@@ -99,7 +98,7 @@ export async function partnerMonthFigures(db: DB, partnerId: number, month: stri
 
 /** A summary row from a partner's month: a paid month shows what was paid (the snapshot), even if its records changed since. */
 export function summaryRow(f: PartnerMonthFigures): CommissionSummaryRow {
-  const applicable = APPLICABLE.includes(f.partnerType);
+  const applicable = isProfitSharingType(f.partnerType);
   const status: CommissionPaymentStatus = applicable ? (f.paymentStatus ?? "pending") : "not_applicable";
   return {
     partnerId: f.partnerId,
@@ -109,7 +108,7 @@ export function summaryRow(f: PartnerMonthFigures): CommissionSummaryRow {
     commissionPercentage: bpToFraction(f.rateBp),
     submittedReports: f.submittedReports,
     totalMachines: f.activeMachines,
-    allReportsSubmitted: f.activeMachines > 0 && f.submittedReports === f.activeMachines,
+    allReportsSubmitted: reportsComplete(f.activeMachines, f.submittedReports),
     profitShare: penceToPounds(status === "not_applicable" ? 0 : status === "completed" && f.paidAmountPence !== null ? f.paidAmountPence : f.commissionPence),
     paymentStatus: status,
     paidDate: applicable ? f.paidDate : null,
@@ -137,9 +136,9 @@ export interface CommissionTotals {
 export function totalsOf(figures: readonly PartnerMonthFigures[]): CommissionTotals {
   const t: CommissionTotals = { partners: figures.length, duePence: 0, applicable: 0, complete: 0, paid: 0, paidPence: 0, readyPence: 0, ready: 0 };
   for (const f of figures) {
-    if (!APPLICABLE.includes(f.partnerType)) continue;
+    if (!isProfitSharingType(f.partnerType)) continue;
     const paid = f.paymentStatus === "completed";
-    const complete = f.activeMachines > 0 && f.submittedReports === f.activeMachines;
+    const complete = reportsComplete(f.activeMachines, f.submittedReports);
     t.applicable += 1;
     if (complete) t.complete += 1;
     if (paid) {
@@ -183,7 +182,7 @@ export interface PaidSummary {
 }
 
 function paidRowsOf(figures: readonly PartnerMonthFigures[], totals: CommissionTotals): PaidSummary {
-  const rows = figures.filter((f) => APPLICABLE.includes(f.partnerType) && f.paymentStatus === "completed").slice(0, PAID_ROWS_NAMED);
+  const rows = figures.filter((f) => isProfitSharingType(f.partnerType) && f.paymentStatus === "completed").slice(0, PAID_ROWS_NAMED);
   return { count: totals.paid, totalPence: totals.paidPence, rows: rows.map(summaryRow) };
 }
 

@@ -17,7 +17,7 @@ import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shar
 import { isoDay } from "../shared/dates.ts";
 import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
 import { payoutReference } from "./payout-rules.ts";
-import { adjustmentText } from "./statement-pdf.ts";
+import { adjustmentText } from "./agreement-rules.ts";
 import { consolidatedReport } from "./statement-service.ts";
 
 type DB = Kysely<Database>;

@@ -4,7 +4,7 @@ import { GREY, Writer, header, registrationLine, type Column } from "../shared/p
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import type { PartnerMonth } from "./commission-service.ts";
 import { formatRate } from "./commission-rules.ts";
-import { describeTerms, isSeedTerms, lineText } from "./agreement-rules.ts";
+import { adjustmentText, describeTerms, isSeedTerms, lineText } from "./agreement-rules.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatUnits } from "../shared/format.ts";
 import { partnerTypeLabel } from "../partners/partner-rules.ts";
 
@@ -44,11 +44,6 @@ export function workingsOf(pm: Pick<PartnerMonth, "partner" | "terms" | "lines" 
   return out;
 }
 
-/** "Adjustment for August 2026 (new agreement): +£1.20", "Carried from September 2026: −£3.00". */
-export function adjustmentText(a: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }): string {
-  const money = `${a.amountPence < 0 ? "−" : "+"}${formatPence(Math.abs(a.amountPence))}`;
-  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (new agreement): ${money}`;
-}
 
 function partnerBlock(w: Writer, pm: PartnerMonth) {
   const p = pm.partner;

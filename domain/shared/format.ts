@@ -6,6 +6,12 @@
 export { formatGBP as formatPence, formatPounds as formatMoney } from "./money.ts";
 export { formatDate, formatMonth } from "./dates.ts";
 import { formatDate } from "./dates.ts";
+import { formatGBP } from "./money.ts";
+
+/** "+£1.20" or "−£1.20": a difference or adjustment with its sign (a true minus sign). */
+export function formatSignedPence(pence: number): string {
+  return `${pence < 0 ? "−" : "+"}${formatGBP(Math.abs(pence))}`;
+}
 
 let units: Intl.NumberFormat | undefined;
 

@@ -15,6 +15,7 @@ import { BASES, PRODUCT_BASES, SEED_TIERS, basisLabel, isCountBasis, type Basis,
 import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
 import type { AgreementPreview } from "#domain/commissions/agreement-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
+import { formatSignedPence as signed } from "#domain/shared/format.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
@@ -119,7 +120,6 @@ export function agreementFormData(state: AgreementFormState, fields: Record<stri
   return form;
 }
 
-const signed = (pence: number) => `${pence < 0 ? "−" : "+"}${formatGBP(Math.abs(pence))}`;
 
 /** A rate or amount field: "Rate (%)", or "Amount per item (£)" for a count basis. */
 function RateField({ basis, value, onChange, id, label }: { basis: Basis; value: RateText; onChange: (next: RateText) => void; id: string; label?: string }) {

@@ -8,6 +8,7 @@ import type { CommissionPaymentStatus } from "#domain/commissions/commission-ser
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
+import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 import "./agreement.css";
@@ -28,13 +29,6 @@ export interface CommissionWorking {
   /** The commission under the agreement, before adjustments. */
   agreementPence: number;
   adjustments: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }[];
-}
-
-const signed = (pence: number) => `${pence < 0 ? "−" : "+"}${formatGBP(Math.abs(pence))}`;
-
-/** "Adjustment for August 2026: +£1.20" (a paid month's difference under a new agreement), or a negative rest carried on. */
-export function adjustmentText(a: CommissionWorking["adjustments"][number]): string {
-  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${signed(a.amountPence)}` : `Adjustment for ${formatMonth(a.forMonth)}: ${signed(a.amountPence)}`;
 }
 
 /** The working, folded behind a disclosure (a <details>, so it opens before the scripts load) to keep the card short. */

@@ -7,7 +7,7 @@
  */
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { isCountBasis, type Basis } from "#domain/commissions/agreement-rules.ts";
+import { BASES, isCountBasis, type Basis } from "#domain/commissions/agreement-rules.ts";
 import { agreementInputSchema, type AgreementInput } from "#domain/commissions/agreement-schemas.ts";
 import { previewAgreement, setAgreement, type AgreementPreview } from "#domain/commissions/agreement-service.ts";
 import { percentToFraction } from "#domain/partners/partner-schemas.ts";
@@ -27,7 +27,7 @@ export interface AgreementPreviewReply {
   preview: AgreementPreview;
 }
 
-const BASES_WITH_RATES = new Set<string>(["net-profit", "gross-sales", "gross-profit", "per-item", "per-machine"]);
+const BASES_WITH_RATES = new Set<string>(BASES);
 
 /** A rate typed as a percent ("12.5") as the API's fraction ("0.1250"); blank stays blank for the schema's message. */
 function percentField(text: string, what: string): string | undefined {
