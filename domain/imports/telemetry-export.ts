@@ -22,6 +22,7 @@ export const HEADERS = {
   settlementValue: "Settlement Value (Vend Price)",
   authorizationDate: "Authorization Date and Time (GMT)",
   transactionId: "Transaction ID",
+  quantity: "Quantity",
 } as const;
 type Column = keyof typeof HEADERS;
 
@@ -33,6 +34,7 @@ export const SKIP_REASONS = {
   nonNumericMachinePrice: "non-numeric machine price",
   nonNumericSettlement: "non-numeric settlement value",
   settledAtZero: "settled at 0 (cancelled or declined vend)",
+  badQuantity: "quantity is not a whole number from 1 to 99",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 
@@ -45,6 +47,8 @@ export interface SaleRow {
   costPence: number;
   machinePricePence: number;
   settlementPence: number;
+  /** Units the row sold (the Quantity column, 1 where absent or empty): COGS is costPence × quantity. */
+  quantity: number;
   /** ISO date-time (UTC), or null when the cell is empty or unreadable. */
   saleDate: string | null;
   /** A negative settlement is a refund: it nets off revenue but is not a unit sold. */
@@ -126,6 +130,16 @@ export function transactionIdOf(value: unknown): string | null {
   return null;
 }
 
+/** The most units one row may carry: a vend is one selection, a few at most. */
+export const MAX_QUANTITY = 99;
+
+/** A Quantity cell: empty is 1; a whole number from 1 to 99 (number or text); anything else null. */
+export function quantityOf(value: unknown): number | null {
+  if (value === null || value === undefined || (typeof value === "string" && !value.trim())) return 1;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+(\.0+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? n : null;
+}
+
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && !value.trim());
 
 /** The most data rows one file may carry (a month of a very busy machine is a few thousand). */
@@ -197,6 +211,11 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
       skip("settledAtZero");
       continue;
     }
+    const quantity = quantityOf(cell("quantity"));
+    if (quantity === null) {
+      skip("badQuantity");
+      continue;
+    }
     const machineName = cell("machineName");
     rows.push({
       rowNumber: r + 1,
@@ -206,6 +225,7 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
       costPence,
       machinePricePence,
       settlementPence,
+      quantity,
       saleDate: parseSaleDate(cell("authorizationDate"), days),
       kind: settlementPence < 0 ? "refund" : "sale",
     });
@@ -229,8 +249,8 @@ export interface SalesSummary {
 
 export const TOP_PRODUCTS = 10;
 
-/** Units and top products count sales only; refunds net off revenue; COGS is the cost of sales. */
-export function summariseSales(rows: readonly Pick<SaleRow, "kind" | "settlementPence" | "costPence" | "productName">[]): SalesSummary {
+/** Units and top products count the quantities of sales only (refunds are not units); refunds net off revenue; COGS is the cost of sales. */
+export function summariseSales(rows: readonly Pick<SaleRow, "kind" | "settlementPence" | "costPence" | "productName" | "quantity">[]): SalesSummary {
   let units = 0;
   let revenuePence = 0;
   let cogsPence = 0;
@@ -242,9 +262,9 @@ export function summariseSales(rows: readonly Pick<SaleRow, "kind" | "settlement
       refunds++;
       continue;
     }
-    units++;
-    cogsPence += row.costPence;
-    counts.set(row.productName, (counts.get(row.productName) ?? 0) + 1);
+    units += row.quantity;
+    cogsPence += row.costPence * row.quantity;
+    counts.set(row.productName, (counts.get(row.productName) ?? 0) + row.quantity);
   }
   const topProducts = [...counts]
     .map(([name, count]) => ({ name, count }))

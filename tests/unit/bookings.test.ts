@@ -13,7 +13,7 @@ const machines: BookingMachine[] = [
 let n = 0;
 function row(overrides: Partial<SaleRow> = {}): SaleRow {
   n++;
-  return { rowNumber: n + 2, transactionId: String(9000 + n), machineName: "Leeds Station Concourse", productName: "Twix", costPence: 40, machinePricePence: 110, settlementPence: 110, saleDate: "2026-10-05T10:00:00.000Z", kind: "sale", ...overrides };
+  return { rowNumber: n + 2, transactionId: String(9000 + n), machineName: "Leeds Station Concourse", productName: "Twix", costPence: 40, machinePricePence: 110, settlementPence: 110, quantity: 1, saleDate: "2026-10-05T10:00:00.000Z", kind: "sale", ...overrides };
 }
 
 describe("machineRouter: telemetry name first, then location (trimmed, case ignored), admin mappings over both", () => {

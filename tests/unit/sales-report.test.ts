@@ -146,7 +146,7 @@ describe("headers and dates", () => {
 
 describe("top products", () => {
   it("keeps the 10 best sellers, ties by name", () => {
-    const rows = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12 - i }, () => ({ kind: "sale" as const, settlementPence: 100, costPence: 40, productName: `P${String(i).padStart(2, "0")}` }))).flat();
+    const rows = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12 - i }, () => ({ kind: "sale" as const, settlementPence: 100, costPence: 40, quantity: 1, productName: `P${String(i).padStart(2, "0")}` }))).flat();
     const top = summariseSales(rows).topProducts;
     expect(top).toHaveLength(10);
     expect(top[0]).toEqual({ name: "P00", count: 12 });
