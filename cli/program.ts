@@ -121,10 +121,12 @@ function registerAdminCommands(program: Command, io: CliIO): void {
 function registerImportCommand(program: Command, io: CliIO): void {
   program
     .command("import")
-    .description("import telemetry exports (.xlsx/.xls); rows go to the machine named in each row, grouped by machine and month")
+    .description("import telemetry exports (.xlsx/.xls/.csv); rows go to the machine named in each row, grouped by machine and month")
     .argument("<files...>", "export files, or folders of them")
     .option("--machine <id>", "put every row on this machine instead of matching Machine Name")
     .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
+    .option("--date-order <dmy|mdy>", "how text dates are written (day/month or month/day), for files whose dates read either way")
+    .option("--accept-exclusions", "import files even though rows are left out for their date (unreadable, a month not begun, outside the title's range)")
     .option("--dry-run", "check and report without saving anything")
     .option("--json", "print the outcome as JSON")
     .action(async (files: string[], options: Import.ImportCommandOptions) => {

@@ -138,10 +138,13 @@ export interface SalesTable {
   productId: number;
   saleDate: string;
   pricePence: number;
+  /** The cost of one unit: a line's COGS is costPence × quantity (sales only). */
   costPence: number;
   settlementPence: number;
   transactionId: string;
   kind: "sale" | "refund";
+  /** Units the line sold (1 to 99; 1 for lines from before quantities, migration 2026-11-30T00). Refunds are never units. */
+  quantity: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProductSalesMonthlyTable {

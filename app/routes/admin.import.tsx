@@ -10,7 +10,8 @@ import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect, useState } from "react";
-import { exclusionSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
@@ -21,6 +22,7 @@ import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 import { importRefused, runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
+import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
 import { readMultipart, UploadTooLargeError } from "#app/utils/upload.server.ts";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
 
@@ -88,9 +90,24 @@ export default function ImportPage() {
   // Files picked since the last preview have not been looked at yet.
   const previewed = (result?.outcomes ?? []).map((o) => o.fileName).join("\n");
   const stale = chosen.length > 0 && chosen.map((f) => f.name).join("\n") !== previewed;
+  // Rows with money left out for their date: named beside Import, which waits for the admin's confirmation.
+  const toConfirm = imported
+    ? []
+    : (result?.outcomes ?? []).flatMap((o) => (o.ok ? o.result.leftOut.filter((l) => l.needsConfirmation).map((l) => ({ file: o.fileName, sentence: leftOutSentence(l) })) : []));
+  const [accepted, setAccepted] = useState(false);
+  useEffect(() => setAccepted(Boolean(result?.acceptExclusions) && !imported), [result, imported]);
+  const undecided = (result?.outcomes ?? []).some((o) => !o.ok && o.needsDateOrder);
   // Import follows a preview of these files that found something to add (or names now mapped) and nothing left unmapped.
   const canImport = Boolean(
-    result && !imported && !stale && !sizeError && result.outcomes.some((o) => o.ok) && allMapped && (result.newRows > 0 || result.unmapped.length > 0),
+    result &&
+      !imported &&
+      !stale &&
+      !sizeError &&
+      !undecided &&
+      (accepted || !toConfirm.length) &&
+      result.outcomes.some((o) => o.ok) &&
+      allMapped &&
+      (result.newRows > 0 || result.unmapped.length > 0),
   );
 
   return (
@@ -101,20 +118,20 @@ export default function ImportPage() {
         <BackToDashboard />
       }
     >
-      <Form method="post" encType="multipart/form-data" aria-label="Import exports">
+      <Form method="post" encType="multipart/form-data" aria-label="Import exports" id="import-form">
         <Card size={{ initial: "2", sm: "3" }} mb="4">
           <Flex direction="column" gap="4">
             <Flex gap="4" wrap="wrap" align="end">
               <Box style={{ flex: "2 1 260px" }}>
                 <Text as="label" htmlFor="import-files" size="2" weight="medium">
-                  Exports (.xlsx or .xls, one or more)
+                  Exports (.xlsx, .xls or .csv, one or more)
                 </Text>
                 <Box mt="1">
                   <FilePicker
                     id="import-files"
                     name="files"
                     multiple
-                    accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+                    accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
                     onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => ({ name: f.name, size: f.size })))}
                     button="Choose files"
                     chosen={chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
@@ -136,6 +153,7 @@ export default function ImportPage() {
                 <Callout.Text>{sizeError}</Callout.Text>
               </Callout.Root>
             ) : null}
+            {toConfirm.length && !stale ? <ConfirmExclusions items={toConfirm} checked={accepted} onChange={setAccepted} /> : null}
             {mapNames.length ? <Mappings names={mapNames} machines={machines} value={mapped} onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))} /> : null}
             <Flex gap="3" wrap="wrap" align="center">
               <Button type="submit" name="intent" value="preview" variant="soft" disabled={Boolean(submitting) || Boolean(sizeError)}>
@@ -191,7 +209,7 @@ export default function ImportPage() {
           </Callout.Text>
         </Callout.Root>
       ) : null}
-      {result?.outcomes.map((outcome) => <FileResult key={outcome.fileName} outcome={outcome} imported={imported} />)}
+      {result?.outcomes.map((outcome) => <FileResult key={outcome.fileName} outcome={outcome} imported={imported} dateOrder={result.dateOrders[outcome.fileName]} />)}
     </Page>
   );
 }
@@ -254,7 +272,94 @@ function Mappings({
   );
 }
 
-function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boolean }) {
+/**
+ * The red block beside Import: rows with money left out for their date (unreadable, a month not
+ * begun, outside the title's range), by file, and the admin's confirmation to import the rest.
+ */
+function ConfirmExclusions({ items, checked, onChange }: { items: { file: string; sentence: string }[]; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Callout.Root color="red" role="group" aria-label="Rows left out">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="2">
+        <Callout.Text weight="medium">These rows carry money and will not be imported:</Callout.Text>
+        <Box asChild>
+          <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+            {items.map((item) => (
+              <li key={`${item.file}:${item.sentence}`}>
+                <Text size="2">
+                  {items.some((i) => i.file !== item.file) ? `${item.file}: ` : ""}
+                  {item.sentence}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        </Box>
+        <Text as="label" size="2" weight="medium">
+          <Flex gap="2" align="center">
+            {/* A native checkbox: it confirms before the page's JavaScript has loaded too. */}
+            <input type="checkbox" name="acceptExclusions" value="on" checked={checked} onChange={(e) => onChange(e.target.checked)} style={{ width: 18, height: 18, accentColor: "var(--red-9)" }} />
+            Leave these rows out and import the rest
+          </Flex>
+        </Text>
+      </Flex>
+    </Callout.Root>
+  );
+}
+
+/** "Dates in this file are: day/month or month/day": the answer goes with the next Preview or Import (native radios, in the form by its id). */
+function DateOrderQuestion({ fileName, value }: { fileName: string; value?: string }) {
+  return (
+    <Flex direction="column" gap="2" mt="2" asChild>
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <Text as="div" size="2" weight="medium" asChild>
+          <legend>Dates in this file are:</legend>
+        </Text>
+        <Flex gap="4" wrap="wrap">
+          {[
+            ["dmy", "day/month"],
+            ["mdy", "month/day"],
+          ].map(([order, label]) => (
+            <Text as="label" size="2" key={order}>
+              <Flex gap="2" align="center">
+                <input type="radio" form="import-form" name={`${DATE_ORDER_PREFIX}${fileName}`} value={order} defaultChecked={value === order} style={{ width: 16, height: 16 }} />
+                {label}
+              </Flex>
+            </Text>
+          ))}
+        </Flex>
+        <Text size="1" color="gray">
+          Then Preview again.
+        </Text>
+      </fieldset>
+    </Flex>
+  );
+}
+
+const DECIDED_BY: Record<string, string> = {
+  title: "the date range in its title",
+  "unambiguous date": "a date that reads only one way",
+  "AM/PM": "its AM/PM times",
+  given: "your answer",
+};
+
+function FileResult({ outcome, imported, dateOrder }: { outcome: FileOutcome; imported: boolean; dateOrder?: string }) {
+  if (!outcome.ok && outcome.needsDateOrder) {
+    return (
+      <Callout.Root color="amber" mb="4" role="group" aria-label={`${outcome.fileName} needs its date order`}>
+        <Callout.Icon>
+          <ExclamationTriangleIcon />
+        </Callout.Icon>
+        <Flex direction="column">
+          <Callout.Text>
+            <strong>{outcome.fileName}</strong>: {outcome.error}
+          </Callout.Text>
+          <DateOrderQuestion fileName={outcome.fileName} value={dateOrder} />
+        </Flex>
+      </Callout.Root>
+    );
+  }
   if (!outcome.ok) {
     return (
       <Callout.Root color="red" mb="4" role="alert">
@@ -268,11 +373,9 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
     );
   }
   const { result } = outcome;
-  const notes = [
-    ...result.skipped.map((s) => `${formatCount(s.count, "row")} skipped: ${s.reason}`),
-    ...result.outsideMonth.map(exclusionSentence),
-    ...result.unmapped.map((u) => `${formatCount(u.count, "row names", "rows name")} '${u.reason}', which no machine answers to yet`),
-  ];
+  // Every reason rows were left out, with the revenue they carry; those needing confirmation are named beside Import too.
+  const notes = result.leftOut.filter((l) => l.kind !== "booked" && l.kind !== "closed" && l.kind !== "duplicate").map(leftOutSentence);
+  const decided = result.dateOrderDecidedBy ? DECIDED_BY[result.dateOrderDecidedBy] : undefined;
   return (
     <Card size="2" mb="4" asChild>
       <section aria-label={`${result.fileName} ${imported ? "imported" : "preview"}`}>
@@ -284,8 +387,13 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
         </Flex>
         <Text as="p" size="2" color="gray" mb="2">
           {formatCount(result.rowsRead, "row")} read.
-          {result.footerAgrees === null ? "" : result.footerAgrees ? " The totals footer agrees with the rows." : " The totals footer differs from the rows."}
+          {decided ? ` Dates read ${result.dateOrder === "mdy" ? "month/day" : "day/month"} (from ${decided}).` : ""}
         </Text>
+        {result.footer ? (
+          <Text as="p" size="2" color={result.footer.agrees ? "gray" : "amber"} mb="2">
+            {footerSentence(result.footer).replace(/^the/, "The")}.
+          </Text>
+        ) : null}
           <ScrollTable label={`Rows of ${result.fileName} by machine`} size="1" variant="surface" minWidth={720}>
             <Table.Header>
               <Table.Row>
@@ -317,7 +425,7 @@ function FileResult({ outcome, imported }: { outcome: FileOutcome; imported: boo
                   </Table.Cell>
                   <Table.Cell justify="end">{g.imported}</Table.Cell>
                   <Table.Cell justify="end">{g.duplicates}</Table.Cell>
-                  <Table.Cell>{g.alreadyBooked.length ? g.alreadyBooked.map((b) => exclusionSentence(b).replace(/ (is|are) already booked/, " already booked")).join("; ") : "0"}</Table.Cell>
+                  <Table.Cell>{g.alreadyBooked.length ? g.alreadyBooked.map((b) => leftOutSentence(b)).join("; ") : "0"}</Table.Cell>
                   <Table.Cell justify="end">{g.monthClosed}</Table.Cell>
                 </Table.Row>
               ))}

@@ -4,6 +4,7 @@
  */
 import { machineForUser, recordsOfMachine } from "#domain/machines/machine-service.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
+import { uploadJson } from "#domain/imports/import-json.ts";
 import { api, methodNotAllowed, requireApiAdmin, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
@@ -20,7 +21,7 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const machine = await machineForUser(db, admin, idParam(params.id, "Machine not found"));
-  const upload = await readMonthlyUpload(request);
-  const result = await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR });
-  return Response.json(result, { status: 201 });
+  const { acceptExclusions, ...upload } = await readMonthlyUpload(request);
+  const result = await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, acceptExclusions });
+  return Response.json(uploadJson(result), { status: 201 });
 });

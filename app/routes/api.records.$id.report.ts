@@ -13,7 +13,8 @@ import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-const TYPES: Record<string, string> = { ".xlsx": XLSX_TYPE, ".xls": "application/vnd.ms-excel" };
+const CSV_TYPE = "text/csv; charset=utf-8";
+const TYPES: Record<string, string> = { ".xlsx": XLSX_TYPE, ".xls": "application/vnd.ms-excel", ".csv": CSV_TYPE };
 
 export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);
@@ -23,12 +24,14 @@ export const loader = api(async ({ request, params }) => {
   if (!stored) return apiError(404, "The uploaded file is missing from the data directory");
   const original = Buffer.from(stored);
   const safeName = file.fileName.replace(/[^\w.\- ]/g, "_");
-  const own = user.isAdmin ? null : await exportWithRows(original, await bookedKeysOfRecord(db, record.id));
+  // The stored key's kind decides how it is read: a CSV export stays CSV, a workbook comes back as .xlsx.
+  const csv = path.extname(file.storedPath) === ".csv";
+  const own = user.isAdmin ? null : await exportWithRows(original, await bookedKeysOfRecord(db, record.id), csv ? "export.csv" : undefined);
   const bytes = own ? Buffer.from(own) : original;
-  const name = own ? `${safeName.replace(/\.(xlsx|xls)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.xlsx` : safeName;
+  const name = own ? `${safeName.replace(/\.(xlsx|xls|csv)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.${csv ? "csv" : "xlsx"}` : safeName;
   return new Response(bytes, {
     headers: {
-      "Content-Type": own ? XLSX_TYPE : (TYPES[path.extname(file.storedPath)] ?? "application/octet-stream"),
+      "Content-Type": own ? (csv ? CSV_TYPE : XLSX_TYPE) : (TYPES[path.extname(file.storedPath)] ?? "application/octet-stream"),
       "Content-Disposition": `attachment; filename="${name}"`,
       "Content-Length": String(bytes.length),
       "Cache-Control": "private, no-store",

@@ -5,12 +5,16 @@ import { parseMonth } from "#domain/shared/dates.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { setTelemetryName } from "#domain/machines/machine-service.ts";
 import { importExports, type FileOutcome, type ImportFile } from "#domain/imports/import-service.ts";
+import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
+import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";
+import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, env } from "#app/utils/env.server.ts";
 
-const EXCEL = /\.(xlsx|xls)$/i;
 /** Form fields `map:<Machine Name>` = machine id carry the admin's mappings. */
 const MAP_PREFIX = "map:";
+
 
 export interface ImportActionData {
   intent: "preview" | "import";
@@ -23,6 +27,10 @@ export interface ImportActionData {
   newRows: number;
   /** A problem with the request itself (no file, wrong type, too large, unmapped names on Import). */
   error: string | null;
+  /** The day/month order the admin chose per file name (sent again with the next Preview or Import). */
+  dateOrders: Record<string, DateOrder>;
+  /** The admin confirmed that rows left out for their date are left out. */
+  acceptExclusions: boolean;
 }
 
 const fields = z.object({
@@ -38,7 +46,14 @@ const fields = z.object({
     }),
 });
 
-function answer(intent: ImportActionData["intent"], outcomes: FileOutcome[], error: string | null = null, chosen: ReadonlyMap<string, number> = new Map()): ImportActionData {
+function answer(
+  intent: ImportActionData["intent"],
+  outcomes: FileOutcome[],
+  error: string | null = null,
+  chosen: ReadonlyMap<string, number> = new Map(),
+  dateOrders: ReadonlyMap<string, DateOrder> = new Map(),
+  acceptExclusions = false,
+): ImportActionData {
   const namesIn = (pick: (o: Extract<FileOutcome, { ok: true }>) => { reason: string }[]) =>
     [...new Set(outcomes.flatMap((o) => (o.ok ? pick(o).map((u) => u.reason) : [])))].sort();
   const unmapped = namesIn((o) => o.result.unmapped);
@@ -48,7 +63,7 @@ function answer(intent: ImportActionData["intent"], outcomes: FileOutcome[], err
     return machineId === undefined ? [] : [{ name, machineId }];
   });
   const newRows = outcomes.reduce((n, o) => n + (o.ok ? o.result.groups.reduce((m, g) => m + g.imported, 0) : 0), 0);
-  return { intent, outcomes, unmapped, mappings, newRows, error };
+  return { intent, outcomes, unmapped, mappings, newRows, error, dateOrders: Object.fromEntries(dateOrders), acceptExclusions };
 }
 
 /** The answer to an upload refused before its files were read (too large). */
@@ -66,7 +81,7 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   if (!uploads.length) return answer(intent, [], "No file selected");
   const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
   for (const upload of uploads) {
-    if (!EXCEL.test(upload.name)) return answer(intent, [], `${upload.name}: Please select an Excel file to upload`);
+    if (!EXPORT_NAME.test(upload.name)) return answer(intent, [], `${upload.name}: Please select an Excel file to upload`);
     if (upload.size > limit) return answer(intent, [], `${upload.name}: The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   }
   const files: ImportFile[] = await Promise.all(uploads.map(async (u) => ({ name: u.name, bytes: new Uint8Array(await u.arrayBuffer()) })));
@@ -78,10 +93,22 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
     if (Number.isSafeInteger(machineId) && machineId > 0) mappings.set(key.slice(MAP_PREFIX.length), machineId);
   }
 
-  const options = { actorId, dataDir: DATA_DIR };
-  const preview = answer(intent, await importExports(db, files, { month, mappings }, { ...options, dryRun: true }), null, mappings);
+  const dateOrders = new Map<string, DateOrder>();
+  for (const [key, value] of form.entries()) {
+    if (key.startsWith(DATE_ORDER_PREFIX) && typeof value === "string" && (DATE_ORDERS as readonly string[]).includes(value)) dateOrders.set(key.slice(DATE_ORDER_PREFIX.length), value as DateOrder);
+  }
+  const acceptExclusions = form.get("acceptExclusions") === "on" || form.get("acceptExclusions") === "true";
+
+  const options = { actorId, dataDir: DATA_DIR, acceptExclusions };
+  const mode = { month, mappings, dateOrders };
+  const preview = answer(intent, await importExports(db, files, mode, { ...options, dryRun: true }), null, mappings, dateOrders, acceptExclusions);
   if (intent === "preview") return preview;
+  const undecided = preview.outcomes.filter((o) => !o.ok && o.needsDateOrder).map((o) => o.fileName);
+  if (undecided.length) return { ...preview, error: `Say how the dates are written in ${undecided.join(", ")} (day/month or month/day), then preview again` };
   if (preview.unmapped.length) return { ...preview, error: `Map every Machine Name to a machine before importing: ${preview.unmapped.join(", ")}` };
+  // Rows with money left out for their date: the admin confirms before anything is written.
+  const unconfirmed = preview.outcomes.flatMap((o) => (o.ok ? o.result.leftOut.filter((l) => l.needsConfirmation).map((l) => `${o.fileName}: ${leftOutSentence(l)}`) : []));
+  if (unconfirmed.length && !acceptExclusions) return { ...preview, error: `Confirm the rows left out before importing: ${unconfirmed.join("; ")}` };
   if (!preview.newRows) return { ...preview, error: "Nothing to import: every row is already booked, closed or left out" };
 
   // The admin's choices for names the files carry are remembered as the machines' telemetry names,
@@ -93,5 +120,5 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
     throw error;
   }
   // The same mappings route the import as routed the preview (a machine remembers one name only).
-  return answer("import", await importExports(db, files, { month, mappings }, options), null, mappings);
+  return answer("import", await importExports(db, files, mode, options), null, mappings, dateOrders, acceptExclusions);
 }

@@ -7,10 +7,11 @@ import {
 } from "@remix-run/node";
 import { parseMonth } from "#domain/shared/dates.ts";
 import type { ImportFile } from "#domain/imports/import-service.ts";
+import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";
+import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
 import { apiError } from "./api.server.ts";
 import { env } from "./env.server.ts";
 
-const EXCEL = /\.(xlsx|xls)$/i;
 
 /** Thrown by readMultipart when one part is over the upload limit. */
 export class UploadTooLargeError extends Error {
@@ -37,6 +38,26 @@ export async function readMultipart(request: Request): Promise<FormData> {
 export interface MonthlyUpload {
   month: string;
   file: ImportFile;
+  /** `dateOrder` (dmy or mdy): how the file's text dates are written, where the file does not say. */
+  dateOrder?: DateOrder;
+  /** `acceptExclusions` (true): rows left out for their date may be left out. */
+  acceptExclusions: boolean;
+}
+
+/** A form's `dateOrder`: dmy, mdy or nothing; anything else is refused. */
+export function dateOrderField(form: FormData, name = "dateOrder"): DateOrder | undefined {
+  const value = textField(form, name).trim().toLowerCase();
+  if (!value) return undefined;
+  if (!(DATE_ORDERS as readonly string[]).includes(value)) throw apiError(400, "dateOrder must be dmy (day/month) or mdy (month/day)");
+  return value as DateOrder;
+}
+
+/** A form's `acceptExclusions`: true, on, 1 or yes confirm; nothing (or false) does not. */
+export function acceptField(form: FormData, name = "acceptExclusions"): boolean {
+  const value = textField(form, name).trim().toLowerCase();
+  if (!value || value === "false" || value === "0" || value === "no") return false;
+  if (["true", "on", "1", "yes"].includes(value)) return true;
+  throw apiError(400, `${name} must be true or false`);
 }
 
 /** Reads `month` and `reportFile`; any other field a client sends (figures included) is ignored. */
@@ -65,9 +86,10 @@ export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> 
   const file = form.get("reportFile");
   if (!(file instanceof Blob) || file.size === 0) throw apiError(400, "No file selected");
   const name = (file).name || "report.xlsx";
-  if (!EXCEL.test(name)) throw apiError(400, "Please select an Excel file to upload");
+  // .csv exports too (decision 61); the spec's message stays for any other name.
+  if (!EXPORT_NAME.test(name)) throw apiError(400, "Please select an Excel file to upload");
   if (file.size > limit) throw apiError(413, `The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   const month = parseMonth(textField(form, "month"));
   if (!month) throw apiError(400, "Month is required (YYYY-MM or an ISO date)");
-  return { month, file: { name, bytes: new Uint8Array(await file.arrayBuffer()) } };
+  return { month, file: { name, bytes: new Uint8Array(await file.arrayBuffer()) }, dateOrder: dateOrderField(form), acceptExclusions: acceptField(form) };
 }

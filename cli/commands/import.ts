@@ -1,4 +1,4 @@
-/** vendboard import FILE... [--machine ID] [--month YYYY-MM] [--dry-run] [--json] */
+/** vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions] [--dry-run] [--json] */
 import fs from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
@@ -6,8 +6,11 @@ import Table from "cli-table3";
 import { z } from "zod";
 import { dataDir } from "#db/config.ts";
 import { formatGBP } from "#domain/shared/money.ts";
-import { exclusionSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { importExports, type FileOutcome } from "#domain/imports/import-service.ts";
+import { outcomeJson } from "#domain/imports/import-json.ts";
+import { DATE_ORDERS } from "#domain/imports/export-dates.ts";
+import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { idFlag, monthFlag, parseOptions } from "../options.ts";
@@ -15,17 +18,19 @@ import { idFlag, monthFlag, parseOptions } from "../options.ts";
 export interface ImportCommandOptions {
   machine?: string;
   month?: string;
+  dateOrder?: string;
+  acceptExclusions?: boolean;
   dryRun?: boolean;
   json?: boolean;
 }
 
-/** Files as given; a folder stands for the .xlsx and .xls files directly inside it. */
+/** Files as given; a folder stands for the .xlsx, .xls and .csv files directly inside it. */
 export function expandFiles(inputs: string[]): string[] {
   return inputs.flatMap((input) => {
     if (fs.existsSync(input) && fs.statSync(input).isDirectory()) {
       return fs
         .readdirSync(input)
-        .filter((name) => /\.(xlsx|xls)$/i.test(name))
+        .filter((name) => /\.(xlsx|xls|csv)$/i.test(name))
         .sort()
         .map((name) => path.join(input, name));
     }
@@ -36,12 +41,13 @@ export function expandFiles(inputs: string[]): string[] {
 const importOptions = z.object({
   machine: idFlag("--machine takes a machine id (a positive whole number)").optional(),
   month: monthFlag.optional(),
+  dateOrder: z.enum(DATE_ORDERS, { error: "--date-order takes dmy (day/month) or mdy (month/day)" }).optional(),
 });
 
 export async function runImport(io: CliIO, inputs: string[], options: ImportCommandOptions): Promise<number> {
-  const { machine: machineId, month } = parseOptions(importOptions, options);
+  const { machine: machineId, month, dateOrder } = parseOptions(importOptions, options);
   const files = expandFiles(inputs);
-  if (!files.length) throw new UsageError("no .xlsx or .xls files to import");
+  if (!files.length) throw new UsageError("no .xlsx, .xls or .csv files to import");
 
   const tty = Boolean((io.stderr as NodeJS.WriteStream).isTTY) && !options.json;
   const bar = tty ? new cliProgress.SingleBar({ stream: io.stderr, format: "Importing {bar} {value}/{total} {file}", hideCursor: true }, cliProgress.Presets.shades_classic) : null;
@@ -51,10 +57,11 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   await withDatabase(io, async (db) => {
     // Each file is read when its turn comes: a folder of a year's exports is never all in memory.
     const sources = files.map((file) => ({ name: path.basename(file), load: () => new Uint8Array(fs.readFileSync(file)) }));
-    outcomes = await importExports(db, sources, { machineId, month }, {
+    outcomes = await importExports(db, sources, { machineId, month, dateOrder }, {
       actorId: null,
       dataDir: dataDir(io.env),
       dryRun: options.dryRun,
+      acceptExclusions: Boolean(options.acceptExclusions),
       // One file: nothing to overlap its read with, so it is read here, without a worker's start and copy.
       readOnThisThread: files.length === 1,
       onFile: (file, index) => {
@@ -66,13 +73,15 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   });
   bar?.stop();
 
-  if (options.json) printJson(io, { dryRun: Boolean(options.dryRun), files: outcomes });
+  // A file that cannot be read until its date order is given says how to give it.
+  outcomes = outcomes.map((o) => (!o.ok && o.needsDateOrder ? { ...o, error: `${o.error}: run again with --date-order dmy or --date-order mdy` } : o));
+  if (options.json) printJson(io, { dryRun: Boolean(options.dryRun), files: outcomes.map(outcomeJson) });
   else io.stdout.write(`${summaryTable(outcomes, Boolean(options.dryRun))}\n`);
   const failed = outcomes.filter((o) => !o.ok);
   if (!options.json) {
     // stderr is what cron mails: each failure with its reason, then what was left out, then the count.
     for (const outcome of failed) if (!outcome.ok) io.stderr.write(`${outcome.fileName}: ${outcome.error}\n`);
-    for (const outcome of outcomes) if (outcome.ok) for (const note of fileNotes(outcome)) io.stderr.write(`${outcome.fileName}: ${note}\n`);
+    for (const outcome of outcomes) if (outcome.ok) for (const note of fileNotes(outcome, Boolean(options.dryRun))) io.stderr.write(`${outcome.fileName}: ${note}\n`);
     const verb = options.dryRun ? "checked" : "imported";
     io.stderr.write(
       failed.length === outcomes.length
@@ -85,16 +94,16 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   return failed.length ? EXIT_FAILURE : EXIT_OK;
 }
 
-/** What a file left out, as sentences: "98 rows are dated September 2026", "3 rows are already booked to …". */
-export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>): string[] {
+/**
+ * What a file left out, each reason with its rows and revenue ("465 rows without a readable date:
+ * £645.50", "98 rows dated September 2026: £120.40"), then the footer check when it differs. A dry
+ * run says which reasons an import would need --accept-exclusions for.
+ */
+export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>, dryRun = false): string[] {
   const { result } = outcome;
   return [
-    ...result.outsideMonth.map(exclusionSentence),
-    ...result.unmapped.map((u) => `${u.count === 1 ? "1 row names" : `${u.count} rows name`} '${u.reason}', which no machine answers to`),
-    ...result.groups.flatMap((g) => [
-      ...g.alreadyBooked.map((b) => `${g.location}, ${g.month}: ${exclusionSentence(b)}`),
-      ...(g.monthClosed ? [`${g.location}, ${g.month}: ${exclusionSentence({ reason: "in a closed (paid) month", count: g.monthClosed })}`] : []),
-    ]),
+    ...result.leftOut.map((l) => `${leftOutSentence(l)}${l.needsConfirmation && dryRun ? " (importing needs --accept-exclusions)" : l.needsConfirmation ? " (accepted)" : ""}`),
+    ...(result.footer && !result.footer.agrees ? [footerSentence(result.footer)] : []),
   ];
 }
 

@@ -14,6 +14,7 @@ import * as sessions from "./2026-11-28T00-sessions.ts";
 import * as twoFactor from "./2026-11-28T01-two-factor.ts";
 import * as storedUploads from "./2026-11-28T02-stored-uploads.ts";
 import * as commissionAgreements from "./2026-11-29T00-commission-agreements.ts";
+import * as saleQuantity from "./2026-11-30T00-sale-quantity.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T01-two-factor": twoFactor,
   "2026-11-28T02-stored-uploads": storedUploads,
   "2026-11-29T00-commission-agreements": commissionAgreements,
+  "2026-11-30T00-sale-quantity": saleQuantity,
 };

@@ -11,6 +11,7 @@ import { headlineRateBp, monthCommission, seedTerms, totalFromSums, versionForMo
 import { flatCommissionPenceSql, netProfitPenceSql, tieredCommissionPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { readTerms } from "./agreement-schemas.ts";
+import { cogsOf, unitsOf } from "../imports/sales-writer.ts";
 
 type DB = Kysely<Database>;
 
@@ -79,7 +80,7 @@ export function needsProducts(terms: AgreementTerms | null): boolean {
   return !!terms?.products.length;
 }
 
-/** The products of each record: units sold, revenue net of refunds and COGS of the sales, by product name. */
+/** The products of each record: units sold (the sales' quantities), revenue net of refunds and COGS of the sales (cost × quantity), by product name. */
 export async function productParts(db: DB, recordIds: readonly number[]): Promise<Map<number, ProductPart[]>> {
   const out = new Map<number, ProductPart[]>();
   for (let i = 0; i < recordIds.length; i += 500) {
@@ -93,9 +94,9 @@ export async function productParts(db: DB, recordIds: readonly number[]): Promis
       .select([
         "s.recordId",
         "p.name",
-        sql<number>`sum(case when s.kind = 'sale' then 1 else 0 end)`.as("units"),
+        sql<number>`sum(${unitsOf(sql.ref("s.kind"), sql.ref("s.quantity"))})`.as("units"),
         sql<number>`sum(s.settlement_pence)`.as("revenuePence"),
-        sql<number>`sum(case when s.kind = 'sale' then s.cost_pence else 0 end)`.as("cogsPence"),
+        sql<number>`sum(${cogsOf(sql.ref("s.kind"), sql.ref("s.cost_pence"), sql.ref("s.quantity"))})`.as("cogsPence"),
       ])
       .execute();
     for (const row of rows) {

@@ -5,6 +5,7 @@
  * outside the month asked for. A transaction id with its kind is booked once in the business.
  */
 import { formatMonth } from "../shared/dates.ts";
+import { formatGBP } from "../shared/money.ts";
 import { monthOfSale, summariseSales, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 
 export interface BookingMachine {
@@ -89,6 +90,10 @@ export interface PlannedGroup extends SalesSummary {
   alreadyBooked: Map<number, number>;
   /** New rows in a month the partner has been paid for (closed): not imported. */
   monthClosed: number;
+  /** The revenue those rows carry: duplicates, already booked (by machine), month closed. */
+  duplicatesRevenuePence: number;
+  alreadyBookedRevenuePence: Map<number, number>;
+  monthClosedRevenuePence: number;
 }
 
 export interface BookingPlan {
@@ -101,6 +106,9 @@ export interface BookingPlan {
   ambiguous: Map<string, number>;
   /** Machine Names routed by the admin's mappings → rows (the mappings an import should remember). */
   mapped: Map<string, number>;
+  /** The revenue of the rows in outsideMonth (same keys), and of unmapped and ambiguous names' rows. */
+  outsideMonthRevenuePence: Map<string | null, number>;
+  unroutedRevenuePence: Map<string, number>;
 }
 
 export interface PlanInput {
@@ -126,6 +134,8 @@ export function planBookings(input: PlanInput): BookingPlan {
   const booked = new Map(input.existing.map((b) => [bookingKey(b), b.machineId]));
   const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh"> & { freshRows: SaleRow[]; closed: boolean }>();
   const outsideMonth = new Map<string | null, number>();
+  const outsideMonthRevenuePence = new Map<string | null, number>();
+  const unroutedRevenuePence = new Map<string, number>();
   const unmapped = new Map<string, number>();
   const ambiguous = new Map<string, number>();
   const mapped = new Map<string, number>();
@@ -152,26 +162,46 @@ export function planBookings(input: PlanInput): BookingPlan {
     if (isMapped) bump(mapped, name);
     if (machineId === undefined) {
       bump(isAmbiguous ? ambiguous : unmapped, name);
+      bump(unroutedRevenuePence, name, row.settlementPence);
       continue;
     }
     const month = monthOfSale(row);
     if (!month || (input.month && month !== input.month)) {
       bump(outsideMonth, month);
+      bump(outsideMonthRevenuePence, month, row.settlementPence);
       continue;
     }
     const id = `${machineId}:${month}`;
     let group = groups.get(id);
     if (!group) {
-      group = { machineId, month, rows: 0, freshRows: [], duplicates: 0, alreadyBooked: new Map(), monthClosed: 0, closed: input.closedMonths.has(closedKey(partnerOf.get(machineId) ?? -1, month)) };
+      group = {
+        machineId,
+        month,
+        rows: 0,
+        freshRows: [],
+        duplicates: 0,
+        alreadyBooked: new Map(),
+        monthClosed: 0,
+        duplicatesRevenuePence: 0,
+        alreadyBookedRevenuePence: new Map(),
+        monthClosedRevenuePence: 0,
+        closed: input.closedMonths.has(closedKey(partnerOf.get(machineId) ?? -1, month)),
+      };
       groups.set(id, group);
     }
     group.rows++;
     const key = bookingKey(row);
     const owner = booked.get(key);
-    if (owner === machineId) group.duplicates++;
-    else if (owner !== undefined) bump(group.alreadyBooked, owner);
-    else if (group.closed) group.monthClosed++;
-    else {
+    if (owner === machineId) {
+      group.duplicates++;
+      group.duplicatesRevenuePence += row.settlementPence;
+    } else if (owner !== undefined) {
+      bump(group.alreadyBooked, owner);
+      bump(group.alreadyBookedRevenuePence, owner, row.settlementPence);
+    } else if (group.closed) {
+      group.monthClosed++;
+      group.monthClosedRevenuePence += row.settlementPence;
+    } else {
       booked.set(key, machineId);
       group.freshRows.push(row);
     }
@@ -183,6 +213,8 @@ export function planBookings(input: PlanInput): BookingPlan {
     unmapped,
     ambiguous,
     mapped,
+    outsideMonthRevenuePence,
+    unroutedRevenuePence,
   };
 }
 
@@ -198,4 +230,24 @@ export function describeOutsideMonth(outside: ReadonlyMap<string | null, number>
 /** The sentence for one reason a row was left out: "98 rows are dated September 2026". */
 export function exclusionSentence(item: { reason: string; count: number }): string {
   return `${rowsText(item.count)} ${item.reason}`;
+}
+
+/**
+ * Rows left out of a file, for one reason, with the revenue they carry (settlement values, refunds
+ * netted). `needsConfirmation`: the rows' date could not be read, their month has not begun, or they
+ * fall outside the title's range, so the file is written only once the user confirms (section 13).
+ */
+export interface LeftOut {
+  /** date: needs confirmation; skipped: the spec's skips; month: another month; machine: no machine; duplicate, booked, closed: the booking rules. */
+  kind: "date" | "skipped" | "month" | "machine" | "duplicate" | "booked" | "closed";
+  reason: string;
+  count: number;
+  revenuePence: number;
+  needsConfirmation: boolean;
+}
+
+/** "465 rows without a readable date: £645.50"; a receipt from before revenue was kept reads as before. */
+export function leftOutSentence(item: { reason: string; count: number; revenuePence?: number }): string {
+  if (item.revenuePence === undefined) return exclusionSentence(item);
+  return `${item.count} ${item.count === 1 ? "row" : "rows"} ${item.reason}: ${formatGBP(item.revenuePence)}`;
 }

@@ -16,6 +16,8 @@ import {
   bookingKey,
   describeOutsideMonth,
   exclusionSentence,
+  leftOutSentence,
+  type LeftOut,
   machineNamesOf,
   machineRouter,
   normaliseMachineName,
@@ -27,8 +29,21 @@ import {
 } from "./booking-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { badInput, DomainError, notFound } from "../shared/errors.ts";
+import type { DateOrder } from "./export-dates.ts";
 import { closedMonthKeys, assertMonthsOpen } from "../commissions/month-close-service.ts";
-import { footerAgrees, monthOfSale, SalesReportError, SKIP_REASONS, type ParsedSalesReport, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
+import {
+  DATE_REASONS,
+  DateOrderNeededError,
+  footerCheck,
+  monthOfSale,
+  rangeText,
+  SalesReportError,
+  SKIP_REASONS,
+  type FooterCheck,
+  type ParsedSalesReport,
+  type SaleRow,
+  type SalesSummary,
+} from "./telemetry-export.ts";
 import { parseSalesReport } from "./telemetry-export-reader.ts";
 import { sha256, storeUpload } from "./upload-store.ts";
 import { writeGroups } from "./sales-writer.ts";
@@ -42,6 +57,27 @@ type DB = Kysely<Database>;
 export interface Exclusion {
   reason: string;
   count: number;
+  /** The revenue the rows carry, where known. */
+  revenuePence?: number;
+}
+
+export type { LeftOut } from "./booking-rules.ts";
+
+/**
+ * A file whose rows left out need the user's confirmation (their date cannot be read, their month
+ * has not begun, or they fall outside the title's range) was not written: 409, naming each reason
+ * with its rows and revenue (ARCHITECTURE.md section 13).
+ */
+export class ExclusionsNeedConfirmationError extends DomainError {
+  readonly leftOut: LeftOut[];
+  constructor(leftOut: LeftOut[]) {
+    super(
+      "conflict",
+      `${leftOut.map(leftOutSentence).join("; ")}. Nothing was imported from this file: confirm that these rows are left out (acceptExclusions in the API, --accept-exclusions in the CLI) to import the rest.`,
+    );
+    this.name = "ExclusionsNeedConfirmationError";
+    this.leftOut = leftOut;
+  }
 }
 
 export interface ImportGroupResult extends SalesSummary {
@@ -61,6 +97,8 @@ export interface ImportGroupResult extends SalesSummary {
   alreadyBooked: Exclusion[];
   /** New rows in a month the partner's commission was paid for (closed): not imported. */
   monthClosed: number;
+  /** Every reason rows of this machine's month were left out (duplicates, already booked, month closed), with revenue. */
+  leftOut: LeftOut[];
   warnings: string[];
 }
 
@@ -74,6 +112,8 @@ export interface ImportOptions {
   /** Where uploaded files are kept (the data directory). */
   dataDir: string;
   dryRun?: boolean;
+  /** The user confirmed that rows left out for their date may be (acceptExclusions, --accept-exclusions). */
+  acceptExclusions?: boolean;
   /**
    * Read each file on this thread rather than in a worker (telemetry-export-reader.ts): for a process
    * with nothing else to serve and one file to read (`vendboard import` of one file). Otherwise files
@@ -89,11 +129,44 @@ export interface ImportMode {
   month?: string;
   /** Machine Name → machine id, chosen by the admin for names no machine answers to. */
   mappings?: ReadonlyMap<string, number>;
+  /** The day/month order of text dates, for files that do not decide it themselves (every file, or by file name). */
+  dateOrder?: DateOrder;
+  dateOrders?: ReadonlyMap<string, DateOrder>;
 }
 
 /** Plain-language skip reasons for receipts and previews. */
-export function describeSkipped(skipped: ParsedSalesReport["skipped"]): Exclusion[] {
-  return Object.entries(skipped).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as keyof typeof SKIP_REASONS], count: count ?? 0 }));
+export function describeSkipped(skipped: ParsedSalesReport["skipped"], revenue: ParsedSalesReport["skippedRevenuePence"] = {}): Exclusion[] {
+  return Object.entries(skipped).map(([reason, count]) => ({
+    reason: SKIP_REASONS[reason as keyof typeof SKIP_REASONS],
+    count: count ?? 0,
+    revenuePence: revenue[reason as keyof typeof SKIP_REASONS] ?? 0,
+  }));
+}
+
+/** The file's rows left out for their date: each needs the user's confirmation. */
+function dateLeftOut(report: ParsedSalesReport): LeftOut[] {
+  return (Object.keys(DATE_REASONS) as (keyof typeof DATE_REASONS)[]).flatMap((key) => {
+    const tally = report.dateExcluded[key];
+    if (!tally) return [];
+    const reason = key === "outsideRange" && report.dates.range ? `${DATE_REASONS[key]} (${rangeText(report.dates.range)})` : DATE_REASONS[key];
+    return [{ kind: "date" as const, reason, count: tally.count, revenuePence: tally.revenuePence, needsConfirmation: true }];
+  });
+}
+
+const reported = (kind: LeftOut["kind"], reason: string, count: number, revenuePence: number): LeftOut[] => (count ? [{ kind, reason, count, revenuePence, needsConfirmation: false }] : []);
+
+/** Everything a file leaves out, each reason with its rows and revenue: those needing confirmation first. */
+function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: ImportGroupResult[]): LeftOut[] {
+  const describeMonth = describeOutsideMonth(plan.outsideMonth);
+  const months = [...plan.outsideMonth.keys()].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
+  return [
+    ...dateLeftOut(report),
+    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((s) => reported("skipped", `skipped (${s.reason})`, s.count, s.revenuePence ?? 0)),
+    ...months.flatMap((month, i) => reported("month", describeMonth[i].reason, plan.outsideMonth.get(month) ?? 0, plan.outsideMonthRevenuePence.get(month) ?? 0)),
+    ...[...plan.unmapped, ...plan.ambiguous].flatMap(([name, count]) => reported("machine", `naming '${name}', which no machine answers to yet`, count, plan.unroutedRevenuePence.get(name) ?? 0)),
+    // Several machines' months: each reason says whose it is.
+    ...groups.flatMap((g) => g.leftOut.map((l) => (groups.length > 1 ? { ...l, reason: `${l.reason} (${g.location}, ${formatMonth(g.month)})` } : l))),
+  ];
 }
 
 export interface FileImportResult {
@@ -110,9 +183,22 @@ export interface FileImportResult {
   mapped: Exclusion[];
   groups: ImportGroupResult[];
   footerAgrees: boolean | null;
+  /** The footer's units and money beside the rows' and the difference (null without a footer). */
+  footer: FooterCheck | null;
+  /** Every row the file leaves out, by reason, with the revenue it carries. */
+  leftOut: LeftOut[];
+  /** Some rows are left out for their date: the file is written only once that is confirmed. */
+  needsConfirmation: boolean;
+  /** How the file's text dates were read: day/month (dmy) or month/day (mdy), and what decided it. */
+  dateOrder: DateOrder | null;
+  dateOrderDecidedBy: string | null;
 }
 
-export type FileOutcome = { fileName: string; ok: true; result: FileImportResult } | { fileName: string; ok: false; error: string; status: number };
+/** A file that cannot be read until the user says how its dates are written ("Dates in this file are: day/month or month/day"). */
+export type FileOutcome =
+  | { fileName: string; ok: true; result: FileImportResult }
+  | { fileName: string; ok: false; error: string; status: number; needsDateOrder?: boolean; leftOut?: LeftOut[] };
+
 
 interface Machines {
   list: (BookingMachine & { partnerName: string })[];
@@ -150,7 +236,20 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
   const names = machineNamesOf(group.fresh.length ? group.fresh : []);
   const ownNames = new Set([normaliseMachineName(location), normaliseMachineName(machine?.telemetryName)]);
   const mapped = new Set([...(mode.mappings ?? [])].filter(([, id]) => id === group.machineId).map(([name]) => normaliseMachineName(name)));
-  const { fresh, alreadyBooked, rows, duplicates, monthClosed, machineId: _machineId, month: _month, ...summary } = group;
+  const {
+    fresh,
+    alreadyBooked,
+    rows,
+    duplicates,
+    monthClosed,
+    duplicatesRevenuePence,
+    alreadyBookedRevenuePence,
+    monthClosedRevenuePence,
+    machineId: _machineId,
+    month: _month,
+    ...summary
+  } = group;
+  const booked = [...alreadyBooked].map(([id, count]) => ({ reason: `already booked to ${machines.byId.get(id)?.location ?? `#${id}`}`, count, revenuePence: alreadyBookedRevenuePence.get(id) ?? 0 }));
   return {
     machineId: group.machineId,
     location,
@@ -161,8 +260,13 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
     rows,
     imported: fresh.length,
     duplicates,
-    alreadyBooked: [...alreadyBooked].map(([id, count]) => ({ reason: `already booked to ${machines.byId.get(id)?.location ?? `#${id}`}`, count })),
+    alreadyBooked: booked,
     monthClosed,
+    leftOut: [
+      ...reported("duplicate", "already imported", duplicates, duplicatesRevenuePence),
+      ...booked.flatMap((b) => reported("booked", b.reason, b.count, b.revenuePence)),
+      ...reported("closed", "in a month that is closed (commission paid)", monthClosed, monthClosedRevenuePence),
+    ],
     // Only the per-machine upload can name a machine the rows do not: it says so.
     warnings:
       mode.machineId === undefined
@@ -172,9 +276,41 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
   };
 }
 
-/** Everything a receipt lists as left out of one machine's month. */
-function receiptExclusions(group: ImportGroupResult, outside: Exclusion[]): Exclusion[] {
-  return [...outside, ...group.alreadyBooked, ...(group.monthClosed ? [{ reason: "in a month that is closed (commission paid)", count: group.monthClosed }] : [])];
+/**
+ * What a receipt lists as left out of one machine's month, with revenue: the file's rows left out
+ * for their date or month, and this group's rows already booked elsewhere or in a closed month
+ * (duplicates and skipped rows have columns of their own).
+ */
+function receiptLeftOut(group: ImportGroupResult, report: ParsedSalesReport, plan: BookingPlan): LeftOut[] {
+  const describeMonth = describeOutsideMonth(plan.outsideMonth);
+  const months = [...plan.outsideMonth.keys()].sort((x, y) => (x ?? "").localeCompare(y ?? ""));
+  return [
+    ...dateLeftOut(report),
+    ...months.flatMap((month, i) => reported("month", describeMonth[i].reason, plan.outsideMonth.get(month) ?? 0, plan.outsideMonthRevenuePence.get(month) ?? 0)),
+    ...group.leftOut.filter((l) => l.kind !== "duplicate"),
+  ];
+}
+
+/** The whole file's answer, written or planned. */
+function fileResult(file: ImportFile, digest: string, report: ParsedSalesReport, plan: BookingPlan, groups: ImportGroupResult[], unmapped: Exclusion[]): FileImportResult {
+  const leftOut = fileLeftOut(report, plan, groups);
+  const footer = footerCheck(report);
+  return {
+    fileName: file.name,
+    sha256: digest,
+    rowsRead: report.rowsRead,
+    skipped: describeSkipped(report.skipped, report.skippedRevenuePence),
+    outsideMonth: describeOutsideMonth(plan.outsideMonth),
+    unmapped,
+    mapped: exclusionsOf(plan.mapped),
+    groups,
+    footerAgrees: footer?.agrees ?? null,
+    footer,
+    leftOut,
+    needsConfirmation: leftOut.some((l) => l.needsConfirmation),
+    dateOrder: report.dates.order,
+    dateOrderDecidedBy: report.dates.decidedBy,
+  };
 }
 
 async function writeFile(
@@ -185,9 +321,13 @@ async function writeFile(
   mode: ImportMode,
   options: ImportOptions,
 ): Promise<FileImportResult> {
+  const dateLeft = dateLeftOut(report);
+  // Rows with money left out for their date: the file is written only once the user has confirmed it.
+  if (dateLeft.length && !options.acceptExclusions) throw new ExclusionsNeedConfirmationError(dateLeft);
   const digest = sha256(file.bytes);
   const storedPath = await storeUpload(db, options.dataDir, file, digest);
-  const agrees = footerAgrees(report);
+  const footer = footerCheck(report);
+  const agrees = footer?.agrees ?? null;
   return db.transaction().execute(async (trx) => {
     // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.
     const plan = await planFile(trx, machines, report, mode, []);
@@ -199,26 +339,51 @@ async function writeFile(
     const written = groups.filter((g) => g.recordId !== null);
     const skipped = JSON.stringify(report.skipped);
     const outsideCount = outside.reduce((n, o) => n + o.count, 0);
+    const result = fileResult(file, digest, report, plan, groups, exclusionsOf(plan.unmapped));
     await insertMany(
       trx,
       "import_receipts",
       ["record_id", "file_name", "sha256", "stored_path", "rows_read", "imported", "duplicates", "skipped", "outside_month", "excluded", "footer_agrees", "imported_by"],
-      written.map((g) => [g.recordId, file.name, digest, storedPath, report.rowsRead, g.imported, g.duplicates, skipped, outsideCount, JSON.stringify(receiptExclusions(g, outside)), agrees === null ? null : agrees ? 1 : 0, options.actorId]),
+      written.map((g) => [
+        g.recordId,
+        file.name,
+        digest,
+        storedPath,
+        report.rowsRead,
+        g.imported,
+        g.duplicates,
+        skipped,
+        outsideCount,
+        JSON.stringify(receiptLeftOut(g, report, plan).map(({ reason, count, revenuePence }) => ({ reason, count, revenuePence }))),
+        agrees === null ? null : agrees ? 1 : 0,
+        options.actorId,
+      ]),
     );
+    // Each entry names everything the file left out, with revenue, and whether the user confirmed it.
+    const leftOut = result.leftOut.map(({ reason, count, revenuePence }) => ({ reason, count, revenuePence }));
     await auditMany(
       trx,
-      written.map((result) => ({
+      written.map((g) => ({
         actorId: options.actorId,
         action: "import",
         entity: "monthly_record",
-        entityId: result.recordId,
-        partnerId: result.partnerId,
-        month: result.month,
-        after: { location: result.location, imported: result.imported, units: result.units, revenuePence: result.revenuePence, cogsPence: result.cogsPence },
-        details: { file: file.name, sha256: digest, duplicates: result.duplicates, alreadyBooked: result.alreadyBooked, monthClosed: result.monthClosed },
+        entityId: g.recordId,
+        partnerId: g.partnerId,
+        month: g.month,
+        after: { location: g.location, imported: g.imported, units: g.units, revenuePence: g.revenuePence, cogsPence: g.cogsPence },
+        details: {
+          file: file.name,
+          sha256: digest,
+          duplicates: g.duplicates,
+          alreadyBooked: g.alreadyBooked,
+          monthClosed: g.monthClosed,
+          leftOut,
+          ...(dateLeft.length ? { exclusionsConfirmed: true } : {}),
+          ...(report.dates.decidedBy && report.dates.decidedBy !== "not needed" ? { dateOrder: report.dates.order, dateOrderDecidedBy: report.dates.decidedBy } : {}),
+        },
       })),
     );
-    return { fileName: file.name, sha256: digest, rowsRead: report.rowsRead, skipped: describeSkipped(report.skipped), outsideMonth: outside, unmapped: exclusionsOf(plan.unmapped), mapped: exclusionsOf(plan.mapped), groups, footerAgrees: agrees };
+    return result;
   });
 }
 
@@ -253,18 +418,9 @@ async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport,
   if (!options.dryRun) return writeFile(db, machines, file, report, mode, options);
   const plan = await planFile(db, machines, report, mode, pending);
   for (const group of plan.groups) for (const row of group.fresh) pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
-  return {
-    fileName: file.name,
-    sha256: sha256(file.bytes),
-    rowsRead: report.rowsRead,
-    skipped: describeSkipped(report.skipped),
-    outsideMonth: describeOutsideMonth(plan.outsideMonth),
-    // Names several machines share need a mapping as much as names none answers to.
-    unmapped: exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])),
-    mapped: exclusionsOf(plan.mapped),
-    groups: plan.groups.map((g) => groupResult(machines, g, null, mode)),
-    footerAgrees: footerAgrees(report),
-  };
+  const groups = plan.groups.map((g) => groupResult(machines, g, null, mode));
+  // Names several machines share need a mapping as much as names none answers to.
+  return fileResult(file, sha256(file.bytes), report, plan, groups, exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])));
 }
 
 export type ExportSource = ImportFile | { name: string; load: () => Uint8Array };
@@ -294,7 +450,13 @@ export async function importExports(
   const read = (source: ExportSource) => {
     const reading = (async () => {
       const file = loadSource(source);
-      return { file, report: await parseSalesReport(file.bytes, { requireMachineName: mode.machineId === undefined, onThisThread: options.readOnThisThread }) };
+      const report = await parseSalesReport(file.bytes, {
+        fileName: file.name,
+        requireMachineName: mode.machineId === undefined,
+        onThisThread: options.readOnThisThread,
+        dateOrder: mode.dateOrders?.get(file.name) ?? mode.dateOrder,
+      });
+      return { file, report };
     })();
     // Its failure is answered when its turn comes.
     reading.catch(() => undefined);
@@ -311,7 +473,14 @@ export async function importExports(
       outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      outcomes.push({ fileName: source.name, ok: false, error: error.message, status: error.status });
+      outcomes.push({
+        fileName: source.name,
+        ok: false,
+        error: error.message,
+        status: error.status,
+        ...(error instanceof DateOrderNeededError ? { needsDateOrder: true } : {}),
+        ...(error instanceof ExclusionsNeedConfirmationError ? { leftOut: error.leftOut } : {}),
+      });
     }
   }
   return outcomes;
@@ -323,24 +492,39 @@ export interface UploadResult extends ImportGroupResult {
   skipped: Exclusion[];
   /** Rows left out for their date, counted: "98 rows are dated September 2026". */
   outsideMonth: number;
-  /** Every reason rows were left out, as sentences for the preview and the receipt. */
+  /** Every reason rows were left out, as sentences with revenue for the preview and the receipt. */
   excluded: string[];
   footerAgrees: boolean | null;
+  footer: FooterCheck | null;
+  /** Every row the file leaves out, by reason, with its revenue (the file's and this machine's month's). */
+  leftOut: LeftOut[];
+  /** Rows left out for their date: Save needs the user's confirmation (acceptExclusions). */
+  needsConfirmation: boolean;
+  dateOrder: DateOrder | null;
+  dateOrderDecidedBy: string | null;
+}
+
+export interface UploadInput {
+  machineId: number;
+  month: string;
+  file: ImportFile;
+  /** The day/month order of text dates, where the file does not decide it. */
+  dateOrder?: DateOrder;
 }
 
 /**
  * The per-machine upload (Add Monthly Record): one Machine Name only (a file naming several goes
  * through the business-wide import), rows dated in the posted month only, never into a closed month.
  */
-export async function importUpload(db: DB, input: { machineId: number; month: string; file: ImportFile }, options: ImportOptions): Promise<UploadResult> {
-  const report = await parseSalesReport(input.file.bytes);
+export async function importUpload(db: DB, input: UploadInput, options: ImportOptions): Promise<UploadResult> {
+  const report = await parseSalesReport(input.file.bytes, { fileName: input.file.name, dateOrder: input.dateOrder });
   const machine = await db.selectFrom("machines").select(["id", "partnerId"]).where("id", "=", input.machineId).executeTakeFirst();
   if (!machine) throw notFound("Machine not found");
   const mode = { machineId: machine.id, month: input.month };
   if (!report.rows.some((row) => monthOfSale(row) === input.month)) {
     const outside = new Map<string | null, number>();
     for (const row of report.rows) outside.set(monthOfSale(row), (outside.get(monthOfSale(row)) ?? 0) + 1);
-    const why = describeOutsideMonth(outside).map(exclusionSentence).join("; ");
+    const why = [...describeOutsideMonth(outside).map(exclusionSentence), ...dateLeftOut(report).map(leftOutSentence)].join("; ");
     throw badInput(`No row of the file is dated ${formatMonth(input.month)}: ${why}. Nothing was imported.`);
   }
   await assertMonthsOpen(db, machine.partnerId, [input.month], "This upload");
@@ -353,8 +537,13 @@ export async function importUpload(db: DB, input: { machineId: number; month: st
     rowsRead: result.rowsRead,
     skipped: result.skipped,
     outsideMonth: outside,
-    excluded: receiptExclusions(group, result.outsideMonth).map(exclusionSentence),
+    excluded: result.leftOut.filter((l) => l.kind !== "skipped" && l.kind !== "duplicate" && !l.needsConfirmation).map(leftOutSentence),
     footerAgrees: result.footerAgrees,
+    footer: result.footer,
+    leftOut: result.leftOut,
+    needsConfirmation: result.needsConfirmation,
+    dateOrder: result.dateOrder,
+    dateOrderDecidedBy: result.dateOrderDecidedBy,
   };
 }
 

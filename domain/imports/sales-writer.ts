@@ -5,10 +5,9 @@
  * current price and cost. A file naming 5,000 machines costs a handful of statements, not 5,000 times
  * a dozen.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import { insertFlat, insertMany } from "#db/bulk.ts";
 import type { Database } from "#db/schema.ts";
-import { oneIf } from "#db/dialect.ts";
 import type { SaleRow } from "./telemetry-export.ts";
 
 type DB = Kysely<Database>;
@@ -56,7 +55,7 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
   const ids = await productIds(trx, withRows.flatMap((g) => g.fresh));
   // The new sales are the rows past the highest id before this insert.
   const { last } = await trx.selectFrom("sales").select((eb) => eb.fn.coalesce(eb.fn.max("id"), eb.lit(0)).as("last")).executeTakeFirstOrThrow();
-  const values = new Array<unknown>(withRows.reduce((n, g) => n + g.fresh.length, 0) * 9);
+  const values = new Array<unknown>(withRows.reduce((n, g) => n + g.fresh.length, 0) * 10);
   let at = 0;
   for (const group of withRows) {
     const recordId = recordIds.get(key(group))!;
@@ -71,14 +70,16 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
       values[at++] = row.settlementPence;
       values[at++] = row.transactionId;
       values[at++] = row.kind;
+      values[at++] = row.quantity;
     }
   }
-  await insertFlat(trx, "sales", ["machine_id", "record_id", "product_id", "sale_date", "price_pence", "cost_pence", "settlement_pence", "transaction_id", "kind"], values);
+  // cost_pence is the cost of one unit; a line's units are its quantity.
+  await insertFlat(trx, "sales", ["machine_id", "record_id", "product_id", "sale_date", "price_pence", "cost_pence", "settlement_pence", "transaction_id", "kind", "quantity"], values);
 
   const since = Number(last);
-  // The (product, machine, month) rollup the analytics read.
+  // The (product, machine, month) rollup the analytics read: units are the sales' quantities.
   await sql`insert into product_sales_monthly (product_id, machine_id, month, units, revenue_pence)
-    select s.product_id, s.machine_id, r.month, sum(${oneIf(sql`s.kind = 'sale'`)}), sum(s.settlement_pence)
+    select s.product_id, s.machine_id, r.month, sum(${unitsOf(sql.ref("s.kind"), sql.ref("s.quantity"))}), sum(s.settlement_pence)
     from sales s join monthly_records r on r.id = s.record_id
     where s.id > ${since}
     group by s.product_id, s.machine_id, r.month
@@ -88,7 +89,8 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
   await sql`update monthly_records set
       total_sales = t.units, revenue_pence = t.revenue, cogs_pence = t.cogs, updated_at = ${new Date().toISOString()}
     from (
-      select record_id, sum(${oneIf(sql`kind = 'sale'`)}) as units, sum(settlement_pence) as revenue, sum(case when kind = 'sale' then cost_pence else 0 end) as cogs
+      select record_id, sum(${unitsOf(sql.ref("kind"), sql.ref("quantity"))}) as units, sum(settlement_pence) as revenue,
+        sum(${cogsOf(sql.ref("kind"), sql.ref("cost_pence"), sql.ref("quantity"))}) as cogs
       from sales where record_id in (select distinct record_id from sales where id > ${since}) group by record_id
     ) as t
     where monthly_records.id = t.record_id`.execute(trx);
@@ -115,14 +117,32 @@ async function recordsOf(trx: Transaction<Database>, groups: readonly GroupToWri
   return found;
 }
 
-/** A record's figures are always the sum of its stored sales. */
+/**
+ * A sales line's units, to sum: its quantity when it is a sale, 0 for a refund (refunds are never
+ * units). Every count of units over stored sales uses it (records, the rollup, record deletes,
+ * product ranges, product rules), so they all count alike.
+ */
+export function unitsOf(kind: Expression<unknown> | RawBuilder<unknown>, quantity: Expression<unknown> | RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`(case when ${kind} = 'sale' then ${quantity} else 0 end)`;
+}
+
+/** A sales line's cost of goods, to sum: cost of one unit × quantity for a sale, 0 for a refund (refunds add no cost). */
+export function cogsOf(
+  kind: Expression<unknown> | RawBuilder<unknown>,
+  costPence: Expression<unknown> | RawBuilder<unknown>,
+  quantity: Expression<unknown> | RawBuilder<unknown>,
+): RawBuilder<number> {
+  return sql<number>`(case when ${kind} = 'sale' then ${costPence} * ${quantity} else 0 end)`;
+}
+
+/** A record's figures are always the sum of its stored sales: units and COGS count each sale's quantity. */
 export async function recomputeRecord(db: DB | Transaction<Database>, recordId: number): Promise<void> {
   const totals = await db
     .selectFrom("sales")
     .select((eb) => [
-      eb.fn.count<number>(eb.case().when("kind", "=", "sale").then(1).end()).as("units"),
+      eb.fn.coalesce(eb.fn.sum<number>(unitsOf(eb.ref("kind"), eb.ref("quantity"))), eb.lit(0)).as("units"),
       eb.fn.coalesce(eb.fn.sum<number>("settlementPence"), eb.lit(0)).as("revenue"),
-      eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("kind", "=", "sale").then(eb.ref("costPence")).else(0).end()), eb.lit(0)).as("cogs"),
+      eb.fn.coalesce(eb.fn.sum<number>(cogsOf(eb.ref("kind"), eb.ref("costPence"), eb.ref("quantity"))), eb.lit(0)).as("cogs"),
     ])
     .where("recordId", "=", recordId)
     .executeTakeFirstOrThrow();

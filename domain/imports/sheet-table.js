@@ -7,7 +7,7 @@ import * as XLSX from "xlsx";
 /**
  * @param {Uint8Array} bytes
  * @param {number} sheetRows SheetJS stops reading after this many rows.
- * @returns {{ sheetName: string, table: unknown[][] } | null} null when SheetJS cannot read the file.
+ * @returns {{ sheetName: string, table: unknown[][], date1904: boolean } | null} null when SheetJS cannot read the file.
  */
 export function readFirstSheet(bytes, sheetRows) {
   let workbook;
@@ -18,11 +18,13 @@ export function readFirstSheet(bytes, sheetRows) {
   }
   const sheetName = workbook.SheetNames[0] ?? "";
   const sheet = workbook.Sheets[sheetName];
-  if (!sheet) return { sheetName, table: [] };
+  // Mac Excel's old workbooks count date serials from 1904.
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  if (!sheet) return { sheetName, table: [], date1904 };
   // A dense sheet keeps its cells as rows of {t, v}: the table is their values over the sheet's range,
   // as sheet_to_json({ header: 1, raw: true, defval: null, blankrows: false }) answers, without its cost.
   const table = [];
-  if (!sheet["!ref"]) return { sheetName, table };
+  if (!sheet["!ref"]) return { sheetName, table, date1904 };
   const range = XLSX.utils.decode_range(sheet["!ref"]);
   const data = sheet["!data"] ?? [];
   for (let r = range.s.r; r <= range.e.r; r++) {
@@ -38,5 +40,5 @@ export function readFirstSheet(bytes, sheetRows) {
     }
     if (filled) table.push(values);
   }
-  return { sheetName, table };
+  return { sheetName, table, date1904 };
 }

@@ -13,7 +13,8 @@ import workerThreads from "node:worker_threads";
 import * as XLSX from "xlsx";
 import { parsePence } from "../shared/money.ts";
 import { readFirstSheet } from "./sheet-table.js";
-import { HEADERS, interpretSalesTable, MAX_ROWS, normaliseHeader, SalesReportError, transactionIdOf, type ParsedSalesReport } from "./telemetry-export.ts";
+import { readCsvTable } from "./csv-table.js";
+import { HEADERS, interpretSalesTable, MAX_ROWS, normaliseHeader, SalesReportError, transactionIdOf, type InterpretOptions, type ParsedSalesReport } from "./telemetry-export.ts";
 
 const ZIP = [0x50, 0x4b];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
@@ -82,12 +83,30 @@ export interface SheetTable {
   sheetName: string;
   /** The first sheet's rows as plain cell values (numbers, text, booleans, null). */
   table: unknown[][];
+  /** The workbook counts date serials from 1904. */
+  date1904: boolean;
+  /** A CSV export's lines as written (decoded), one per row of `table`, when asked for (`raw`). */
+  lines?: string[];
 }
 
-type WorkerMessage = { rows: unknown[][] } | { done: true; ok: true; sheetName: string } | { done: true; ok: false };
+type WorkerMessage = { rows: unknown[][] } | { done: true; ok: true; sheetName: string; date1904: boolean; lines?: string[] } | { done: true; ok: false; error?: string };
+
+/** A file is read as CSV by its name only (`.csv`), never by sniffing its bytes (ARCHITECTURE.md section 13). */
+export const isCsvName = (name: string | undefined) => Boolean(name && /\.csv$/i.test(name.trim()));
+
+/** The file names an upload takes: the spreadsheets the spec names, and CSV exports. */
+export const EXPORT_NAME = /\.(xlsx|xls|csv)$/i;
+
+/** The longest line a CSV export may have, and the most fields on one line: a telemetry export's rows are a few hundred characters. */
+export const CSV_MAX_LINE_CHARS = 64 * 1024;
+export const CSV_MAX_FIELDS = 512;
 
 export interface ReadOptions {
   timeoutMs?: number;
+  /** The file's name: `.csv` is read as a CSV export, any other as a workbook. */
+  fileName?: string;
+  /** A CSV export's original lines too (SheetTable.lines), for a filtered copy. */
+  rawLines?: boolean;
   /**
    * Read on this thread: for a process that has nothing else to serve while it reads (`vendboard
    * import` of one file), where a worker would only add its start and a copy of every row. The
@@ -125,8 +144,12 @@ function takeWorker(): workerThreads.Worker {
   return worker;
 }
 
-/** The cheap checks before any reading: the file's kind and the unpacked size its zip declares. */
-function checkWorkbook(bytes: Uint8Array): void {
+/** The cheap checks before any reading: the file's kind and the unpacked size its zip declares (or a CSV's size). */
+function checkWorkbook(bytes: Uint8Array, csv: boolean): void {
+  if (csv) {
+    if (bytes.length > MAX_UNPACKED_BYTES) throw new SalesReportError(`The file is larger than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`);
+    return;
+  }
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE)) throw new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)");
   const unpacked = startsWith(bytes, ZIP) ? declaredUnpackedBytes(bytes) : null;
   if (unpacked !== null && unpacked > MAX_UNPACKED_BYTES) {
@@ -141,12 +164,17 @@ function checkWorkbook(bytes: Uint8Array): void {
  * the file refused with a SalesReportError.
  */
 export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise<SheetTable> {
+  const csv = isCsvName(options.fileName) ? { maxRows: MAX_ROWS, maxLineChars: CSV_MAX_LINE_CHARS, maxFields: CSV_MAX_FIELDS, raw: Boolean(options.rawLines) } : null;
   try {
-    checkWorkbook(bytes);
+    checkWorkbook(bytes, Boolean(csv));
   } catch (error) {
     return Promise.reject(error as Error);
   }
   if (options.onThisThread) {
+    if (csv) {
+      const read = readCsvTable(bytes, csv);
+      return read.ok ? Promise.resolve({ sheetName: "", table: read.table, date1904: false, lines: read.lines }) : Promise.reject(new SalesReportError(read.error));
+    }
     const result = readFirstSheet(bytes, SHEET_ROWS);
     return result ? Promise.resolve(result) : Promise.reject(new SalesReportError("The file could not be read as an Excel workbook"));
   }
@@ -170,14 +198,14 @@ export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise
     worker.on("message", (message: WorkerMessage) => {
       if ("rows" in message) {
         for (const row of message.rows) table.push(row);
-      } else if (message.ok) settle(null, { sheetName: message.sheetName, table });
-      else settle(new SalesReportError("The file could not be read as an Excel workbook"));
+      } else if (message.ok) settle(null, { sheetName: message.sheetName, table, date1904: message.date1904, lines: message.lines });
+      else settle(new SalesReportError(message.error ?? "The file could not be read as an Excel workbook"));
     });
     worker.on("error", (error: Error & { code?: string }) => {
       settle(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SalesReportError("The file is too large to read: split it into smaller exports") : error);
     });
     worker.on("exit", (code) => settle(new Error(`The workbook reader stopped (exit code ${code}) before it answered`)));
-    worker.postMessage({ bytes, sheetRows: SHEET_ROWS });
+    worker.postMessage({ bytes, sheetRows: SHEET_ROWS, csv });
   });
 }
 
@@ -185,27 +213,32 @@ export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise
  * Parses an export's bytes: read off the main thread (readSheet), then interpreted. Rejects with
  * SalesReportError, carrying the spec's messages, for a bad file.
  */
-export async function parseSalesReport(bytes: Uint8Array, options: ReadOptions & { requireMachineName?: boolean } = {}): Promise<ParsedSalesReport> {
-  const { table } = await readSheet(bytes, options);
-  return interpretSalesTable(table, options);
+export async function parseSalesReport(bytes: Uint8Array, options: ReadOptions & InterpretOptions = {}): Promise<ParsedSalesReport> {
+  const { table, date1904 } = await readSheet(bytes, options);
+  return interpretSalesTable(table, { ...options, date1904 });
 }
 
 
 /**
- * The export cut down to the rows whose transaction (with its kind) is in `keep`, as .xlsx: the
- * title, the headers and those rows as the file had them. What a partner may download of a file
- * that also names other sites.
+ * The export cut down to the rows whose transaction (with its kind) is in `keep`: the title, the
+ * headers and those rows as the file had them. What a partner may download of a file that also
+ * names other sites: a workbook as .xlsx; a CSV export as CSV (UTF-8) of its original lines.
  */
-export async function exportWithRows(bytes: Uint8Array, keep: ReadonlySet<string>): Promise<Uint8Array> {
-  const { sheetName, table } = await readSheet(bytes);
+export async function exportWithRows(bytes: Uint8Array, keep: ReadonlySet<string>, fileName?: string): Promise<Uint8Array> {
+  const { sheetName, table, lines } = await readSheet(bytes, { fileName, rawLines: true });
   const headers = (table[1] ?? []).map(normaliseHeader);
   const idColumn = headers.indexOf(normaliseHeader(HEADERS.transactionId));
   const settlementColumn = headers.indexOf(normaliseHeader(HEADERS.settlementValue));
-  const rows = table.slice(2).filter((cells) => {
+  const kept = (cells: unknown[]) => {
     const id = transactionIdOf(cells[idColumn]);
     const settlement = parsePence(cells[settlementColumn]);
     return id !== null && settlement !== null && keep.has(`${settlement < 0 ? "refund" : "sale"}:${id}`);
-  });
+  };
+  if (lines) {
+    const out = lines.filter((_, i) => i < 2 || kept(table[i]));
+    return new TextEncoder().encode(`\uFEFF${out.join("\r\n")}\r\n`);
+  }
+  const rows = table.slice(2).filter(kept);
   const out = XLSX.utils.aoa_to_sheet([table[0] ?? [], table[1] ?? [], ...rows]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, out, sheetName || "Transactions");

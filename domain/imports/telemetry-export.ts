@@ -4,7 +4,9 @@
  * thread); the web upload, its preview and the CLI all go through it.
  */
 import { DomainError } from "../shared/errors.ts";
-import { parsePence } from "../shared/money.ts";
+import { formatGBP, parsePence } from "../shared/money.ts";
+import { formatSignedPence } from "../shared/format.ts";
+import { decideDateOrder, insideRange, monthNotBegunFrom, readExportDate, type DateOrder, type DateRange, type DateReading } from "./export-dates.ts";
 
 /** A file that cannot be imported: answered as 400 with the spec's message. */
 export class SalesReportError extends DomainError {
@@ -38,6 +40,33 @@ export const SKIP_REASONS = {
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 
+/**
+ * Rows left out for their date (ARCHITECTURE.md section 13): never booked, and a file with any is
+ * written only once the user confirms (acceptExclusions, --accept-exclusions, the page's confirm).
+ */
+export const DATE_REASONS = {
+  unreadableDate: "without a readable date",
+  notBegun: "dated in a month that has not begun",
+  outsideRange: "dated outside the file's date range",
+} as const;
+export type DateReason = keyof typeof DATE_REASONS;
+
+/** Rows and the revenue (settlement values, refunds netted) they carry. */
+export interface Tally {
+  count: number;
+  revenuePence: number;
+}
+
+/** The day/month order of a file's text dates could not be decided: the caller must choose it. */
+export class DateOrderNeededError extends SalesReportError {
+  readonly example: string;
+  constructor(example: string) {
+    super(`Dates in this file are: day/month or month/day? Its dates (such as ${example}) read either way and nothing in the file decides; choose the order (dmy or mdy) and try again`);
+    this.name = "DateOrderNeededError";
+    this.example = example;
+  }
+}
+
 export interface SaleRow {
   /** 1-based row number in the sheet, for messages. */
   rowNumber: number;
@@ -59,9 +88,26 @@ export interface ParsedSalesReport {
   rows: SaleRow[];
   /** Data rows read, the totals footer excluded. */
   rowsRead: number;
+  /** Rows the spec skips, by reason (counts). */
   skipped: Partial<Record<SkipReason, number>>;
+  /** The revenue the skipped rows carry, by reason (where their settlement value is a number). */
+  skippedRevenuePence: Partial<Record<SkipReason, number>>;
+  /** Rows left out for their date, by reason: these need the user's confirmation. */
+  dateExcluded: Partial<Record<DateReason, Tally>>;
+  /** How the file's dates were read: the order decided, and the title's range. */
+  dates: DateReading;
   /** Totals the file's footer states, when it has one. */
-  footer: { costPence: number | null; settlementPence: number | null } | null;
+  footer: { costPence: number | null; settlementPence: number | null; units: number | null } | null;
+}
+
+export interface InterpretOptions {
+  requireMachineName?: boolean;
+  /** The day/month order chosen by the user, used only where the file does not decide itself. */
+  dateOrder?: DateOrder | null;
+  /** The workbook counts date serials from 1904. */
+  date1904?: boolean;
+  /** Now: rows of a month after this one have not happened yet. */
+  now?: Date;
 }
 
 /** A cell's value as text: SheetJS gives strings, numbers, booleans or nothing. */
@@ -78,49 +124,13 @@ export function normaliseHeader(value: unknown): string {
     .toLowerCase();
 }
 
-const DAY_MS = 86_400_000;
-const two = (n: number) => (n < 10 ? `0${n}` : String(n));
-
 /**
- * Excel serial day (1900 system) → ISO date-time, rounded to the second. `days` keeps each day's
- * date text, so a file of a month's sales formats 31 dates, not one per row (same text as toISOString).
+ * One row's date read on its own (day-first for text that reads both ways): kept for callers that
+ * have a single cell, not a file. A file's rows are read by `interpretSalesTable`, which decides the
+ * order once for the whole file (export-dates.ts).
  */
-function serialToIso(serial: number, days?: Map<number, string>): string | null {
-  const ms = Math.round((serial - 25569) * 86_400) * 1000;
-  const day = Math.floor(ms / DAY_MS);
-  let date = days?.get(day);
-  if (date === undefined) {
-    const at = new Date(day * DAY_MS);
-    if (Number.isNaN(at.getTime())) return null;
-    const iso = at.toISOString();
-    // Years outside 0000-9999 are written with a sign: leave them to toISOString whole.
-    if (iso.length !== 24) return new Date(ms).toISOString();
-    date = iso.slice(0, 10);
-    days?.set(day, date);
-  }
-  const seconds = (ms - day * DAY_MS) / 1000;
-  return `${date}T${two(Math.floor(seconds / 3600))}:${two(Math.floor(seconds / 60) % 60)}:${two(seconds % 60)}.000Z`;
-}
-
-const UK_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
-
-/** A date cell, or text in dd/MM/yyyy [HH:mm[:ss]] (GMT) or ISO form. */
 export function parseSaleDate(value: unknown, days?: Map<number, string>): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return serialToIso(value, days);
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value !== "string" || !value.trim()) return null;
-  const text = value.trim();
-  const uk = UK_DATE.exec(text);
-  if (uk) {
-    const [, d, m, y, hh = "0", mm = "0", ss = "0"] = uk;
-    const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
-    return date.getUTCDate() === Number(d) ? date.toISOString() : null;
-  }
-  if (/^\d{4}-\d{2}-\d{2}/.test(text)) {
-    const date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length === 10 ? text : `${text}Z`);
-    return Number.isNaN(date.getTime()) ? null : date.toISOString();
-  }
-  return null;
+  return readExportDate(value, { order: "dmy", days });
 }
 
 /** Transaction ids arrive as numbers or text: kept as digits-only text, never in exponent form. */
@@ -146,7 +156,7 @@ const isBlank = (value: unknown) => value === null || value === undefined || (ty
 export const MAX_ROWS = 200_000;
 
 /** The rows of an export's first sheet (as readSheet gives them) interpreted: pure. */
-export function interpretSalesTable(table: readonly unknown[][], options: { requireMachineName?: boolean } = {}): ParsedSalesReport {
+export function interpretSalesTable(table: readonly unknown[][], options: InterpretOptions = {}): ParsedSalesReport {
   if (table.length > MAX_ROWS + 3) {
     // sheetRows stopped reading one row past the cap: the file has more rows than one export may.
     throw new SalesReportError(`The file has more than ${MAX_ROWS.toLocaleString("en-GB")} rows: split it into smaller exports`);
@@ -161,11 +171,23 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
   const missing = required.filter((column) => index[column] < 0).map((column) => HEADERS[column]);
   if (missing.length) throw new SalesReportError(`Missing required headers: ${missing.join(", ")}`);
 
+  const dates = readingOf(table, index.authorizationDate, options.dateOrder);
   const rows: SaleRow[] = [];
   const skipped: Partial<Record<SkipReason, number>> = {};
+  const skippedRevenuePence: Partial<Record<SkipReason, number>> = {};
+  const dateExcluded: Partial<Record<DateReason, Tally>> = {};
   let footer: ParsedSalesReport["footer"] = null;
   let rowsRead = 0;
-  const skip = (reason: SkipReason) => (skipped[reason] = (skipped[reason] ?? 0) + 1);
+  const skip = (reason: SkipReason, revenuePence: number | null = null) => {
+    skipped[reason] = (skipped[reason] ?? 0) + 1;
+    skippedRevenuePence[reason] = (skippedRevenuePence[reason] ?? 0) + (revenuePence ?? 0);
+  };
+  const leaveOut = (reason: DateReason, revenuePence: number) => {
+    const tally = (dateExcluded[reason] ??= { count: 0, revenuePence: 0 });
+    tally.count++;
+    tally.revenuePence += revenuePence;
+  };
+  const notBegun = monthNotBegunFrom(options.now ?? new Date());
   // Prices repeat across a file's rows, and its dates fall on a few days: each is read once.
   const amounts = new Map<unknown, number | null>();
   const pence = (value: unknown) => {
@@ -184,23 +206,24 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
     const first = cells.find((c) => !isBlank(c));
     const totalLabel = typeof first === "string" && /^totals?:?$/i.test(first.trim()) ? first.trim() : null;
     if (totalLabel && (!transactionId || transactionId === totalLabel)) {
-      footer = { costPence: parsePence(cell("costPrice")), settlementPence: parsePence(cell("settlementValue")) };
+      const units = cell("quantity");
+      footer = { costPence: parsePence(cell("costPrice")), settlementPence: parsePence(cell("settlementValue")), units: typeof units === "number" || (typeof units === "string" && /^\s*\d+\s*$/.test(units)) ? Number(units) : null };
       continue;
     }
     rowsRead++;
-    if (!transactionId) {
-      skip("missingTransactionId");
-      continue;
-    }
     const costPence = pence(cell("costPrice"));
     const machinePricePence = pence(cell("machinePrice"));
     const settlementPence = pence(cell("settlementValue"));
+    if (!transactionId) {
+      skip("missingTransactionId", settlementPence);
+      continue;
+    }
     if (costPence === null) {
-      skip("nonNumericCost");
+      skip("nonNumericCost", settlementPence);
       continue;
     }
     if (machinePricePence === null) {
-      skip("nonNumericMachinePrice");
+      skip("nonNumericMachinePrice", settlementPence);
       continue;
     }
     if (settlementPence === null) {
@@ -213,7 +236,20 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
     }
     const quantity = quantityOf(cell("quantity"));
     if (quantity === null) {
-      skip("badQuantity");
+      skip("badQuantity", settlementPence);
+      continue;
+    }
+    const saleDate = readExportDate(cell("authorizationDate"), { order: dates.order, date1904: options.date1904, days });
+    if (saleDate === null) {
+      leaveOut("unreadableDate", settlementPence);
+      continue;
+    }
+    if (saleDate.slice(0, 7) >= notBegun) {
+      leaveOut("notBegun", settlementPence);
+      continue;
+    }
+    if (dates.range && !insideRange(saleDate, dates.range)) {
+      leaveOut("outsideRange", settlementPence);
       continue;
     }
     const machineName = cell("machineName");
@@ -226,12 +262,35 @@ export function interpretSalesTable(table: readonly unknown[][], options: { requ
       machinePricePence,
       settlementPence,
       quantity,
-      saleDate: parseSaleDate(cell("authorizationDate"), days),
+      saleDate,
       kind: settlementPence < 0 ? "refund" : "sale",
     });
   }
-  if (!rows.length) throw new SalesReportError("No valid transaction data found in the Excel file");
-  return { rows, rowsRead, skipped, footer };
+  if (!rows.length && !Object.keys(dateExcluded).length) throw new SalesReportError("No valid transaction data found in the Excel file");
+  return { rows, rowsRead, skipped, skippedRevenuePence, dateExcluded, dates, footer };
+}
+
+/**
+ * The file's reading of its dates, decided once from the title (row 1) and the date column's text
+ * (export-dates.ts). Ambiguous with no order given: DateOrderNeededError, so nothing is guessed.
+ */
+function readingOf(table: readonly unknown[][], dateColumn: number, given: DateOrder | null | undefined): DateReading {
+  const title = (table[0] ?? []).map(cellText).join(" ");
+  const cells = function* () {
+    for (let r = 2; r < table.length; r++) yield table[r]?.[dateColumn];
+  };
+  const reading = decideDateOrder(title, cells(), given);
+  if (reading.ambiguous) {
+    const example = [...cells()].find((c): c is string => typeof c === "string" && /^\s*\d{1,2}[/.-]\d{1,2}[/.-]/.test(c) && readExportDate(c, { order: "dmy" }) !== readExportDate(c, { order: "mdy" }));
+    throw new DateOrderNeededError((example ?? "").trim());
+  }
+  return reading;
+}
+
+/** The title's range in words for messages: "01/10/2026 to 31/10/2026". */
+export function rangeText(range: DateRange): string {
+  const uk = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+  return `${uk(range.from)} to ${uk(range.to)}`;
 }
 
 export interface ProductCount {
@@ -273,19 +332,57 @@ export function summariseSales(rows: readonly Pick<SaleRow, "kind" | "settlement
   return { units, revenuePence, cogsPence, refunds, topProducts };
 }
 
-/** Whether the file's stated totals match the rows imported (null without a footer). */
-export function footerAgrees(report: ParsedSalesReport, rows: readonly SaleRow[] = report.rows): boolean | null {
+/** One figure of the footer check: what the footer states, what the rows come to, and the difference. */
+export interface FooterFigure {
+  footer: number;
+  rows: number;
+  /** rows − footer. */
+  difference: number;
+}
+
+export interface FooterCheck {
+  agrees: boolean;
+  /** Units (the Quantity column's total), where the footer states them. */
+  units: FooterFigure | null;
+  costPence: FooterFigure | null;
+  settlementPence: FooterFigure | null;
+}
+
+/**
+ * The file's stated totals beside what its kept rows come to (null without a footer): Cost Price
+ * and Settlement Value summed over every kept row (refunds included), units over the rows' quantities.
+ */
+export function footerCheck(report: Pick<ParsedSalesReport, "footer" | "rows">, rows: readonly SaleRow[] = report.rows): FooterCheck | null {
   if (!report.footer) return null;
-  const { costPence, settlementPence } = report.footer;
   let cost = 0;
   let revenue = 0;
+  let units = 0;
   for (const row of rows) {
     cost += row.costPence;
     revenue += row.settlementPence;
+    units += row.quantity;
   }
-  const costOk = costPence === null || costPence === cost;
-  const settlementOk = settlementPence === null || settlementPence === revenue;
-  return costOk && settlementOk;
+  const figure = (footer: number | null, sum: number): FooterFigure | null => (footer === null ? null : { footer, rows: sum, difference: sum - footer });
+  const check = { units: figure(report.footer.units, units), costPence: figure(report.footer.costPence, cost), settlementPence: figure(report.footer.settlementPence, revenue) };
+  return { agrees: [check.units, check.costPence, check.settlementPence].every((f) => f === null || f.difference === 0), ...check };
+}
+
+/** Whether the file's stated totals match the rows imported (null without a footer). */
+export function footerAgrees(report: Pick<ParsedSalesReport, "footer" | "rows">, rows: readonly SaleRow[] = report.rows): boolean | null {
+  return footerCheck(report, rows)?.agrees ?? null;
+}
+
+/** "the totals footer differs: units 931 in the footer, 930 in the rows (−1); settlement £1,290.35 in the footer, £1,289.25 in the rows (−£1.10)". */
+/** The footer check in words, for the preview, the CLI and the receipt. */
+export function footerSentence(check: FooterCheck): string {
+  const parts = [
+    check.units ? `units ${check.units.footer} in the footer, ${check.units.rows} in the rows (${check.units.difference < 0 ? "−" : "+"}${Math.abs(check.units.difference)})` : null,
+    check.costPence ? `cost ${formatGBP(check.costPence.footer)} in the footer, ${formatGBP(check.costPence.rows)} in the rows (${formatSignedPence(check.costPence.difference)})` : null,
+    check.settlementPence
+      ? `settlement ${formatGBP(check.settlementPence.footer)} in the footer, ${formatGBP(check.settlementPence.rows)} in the rows (${formatSignedPence(check.settlementPence.difference)})`
+      : null,
+  ].filter(Boolean);
+  return `the totals footer ${check.agrees ? "agrees" : "differs"}: ${parts.join("; ")}`;
 }
 
 export function monthOfSale(row: Pick<SaleRow, "saleDate">): string | null {

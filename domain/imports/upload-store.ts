@@ -24,14 +24,15 @@ export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-/** The key an upload is kept under: its content's hash and its kind (.xls or .xlsx). */
+/** The key an upload is kept under: its content's hash and its kind (.xls, .xlsx or .csv, as uploaded). */
 export function uploadKey(file: StoredFile, digest: string = sha256(file.bytes)): string {
-  const ext = path.extname(file.name).toLowerCase() === ".xls" ? ".xls" : ".xlsx";
+  const given = path.extname(file.name).toLowerCase();
+  const ext = given === ".xls" || given === ".csv" ? given : ".xlsx";
   return `uploads/${digest}${ext}`;
 }
 
-/** A key as receipts hold it: "uploads/" then a SHA-256 and .xls or .xlsx. Anything else is never read. */
-export const isUploadKey = (key: string) => /^uploads\/[0-9a-f]{64}\.xlsx?$/.test(key.replaceAll("\\", "/"));
+/** A key as receipts hold it: "uploads/" then a SHA-256 and .xls, .xlsx or .csv. Anything else is never read. */
+export const isUploadKey = (key: string) => /^uploads\/[0-9a-f]{64}\.(xlsx?|csv)$/.test(key.replaceAll("\\", "/"));
 
 export interface UploadStore {
   readonly kind: "files" | "database";

@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
 import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
-import { exclusionSentence } from "../imports/booking-rules.ts";
+import { leftOutSentence } from "../imports/booking-rules.ts";
 import { assertMonthsOpen } from "../commissions/month-close-service.ts";
 import type { TieredCommission } from "../commissions/commission-rules.ts";
 import { describeTerms, isSeedTerms, lineText, monthCommission } from "../commissions/agreement-rules.ts";
@@ -18,6 +18,7 @@ import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "
 import { recordViews, type MachineSummary, type MachineView, type RecordTotals, type RecordView } from "./machine-views.ts";
 import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
 import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "../imports/telemetry-export.ts";
+import { unitsOf } from "../imports/sales-writer.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 
 type DB = Kysely<Database>;
@@ -305,7 +306,8 @@ export async function deleteRecord(db: DB, recordId: number, actorId: number) {
       .selectFrom("sales")
       .select((eb) => [
         "productId",
-        eb.fn.count<number>(eb.case().when("kind", "=", "sale").then(1).end()).as("units"),
+        // As the import added them: the quantities of its sales.
+        eb.fn.sum<number>(unitsOf(eb.ref("kind"), eb.ref("quantity"))).as("units"),
         eb.fn.sum<number>("settlementPence").as("revenue"),
       ])
       .where("recordId", "=", recordId)
@@ -362,7 +364,7 @@ function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
     duplicates: r.duplicates,
     skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as SkipReason] ?? reason, count })),
     outsideMonth: r.outsideMonth,
-    excluded: (JSON.parse(r.excluded) as { reason: string; count: number }[]).map(exclusionSentence),
+    excluded: (JSON.parse(r.excluded) as { reason: string; count: number; revenuePence?: number }[]).map(leftOutSentence),
     footerAgrees: r.footerAgrees === null ? null : r.footerAgrees === 1,
     createdAt: r.createdAt,
   };
@@ -375,12 +377,12 @@ export async function latestReportFile(db: DB, recordId: number) {
   return receipt;
 }
 
-/** The transactions behind a record, for partners to check their figures. */
+/** The transactions behind a record, for partners to check their figures (costPence per unit; a sale's units are its quantity). */
 export async function transactionsOfRecord(db: DB, recordId: number) {
   return db
     .selectFrom("sales as s")
     .innerJoin("products as p", "p.id", "s.productId")
-    .select(["s.transactionId", "s.saleDate", "p.name as productName", "s.pricePence", "s.settlementPence", "s.costPence", "s.kind"])
+    .select(["s.transactionId", "s.saleDate", "p.name as productName", "s.quantity", "s.pricePence", "s.settlementPence", "s.costPence", "s.kind"])
     .where("s.recordId", "=", recordId)
     .orderBy("s.saleDate")
     .execute();

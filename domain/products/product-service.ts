@@ -11,6 +11,7 @@ import { badInput } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { MONEY_CELL, UNITS_CELL, formatColumns } from "../shared/workbooks.ts";
+import { unitsOf } from "../imports/sales-writer.ts";
 import { DISTRIBUTION_LIMIT, TOP_LIMIT, unitsShare, type DistributionRow, type ProductAnalyticsRecord } from "./product-rules.ts";
 
 type DB = Kysely<Database>;
@@ -38,7 +39,8 @@ const isMonthEnd = (day: string) => {
 
 /**
  * Per product and machine units and revenue. Whole months (and all time) read the rollup written
- * at import; a range that cuts a month reads the sales themselves.
+ * at import; a range that cuts a month reads the sales themselves (units: the sales' quantities, as
+ * the rollup counts them).
  */
 async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]> {
   const { from, to } = range;
@@ -72,7 +74,7 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
       "p.name",
       "s.machineId",
       "m.location",
-      eb.fn.count<number>(eb.case().when("s.kind", "=", "sale").then(1).end()).as("units"),
+      eb.fn.sum<number>(unitsOf(eb.ref("s.kind"), eb.ref("s.quantity"))).as("units"),
       eb.fn.sum<number>("s.settlementPence").as("revenuePence"),
     ])
     .groupBy(["s.productId", "p.name", "s.machineId", "m.location"]);

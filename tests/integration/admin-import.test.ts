@@ -57,9 +57,9 @@ describe("/admin/import", () => {
     expect(((await (await post({ intent: "preview" }, [])).json()) as ImportActionData).error).toBe("No file selected");
     const form = new FormData();
     form.set("intent", "preview");
-    form.append("files", new File(["a,b"], "sales.csv"));
+    form.append("files", new File(["a,b"], "sales.ods"));
     const wrong = (await action({ request: new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: { cookie: adminCookie } }), params: {}, context: {} }));
-    expect(wrong.error).toBe("sales.csv: Please select an Excel file to upload");
+    expect(wrong.error).toBe("sales.ods: Please select an Excel file to upload");
     expect(((await (await post({ intent: "preview", month: "Sept" })).json()) as ImportActionData).error).toBe("Month must be YYYY-MM");
   });
 

@@ -120,7 +120,8 @@ const EXPORT_HEADERS = [
 
 /** A minimal export made with SheetJS: row 1 title, row 2 headers, data from row 3. */
 function makeExport(rows: unknown[][]): Uint8Array {
-  const sheet = XLSX.utils.aoa_to_sheet([["Dynamic Transactions Monitor Mega"], EXPORT_HEADERS, ...rows]);
+  // The title's range decides how day-first text dates such as 03/10/2026 read (issue 28).
+  const sheet = XLSX.utils.aoa_to_sheet([["Dynamic Transactions Monitor Mega 01/09/2026 - 30/11/2026"], EXPORT_HEADERS, ...rows]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
@@ -269,7 +270,7 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
     const result = await response.json();
     // Revenue 1.10 + 2.20 − 1.10 = 2.20; COGS of the two sales 0.43 + 0.98 = 1.41.
     expect(result).toMatchObject({ units: 2, revenuePence: 220, cogsPence: 141, refunds: 1, imported: 3, duplicates: 0, rowsRead: 4 });
-    expect(result.skipped).toEqual([{ reason: expect.stringMatching(/settled at 0/), count: 1 }]);
+    expect(result.skipped).toEqual([{ reason: expect.stringMatching(/settled at 0/), count: 1, revenuePence: 0 }]);
     expect(ranked(result.topProducts)).toEqual(ranked([{ name: "Red Bull 250ml", count: 1 }, { name: "Twix Twin", count: 1 }]));
 
     const [record] = await (await getRecords(machine.id)).json();
@@ -308,14 +309,14 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
     ]);
     const preview = await (await upload(machine.id, { month: "2026-10", bytes, preview: true })).json();
     expect(preview).toMatchObject({ month: "2026-10", imported: 2, outsideMonth: 3, units: 2, revenuePence: 320, cogsPence: 143 });
-    expect(preview.excluded).toEqual(["1 row is dated September 2026", "2 rows are dated November 2026"]);
+    expect(preview.excluded).toEqual(["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"]);
     const response = await upload(machine.id, { month: "2026-10", bytes });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ imported: 2, outsideMonth: 3, excluded: ["1 row is dated September 2026", "2 rows are dated November 2026"] });
+    expect(await response.json()).toMatchObject({ imported: 2, outsideMonth: 3, excluded: ["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"] });
     const list = await (await getRecords(machine.id)).json();
     expect(list.map((r: { month: string }) => r.month)).toEqual(["2026-10"]);
     expect(list[0]).toMatchObject({ totalSales: 2, revenue: 3.2, cogs: 1.43 });
-    expect(list[0].receipts[0]).toMatchObject({ outsideMonth: 3, excluded: ["1 row is dated September 2026", "2 rows are dated November 2026"] });
+    expect(list[0].receipts[0]).toMatchObject({ outsideMonth: 3, excluded: ["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"] });
   });
 });
 
@@ -359,8 +360,8 @@ describe("POST /api/machines/{id}/records: one machine's export only", () => {
     expect(await again.json()).toMatchObject({
       imported: 1,
       duplicates: 0,
-      alreadyBooked: [{ reason: `already booked to ${LEEDS}`, count: 2 }],
-      excluded: [`2 rows are already booked to ${LEEDS}`],
+      alreadyBooked: [{ reason: `already booked to ${LEEDS}`, count: 2, revenuePence: 330 }],
+      excluded: [`2 rows already booked to ${LEEDS}: £3.30`],
       units: 1,
       revenuePence: 100,
     });
@@ -437,7 +438,7 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it.each(["report.csv", "report.txt", "single-machine-2026-10"])("a file named %s → 400 'Please select an Excel file to upload'", async (fileName) => {
+  it.each(["report.ods", "report.txt", "single-machine-2026-10"])("a file named %s → 400 'Please select an Excel file to upload'", async (fileName) => {
     const machine = await makeMachine(db, ownerId, LEEDS);
     const before = await tableCounts();
     const response = await upload(machine.id, { month: "2026-10", bytes: fixture("single-machine-2026-10.xlsx"), fileName });

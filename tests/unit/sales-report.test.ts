@@ -52,7 +52,7 @@ describe("the fixtures match expected.json to the penny", () => {
     const report = await parseSalesReport(read("messy-headers-2026-10.xlsx"));
     expect(report.skipped).toEqual({ missingTransactionId: 1, nonNumericCost: 1 });
     expect(report.rowsRead).toBe(20);
-    expect(report.footer).toEqual({ costPence: 999, settlementPence: 2770 });
+    expect(report.footer).toEqual({ costPence: 999, settlementPence: 2770, units: null });
     expect(footerAgrees(report)).toBe(false);
   });
 });
@@ -75,7 +75,8 @@ describe("bad files get the spec's messages", () => {
   });
 
   it("needs Machine Name only where rows are routed to machines", async () => {
-    const rows = [["Title"], HEADER.filter((h) => h !== "Machine Name"), [1, "A", 0.5, 1, 1, "01/10/2026 10:00"], [2, "A", 0.5, 1, 1, "02/10/2026"]];
+    // Day-first text dates that read either way: the title's range decides them (issue 28).
+    const rows = [["Sales 01/10/2026 - 31/10/2026"], HEADER.filter((h) => h !== "Machine Name"), [1, "A", 0.5, 1, 1, "01/10/2026 10:00"], [2, "A", 0.5, 1, 1, "02/10/2026"]];
     expect((await parseSalesReport(workbook(rows))).rows).toHaveLength(2);
     await expect(parseSalesReport(workbook(rows), { requireMachineName: true })).rejects.toThrow("Missing required headers: Machine Name");
   });
@@ -83,7 +84,7 @@ describe("bad files get the spec's messages", () => {
 
 describe("refunds and rows settled at 0", () => {
   const bytes = workbook([
-    ["Dynamic Transactions Monitor Mega"],
+    ["Dynamic Transactions Monitor Mega 01/10/2026 - 31/10/2026"],
     HEADER,
     [101, "M", "Twix", 0.43, 1.1, 1.1, "01/10/2026 09:00:00"],
     [101, "M", "Twix", 0.43, 1.1, -1.1, "01/10/2026 09:05:00"],
@@ -156,7 +157,7 @@ describe("top products", () => {
 
 describe("bounded before parsing (issue 11: zip bombs)", () => {
   function smallWorkbook(): Uint8Array {
-    const sheet = XLSX.utils.aoa_to_sheet([["Title"], ["Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"], [1, "A", 1, 2, 2, "01/10/2026 10:00:00"], [2, "B", 1, 2, 2, "01/10/2026 11:00:00"]]);
+    const sheet = XLSX.utils.aoa_to_sheet([["Title"], ["Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"], [1, "A", 1, 2, 2, "2026-10-01 10:00:00"], [2, "B", 1, 2, 2, "2026-10-01 11:00:00"]]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, "T");
     return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);

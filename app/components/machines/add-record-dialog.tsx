@@ -15,7 +15,9 @@ const AddRecordForm = lazyPart(() => import("./add-record-form.tsx").then((m) =>
 /** What Preview (intent record-preview) answers: the figures the file would add, nothing saved. */
 export interface RecordPreviewReply {
   intent: "record-preview";
-  preview: UploadResult;
+  /** Null while the file's dates read either way: `dateOrderNeeded` says so, and the dialog asks. */
+  preview: UploadResult | null;
+  dateOrderNeeded?: string;
 }
 
 export function AddRecordDialog({

@@ -12,12 +12,15 @@ import { previousMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
+import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 import type { RecordPreviewReply } from "./add-record-dialog.tsx";
 
-const EXCEL = /\.(xlsx|xls)$/i;
+/** The names the upload takes: .xlsx and .xls as the spec says, and .csv exports (decision 61). */
+const EXPORT_NAME = /\.(xlsx|xls|csv)$/i;
 
 export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id: number }; uploadMaxMb: number; onSaved: () => void }) {
   // The dialog mounts this afresh each time it opens: month, file and answers start over.
@@ -25,6 +28,10 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   const [file, setFile] = useState<File | null>(null);
   // The browser's own check of the file's name, before anything is sent.
   const [problem, setProblem] = useState<string | null>(null);
+  // "Dates in this file are: day/month or month/day", asked only when the file's dates read either way.
+  const [dateOrder, setDateOrder] = useState<"dmy" | "mdy" | null>(null);
+  // The admin's confirmation that rows left out for their date are left out.
+  const [accepted, setAccepted] = useState(false);
   const preview = useFetcher<RecordPreviewReply | ActionFailure>();
   const save = useFetcher<ActionReply>();
   const reading = preview.state !== "idle";
@@ -33,24 +40,29 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   const answer = file && !problem && !reading ? preview.data : undefined;
   const refused = isFailure(answer) ? answer.error : null;
   const shown = answer && "preview" in answer ? answer.preview : null;
+  const askDateOrder = answer && "preview" in answer && !answer.preview ? (answer.dateOrderNeeded ?? null) : null;
+  const toConfirm = shown?.leftOut.filter((l) => l.needsConfirmation) ?? [];
   // A refused file: the toast names the failure, the message beside the file says why (once).
   useFailureToast(preview.data, { describe: false });
   useFailureToast(save.data);
   useFetcherSucceeded(save, onSaved);
 
-  function send(fetcher: typeof preview | typeof save, intent: "record-preview" | "record-add", chosen: File, chosenMonth: string) {
+  function send(fetcher: typeof preview | typeof save, intent: "record-preview" | "record-add", chosen: File, chosenMonth: string, order = dateOrder) {
     const body = new FormData();
     body.set("intent", intent);
     body.set("machineId", String(machine.id));
     body.set("month", chosenMonth);
     body.set("reportFile", chosen);
+    if (order) body.set("dateOrder", order);
+    if (intent === "record-add" && accepted) body.set("acceptExclusions", "true");
     fetcher.submit(body, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
 
-  function check(nextFile: File | null, nextMonth: string) {
+  function check(nextFile: File | null, nextMonth: string, order = dateOrder) {
     setProblem(null);
+    setAccepted(false);
     if (!nextFile) return;
-    if (!EXCEL.test(nextFile.name)) {
+    if (!EXPORT_NAME.test(nextFile.name)) {
       setProblem("Please select an Excel file to upload");
       return;
     }
@@ -59,13 +71,15 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
       setProblem(`The file is too large (at most ${uploadMaxMb} MB)`);
       return;
     }
-    send(preview, "record-preview", nextFile, nextMonth);
+    send(preview, "record-preview", nextFile, nextMonth, order);
   }
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const next = event.target.files?.[0] ?? null;
     setFile(next);
-    check(next, month);
+    // A new file is asked about afresh.
+    setDateOrder(null);
+    check(next, month, null);
   }
 
   const message = problem ?? refused;
@@ -92,7 +106,7 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
           </Text>
           <FilePicker
             id={`record-file-${machine.id}`}
-            accept=".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+            accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
             onChange={onFile}
             aria-label="Sales report file"
             button="Choose file"
@@ -113,7 +127,56 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
           <Callout.Text>{message}</Callout.Text>
         </Callout.Root>
       ) : null}
+      {askDateOrder && !reading ? (
+        <Callout.Root color="amber" role="group" aria-label="Date order">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Flex direction="column" gap="2">
+            <Callout.Text>{askDateOrder}</Callout.Text>
+            <Text size="2" weight="medium">
+              Dates in this file are:
+            </Text>
+            <Flex gap="2" wrap="wrap">
+              {(
+                [
+                  ["dmy", "day/month"],
+                  ["mdy", "month/day"],
+                ] as const
+              ).map(([order, label]) => (
+                <Button
+                  key={order}
+                  type="button"
+                  variant="soft"
+                  onClick={() => {
+                    setDateOrder(order);
+                    if (file) check(file, month, order);
+                  }}
+                >
+                  {label}
+                </Button>
+              ))}
+            </Flex>
+          </Flex>
+        </Callout.Root>
+      ) : null}
       {shown ? <PreviewSummary preview={shown} /> : null}
+      {toConfirm.length && !reading ? (
+        <Callout.Root color="red" role="group" aria-label="Rows left out">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Flex direction="column" gap="2">
+            <Callout.Text weight="medium">These rows carry money and will not be imported: {toConfirm.map(leftOutSentence).join("; ")}.</Callout.Text>
+            <Text as="label" size="2" weight="medium">
+              <Flex gap="2" align="center">
+                <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} style={{ width: 18, height: 18, accentColor: "var(--red-9)" }} />
+                Leave these rows out and save the rest
+              </Flex>
+            </Text>
+          </Flex>
+        </Callout.Root>
+      ) : null}
       <Flex gap="3" justify="end" mt="2">
         <Dialog.Close>
           <Button type="button" variant="soft" color="gray">
@@ -125,7 +188,7 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
             if (file) send(save, "record-add", file, month);
           }}
           loading={saving}
-          disabled={reading || !file || !shown || shown.imported === 0}
+          disabled={reading || !file || !shown || shown.imported === 0 || (toConfirm.length > 0 && !accepted)}
         >
           Save Record
         </Button>
@@ -159,6 +222,11 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
           <Callout.Text>Every transaction in this file is already imported: nothing would be added.</Callout.Text>
         </Callout.Root>
       ) : null}
+      {preview.footer ? (
+        <Text size="2" color={preview.footer.agrees ? "gray" : "amber"}>
+          {footerSentence(preview.footer).replace(/^the/, "The")}.
+        </Text>
+      ) : null}
       <DataList.Root size="2">
         <DataList.Item>
           <DataList.Label minWidth="140px">Units</DataList.Label>
@@ -190,7 +258,7 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">Rows skipped</DataList.Label>
-          <DataList.Value>{preview.skipped.length ? preview.skipped.map((s) => `${s.count} ${s.reason}`).join("; ") : "none"}</DataList.Value>
+          <DataList.Value>{preview.skipped.length ? preview.skipped.map((s) => leftOutSentence(s)).join("; ") : "none"}</DataList.Value>
         </DataList.Item>
       </DataList.Root>
       {preview.topProducts.length ? (

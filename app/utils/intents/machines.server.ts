@@ -13,6 +13,7 @@ import { z } from "zod";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { newMachineSchema, machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
 import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordTotalsOf, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
+import { DateOrderNeededError } from "#domain/imports/telemetry-export.ts";
 import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
@@ -96,15 +97,23 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
       failure: "Error processing Excel file",
       async run(form) {
         const { actor, machine, input } = await upload(form);
-        const preview = await importUpload(db, { machineId: machine.id, ...input }, { actorId: actor.id, dataDir: DATA_DIR, dryRun: true });
-        return data<RecordPreviewReply>({ intent: "record-preview", preview });
+        const { acceptExclusions, ...file } = input;
+        try {
+          const preview = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions });
+          return data<RecordPreviewReply>({ intent: "record-preview", preview });
+        } catch (error) {
+          // Dates that read either way: the dialog asks "Dates in this file are: day/month or month/day".
+          if (error instanceof DateOrderNeededError) return data<RecordPreviewReply>({ intent: "record-preview", preview: null, dateOrderNeeded: error.message });
+          throw error;
+        }
       },
     },
     "record-add": {
       failure: "Failed to add monthly record",
       async run(form) {
         const { actor, machine, input } = await upload(form);
-        const result = await importUpload(db, { machineId: machine.id, ...input }, { actorId: actor.id, dataDir: DATA_DIR });
+        const { acceptExclusions, ...file } = input;
+        const result = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, acceptExclusions });
         return done(request, form, {
           title: "Monthly record added",
           description: `${formatMonth(result.month)}: ${result.imported} new ${result.imported === 1 ? "transaction" : "transactions"}, ${result.duplicates} already imported.`,

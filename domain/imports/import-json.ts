@@ -1,0 +1,41 @@
+/**
+ * Import answers as the JSON API and `vendboard import --json` give them: what was left out, with a
+ * count and its revenue in pounds, and the footer check in pounds (ARCHITECTURE.md sections 10 and
+ * 13: pence inside, pounds at the edge). The other fields keep the shape they always had.
+ */
+import { penceToPounds } from "../shared/money.ts";
+import type { LeftOut } from "./booking-rules.ts";
+import type { FileOutcome, FileImportResult, UploadResult } from "./import-service.ts";
+import type { FooterCheck, FooterFigure } from "./telemetry-export.ts";
+
+export interface LeftOutJson {
+  reason: string;
+  count: number;
+  /** Pounds: the settlement values of those rows, refunds netted. */
+  revenue: number;
+  needsConfirmation: boolean;
+}
+
+export const leftOutJson = (items: readonly LeftOut[]): LeftOutJson[] =>
+  items.map(({ reason, count, revenuePence, needsConfirmation }) => ({ reason, count, revenue: penceToPounds(revenuePence), needsConfirmation }));
+
+const money = (figure: FooterFigure | null) => (figure ? { footer: penceToPounds(figure.footer), rows: penceToPounds(figure.rows), difference: penceToPounds(figure.difference) } : null);
+
+/** The footer's units and money beside the rows' and the difference; money in pounds. */
+export function footerJson(check: FooterCheck | null) {
+  if (!check) return null;
+  return { agrees: check.agrees, units: check.units, cost: money(check.costPence), settlement: money(check.settlementPence) };
+}
+
+export function uploadJson(result: UploadResult) {
+  return { ...result, leftOut: leftOutJson(result.leftOut), footer: footerJson(result.footer) };
+}
+
+function fileJson(result: FileImportResult) {
+  return { ...result, leftOut: leftOutJson(result.leftOut), footer: footerJson(result.footer), groups: result.groups.map((g) => ({ ...g, leftOut: leftOutJson(g.leftOut) })) };
+}
+
+export function outcomeJson(outcome: FileOutcome) {
+  if (outcome.ok) return { ...outcome, result: fileJson(outcome.result) };
+  return { ...outcome, ...(outcome.leftOut ? { leftOut: leftOutJson(outcome.leftOut) } : {}) };
+}
