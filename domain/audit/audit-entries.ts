@@ -7,6 +7,7 @@ import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";
 import { formatCount, formatCreditNoteId, formatSignedPence } from "../shared/format.ts";
+import { leftOutSentence } from "../imports/booking-rules.ts";
 
 /** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
 export function formatAuditTime(at: string): string {
@@ -222,15 +223,27 @@ function describeRecord(entry: AuditEntryData): string {
     case "import": {
       const rows = count(after.imported) ?? 0;
       const location = text(after.location);
-      const left = [
-        count(details.duplicates) ? `${formatCount(count(details.duplicates)!, "duplicate")}` : null,
-        ...(Array.isArray(details.alreadyBooked)
-          ? details.alreadyBooked.map((b) => (count(fields(b).count) && text(fields(b).reason) ? `${count(fields(b).count)} ${text(fields(b).reason)}` : null))
-          : []),
-        count(details.monthClosed) ? `${count(details.monthClosed)} in a closed month` : null,
-      ].filter(Boolean);
+      // Since issue 28 an entry lists every reason rows were left out, with their revenue; older ones list the booking rules'.
+      const leftOut = Array.isArray(details.leftOut)
+        ? details.leftOut.flatMap((l) => {
+            const item = fields(l);
+            const n = count(item.count);
+            const reason = text(item.reason);
+            return n && reason ? [leftOutSentence({ reason, count: n, revenuePence: count(item.revenuePence) ?? undefined })] : [];
+          })
+        : null;
+      const left =
+        leftOut ??
+        [
+          count(details.duplicates) ? `${formatCount(count(details.duplicates)!, "duplicate")}` : null,
+          ...(Array.isArray(details.alreadyBooked)
+            ? details.alreadyBooked.map((b) => (count(fields(b).count) && text(fields(b).reason) ? `${count(fields(b).count)} ${text(fields(b).reason)}` : null))
+            : []),
+          count(details.monthClosed) ? `${count(details.monthClosed)} in a closed month` : null,
+        ].filter(Boolean);
       const file = text(details.file);
-      return `Imported ${formatCount(rows, "row")}${file ? ` from ${file}` : ""}${location ? ` to ${location}` : ""}${left.length ? ` (left out: ${left.join(", ")})` : ""}`;
+      const confirmed = details.exclusionsConfirmed === true ? "; confirmed by the importer" : "";
+      return `Imported ${formatCount(rows, "row")}${file ? ` from ${file}` : ""}${location ? ` to ${location}` : ""}${left.length ? ` (left out: ${left.join(", ")}${confirmed})` : ""}`;
     }
     case "delete": {
       const location = text(before.location);
