@@ -161,7 +161,7 @@ function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: Impor
   const months = [...plan.outsideMonth.keys()].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
   return [
     ...dateLeftOut(report),
-    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((s) => reported("skipped", `skipped (${s.reason})`, s.count, s.revenuePence ?? 0)),
+    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((s) => reported("skipped", `skipped, ${s.reason}`, s.count, s.revenuePence ?? 0)),
     ...months.flatMap((month, i) => reported("month", describeMonth[i].reason, plan.outsideMonth.get(month) ?? 0, plan.outsideMonthRevenuePence.get(month) ?? 0)),
     ...[...plan.unmapped, ...plan.ambiguous].flatMap(([name, count]) => reported("machine", `naming '${name}', which no machine answers to yet`, count, plan.unroutedRevenuePence.get(name) ?? 0)),
     // Several machines' months: each reason says whose it is.

@@ -156,3 +156,59 @@ test.describe("Add Monthly Record", () => {
     await expect(dialog.getByRole("button", { name: "Save Record" })).toBeEnabled();
   });
 });
+
+// TEMP-SHOTS-BEGIN (throwaway helper, deleted after one run)
+for (const width of [375, 1280]) {
+  test.describe(`shots ${width}`, () => {
+    test.skip(!process.env.SHOTS, "screenshots only");
+    test.use({ viewport: { width, height: 900 } });
+    const settle = (page: Page) => page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    test(`shots import ${width}`, async ({ page }) => {
+      await signIn(page, ADMIN);
+      const { location, tag } = await freshMachine(page);
+      await page.goto("/admin/import");
+      await page.getByLabel(/^Exports \(/).setInputFiles(withUnreadableDates(`dates-${tag}.xlsx`, location));
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByRole("group", { name: "Rows left out" })).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: `/tmp/shots/import-left-out-${width}.png`, fullPage: true });
+      await page.getByRole("group", { name: "Rows left out" }).screenshot({ path: `/tmp/shots/import-left-out-block-${width}.png` });
+      const sw = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      console.log(`import ${width}: scrollWidth/clientWidth`, sw);
+    });
+    test(`shots dialog ${width}`, async ({ page }) => {
+      await signIn(page, ADMIN);
+      const { partner, location, tag } = await freshMachine(page);
+      await page.goto(`/partners/${partner.id}`);
+      const card = page.getByRole("article", { name: location });
+      await card.getByRole("button", { name: "Add Monthly Record" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Monthly Record" });
+      await dialog.getByLabel("Month").fill("2026-10");
+      await dialog.getByLabel("Sales report file").setInputFiles(withUnreadableDates(`record-${tag}.xlsx`, location));
+      await expect(dialog.getByRole("group", { name: "Rows left out" })).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: `/tmp/shots/dialog-left-out-${width}.png` });
+      await dialog.getByRole("group", { name: "Rows left out" }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots/dialog-left-out-${width}-scrolled.png` });
+      await page.setViewportSize({ width, height: 1600 });
+      await settle(page);
+      await page.screenshot({ path: `/tmp/shots/dialog-left-out-${width}-tall.png` });
+      console.log(`dialog ${width}:`, await dialog.evaluate((el) => [el.scrollWidth, el.clientWidth, el.getBoundingClientRect().width]));
+      await page.setViewportSize({ width, height: 900 });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      await card.getByRole("button", { name: "Add Monthly Record" }).click();
+      await dialog.getByLabel("Month").fill("2026-10");
+      await dialog.getByLabel("Sales report file").setInputFiles(
+        exportFile(`ambiguous-${tag}.xlsx`, "Dynamic Transactions Monitor Mega", location, [
+          ["05/10/2026 10:00", "1.10"],
+          ["06/10/2026 11:00", "1.10"],
+        ]),
+      );
+      await expect(dialog.getByRole("group", { name: "Date order" })).toBeVisible();
+      await settle(page);
+      await page.screenshot({ path: `/tmp/shots/dialog-date-order-${width}.png` });
+    });
+  });
+}
+// TEMP-SHOTS-END

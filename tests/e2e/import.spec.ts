@@ -27,7 +27,7 @@ test("an admin imports a three-machine export, maps the unknown name in the page
   await signIn(page, ADMIN);
   await page.getByRole("link", { name: "Import Exports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Import Exports" })).toBeVisible();
-  await page.getByLabel("Exports (.xlsx or .xls, one or more)").setInputFiles(exportFile());
+  await page.getByLabel("Exports (.xlsx, .xls or .csv, one or more)").setInputFiles(exportFile());
   await expect(page.getByText("three-sites.xlsx", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Preview" }).click();
 
@@ -87,7 +87,7 @@ test.describe("Import Exports without JavaScript", () => {
     await signIn(page, ADMIN);
     await page.goto("/admin/import");
     // A name of its own: the other test maps its unknown name, in parallel, on the same database.
-    await page.getByLabel("Exports (.xlsx or .xls, one or more)").setInputFiles(exportFile("Scarborough Spa Kiosk"));
+    await page.getByLabel("Exports (.xlsx, .xls or .csv, one or more)").setInputFiles(exportFile("Scarborough Spa Kiosk"));
     await page.getByRole("button", { name: "Preview" }).click();
     const preview = page.getByRole("region", { name: "three-sites.xlsx preview" });
     await expect(preview.getByRole("row", { name: /Leeds Station Concourse/ })).toContainText("£3.30");

@@ -253,9 +253,9 @@ export async function recordsOf(machineId: number) {
   return rows.map((r) => ({ ...r, totalSales: Number(r.totalSales), revenuePence: Number(r.revenuePence), cogsPence: Number(r.cogsPence) }));
 }
 
-/** The audit entries of imports, newest last, with their JSON parsed. */
+/** The audit entries of imports, newest first, with their JSON parsed. */
 export async function importAudits() {
-  const rows = await db.selectFrom("auditLog").select(["actorId", "entityId", "month", "after", "details"]).where("action", "=", "import").orderBy("id").execute();
+  const rows = await db.selectFrom("auditLog").select(["actorId", "entityId", "month", "after", "details"]).where("action", "=", "import").orderBy("id", "desc").execute();
   return rows.map((r) => ({ ...r, after: r.after ? JSON.parse(r.after) : null, details: r.details ? JSON.parse(r.details) : null }));
 }
 
