@@ -108,7 +108,7 @@ function uploadFiles(dataDir: string): { key: string; size: number }[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => /^[0-9a-f]{64}\.xlsx?$/.test(name))
+    .filter((name) => /^[0-9a-f]{64}\.(xlsx?|csv)$/.test(name))
     .sort()
     .map((name) => ({ key: `uploads/${name}`, size: fs.statSync(path.join(dir, name)).size }));
 }
