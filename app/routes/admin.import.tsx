@@ -437,7 +437,12 @@ function FileResult({ outcome, imported, dateOrder }: { outcome: FileOutcome; im
           </Text>
         ) : null}
         {notes.length ? (
-          <Box asChild mt="2">
+          <Text as="p" size="2" weight="medium" mt="2">
+            Left out:
+          </Text>
+        ) : null}
+        {notes.length ? (
+          <Box asChild mt="1">
             <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
               {notes.map((n) => (
                 <li key={n}>

@@ -14,7 +14,8 @@ import { idParam } from "#app/utils/params.server.ts";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const CSV_TYPE = "text/csv; charset=utf-8";
-const TYPES: Record<string, string> = { ".xlsx": XLSX_TYPE, ".xls": "application/vnd.ms-excel", ".csv": CSV_TYPE };
+// The uploaded CSV goes back as it came, in whatever encoding it was written (UTF-8 or Windows-1252): no charset claimed.
+const TYPES: Record<string, string> = { ".xlsx": XLSX_TYPE, ".xls": "application/vnd.ms-excel", ".csv": "text/csv" };
 
 export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);

@@ -368,8 +368,12 @@ function amountParts(field) {
 const quoted = (field, max = 40) => JSON.stringify(field.length > max ? `${field.slice(0, max)}…` : field);
 
 /**
- * Whether a semicolon file writes its amounts with a decimal comma, and if so its amounts rewritten
- * with a decimal point.
+ * Whether a file writes its amounts with a decimal comma, decided once for the file, and if so its
+ * amounts rewritten with a decimal point. A comma or a point followed by one or two digits at the
+ * end of an amount can only be decimal (a thousands group has three); one followed by three digits
+ * (`1,000`, `1.500`) decides nothing. A file with decimal commas and decimal points, or whose
+ * amounts decide nothing but hold such a group, is refused. In a comma-separated file amounts with
+ * a comma are quoted (`"1,10"`), and are decided the same way.
  * @param {(string|null)[][]} table
  * @param {number[]} rowLines the line each row starts on
  * @returns {{ ok: true, decimalComma: boolean } | CsvFailure}
@@ -390,9 +394,9 @@ function settleDecimalComma(table, rowLines) {
       const parts = amountParts(field);
       if (!parts) continue;
       const number = parts[1];
-      if (/,\d\d$/.test(number) && COMMA_NUMBER.test(number)) comma ??= { line: rowLines[r], field };
-      else if (/\.\d\d$/.test(number) && POINT_NUMBER.test(number)) point ??= { line: rowLines[r], field };
-      else if (number.includes(",")) unclear ??= { line: rowLines[r], field };
+      if (/,\d{1,2}$/.test(number) && COMMA_NUMBER.test(number)) comma ??= { line: rowLines[r], field };
+      else if (/\.\d{1,2}$/.test(number) && POINT_NUMBER.test(number)) point ??= { line: rowLines[r], field };
+      else if (/[,.]\d{3}$/.test(number)) unclear ??= { line: rowLines[r], field };
     }
   }
   if (comma && point) {
@@ -405,7 +409,7 @@ function settleDecimalComma(table, rowLines) {
     if (!point && unclear) {
       return {
         ok: false,
-        error: `The CSV file's amounts do not show whether the comma is a decimal or a thousands separator (line ${unclear.line}: ${quoted(unclear.field)}): export it again with two decimal places`,
+        error: `The CSV file's amounts do not show whether the comma or point is a decimal or a thousands separator (line ${unclear.line}: ${quoted(unclear.field)}): export it again with two decimal places`,
       };
     }
     return { ok: true, decimalComma: false };
@@ -462,12 +466,10 @@ export function readCsvTable(bytes, limits) {
       lines?.push(text.slice(records[r].start, records[r].end));
     }
 
-    let decimalComma = false;
-    if (separator === SEMICOLON) {
-      const settled = settleDecimalComma(table, rowLines);
-      if (!settled.ok) return settled;
-      decimalComma = settled.decimalComma;
-    }
+    // Decided once per file, for either separator (a comma file quotes its comma amounts).
+    const settled = settleDecimalComma(table, rowLines);
+    if (!settled.ok) return settled;
+    const decimalComma = settled.decimalComma;
     /** @type {CsvTable} */
     const result = { ok: true, table, decimalComma, separator: separator === COMMA ? "," : ";", encoding };
     if (lines) result.lines = lines;

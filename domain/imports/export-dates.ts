@@ -100,6 +100,10 @@ function textDateIso(date: TextDate, order: DateOrder): string | null {
 }
 
 function isoTextToIso(text: string): string | null {
+  // A day that does not exist (2026-09-31) is unreadable, never rolled over into the next month.
+  const [y, m, d] = text.slice(0, 10).split("-").map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
   const date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length === 10 ? text : `${text.replace(" ", "T")}Z`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

@@ -148,6 +148,8 @@ function takeWorker(): workerThreads.Worker {
 function checkWorkbook(bytes: Uint8Array, csv: boolean): void {
   if (csv) {
     if (bytes.length > MAX_UNPACKED_BYTES) throw new SalesReportError(`The file is larger than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`);
+    // Read as CSV by its name, whatever it holds; a workbook under a .csv name is told so rather than read as text.
+    if (startsWith(bytes, ZIP) || startsWith(bytes, OLE)) throw new SalesReportError("The file is an Excel workbook named .csv: upload it as .xlsx or .xls");
     return;
   }
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE)) throw new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)");

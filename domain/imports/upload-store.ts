@@ -26,7 +26,7 @@ export function sha256(bytes: Uint8Array): string {
 
 /** The key an upload is kept under: its content's hash and its kind (.xls, .xlsx or .csv, as uploaded). */
 export function uploadKey(file: StoredFile, digest: string = sha256(file.bytes)): string {
-  const given = path.extname(file.name).toLowerCase();
+  const given = path.extname(file.name.trim()).toLowerCase();
   const ext = given === ".xls" || given === ".csv" ? given : ".xlsx";
   return `uploads/${digest}${ext}`;
 }

@@ -34,7 +34,7 @@ test("an admin imports a three-machine export, maps the unknown name in the page
   const preview = page.getByRole("region", { name: "three-sites.xlsx preview" });
   await expect(preview.getByRole("row", { name: /Leeds Station Concourse/ })).toContainText("£3.30");
   await expect(preview.getByRole("row", { name: /York Hospital Atrium/ })).toBeVisible();
-  await expect(preview).toContainText("3 rows name 'Harrogate Gym Front Desk', which no machine answers to yet");
+  await expect(preview).toContainText("3 rows naming 'Harrogate Gym Front Desk', which no machine answers to yet: £3.30");
   await expect(page.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
   await expect(page.getByText("6 new rows would be added; 3 rows without a machine yet.")).toBeVisible();
   // The preview (tables, the mapping callout) passes the same WCAG 2.1 AA checks as the empty page.
@@ -92,6 +92,6 @@ test.describe("Import Exports without JavaScript", () => {
     const preview = page.getByRole("region", { name: "three-sites.xlsx preview" });
     await expect(preview.getByRole("row", { name: /Leeds Station Concourse/ })).toContainText("£3.30");
     await expect(page.getByText("6 new rows would be added; 3 rows without a machine yet.")).toBeVisible();
-    await expect(preview).toContainText("3 rows name 'Scarborough Spa Kiosk', which no machine answers to yet");
+    await expect(preview).toContainText("3 rows naming 'Scarborough Spa Kiosk', which no machine answers to yet: £3.30");
   });
 });

@@ -447,7 +447,8 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     expect(planned.leftOut).toEqual(DATE_LEFT_OUT);
 
     const before = await tableCounts();
-    for (const fields of [{}, { acceptExclusions: "false" }]) {
+    const unconfirmed: Record<string, string>[] = [{}, { acceptExclusions: "false" }];
+    for (const fields of unconfirmed) {
       const refused = await post(fields);
       expect(refused.status).toBe(409);
       const { message } = await refused.json();
@@ -535,6 +536,34 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     expect(entry.actorId).toBeNull();
     expect(entry.details).toMatchObject({ exclusionsConfirmed: true });
     expect(entry.details.leftOut).toEqual(expect.arrayContaining(DATE_LEFT_OUT_PENCE));
+  });
+
+  it("skipped rows and duplicates are reported with their revenue but need no confirmation", async () => {
+    const machine = await makeMachine(db, partnerId, LEEDS);
+    const base = 7_700_000_400;
+    const bytes = workbookBytes(
+      [
+        ...goodRows(base),
+        [base + 4, LEEDS, "Snickers 48g", "n/a", 1.1, 1.3, "21/10/2026 10:00"],
+        [base + 5, LEEDS, "Snickers 48g", 0.44, 1.1, 0, "22/10/2026 10:00"],
+      ],
+      { title: TITLE_OCTOBER },
+    );
+    const skipped = [
+      { reason: expect.stringMatching(/^skipped\b.*non-numeric cost price/), count: 1, revenue: 1.3, needsConfirmation: false },
+      { reason: expect.stringMatching(/^skipped\b.*settled at 0 \(cancelled or declined vend\)/), count: 1, revenue: 0, needsConfirmation: false },
+    ];
+    const first = await postUpload(machine.id, { month: "2026-10", bytes, fileName: "skips.xlsx", cookie: adminCookie });
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ ...GOOD_FIGURES, imported: 3, needsConfirmation: false, leftOut: skipped });
+    const again = await postUpload(machine.id, { month: "2026-10", bytes, fileName: "skips.xlsx", cookie: adminCookie });
+    expect(again.status).toBe(201);
+    const second = await again.json();
+    expect(second).toMatchObject({ imported: 0, duplicates: 3, needsConfirmation: false });
+    expect(second.leftOut).toEqual([...skipped, { reason: "already imported", count: 3, revenue: 4.3, needsConfirmation: false }]);
+    await expectGoodRowsOnly(machine.id, base);
+    const [entry] = await importAudits();
+    expect(entry.details.exclusionsConfirmed).toBeUndefined();
   });
 
   it("a --month cron import of a file whose other rows are an ended month needs no confirmation (exit 0)", async () => {

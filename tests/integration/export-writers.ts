@@ -86,10 +86,13 @@ export function workbookPr(bytes: Uint8Array): string {
   return /<workbookPr\b[^>]*>/.exec(Buffer.from(entry.content as Uint8Array).toString("utf8"))?.[0] ?? "";
 }
 
+/** A cell as SheetJS reads it raw. */
+export type RawCell = string | number | boolean | null;
+
 /** A sheet's cells as SheetJS reads them raw (numbers, text, null), blank rows dropped. */
-export function rawTable(bytes: Uint8Array): unknown[][] {
+export function rawTable(bytes: Uint8Array): RawCell[][] {
   const book = XLSX.read(bytes, { type: "array" });
-  return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null, blankrows: false });
+  return XLSX.utils.sheet_to_json<RawCell[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null, blankrows: false });
 }
 
 /**
@@ -147,7 +150,7 @@ export function csvText(bytes: Uint8Array, encoding: CsvVariant["encoding"]): st
   return String.fromCharCode(...bytes);
 }
 
-const normalised = (header: unknown) =>
+const normalised = (header: RawCell | undefined) =>
   String(header ?? "")
     .replace(/[\u200B-\u200D\u2060\uFEFF\u00A0]/g, " ")
     .trim()

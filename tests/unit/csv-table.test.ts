@@ -138,12 +138,18 @@ describe("readCsvTable: decimal commas in a semicolon file", () => {
     expect(error).toBe('The CSV file mixes decimal commas (line 3: "0,50") and decimal points (line 4: "0.50"): export it again with one decimal separator');
   });
 
-  it("refuses amounts whose comma could be either separator, naming the line", () => {
-    const error = refusal(`${TITLE}\n${header}\nStation;Water;1;2;3;01.10.2026;1\nStation;Water;1,5;2;3;01.10.2026;2\n`);
+  it("refuses amounts whose comma or point could be either separator, naming the line", () => {
+    const error = refusal(`${TITLE}\n${header}\nStation;Water;1;2;3;01.10.2026;1\nStation;Water;1,500;2;3;01.10.2026;2\n`);
     expect(error).toBe(
-      'The CSV file\'s amounts do not show whether the comma is a decimal or a thousands separator (line 4: "1,5"): export it again with two decimal places',
+      'The CSV file\'s amounts do not show whether the comma or point is a decimal or a thousands separator (line 4: "1,500"): export it again with two decimal places',
     );
-    expect(refusal(`T\n${header}\nStation;Water;1,000;2;3;01.10.2026;1\n`)).toMatch(/line 3: "1,000"/);
+    expect(refusal(`T\n${header}\nStation;Water;1.000;2;3;01.10.2026;1\n`)).toMatch(/line 3: "1.000"/);
+  });
+
+  it("takes a comma followed by one digit as decimal (a thousands group has three): Excel writes 1.10 as 1,1", () => {
+    const result = read(`${TITLE}\n${header}\nStation;Twix;0,5;1,1;1,1;02.10.2026;1\nStation;Coke;0,6;1,5;1,5;02.10.2026;2\n`);
+    expect(result.decimalComma).toBe(true);
+    expect(result.table[2].slice(2, 5)).toEqual(["0.5", "1.1", "1.1"]);
   });
 
   it("takes whole numbers only as written with a decimal point", () => {
@@ -158,10 +164,12 @@ describe("readCsvTable: decimal commas in a semicolon file", () => {
     expect(result.table[2]).toEqual([" £ 1.50 ", "( £0.50 )", "1.50 £", `${spaces},5`, `${spaces}1${spaces}`]);
   });
 
-  it("never looks for decimal commas in a comma-separated file", () => {
+  it("decides quoted amounts of a comma-separated file the same way: never read 100 times too large", () => {
     const result = read('T\nA,B\n"1,50","1,5"\n');
-    expect(result.decimalComma).toBe(false);
-    expect(result.table[2]).toEqual(["1,50", "1,5"]);
+    expect(result.decimalComma).toBe(true);
+    expect(result.table[2]).toEqual(["1.50", "1.5"]);
+    expect(read('T\nA,B\n"1,234.50",2.10\n').table[2]).toEqual(["1,234.50", "2.10"]);
+    expect(refusal('T\nA,B\n"1,50",2.10\n')).toMatch(/mixes decimal commas \(line 3: "1,50"\) and decimal points \(line 3: "2.10"\)/);
   });
 });
 

@@ -32,6 +32,8 @@ describe("readExportDate: every form", () => {
     ["10/21/2026 09:14:00", "dmy", null],
     ["21/10/2026", "mdy", null],
     ["31/02/2026", "dmy", null],
+    ["2026-09-31 10:00:00", "dmy", null],
+    ["2026-02-30", "mdy", null],
     ["10/1/2026 13:00 PM", "mdy", null],
     ["10/1/2026 0:30 AM", "mdy", null],
     ["10/1/2026 24:00", "mdy", null],

@@ -17,7 +17,8 @@ export interface RecordPreviewReply {
   intent: "record-preview";
   /** Null while the file's dates read either way: `dateOrderNeeded` says so, and the dialog asks. */
   preview: UploadResult | null;
-  dateOrderNeeded?: string;
+  /** The file's dates read either way: an example of them, for "Dates in this file are: day/month or month/day". */
+  dateOrderExample?: string;
 }
 
 export function AddRecordDialog({

@@ -8,12 +8,13 @@ import { Badge, Button, Callout, DataList, Dialog, Flex, Spinner, Table, Text, T
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
-import { previousMonth } from "#domain/shared/dates.ts";
+import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
+import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
@@ -40,7 +41,7 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   const answer = file && !problem && !reading ? preview.data : undefined;
   const refused = isFailure(answer) ? answer.error : null;
   const shown = answer && "preview" in answer ? answer.preview : null;
-  const askDateOrder = answer && "preview" in answer && !answer.preview ? (answer.dateOrderNeeded ?? null) : null;
+  const askDateOrder = answer && "preview" in answer && !answer.preview ? (answer.dateOrderExample ?? null) : null;
   const toConfirm = shown?.leftOut.filter((l) => l.needsConfirmation) ?? [];
   // A refused file: the toast names the failure, the message beside the file says why (once).
   useFailureToast(preview.data, { describe: false });
@@ -127,39 +128,10 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
           <Callout.Text>{message}</Callout.Text>
         </Callout.Root>
       ) : null}
-      {askDateOrder && !reading ? (
-        <Callout.Root color="amber" role="group" aria-label="Date order">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Flex direction="column" gap="2">
-            <Callout.Text>{askDateOrder}</Callout.Text>
-            <Text size="2" weight="medium">
-              Dates in this file are:
-            </Text>
-            <Flex gap="2" wrap="wrap">
-              {(
-                [
-                  ["dmy", "day/month"],
-                  ["mdy", "month/day"],
-                ] as const
-              ).map(([order, label]) => (
-                <Button
-                  key={order}
-                  type="button"
-                  variant="soft"
-                  onClick={() => {
-                    setDateOrder(order);
-                    if (file) check(file, month, order);
-                  }}
-                >
-                  {label}
-                </Button>
-              ))}
-            </Flex>
-          </Flex>
-        </Callout.Root>
-      ) : null}
+      {askDateOrder && !reading ? <DateOrderQuestion example={askDateOrder} onChoose={(order) => {
+        setDateOrder(order);
+        if (file) check(file, month, order);
+      }} /> : null}
       {shown ? <PreviewSummary preview={shown} /> : null}
       {toConfirm.length && !reading ? (
         <Callout.Root color="red" role="group" aria-label="Rows left out">
@@ -198,6 +170,8 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
 }
 
 function PreviewSummary({ preview }: { preview: UploadResult }) {
+  // Every row the file leaves out, with its revenue, but those the badges above already count.
+  const leftOut = preview.leftOut.filter((l) => l.kind !== "duplicate" && l.kind !== "booked");
   return (
     <Flex direction="column" gap="3" aria-label="File contents">
       {preview.warnings.map((warning) => (
@@ -257,8 +231,8 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
           </DataList.Value>
         </DataList.Item>
         <DataList.Item>
-          <DataList.Label minWidth="140px">Rows skipped</DataList.Label>
-          <DataList.Value>{preview.skipped.length ? preview.skipped.map((s) => leftOutSentence(s)).join("; ") : "none"}</DataList.Value>
+          <DataList.Label minWidth="140px">Rows left out</DataList.Label>
+          <DataList.Value>{leftOut.length ? leftOut.map(leftOutSentence).join("; ") : "none"}</DataList.Value>
         </DataList.Item>
       </DataList.Root>
       {preview.topProducts.length ? (
@@ -280,5 +254,42 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
         </Table.Root>
       ) : null}
     </Flex>
+  );
+}
+
+/** "Dates in this file are: day/month or month/day", each choice showing what the file's example becomes. */
+function DateOrderQuestion({ example, onChoose }: { example: string; onChoose: (order: DateOrder) => void }) {
+  const reading = (order: DateOrder) => {
+    const iso = readExportDate(example, { order });
+    // In words ("5 October 2026"): a date written in numbers would ask the same question again.
+    return iso ? `${Number(iso.slice(8, 10))} ${formatMonth(iso.slice(0, 7))}` : null;
+  };
+  return (
+    <Callout.Root color="amber" role="group" aria-label="Date order">
+      <Callout.Icon>
+        <ExclamationTriangleIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="2">
+        <Callout.Text>
+          The dates in this file{example ? ` (such as ${example})` : ""} can be read either way, and nothing in the file says which. Nothing is guessed:
+        </Callout.Text>
+        <Text size="2" weight="medium">
+          Dates in this file are:
+        </Text>
+        <Flex gap="2" wrap="wrap">
+          {(
+            [
+              ["dmy", "day/month"],
+              ["mdy", "month/day"],
+            ] as const
+          ).map(([order, label]) => (
+            <Button key={order} type="button" variant="soft" onClick={() => onChoose(order)}>
+              {label}
+              {reading(order) ? ` (${reading(order)})` : ""}
+            </Button>
+          ))}
+        </Flex>
+      </Flex>
+    </Callout.Root>
   );
 }

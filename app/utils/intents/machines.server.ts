@@ -103,7 +103,7 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
           return data<RecordPreviewReply>({ intent: "record-preview", preview });
         } catch (error) {
           // Dates that read either way: the dialog asks "Dates in this file are: day/month or month/day".
-          if (error instanceof DateOrderNeededError) return data<RecordPreviewReply>({ intent: "record-preview", preview: null, dateOrderNeeded: error.message });
+          if (error instanceof DateOrderNeededError) return data<RecordPreviewReply>({ intent: "record-preview", preview: null, dateOrderExample: error.example });
           throw error;
         }
       },
