@@ -278,14 +278,16 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
 
 /**
  * What a receipt lists as left out of one machine's month, with revenue: the file's rows left out
- * for their date or month, and this group's rows already booked elsewhere or in a closed month
- * (duplicates and skipped rows have columns of their own).
+ * for their date or month or skipped, and this group's rows already booked elsewhere or in a closed
+ * month (duplicates have a column of their own).
  */
 function receiptLeftOut(group: ImportGroupResult, report: ParsedSalesReport, plan: BookingPlan): LeftOut[] {
   const describeMonth = describeOutsideMonth(plan.outsideMonth);
   const months = [...plan.outsideMonth.keys()].sort((x, y) => (x ?? "").localeCompare(y ?? ""));
   return [
     ...dateLeftOut(report),
+    // The spec's skips with their revenue (the receipt's skipped column keeps their counts by key, as before).
+    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((x) => reported("skipped", x.reason, x.count, x.revenuePence ?? 0)),
     ...months.flatMap((month, i) => reported("month", describeMonth[i].reason, plan.outsideMonth.get(month) ?? 0, plan.outsideMonthRevenuePence.get(month) ?? 0)),
     ...group.leftOut.filter((l) => l.kind !== "duplicate"),
   ];
@@ -354,7 +356,7 @@ async function writeFile(
         g.duplicates,
         skipped,
         outsideCount,
-        JSON.stringify(receiptLeftOut(g, report, plan).map(({ reason, count, revenuePence }) => ({ reason, count, revenuePence }))),
+        JSON.stringify(receiptLeftOut(g, report, plan).map(({ kind, reason, count, revenuePence }) => ({ kind, reason, count, revenuePence }))),
         agrees === null ? null : agrees ? 1 : 0,
         options.actorId,
       ]),

@@ -346,7 +346,8 @@ export interface ReceiptView {
   rowsRead: number;
   imported: number;
   duplicates: number;
-  skipped: { reason: string; count: number }[];
+  /** The spec's skips by reason, with their revenue on receipts written since issue 28. */
+  skipped: { reason: string; count: number; revenuePence?: number }[];
   outsideMonth: number;
   /** Rows left out, as sentences: "98 rows are dated September 2026", "3 rows are already booked to …". */
   excluded: string[];
@@ -355,6 +356,7 @@ export interface ReceiptView {
 }
 
 function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
+  const excluded = JSON.parse(r.excluded) as { kind?: string; reason: string; count: number; revenuePence?: number }[];
   return {
     id: r.id,
     fileName: r.fileName,
@@ -362,9 +364,14 @@ function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
     rowsRead: r.rowsRead,
     imported: r.imported,
     duplicates: r.duplicates,
-    skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([reason, count]) => ({ reason: SKIP_REASONS[reason as SkipReason] ?? reason, count })),
+    // Receipts since issue 28 list the skipped rows with their revenue among what was left out.
+    skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([key, count]) => {
+      const reason = SKIP_REASONS[key as SkipReason] ?? key;
+      const revenuePence = excluded.find((e) => e.kind === "skipped" && e.reason === reason)?.revenuePence;
+      return revenuePence === undefined ? { reason, count } : { reason, count, revenuePence };
+    }),
     outsideMonth: r.outsideMonth,
-    excluded: (JSON.parse(r.excluded) as { reason: string; count: number; revenuePence?: number }[]).map(leftOutSentence),
+    excluded: excluded.filter((e) => e.kind !== "skipped").map(leftOutSentence),
     footerAgrees: r.footerAgrees === null ? null : r.footerAgrees === 1,
     createdAt: r.createdAt,
   };

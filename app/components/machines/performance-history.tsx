@@ -3,6 +3,7 @@
  * the dialog opens: the 12-month chart and a table per month, with each month's documents; an
  * admin's Delete posts intent record-delete to the page's action (a partner's page only reads).
  */
+import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { DialogEmptyState, DialogLoadState } from "./dialog-load-state.tsx";
 import { Badge, Box, DataList, Flex, IconButton, Popover, ScrollArea, Table, Text, Tooltip } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";
@@ -117,7 +118,7 @@ function Receipt({ record }: { record: MachineRecord }) {
           <DataList.Item>
             <DataList.Label>Skipped</DataList.Label>
             <DataList.Value>
-              {skipped.length ? skipped.map((s) => `${s.count} ${s.reason}`).join("; ") : "none"}
+              {skipped.length ? skipped.map((s) => (s.revenuePence === undefined ? `${s.count} ${s.reason}` : leftOutSentence(s))).join("; ") : "none"}
             </DataList.Value>
           </DataList.Item>
           {receipt.excluded.length ? (
