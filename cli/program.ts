@@ -127,6 +127,7 @@ function registerImportCommand(program: Command, io: CliIO): void {
     .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
     .option("--date-order <dmy|mdy>", "how text dates are written (day/month or month/day), for files whose dates read either way")
     .option("--accept-exclusions", "import files even though rows are left out for their date (unreadable, a month not begun, outside the title's range)")
+    .option("--adjust-paid-months", "book late sales into paid months; each month's difference becomes an adjustment on the partner's next open month")
     .option("--dry-run", "check and report without saving anything")
     .option("--json", "print the outcome as JSON")
     .action(async (files: string[], options: Import.ImportCommandOptions) => {

@@ -69,14 +69,20 @@ export interface CommissionRatesTable {
   createdBy: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** A difference added to an open month: a paid month's under a new agreement, or a negative month carried on. */
+/**
+ * A difference added to an open month: a paid month's under a new agreement (agreement), its late
+ * sales or a record deleted from it (late_sales, record_deleted), a reopened month paid again
+ * (repaid), or a negative month carried on (carried).
+ */
+export type AdjustmentReason = "agreement" | "carried" | "late_sales" | "record_deleted" | "repaid";
+
 export interface CommissionAdjustmentsTable {
   id: Generated<number>;
   partnerId: number;
   month: string;
   forMonth: string;
   amountPence: number;
-  reason: "agreement" | "carried";
+  reason: AdjustmentReason;
   sourcePaymentId: number | null;
   createdBy: number | null;
   createdAt: CreatedAt;

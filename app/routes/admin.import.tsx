@@ -12,6 +12,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Fragment, useEffect, useState } from "react";
 import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
@@ -97,6 +98,10 @@ export default function ImportPage() {
   const [accepted, setAccepted] = useState(false);
   useEffect(() => setAccepted(Boolean(result?.acceptExclusions) && !imported), [result, imported]);
   const undecided = (result?.outcomes ?? []).some((o) => !o.ok && o.needsDateOrder);
+  // Late sales for paid months: named beside Import too, which waits for the admin's confirmation.
+  const late = imported ? [] : (result?.outcomes ?? []).flatMap((o) => (o.ok ? o.result.paidMonths.map((c) => ({ file: o.fileName, sentence: paidMonthChangeText(c) })) : []));
+  const [adjustPaid, setAdjustPaid] = useState(false);
+  useEffect(() => setAdjustPaid(Boolean(result?.adjustPaidMonths) && !imported), [result, imported]);
   // Import follows a preview of these files that found something to add (or names now mapped) and nothing left unmapped.
   const canImport = Boolean(
     result &&
@@ -105,6 +110,7 @@ export default function ImportPage() {
       !sizeError &&
       !undecided &&
       (accepted || !toConfirm.length) &&
+      (adjustPaid || !late.length) &&
       result.outcomes.some((o) => o.ok) &&
       allMapped &&
       (result.newRows > 0 || result.unmapped.length > 0),
@@ -154,6 +160,18 @@ export default function ImportPage() {
               </Callout.Root>
             ) : null}
             {toConfirm.length && !stale ? <ConfirmExclusions items={toConfirm} checked={accepted} onChange={setAccepted} /> : null}
+            {late.length && !stale ? (
+              <ConfirmBlock
+                color="amber"
+                label="Late sales for paid months"
+                heading="These are late sales for paid months, which keep what they paid. Each difference becomes an adjustment on the partner's next open month:"
+                items={late}
+                name="adjustPaidMonths"
+                confirm="Book the late sales and add the differences"
+                checked={adjustPaid}
+                onChange={setAdjustPaid}
+              />
+            ) : null}
             {mapNames.length ? <Mappings names={mapNames} machines={machines} value={mapped} onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))} /> : null}
             <Flex gap="3" wrap="wrap" align="center">
               <Button type="submit" name="intent" value="preview" variant="soft" disabled={Boolean(submitting) || Boolean(sizeError)}>
@@ -278,12 +296,38 @@ function Mappings({
  */
 function ConfirmExclusions({ items, checked, onChange }: { items: { file: string; sentence: string }[]; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <Callout.Root color="red" role="group" aria-label="Rows left out">
+    <ConfirmBlock
+      color="red"
+      label="Rows left out"
+      heading="These rows carry money and will not be imported:"
+      items={items}
+      name="acceptExclusions"
+      confirm="Leave these rows out and import the rest"
+      checked={checked}
+      onChange={onChange}
+    />
+  );
+}
+
+/** A block beside Import naming what needs the admin's say, by file, with a native checkbox (it works before JavaScript loads). */
+function ConfirmBlock(props: {
+  color: "red" | "amber";
+  label: string;
+  heading: string;
+  items: { file: string; sentence: string }[];
+  name: string;
+  confirm: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { items } = props;
+  return (
+    <Callout.Root color={props.color} role="group" aria-label={props.label}>
       <Callout.Icon>
         <ExclamationTriangleIcon />
       </Callout.Icon>
       <Flex direction="column" gap="2">
-        <Callout.Text weight="medium">These rows carry money and will not be imported:</Callout.Text>
+        <Callout.Text weight="medium">{props.heading}</Callout.Text>
         <Box asChild>
           <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
             {items.map((item) => (
@@ -298,9 +342,15 @@ function ConfirmExclusions({ items, checked, onChange }: { items: { file: string
         </Box>
         <Text as="label" size="2" weight="medium">
           <Flex gap="2" align="center">
-            {/* A native checkbox: it confirms before the page's JavaScript has loaded too. */}
-            <input type="checkbox" name="acceptExclusions" value="on" checked={checked} onChange={(e) => onChange(e.target.checked)} style={{ width: 18, height: 18, accentColor: "var(--red-9)" }} />
-            Leave these rows out and import the rest
+            <input
+              type="checkbox"
+              name={props.name}
+              value="on"
+              checked={props.checked}
+              onChange={(e) => props.onChange(e.target.checked)}
+              style={{ width: 18, height: 18, flex: "none", accentColor: `var(--${props.color}-9)` }}
+            />
+            {props.confirm}
           </Flex>
         </Text>
       </Flex>
@@ -404,7 +454,7 @@ function FileResult({ outcome, imported, dateOrder }: { outcome: FileOutcome; im
                 <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>{imported ? "New" : "New (would add)"}</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Duplicate</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Already booked</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Month closed</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Late (paid month)</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>

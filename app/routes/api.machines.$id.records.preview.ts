@@ -12,8 +12,8 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const machine = await machineForUser(db, admin, idParam(params.id, "Machine not found"));
-  const { acceptExclusions, ...upload } = await readMonthlyUpload(request);
-  return Response.json(uploadJson(await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions })));
+  const { acceptExclusions, adjustPaidMonths, ...upload } = await readMonthlyUpload(request);
+  return Response.json(uploadJson(await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths })));
 });
 
 export const loader = api(async () => methodNotAllowed());

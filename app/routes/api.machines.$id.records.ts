@@ -21,7 +21,7 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const machine = await machineForUser(db, admin, idParam(params.id, "Machine not found"));
-  const { acceptExclusions, ...upload } = await readMonthlyUpload(request);
-  const result = await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, acceptExclusions });
+  const { acceptExclusions, adjustPaidMonths, ...upload } = await readMonthlyUpload(request);
+  const result = await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths });
   return Response.json(uploadJson(result), { status: 201 });
 });

@@ -1,6 +1,10 @@
-/** DELETE /api/records/{id}: removes the record and its sales (admin). */
+/**
+ * DELETE /api/records/{id}: removes the record and its sales (admin). A paid month's record goes only
+ * with `?adjustPaidMonths=true`: the difference becomes an adjustment on the next open month (409 otherwise).
+ */
 import { deleteRecord } from "#domain/machines/machine-service.ts";
-import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
+import { api, apiError, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
+import { paidMonthChangeJson } from "#domain/imports/import-json.ts";
 import { pruneUploads } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
@@ -10,9 +14,13 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "DELETE") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Record not found");
-  await deleteRecord(db, id, admin.id);
+  const flag = new URL(request.url).searchParams.get("adjustPaidMonths");
+  if (flag !== null && flag !== "true" && flag !== "false") return apiError(400, "adjustPaidMonths must be true or false");
+  const adjustments = await deleteRecord(db, id, admin.id, { adjustPaidMonths: flag === "true" });
   await pruneUploads(db, DATA_DIR);
-  return Response.json({ deleted: id });
+  // The spec's answer; a paid month's record also says what it added to the next open month.
+  const added = adjustments.filter((a) => a.differencePence).map(paidMonthChangeJson);
+  return Response.json({ deleted: id, ...(added.length ? { adjustments: added } : {}) });
 });
 
 export const loader = api(async () => methodNotAllowed());

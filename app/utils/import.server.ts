@@ -6,6 +6,7 @@ import { DomainError } from "#domain/shared/errors.ts";
 import { setTelemetryName } from "#domain/machines/machine-service.ts";
 import { importExports, type FileOutcome, type ImportFile } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
 import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
 import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";
 import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
@@ -31,6 +32,8 @@ export interface ImportActionData {
   dateOrders: Record<string, DateOrder>;
   /** The admin confirmed that rows left out for their date are left out. */
   acceptExclusions: boolean;
+  /** The admin confirmed booking late sales into paid months (their differences added to the next open month). */
+  adjustPaidMonths: boolean;
 }
 
 const fields = z.object({
@@ -53,6 +56,7 @@ function answer(
   chosen: ReadonlyMap<string, number> = new Map(),
   dateOrders: ReadonlyMap<string, DateOrder> = new Map(),
   acceptExclusions = false,
+  adjustPaidMonths = false,
 ): ImportActionData {
   const namesIn = (pick: (o: Extract<FileOutcome, { ok: true }>) => { reason: string }[]) =>
     [...new Set(outcomes.flatMap((o) => (o.ok ? pick(o).map((u) => u.reason) : [])))].sort();
@@ -63,7 +67,7 @@ function answer(
     return machineId === undefined ? [] : [{ name, machineId }];
   });
   const newRows = outcomes.reduce((n, o) => n + (o.ok ? o.result.groups.reduce((m, g) => m + g.imported, 0) : 0), 0);
-  return { intent, outcomes, unmapped, mappings, newRows, error, dateOrders: Object.fromEntries(dateOrders), acceptExclusions };
+  return { intent, outcomes, unmapped, mappings, newRows, error, dateOrders: Object.fromEntries(dateOrders), acceptExclusions, adjustPaidMonths };
 }
 
 /** The answer to an upload refused before its files were read (too large). */
@@ -97,11 +101,13 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   for (const [key, value] of form.entries()) {
     if (key.startsWith(DATE_ORDER_PREFIX) && typeof value === "string" && (DATE_ORDERS as readonly string[]).includes(value)) dateOrders.set(key.slice(DATE_ORDER_PREFIX.length), value as DateOrder);
   }
-  const acceptExclusions = form.get("acceptExclusions") === "on" || form.get("acceptExclusions") === "true";
+  const checked = (name: string) => form.get(name) === "on" || form.get(name) === "true";
+  const acceptExclusions = checked("acceptExclusions");
+  const adjustPaidMonths = checked("adjustPaidMonths");
 
-  const options = { actorId, dataDir: DATA_DIR, acceptExclusions };
+  const options = { actorId, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths };
   const mode = { month, mappings, dateOrders };
-  const preview = answer(intent, await importExports(db, files, mode, { ...options, dryRun: true }), null, mappings, dateOrders, acceptExclusions);
+  const preview = answer(intent, await importExports(db, files, mode, { ...options, dryRun: true }), null, mappings, dateOrders, acceptExclusions, adjustPaidMonths);
   if (intent === "preview") return preview;
   const undecided = preview.outcomes.filter((o) => !o.ok && o.needsDateOrder).map((o) => o.fileName);
   if (undecided.length) return { ...preview, error: `Say how the dates are written in ${undecided.join(", ")} (day/month or month/day), then preview again` };
@@ -109,6 +115,9 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   // Rows with money left out for their date: the admin confirms before anything is written.
   const unconfirmed = preview.outcomes.flatMap((o) => (o.ok ? o.result.leftOut.filter((l) => l.needsConfirmation).map((l) => `${o.fileName}: ${leftOutSentence(l)}`) : []));
   if (unconfirmed.length && !acceptExclusions) return { ...preview, error: `Confirm the rows left out before importing: ${unconfirmed.join("; ")}` };
+  // Late sales for paid months: the admin confirms the differences before anything is written.
+  const late = preview.outcomes.flatMap((o) => (o.ok ? o.result.paidMonths.map(paidMonthChangeText) : []));
+  if (late.length && !adjustPaidMonths) return { ...preview, error: `Confirm the late sales for paid months before importing: ${late.join("; ")}` };
   if (!preview.newRows) return { ...preview, error: "Nothing to import: every row is already booked, closed or left out" };
 
   // The admin's choices for names the files carry are remembered as the machines' telemetry names,
@@ -120,5 +129,5 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
     throw error;
   }
   // The same mappings route the import as routed the preview (a machine remembers one name only).
-  return answer("import", await importExports(db, files, mode, options), null, mappings, dateOrders, acceptExclusions);
+  return answer("import", await importExports(db, files, mode, options), null, mappings, dateOrders, acceptExclusions, adjustPaidMonths);
 }

@@ -42,6 +42,8 @@ export interface MonthlyUpload {
   dateOrder?: DateOrder;
   /** `acceptExclusions` (true): rows left out for their date may be left out. */
   acceptExclusions: boolean;
+  /** `adjustPaidMonths` (true): late sales for a paid month are booked, the difference added to the next open month. */
+  adjustPaidMonths: boolean;
 }
 
 /** A form's `dateOrder`: dmy, mdy or nothing; anything else is refused. */
@@ -91,5 +93,5 @@ export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> 
   if (file.size > limit) throw apiError(413, `The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   const month = parseMonth(textField(form, "month"));
   if (!month) throw apiError(400, "Month is required (YYYY-MM or an ISO date)");
-  return { month, file: { name, bytes: new Uint8Array(await file.arrayBuffer()) }, dateOrder: dateOrderField(form), acceptExclusions: acceptField(form) };
+  return { month, file: { name, bytes: new Uint8Array(await file.arrayBuffer()) }, dateOrder: dateOrderField(form), acceptExclusions: acceptField(form), adjustPaidMonths: acceptField(form, "adjustPaidMonths") };
 }

@@ -1,4 +1,4 @@
-/** vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions] [--dry-run] [--json] */
+/** vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions] [--adjust-paid-months] [--dry-run] [--json] */
 import fs from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
@@ -11,6 +11,7 @@ import { importExports, type FileOutcome } from "#domain/imports/import-service.
 import { outcomeJson } from "#domain/imports/import-json.ts";
 import { DATE_ORDERS } from "#domain/imports/export-dates.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { idFlag, monthFlag, parseOptions } from "../options.ts";
@@ -20,6 +21,7 @@ export interface ImportCommandOptions {
   month?: string;
   dateOrder?: string;
   acceptExclusions?: boolean;
+  adjustPaidMonths?: boolean;
   dryRun?: boolean;
   json?: boolean;
 }
@@ -62,6 +64,7 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
       dataDir: dataDir(io.env),
       dryRun: options.dryRun,
       acceptExclusions: Boolean(options.acceptExclusions),
+      adjustPaidMonths: Boolean(options.adjustPaidMonths),
       // One file: nothing to overlap its read with, so it is read here, without a worker's start and copy.
       readOnThisThread: files.length === 1,
       onFile: (file, index) => {
@@ -104,12 +107,13 @@ export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>, dryRun = 
   return [
     ...result.leftOut.map((l) => `${leftOutSentence(l)}${l.needsConfirmation && dryRun ? " (importing needs --accept-exclusions)" : l.needsConfirmation ? " (accepted)" : ""}`),
     ...(result.footer && !result.footer.agrees ? [footerSentence(result.footer)] : []),
+    ...result.paidMonths.map((c) => `late sales for a paid month: ${paidMonthChangeText(c)}${dryRun ? " (importing needs --adjust-paid-months)" : ""}`),
   ];
 }
 
 export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
   const table = new Table({
-    head: ["File", "Machine", "Month", "Units", "Revenue", dryRun ? "New (would add)" : "New", "Duplicate", "Already booked", "Month closed"],
+    head: ["File", "Machine", "Month", "Units", "Revenue", dryRun ? "New (would add)" : "New", "Duplicate", "Already booked", "Late (paid month)"],
     style: { head: [], border: [] },
   });
   for (const outcome of outcomes) {

@@ -431,5 +431,15 @@ function describeAdjustment(entry: AuditEntryData): string {
   if (entry.action === "commission_adjustment_removed") return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
   if (values.reverses !== undefined) return `Reversed an adjustment for ${forMonth ?? "a reset month"} already paid: ${money} (month reset)`;
   if (values.reason === "carried") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month`;
+  const target = monthName(entry.month);
+  const details = fields(entry.details);
+  if (values.reason === "late_sales") {
+    const file = text(details.file);
+    return `Added an adjustment of ${money} for ${forMonth ?? "a paid month"} to ${target ?? "the next open month"} (late sales${file ? ` from ${file}` : ""})`;
+  }
+  if (values.reason === "record_deleted") {
+    const location = text(details.location);
+    return `Added an adjustment of ${money} for ${forMonth ?? "a paid month"} to ${target ?? "the next open month"} (${location ? `${location}'s ` : "a "}record deleted)`;
+  }
   return `Added an adjustment of ${money} for ${forMonth ?? "a paid month"} (a new agreement)`;
 }

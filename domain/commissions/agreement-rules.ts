@@ -357,9 +357,18 @@ export function lineText(line: CommissionLine): string {
 }
 
 /** An adjustment added to a month, in words: "Adjustment for August 2026 (new agreement): +£1.20", "Carried from September 2026: −£3.00". */
-export function adjustmentText(a: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }): string {
+/** Why an adjustment was made, in the words the card, the PDFs, the remittance and the audit trail use. */
+export const ADJUSTMENT_REASONS = {
+  agreement: "new agreement",
+  late_sales: "late sales",
+  record_deleted: "record deleted",
+  repaid: "paid again",
+} as const;
+
+/** "Adjustment for October 2026 (late sales): +£0.47"; "Carried from October 2026: −£3.10". */
+export function adjustmentText(a: { forMonth: string; amountPence: number; reason: "agreement" | "carried" | keyof typeof ADJUSTMENT_REASONS }): string {
   const money = formatSignedPence(a.amountPence);
-  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (new agreement): ${money}`;
+  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (${ADJUSTMENT_REASONS[a.reason]}): ${money}`;
 }
 
 /* History: an agreement applies from its month until the next one. */

@@ -3,6 +3,7 @@
  * terms a paid month paid under, the products of records where product rules need them, and every
  * partner's commission of a month at once (the summary, payouts, the admin's stats).
  */
+import type { AdjustmentReason } from "#db/schema.ts";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { nextMonth } from "../shared/dates.ts";
 import { reportsComplete } from "./month-close-rules.ts";
@@ -129,7 +130,7 @@ export interface MonthAdjustment {
   id: number;
   forMonth: string;
   amountPence: number;
-  reason: "agreement" | "carried";
+  reason: AdjustmentReason;
 }
 
 export async function adjustmentsOf(db: DB, month: string, partnerIds?: readonly number[]): Promise<Map<number, MonthAdjustment[]>> {

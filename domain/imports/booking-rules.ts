@@ -88,8 +88,10 @@ export interface PlannedGroup extends SalesSummary {
   duplicates: number;
   /** Already booked to another machine: machine id → rows. */
   alreadyBooked: Map<number, number>;
-  /** New rows in a month the partner has been paid for (closed): not imported. */
+  /** New rows in a month the partner has been paid for (closed): late sales, booked only once confirmed (issue 29). */
   monthClosed: number;
+  /** The month is the partner's paid month: its new rows are late sales, which change what it comes to. */
+  paidMonth: boolean;
   /** The revenue those rows carry: duplicates, already booked (by machine), month closed. */
   duplicatesRevenuePence: number;
   alreadyBookedRevenuePence: Map<number, number>;
@@ -132,7 +134,7 @@ export function planBookings(input: PlanInput): BookingPlan {
   const router = machineRouter(input.machines, input.mappings);
   const partnerOf = new Map(input.machines.map((m) => [m.id, m.partnerId]));
   const booked = new Map(input.existing.map((b) => [bookingKey(b), b.machineId]));
-  const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh"> & { freshRows: SaleRow[]; closed: boolean }>();
+  const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh" | "paidMonth"> & { freshRows: SaleRow[]; closed: boolean }>();
   const outsideMonth = new Map<string | null, number>();
   const outsideMonthRevenuePence = new Map<string | null, number>();
   const unroutedRevenuePence = new Map<string, number>();
@@ -198,17 +200,19 @@ export function planBookings(input: PlanInput): BookingPlan {
     } else if (owner !== undefined) {
       bump(group.alreadyBooked, owner);
       bump(group.alreadyBookedRevenuePence, owner, row.settlementPence);
-    } else if (group.closed) {
-      group.monthClosed++;
-      group.monthClosedRevenuePence += row.settlementPence;
     } else {
+      // A paid month's new rows are planned like any other: the import books them as late sales once confirmed.
+      if (group.closed) {
+        group.monthClosed++;
+        group.monthClosedRevenuePence += row.settlementPence;
+      }
       booked.set(key, machineId);
       group.freshRows.push(row);
     }
   }
   const ordered = [...groups.values()].sort((a, b) => a.machineId - b.machineId || a.month.localeCompare(b.month));
   return {
-    groups: ordered.map(({ freshRows, closed: _closed, ...group }) => ({ ...group, ...summariseSales(freshRows), fresh: freshRows })),
+    groups: ordered.map(({ freshRows, closed, ...group }) => ({ ...group, paidMonth: closed, ...summariseSales(freshRows), fresh: freshRows })),
     outsideMonth,
     unmapped,
     ambiguous,

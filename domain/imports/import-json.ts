@@ -7,6 +7,22 @@ import { penceToPounds } from "../shared/money.ts";
 import type { LeftOut } from "./booking-rules.ts";
 import type { FileOutcome, FileImportResult, UploadResult } from "./import-service.ts";
 import type { FooterCheck, FooterFigure } from "./telemetry-export.ts";
+import type { PaidMonthChange } from "../commissions/correction-rules.ts";
+
+/** A paid month that late data changed: money in pounds. */
+export function paidMonthChangeJson(c: PaidMonthChange) {
+  return {
+    partnerId: c.partnerId,
+    partnerName: c.partnerName,
+    month: c.month,
+    paid: penceToPounds(c.paidPence),
+    paidDate: c.paidDate,
+    before: penceToPounds(c.beforePence),
+    after: penceToPounds(c.afterPence),
+    difference: penceToPounds(c.differencePence),
+    targetMonth: c.targetMonth,
+  };
+}
 
 export interface LeftOutJson {
   reason: string;
@@ -28,14 +44,20 @@ export function footerJson(check: FooterCheck | null) {
 }
 
 export function uploadJson(result: UploadResult) {
-  return { ...result, leftOut: leftOutJson(result.leftOut), footer: footerJson(result.footer) };
+  return { ...result, leftOut: leftOutJson(result.leftOut), footer: footerJson(result.footer), paidMonths: result.paidMonths.map(paidMonthChangeJson) };
 }
 
 function fileJson(result: FileImportResult) {
-  return { ...result, leftOut: leftOutJson(result.leftOut), footer: footerJson(result.footer), groups: result.groups.map((g) => ({ ...g, leftOut: leftOutJson(g.leftOut) })) };
+  return {
+    ...result,
+    leftOut: leftOutJson(result.leftOut),
+    footer: footerJson(result.footer),
+    groups: result.groups.map((g) => ({ ...g, leftOut: leftOutJson(g.leftOut) })),
+    paidMonths: result.paidMonths.map(paidMonthChangeJson),
+  };
 }
 
 export function outcomeJson(outcome: FileOutcome) {
   if (outcome.ok) return { ...outcome, result: fileJson(outcome.result) };
-  return { ...outcome, ...(outcome.leftOut ? { leftOut: leftOutJson(outcome.leftOut) } : {}) };
+  return { ...outcome, ...(outcome.leftOut ? { leftOut: leftOutJson(outcome.leftOut) } : {}), ...(outcome.paidMonths ? { paidMonths: outcome.paidMonths.map(paidMonthChangeJson) } : {}) };
 }

@@ -30,7 +30,9 @@ import {
 import { formatMonth } from "../shared/dates.ts";
 import { badInput, DomainError, notFound } from "../shared/errors.ts";
 import type { DateOrder } from "./export-dates.ts";
-import { closedMonthKeys, assertMonthsOpen } from "../commissions/month-close-service.ts";
+import { closedMonthKeys } from "../commissions/month-close-service.ts";
+import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
+import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-rules.ts";
 import {
   DATE_REASONS,
   DateOrderNeededError,
@@ -62,6 +64,24 @@ export interface Exclusion {
 }
 
 export type { LeftOut } from "./booking-rules.ts";
+export type { PaidMonthChange } from "../commissions/correction-rules.ts";
+
+/**
+ * A file whose new rows fall in a partner's paid month (late sales) was not written: 409 naming each
+ * month, its partner and the difference, and where it would go, until the user confirms
+ * (adjustPaidMonths, --adjust-paid-months, the page's checkbox). Issue 29, ARCHITECTURE.md section 13.
+ */
+export class PaidMonthsNeedConfirmationError extends DomainError {
+  readonly changes: PaidMonthChange[];
+  constructor(changes: PaidMonthChange[]) {
+    super(
+      "conflict",
+      `This import adds late sales to paid months, which keep what they paid: ${changes.map(paidMonthChangeText).join("; ")}. Nothing was imported from this file: confirm adding the differences to the next open month (adjustPaidMonths in the API, --adjust-paid-months in the CLI).`,
+    );
+    this.name = "PaidMonthsNeedConfirmationError";
+    this.changes = changes;
+  }
+}
 
 /**
  * A file whose rows left out need the user's confirmation (their date cannot be read, their month
@@ -97,8 +117,10 @@ export interface ImportGroupResult extends SalesSummary {
   alreadyBooked: Exclusion[];
   /** New rows in a month the partner's commission was paid for (closed): not imported. */
   monthClosed: number;
-  /** Every reason rows of this machine's month were left out (duplicates, already booked, month closed), with revenue. */
+  /** Every reason rows of this machine's month were left out (duplicates, already booked), with revenue. */
   leftOut: LeftOut[];
+  /** The month is the partner's paid month: its new rows are late sales (see FileImportResult.paidMonths). */
+  paidMonth: boolean;
   warnings: string[];
 }
 
@@ -114,6 +136,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** The user confirmed that rows left out for their date may be (acceptExclusions, --accept-exclusions). */
   acceptExclusions?: boolean;
+  /** The user confirmed booking late sales into paid months, their differences added to the next open month. */
+  adjustPaidMonths?: boolean;
   /**
    * Read each file on this thread rather than in a worker (telemetry-export-reader.ts): for a process
    * with nothing else to serve and one file to read (`vendboard import` of one file). Otherwise files
@@ -192,12 +216,14 @@ export interface FileImportResult {
   /** How the file's text dates were read: day/month (dmy) or month/day (mdy), and what decided it. */
   dateOrder: DateOrder | null;
   dateOrderDecidedBy: string | null;
+  /** Paid months the file's new rows reach (late sales): what each paid, comes to, and where the difference goes. */
+  paidMonths: PaidMonthChange[];
 }
 
 /** A file that cannot be read until the user says how its dates are written ("Dates in this file are: day/month or month/day"). */
 export type FileOutcome =
   | { fileName: string; ok: true; result: FileImportResult }
-  | { fileName: string; ok: false; error: string; status: number; needsDateOrder?: boolean; leftOut?: LeftOut[] };
+  | { fileName: string; ok: false; error: string; status: number; needsDateOrder?: boolean; leftOut?: LeftOut[]; paidMonths?: PaidMonthChange[] };
 
 
 interface Machines {
@@ -244,7 +270,8 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
     monthClosed,
     duplicatesRevenuePence,
     alreadyBookedRevenuePence,
-    monthClosedRevenuePence,
+    monthClosedRevenuePence: _monthClosedRevenuePence,
+    paidMonth,
     machineId: _machineId,
     month: _month,
     ...summary
@@ -265,8 +292,8 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
     leftOut: [
       ...reported("duplicate", "already imported", duplicates, duplicatesRevenuePence),
       ...booked.flatMap((b) => reported("booked", b.reason, b.count, b.revenuePence)),
-      ...reported("closed", "in a month that is closed (commission paid)", monthClosed, monthClosedRevenuePence),
     ],
+    paidMonth,
     // Only the per-machine upload can name a machine the rows do not: it says so.
     warnings:
       mode.machineId === undefined
@@ -294,7 +321,15 @@ function receiptLeftOut(group: ImportGroupResult, report: ParsedSalesReport, pla
 }
 
 /** The whole file's answer, written or planned. */
-function fileResult(file: ImportFile, digest: string, report: ParsedSalesReport, plan: BookingPlan, groups: ImportGroupResult[], unmapped: Exclusion[]): FileImportResult {
+function fileResult(
+  file: ImportFile,
+  digest: string,
+  report: ParsedSalesReport,
+  plan: BookingPlan,
+  groups: ImportGroupResult[],
+  unmapped: Exclusion[],
+  paidMonths: PaidMonthChange[],
+): FileImportResult {
   const leftOut = fileLeftOut(report, plan, groups);
   const footer = footerCheck(report);
   return {
@@ -312,7 +347,41 @@ function fileResult(file: ImportFile, digest: string, report: ParsedSalesReport,
     needsConfirmation: leftOut.some((l) => l.needsConfirmation),
     dateOrder: report.dates.order,
     dateOrderDecidedBy: report.dates.decidedBy,
+    paidMonths,
   };
+}
+
+/** The partner months of a plan's groups that may be paid months: those with new rows. */
+function monthsWithNewRows(machines: Machines, groups: readonly PlannedGroup[]): { partnerId: number; month: string }[] {
+  return groups.filter((g) => g.paidMonth && g.fresh.length).map((g) => ({ partnerId: machines.byId.get(g.machineId)?.partnerId ?? 0, month: g.month }));
+}
+
+/** Thrown to roll a dry run's trial write back, carrying what it found. */
+class TrialRollback extends Error {
+  constructor(readonly changes: PaidMonthChange[]) {
+    super("trial write rolled back");
+  }
+}
+
+/**
+ * What late sales would change in the paid months a plan reaches, worked out exactly by writing them
+ * in a transaction that is then rolled back (the commission of a month under its terms, product
+ * rules included, comes from its stored records).
+ */
+async function trialPaidMonths(db: DB, machines: Machines, plan: BookingPlan): Promise<PaidMonthChange[]> {
+  const keys = monthsWithNewRows(machines, plan.groups);
+  if (!keys.length) return [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      const before = await paidMonthsBefore(trx, keys);
+      await writeGroups(trx, plan.groups.filter((g) => g.paidMonth && g.fresh.length));
+      throw new TrialRollback(await paidMonthChanges(trx, before));
+    });
+  } catch (error) {
+    if (error instanceof TrialRollback) return error.changes;
+    throw error;
+  }
+  return [];
 }
 
 async function writeFile(
@@ -335,13 +404,19 @@ async function writeFile(
     const plan = await planFile(trx, machines, report, mode, []);
     assertPlanImportable(plan);
     const outside = describeOutsideMonth(plan.outsideMonth);
+    // Late sales for paid months: what those months come to before the rows are written.
+    const before = await paidMonthsBefore(trx, monthsWithNewRows(machines, plan.groups));
     // Every machine's month of the file at once (sales-writer.ts), then a receipt and an audit entry each.
     const recordIds = await writeGroups(trx, plan.groups);
+    const paidMonths = await paidMonthChanges(trx, before);
+    // Unconfirmed, nothing of the file stays: the transaction rolls back with the 409 naming the differences.
+    if (paidMonths.length && !options.adjustPaidMonths) throw new PaidMonthsNeedConfirmationError(paidMonths);
+    await addCorrections(trx, paidMonths, "late_sales", options.actorId, { file: file.name, sha256: digest });
     const groups = plan.groups.map((group, i) => groupResult(machines, group, recordIds[i], mode));
     const written = groups.filter((g) => g.recordId !== null);
     const skipped = JSON.stringify(report.skipped);
     const outsideCount = outside.reduce((n, o) => n + o.count, 0);
-    const result = fileResult(file, digest, report, plan, groups, exclusionsOf(plan.unmapped));
+    const result = fileResult(file, digest, report, plan, groups, exclusionsOf(plan.unmapped), paidMonths);
     await insertMany(
       trx,
       "import_receipts",
@@ -422,7 +497,7 @@ async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport,
   for (const group of plan.groups) for (const row of group.fresh) pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
   const groups = plan.groups.map((g) => groupResult(machines, g, null, mode));
   // Names several machines share need a mapping as much as names none answers to.
-  return fileResult(file, sha256(file.bytes), report, plan, groups, exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])));
+  return fileResult(file, sha256(file.bytes), report, plan, groups, exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])), await trialPaidMonths(db, machines, plan));
 }
 
 export type ExportSource = ImportFile | { name: string; load: () => Uint8Array };
@@ -482,6 +557,7 @@ export async function importExports(
         status: error.status,
         ...(error instanceof DateOrderNeededError ? { needsDateOrder: true } : {}),
         ...(error instanceof ExclusionsNeedConfirmationError ? { leftOut: error.leftOut } : {}),
+        ...(error instanceof PaidMonthsNeedConfirmationError ? { paidMonths: error.changes } : {}),
       });
     }
   }
@@ -502,6 +578,8 @@ export interface UploadResult extends ImportGroupResult {
   leftOut: LeftOut[];
   /** Rows left out for their date: Save needs the user's confirmation (acceptExclusions). */
   needsConfirmation: boolean;
+  /** The month is paid: its new rows are late sales, saved only with adjustPaidMonths (the difference and where it goes). */
+  paidMonths: PaidMonthChange[];
   dateOrder: DateOrder | null;
   dateOrderDecidedBy: string | null;
 }
@@ -529,7 +607,6 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
     const why = [...describeOutsideMonth(outside).map(exclusionSentence), ...dateLeftOut(report).map(leftOutSentence)].join("; ");
     throw badInput(`No row of the file is dated ${formatMonth(input.month)}: ${why}. Nothing was imported.`);
   }
-  await assertMonthsOpen(db, machine.partnerId, [input.month], "This upload");
   const result = await importParsed(db, input.file, report, mode, options, []);
   const group = result.groups.find((g) => g.month === input.month)!;
   const outside = result.outsideMonth.reduce((n, o) => n + o.count, 0);
@@ -546,6 +623,7 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
     needsConfirmation: result.needsConfirmation,
     dateOrder: result.dateOrder,
     dateOrderDecidedBy: result.dateOrderDecidedBy,
+    paidMonths: result.paidMonths,
   };
 }
 

@@ -7,12 +7,14 @@ import type { z } from "zod";
 import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { leftOutSentence } from "../imports/booking-rules.ts";
+import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
+import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-rules.ts";
 import { assertMonthsOpen } from "../commissions/month-close-service.ts";
 import type { TieredCommission } from "../commissions/commission-rules.ts";
 import { describeTerms, isSeedTerms, lineText, monthCommission } from "../commissions/agreement-rules.ts";
 import { recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
-import { DomainError, notFound } from "../shared/errors.ts";
+import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { recordViews, type MachineSummary, type MachineView, type RecordTotals, type RecordView } from "./machine-views.ts";
@@ -290,53 +292,88 @@ export async function recordForUser(db: DB, user: PublicUser, recordId: number) 
   return record;
 }
 
-/** Deleting a record deletes its sales and takes them out of the product rollup; refused (409) in a closed month. */
-export async function deleteRecord(db: DB, recordId: number, actorId: number) {
-  await db.transaction().execute(async (trx) => {
-    const record = await trx
-      .selectFrom("monthlyRecords as r")
-      .innerJoin("machines as m", "m.id", "r.machineId")
-      .selectAll("r")
-      .select(["m.partnerId", "m.location"])
-      .where("r.id", "=", recordId)
-      .executeTakeFirst();
-    if (!record) throw notFound("Record not found");
-    await assertMonthsOpen(trx, record.partnerId, [record.month], `Deleting ${record.location}'s record`);
-    const parts = await trx
-      .selectFrom("sales")
-      .select((eb) => [
-        "productId",
-        // As the import added them: the quantities of its sales.
-        eb.fn.sum<number>(unitsOf(eb.ref("kind"), eb.ref("quantity"))).as("units"),
-        eb.fn.sum<number>("settlementPence").as("revenue"),
-      ])
-      .where("recordId", "=", recordId)
-      .groupBy("productId")
-      .execute();
-    for (const part of parts) {
-      await trx
-        .updateTable("productSalesMonthly")
-        .set((eb) => ({
-          units: eb("units", "-", Number(part.units)),
-          revenuePence: eb("revenuePence", "-", Number(part.revenue)),
-        }))
-        .where("productId", "=", part.productId)
-        .where("machineId", "=", record.machineId)
-        .where("month", "=", record.month)
-        .execute();
-    }
-    await trx.deleteFrom("productSalesMonthly").where("machineId", "=", record.machineId).where("month", "=", record.month).where("units", "<=", 0).where("revenuePence", "=", 0).execute();
-    await trx.deleteFrom("monthlyRecords").where("id", "=", recordId).execute();
-    await audit(trx, {
-      actorId,
-      action: "delete",
-      entity: "monthly_record",
-      entityId: recordId,
-      partnerId: record.partnerId,
-      month: record.month,
-      before: { machineId: record.machineId, location: record.location, units: record.totalSales, revenuePence: record.revenuePence, cogsPence: record.cogsPence },
+/**
+ * Deleting a record deletes its sales and takes them out of the product rollup. In a paid month it
+ * goes only once confirmed (`adjustPaidMonths`): the month keeps its payment and the difference
+ * becomes an adjustment on the partner's next open month; unconfirmed, 409 naming the month and the
+ * difference, and nothing changes (issue 29).
+ */
+export async function deleteRecord(db: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean } = {}): Promise<PaidMonthChange[]> {
+  return db.transaction().execute((trx) => deleteRecordIn(trx, recordId, actorId, options));
+}
+
+class TrialRollback extends Error {
+  constructor(readonly changes: PaidMonthChange[]) {
+    super("trial delete rolled back");
+  }
+}
+
+/** What deleting the record would change in a paid month (none for an open month): tried in a transaction rolled back. */
+export async function recordDeleteChanges(db: DB, recordId: number, actorId: number): Promise<PaidMonthChange[]> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      throw new TrialRollback(await deleteRecordIn(trx, recordId, actorId, { adjustPaidMonths: true }));
     });
+  } catch (error) {
+    if (error instanceof TrialRollback) return error.changes;
+    throw error;
+  }
+  return [];
+}
+
+async function deleteRecordIn(trx: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean }): Promise<PaidMonthChange[]> {
+  const record = await trx
+    .selectFrom("monthlyRecords as r")
+    .innerJoin("machines as m", "m.id", "r.machineId")
+    .selectAll("r")
+    .select(["m.partnerId", "m.location"])
+    .where("r.id", "=", recordId)
+    .executeTakeFirst();
+  if (!record) throw notFound("Record not found");
+  const paid = await paidMonthsBefore(trx, [{ partnerId: record.partnerId, month: record.month }]);
+  const parts = await trx
+    .selectFrom("sales")
+    .select((eb) => [
+      "productId",
+      // As the import added them: the quantities of its sales.
+      eb.fn.sum<number>(unitsOf(eb.ref("kind"), eb.ref("quantity"))).as("units"),
+      eb.fn.sum<number>("settlementPence").as("revenue"),
+    ])
+    .where("recordId", "=", recordId)
+    .groupBy("productId")
+    .execute();
+  for (const part of parts) {
+    await trx
+      .updateTable("productSalesMonthly")
+      .set((eb) => ({
+        units: eb("units", "-", Number(part.units)),
+        revenuePence: eb("revenuePence", "-", Number(part.revenue)),
+      }))
+      .where("productId", "=", part.productId)
+      .where("machineId", "=", record.machineId)
+      .where("month", "=", record.month)
+      .execute();
+  }
+  await trx.deleteFrom("productSalesMonthly").where("machineId", "=", record.machineId).where("month", "=", record.month).where("units", "<=", 0).where("revenuePence", "=", 0).execute();
+  await trx.deleteFrom("monthlyRecords").where("id", "=", recordId).execute();
+  const changes = await paidMonthChanges(trx, paid);
+  // Unconfirmed, the transaction rolls back with the 409.
+  if (changes.length && !options.adjustPaidMonths) {
+    throw conflict(
+      `Deleting ${record.location}'s record would change a paid month, which keeps what it paid: ${changes.map(paidMonthChangeText).join("; ")}. Confirm adding the difference to the next open month (adjustPaidMonths) to delete it.`,
+    );
+  }
+  await addCorrections(trx, changes, "record_deleted", actorId, { recordId, location: record.location });
+  await audit(trx, {
+    actorId,
+    action: "delete",
+    entity: "monthly_record",
+    entityId: recordId,
+    partnerId: record.partnerId,
+    month: record.month,
+    before: { machineId: record.machineId, location: record.location, units: record.totalSales, revenuePence: record.revenuePence, cogsPence: record.cogsPence },
   });
+  return changes;
 }
 
 export interface ReceiptView {

@@ -1,8 +1,8 @@
 /**
- * Month close (ARCHITECTURE.md section 11): a month in progress is never paid or sent (409 naming
- * the month and the day it ends); a paid month is locked against uploads, record, machine and
- * partner deletes until Reset Month reopens it (for one partner or all); rows for a closed month
- * in a business-wide import are counted "month closed".
+ * Month close (ARCHITECTURE.md sections 11 and 13): a month in progress is never paid or sent (409
+ * naming the month and the day it ends); a paid month is locked against machine and partner
+ * deletes until Reset Month reopens it (for one partner or all); late sales and a record delete
+ * answer 409 naming the month and the difference until confirmed (late-sales.test.ts follows them).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
@@ -105,7 +105,7 @@ describe("a month in progress is never paid or sent", () => {
 });
 
 describe("a paid month is closed until Reset Month reopens it", () => {
-  it("upload, record delete, machine delete and partner delete answer 409 naming the month; after Reset Month they are accepted", async () => {
+  it("upload and record delete answer 409 naming the month and the difference until confirmed (issue 29); machine and partner delete stay 409; after Reset Month they are accepted", async () => {
     const partner = await makePartner(db, { name: "Closed Corner Shop", partnerType: "profit-sharing", commissionBp: 1000 });
     const other = await makePartner(db, { name: "Other Site", partnerType: "profit-sharing", commissionBp: 1000 });
     const machine = await makeMachine(db, partner.id, "Closed Corner Till");
@@ -119,21 +119,23 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     expect((await pay(other.id, PREV)).status).toBe(200);
 
     const closed = `would change Closed Corner Shop's ${formatMonth(PREV)}, which is closed`;
+    // Late sales and a record delete name the paid month, what it paid and the difference (ARCHITECTURE section 13 replaces section 11's lock).
+    const paidMonth = `Closed Corner Shop's ${formatMonth(PREV)} (paid £5.70 on `;
     const upload = await postUpload(machine.id, PREV, exportOf("Closed Corner Till", [["8800000001", `${PREV}-05T10:00:00Z`], ["8800000002", `${PREV}-06T10:00:00Z`]]));
     expect(upload.status).toBe(409);
-    expect((await upload.json()).message).toContain(`This upload ${closed}`);
+    expect((await upload.json()).message).toContain(`This import adds late sales to paid months, which keep what they paid: ${paidMonth}`);
     const deleteRecord = await call(recordAction, `/api/records/${record.id}`, { method: "DELETE", cookie: adminCookie, ...params(record.id) });
     expect(deleteRecord.status).toBe(409);
-    expect((await deleteRecord.json()).message).toContain(closed);
+    expect((await deleteRecord.json()).message).toContain(`Deleting Closed Corner Till's record would change a paid month, which keeps what it paid: ${paidMonth}`);
     const deleteMachine = await call(machineAction, `/api/machines/${machine.id}`, { method: "DELETE", cookie: adminCookie, ...params(machine.id) });
     expect(deleteMachine.status).toBe(409);
     expect((await deleteMachine.json()).message).toContain(closed);
     const deletePartner = await call(partnerAction, `/api/partners/${partner.id}`, { method: "DELETE", json: { password: TEST_PASSWORD }, cookie: adminCookie, ...params(partner.id) });
     expect(deletePartner.status).toBe(409);
     expect((await deletePartner.json()).message).toContain(closed);
-    // A business-wide import counts the closed month's rows, and imports nothing into it.
+    // A business-wide import of late sales is refused whole until confirmed, and imports nothing into the month.
     const [outcome] = await importExports(db, [{ name: "closed.xlsx", bytes: exportOf("Closed Corner Till", [["8800000003", `${PREV}-07T10:00:00Z`], ["8800000005", `${PREV}-08T10:00:00Z`]]) }], {}, { actorId: null, dataDir: DATA_DIR });
-    expect(outcome).toMatchObject({ ok: true, result: { groups: [{ machineId: machine.id, month: PREV, imported: 0, monthClosed: 2 }] } });
+    expect(outcome).toMatchObject({ ok: false, status: 409, paidMonths: [{ partnerId: partner.id, month: PREV, paidPence: 570 }] });
     expect(await db.selectFrom("monthlyRecords").select(["totalSales", "revenuePence"]).where("id", "=", record.id).executeTakeFirst()).toEqual({ totalSales: 10, revenuePence: 10_000 });
 
     // Reset Month for this partner only: the other partner's month stays paid and closed.

@@ -132,11 +132,12 @@ describe("planBookings", () => {
     expect(plan.groups[0].fresh).toHaveLength(1);
   });
 
-  it("new rows in a closed (paid) month are counted 'month closed'; unknown and ambiguous names are listed", () => {
+  it("new rows in a closed (paid) month are planned as late sales of a paid month (issue 29); unknown and ambiguous names are listed", () => {
     const rows = [row(), row(), row({ machineName: "Nowhere" }), row({ machineName: "twin" })];
     const plan = planBookings({ rows, machines, existing: [], closedMonths: new Set(["10:2026-10"]) });
-    expect(plan.groups[0]).toMatchObject({ machineId: 1, monthClosed: 2, units: 0 });
-    expect(plan.groups[0].fresh).toEqual([]);
+    // The import books them only once the user confirms; their difference then becomes an adjustment.
+    expect(plan.groups[0]).toMatchObject({ machineId: 1, monthClosed: 2, paidMonth: true, units: 2, monthClosedRevenuePence: 220 });
+    expect(plan.groups[0].fresh).toHaveLength(2);
     expect([...plan.unmapped]).toEqual([["Nowhere", 1]]);
     expect([...plan.ambiguous]).toEqual([["twin", 1]]);
   });

@@ -14,6 +14,7 @@ import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
 import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";
@@ -33,6 +34,8 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   const [dateOrder, setDateOrder] = useState<"dmy" | "mdy" | null>(null);
   // The admin's confirmation that rows left out for their date are left out.
   const [accepted, setAccepted] = useState(false);
+  // The admin's confirmation that late sales for a paid month are booked, the difference added to the next open month.
+  const [adjustPaid, setAdjustPaid] = useState(false);
   const preview = useFetcher<RecordPreviewReply | ActionFailure>();
   const save = useFetcher<ActionReply>();
   const reading = preview.state !== "idle";
@@ -43,6 +46,7 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   const shown = answer && "preview" in answer ? answer.preview : null;
   const askDateOrder = answer && "preview" in answer && !answer.preview ? (answer.dateOrderExample ?? null) : null;
   const toConfirm = shown?.leftOut.filter((l) => l.needsConfirmation) ?? [];
+  const paidMonths = shown?.paidMonths ?? [];
   // A refused file: the toast names the failure, the message beside the file says why (once).
   useFailureToast(preview.data, { describe: false });
   useFailureToast(save.data);
@@ -56,12 +60,14 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
     body.set("reportFile", chosen);
     if (order) body.set("dateOrder", order);
     if (intent === "record-add" && accepted) body.set("acceptExclusions", "true");
+    if (intent === "record-add" && adjustPaid) body.set("adjustPaidMonths", "true");
     fetcher.submit(body, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
 
   function check(nextFile: File | null, nextMonth: string, order = dateOrder) {
     setProblem(null);
     setAccepted(false);
+    setAdjustPaid(false);
     if (!nextFile) return;
     if (!EXPORT_NAME.test(nextFile.name)) {
       setProblem("Please select an Excel file to upload");
@@ -133,6 +139,24 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
         if (file) check(file, month, order);
       }} /> : null}
       {shown ? <PreviewSummary preview={shown} /> : null}
+      {paidMonths.length && !reading ? (
+        <Callout.Root color="amber" role="group" aria-label="Late sales for a paid month">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
+          <Flex direction="column" gap="2">
+            <Callout.Text weight="medium">
+              These are late sales for a paid month, which keeps what it paid. The difference becomes an adjustment: {paidMonths.map(paidMonthChangeText).join("; ")}.
+            </Callout.Text>
+            <Text as="label" size="2" weight="medium">
+              <Flex gap="2" align="center">
+                <input type="checkbox" checked={adjustPaid} onChange={(e) => setAdjustPaid(e.target.checked)} style={{ width: 18, height: 18, accentColor: "var(--amber-9)" }} />
+                Book the late sales and add the difference to {formatMonth(paidMonths[0].targetMonth)}
+              </Flex>
+            </Text>
+          </Flex>
+        </Callout.Root>
+      ) : null}
       {toConfirm.length && !reading ? (
         <Callout.Root color="red" role="group" aria-label="Rows left out">
           <Callout.Icon>
@@ -160,7 +184,7 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
             if (file) send(save, "record-add", file, month);
           }}
           loading={saving}
-          disabled={reading || !file || !shown || shown.imported === 0 || (toConfirm.length > 0 && !accepted)}
+          disabled={reading || !file || !shown || shown.imported === 0 || (toConfirm.length > 0 && !accepted) || (paidMonths.length > 0 && !adjustPaid)}
         >
           Save Record
         </Button>

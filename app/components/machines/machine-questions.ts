@@ -3,6 +3,7 @@
  * page actions' questions (confirmFirst, without JavaScript). Revenue arrives in pounds, as the
  * machine's records carry it.
  */
+import { paidMonthChangeText, type PaidMonthChange } from "#domain/commissions/correction-rules.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
@@ -21,8 +22,23 @@ export const deleteMachineQuestion = (location: string, records: { count: number
 });
 
 /** Delete on a row of Performance History: one month's record of the machine. */
-export const deleteRecordQuestion = (location: string, record: { month: string; totalSales: number; revenue: number }): MachineQuestion => ({
+/**
+ * A paid month's record (its commission status completed) is deleted with its difference added to the
+ * next open month: the page's question names the difference (paidMonths, worked out by the server);
+ * the dialog, which has no figures, says so in words.
+ */
+export const deleteRecordQuestion = (
+  location: string,
+  record: { month: string; totalSales: number; revenue: number; commission?: { status: string } | null },
+  paidMonths: readonly PaidMonthChange[] = [],
+): MachineQuestion => ({
   title: `Delete ${location}'s ${formatMonth(record.month)} record?`,
-  description: `Its ${formatCount(record.totalSales, "sale")} (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change. A paid month cannot be changed until it is reset.`,
+  description: `Its ${formatCount(record.totalSales, "sale")} (${formatPounds(record.revenue)} revenue) and their receipts are deleted, and the month's figures change.${
+    paidMonths.length
+      ? ` The month is paid and keeps what it paid; the difference is added to the next open month: ${paidMonths.map(paidMonthChangeText).join("; ")}.`
+      : record.commission?.status === "completed"
+        ? " The month is paid and keeps what it paid; what the record changes is added to the partner's next open month as an adjustment."
+        : ""
+  }`,
   confirmLabel: "Delete record",
 });

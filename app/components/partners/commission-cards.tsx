@@ -1,3 +1,4 @@
+import type { AdjustmentReason } from "#db/schema.ts";
 /**
  * Partner detail, profit-sharing types: Commission Due (with how its figure is worked out, folded
  * away), the Monthly Commission Report and its payment status.
@@ -28,7 +29,7 @@ export interface CommissionWorking {
   lines: string[];
   /** The commission under the agreement, before adjustments. */
   agreementPence: number;
-  adjustments: { forMonth: string; amountPence: number; reason: "agreement" | "carried" }[];
+  adjustments: { forMonth: string; amountPence: number; reason: AdjustmentReason }[];
 }
 
 /** The working, folded behind a disclosure (a <details>, so it opens before the scripts load) to keep the card short. */

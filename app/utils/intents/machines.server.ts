@@ -12,7 +12,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { newMachineSchema, machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
-import { createMachine, deleteMachine, deleteRecord, machineForUser, recordForUser, recordTotalsOf, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
+import { createMachine, deleteMachine, deleteRecord, recordDeleteChanges, machineForUser, recordForUser, recordTotalsOf, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
 import { DateOrderNeededError } from "#domain/imports/telemetry-export.ts";
 import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
@@ -97,9 +97,9 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
       failure: "Error processing Excel file",
       async run(form) {
         const { actor, machine, input } = await upload(form);
-        const { acceptExclusions, ...file } = input;
+        const { acceptExclusions, adjustPaidMonths, ...file } = input;
         try {
-          const preview = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions });
+          const preview = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths });
           return data<RecordPreviewReply>({ intent: "record-preview", preview });
         } catch (error) {
           // Dates that read either way: the dialog asks "Dates in this file are: day/month or month/day".
@@ -112,8 +112,8 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
       failure: "Failed to add monthly record",
       async run(form) {
         const { actor, machine, input } = await upload(form);
-        const { acceptExclusions, ...file } = input;
-        const result = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, acceptExclusions });
+        const { acceptExclusions, adjustPaidMonths, ...file } = input;
+        const result = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths });
         return done(request, form, {
           title: "Monthly record added",
           description: `${formatMonth(result.month)}: ${result.imported} new ${result.imported === 1 ? "transaction" : "transactions"}, ${result.duplicates} already imported.`,
@@ -127,9 +127,11 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const { recordId: id } = parseForm(form, recordId);
         const record = await recordForUser(db, actor, id);
         const view = (await recordsOfMachine(db, { id: record.machineId, partnerId: record.partnerId })).find((r) => r.id === id);
-        const question = confirmFirst("record-delete", form, deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }));
+        // A paid month's record: the question names the difference that becomes an adjustment.
+        const changes = await recordDeleteChanges(db, id, actor.id);
+        const question = confirmFirst("record-delete", form, deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }, changes));
         if (question) return question;
-        await deleteRecord(db, id, actor.id);
+        await deleteRecord(db, id, actor.id, { adjustPaidMonths: true });
         await pruneUploads(db, DATA_DIR);
         return done(request, form, { title: "Record deleted" });
       },
