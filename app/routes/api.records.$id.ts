@@ -14,9 +14,10 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "DELETE") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Record not found");
-  const flag = new URL(request.url).searchParams.get("adjustPaidMonths");
-  if (flag !== null && flag !== "true" && flag !== "false") return apiError(400, "adjustPaidMonths must be true or false");
-  const adjustments = await deleteRecord(db, id, admin.id, { adjustPaidMonths: flag === "true" });
+  const flag = (new URL(request.url).searchParams.get("adjustPaidMonths") ?? "").trim().toLowerCase();
+  // As the upload's form fields read it (upload.server.ts acceptField): true, 1, yes or on confirm; false, 0, no or nothing do not.
+  if (flag && !["true", "1", "yes", "on", "false", "0", "no"].includes(flag)) return apiError(400, "adjustPaidMonths must be true or false");
+  const adjustments = await deleteRecord(db, id, admin.id, { adjustPaidMonths: ["true", "1", "yes", "on"].includes(flag) });
   await pruneUploads(db, DATA_DIR);
   // The spec's answer; a paid month's record also says what it added to the next open month.
   const added = adjustments.filter((a) => a.differencePence).map(paidMonthChangeJson);

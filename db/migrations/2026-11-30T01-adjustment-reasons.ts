@@ -46,8 +46,14 @@ async function withReasons(db: Kysely<any>, reasons: string[]): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(nowText(db)))
     .execute();
   const columns = sql.join(COLUMNS.map((c) => sql.ref(c)));
+  // AUTOINCREMENT's counter goes with the rows: an id deleted before (and named in the audit trail) is never handed out again.
+  const { rows: counter } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'commission_adjustments'`.execute(db);
   await sql`insert into commission_adjustments_new (${columns}) select ${columns} from commission_adjustments`.execute(db);
   await db.schema.dropTable("commission_adjustments").execute();
   await db.schema.alterTable("commission_adjustments_new").renameTo("commission_adjustments").execute();
+  if (counter.length) {
+    await sql`delete from sqlite_sequence where name = 'commission_adjustments'`.execute(db);
+    await sql`insert into sqlite_sequence (name, seq) values ('commission_adjustments', ${counter[0].seq})`.execute(db);
+  }
   await db.schema.createIndex("commission_adjustments_partner_month").on("commission_adjustments").columns(["partner_id", "month"]).execute();
 }

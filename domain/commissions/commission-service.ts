@@ -211,12 +211,19 @@ async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: numb
 }
 
 /**
- * A reopened month is worked out again under the agreement in force for it, so the differences that
- * agreements added for it while it was paid must go: those still waiting in an unpaid month are
+ * A reopened month is worked out again under the agreement in force for it and with all its records,
+ * so the differences that agreements, late sales and deleted records added for it while it was paid must go: those still waiting in an unpaid month are
  * removed; those already paid in a later month are reversed in the next unpaid month. Each audited.
  */
 async function undoAgreementAdjustments(trx: DB, partnerId: number, month: string, actorId: number | null) {
-  const rows = await trx.selectFrom("commissionAdjustments").selectAll().where("partnerId", "=", partnerId).where("forMonth", "=", month).where("reason", "=", "agreement").execute();
+  // Late sales and deleted records (issue 29) are part of what the reopened month now comes to: theirs go too.
+  const rows = await trx
+    .selectFrom("commissionAdjustments")
+    .selectAll()
+    .where("partnerId", "=", partnerId)
+    .where("forMonth", "=", month)
+    .where("reason", "in", ["agreement", "late_sales", "record_deleted"])
+    .execute();
   if (!rows.length) return;
   const paid = await paidMonthsOf(trx, partnerId);
   for (const row of rows) {
@@ -229,10 +236,10 @@ async function undoAgreementAdjustments(trx: DB, partnerId: number, month: strin
     const target = nextOpenMonth(row.month, paid);
     const reversal = await trx
       .insertInto("commissionAdjustments")
-      .values({ partnerId, month: target, forMonth: month, amountPence: -row.amountPence, reason: "agreement", createdBy: actorId })
+      .values({ partnerId, month: target, forMonth: month, amountPence: -row.amountPence, reason: row.reason, createdBy: actorId })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId, month: target, before: null, after: { forMonth: month, amountPence: -row.amountPence, reason: "agreement", reverses: row.id } });
+    await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId, month: target, before: null, after: { forMonth: month, amountPence: -row.amountPence, reason: row.reason, reverses: row.id } });
   }
 }
 

@@ -115,7 +115,7 @@ export interface ImportGroupResult extends SalesSummary {
   duplicates: number;
   /** Already booked to another machine, by its location: never imported twice. */
   alreadyBooked: Exclusion[];
-  /** New rows in a month the partner's commission was paid for (closed): not imported. */
+  /** New rows in a month the partner's commission was paid for: late sales, booked only once confirmed (paidMonths). */
   monthClosed: number;
   /** Every reason rows of this machine's month were left out (duplicates, already booked), with revenue. */
   leftOut: LeftOut[];
@@ -368,11 +368,13 @@ class TrialRollback extends Error {
  * in a transaction that is then rolled back (the commission of a month under its terms, product
  * rules included, comes from its stored records).
  */
-async function trialPaidMonths(db: DB, machines: Machines, plan: BookingPlan): Promise<PaidMonthChange[]> {
+async function trialPaidMonths(db: DB, machines: Machines, plan: BookingPlan, earlier: readonly PlannedGroup[] = []): Promise<PaidMonthChange[]> {
   const keys = monthsWithNewRows(machines, plan.groups);
   if (!keys.length) return [];
   try {
     await db.transaction().execute(async (trx) => {
+      // A dry run of several files: the late sales of the files before this one count as written.
+      if (earlier.length) await writeGroups(trx, earlier);
       const before = await paidMonthsBefore(trx, keys);
       await writeGroups(trx, plan.groups.filter((g) => g.paidMonth && g.fresh.length));
       throw new TrialRollback(await paidMonthChanges(trx, before));
@@ -489,7 +491,15 @@ function assertOneMachine(machines: Machines, machineId: number, report: ParsedS
 }
 
 /** One parsed file: planned (dry run, after `pending` bookings of earlier files) or written atomically. */
-async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport, mode: ImportMode, options: ImportOptions, pending: ExistingBooking[]): Promise<FileImportResult> {
+async function importParsed(
+  db: DB,
+  file: ImportFile,
+  report: ParsedSalesReport,
+  mode: ImportMode,
+  options: ImportOptions,
+  pending: ExistingBooking[],
+  pendingPaid: PlannedGroup[] = [],
+): Promise<FileImportResult> {
   const machines = await loadMachines(db);
   if (mode.machineId !== undefined) assertOneMachine(machines, mode.machineId, report);
   if (!options.dryRun) return writeFile(db, machines, file, report, mode, options);
@@ -497,7 +507,9 @@ async function importParsed(db: DB, file: ImportFile, report: ParsedSalesReport,
   for (const group of plan.groups) for (const row of group.fresh) pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
   const groups = plan.groups.map((g) => groupResult(machines, g, null, mode));
   // Names several machines share need a mapping as much as names none answers to.
-  return fileResult(file, sha256(file.bytes), report, plan, groups, exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])), await trialPaidMonths(db, machines, plan));
+  const paidMonths = await trialPaidMonths(db, machines, plan, pendingPaid);
+  pendingPaid.push(...plan.groups.filter((g) => g.paidMonth && g.fresh.length));
+  return fileResult(file, sha256(file.bytes), report, plan, groups, exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])), paidMonths);
 }
 
 export type ExportSource = ImportFile | { name: string; load: () => Uint8Array };
@@ -524,6 +536,7 @@ export async function importExports(
 ): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = [];
   const pending: ExistingBooking[] = [];
+  const pendingPaid: PlannedGroup[] = [];
   const read = (source: ExportSource) => {
     const reading = (async () => {
       const file = loadSource(source);
@@ -547,7 +560,7 @@ export async function importExports(
     next = index + 1 < sources.length && !options.readOnThisThread ? read(sources[index + 1]) : null;
     try {
       const { file, report } = await reading;
-      outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending) });
+      outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending, pendingPaid) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       outcomes.push({

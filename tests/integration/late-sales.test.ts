@@ -26,9 +26,12 @@ import { DATA_DIR } from "#app/utils/env.server.ts";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { isPostgres } from "#db/dialect.ts";
 import { migrations } from "#db/migrations/index.ts";
+import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
 import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
 import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
 import { importExports } from "#domain/imports/import-service.ts";
+import { partnerUpdateSchema } from "#domain/partners/partner-schemas.ts";
+import { updatePartner } from "#domain/partners/partner-service.ts";
 import { freshDatabase } from "#tests/databases.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BASE, call } from "./http.ts";
@@ -91,7 +94,7 @@ function postUpload(machineId: number, month: string, bytes: Uint8Array, fields:
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   const url = `${BASE}/api/machines/${machineId}/records${preview ? "/preview" : ""}`;
   const action = preview ? previewAction : uploadAction;
-  return action({ request: new Request(url, { method: "POST", body: form, headers: { cookie: adminCookie } }), params: { id: String(machineId) }, context: {} }) as Promise<Response>;
+  return action({ request: new Request(url, { method: "POST", body: form, headers: { cookie: adminCookie } }), params: { id: String(machineId) }, context: {} });
 }
 
 const pay = (partnerId: number, month: string, paidDate: string) =>
@@ -187,6 +190,9 @@ describe("late sales through the machine upload, a flat 10% share paid £5.70 fo
     expect(audit[0]).toMatchObject({ actorId: adminId, entity: "commission_adjustment", entityId: String(adjustments[0].id), month: NOV });
     expect(parsed(audit[0].details)).toEqual({ file: "export.xlsx", sha256: sha(late) });
     expect(parsed(audit[0].after)).toMatchObject({ forMonth: OCT, amountPence: 47, reason: "late_sales" });
+    expect(describeAuditEntry({ ...audit[0], before: null, after: parsed(audit[0].after), details: parsed(audit[0].details) })).toBe(
+      "Added an adjustment of +£0.47 for October 2026 to November 2026 (late sales from export.xlsx)",
+    );
     // The import itself is audited as ever, on October's record.
     const imported = await db.selectFrom("auditLog").select(["month", "details"]).where("action", "=", "import").where("partnerId", "=", partnerId).orderBy("id").execute();
     expect(imported.map((a) => [a.month, parsed(a.details).sha256])).toEqual([
@@ -256,6 +262,68 @@ describe("the target month is the first month after the paid one that is not pai
     expect(await paymentOf(partner.id, OCT)).toEqual({ status: "completed", amountPence: 285, paidDate: "2026-11-05" });
     expect((await partnerMonth(db, partner.id, OCT)).adjustments).toEqual([]);
     expect((await partnerMonth(db, partner.id, NOV)).totals.commissionPence).toBe(57);
+  });
+});
+
+describe("the difference is worked out under the terms the month was paid under", () => {
+  it("October paid at 10%, the rate raised to 20% since: October's late sales count at 10% (+47, not +94); November at 20%", async () => {
+    const partner = await makePartner(db, { name: "Rate Rise Ltd", partnerType: "profit-sharing", commissionBp: 1_000 });
+    const machine = await makeMachine(db, partner.id, "Rate Rise Hall");
+    expect((await postUpload(machine.id, OCT, exportOf("Rate Rise Hall", rows("RZ-oct", 20, OCT)))).status).toBe(201);
+    expect((await markCommissionPaid(db, partner.id, OCT, adminId, "2026-11-02")).amountPence).toBe(570);
+    await updatePartner(db, partner.id, partnerUpdateSchema.parse({ commissionPercentage: "0.2" }), adminId, new Date("2026-11-20T12:00:00Z"));
+    // At 10%: 570 → 617, +47 (the upload tests above). At 20% it would be 1140 (1140.2) → 1234 (1233.8), +94.
+    const late = exportOf("Rate Rise Hall", rows("RZ-late", 5, OCT, { product: "Twix", cost: 0.52, settlement: 1.5 }));
+    const saved = await postUpload(machine.id, OCT, late, { adjustPaidMonths: "true" });
+    expect(saved.status).toBe(201);
+    expect((await saved.json()).paidMonths).toEqual([expect.objectContaining({ before: 5.7, after: 6.17, difference: 0.47 })]);
+    expect((await adjustmentsOf(partner.id)).map((a) => a.amountPence)).toEqual([47]);
+    // November follows the new rate: 4 × Meal Deal, net 1140; 20% = 228; + 47 = 275.
+    expect((await postUpload(machine.id, NOV, exportOf("Rate Rise Hall", rows("RZ-nov", 4, NOV)))).status).toBe(201);
+    const november = await partnerMonth(db, partner.id, NOV);
+    expect([november.agreementPence, november.totals.commissionPence]).toEqual([228, 275]);
+  });
+
+  it("a machine with no record in the paid month yet: its late rows make the record, under the same rule (+57)", async () => {
+    const partner = await makePartner(db, { name: "New Machine Late Ltd", partnerType: "profit-sharing", commissionBp: 1_000 });
+    const machine = await makeMachine(db, partner.id, "New Machine Late Hall");
+    expect((await postUpload(machine.id, OCT, exportOf("New Machine Late Hall", rows("NM-oct", 20, OCT)))).status).toBe(201);
+    expect((await markCommissionPaid(db, partner.id, OCT, adminId, "2026-11-02")).amountPence).toBe(570);
+    const annex = await makeMachine(db, partner.id, "New Machine Late Annex");
+    // The annex's October: 2 × Meal Deal: revenue 1000, COGS 400; fee 29.9 → 30; net 570; 10% = 57.
+    const late = exportOf("New Machine Late Annex", rows("NM-annex", 2, OCT));
+    const refused = await postUpload(annex.id, OCT, late);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toContain("New Machine Late Ltd's October 2026 (paid £5.70 on 02/11/2026): +£0.57 to November 2026");
+    expect(await recordOf(annex.id, OCT)).toBeUndefined();
+    expect((await postUpload(annex.id, OCT, late, { adjustPaidMonths: "true" })).status).toBe(201);
+    expect(await recordOf(annex.id, OCT)).toMatchObject({ totalSales: 2, revenuePence: 1_000, cogsPence: 400 });
+    expect(await adjustmentsOf(partner.id)).toEqual([expect.objectContaining({ month: NOV, forMonth: OCT, amountPence: 57, reason: "late_sales" })]);
+  });
+});
+
+describe("a dry run of several files previews what importing them makes", () => {
+  it("the second file's paid-month difference counts the first file's rows, as the import will (tiers: +533 then +570)", async () => {
+    // The seed's tiers. October: 50 × Meal Deal £5.00 (£2.00): revenue 25000, COGS 10000; fee 747.5 → 748;
+    //   net 14252; 15% = 2137.8 → 2138.
+    // File 1, +10: revenue 30000, COGS 12000; fee 897; net 17103: 2250 + 2103 × 20% = 420.6 → 421; 2671. +533.
+    // File 2, +10 more: revenue 35000, COGS 14000; fee 1046.5 → 1047; net 19953: 2250 + 4953 × 20% = 990.6 → 991;
+    //   3241. 3241 − 2671 = +570 (on October without file 1 it would be +533 again).
+    const partner = await makePartner(db, { name: "Two Files Ltd", partnerType: "tiered-profit-sharing" });
+    const machine = await makeMachine(db, partner.id, "Two Files Hall");
+    expect((await postUpload(machine.id, OCT, exportOf("Two Files Hall", rows("TF-oct", 50, OCT)))).status).toBe(201);
+    expect((await markCommissionPaid(db, partner.id, OCT, adminId, "2026-11-02")).amountPence).toBe(2_138);
+    const files = [
+      { name: "late-1.xlsx", bytes: exportOf("Two Files Hall", rows("TF-late1", 10, OCT)) },
+      { name: "late-2.xlsx", bytes: exportOf("Two Files Hall", rows("TF-late2", 10, OCT)) },
+    ];
+    const differences = (outcomes: Awaited<ReturnType<typeof importExports>>) => outcomes.map((o) => (o.ok ? o.result.paidMonths.map((c) => c.differencePence) : o.error));
+    const imported = [533, 570].map((d) => [d]);
+    const preview = await importExports(db, files, {}, { actorId: adminId, dataDir: DATA_DIR, dryRun: true });
+    const confirmed = await importExports(db, files, {}, { actorId: adminId, dataDir: DATA_DIR, adjustPaidMonths: true });
+    expect(differences(confirmed)).toEqual(imported);
+    expect((await adjustmentsOf(partner.id)).map((a) => a.amountPence)).toEqual([533, 570]);
+    expect(differences(preview)).toEqual(imported);
   });
 });
 
@@ -437,6 +505,10 @@ describe("(e) deleting a paid month's record", () => {
       ["delete", "monthly_record", String(recordB), OCT],
     ]);
     expect(parsed(audit[0].details)).toMatchObject({ recordId: recordB });
+    const entry = await db.selectFrom("auditLog").selectAll().where("entityId", "=", String(adjustments[0].id)).where("action", "=", "commission_adjustment").executeTakeFirstOrThrow();
+    expect(describeAuditEntry({ ...entry, before: null, after: parsed(entry.after), details: parsed(entry.details) })).toBe(
+      "Added an adjustment of −£5.70 for October 2026 to November 2026 (Delete Corner B's record deleted)",
+    );
     // November has no sales: its total stays at 0 (never below), the adjustment listed.
     const november = await partnerMonth(db, partnerId, NOV);
     expect(november.adjustments.map(adjustmentText)).toEqual(["Adjustment for October 2026 (record deleted): −£5.70"]);
@@ -498,7 +570,8 @@ describe("(g) a month reopened by Reset Month is open", () => {
     expect(await recordOf(machine.id, OCT)).toMatchObject({ totalSales: 25, revenuePence: 10_750, cogsPence: 4_260 });
     const deleted = await deleteRecord(annex.id);
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ deleted: annex.id, adjustments: [] });
+    // The spec's answer: adjustments are named only where a paid month's record made one (docs/api.md).
+    expect(await deleted.json()).toEqual({ deleted: annex.id });
     expect(await adjustmentsOf(partner.id)).toEqual([]);
     // October is worked out afresh: 617 (as in the upload tests above), pending.
     const october = await partnerMonth(db, partner.id, OCT);
