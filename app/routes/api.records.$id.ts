@@ -3,7 +3,8 @@
  * with `?adjustPaidMonths=true`: the difference becomes an adjustment on the next open month (409 otherwise).
  */
 import { deleteRecord } from "#domain/machines/machine-service.ts";
-import { api, apiError, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
+import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
+import { flagValue } from "#app/utils/upload.server.ts";
 import { paidMonthChangeJson } from "#domain/imports/import-json.ts";
 import { pruneUploads } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -14,10 +15,8 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "DELETE") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Record not found");
-  const flag = (new URL(request.url).searchParams.get("adjustPaidMonths") ?? "").trim().toLowerCase();
-  // As the upload's form fields read it (upload.server.ts acceptField): true, 1, yes or on confirm; false, 0, no or nothing do not.
-  if (flag && !["true", "1", "yes", "on", "false", "0", "no"].includes(flag)) return apiError(400, "adjustPaidMonths must be true or false");
-  const adjustments = await deleteRecord(db, id, admin.id, { adjustPaidMonths: ["true", "1", "yes", "on"].includes(flag) });
+  const adjustPaidMonths = flagValue(new URL(request.url).searchParams.get("adjustPaidMonths"), "adjustPaidMonths");
+  const adjustments = await deleteRecord(db, id, admin.id, { adjustPaidMonths });
   await pruneUploads(db, DATA_DIR);
   // The spec's answer; a paid month's record also says what it added to the next open month.
   const added = adjustments.filter((a) => a.differencePence).map(paidMonthChangeJson);

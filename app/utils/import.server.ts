@@ -11,6 +11,7 @@ import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
 import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";
 import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
 import { db } from "#app/utils/db.server.ts";
+import { acceptField } from "#app/utils/upload.server.ts";
 import { DATA_DIR, env } from "#app/utils/env.server.ts";
 
 /** Form fields `map:<Machine Name>` = machine id carry the admin's mappings. */
@@ -101,9 +102,14 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   for (const [key, value] of form.entries()) {
     if (key.startsWith(DATE_ORDER_PREFIX) && typeof value === "string" && (DATE_ORDERS as readonly string[]).includes(value)) dateOrders.set(key.slice(DATE_ORDER_PREFIX.length), value as DateOrder);
   }
-  const checked = (name: string) => form.get(name) === "on" || form.get(name) === "true";
-  const acceptExclusions = checked("acceptExclusions");
-  const adjustPaidMonths = checked("adjustPaidMonths");
+  let acceptExclusions: boolean;
+  let adjustPaidMonths: boolean;
+  try {
+    acceptExclusions = acceptField(form, "acceptExclusions");
+    adjustPaidMonths = acceptField(form, "adjustPaidMonths");
+  } catch {
+    return answer(intent, [], "acceptExclusions and adjustPaidMonths must be true or false");
+  }
 
   const options = { actorId, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths };
   const mode = { month, mappings, dateOrders };

@@ -54,12 +54,20 @@ export function dateOrderField(form: FormData, name = "dateOrder"): DateOrder | 
   return value as DateOrder;
 }
 
-/** A form's `acceptExclusions`: true, on, 1 or yes confirm; nothing (or false) does not. */
-export function acceptField(form: FormData, name = "acceptExclusions"): boolean {
-  const value = textField(form, name).trim().toLowerCase();
+/**
+ * A confirmation flag (`acceptExclusions`, `adjustPaidMonths`) from a form field or a query
+ * parameter: true, on, 1 or yes confirm; nothing, false, 0 or no do not; anything else is a 400.
+ */
+export function flagValue(raw: string | null | undefined, name: string): boolean {
+  const value = (raw ?? "").trim().toLowerCase();
   if (!value || value === "false" || value === "0" || value === "no") return false;
   if (["true", "on", "1", "yes"].includes(value)) return true;
   throw apiError(400, `${name} must be true or false`);
+}
+
+/** A form's confirmation flag (flagValue). */
+export function acceptField(form: FormData, name = "acceptExclusions"): boolean {
+  return flagValue(textField(form, name), name);
 }
 
 /** Reads `month` and `reportFile`; any other field a client sends (figures included) is ignored. */

@@ -84,7 +84,7 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   if (!options.json) {
     // stderr is what cron mails: each failure with its reason, then what was left out, then the count.
     for (const outcome of failed) if (!outcome.ok) io.stderr.write(`${outcome.fileName}: ${outcome.error}\n`);
-    for (const outcome of outcomes) if (outcome.ok) for (const note of fileNotes(outcome, Boolean(options.dryRun))) io.stderr.write(`${outcome.fileName}: ${note}\n`);
+    for (const outcome of outcomes) if (outcome.ok) for (const note of fileNotes(outcome, { exclusions: options.acceptExclusions, paidMonths: options.adjustPaidMonths })) io.stderr.write(`${outcome.fileName}: ${note}\n`);
     const verb = options.dryRun ? "checked" : "imported";
     io.stderr.write(
       failed.length === outcomes.length
@@ -102,12 +102,12 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
  * £645.50", "98 rows dated September 2026: £120.40"), then the footer check when it differs. A dry
  * run says which reasons an import would need --accept-exclusions for.
  */
-export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>, dryRun = false): string[] {
+export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>, accepted: { exclusions?: boolean; paidMonths?: boolean } = {}): string[] {
   const { result } = outcome;
   return [
-    ...result.leftOut.map((l) => `${leftOutSentence(l)}${l.needsConfirmation && dryRun ? " (importing needs --accept-exclusions)" : l.needsConfirmation ? " (accepted)" : ""}`),
+    ...result.leftOut.map((l) => `${leftOutSentence(l)}${l.needsConfirmation ? (accepted.exclusions ? " (accepted)" : " (importing needs --accept-exclusions)") : ""}`),
     ...(result.footer && !result.footer.agrees ? [footerSentence(result.footer)] : []),
-    ...result.paidMonths.map((c) => `late sales for a paid month: ${paidMonthChangeText(c)}${dryRun ? " (importing needs --adjust-paid-months)" : ""}`),
+    ...result.paidMonths.map((c) => `late sales for a paid month: ${paidMonthChangeText(c)}${accepted.paidMonths ? "" : " (importing needs --adjust-paid-months)"}`),
   ];
 }
 

@@ -296,6 +296,8 @@ function parseRecords(text, records, separator, limits) {
         quote: '"',
         escape: '"',
         relax_column_count: true,
+        // A quote inside an unquoted field (12" Pizza) is text, as the scan took it.
+        relax_quotes: true,
         // The scan has bounded every record already: a second guard on csv-parse's buffers (in bytes).
         max_record_size: limits.maxLineChars * 3 + 3,
       });

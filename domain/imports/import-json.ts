@@ -32,6 +32,10 @@ export interface LeftOutJson {
   needsConfirmation: boolean;
 }
 
+/** Rows left out for one reason (skipped, already booked): their revenue in pounds where known. */
+export const exclusionsJson = (items: readonly { reason: string; count: number; revenuePence?: number }[]) =>
+  items.map(({ revenuePence, ...rest }) => (revenuePence === undefined ? rest : { ...rest, revenue: penceToPounds(revenuePence) }));
+
 export const leftOutJson = (items: readonly LeftOut[]): LeftOutJson[] =>
   items.map(({ reason, count, revenuePence, needsConfirmation }) => ({ reason, count, revenue: penceToPounds(revenuePence), needsConfirmation }));
 
@@ -44,7 +48,14 @@ export function footerJson(check: FooterCheck | null) {
 }
 
 export function uploadJson(result: UploadResult) {
-  return { ...result, leftOut: leftOutJson(result.leftOut), footer: footerJson(result.footer), paidMonths: result.paidMonths.map(paidMonthChangeJson) };
+  return {
+    ...result,
+    skipped: exclusionsJson(result.skipped),
+    alreadyBooked: exclusionsJson(result.alreadyBooked),
+    leftOut: leftOutJson(result.leftOut),
+    footer: footerJson(result.footer),
+    paidMonths: result.paidMonths.map(paidMonthChangeJson),
+  };
 }
 
 function fileJson(result: FileImportResult) {
@@ -52,7 +63,8 @@ function fileJson(result: FileImportResult) {
     ...result,
     leftOut: leftOutJson(result.leftOut),
     footer: footerJson(result.footer),
-    groups: result.groups.map((g) => ({ ...g, leftOut: leftOutJson(g.leftOut) })),
+    skipped: exclusionsJson(result.skipped),
+    groups: result.groups.map((g) => ({ ...g, alreadyBooked: exclusionsJson(g.alreadyBooked), leftOut: leftOutJson(g.leftOut) })),
     paidMonths: result.paidMonths.map(paidMonthChangeJson),
   };
 }

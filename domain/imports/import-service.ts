@@ -30,6 +30,7 @@ import {
 import { formatMonth } from "../shared/dates.ts";
 import { badInput, DomainError, notFound } from "../shared/errors.ts";
 import type { DateOrder } from "./export-dates.ts";
+import { trialWrite } from "../shared/trial.ts";
 import { closedMonthKeys } from "../commissions/month-close-service.ts";
 import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
 import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-rules.ts";
@@ -356,13 +357,6 @@ function monthsWithNewRows(machines: Machines, groups: readonly PlannedGroup[]):
   return groups.filter((g) => g.paidMonth && g.fresh.length).map((g) => ({ partnerId: machines.byId.get(g.machineId)?.partnerId ?? 0, month: g.month }));
 }
 
-/** Thrown to roll a dry run's trial write back, carrying what it found. */
-class TrialRollback extends Error {
-  constructor(readonly changes: PaidMonthChange[]) {
-    super("trial write rolled back");
-  }
-}
-
 /**
  * What late sales would change in the paid months a plan reaches, worked out exactly by writing them
  * in a transaction that is then rolled back (the commission of a month under its terms, product
@@ -371,19 +365,13 @@ class TrialRollback extends Error {
 async function trialPaidMonths(db: DB, machines: Machines, plan: BookingPlan, earlier: readonly PlannedGroup[] = []): Promise<PaidMonthChange[]> {
   const keys = monthsWithNewRows(machines, plan.groups);
   if (!keys.length) return [];
-  try {
-    await db.transaction().execute(async (trx) => {
-      // A dry run of several files: the late sales of the files before this one count as written.
-      if (earlier.length) await writeGroups(trx, earlier);
-      const before = await paidMonthsBefore(trx, keys);
-      await writeGroups(trx, plan.groups.filter((g) => g.paidMonth && g.fresh.length));
-      throw new TrialRollback(await paidMonthChanges(trx, before));
-    });
-  } catch (error) {
-    if (error instanceof TrialRollback) return error.changes;
-    throw error;
-  }
-  return [];
+  return trialWrite(db, async (trx) => {
+    // A dry run of several files: the late sales of the files before this one count as written.
+    if (earlier.length) await writeGroups(trx, earlier);
+    const before = await paidMonthsBefore(trx, keys);
+    await writeGroups(trx, plan.groups.filter((g) => g.paidMonth && g.fresh.length));
+    return paidMonthChanges(trx, before);
+  });
 }
 
 async function writeFile(
@@ -462,6 +450,21 @@ async function writeFile(
         },
       })),
     );
+    // A confirmed file whose every row was left out writes no record: one entry still says what it left out.
+    if (!written.length && leftOut.length) {
+      await auditMany(trx, [
+        {
+          actorId: options.actorId,
+          action: "import",
+          entity: "monthly_record",
+          entityId: null,
+          partnerId: null,
+          month: null,
+          after: { imported: 0 },
+          details: { file: file.name, sha256: digest, leftOut, ...(dateLeft.length ? { exclusionsConfirmed: true } : {}) },
+        },
+      ]);
+    }
     return result;
   });
 }

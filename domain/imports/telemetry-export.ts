@@ -143,11 +143,12 @@ export function transactionIdOf(value: unknown): string | null {
 /** The most units one row may carry: a vend is one selection, a few at most. */
 export const MAX_QUANTITY = 99;
 
-/** A Quantity cell: empty is 1; a whole number from 1 to 99 (number or text); anything else null. */
-export function quantityOf(value: unknown): number | null {
+/** A Quantity cell: empty is 1; a whole number from 1 to 99 (number or text), or -1 to -99 on a refund; anything else null. */
+export function quantityOf(value: unknown, refund = false): number | null {
   if (value === null || value === undefined || (typeof value === "string" && !value.trim())) return 1;
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+(\.0+)?\s*$/.test(value) ? Number(value) : Number.NaN;
-  return Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? n : null;
+  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.0+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  const units = refund && n < 0 ? -n : n;
+  return Number.isInteger(units) && units >= 1 && units <= MAX_QUANTITY ? units : null;
 }
 
 const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && !value.trim());
@@ -234,13 +235,15 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       skip("settledAtZero");
       continue;
     }
-    const quantity = quantityOf(cell("quantity"));
+    // A refund may carry its quantity negative (-1): it is the same unit returned.
+    const quantity = quantityOf(cell("quantity"), settlementPence < 0);
     if (quantity === null) {
       skip("badQuantity", settlementPence);
       continue;
     }
     const saleDate = readExportDate(cell("authorizationDate"), { order: dates.order, date1904: options.date1904, days });
-    if (saleDate === null) {
+    // A year outside 1900-9999 (a serial of millions, a negative one) is no sale date either.
+    if (saleDate === null || saleDate.length !== 24 || saleDate < "1900") {
       leaveOut("unreadableDate", settlementPence);
       continue;
     }

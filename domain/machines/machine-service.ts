@@ -15,6 +15,7 @@ import { describeTerms, isSeedTerms, lineText, monthCommission } from "../commis
 import { recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";
+import { trialWrite } from "../shared/trial.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { recordViews, type MachineSummary, type MachineView, type RecordTotals, type RecordView } from "./machine-views.ts";
@@ -302,23 +303,9 @@ export async function deleteRecord(db: DB, recordId: number, actorId: number, op
   return db.transaction().execute((trx) => deleteRecordIn(trx, recordId, actorId, options));
 }
 
-class TrialRollback extends Error {
-  constructor(readonly changes: PaidMonthChange[]) {
-    super("trial delete rolled back");
-  }
-}
-
 /** What deleting the record would change in a paid month (none for an open month): tried in a transaction rolled back. */
 export async function recordDeleteChanges(db: DB, recordId: number, actorId: number): Promise<PaidMonthChange[]> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      throw new TrialRollback(await deleteRecordIn(trx, recordId, actorId, { adjustPaidMonths: true }));
-    });
-  } catch (error) {
-    if (error instanceof TrialRollback) return error.changes;
-    throw error;
-  }
-  return [];
+  return trialWrite(db, (trx) => deleteRecordIn(trx, recordId, actorId, { adjustPaidMonths: true }));
 }
 
 async function deleteRecordIn(trx: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean }): Promise<PaidMonthChange[]> {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
-import { readUpload, sha256 } from "#domain/imports/import-service.ts";
+import { importExports, readUpload, sha256 } from "#domain/imports/import-service.ts";
 import { makeAdmin, makeMachine, makePartner } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
 import {
@@ -502,6 +502,22 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     const [entry] = await importAudits();
     expect(entry.details).toMatchObject({ exclusionsConfirmed: true });
     expect(entry.details.leftOut).toEqual(expect.arrayContaining(DATE_LEFT_OUT_PENCE));
+  });
+
+  it("a confirmed file whose every row is left out writes no record but one audit entry naming what it left out", async () => {
+    await makeMachine(db, partnerId, LEEDS);
+    const base = 7_700_000_900;
+    const rows = [
+      [base + 1, LEEDS, "Snickers 48g", 0.44, 1.1, 1.1, "32/10/2026"],
+      [base + 2, LEEDS, "Snickers 48g", 0.44, 1.1, 2.2, "yesterday"],
+    ];
+    const file = { name: "all-left-out.xlsx", bytes: workbookBytes(rows, { title: TITLE_OCTOBER }) };
+    const before = await tableCounts();
+    const [outcome] = await importExports(db, [file], {}, { actorId: null, dataDir: DATA_DIR, acceptExclusions: true });
+    expect(outcome).toMatchObject({ ok: true, result: { groups: [], leftOut: [{ reason: "without a readable date", count: 2, revenuePence: 330, needsConfirmation: true }] } });
+    expect(await tableCounts()).toEqual({ ...before, auditLog: before.auditLog + 1 });
+    const [entry] = await importAudits();
+    expect(entry.details).toMatchObject({ file: "all-left-out.xlsx", exclusionsConfirmed: true, leftOut: [{ reason: "without a readable date", count: 2, revenuePence: 330 }] });
   });
 
   it("vendboard import: without --accept-exclusions exit 1, nothing written, stderr (and --json leftOut in pounds) name each reason; with it, exit 0", async () => {

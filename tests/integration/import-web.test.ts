@@ -270,7 +270,7 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
     const result = await response.json();
     // Revenue 1.10 + 2.20 − 1.10 = 2.20; COGS of the two sales 0.43 + 0.98 = 1.41.
     expect(result).toMatchObject({ units: 2, revenuePence: 220, cogsPence: 141, refunds: 1, imported: 3, duplicates: 0, rowsRead: 4 });
-    expect(result.skipped).toEqual([{ reason: expect.stringMatching(/settled at 0/), count: 1, revenuePence: 0 }]);
+    expect(result.skipped).toEqual([{ reason: expect.stringMatching(/settled at 0/), count: 1, revenue: 0 }]);
     expect(ranked(result.topProducts)).toEqual(ranked([{ name: "Red Bull 250ml", count: 1 }, { name: "Twix Twin", count: 1 }]));
 
     const [record] = await (await getRecords(machine.id)).json();
@@ -360,7 +360,7 @@ describe("POST /api/machines/{id}/records: one machine's export only", () => {
     expect(await again.json()).toMatchObject({
       imported: 1,
       duplicates: 0,
-      alreadyBooked: [{ reason: `already booked to ${LEEDS}`, count: 2, revenuePence: 330 }],
+      alreadyBooked: [{ reason: `already booked to ${LEEDS}`, count: 2, revenue: 3.3 }],
       excluded: [`2 rows already booked to ${LEEDS}: £3.30`],
       units: 1,
       revenuePence: 100,

@@ -293,7 +293,10 @@ describe("migration 2026-11-30T00-sale-quantity", () => {
       await old.insertInto("productSalesMonthly").values({ productId: product.id, machineId: machine.id, month: "2026-09", units: 3, revenuePence: 300 }).execute();
 
       const { results = [], report } = await migrateToLatest(old);
-      expect(results.map((r) => [r.migrationName, r.status])).toEqual([["2026-11-30T00-sale-quantity", "Success"]]);
+      expect(results.map((r) => [r.migrationName, r.status])).toEqual([
+        ["2026-11-30T00-sale-quantity", "Success"],
+        ["2026-11-30T01-adjustment-reasons", "Success"],
+      ]);
       expect(report).toEqual([]);
       expect(await old.selectFrom("sales").select(["transactionId", "kind", "quantity"]).orderBy("id").execute()).toEqual([
         { transactionId: "T1", kind: "sale", quantity: 1 },

@@ -208,11 +208,10 @@ describe("readCsvTable: malformed files", () => {
     expect(refusal('T\nA,B\n1,2\n"3,4\n5,6\n')).toBe("The file could not be read as a CSV file: a quote opened on line 4 is never closed");
   });
 
-  it("refuses a stray quote with csv-parse's reason and the file's line", () => {
-    expect(refusal('T\nA,B\n"x\r\ny",1\n\nab"c,2\n')).toBe(
-      'The file could not be read as a CSV file: Invalid Opening Quote: a quote is found on field 0 at line 6, value is "ab"',
-    );
-    expect(refusal('T\nA;B\n"ab"c;2\n')).toMatch(/^The file could not be read as a CSV file: Invalid Closing Quote: got "c" at line 3/);
+  it("reads a stray quote as text, as Excel does (12\" Pizza), rather than refusing the file", () => {
+    expect(read('T\nA,B\n"x\r\ny",1\n\nab"c,2\n').table.slice(2)).toEqual([["x\r\ny", "1"], ['ab"c', "2"]]);
+    expect(read('T\nA;B\n"ab"c;2\n').table[2]).toEqual(['"ab"c', "2"]);
+    expect(read('T\nA,B\nM1,12" Pizza\n').table[2]).toEqual(["M1", '12" Pizza']);
   });
 
   it("never throws", () => {

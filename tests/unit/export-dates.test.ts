@@ -165,6 +165,21 @@ describe("interpretSalesTable: dates decided once, rows left out with their reas
     });
   });
 
+  it("takes a date cell of a year outside 1900-9999 as unreadable, never as a month to book", () => {
+    const report = interpretSalesTable([["Sales"], HEADERS, [1, "Twix", 0.43, 1.1, 1.1, 3_000_000], [2, "Twix", 0.43, 1.1, 2.2, -5], [3, "Twix", 0.43, 1.1, 1.1, "2026-10-05 10:00:00"]], { now: NOW });
+    expect(report.rows.map((r) => r.transactionId)).toEqual(["3"]);
+    expect(report.dateExcluded).toEqual({ unreadableDate: { count: 2, revenuePence: 330 } });
+  });
+
+  it("reads a refund's negative Quantity as the units returned, and refuses it on a sale", () => {
+    const report = interpretSalesTable(
+      [["Sales"], [...HEADERS, "Quantity"], [1, "Twix", 0.43, 1.1, 2.2, "2026-10-05 10:00:00", 2], [1, "Twix", 0.43, 1.1, -2.2, "2026-10-05 11:00:00", -2], [2, "Twix", 0.43, 1.1, 1.1, "2026-10-05 12:00:00", -1]],
+      { now: NOW },
+    );
+    expect(report.rows.map((r) => [r.transactionId, r.kind, r.quantity])).toEqual([["1", "sale", 2], ["1", "refund", 2]]);
+    expect(report.skipped).toEqual({ badQuantity: 1 });
+  });
+
   it("books rows of the month in progress (month to date)", () => {
     const report = interpretSalesTable([["Sales"], HEADERS, [1, "Twix", 0.43, 1.1, 1.1, "2026-11-26 10:00:00"], [2, "Twix", 0.43, 1.1, 1.1, "2026-11-27 09:00:00"]], { now: NOW });
     expect(report.rows).toHaveLength(2);

@@ -246,7 +246,8 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                       {canDelete ? (
                         <ConfirmForm
                           intent="record-delete"
-                          fields={{ recordId: record.id }}
+                          // The dialog says a paid month's difference becomes an adjustment: confirming it confirms that.
+                          fields={record.commission?.status === "completed" ? { recordId: record.id, adjustPaidMonths: "yes" } : { recordId: record.id }}
                           trigger={
                             <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
                               <TrashIcon />

@@ -21,7 +21,7 @@ import { deleteMachineQuestion, deleteRecordQuestion } from "#app/components/mac
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
-import { monthlyUploadFrom } from "#app/utils/upload.server.ts";
+import { acceptField, monthlyUploadFrom } from "#app/utils/upload.server.ts";
 
 const idField = (what: string) => z.coerce.number({ error: `${what} not found` }).int(`${what} not found`).positive(`${what} not found`);
 /** The machine's card and dialogs name it `id`; the upload `machineId`; Performance History's rows `recordId`. */
@@ -127,11 +127,13 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const { recordId: id } = parseForm(form, recordId);
         const record = await recordForUser(db, actor, id);
         const view = (await recordsOfMachine(db, { id: record.machineId, partnerId: record.partnerId })).find((r) => r.id === id);
-        // A paid month's record: the question names the difference that becomes an adjustment.
+        // A paid month's record: the question names the difference that becomes an adjustment, and confirming it
+        // confirms the adjustment (the dialog sends adjustPaidMonths only when it said the month is paid).
         const changes = await recordDeleteChanges(db, id, actor.id);
+        if (changes.length && form.get("confirmed") !== "yes") form.set("adjustPaidMonths", "yes");
         const question = confirmFirst("record-delete", form, deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }, changes));
         if (question) return question;
-        await deleteRecord(db, id, actor.id, { adjustPaidMonths: true });
+        await deleteRecord(db, id, actor.id, { adjustPaidMonths: acceptField(form, "adjustPaidMonths") });
         await pruneUploads(db, DATA_DIR);
         return done(request, form, { title: "Record deleted" });
       },
