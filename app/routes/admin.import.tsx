@@ -12,7 +12,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { Fragment, useEffect, useState } from "react";
 import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
-import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";

@@ -11,7 +11,7 @@ import { importExports, type FileOutcome } from "#domain/imports/import-service.
 import { outcomeJson } from "#domain/imports/import-json.ts";
 import { DATE_ORDERS } from "#domain/imports/export-dates.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
-import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { idFlag, monthFlag, parseOptions } from "../options.ts";

@@ -10,7 +10,7 @@ import { audit } from "../audit/audit-writer.ts";
 import { nextOpenMonth, paidMonthsOf } from "./agreement-terms.ts";
 import { partnerMonth } from "./commission-service.ts";
 import { closedMonths } from "./month-close-service.ts";
-import type { PaidMonthChange } from "./correction-rules.ts";
+import type { PaidMonthChange } from "./correction-words.ts";
 
 type DB = Kysely<Database>;
 

@@ -7,7 +7,7 @@ import { penceToPounds } from "../shared/money.ts";
 import type { LeftOut } from "./booking-rules.ts";
 import type { FileOutcome, FileImportResult, UploadResult } from "./import-service.ts";
 import type { FooterCheck, FooterFigure } from "./telemetry-export.ts";
-import type { PaidMonthChange } from "../commissions/correction-rules.ts";
+import type { PaidMonthChange } from "../commissions/correction-words.ts";
 
 /** A paid month that late data changed: money in pounds. */
 export function paidMonthChangeJson(c: PaidMonthChange) {

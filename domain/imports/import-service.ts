@@ -33,7 +33,7 @@ import type { DateOrder } from "./export-dates.ts";
 import { trialWrite } from "../shared/trial.ts";
 import { closedMonthKeys } from "../commissions/month-close-service.ts";
 import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
-import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-rules.ts";
+import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";
 import {
   DATE_REASONS,
   DateOrderNeededError,
@@ -65,7 +65,7 @@ export interface Exclusion {
 }
 
 export type { LeftOut } from "./booking-rules.ts";
-export type { PaidMonthChange } from "../commissions/correction-rules.ts";
+export type { PaidMonthChange } from "../commissions/correction-words.ts";
 
 /**
  * A file whose new rows fall in a partner's paid month (late sales) was not written: 409 naming each

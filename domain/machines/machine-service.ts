@@ -8,7 +8,7 @@ import type { Database, ImportReceiptsTable } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { leftOutSentence } from "../imports/booking-rules.ts";
 import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
-import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-rules.ts";
+import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";
 import { assertMonthsOpen } from "../commissions/month-close-service.ts";
 import type { TieredCommission } from "../commissions/commission-rules.ts";
 import { describeTerms, isSeedTerms, lineText, monthCommission } from "../commissions/agreement-rules.ts";

@@ -10,7 +10,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { adjustmentText, seedTerms, type AgreementRecord, type AgreementTerms } from "#domain/commissions/agreement-rules.ts";
-import { paidMonthChangeText, paidMonthDifference, type PaidMonthChange } from "#domain/commissions/correction-rules.ts";
+import { paidMonthDifference } from "#domain/commissions/correction-rules.ts";
+import { paidMonthChangeText, type PaidMonthChange } from "#domain/commissions/correction-words.ts";
 
 const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({ rate: 0, tiers: [], minimumPence: null, capPence: null, products: [], ...t });
 const record = (machineId: number, revenuePence: number, cogsPence: number, totalSales = 0): AgreementRecord => ({ machineId, revenuePence, cogsPence, totalSales });

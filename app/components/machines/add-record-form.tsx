@@ -14,7 +14,7 @@ import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/booking-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
-import { paidMonthChangeText } from "#domain/commissions/correction-rules.ts";
+import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";

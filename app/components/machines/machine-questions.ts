@@ -3,7 +3,7 @@
  * page actions' questions (confirmFirst, without JavaScript). Revenue arrives in pounds, as the
  * machine's records carry it.
  */
-import { paidMonthChangeText, type PaidMonthChange } from "#domain/commissions/correction-rules.ts";
+import { paidMonthChangeText, type PaidMonthChange } from "#domain/commissions/correction-words.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
