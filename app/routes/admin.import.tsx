@@ -10,7 +10,7 @@ import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect, useState } from "react";
-import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { formatMonth } from "#domain/shared/dates.ts";

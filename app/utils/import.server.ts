@@ -5,7 +5,7 @@ import { parseMonth } from "#domain/shared/dates.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { setTelemetryName } from "#domain/machines/machine-service.ts";
 import { importExports, type FileOutcome, type ImportFile } from "#domain/imports/import-service.ts";
-import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
 import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";

@@ -6,7 +6,7 @@ import Table from "cli-table3";
 import { z } from "zod";
 import { dataDir } from "#db/config.ts";
 import { formatGBP } from "#domain/shared/money.ts";
-import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { importExports, type FileOutcome } from "#domain/imports/import-service.ts";
 import { outcomeJson } from "#domain/imports/import-json.ts";
 import { DATE_ORDERS } from "#domain/imports/export-dates.ts";

@@ -7,7 +7,7 @@ import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";
 import { formatCount, formatCreditNoteId, formatSignedPence } from "../shared/format.ts";
-import { leftOutSentence } from "../imports/booking-rules.ts";
+import { leftOutSentence } from "../imports/import-words.ts";
 
 /** "23/11/2026 14:05": when a change was made, in UTC like the filters. */
 export function formatAuditTime(at: string): string {

@@ -5,7 +5,6 @@
  * outside the month asked for. A transaction id with its kind is booked once in the business.
  */
 import { formatMonth } from "../shared/dates.ts";
-import { formatGBP } from "../shared/money.ts";
 import { monthOfSale, summariseSales, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 
 export interface BookingMachine {
@@ -222,36 +221,9 @@ export function planBookings(input: PlanInput): BookingPlan {
   };
 }
 
-const rowsText = (n: number) => `${n} ${n === 1 ? "row is" : "rows are"}`;
-
 /** Reasons rows were left out for their date: "dated September 2026", "without a readable date". */
 export function describeOutsideMonth(outside: ReadonlyMap<string | null, number>): { reason: string; count: number }[] {
   return [...outside]
     .sort(([a], [b]) => (a ?? "").localeCompare(b ?? ""))
     .map(([month, count]) => ({ reason: month ? `dated ${formatMonth(month)}` : "without a readable date", count }));
-}
-
-/** The sentence for one reason a row was left out: "98 rows are dated September 2026". */
-export function exclusionSentence(item: { reason: string; count: number }): string {
-  return `${rowsText(item.count)} ${item.reason}`;
-}
-
-/**
- * Rows left out of a file, for one reason, with the revenue they carry (settlement values, refunds
- * netted). `needsConfirmation`: the rows' date could not be read, their month has not begun, or they
- * fall outside the title's range, so the file is written only once the user confirms (section 13).
- */
-export interface LeftOut {
-  /** date: needs confirmation; skipped: the spec's skips; month: another month; machine: no machine; duplicate, booked, closed: the booking rules. */
-  kind: "date" | "skipped" | "month" | "machine" | "duplicate" | "booked" | "closed";
-  reason: string;
-  count: number;
-  revenuePence: number;
-  needsConfirmation: boolean;
-}
-
-/** "465 rows without a readable date: £645.50"; a receipt from before revenue was kept reads as before. */
-export function leftOutSentence(item: { reason: string; count: number; revenuePence?: number }): string {
-  if (item.revenuePence === undefined) return exclusionSentence(item);
-  return `${item.count} ${item.count === 1 ? "row" : "rows"} ${item.reason}: ${formatGBP(item.revenuePence)}`;
 }

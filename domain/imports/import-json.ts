@@ -4,7 +4,7 @@
  * 13: pence inside, pounds at the edge). The other fields keep the shape they always had.
  */
 import { penceToPounds } from "../shared/money.ts";
-import type { LeftOut } from "./booking-rules.ts";
+import type { LeftOut } from "./import-words.ts";
 import type { FileOutcome, FileImportResult, UploadResult } from "./import-service.ts";
 import type { FooterCheck, FooterFigure } from "./telemetry-export.ts";
 import type { PaidMonthChange } from "../commissions/correction-words.ts";

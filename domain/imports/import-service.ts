@@ -12,12 +12,10 @@ import type { Database } from "#db/schema.ts";
 import { jsonTextValues } from "#db/dialect.ts";
 import { auditMany } from "../audit/audit-writer.ts";
 import { insertMany } from "#db/bulk.ts";
+import { exclusionSentence, leftOutSentence, type LeftOut } from "./import-words.ts";
 import {
   bookingKey,
   describeOutsideMonth,
-  exclusionSentence,
-  leftOutSentence,
-  type LeftOut,
   machineNamesOf,
   machineRouter,
   normaliseMachineName,
@@ -64,7 +62,7 @@ export interface Exclusion {
   revenuePence?: number;
 }
 
-export type { LeftOut } from "./booking-rules.ts";
+export type { LeftOut } from "./import-words.ts";
 export type { PaidMonthChange } from "../commissions/correction-words.ts";
 
 /**

@@ -1,6 +1,7 @@
 /** Booking rules: routing by telemetry name then location, one booking per transaction, month and closed-month filters. */
 import { describe, expect, it } from "vitest";
-import { describeOutsideMonth, exclusionSentence, machineNamesOf, machineRouter, normaliseMachineName, planBookings, type BookingMachine } from "#domain/imports/booking-rules.ts";
+import { describeOutsideMonth, machineNamesOf, machineRouter, normaliseMachineName, planBookings, type BookingMachine } from "#domain/imports/booking-rules.ts";
+import { exclusionSentence } from "#domain/imports/import-words.ts";
 import type { SaleRow } from "#domain/imports/telemetry-export.ts";
 
 const machines: BookingMachine[] = [

@@ -12,7 +12,7 @@ import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
-import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";

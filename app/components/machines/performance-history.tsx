@@ -3,7 +3,7 @@
  * the dialog opens: the 12-month chart and a table per month, with each month's documents; an
  * admin's Delete posts intent record-delete to the page's action (a partner's page only reads).
  */
-import { leftOutSentence } from "#domain/imports/booking-rules.ts";
+import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { DialogEmptyState, DialogLoadState } from "./dialog-load-state.tsx";
 import { Badge, Box, DataList, Flex, IconButton, Popover, ScrollArea, Table, Text, Tooltip } from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } from "@radix-ui/react-icons";

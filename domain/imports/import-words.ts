@@ -1,0 +1,33 @@
+/**
+ * The words of what an import left out (issue 28), light on purpose: the receipt in Performance
+ * History, the import page, the dialog, the CLI and the audit trail say it the same way without
+ * loading the booking rules or the export reader.
+ */
+import { formatGBP } from "../shared/money.ts";
+
+const rowsText = (n: number) => `${n} ${n === 1 ? "row is" : "rows are"}`;
+
+/** The sentence for one reason a row was left out: "98 rows are dated September 2026". */
+export function exclusionSentence(item: { reason: string; count: number }): string {
+  return `${rowsText(item.count)} ${item.reason}`;
+}
+
+/**
+ * Rows left out of a file, for one reason, with the revenue they carry (settlement values, refunds
+ * netted). `needsConfirmation`: the rows' date could not be read, their month has not begun, or they
+ * fall outside the title's range, so the file is written only once the user confirms (section 13).
+ */
+export interface LeftOut {
+  /** date: needs confirmation; skipped: the spec's skips; month: another month; machine: no machine; duplicate, booked, closed: the booking rules. */
+  kind: "date" | "skipped" | "month" | "machine" | "duplicate" | "booked" | "closed";
+  reason: string;
+  count: number;
+  revenuePence: number;
+  needsConfirmation: boolean;
+}
+
+/** "465 rows without a readable date: £645.50"; a receipt from before revenue was kept reads as before. */
+export function leftOutSentence(item: { reason: string; count: number; revenuePence?: number }): string {
+  if (item.revenuePence === undefined) return exclusionSentence(item);
+  return `${item.count} ${item.count === 1 ? "row" : "rows"} ${item.reason}: ${formatGBP(item.revenuePence)}`;
+}
