@@ -18,6 +18,7 @@ import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
+import { ConfirmCallout } from "#app/components/confirm-callout.tsx";
 import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
@@ -159,13 +160,24 @@ export default function ImportPage() {
                 <Callout.Text>{sizeError}</Callout.Text>
               </Callout.Root>
             ) : null}
-            {toConfirm.length && !stale ? <ConfirmExclusions items={toConfirm} checked={accepted} onChange={setAccepted} /> : null}
+            {toConfirm.length && !stale ? (
+              <ConfirmCallout
+                color="red"
+                label="Rows left out"
+                heading="These rows carry money and will not be imported:"
+                items={byFile(toConfirm)}
+                name="acceptExclusions"
+                confirm="Leave these rows out and import the rest"
+                checked={accepted}
+                onChange={setAccepted}
+              />
+            ) : null}
             {late.length && !stale ? (
-              <ConfirmBlock
+              <ConfirmCallout
                 color="amber"
                 label="Late sales for paid months"
                 heading="These are late sales for paid months, which keep what they paid. Each difference becomes an adjustment on the partner's next open month:"
-                items={late}
+                items={byFile(late)}
                 name="adjustPaidMonths"
                 confirm="Book the late sales and add the differences"
                 checked={adjustPaid}
@@ -290,74 +302,6 @@ function Mappings({
   );
 }
 
-/**
- * The red block beside Import: rows with money left out for their date (unreadable, a month not
- * begun, outside the title's range), by file, and the admin's confirmation to import the rest.
- */
-function ConfirmExclusions({ items, checked, onChange }: { items: { file: string; sentence: string }[]; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <ConfirmBlock
-      color="red"
-      label="Rows left out"
-      heading="These rows carry money and will not be imported:"
-      items={items}
-      name="acceptExclusions"
-      confirm="Leave these rows out and import the rest"
-      checked={checked}
-      onChange={onChange}
-    />
-  );
-}
-
-/** A block beside Import naming what needs the admin's say, by file, with a native checkbox (it works before JavaScript loads). */
-function ConfirmBlock(props: {
-  color: "red" | "amber";
-  label: string;
-  heading: string;
-  items: { file: string; sentence: string }[];
-  name: string;
-  confirm: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const { items } = props;
-  return (
-    <Callout.Root color={props.color} role="group" aria-label={props.label}>
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Flex direction="column" gap="2">
-        <Callout.Text weight="medium">{props.heading}</Callout.Text>
-        <Box asChild>
-          <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
-            {items.map((item) => (
-              <li key={`${item.file}:${item.sentence}`}>
-                <Text size="2">
-                  {items.some((i) => i.file !== item.file) ? `${item.file}: ` : ""}
-                  {item.sentence}
-                </Text>
-              </li>
-            ))}
-          </ul>
-        </Box>
-        <Text as="label" size="2" weight="medium">
-          <Flex gap="2" align="center">
-            <input
-              type="checkbox"
-              name={props.name}
-              value="on"
-              checked={props.checked}
-              onChange={(e) => props.onChange(e.target.checked)}
-              style={{ width: 18, height: 18, flex: "none", accentColor: `var(--${props.color}-9)` }}
-            />
-            {props.confirm}
-          </Flex>
-        </Text>
-      </Flex>
-    </Callout.Root>
-  );
-}
-
 /** "Dates in this file are: day/month or month/day": the answer goes with the next Preview or Import (native radios, in the form by its id). */
 function DateOrderQuestion({ fileName, value }: { fileName: string; value?: string }) {
   return (
@@ -386,6 +330,9 @@ function DateOrderQuestion({ fileName, value }: { fileName: string; value?: stri
     </Flex>
   );
 }
+
+/** Each sentence, named by its file when the files are several. */
+const byFile = (items: { file: string; sentence: string }[]) => items.map((i) => (items.some((o) => o.file !== i.file) ? `${i.file}: ${i.sentence}` : i.sentence));
 
 const DECIDED_BY: Record<string, string> = {
   title: "the date range in its title",

@@ -12,6 +12,7 @@
  * A file still undecided whose text dates read differently each way is ambiguous: nothing is
  * guessed, the caller asks for the order (`given`).
  */
+import { addDaysIso } from "../shared/dates.ts";
 
 export type DateOrder = "dmy" | "mdy";
 export const DATE_ORDERS: readonly DateOrder[] = ["dmy", "mdy"];
@@ -165,12 +166,11 @@ export function titleRange(title: string): { range: DateRange | null; ambiguous:
   return { range: null, ambiguous: distinct.size > 1 };
 }
 
-const shiftDay = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00.000Z`) + by * DAY_MS).toISOString().slice(0, 10);
 
 /** Whether an instant falls inside a range, with one day of slack either side. */
 export function insideRange(iso: string, range: DateRange): boolean {
   const day = iso.slice(0, 10);
-  return day >= shiftDay(range.from, -1) && day <= shiftDay(range.to, 1);
+  return day >= addDaysIso(range.from, -1) && day <= addDaysIso(range.to, 1);
 }
 
 /**

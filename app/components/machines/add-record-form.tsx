@@ -18,6 +18,7 @@ import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";
+import { ConfirmCallout } from "../confirm-callout.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 import type { RecordPreviewReply } from "./add-record-dialog.tsx";
 
@@ -140,38 +141,28 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
       }} /> : null}
       {shown ? <PreviewSummary preview={shown} /> : null}
       {paidMonths.length && !reading ? (
-        <Callout.Root color="amber" role="group" aria-label="Late sales for a paid month">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Flex direction="column" gap="2">
-            <Callout.Text weight="medium">
-              These are late sales for a paid month, which keeps what it paid. The difference becomes an adjustment: {paidMonths.map(paidMonthChangeText).join("; ")}.
-            </Callout.Text>
-            <Text as="label" size="2" weight="medium">
-              <Flex gap="2" align="center">
-                <input type="checkbox" checked={adjustPaid} onChange={(e) => setAdjustPaid(e.target.checked)} style={{ width: 18, height: 18, accentColor: "var(--amber-9)" }} />
-                Book the late sales and add the difference to {formatMonth(paidMonths[0].targetMonth)}
-              </Flex>
-            </Text>
-          </Flex>
-        </Callout.Root>
+        <ConfirmCallout
+          color="amber"
+          label="Late sales for a paid month"
+          heading="These are late sales for a paid month, which keeps what it paid. The difference becomes an adjustment:"
+          items={paidMonths.map(paidMonthChangeText)}
+          inline
+          confirm={`Book the late sales and add the difference to ${formatMonth(paidMonths[0].targetMonth)}`}
+          checked={adjustPaid}
+          onChange={setAdjustPaid}
+        />
       ) : null}
       {toConfirm.length && !reading ? (
-        <Callout.Root color="red" role="group" aria-label="Rows left out">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Flex direction="column" gap="2">
-            <Callout.Text weight="medium">These rows carry money and will not be imported: {toConfirm.map(leftOutSentence).join("; ")}.</Callout.Text>
-            <Text as="label" size="2" weight="medium">
-              <Flex gap="2" align="center">
-                <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} style={{ width: 18, height: 18, accentColor: "var(--red-9)" }} />
-                Leave these rows out and save the rest
-              </Flex>
-            </Text>
-          </Flex>
-        </Callout.Root>
+        <ConfirmCallout
+          color="red"
+          label="Rows left out"
+          heading="These rows carry money and will not be imported:"
+          items={toConfirm.map(leftOutSentence)}
+          inline
+          confirm="Leave these rows out and save the rest"
+          checked={accepted}
+          onChange={setAccepted}
+        />
       ) : null}
       <Flex gap="3" justify="end" mt="2">
         <Dialog.Close>
