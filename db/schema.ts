@@ -74,7 +74,7 @@ export interface CommissionRatesTable {
  * sales or a record deleted from it (late_sales, record_deleted), a reopened month paid again
  * (repaid), or a negative month carried on (carried).
  */
-export type AdjustmentReason = "agreement" | "carried" | "late_sales" | "record_deleted" | "repaid";
+export type AdjustmentReason = "agreement" | "carried" | "late_sales" | "record_deleted" | "repaid" | "written_off";
 
 export interface CommissionAdjustmentsTable {
   id: Generated<number>;
@@ -274,13 +274,38 @@ export interface PayoutBatchesTable {
   createdAt: CreatedAt;
 }
 
+/** Money paid for a partner's month (issue 29): one row per payment, kept when Reset Month reopens the month. */
+export interface CommissionTransfersTable {
+  id: Generated<number>;
+  partnerId: number;
+  month: string;
+  amountPence: number;
+  paidDate: string;
+  reference: string;
+  batchId: number | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+/** What a payout bank file said when it was made: [{partnerId, amountPence, reference}] as JSON. */
+export interface PayoutFilesTable {
+  id: Generated<number>;
+  month: string;
+  lines: string;
+  totalPence: number;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
 export type RemittanceStatus = "queued" | "sending" | "sent" | "written" | "no_email" | "failed";
 
 /** The remittance email owed for a commission payment: one per payment, queued with it, sent after it commits. */
 export interface CommissionRemittancesTable {
   id: Generated<number>;
-  /** NULL once the payment is reset (Reset Month deletes it); the row stays as history. */
+  /** NULL for a payment an older Reset Month deleted (the row stays as history). */
   commissionPaymentId: number | null;
+  /** The money paid it advises (one remittance per transfer). */
+  transferId: ColumnType<number | null, number | null | undefined, number | null>;
   partnerId: number;
   month: string;
   amountPence: number;
@@ -376,6 +401,8 @@ export interface Database {
   paymentAllocations: PaymentAllocationsTable;
   creditNotes: CreditNotesTable;
   payoutBatches: PayoutBatchesTable;
+  commissionTransfers: CommissionTransfersTable;
+  payoutFiles: PayoutFilesTable;
   commissionRemittances: CommissionRemittancesTable;
   passwordResets: PasswordResetsTable;
   sessions: SessionsTable;

@@ -7,6 +7,7 @@ import { currentMonth, formatMonth, recentMonths } from "#domain/shared/dates.ts
 import { monthLabel as monthLabelOf } from "#domain/commissions/month-close-rules.ts";
 import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-service.ts";
 import { balanceDue } from "#domain/receivables/account-service.ts";
+import { partnerOwing } from "#domain/commissions/balance-service.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
@@ -18,6 +19,7 @@ import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import { statusFilter, statusFromUrl } from "#app/components/invoices/invoice-tabs.tsx";
 import { MY_FEE_TABS, MyFeePayments, type MyFees } from "#app/components/invoices/my-fee-payments.tsx";
 import { BalanceDueCard } from "#app/components/receivables/balance-due-card.tsx";
+import { OwingCallout } from "#app/components/partners/owing-callout.tsx";
 import { statementPdfUrl } from "#app/components/receivables/statement-section.tsx";
 import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-card.tsx";
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
@@ -55,11 +57,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       log().error({ err: error }, "Fee payments could not be loaded");
     }
   }
-  return { user, machines, sales, stats, fees, balance };
+  // Commission paid in advance with no later month to take it (issue 29, point 5), any partner type.
+  const owing = await partnerOwing(db, user.id).catch((error: unknown) => {
+    log().error({ err: error }, "The commission owed could not be loaded");
+    return null;
+  });
+  return { user, machines, sales, stats, fees, balance, owing };
 }
 
 export default function PartnerDashboard() {
-  const { user, machines: machinePage, sales, stats, fees, balance } = useLoaderData<typeof loader>();
+  const { user, machines: machinePage, sales, stats, fees, balance, owing } = useLoaderData<typeof loader>();
   const { machines, page } = machinePage;
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
@@ -70,6 +77,7 @@ export default function PartnerDashboard() {
 
   return (
     <Page title="Dashboard" description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}>
+      <OwingCallout owing={owing} to="partner" />
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3" mb="4">
         <StatCard label="Total Machines" value={page.total} />
         <StatCard label="Latest Sales" value={formatUnits(stats.priorMonthSales)} note={`units in ${monthLabel}`} />

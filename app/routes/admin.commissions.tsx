@@ -18,6 +18,8 @@ import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { markPaidQuestion, resetQuestion } from "#app/components/partners/commission-questions.ts";
+import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
+import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -36,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = params.get("month");
   const months = recentMonths(currentMonth(), 12);
   const month = asked && parseMonth(asked) && months.includes(parseMonth(asked)!) ? parseMonth(asked)! : previousMonth();
-  return { months, summary: await commissionSummaryPage(db, month, pageRequest(params)) };
+  const [summary, paid] = await Promise.all([commissionSummaryPage(db, month, pageRequest(params)), moneyPaidOf(db, month)]);
+  // Money already paid for a month Reset Month reopened (issue 29): the Mark as Paid question names both figures.
+  return { months, summary, alreadyPaid: Object.fromEntries([...paid].filter(([, p]) => p.pence > 0)) };
 }
 
 /** Mark as Paid and Reset Month (app/utils/intents/commissions.server.ts), shared with the partner page. */
@@ -45,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return runIntent(request, { ...commissionIntents(request, admin) });
 }
 
-function PaymentCell({ row, month }: { row: CommissionSummaryRow; month: string }) {
+function PaymentCell({ row, month, alreadyPaid }: { row: CommissionSummaryRow; month: string; alreadyPaid?: MoneyPaid }) {
   if (row.paymentStatus === "not_applicable") return <Text color="gray">not applicable</Text>;
   const paid = row.paymentStatus === "completed";
   const ended = monthHasEnded(month);
@@ -62,7 +66,7 @@ function PaymentCell({ row, month }: { row: CommissionSummaryRow; month: string 
             </Button>
           }
           tooltip={!ended ? `${formatMonth(month)} has not ended yet` : !row.allReportsSubmitted ? "Waiting for all machine reports" : undefined}
-          {...markPaidQuestion(row.partnerName, month, formatPounds(row.profitShare))}
+          {...markPaidQuestion(row.partnerName, month, formatPounds(row.profitShare), alreadyPaid ? { monthPence: Math.round(row.profitShare * 100), paid: alreadyPaid } : null)}
           color="green"
         />
       )}
@@ -71,7 +75,7 @@ function PaymentCell({ row, month }: { row: CommissionSummaryRow; month: string 
 }
 
 export default function CommissionSummaryPage() {
-  const { months, summary } = useLoaderData<typeof loader>();
+  const { months, summary, alreadyPaid } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   const navigation = useNavigation();
@@ -157,7 +161,7 @@ export default function CommissionSummaryPage() {
                 <Table.Cell>{row.allReportsSubmitted ? <Badge highContrast color="green">Yes</Badge> : <Badge highContrast color="red">No</Badge>}</Table.Cell>
                 <Table.Cell justify="end">{formatPounds(row.profitShare)}</Table.Cell>
                 <Table.Cell>
-                  <PaymentCell row={row} month={summary.month} />
+                  <PaymentCell row={row} month={summary.month} alreadyPaid={alreadyPaid[row.partnerId]} />
                 </Table.Cell>
               </Table.Row>
             ))}

@@ -13,7 +13,7 @@ import { useRef, useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { payoutCandidates } from "#domain/commissions/payout-service.ts";
 import { unsentRemittances } from "#domain/commissions/remittance-service.ts";
-import { payoutReference, type PayoutLine } from "#domain/commissions/payout-rules.ts";
+import { payoutLineFigures, payoutReference, type PayoutLine } from "#domain/commissions/payout-rules.ts";
 import { parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
 import { formatCount, formatMonth, formatPence, formatSortCode, maskAccountNumber } from "#domain/shared/format.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return runIntent(request, payoutIntents(request, admin));
 }
 
-function PayeeTable({ lines, chosen, onToggle }: { lines: PayoutLine[]; chosen: Set<number>; onToggle: (id: number, on: boolean) => void }) {
+function PayeeTable({ month, lines, chosen, onToggle }: { month: string; lines: PayoutLine[]; chosen: Set<number>; onToggle: (id: number, on: boolean) => void }) {
   return (
     <ScrollTable label="Partners to pay" size="2">
       <Table.Header>
@@ -96,6 +96,11 @@ function PayeeTable({ lines, chosen, onToggle }: { lines: PayoutLine[]; chosen: 
                   {formatPence(Math.abs(line.adjustmentsPence))} adjustment
                 </Text>
               ) : null}
+              {line.alreadyPaidPence ? (
+                <Text as="div" size="1" color="orange">
+                  Top-up ({line.reference}): {payoutLineFigures(line, month)}
+                </Text>
+              ) : null}
             </Table.Cell>
           </Table.Row>
         ))}
@@ -136,7 +141,7 @@ function Batch({ month, lines, leftOut }: { month: string; lines: PayoutLine[]; 
         <StatCard label="Left out" value={leftOut} note="partners who cannot be paid yet: see below why" />
       </Grid>
       <Card size="1" mb="4">
-        <PayeeTable lines={lines} chosen={chosen} onToggle={toggle} />
+        <PayeeTable month={month} lines={lines} chosen={chosen} onToggle={toggle} />
       </Card>
       <Flex gap="3" wrap="wrap" justify="end" className="vb-toolbar">
         <Button type="submit" variant="soft" formMethod="get" formAction="/api/commissions/payouts/file" disabled={!selected.length}>

@@ -10,13 +10,13 @@ import { monthParam } from "#app/utils/params.server.ts";
 import { partnerIdsSchema } from "#app/utils/payouts.server.ts";
 
 export const loader = api(async ({ request }) => {
-  await requireApiAdmin(request);
+  const admin = await requireApiAdmin(request);
   const params = new URL(request.url).searchParams;
   const month = monthParam(params.get("month"));
   const asked = params.getAll("partnerIds");
   const ids = partnerIdsSchema.safeParse(asked);
   if (!ids.success) throw apiError(400, ids.error.issues[0]?.message ?? "Invalid partnerIds");
-  const file = await payoutFile(db, month, asked.length ? ids.data : undefined);
+  const file = await payoutFile(db, month, asked.length ? ids.data : undefined, new Date(), admin.id);
   return new Response(file.csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

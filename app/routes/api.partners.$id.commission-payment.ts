@@ -23,13 +23,16 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Partner not found");
   const body = await parseBody(request, schema);
-  const { payment, remittance } = await payCommission(db, MAIL_CONFIG, id, monthParam(body.month ?? new URL(request.url).searchParams.get("month")), admin.id, body.paidDate);
+  const { payment, transfer, alreadyPaid, remittance } = await payCommission(db, MAIL_CONFIG, id, monthParam(body.month ?? new URL(request.url).searchParams.get("month")), admin.id, body.paidDate);
   return Response.json({
     month: payment.month,
     status: payment.status,
     paidDate: payment.paidDate,
     amount: penceToPounds(payment.amountPence ?? 0),
     commissionPercentage: bpToFraction(payment.rateBp ?? 0),
+    paid: penceToPounds(transfer.amountPence),
+    alreadyPaid: penceToPounds(alreadyPaid.pence),
+    reference: transfer.reference,
     remittance: { status: remittance.status, to: remittance.to, reference: remittance.reference, error: remittance.error },
   });
 });

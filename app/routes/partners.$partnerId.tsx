@@ -11,7 +11,9 @@ import { Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@
 import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
-import { describeTerms, seedTerms } from "#domain/commissions/agreement-rules.ts";
+import { partnerOwing } from "#domain/commissions/balance-service.ts";
+import { adjustmentText, describeTerms, seedTerms } from "#domain/commissions/agreement-rules.ts";
+import { paymentNotes } from "#domain/commissions/correction-rules.ts";
 import { termsJson } from "#domain/commissions/agreement-schemas.ts";
 import { lineJson, partnerAgreements } from "#domain/commissions/agreement-service.ts";
 import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
@@ -33,6 +35,7 @@ import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { CommissionCards, type CommissionMonth, type CommissionWorking } from "#app/components/partners/commission-cards.tsx";
+import { OwingCallout } from "#app/components/partners/owing-callout.tsx";
 import { AgreementCard, effectiveMonthText, isFlatShare, type AgreementCardData } from "#app/components/partners/agreement-card.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
@@ -64,10 +67,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Fee-paying partners: the statement of account for `?from=&to=` (issue 15).
     const statement = partner.partnerType === "fee-paying" ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") }) : null;
     const { commission, working, agreement } = isProfitSharingType(partner.partnerType) ? await commissionOf(partner) : { commission: null, working: null, agreement: null };
-    return { partner, commission, working, agreement, statement, uploadMaxMb: env.UPLOAD_MAX_MB };
+    // What the partner owes with no later month to take it (issue 29, point 5), else null.
+    const owing = await partnerOwing(db, id);
+    return { partner, commission, working, agreement, statement, owing, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") {
-      return data({ partner: null, commission: null, working: null, agreement: null, statement: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
+      return data({ partner: null, commission: null, working: null, agreement: null, statement: null, owing: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
     }
     throw error;
   }
@@ -90,6 +95,9 @@ async function commissionOf(partner: PartnerDetailPage) {
     submittedReports: month.submittedReports,
     activeMachines: month.activeMachines,
     payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
+    // Issue 29: the adjustments the month includes and what happened to its money, said on the card itself.
+    notes: [...month.adjustments.map(adjustmentText), ...paymentNotes(month)],
+    moneyPaid: month.payment.status === "pending" && month.moneyPaid.pence > 0 ? month.moneyPaid : null,
   };
   const working: CommissionWorking = {
     terms: describeTerms(month.terms),
@@ -122,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PartnerDetailPage() {
-  const { partner, commission, working, agreement, statement, uploadMaxMb } = useLoaderData<typeof loader>();
+  const { partner, commission, working, agreement, statement, owing, uploadMaxMb } = useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
@@ -183,6 +191,7 @@ export default function PartnerDetailPage() {
         </Card>
         <ProfitShareCard partner={partner} agreement={agreement} />
       </Grid>
+      <OwingCallout owing={owing} to="admin" partnerId={partner.id} partnerName={partner.name ?? partner.username} />
       {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} working={working ?? undefined} /> : null}
       {agreement ? <AgreementCard partnerId={partner.id} partnerName={partner.name ?? partner.username} data={agreement} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}

@@ -26,6 +26,8 @@ export function payoutJson(plan: PayoutPlan) {
       sortCode: l.sortCode,
       accountNumber: maskAccountNumber(l.accountNumber),
       amount: penceToPounds(l.amountPence),
+      monthAmount: penceToPounds(l.monthPence),
+      alreadyPaid: penceToPounds(l.alreadyPaidPence),
       reference: l.reference,
     })),
     leftOut: plan.leftOut.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, amount: penceToPounds(l.amountPence), reason: l.reason.code, message: l.reason.message })),

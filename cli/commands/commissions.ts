@@ -1,4 +1,5 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
+import { repaymentText } from "#domain/commissions/correction-words.ts";
 import Table from "cli-table3";
 import { resetCommissions } from "#domain/commissions/commission-service.ts";
 import { payCommission } from "#domain/commissions/remittance-service.ts";
@@ -48,11 +49,22 @@ const resetOptions = z.object({ month: monthFlag, partner: partnerFlag.optional(
 export async function runPay(io: CliIO, options: { partner?: string; month?: string; paidDate?: string; json?: boolean }) {
   const { month, partner: partnerId, paidDate } = parseOptions(payOptions, options);
   const mail = mailConfig(io.env);
-  const { payment, remittance } = await withDatabase(io, (db) => payCommission(db, mail, partnerId, month, null, paidDate ?? isoDay(new Date())));
+  const { payment, transfer, alreadyPaid, remittance } = await withDatabase(io, (db) => payCommission(db, mail, partnerId, month, null, paidDate ?? isoDay(new Date())));
   if (options.json) {
-    printJson(io, { month, partnerId, status: payment.status, paidDate: payment.paidDate, amount: penceToPounds(payment.amountPence ?? 0), remittance: { status: remittance.status, to: remittance.to, error: remittance.error } });
+    printJson(io, {
+      month,
+      partnerId,
+      status: payment.status,
+      paidDate: payment.paidDate,
+      amount: penceToPounds(payment.amountPence ?? 0),
+      paid: penceToPounds(transfer.amountPence),
+      alreadyPaid: penceToPounds(alreadyPaid.pence),
+      reference: transfer.reference,
+      remittance: { status: remittance.status, to: remittance.to, error: remittance.error },
+    });
   } else {
-    io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${formatGBP(payment.amountPence ?? 0)}. ${remittanceNote([remittance])}\n`);
+    const figures = alreadyPaid.pence ? `${repaymentText(month, payment.amountPence ?? 0, alreadyPaid)} (reference ${transfer.reference})` : formatGBP(payment.amountPence ?? 0);
+    io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${figures}. ${remittanceNote([remittance])}\n`);
   }
   return payment;
 }
@@ -61,6 +73,6 @@ export async function runReset(io: CliIO, options: { month?: string; partner?: s
   const { month, partner: partnerId } = parseOptions(resetOptions, options);
   const result = await withDatabase(io, (db) => resetCommissions(db, month, null, partnerId));
   if (options.json) printJson(io, { month, ...(partnerId === undefined ? {} : { partnerId }), ...result });
-  else io.stderr.write(`Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}.\n`);
+  else io.stderr.write(`Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}; money already paid stays recorded and paying again pays only the difference.\n`);
   return result;
 }

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
-import { payoutCsv, remittanceNote, type PayoutPlan } from "#domain/commissions/payout-rules.ts";
-import { markPayoutPaid, payoutCandidates } from "#domain/commissions/payout-service.ts";
+import { payoutLineFigures, remittanceNote, type PayoutPlan } from "#domain/commissions/payout-rules.ts";
+import { markPayoutPaid, payoutCandidates, payoutFile } from "#domain/commissions/payout-service.ts";
 import { retryRemittances, sendRemittances, type RemittanceOutcome } from "#domain/commissions/remittance-service.ts";
 import { formatCount, formatMonth, formatPence, maskAccountNumber } from "#domain/shared/format.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
@@ -40,7 +40,8 @@ export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Pro
     let paid: { batchId: number; paidDate: string; remittances: RemittanceOutcome[] } | null = null;
     if (plan.eligible.length) {
       fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-      fs.writeFileSync(out, payoutCsv(plan.eligible));
+      // Made through the product, so the file is kept and the batch is refused if an amount changes before it is marked paid.
+      fs.writeFileSync(out, (await payoutFile(db, month)).csv);
       if (options.markPaid) {
         const batch = await markPayoutPaid(db, month, plan.eligible.map((l) => l.partnerId), null);
         paid = { batchId: batch.batchId, paidDate: batch.paidDate, remittances: await sendRemittances(db, mail!, batch.remittanceIds) };
@@ -55,12 +56,12 @@ export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Pro
       month,
       file: plan.eligible.length ? out : null,
       total: penceToPounds(plan.totalPence),
-      payees: plan.eligible.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, payeeName: l.payeeName, sortCode: l.sortCode, accountNumber: maskAccountNumber(l.accountNumber), amount: penceToPounds(l.amountPence), reference: l.reference })),
+      payees: plan.eligible.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, payeeName: l.payeeName, sortCode: l.sortCode, accountNumber: maskAccountNumber(l.accountNumber), amount: penceToPounds(l.amountPence), monthAmount: penceToPounds(l.monthPence), alreadyPaid: penceToPounds(l.alreadyPaidPence), reference: l.reference })),
       leftOut: plan.leftOut.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, amount: penceToPounds(l.amountPence), reason: l.reason.code, message: l.reason.message })),
       markedPaid: paid ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) } : null,
     });
   } else {
-    for (const l of plan.eligible) io.stdout.write(`pay      ${l.partnerName}: ${formatPence(l.amountPence)} to ${l.payeeName} ${l.sortCode} ${maskAccountNumber(l.accountNumber)} (${l.reference})\n`);
+    for (const l of plan.eligible) io.stdout.write(`pay      ${l.partnerName}: ${payoutLineFigures(l, month)} to ${l.payeeName} ${l.sortCode} ${maskAccountNumber(l.accountNumber)} (${l.reference})\n`);
     for (const l of plan.leftOut) io.stdout.write(`left out ${l.partnerName}: ${l.reason.message}\n`);
     if (!plan.eligible.length) io.stderr.write(`No partner can be paid for ${formatMonth(month)}: no file written.\n`);
     else io.stderr.write(`${formatCount(plan.eligible.length, "payment")} of ${formatPence(plan.totalPence)} for ${formatMonth(month)} in ${out}\n`);

@@ -25,7 +25,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   });
 }
 
-async function withReasons(db: Kysely<any>, reasons: string[]): Promise<void> {
+export async function withReasons(db: Kysely<any>, reasons: string[]): Promise<void> {
   const allowed = sql.join(reasons.map((r) => sql.lit(r)));
   if (isPostgres(db)) {
     await sql`alter table commission_adjustments drop constraint if exists commission_adjustments_reason_check`.execute(db);

@@ -16,6 +16,7 @@ import * as storedUploads from "./2026-11-28T02-stored-uploads.ts";
 import * as commissionAgreements from "./2026-11-29T00-commission-agreements.ts";
 import * as saleQuantity from "./2026-11-30T00-sale-quantity.ts";
 import * as adjustmentReasons from "./2026-11-30T01-adjustment-reasons.ts";
+import * as moneyPaid from "./2026-12-01T00-money-paid.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29T00-commission-agreements": commissionAgreements,
   "2026-11-30T00-sale-quantity": saleQuantity,
   "2026-11-30T01-adjustment-reasons": adjustmentReasons,
+  "2026-12-01T00-money-paid": moneyPaid,
 };

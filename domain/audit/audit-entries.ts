@@ -261,12 +261,16 @@ function describeCommission(entry: AuditEntryData): string {
     case "commission_paid": {
       const amount = count(after.amountPence);
       const rate = count(after.rateBp);
-      return `Marked commission paid${amount !== null ? `: ${formatGBP(amount)}` : ""}${rate !== null ? ` at ${formatRate(rate)}` : ""}`;
+      const already = count(before.alreadyPaidPence);
+      const sent = count(after.paidPence);
+      const topUp = already ? `, already paid ${formatGBP(already)}, now ${formatGBP(sent ?? 0)}${text(after.reference) ? ` (${text(after.reference)})` : ""}` : "";
+      return `Marked commission paid${amount !== null ? `: ${formatGBP(amount)}` : ""}${rate !== null ? ` at ${formatRate(rate)}` : ""}${topUp}`;
     }
     case "commission_reset": {
       if (details.reset === 0) return "Reset month (no payment to reset)";
       const amount = count(before.amountPence);
-      return `Reset month: ${amount !== null ? `payment of ${formatGBP(amount)}` : "payment"} back to pending`;
+      const kept = count(after.moneyPaidPence);
+      return `Reset month: ${amount !== null ? `payment of ${formatGBP(amount)}` : "payment"} back to pending${kept ? `; ${formatGBP(kept)} paid stays recorded` : ""}`;
     }
   }
   return fallback(entry);
@@ -367,6 +371,10 @@ function describeRemovedDuplicate(entry: AuditEntryData): string {
 
 function describePayoutBatch(entry: AuditEntryData): string {
   const after = fields(entry.after);
+  if (entry.action === "payout_file") {
+    const month = monthName(entry.month);
+    return `Made the bank payment file${month ? ` for ${month}` : ""}${count(after.partners) !== null ? `: ${formatCount(count(after.partners)!, "partner")}` : ""}${count(after.totalPence) !== null ? `, ${formatGBP(count(after.totalPence)!)}` : ""}`;
+  }
   const partners = count(after.partners);
   const total = count(after.totalPence);
   const reference = text(fields(entry.details).reference);
@@ -406,7 +414,10 @@ export function describeAuditEntry(entry: AuditEntryData): string {
     case "credit_note":
       return describeCreditNote(entry);
     case "payout_batch":
+    case "payout_file":
       return describePayoutBatch(entry);
+    case "commission_transfer":
+      return capitalise(text(fields(entry.details).reason) ?? "Recorded money paid");
     case "commission_agreement":
       return describeAgreement(entry);
     case "commission_adjustment":
@@ -431,6 +442,8 @@ function describeAdjustment(entry: AuditEntryData): string {
   if (entry.action === "commission_adjustment_removed") return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
   if (values.reverses !== undefined) return `Reversed an adjustment for ${forMonth ?? "a reset month"} already paid: ${money} (month reset)`;
   if (values.reason === "carried") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month`;
+  if (values.reason === "repaid") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month (paid again for less than was already paid)`;
+  if (values.reason === "written_off") return `Wrote off ${formatGBP(Math.abs(amount ?? 0))} owed${forMonth ? ` (${forMonth})` : ""}`;
   const target = monthName(entry.month);
   const details = fields(entry.details);
   if (values.reason === "late_sales") {

@@ -363,10 +363,18 @@ export const ADJUSTMENT_REASONS = {
   late_sales: "late sales",
   record_deleted: "record deleted",
   repaid: "paid again",
+  written_off: "written off",
 } as const;
 
 /** "Adjustment for October 2026 (late sales): +£0.47"; "Carried from October 2026: −£3.10". */
-export function adjustmentText(a: { forMonth: string; amountPence: number; reason: "agreement" | "carried" | keyof typeof ADJUSTMENT_REASONS }): string {
+/** An adjustment as its words need it. */
+export interface MonthAdjustmentLike {
+  forMonth: string;
+  amountPence: number;
+  reason: "agreement" | "carried" | keyof typeof ADJUSTMENT_REASONS;
+}
+
+export function adjustmentText(a: MonthAdjustmentLike): string {
   const money = formatSignedPence(a.amountPence);
   return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (${ADJUSTMENT_REASONS[a.reason]}): ${money}`;
 }

@@ -3,7 +3,8 @@
  * every partner is commission-summary.ts).
  */
 import type { Kysely } from "kysely";
-import type { Database, User } from "#db/schema.ts";
+import type { Selectable } from "kysely";
+import type { AdjustmentReason, CommissionPaymentsTable, CommissionTransfersTable, Database, User } from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import type { TieredCommission } from "./commission-rules.ts";
 import { monthCommission, type AgreementRecord, type AgreementTerms, type CommissionLine, type MonthCommission } from "./agreement-rules.ts";
@@ -14,6 +15,10 @@ import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { assertMonthEnded, lastDayOfMonth, reportsComplete } from "./month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { isProfitSharingType } from "../partners/partner-rules.ts";
+import type { MoneyPaid } from "./correction-words.ts";
+import { moneyPaidOf, transfersOf } from "./money-paid.ts";
+import { moneyPaidFrom, repayment, standingAdjustments } from "./correction-rules.ts";
+import { payoutReference, topUpReference } from "./payout-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -51,10 +56,15 @@ export interface PartnerMonth {
   /** The commission under the agreement before adjustments (totals.commissionPence is what the month owes). */
   agreementPence: number;
   payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null; rateBp: number | null };
+  /** Money already paid for the month (kept when Reset Month reopens it), and each payment of it. */
+  moneyPaid: MoneyPaid;
+  transfers: { amountPence: number; paidDate: string; reference: string }[];
+  /** What the month sent on to later months once paid (late sales, deleted records, agreements, carried rests), less what Reset Month took back. */
+  sentOn: { month: string; amountPence: number; reason: AdjustmentReason }[];
 }
 
 async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<PartnerMonth> {
-  const [machines, records, history, payment, adjustments] = await Promise.all([
+  const [machines, records, history, payment, adjustments, transfers, sentOn] = await Promise.all([
     db.selectFrom("machines").select(["id", "location", "status"]).where("partnerId", "=", partner.id).orderBy("location").execute(),
     db
       .selectFrom("monthlyRecords as r")
@@ -66,10 +76,22 @@ async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<P
     agreementHistory(db, partner.id),
     db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).where("month", "=", month).executeTakeFirst(),
     adjustmentsOf(db, month, [partner.id]),
+    transfersOf(db, partner.id, month),
+    db
+      .selectFrom("commissionAdjustments")
+      .select(["id", "month", "amountPence", "reason"])
+      .where("partnerId", "=", partner.id)
+      .where("forMonth", "=", month)
+      .where("month", "!=", month)
+      .orderBy("id")
+      .execute(),
   ]);
   const terms = termsOfMonth(partner, history, month, payment);
   const withParts = await withProducts(db, terms, records);
-  return partnerMonthFrom(partner, month, machines, withParts, { terms, rateBp: rateOfMonth(partner, history, month, payment) }, payment ?? null, adjustments.get(partner.id) ?? []);
+  return partnerMonthFrom(partner, month, machines, withParts, { terms, rateBp: rateOfMonth(partner, history, month, payment) }, payment ?? null, adjustments.get(partner.id) ?? [], {
+    transfers: transfers.map((t) => ({ amountPence: t.amountPence, paidDate: t.paidDate, reference: t.reference })),
+    sentOn: standingAdjustments(sentOn).map((a) => ({ month: a.month, amountPence: a.amountPence, reason: a.reason })),
+  });
 }
 
 /** Pure assembly of a partner's month from its machines, records, terms and payment. */
@@ -81,6 +103,7 @@ export function partnerMonthFrom(
   agreement: { terms: AgreementTerms | null; rateBp: number },
   payment: { status: "pending" | "completed"; paidDate: string | null; amountPence: number | null; rateBp: number | null } | null,
   adjustments: MonthAdjustment[] = [],
+  paid: Pick<PartnerMonth, "transfers" | "sentOn"> = { transfers: [], sentOn: [] },
 ): PartnerMonth {
   const { terms, rateBp } = agreement;
   const result: MonthCommission = monthCommission(terms, records);
@@ -128,6 +151,9 @@ export function partnerMonthFrom(
     payment: result.applicable
       ? { status: payment?.status ?? "pending", paidDate: payment?.paidDate ?? null, amountPence: payment?.amountPence ?? null, rateBp: payment?.rateBp ?? null }
       : { status: "not_applicable", paidDate: null, amountPence: null, rateBp: null },
+    moneyPaid: moneyPaidFrom(paid.transfers),
+    transfers: paid.transfers,
+    sentOn: result.applicable ? paid.sentOn : [],
   };
 }
 
@@ -147,7 +173,7 @@ export async function partnerMonth(db: DB, partnerId: number, month: string): Pr
  */
 export async function markCommissionPaid(db: DB, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
   assertPayable(month, paidDate, now);
-  return db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate));
+  return (await db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate))).payment;
 }
 
 /** The checks of markCommissionPaid that need no database: the month has ended and the paid date is after it. */
@@ -156,11 +182,21 @@ export function assertPayable(month: string, paidDate: string, now: Date = new D
   if (paidDate <= lastDayOfMonth(month)) throw badInput(`The paid date must be after ${formatMonth(month)} ended (${formatDate(lastDayOfMonth(month))})`);
 }
 
+/** A month marked paid: its payment row, the money this payment sent, and what had been paid before. */
+export interface PaidMonth {
+  payment: Selectable<CommissionPaymentsTable>;
+  transfer: Selectable<CommissionTransfersTable>;
+  alreadyPaid: MoneyPaid;
+  /** What the month comes to (the payment row's amount); transfer.amountPence is what was sent now. */
+  monthPence: number;
+}
+
 /**
  * markCommissionPaid inside a transaction the caller holds (a payout batch pays several partners in
- * one); the caller has run assertPayable.
+ * one); the caller has run assertPayable. A month money was already paid for (reopened by Reset
+ * Month) pays only what it now comes to minus that; a negative rest is carried (reason `repaid`).
  */
-export async function markCommissionPaidIn(trx: DB, partnerId: number, month: string, actorId: number | null, paidDate: string) {
+export async function markCommissionPaidIn(trx: DB, partnerId: number, month: string, actorId: number | null, paidDate: string, batchId: number | null = null): Promise<PaidMonth> {
   const partner = await requirePartner(trx, partnerId);
   if (!isProfitSharingType(partner.partnerType)) {
     throw new DomainError("conflict", "Commission is not applicable for this partner type");
@@ -169,10 +205,13 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
   if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
   const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
   if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
+  const monthPence = figures.totals.commissionPence;
+  const alreadyPaid = figures.moneyPaid;
+  const { payPence, carriedPence } = repayment(monthPence, alreadyPaid.pence);
   const values = {
     status: "completed" as const,
     paidDate,
-    amountPence: figures.totals.commissionPence,
+    amountPence: monthPence,
     rateBp: figures.rateBp,
     terms: figures.terms && storeTerms(figures.terms),
     updatedAt: new Date().toISOString(),
@@ -180,6 +219,11 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
   const payment = existing
     ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
     : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
+  const transfer = await trx
+    .insertInto("commissionTransfers")
+    .values({ partnerId, month, amountPence: payPence, paidDate, reference: alreadyPaid.pence > 0 ? topUpReference(month) : payoutReference(month), batchId, createdBy: actorId })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await audit(trx, {
     actorId,
     action: "commission_paid",
@@ -187,11 +231,12 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
     entityId: payment.id,
     partnerId,
     month,
-    before: { status: existing?.status ?? "pending" },
-    after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
+    before: { status: existing?.status ?? "pending", ...(alreadyPaid.pence ? { alreadyPaidPence: alreadyPaid.pence } : {}) },
+    after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp, paidPence: payPence, reference: transfer.reference, ...(batchId ? { batchId } : {}) },
   });
   await carryNegativeRest(trx, figures, payment.id, actorId);
-  return payment;
+  if (carriedPence < 0) await carry(trx, figures, payment.id, actorId, carriedPence, "repaid");
+  return { payment, transfer, alreadyPaid, monthPence };
 }
 
 /**
@@ -200,14 +245,18 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
  */
 async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: number, actorId: number | null) {
   const rest = figures.agreementPence + figures.adjustments.reduce((s, a) => s + a.amountPence, 0);
-  if (rest >= 0) return;
+  if (rest < 0) await carry(trx, figures, paymentId, actorId, rest, "carried");
+}
+
+/** A negative rest of a month just paid, as an adjustment on the partner's next open month (reversed with the payment by Reset Month). */
+async function carry(trx: DB, figures: PartnerMonth, paymentId: number, actorId: number | null, amountPence: number, reason: "carried" | "repaid") {
   const month = nextOpenMonth(figures.month, await paidMonthsOf(trx, figures.partner.id));
   const row = await trx
     .insertInto("commissionAdjustments")
-    .values({ partnerId: figures.partner.id, month, forMonth: figures.month, amountPence: rest, reason: "carried", sourcePaymentId: paymentId, createdBy: actorId })
+    .values({ partnerId: figures.partner.id, month, forMonth: figures.month, amountPence, reason, sourcePaymentId: paymentId, createdBy: actorId })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: row.id, partnerId: figures.partner.id, month, before: null, after: { forMonth: figures.month, amountPence: rest, reason: "carried" } });
+  await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: row.id, partnerId: figures.partner.id, month, before: null, after: { forMonth: figures.month, amountPence, reason } });
 }
 
 /**
@@ -278,26 +327,31 @@ export async function commissionHistory(db: DB, partnerId: number) {
 }
 
 /**
- * Reset Month: deletes a month's commission payments (every partner's, or one partner's), which
- * reopens those months; each reopened payment is audited with what it had paid. Answers how many.
+ * Reset Month: sets a month's completed commission payments (every partner's, or one partner's) back
+ * to pending, which reopens those months; the money paid for them stays (commission_transfers), so
+ * paying again pays only the difference. Each reopened payment is audited with what it had paid.
+ * Answers how many.
  */
 export async function resetCommissions(db: DB, month: string, actorId: number | null, partnerId?: number): Promise<{ reset: number }> {
   return db.transaction().execute(async (trx) => {
     if (partnerId !== undefined) await requirePartner(trx, partnerId);
-    let query = trx.deleteFrom("commissionPayments").where("month", "=", month);
-    if (partnerId !== undefined) query = query.where("partnerId", "=", partnerId);
-    const carried = await trx
-      .selectFrom("commissionAdjustments as a")
-      .innerJoin("commissionPayments as p", "p.id", "a.sourcePaymentId")
-      .select(["a.id", "a.partnerId", "a.month", "a.forMonth", "a.amountPence"])
-      .where("p.month", "=", month)
-      .$if(partnerId !== undefined, (q) => q.where("p.partnerId", "=", partnerId!))
+    const reopened = await trx
+      .selectFrom("commissionPayments")
+      .selectAll()
+      .where("month", "=", month)
+      .where("status", "=", "completed")
+      .$if(partnerId !== undefined, (q) => q.where("partnerId", "=", partnerId!))
+      .orderBy("id")
       .execute();
-    // A carried rest goes with its payment; where a later month was already paid with it, it stays there
-    // (a paid month never changes) and is reversed in the next unpaid month instead. Each audited.
+    const ids = reopened.map((p) => p.id);
+    const carried = ids.length
+      ? await trx.selectFrom("commissionAdjustments").select(["id", "partnerId", "month", "forMonth", "amountPence", "reason"]).where("sourcePaymentId", "in", ids).orderBy("id").execute()
+      : [];
+    // A rest carried when the month was paid (negative, or paid back) goes with its payment; where a later month was already
+    // paid with it, it stays there (a paid month never changes) and is reversed in the next unpaid month instead. Each audited.
     for (const c of carried) {
       const paid = await paidMonthsOf(trx, c.partnerId);
-      const was = { forMonth: c.forMonth, amountPence: c.amountPence, reason: "carried" };
+      const was = { forMonth: c.forMonth, amountPence: c.amountPence, reason: c.reason };
       if (!paid.has(c.month)) {
         await trx.deleteFrom("commissionAdjustments").where("id", "=", c.id).execute();
         await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: c.id, partnerId: c.partnerId, month: c.month, before: was, after: null });
@@ -307,14 +361,21 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
       const target = nextOpenMonth(c.month, paid);
       const reversal = await trx
         .insertInto("commissionAdjustments")
-        .values({ partnerId: c.partnerId, month: target, forMonth: c.forMonth, amountPence: -c.amountPence, reason: "carried", createdBy: actorId })
+        .values({ partnerId: c.partnerId, month: target, forMonth: c.forMonth, amountPence: -c.amountPence, reason: c.reason, createdBy: actorId })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId: c.partnerId, month: target, before: null, after: { forMonth: c.forMonth, amountPence: -c.amountPence, reason: "carried", reverses: c.id } });
+      await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId: c.partnerId, month: target, before: null, after: { forMonth: c.forMonth, amountPence: -c.amountPence, reason: c.reason, reverses: c.id } });
     }
-    const removed = await query.returningAll().execute();
-    for (const payment of removed) await undoAgreementAdjustments(trx, payment.partnerId, month, actorId);
-    for (const payment of removed) {
+    if (ids.length) {
+      await trx
+        .updateTable("commissionPayments")
+        .set({ status: "pending", paidDate: null, amountPence: null, rateBp: null, terms: null, updatedAt: new Date().toISOString() })
+        .where("id", "in", ids)
+        .execute();
+    }
+    for (const payment of reopened) await undoAgreementAdjustments(trx, payment.partnerId, month, actorId);
+    const paidByPartner = await moneyPaidOf(trx, month, reopened.map((p) => p.partnerId));
+    for (const payment of reopened) {
       await audit(trx, {
         actorId,
         action: "commission_reset",
@@ -323,10 +384,10 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
         partnerId: payment.partnerId,
         month,
         before: { status: payment.status, paidDate: payment.paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
-        after: { status: "pending" },
+        after: { status: "pending", moneyPaidPence: paidByPartner.get(payment.partnerId)?.pence ?? 0 },
       });
     }
-    if (!removed.length) await audit(trx, { actorId, action: "commission_reset", entity: "commission_payment", entityId: null, partnerId: partnerId ?? null, month, details: { reset: 0 } });
-    return { reset: removed.length };
+    if (!reopened.length) await audit(trx, { actorId, action: "commission_reset", entity: "commission_payment", entityId: null, partnerId: partnerId ?? null, month, details: { reset: 0 } });
+    return { reset: reopened.length };
   });
 }

@@ -12,6 +12,7 @@ import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { reportsComplete } from "./month-close-rules.ts";
+import { moneyPaidOf } from "./money-paid.ts";
 import type { CommissionPaymentStatus } from "./commission-service.ts";
 
 type DB = Kysely<Database>;
@@ -58,15 +59,17 @@ export interface PartnerMonthFigures {
   paymentStatus: "pending" | "completed" | null;
   paidDate: string | null;
   paidAmountPence: number | null;
+  /** Money already paid for the month (kept when Reset Month reopened it), and the latest day it was sent. */
+  alreadyPaidPence: number;
+  alreadyPaidDate: string | null;
 }
-
 
 interface Scope {
   partnerIds?: readonly number[];
 }
 
 async function figuresOf(db: DB, month: string, scope: Scope): Promise<PartnerMonthFigures[]> {
-  const totals = await monthTotals(db, month, scope.partnerIds);
+  const [totals, paid] = await Promise.all([monthTotals(db, month, scope.partnerIds), moneyPaidOf(db, month, scope.partnerIds)]);
   return totals.map((t) => ({
     partnerId: t.partnerId,
     name: t.name,
@@ -83,6 +86,8 @@ async function figuresOf(db: DB, month: string, scope: Scope): Promise<PartnerMo
     paymentStatus: t.paymentStatus,
     paidDate: t.paidDate,
     paidAmountPence: t.paidAmountPence,
+    alreadyPaidPence: paid.get(t.partnerId)?.pence ?? 0,
+    alreadyPaidDate: paid.get(t.partnerId)?.lastPaidDate ?? null,
   }));
 }
 

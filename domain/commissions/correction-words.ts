@@ -28,3 +28,33 @@ export function paidMonthChangeText(change: PaidMonthChange): string {
   const paid = `paid ${formatGBP(change.paidPence)}${change.paidDate ? ` on ${formatDate(change.paidDate)}` : ""}`;
   return `${change.partnerName}'s ${formatMonth(change.month)} (${paid}): ${formatSignedPence(change.differencePence)} to ${formatMonth(change.targetMonth)}`;
 }
+
+/** Money already paid for a month: the sum of its transfers and the latest day one of them sent money. */
+export interface MoneyPaid {
+  pence: number;
+  lastPaidDate: string | null;
+}
+
+/**
+ * A month paid again after money was paid for it: "October 2026: £32.62, already paid £32.15 on
+ * 27/11/2026, now £0.47" (now −£2.15 when it comes to less than was paid; that rest is carried).
+ */
+export function repaymentText(month: string, monthPence: number, paid: MoneyPaid): string {
+  const rest = monthPence - paid.pence;
+  const now = rest < 0 ? formatSignedPence(rest) : formatGBP(rest);
+  return `${formatMonth(month)}: ${formatGBP(monthPence)}, already paid ${formatGBP(paid.pence)}${paid.lastPaidDate ? ` on ${formatDate(paid.lastPaidDate)}` : ""}, now ${now}`;
+}
+
+/** What a paid month sent on to a later month, by reason. */
+const SENT_ON: Record<string, string> = {
+  late_sales: "Late sales after payment",
+  record_deleted: "Record deleted after payment",
+  agreement: "New agreement after payment",
+  carried: "Below zero, carried",
+  repaid: "Paid over, carried",
+};
+
+/** "Late sales after payment: +£0.47, added to November 2026" (the paid month's statement, issue 29). */
+export function sentOnText(a: { month: string; amountPence: number; reason: string }): string {
+  return `${SENT_ON[a.reason] ?? "Adjustment"}: ${formatSignedPence(a.amountPence)}, added to ${formatMonth(a.month)}`;
+}

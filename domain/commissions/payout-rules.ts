@@ -7,6 +7,7 @@
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
 import { monthHasEnded } from "./month-close-rules.ts";
+import { repaymentText } from "./correction-words.ts";
 
 /** The UK Bacs limit on a payee name and on a payment reference. */
 export const BACS_MAX = 18;
@@ -35,6 +36,9 @@ export interface PayoutPartner {
   paidDate: string | null;
   /** What a paid month paid (its snapshot). */
   paidAmountPence: number | null;
+  /** Money already paid for the month (a month Reset Month reopened), and the latest day it was sent. */
+  alreadyPaidPence?: number;
+  alreadyPaidDate?: string | null;
   accountHolderName: string | null;
   bankName: string | null;
   sortCode: string | null;
@@ -56,6 +60,14 @@ export function payoutEligibility(p: PayoutPartner, month: string, now: Date = n
   if (p.activeMachines === 0) return { code: "incomplete", message: "No active machines" };
   if (p.submittedReports < p.activeMachines) {
     return { code: "incomplete", message: `Waiting for machine reports: ${p.submittedReports} of ${p.activeMachines} active machines reported` };
+  }
+  const already = p.alreadyPaidPence ?? 0;
+  if (already > 0 && p.commissionPence - already <= 0) {
+    const rest = p.commissionPence - already;
+    return {
+      code: "no_commission",
+      message: `Nothing more to pay: ${repaymentText(month, p.commissionPence, { pence: already, lastPaidDate: p.alreadyPaidDate ?? null })}${rest < 0 ? ". Mark it as paid to carry the difference to the next month" : ""}`,
+    };
   }
   if (p.commissionPence <= 0) return { code: "no_commission", message: "No commission to pay (£0.00)" };
   return null;
@@ -121,6 +133,11 @@ export function payoutReference(month: string): string {
   return bacsText(`VB COMM ${month}`);
 }
 
+/** A top-up's reference, for a month paid again after money was paid for it: "VB ADJ 2026-10". */
+export function topUpReference(month: string): string {
+  return bacsText(`VB ADJ ${month}`);
+}
+
 export interface PayoutLine {
   partnerId: number;
   partnerName: string;
@@ -128,9 +145,14 @@ export interface PayoutLine {
   bankName: string | null;
   sortCode: string;
   accountNumber: string;
+  /** What the bank file sends: what the month comes to, less any money already paid for it. */
   amountPence: number;
-  /** The adjustments the amount includes (0 when none). */
+  /** The adjustments the month includes (0 when none). */
   adjustmentsPence: number;
+  /** What the month comes to, and what was already paid for it (0 unless Reset Month reopened it); the top-up's reference is "VB ADJ YYYY-MM". */
+  monthPence: number;
+  alreadyPaidPence: number;
+  alreadyPaidDate: string | null;
   reference: string;
 }
 
@@ -155,7 +177,8 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
   const leftOut: LeftOutPartner[] = [];
   for (const p of partners) {
     const partnerName = partnerLabel(p);
-    const amountPence = p.paymentStatus === "completed" ? (p.paidAmountPence ?? p.commissionPence) : p.commissionPence;
+    const already = p.alreadyPaidPence ?? 0;
+    const amountPence = p.paymentStatus === "completed" ? (p.paidAmountPence ?? p.commissionPence) : p.commissionPence - already;
     const refusal = payoutEligibility(p, month, now);
     if (refusal) {
       if (refusal.code !== "not_applicable") leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: refusal });
@@ -171,9 +194,27 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
       leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: { code: "payee_name", message: "The account holder's name has no letters or digits a bank file accepts" } });
       continue;
     }
-    eligible.push({ partnerId: p.partnerId, partnerName, payeeName: payee, bankName: p.bankName, sortCode: bank.sortCode, accountNumber: bank.accountNumber, amountPence, adjustmentsPence: p.adjustmentsPence ?? 0, reference: payoutReference(month) });
+    eligible.push({
+      partnerId: p.partnerId,
+      partnerName,
+      payeeName: payee,
+      bankName: p.bankName,
+      sortCode: bank.sortCode,
+      accountNumber: bank.accountNumber,
+      amountPence,
+      adjustmentsPence: p.adjustmentsPence ?? 0,
+      monthPence: p.commissionPence,
+      alreadyPaidPence: already,
+      alreadyPaidDate: p.alreadyPaidDate ?? null,
+      reference: already > 0 ? topUpReference(month) : payoutReference(month),
+    });
   }
   return { month, eligible, leftOut, totalPence: payoutTotal(eligible) };
+}
+
+/** What a line pays, in words: "£32.62", or for a top-up "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47". */
+export function payoutLineFigures(line: Pick<PayoutLine, "amountPence" | "monthPence" | "alreadyPaidPence" | "alreadyPaidDate">, month: string): string {
+  return line.alreadyPaidPence > 0 ? repaymentText(month, line.monthPence, { pence: line.alreadyPaidPence, lastPaidDate: line.alreadyPaidDate }) : formatPence(line.amountPence);
 }
 
 /** The batch's total in pence. */

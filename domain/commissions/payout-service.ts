@@ -10,7 +10,7 @@ import { audit } from "../audit/audit-writer.ts";
 import type { MailConfig } from "../mail/mail-service.ts";
 import { isoDay } from "../shared/dates.ts";
 import { badInput, conflict } from "../shared/errors.ts";
-import { formatMonth } from "../shared/format.ts";
+import { formatMonth, formatPence } from "../shared/format.ts";
 import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
 import { everyPartnerMonthFigures } from "./commission-summary.ts";
 import { assertMonthEnded } from "./month-close-rules.ts";
@@ -64,11 +64,49 @@ export interface PayoutFile {
   rows: PayoutLine[];
 }
 
-/** The bank bulk-payment file for the chosen partners (all eligible when none are named). */
-export async function payoutFile(db: DB, month: string, partnerIds?: readonly number[], now: Date = new Date()): Promise<PayoutFile> {
+/**
+ * The bank bulk-payment file for the chosen partners (all eligible when none are named). What it says
+ * is kept (payout_files, audited), so marking the batch paid can refuse an amount that changed since.
+ */
+export async function payoutFile(db: DB, month: string, partnerIds?: readonly number[], now: Date = new Date(), actorId: number | null = null): Promise<PayoutFile> {
   const rows = selectLines(await payoutCandidates(db, month, now), partnerIds);
   if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
-  return { csv: payoutCsv(rows), filename: payoutFilename(month), totalPence: payoutTotal(rows), rows };
+  const totalPence = payoutTotal(rows);
+  const lines: FileLine[] = rows.map((r) => ({ partnerId: r.partnerId, amountPence: r.amountPence, reference: r.reference }));
+  await db.transaction().execute(async (trx) => {
+    const file = await trx.insertInto("payoutFiles").values({ month, lines: JSON.stringify(lines), totalPence, createdBy: actorId }).returning("id").executeTakeFirstOrThrow();
+    await audit(trx, { actorId, action: "payout_file", entity: "payout_file", entityId: file.id, month, after: { partners: rows.length, totalPence }, details: { lines } });
+  });
+  return { csv: payoutCsv(rows), filename: payoutFilename(month), totalPence, rows };
+}
+
+interface FileLine {
+  partnerId: number;
+  amountPence: number;
+  reference: string;
+}
+
+/** Each partner's line in the latest bank file made for the month that has them. */
+async function fileAmounts(db: DB, month: string): Promise<Map<number, FileLine>> {
+  const files = await db.selectFrom("payoutFiles").select(["lines"]).where("month", "=", month).orderBy("id", "desc").execute();
+  const out = new Map<number, FileLine>();
+  for (const file of files) for (const line of JSON.parse(file.lines) as FileLine[]) if (!out.has(line.partnerId)) out.set(line.partnerId, line);
+  return out;
+}
+
+/**
+ * Money in flight (issue 29, point 4): each line's amount against the latest bank file that has the
+ * partner; 409 naming the partner and both amounts when it changed since the file was made.
+ */
+export function assertFileAmounts(rows: readonly PayoutLine[], inFile: ReadonlyMap<number, Pick<FileLine, "amountPence">>, month: string): void {
+  for (const row of rows) {
+    const line = inFile.get(row.partnerId);
+    if (line && line.amountPence !== row.amountPence) {
+      throw conflict(
+        `${row.partnerName}'s commission for ${formatMonth(month)} changed since the bank file was made: the file pays ${formatPence(line.amountPence)}, it now comes to ${formatPence(row.amountPence)}. Download the bank file again before marking the batch paid.`,
+      );
+    }
+  }
 }
 
 export interface PaidBatch {
@@ -91,6 +129,7 @@ export async function markPayoutPaid(db: DB, month: string, partnerIds: readonly
     // Eligibility is read again inside the transaction: nobody pays a partner twice between the review and the confirmation.
     const rows = selectLines(await payoutCandidates(trx, month, now), partnerIds);
     if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
+    assertFileAmounts(rows, await fileAmounts(trx, month), month);
     const totalPence = payoutTotal(rows);
     const batch = await trx
       .insertInto("payoutBatches")
@@ -99,10 +138,10 @@ export async function markPayoutPaid(db: DB, month: string, partnerIds: readonly
       .executeTakeFirstOrThrow();
     const remittanceIds: number[] = [];
     for (const row of rows) {
-      const payment = await markCommissionPaidIn(trx, row.partnerId, month, actorId, paidDate);
-      // The file was made from the same figures: a payment that differs from its line would be a bug to stop on.
-      if (payment.amountPence !== row.amountPence) throw conflict(`${row.partnerName}'s commission changed while the batch was being paid; review it again`);
-      remittanceIds.push(await queueRemittance(trx, payment, batch.id));
+      const paid = await markCommissionPaidIn(trx, row.partnerId, month, actorId, paidDate, batch.id);
+      // The line was made from the same figures: a payment that differs from it would be a bug to stop on.
+      if (paid.transfer.amountPence !== row.amountPence) throw conflict(`${row.partnerName}'s commission changed while the batch was being paid; review it again`);
+      remittanceIds.push(await queueRemittance(trx, paid));
     }
     await audit(trx, {
       actorId,

@@ -7,7 +7,7 @@
  * "failed", to be sent again (retryRemittances). Every send is logged in email_log by sendMail.
  */
 import type { Kysely } from "kysely";
-import type { CommissionPaymentsTable, Database } from "#db/schema.ts";
+import type { CommissionRemittancesTable, Database } from "#db/schema.ts";
 import type { Selectable } from "kysely";
 import { DEFAULT_APP_URL } from "#db/config.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
@@ -15,8 +15,8 @@ import { sendMail, type MailConfig } from "../mail/mail-service.ts";
 import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
 import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shared/format.ts";
 import { isoDay } from "../shared/dates.ts";
-import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
-import { payoutReference } from "./payout-rules.ts";
+import { assertPayable, markCommissionPaidIn, type PaidMonth } from "./commission-service.ts";
+import { repaymentText } from "./correction-words.ts";
 import { adjustmentText } from "./agreement-rules.ts";
 import { consolidatedReport } from "./statement-service.ts";
 
@@ -37,16 +37,17 @@ export interface RemittanceOutcome {
   error: string | null;
 }
 
-/** Queues the remittance of a payment just made, inside the payment's transaction; answers its id. */
-export async function queueRemittance(trx: DB, payment: Selectable<CommissionPaymentsTable>, batchId: number | null = null): Promise<number> {
+/** Queues the remittance of the money a payment just sent (one per transfer), inside the payment's transaction; answers its id. */
+export async function queueRemittance(trx: DB, paid: PaidMonth): Promise<number> {
+  const { payment, transfer } = paid;
   const row = await trx
     .insertInto("commissionRemittances")
-    .values({ commissionPaymentId: payment.id, partnerId: payment.partnerId, month: payment.month, amountPence: payment.amountPence ?? 0, reference: payoutReference(payment.month), batchId })
-    .onConflict((oc) => oc.column("commissionPaymentId").doNothing())
+    .values({ commissionPaymentId: payment.id, transferId: transfer.id, partnerId: transfer.partnerId, month: transfer.month, amountPence: transfer.amountPence, reference: transfer.reference, batchId: transfer.batchId })
+    .onConflict((oc) => oc.column("transferId").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (row) return row.id;
-  const existing = await trx.selectFrom("commissionRemittances").select("id").where("commissionPaymentId", "=", payment.id).executeTakeFirstOrThrow();
+  const existing = await trx.selectFrom("commissionRemittances").select("id").where("transferId", "=", transfer.id).executeTakeFirstOrThrow();
   return existing.id;
 }
 
@@ -89,10 +90,11 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     return outcome("no_email", null, null);
   }
   try {
-    const payment = await db.selectFrom("commissionPayments").select("paidDate").where("id", "=", row.commissionPaymentId!).executeTakeFirst();
+    const paidOn = await remittancePaidDate(db, row);
     const report = await consolidatedReport(db, row.partnerId, row.month);
     const adjustments = await db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence", "reason"]).where("partnerId", "=", row.partnerId).where("month", "=", row.month).orderBy("id").execute();
     const adjusted = adjustments.length ? `\nIncluding: ${adjustments.map(adjustmentText).join("; ")}` : "";
+    const topUp = await topUpLine(db, row);
     const business = await getBusinessProfile(db);
     const subject = remittanceSubject(row.month);
     const into = partner.accountNumber ? `\nPaid into: ${[partner.bankName, `account ${maskAccountNumber(partner.accountNumber)}`].filter(Boolean).join(" ")}` : "";
@@ -100,7 +102,7 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
       greeting: `Dear ${partner.name ?? partner.username},`,
       paragraphs: [
         `We have paid your commission for ${formatMonth(row.month)}.`,
-        `Amount: ${formatPence(row.amountPence)}${adjusted}\nPayment reference: ${row.reference}${payment?.paidDate ? `\nPaid on: ${formatDate(payment.paidDate)}` : ""}${into}`,
+        `Amount: ${formatPence(row.amountPence)}${topUp}${adjusted}\nPayment reference: ${row.reference}${paidOn ? `\nPaid on: ${formatDate(paidOn)}` : ""}${into}`,
         `The consolidated report for ${formatMonth(row.month)} is attached. You can see every machine's figures, and the transactions behind them, on your dashboard.`,
       ],
       action: { label: "Open your dashboard", path: "/" },
@@ -120,6 +122,40 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     await finish("failed", partner.email, reason);
     return outcome("failed", partner.email, reason);
   }
+}
+
+type RemittanceRow = Selectable<CommissionRemittancesTable>;
+
+/** The day the remittance's money was paid: its transfer's, else (older rows) its payment's. */
+async function remittancePaidDate(db: DB, row: RemittanceRow): Promise<string | null> {
+  if (row.transferId !== null) {
+    const t = await db.selectFrom("commissionTransfers").select("paidDate").where("id", "=", row.transferId).executeTakeFirst();
+    if (t) return t.paidDate;
+  }
+  if (row.commissionPaymentId === null) return null;
+  return (await db.selectFrom("commissionPayments").select("paidDate").where("id", "=", row.commissionPaymentId).executeTakeFirst())?.paidDate ?? null;
+}
+
+/**
+ * A top-up (money had been paid for the month before this transfer) names both figures:
+ * "\nOctober 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47". Empty otherwise.
+ */
+async function topUpLine(db: DB, row: RemittanceRow): Promise<string> {
+  if (row.transferId === null) return "";
+  const earlier = await db
+    .selectFrom("commissionTransfers")
+    .select(["amountPence", "paidDate"])
+    .where("partnerId", "=", row.partnerId)
+    .where("month", "=", row.month)
+    .where("id", "<", row.transferId)
+    .orderBy("id")
+    .execute();
+  const before = earlier.reduce((s, t) => s + t.amountPence, 0);
+  if (!before) return "";
+  const lastPaidDate = earlier.filter((t) => t.amountPence > 0).at(-1)?.paidDate ?? null;
+  const payment = row.commissionPaymentId === null ? null : await db.selectFrom("commissionPayments").select("amountPence").where("id", "=", row.commissionPaymentId).executeTakeFirst();
+  const monthPence = payment?.amountPence ?? before + row.amountPence;
+  return `\n${repaymentText(row.month, monthPence, { pence: before, lastPaidDate })}`;
 }
 
 /** Sends each remittance in turn; one failing does not stop the others. */
@@ -158,9 +194,9 @@ export async function retryRemittances(db: DB, mail: MailConfig, month: string):
  */
 export async function payCommission(db: DB, mail: MailConfig, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
   assertPayable(month, paidDate, now);
-  const { payment, remittanceId } = await db.transaction().execute(async (trx) => {
-    const payment = await markCommissionPaidIn(trx, partnerId, month, actorId, paidDate);
-    return { payment, remittanceId: await queueRemittance(trx, payment) };
+  const { paid: payment, remittanceId } = await db.transaction().execute(async (trx) => {
+    const paid = await markCommissionPaidIn(trx, partnerId, month, actorId, paidDate);
+    return { paid, remittanceId: await queueRemittance(trx, paid) };
   });
-  return { payment, remittance: await sendRemittance(db, mail, remittanceId) };
+  return { ...payment, remittance: await sendRemittance(db, mail, remittanceId) };
 }

@@ -7,6 +7,7 @@ import { formatRate } from "./commission-rules.ts";
 import { adjustmentText, describeTerms, isSeedTerms, lineText } from "./agreement-rules.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatUnits } from "../shared/format.ts";
 import { partnerTypeLabel } from "../partners/partner-rules.ts";
+import { paymentNotes } from "./correction-rules.ts";
 
 function monthPeriod(month: string): string {
   const [y, m] = month.split("-").map(Number);
@@ -138,6 +139,10 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
   w.ensure(60);
   w.text(`Commission due for ${formatMonth(pm.month)}: ${formatPence(t.commissionPence)}`, { size: 12, bold: true });
   w.text(paymentLine(pm.payment), { size: 10 });
+  for (const note of paymentNotes(pm)) {
+    w.ensure(14);
+    w.text(note, { size: 10 });
+  }
   w.text(`Reports received: ${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")}`, { size: 9, color: GREY });
   if (business.contactEmail) w.text(`Questions about this report: ${business.contactEmail}`, { size: 9, color: GREY });
   w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`, registrationLine(business));

@@ -11,6 +11,8 @@ import { limitedAttempt } from "../accounts/attempt-service.ts";
 import type { AttemptLimits } from "../accounts/attempt-rules.ts";
 import { closedMonthError } from "../commissions/month-close-rules.ts";
 import { closedMonths } from "../commissions/month-close-service.ts";
+import { owingOfPartner } from "../commissions/balance-service.ts";
+import { owingDeleteMessage } from "../commissions/balance-rules.ts";
 import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
 import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type AccountStatus, type InvoiceSummary, type PaymentPeriod } from "../invoices/invoice-rules.ts";
 import { netProfitPence } from "../commissions/commission-rules.ts";
@@ -447,6 +449,9 @@ export async function deletePartner(
   }
   await db.transaction().execute(async (trx) => {
     const partner = await requirePartner(trx, id);
+    // Commission paid in advance and not absorbed (issue 29, point 5) is settled or written off first.
+    const owing = await owingOfPartner(trx, partner);
+    if (owing) throw conflict(owingDeleteMessage(partner.name ?? partner.username, owing.owingPence));
     // Money already settled stays: a paid (closed) month or a paid invoice blocks the delete.
     const [closed] = await closedMonths(trx, { partnerIds: [id] });
     if (closed) throw closedMonthError(closed, `Deleting ${closed.partnerName}`);

@@ -148,14 +148,20 @@ describe("an agreement written from a paid month", () => {
   });
 
   it("a difference already paid in a later month is reversed in the next unpaid month when its month is reset", async () => {
-    await markCommissionPaid(db, partnerId, "2026-08", adminId, "2026-09-05", NOW);
-    // 2p per item from August: August's 40 − 20 = +20 goes to September, paid with it (40 + 20 = 60).
+    // Issue 29 (this test pinned "reset deletes the payment"): August's 148 stays paid through the reset, so August paid
+    // again at 20 under 1p per item sends nothing and carries 20 − 148 = −128 (paid again) to September.
+    const august = await markCommissionPaid(db, partnerId, "2026-08", adminId, "2026-09-05", NOW);
+    expect(august.amountPence).toBe(20);
+    expect((await db.selectFrom("commissionTransfers").select("amountPence").where("partnerId", "=", partnerId).where("month", "=", "2026-08").orderBy("id").execute()).map((t) => t.amountPence)).toEqual([148, 0]);
+    // 2p per item from August: August's 40 − 20 = +20 goes to September: 40 + 20 − 128 = −68, so September pays 0 and carries −68.
     await setAgreement(db, partnerId, { ...agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.02" }), adjustPaidMonths: true }, adminId, NOW);
-    expect((await markCommissionPaid(db, partnerId, "2026-09", adminId, "2026-10-05", NOW)).amountPence).toBe(60);
+    expect((await partnerMonth(db, partnerId, "2026-09")).adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-08", -128, "repaid"], ["2026-08", 20, "agreement"]]);
+    expect((await markCommissionPaid(db, partnerId, "2026-09", adminId, "2026-10-05", NOW)).amountPence).toBe(0);
     await resetCommissions(db, "2026-08", adminId, partnerId);
     expect((await partnerMonth(db, partnerId, "2026-08")).totals.commissionPence).toBe(40);
+    // September was paid with August's −128 and +20: both reversed in October, beside September's own carried −68.
     const october = await partnerMonth(db, partnerId, "2026-10");
-    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence])).toEqual([["2026-08", -20]]);
+    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-08", 128, "repaid"], ["2026-08", -20, "agreement"], ["2026-09", -68, "carried"]]);
   });
 });
 

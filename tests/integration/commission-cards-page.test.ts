@@ -96,7 +96,7 @@ describe("POST /partners/{id} intent=reset-month with partnerId", () => {
     expect(asked.status).toBe(200);
     const { confirm } = await asked.json();
     expect(confirm.title).toBe(`Reopen Cards Partner's ${formatMonth(MONTH)}?`);
-    expect(confirm.description).toMatch(/^The payment of £5\.70 recorded on \d\d\/\d\d\/\d{4} is removed and the month can change again\./);
+    expect(confirm.description).toMatch(/^The payment of £5\.70 recorded on \d\d\/\d\d\/\d{4} goes back to pending and the month can change again\. The money paid stays recorded: paying the month again pays only the difference\./);
     expect((await payment())?.status).toBe("completed");
   });
 
@@ -107,7 +107,8 @@ describe("POST /partners/{id} intent=reset-month with partnerId", () => {
     expect(reset.status).toBe(302);
     expect(reset.headers.get("location")).toBe(`/partners/${partner.id}`);
     expect(await flashedToast(reset)).toMatchObject({ title: "Reset successful", description: `Cards Partner: ${formatMonth(MONTH)} is open again.` });
-    expect(await payment()).toBeUndefined();
+    // Issue 29: the payment goes back to pending (it was deleted before); the money paid stays recorded.
+    expect((await payment())?.status).toBe("pending");
     expect((await payment(other.id))?.status).toBe("completed");
   });
 

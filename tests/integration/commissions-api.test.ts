@@ -379,7 +379,7 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
   it("marks the month completed with its paid date, snapshotting amount and rate", async () => {
     const response = await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-07-15" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amount: 21.6, commissionPercentage: "0.1500", remittance: { status: "written", to: "pat@example.com", reference: "VB COMM 2026-06", error: null } });
+    expect(await response.json()).toEqual({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amount: 21.6, commissionPercentage: "0.1500", paid: 21.6, alreadyPaid: 0, reference: "VB COMM 2026-06", remittance: { status: "written", to: "pat@example.com", reference: "VB COMM 2026-06", error: null } });
     const rows = await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", paid.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amountPence: 2160, rateBp: 1500 });
@@ -428,10 +428,15 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
     expect(await (await status(paid.id, M_PAY)).json()).toEqual({ month: M_PAY, status: "pending", paidDate: null });
     expect(await summaryRow(paid.id, M_PAY)).toMatchObject({ paymentStatus: "pending", paidDate: null });
     expect(await (await history(paid.id)).json()).toEqual([{ month: M_PAY, status: "pending", paidDate: null, amount: null }]);
-    expect(await db.selectFrom("commissionPayments").selectAll().where("month", "=", M_PAY).execute()).toEqual([]);
+    // Issue 29 (this pinned "reset deletes the payments"): the rows go back to pending and the money paid stays recorded.
+    const rows = await db.selectFrom("commissionPayments").selectAll().where("month", "=", M_PAY).orderBy("id").execute();
+    expect(rows.map((r) => [r.status, r.paidDate, r.amountPence])).toEqual([["pending", null, null], ["pending", null, null]]);
+    expect((await db.selectFrom("commissionTransfers").select("amountPence").where("partnerId", "=", paid.id).where("month", "=", M_PAY).execute()).map((t) => t.amountPence)).toEqual([2160]);
     expect(await (await reset({ month: M_PAY })).json()).toEqual({ reset: 0 });
-    // And it can be paid again.
-    expect((await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-07-20" })).status).toBe(200);
+    // And it can be paid again: the month still comes to £21.60, £21.60 was paid, so nothing more is sent (a top-up reference).
+    const again = await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-07-20" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: "completed", paidDate: "2026-07-20", amount: 21.6, paid: 0, alreadyPaid: 21.6, reference: "VB ADJ 2026-06" });
   });
 
   it("with no month, payment and status use the previous calendar month", async () => {

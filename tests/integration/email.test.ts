@@ -275,7 +275,7 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     expect(table.out).toContain("Total commissions due: £86.02");
   });
 
-  it("commissions reset --month M deletes that month's payments (exit 0)", async () => {
+  it("commissions reset --month M sets that month's payments back to pending, keeping the money paid (exit 0)", async () => {
     await markCommissionPaid(db, flat.id, CLI_MONTH, adminId, "2026-08-05");
     await markCommissionPaid(db, tiered.id, CLI_MONTH, adminId, "2026-08-05");
     const paidSummary = JSON.parse((await vendboard(["commissions", "summary", "--month", CLI_MONTH, "--json"])).out);
@@ -283,8 +283,10 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
 
     const run = await vendboard(["commissions", "reset", "--month", CLI_MONTH]);
     expect(run.code, run.err).toBe(0);
-    expect(run.err).toContain("Reset 2 commission payments for July 2026.");
-    expect(await db.selectFrom("commissionPayments").selectAll().where("month", "=", CLI_MONTH).execute()).toEqual([]);
+    expect(run.err).toContain("Reset 2 commission payments for July 2026; money already paid stays recorded and paying again pays only the difference.");
+    // Issue 29 (this pinned "reset deletes the payments"): both go back to pending and their money paid stays.
+    expect((await db.selectFrom("commissionPayments").select("status").where("month", "=", CLI_MONTH).execute()).map((p) => p.status)).toEqual(["pending", "pending"]);
+    expect(await db.selectFrom("commissionTransfers").select("partnerId").where("month", "=", CLI_MONTH).execute()).toHaveLength(2);
     const json = await vendboard(["commissions", "reset", "--month", CLI_MONTH, "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.out)).toEqual({ month: CLI_MONTH, reset: 0 });

@@ -49,6 +49,20 @@ export function pdfAttachment(raw: string): { headers: string; bytes: Buffer; ba
   return { headers: headers.replace(/\n[ \t]+/g, " "), bytes: Buffer.from(base64, "base64"), base64 };
 }
 
+/** The text/plain part of a message, decoded. */
+export function textBody(raw: string): string {
+  const text = raw.replace(/\r\n/g, "\n");
+  const part = text.split(/\n--[^\n]+\n/).find((p) => /^Content-Type:\s*text\/plain/im.test(p.split("\n\n")[0]))!;
+  const [headers, ...rest] = part.split("\n\n");
+  const body = rest.join("\n\n");
+  if (/base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/quoted-printable/i.test(headers)) {
+    const bytes = body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
 export const subjectOf = (raw: string) => /^Subject: (.*?)\r?$/m.exec(raw)?.[1] ?? "";
 
 const PDF_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-pdf-"));

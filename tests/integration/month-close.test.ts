@@ -142,7 +142,11 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     const reopened = await reset(PREV, partner.id);
     expect(reopened.status).toBe(200);
     expect(await reopened.json()).toEqual({ reset: 1 });
-    expect(await db.selectFrom("commissionPayments").select("partnerId").where("month", "=", PREV).where("partnerId", "in", [partner.id, other.id]).execute()).toEqual([{ partnerId: other.id }]);
+    // Issue 29 (this pinned "reset deletes the payment"): the partner's payment goes back to pending, the other's stays completed.
+    expect(await db.selectFrom("commissionPayments").select(["partnerId", "status"]).where("month", "=", PREV).where("partnerId", "in", [partner.id, other.id]).orderBy("partnerId").execute()).toEqual([
+      { partnerId: partner.id, status: "pending" },
+      { partnerId: other.id, status: "completed" },
+    ]);
     const audited = await db.selectFrom("auditLog").select(["action", "partnerId", "month", "before"]).where("action", "=", "commission_reset").where("partnerId", "=", partner.id).execute();
     expect(audited).toEqual([{ action: "commission_reset", partnerId: partner.id, month: PREV, before: expect.stringContaining('"amountPence":570') }]);
 
@@ -159,7 +163,7 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     // Net 20,000 − 5,000 − 598 = 14,402p; 10% = 1,440p.
     const paid = await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", "2026-07", "--paid-date", "2026-08-05", "--json"]);
     expect(paid.code).toBe(0);
-    expect(JSON.parse(paid.out)).toEqual({ month: "2026-07", partnerId: partner.id, status: "completed", paidDate: "2026-08-05", amount: 14.4, remittance: { status: "written", to: "pat@example.com", error: null } });
+    expect(JSON.parse(paid.out)).toEqual({ month: "2026-07", partnerId: partner.id, status: "completed", paidDate: "2026-08-05", amount: 14.4, paid: 14.4, alreadyPaid: 0, reference: "VB COMM 2026-07", remittance: { status: "written", to: "pat@example.com", error: null } });
     expect((await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", "2026-07"])).code).toBe(1);
     const reset = await runCli(["commissions", "reset", "--month", "2026-07", "--partner", String(partner.id), "--json"]);
     expect(reset.code).toBe(0);

@@ -110,6 +110,8 @@ describe("GET /partners/:id", () => {
       submittedReports: pure.submittedReports,
       activeMachines: pure.activeMachines,
       payment: { status: "pending", paidDate: null, amountPence: null },
+      notes: [],
+      moneyPaid: null,
     });
     expect(commission.commissionPence).toBeGreaterThan(0);
   });

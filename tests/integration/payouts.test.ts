@@ -24,7 +24,7 @@ import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factorie
 import { call, flashedToast } from "./http.ts";
 import { loginCookie } from "./session.ts";
 import { runCli } from "./cli-run.ts";
-import { pdfAttachment, pdfText, startMailServer, stopMailServer, subjectOf, type ReceivedMail } from "./mail.ts";
+import { pdfAttachment, pdfText, startMailServer, stopMailServer, subjectOf, textBody, type ReceivedMail } from "./mail.ts";
 
 const M_BATCH = "2026-08";
 const M_SINGLE = "2026-07";
@@ -100,20 +100,6 @@ async function closedPort(): Promise<number> {
   return free;
 }
 
-/** The text/plain part of a message, decoded. */
-function textBody(raw: string): string {
-  const text = raw.replace(/\r\n/g, "\n");
-  const part = text.split(/\n--[^\n]+\n/).find((p) => /^Content-Type:\s*text\/plain/im.test(p.split("\n\n")[0]))!;
-  const [headers, ...rest] = part.split("\n\n");
-  const body = rest.join("\n\n");
-  if (/base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/quoted-printable/i.test(headers)) {
-    const bytes = body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
-
 const mailsTo = (to: string, month: string) => received.filter((m) => m.to.includes(to) && subjectOf(m.raw) === remittanceSubject(month));
 const candidates = (month: string, cookie: string | null = adminCookie) => call(candidatesLoader, `/api/commissions/payouts?month=${month}`, { cookie });
 
@@ -136,9 +122,9 @@ describe("GET /api/commissions/payouts", () => {
     const body = await response.json();
     expect(body.month).toBe(M_BATCH);
     expect(body.eligible).toEqual([
-      { partnerId: ids.alpha, partnerName: "Alpha Kiosks", payeeName: "ALPHA KIOSKS LTD", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "****4567", amount: 11.4, reference: "VB COMM 2026-08" },
-      { partnerId: ids.beta, partnerName: "Beta Hospital Trust", payeeName: "BETA HOSPITAL TRUS", bankName: "NatWest", sortCode: "600214", accountNumber: "****4321", amount: 78.02, reference: "VB COMM 2026-08" },
-      { partnerId: ids.quiet, partnerName: "Quiet Corner", payeeName: "QUIET CORNER", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "****2222", amount: 5.7, reference: "VB COMM 2026-08" },
+      { partnerId: ids.alpha, partnerName: "Alpha Kiosks", payeeName: "ALPHA KIOSKS LTD", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "****4567", amount: 11.4, monthAmount: 11.4, alreadyPaid: 0, reference: "VB COMM 2026-08" },
+      { partnerId: ids.beta, partnerName: "Beta Hospital Trust", payeeName: "BETA HOSPITAL TRUS", bankName: "NatWest", sortCode: "600214", accountNumber: "****4321", amount: 78.02, monthAmount: 78.02, alreadyPaid: 0, reference: "VB COMM 2026-08" },
+      { partnerId: ids.quiet, partnerName: "Quiet Corner", payeeName: "QUIET CORNER", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "****2222", amount: 5.7, monthAmount: 5.7, alreadyPaid: 0, reference: "VB COMM 2026-08" },
     ]);
     expect(body.total).toBe(95.12);
     const leftOut = Object.fromEntries(body.leftOut.map((l: { partnerId: number; reason: string; message: string }) => [l.partnerId, [l.reason, l.message]]));
@@ -300,11 +286,19 @@ describe("Mark as Paid on its own (POST /api/partners/{id}/commission-payment) s
 
     const reset = await call(resetAction, "/api/partners/commissions/reset", { json: { month: M_SINGLE }, cookie: adminCookie });
     expect(reset.status).toBe(200);
+    // Issue 29 (this pinned "reset deletes the payment"): the payment row goes back to pending, the remittance stays with it.
     const history = await db.selectFrom("commissionRemittances").selectAll().where("month", "=", M_SINGLE).execute();
-    expect(history.map((r) => [r.status, r.commissionPaymentId])).toEqual([["sent", null]]);
+    expect(history.map((r) => [r.status, r.amountPence, r.reference])).toEqual([["sent", 1_140, "VB COMM 2026-07"]]);
 
-    expect((await pay()).status).toBe(200);
-    expect(mailsTo("alpha@example.com", M_SINGLE)).toHaveLength(2);
+    // Paid again: £11.40 was already paid, so this payment sends £0.00 with the top-up reference, and its own remittance says both figures.
+    const again = await pay();
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ amount: 11.4, paid: 0, alreadyPaid: 11.4, reference: "VB ADJ 2026-07" });
+    const mails = mailsTo("alpha@example.com", M_SINGLE);
+    expect(mails).toHaveLength(2);
+    const all = await db.selectFrom("commissionRemittances").select(["amountPence", "reference", "transferId"]).where("month", "=", M_SINGLE).orderBy("id").execute();
+    expect(all.map((r) => [r.amountPence, r.reference])).toEqual([[1_140, "VB COMM 2026-07"], [0, "VB ADJ 2026-07"]]);
+    expect(new Set(all.map((r) => r.transferId)).size).toBe(2);
   });
 });
 

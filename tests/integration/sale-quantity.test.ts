@@ -296,6 +296,7 @@ describe("migration 2026-11-30T00-sale-quantity", () => {
       expect(results.map((r) => [r.migrationName, r.status])).toEqual([
         ["2026-11-30T00-sale-quantity", "Success"],
         ["2026-11-30T01-adjustment-reasons", "Success"],
+        ["2026-12-01T00-money-paid", "Success"],
       ]);
       expect(report).toEqual([]);
       expect(await old.selectFrom("sales").select(["transactionId", "kind", "quantity"]).orderBy("id").execute()).toEqual([

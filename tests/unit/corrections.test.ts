@@ -10,8 +10,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { adjustmentText, seedTerms, type AgreementRecord, type AgreementTerms } from "#domain/commissions/agreement-rules.ts";
-import { paidMonthDifference } from "#domain/commissions/correction-rules.ts";
-import { paidMonthChangeText, type PaidMonthChange } from "#domain/commissions/correction-words.ts";
+import { moneyPaidFrom, paidMonthDifference, paymentNotes, repayment, standingAdjustments } from "#domain/commissions/correction-rules.ts";
+import { paidMonthChangeText, repaymentText, sentOnText, type PaidMonthChange } from "#domain/commissions/correction-words.ts";
+import { BACS_MAX, payoutLineFigures, topUpReference } from "#domain/commissions/payout-rules.ts";
+import { assertFileAmounts } from "#domain/commissions/payout-service.ts";
+import { markPaidQuestion } from "#app/components/partners/commission-questions.ts";
 
 const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({ rate: 0, tiers: [], minimumPence: null, capPence: null, products: [], ...t });
 const record = (machineId: number, revenuePence: number, cogsPence: number, totalSales = 0): AgreementRecord => ({ machineId, revenuePence, cogsPence, totalSales });
@@ -157,5 +160,117 @@ describe("the words", () => {
     expect(adjustmentText({ forMonth: "2026-10", amountPence: -285, reason: "record_deleted" })).toBe("Adjustment for October 2026 (record deleted): −£2.85");
     expect(adjustmentText({ forMonth: "2026-08", amountPence: 292, reason: "agreement" })).toBe("Adjustment for August 2026 (new agreement): +£2.92");
     expect(adjustmentText({ forMonth: "2026-09", amountPence: -108, reason: "carried" })).toBe("Carried from September 2026: −£1.08");
+  });
+});
+
+/* Issue 29, point 3: a month reopened by Reset Month and paid again pays only what it now comes to minus what was paid. */
+
+describe("a reset month paid again", () => {
+  it("at a higher figure: 10% of net, revenue 100.00 → 105.00 (COGS 40.00): 570 paid, now 619, pays 49", () => {
+    // Before: fee 10000 × 2.99% = 299.0 → 299; net 5701; 10% = 570.1 → 570.
+    // After: fee 10500 × 2.99% = 313.95 → 314; net 10500 − 4000 − 314 = 6186; 10% = 618.6 → 619.
+    const before = paidMonthDifference(flat10, [], [record(1, 10_000, 4_000)]);
+    const after = paidMonthDifference(flat10, [], [record(1, 10_500, 4_000)]);
+    expect([before, after]).toEqual([570, 619]);
+    expect(repayment(after, before)).toEqual({ payPence: 49, carriedPence: 0 });
+  });
+
+  it("at a lower figure: revenue 90.00: 570 paid, now 473, pays 0 and carries −97", () => {
+    // fee 9000 × 2.99% = 269.1 → 269; net 9000 − 4000 − 269 = 4731; 10% = 473.1 → 473.
+    expect(paidMonthDifference(flat10, [], [record(1, 9_000, 4_000)])).toBe(473);
+    expect(repayment(473, 570)).toEqual({ payPence: 0, carriedPence: -97 });
+  });
+
+  it("on the seed's tiers after a late sale crossed a band: paid 2250 (net 150.00), now 2450 (net 160.00), pays 200", () => {
+    // 15% of 15000 = 2250; at 16000: 2250 + 20% of 1000 = 2450.
+    expect(repayment(2_450, 2_250)).toEqual({ payPence: 200, carriedPence: 0 });
+  });
+
+  it("the same figure pays nothing and carries nothing; a first payment is the whole month", () => {
+    expect(repayment(570, 570)).toEqual({ payPence: 0, carriedPence: 0 });
+    expect(repayment(570, 0)).toEqual({ payPence: 570, carriedPence: 0 });
+  });
+
+  it("money paid sums every transfer; its date is the latest that sent money (a £0.00 top-up sends none)", () => {
+    expect(moneyPaidFrom([])).toEqual({ pence: 0, lastPaidDate: null });
+    expect(moneyPaidFrom([{ amountPence: 570, paidDate: "2026-10-05" }, { amountPence: 49, paidDate: "2026-10-20" }, { amountPence: 0, paidDate: "2026-10-25" }])).toEqual({ pence: 619, lastPaidDate: "2026-10-20" });
+  });
+});
+
+describe("the words of money paid", () => {
+  it("names both figures, as the issue says them", () => {
+    expect(repaymentText("2026-10", 3_262, { pence: 3_215, lastPaidDate: "2026-11-27" })).toBe("October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47");
+    expect(repaymentText("2026-09", 473, { pence: 570, lastPaidDate: "2026-10-05" })).toBe("September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97");
+  });
+
+  it("what a paid month sent on, by reason", () => {
+    expect(sentOnText({ month: "2026-11", amountPence: 47, reason: "late_sales" })).toBe("Late sales after payment: +£0.47, added to November 2026");
+    expect(sentOnText({ month: "2026-11", amountPence: -570, reason: "record_deleted" })).toBe("Record deleted after payment: −£5.70, added to November 2026");
+    expect(sentOnText({ month: "2026-11", amountPence: -97, reason: "repaid" })).toBe("Paid over, carried: −£0.97, added to November 2026");
+    expect(adjustmentText({ forMonth: "2026-09", amountPence: -97, reason: "repaid" })).toBe("Adjustment for September 2026 (paid again): −£0.97");
+    expect(adjustmentText({ forMonth: "2026-11", amountPence: 97, reason: "written_off" })).toBe("Adjustment for November 2026 (written off): +£0.97");
+  });
+
+  it("a reversal by Reset Month cancels what it reverses; other rows stand", () => {
+    const rows = [
+      { id: 1, amountPence: 47, reason: "late_sales" },
+      { id: 2, amountPence: -108, reason: "carried" },
+      { id: 3, amountPence: -47, reason: "late_sales" },
+      { id: 4, amountPence: 19, reason: "late_sales" },
+    ];
+    expect(standingAdjustments(rows).map((r) => r.id)).toEqual([2, 4]);
+  });
+
+  it("the notes of a month: an open month money was paid for, a paid month topped up, what it sent on", () => {
+    const base = { month: "2026-10", totals: { commissionPence: 3_262 }, sentOn: [] };
+    expect(paymentNotes({ ...base, payment: { status: "pending", amountPence: null }, transfers: [{ amountPence: 3_215, paidDate: "2026-11-27" }] })).toEqual([
+      "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47",
+    ]);
+    expect(
+      paymentNotes({
+        ...base,
+        payment: { status: "completed", amountPence: 3_262 },
+        transfers: [
+          { amountPence: 3_215, paidDate: "2026-11-27" },
+          { amountPence: 47, paidDate: "2026-11-30" },
+        ],
+        sentOn: [{ month: "2026-12", amountPence: 12, reason: "late_sales" }],
+      }),
+    ).toEqual(["October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47", "Late sales after payment: +£0.12, added to December 2026"]);
+    expect(paymentNotes({ ...base, payment: { status: "completed", amountPence: 3_262 }, transfers: [{ amountPence: 3_262, paidDate: "2026-11-27" }] })).toEqual([]);
+    expect(paymentNotes({ ...base, payment: { status: "not_applicable", amountPence: null }, transfers: [] })).toEqual([]);
+  });
+
+  it("the Mark as Paid question names both figures for a month paid before", () => {
+    expect(markPaidQuestion("Leeds Station Retail", "2026-10", "£32.62").description).toBe(
+      "£32.62 is recorded as paid today, and October 2026 is closed for Leeds Station Retail: its figures are locked until the month is reset.",
+    );
+    expect(markPaidQuestion("Leeds Station Retail", "2026-10", "£32.62", { monthPence: 3_262, paid: { pence: 3_215, lastPaidDate: "2026-11-27" } }).description).toBe(
+      "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47. £0.47 more is recorded as paid today, and October 2026 is closed for Leeds Station Retail: its figures are locked until the month is reset.",
+    );
+    expect(markPaidQuestion("Leeds", "2026-09", "£4.73", { monthPence: 473, paid: { pence: 570, lastPaidDate: "2026-10-05" } }).description).toContain(
+      "Nothing more is paid; £0.97 paid over is carried to the next month",
+    );
+  });
+});
+
+describe("the top-up on the bank file", () => {
+  it("its reference is VB ADJ YYYY-MM, within the Bacs 18 characters", () => {
+    expect(topUpReference("2026-10")).toBe("VB ADJ 2026-10");
+    expect(topUpReference("2026-10").length).toBeLessThanOrEqual(BACS_MAX);
+  });
+
+  it("a line's figures: the amount alone, or both figures for a top-up", () => {
+    expect(payoutLineFigures({ amountPence: 3_262, monthPence: 3_262, alreadyPaidPence: 0, alreadyPaidDate: null }, "2026-10")).toBe("£32.62");
+    expect(payoutLineFigures({ amountPence: 47, monthPence: 3_262, alreadyPaidPence: 3_215, alreadyPaidDate: "2026-11-27" }, "2026-10")).toBe("October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47");
+  });
+
+  it("marking a batch paid refuses an amount that changed since the file was made, naming the partner and both amounts", () => {
+    const line = { partnerId: 7, partnerName: "Leeds Station Retail", amountPence: 3_262 } as Parameters<typeof assertFileAmounts>[0][number];
+    expect(() => assertFileAmounts([line], new Map([[7, { amountPence: 3_262 }]]), "2026-10")).not.toThrow();
+    expect(() => assertFileAmounts([line], new Map(), "2026-10")).not.toThrow();
+    expect(() => assertFileAmounts([line], new Map([[7, { amountPence: 3_215 }]]), "2026-10")).toThrow(
+      "Leeds Station Retail's commission for October 2026 changed since the bank file was made: the file pays £32.15, it now comes to £32.62. Download the bank file again before marking the batch paid.",
+    );
   });
 });

@@ -165,8 +165,8 @@ describe("the payment file", () => {
       NOW,
     );
     expect(plan.eligible).toEqual([
-      { partnerId: 1, partnerName: "Leeds Station Retail", payeeName: "LEEDS STATION RETA", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "41234567", amountPence: 6_063, adjustmentsPence: 0, reference: "VB COMM 2026-10" },
-      { partnerId: 2, partnerName: "York Hospital Trust", payeeName: "YORK HOSPITAL TRUS", bankName: "Yorkshire Bank", sortCode: "600214", accountNumber: "87654321", amountPence: 8_250, adjustmentsPence: 0, reference: "VB COMM 2026-10" },
+      { partnerId: 1, partnerName: "Leeds Station Retail", payeeName: "LEEDS STATION RETA", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "41234567", amountPence: 6_063, adjustmentsPence: 0, monthPence: 6_063, alreadyPaidPence: 0, alreadyPaidDate: null, reference: "VB COMM 2026-10" },
+      { partnerId: 2, partnerName: "York Hospital Trust", payeeName: "YORK HOSPITAL TRUS", bankName: "Yorkshire Bank", sortCode: "600214", accountNumber: "87654321", amountPence: 8_250, adjustmentsPence: 0, monthPence: 8_250, alreadyPaidPence: 0, alreadyPaidDate: null, reference: "VB COMM 2026-10" },
     ]);
     expect(plan.totalPence).toBe(14_313);
     expect(plan.leftOut.map((l) => [l.partnerId, l.reason.code, l.amountPence])).toEqual([

@@ -10,6 +10,7 @@ import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
+import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 import "./agreement.css";
@@ -21,6 +22,10 @@ export interface CommissionMonth {
   submittedReports: number;
   activeMachines: number;
   payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null };
+  /** Each adjustment the month includes, and what happened to its money (correction-rules.ts paymentNotes). */
+  notes: string[];
+  /** Money already paid for the month while it is open again (Reset Month): Mark as Paid pays the difference. */
+  moneyPaid: MoneyPaid | null;
 }
 
 /** How the month's figure is worked out: the agreement in words, each line's arithmetic, the adjustments added to the month. */
@@ -100,6 +105,15 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
             {data.complete ? `All machine reports are in for ${month}` : "Waiting for all machine reports"}
           </Text>
         )}
+        {data.notes.length ? (
+          <ul className="vb-working-lines" aria-label={`What ${month} includes and what was paid`}>
+            {data.notes.map((note, i) => (
+              <li key={i}>
+                <Text size="2">{note}</Text>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Text as="p" size="1" color="gray" mt="1">
           {formatUnits(data.submittedReports)} of {formatCount(data.activeMachines, "active machine")} reported for {month}
         </Text>
@@ -169,7 +183,7 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
               intent="mark-paid"
               fields={fields}
               trigger={<Button disabled={!data.complete}>Mark as Paid</Button>}
-              {...markPaidQuestion(partnerName, data.month, amount)}
+              {...markPaidQuestion(partnerName, data.month, amount, data.moneyPaid ? { monthPence: data.commissionPence, paid: data.moneyPaid } : null)}
               color="green"
             />
           )}

@@ -5,6 +5,7 @@
  */
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP, formatPounds } from "#domain/shared/money.ts";
+import { repaymentText, type MoneyPaid } from "#domain/commissions/correction-words.ts";
 
 export interface CommissionQuestion {
   title: string;
@@ -12,12 +13,18 @@ export interface CommissionQuestion {
   confirmLabel: string;
 }
 
-/** Mark as Paid, on the summary's rows and the partner's card. */
-export const markPaidQuestion = (partnerName: string, month: string, amount: string): CommissionQuestion => ({
-  title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`,
-  description: `${amount} is recorded as paid today, and ${formatMonth(month)} is closed for ${partnerName}: its figures are locked until the month is reset.`,
-  confirmLabel: "Mark as Paid",
-});
+/**
+ * Mark as Paid, on the summary's rows and the partner's card. A month money was already paid for (Reset
+ * Month reopened it) names both figures (issue 29): "October 2026: £32.62, already paid £32.15 on
+ * 27/11/2026, now £0.47" — only the difference is paid, or a negative one carried to the next month.
+ */
+export const markPaidQuestion = (partnerName: string, month: string, amount: string, repayment?: { monthPence: number; paid: MoneyPaid } | null): CommissionQuestion => {
+  const locked = `${formatMonth(month)} is closed for ${partnerName}: its figures are locked until the month is reset.`;
+  if (!repayment?.paid.pence) return { title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`, description: `${amount} is recorded as paid today, and ${locked}`, confirmLabel: "Mark as Paid" };
+  const rest = repayment.monthPence - repayment.paid.pence;
+  const then = rest > 0 ? `${formatGBP(rest)} more is recorded as paid today` : rest < 0 ? `Nothing more is paid; ${formatGBP(-rest)} paid over is carried to the next month` : "Nothing more is paid";
+  return { title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`, description: `${repaymentText(month, repayment.monthPence, repayment.paid)}. ${then}, and ${locked}`, confirmLabel: "Mark as Paid" };
+};
 
 /** The month's paid payments as Reset Month names them: how many, their total, the first few rows. */
 export interface PaidPayments {
@@ -34,7 +41,7 @@ export const resetQuestion = (month: string, paid: PaidPayments): CommissionQues
   return {
     title: `Reset ${formatMonth(month)}?`,
     description: paid.count
-      ? `${paid.count} payment${paid.count === 1 ? "" : "s"} of ${formatGBP(paid.totalPence)} in all (${named.join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. Use it to correct a mistaken payment run; it is kept in the audit trail.`
+      ? `${paid.count} payment${paid.count === 1 ? "" : "s"} of ${formatGBP(paid.totalPence)} in all (${named.join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. The money already paid stays recorded: paying the month again pays only the difference. It is kept in the audit trail.`
       : `No commission payment is recorded for ${formatMonth(month)}: nothing changes.`,
     confirmLabel: "Reset Month",
   };
@@ -44,7 +51,7 @@ export const resetQuestion = (month: string, paid: PaidPayments): CommissionQues
 export const reopenQuestion = (partnerName: string, month: string, amount: string, paidDate: string | null): CommissionQuestion => ({
   title: `Reopen ${partnerName}'s ${formatMonth(month)}?`,
   description: paidDate
-    ? `The payment of ${amount} recorded on ${formatDate(paidDate)} is removed and the month can change again. The reset is kept in the audit trail.`
+    ? `The payment of ${amount} recorded on ${formatDate(paidDate)} goes back to pending and the month can change again. The money paid stays recorded: paying the month again pays only the difference. The reset is kept in the audit trail.`
     : `No payment is recorded for ${partnerName}'s ${formatMonth(month)}: nothing changes.`,
   confirmLabel: "Reset Month",
 });

@@ -4,17 +4,21 @@
  * Mark as Paid (POST /api/partners/{id}/commission-payment, which also emails the remittance), Reset Month for every partner or one
  * (POST /api/partners/commissions/reset) and Send Report (POST /api/partners/{id}/send-report) ask
  * first when the form comes without JavaScript (the dialog asked with it), in the dialogs' words
- * (app/components/partners/commission-questions.ts).
+ * (app/components/partners/commission-questions.ts). Write off (POST /api/partners/{id}/write-off) likewise,
+ * in balance-rules.ts's words.
  */
 import { z } from "zod";
 import { partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
 import { payCommission } from "#domain/commissions/remittance-service.ts";
+import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
 import { remittanceNote } from "#domain/commissions/payout-rules.ts";
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
 import { formatGBP, formatPounds } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
 import { sendReport } from "#domain/commissions/statement-service.ts";
+import { partnerBalance, writeOffBalance } from "#domain/commissions/balance-service.ts";
+import { writeOffQuestion } from "#domain/commissions/balance-rules.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { markPaidQuestion, reopenQuestion, resetQuestion, sendReportQuestion } from "#app/components/partners/commission-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
@@ -46,7 +50,9 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const { partnerId, month } = parseForm(form, partnerMonthForm);
         const row = await commissionSummaryRow(db, month, partnerId);
         const name = row?.partnerName ?? `Partner ${partnerId}`;
-        const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0)));
+        const paid = (await moneyPaidOf(db, month, [partnerId])).get(partnerId);
+        const monthPence = Math.round((row?.profitShare ?? 0) * 100);
+        const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0), paid ? { monthPence, paid } : null));
         if (question) return question;
         // The remittance goes after the payment commits; a mail failure is said in the toast, never undoes the payment.
         const { remittance } = await payCommission(db, MAIL_CONFIG, partnerId, month, actor.id);
@@ -93,6 +99,22 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
             ? { title: "Monthly report has been sent successfully", description: mailDelivery(current.partner.email ?? "", MAIL_CONFIG) }
             : { title: "Report processed, but no email was sent because partner has no email address" },
         );
+      },
+    },
+    "write-off": {
+      // What a partner owes with no later month to take it (issue 29, point 5): the API's POST /api/partners/{id}/write-off.
+      failure: "Write-off failed",
+      async run(form) {
+        const actor = admin();
+        const { partnerId } = parseForm(form, z.object({ partnerId: partnerField }));
+        const { partnerName, owing } = await partnerBalance(db, partnerId);
+        // Nothing owed: no question, the write-off's 409 says so.
+        if (owing) {
+          const question = confirmFirst("write-off", form, writeOffQuestion(partnerName, owing));
+          if (question) return question;
+        }
+        const { writtenOffPence, month } = await writeOffBalance(db, partnerId, actor.id);
+        return done(request, form, { title: "Balance written off", description: `${partnerName}: ${formatGBP(writtenOffPence)} written off in ${formatMonth(month)}.` });
       },
     },
   };

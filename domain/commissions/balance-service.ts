@@ -1,0 +1,115 @@
+/**
+ * A partner's commission balance from the database, and its write-off (issue 29, point 5; the rules
+ * in balance-rules.ts). The balance is the sum of the adjustments on the partner's months not paid
+ * (no completed commission payment); what the partner owes is a negative balance no later month
+ * will take. Shown on the admin's partner page and the partner's dashboard; a partner owing money
+ * is not deleted (partner-service.ts) until it is settled or written off.
+ */
+import type { Kysely } from "kysely";
+import type { Database, User } from "#db/schema.ts";
+import { isPostgres } from "#db/dialect.ts";
+import { audit } from "../audit/audit-writer.ts";
+import { conflict, notFound } from "../shared/errors.ts";
+import { nothingOwedMessage, owingOf, writeOffMonth, type Owing, type PendingAdjustment } from "./balance-rules.ts";
+
+type DB = Kysely<Database>;
+
+export type { Owing };
+
+type BalancePartner = Pick<User, "id" | "partnerType" | "disabledAt">;
+
+/** The adjustments waiting on the partner's months not paid, in the order they were made. */
+export async function pendingAdjustments(db: DB, partnerId: number): Promise<PendingAdjustment[]> {
+  return db
+    .selectFrom("commissionAdjustments as a")
+    .select(["a.month", "a.forMonth", "a.amountPence", "a.reason"])
+    .where("a.partnerId", "=", partnerId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("commissionPayments as p")
+            .select("p.id")
+            .whereRef("p.partnerId", "=", "a.partnerId")
+            .whereRef("p.month", "=", "a.month")
+            .where("p.status", "=", "completed"),
+        ),
+      ),
+    )
+    .orderBy("a.id")
+    .execute();
+}
+
+/** What this partner owes, or null (a balance of 0 or more, or one a later month will take). */
+export async function owingOfPartner(db: DB, partner: BalancePartner): Promise<Owing | null> {
+  // One after the other: inside a transaction they share one connection.
+  const pending = await pendingAdjustments(db, partner.id);
+  const machines = await db
+    .selectFrom("machines")
+    .select((eb) => eb.fn.countAll<string | number>().as("n"))
+    .where("partnerId", "=", partner.id)
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow();
+  return owingOf(pending, { partnerType: partner.partnerType, activeMachines: Number(machines.n), disabled: partner.disabledAt !== null });
+}
+
+async function requirePartner(db: DB, partnerId: number, lock = false): Promise<User> {
+  const partner = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", partnerId)
+    // Two write-offs at once on PostgreSQL: the second waits for the first and then finds nothing owed.
+    .$if(lock && isPostgres(db), (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!partner || partner.isAdmin) throw notFound("Partner not found");
+  return partner;
+}
+
+/** What the partner owes, or null; 404 for an unknown partner. */
+export async function partnerOwing(db: DB, partnerId: number): Promise<Owing | null> {
+  return (await partnerBalance(db, partnerId)).owing;
+}
+
+/** The partner's name (as the questions and messages name them) and what they owe, or null; 404 for an unknown partner. */
+export async function partnerBalance(db: DB, partnerId: number): Promise<{ partnerName: string; owing: Owing | null }> {
+  const partner = await requirePartner(db, partnerId);
+  return { partnerName: partner.name ?? partner.username, owing: await owingOfPartner(db, partner) };
+}
+
+export interface WriteOff {
+  writtenOffPence: number;
+  /** The month the written_off adjustment sits on (and is for). */
+  month: string;
+  adjustmentId: number;
+}
+
+/**
+ * Writes off what the partner owes, in one transaction: one adjustment (reason `written_off`) of
+ * +owed on the month where the latest negative adjustment waits, for that same month, audited
+ * ("Wrote off £2.15 owed"). 404 for an unknown partner; 409 when nothing is owed.
+ */
+export async function writeOffBalance(db: DB, partnerId: number, actorId: number | null): Promise<WriteOff> {
+  return db.transaction().execute(async (trx) => {
+    const partner = await requirePartner(trx, partnerId, true);
+    const owing = await owingOfPartner(trx, partner);
+    const month = owing && writeOffMonth(owing.months);
+    if (!owing || !month) throw conflict(nothingOwedMessage(partner.name ?? partner.username));
+    const row = await trx
+      .insertInto("commissionAdjustments")
+      .values({ partnerId, month, forMonth: month, amountPence: owing.owingPence, reason: "written_off", sourcePaymentId: null, createdBy: actorId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      actorId,
+      action: "commission_adjustment",
+      entity: "commission_adjustment",
+      entityId: row.id,
+      partnerId,
+      month,
+      before: null,
+      after: { forMonth: month, amountPence: owing.owingPence, reason: "written_off" },
+      details: { why: owing.why },
+    });
+    return { writtenOffPence: owing.owingPence, month, adjustmentId: row.id };
+  });
+}
