@@ -8,6 +8,9 @@ import { monthLabel as monthLabelOf } from "#domain/commissions/month-close-rule
 import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-service.ts";
 import { balanceDue } from "#domain/receivables/account-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
+import { paymentNotes } from "#domain/commissions/correction-rules.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
@@ -62,11 +65,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     log().error({ err: error }, "The commission owed could not be loaded");
     return null;
   });
-  return { user, machines, sales, stats, fees, balance, owing };
+  // What last month's commission includes (each adjustment with its reason) and what happened to its money (issue 29).
+  const commissionNotes = isProfitSharingType(user.partnerType)
+    ? await partnerMonth(db, user.id, stats.month)
+        .then((m) => [...m.adjustments.map(adjustmentText), ...paymentNotes(m)])
+        .catch((error: unknown) => {
+          log().error({ err: error }, "The commission notes could not be loaded");
+          return [];
+        })
+    : [];
+  return { user, machines, sales, stats, fees, balance, owing, commissionNotes };
 }
 
 export default function PartnerDashboard() {
-  const { user, machines: machinePage, sales, stats, fees, balance, owing } = useLoaderData<typeof loader>();
+  const { user, machines: machinePage, sales, stats, fees, balance, owing, commissionNotes } = useLoaderData<typeof loader>();
   const { machines, page } = machinePage;
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
@@ -119,6 +131,15 @@ export default function PartnerDashboard() {
               <Text size="1" color={stats.allReportsSubmitted ? "green" : "red"}>
                 {stats.allReportsSubmitted ? `All machine reports are in for ${monthLabel}` : "Waiting for all machine reports"}
               </Text>
+              {commissionNotes.length ? (
+                <ul style={{ margin: 0, padding: 0, listStyle: "none", overflowWrap: "anywhere" }} aria-label={`What ${monthLabel} includes and what was paid`}>
+                  {commissionNotes.map((note, i) => (
+                    <li key={i}>
+                      <Text size="1">{note}</Text>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </Flex>
           </Card>
         </Grid>

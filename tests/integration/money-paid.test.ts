@@ -8,6 +8,9 @@
  * section 5: card fee 2.99% of revenue per record (half-up), net = revenue − COGS − fee, flat share
  * half-up.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Migrator } from "kysely";
 import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,6 +21,9 @@ import { loader as candidatesLoader } from "#app/routes/api.commissions.payouts.
 import { loader as fileLoader } from "#app/routes/api.commissions.payouts.file.ts";
 import { action as markPaidAction } from "#app/routes/api.commissions.payouts.mark-paid.ts";
 import { action as recordAction } from "#app/routes/api.records.$id.ts";
+import { loader as pageLoader } from "#app/routes/partners.$partnerId.tsx";
+import { loader as dashboardLoader } from "#app/routes/_index.tsx";
+import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { migrateToLatest, openDatabase } from "#db/database.ts";
@@ -245,6 +251,29 @@ describe("the paid month says what it sent on", () => {
   });
 });
 
+describe("the next month's Commission Due lists the adjustment, for the admin and the partner", () => {
+  it("last month's card and the partner's dashboard say 'Adjustment for <the month before> (record deleted): −£5.70'", async () => {
+    const last = previousMonth();
+    const before = previousMonth(new Date(`${last}-15T12:00:00Z`));
+    const partner = await makePartner(db, { name: "Card Host", commissionBp: 1_000 });
+    const a = await makeMachine(db, partner.id, "Card A");
+    const b = await makeMachine(db, partner.id, "Card B");
+    await makeRecord(db, a.id, before, BASE);
+    const gone = await makeRecord(db, b.id, before, BASE);
+    await makeRecord(db, a.id, last, BASE);
+    await makeRecord(db, b.id, last, BASE);
+    const paidOn = `${last}-05`;
+    expect((await pay(partner.id, before, paidOn)).status).toBe(200);
+    expect((await call(recordAction, `/api/records/${gone.id}?adjustPaidMonths=true`, { method: "DELETE", cookie: adminCookie, params: { id: String(gone.id) } })).status).toBe(200);
+    const line = `Adjustment for ${formatMonth(before)} (record deleted): −£5.70`;
+    const page = await (await call(pageLoader, `/partners/${partner.id}`, { cookie: adminCookie, params: { partnerId: String(partner.id) } })).json();
+    // 570 + 570 − 570 = 570.
+    expect(page.commission).toMatchObject({ month: last, commissionPence: 570, notes: [line] });
+    const dashboard = await (await call(dashboardLoader, "/", { cookie: await loginCookie(partner.username) })).json();
+    expect(dashboard.commissionNotes).toEqual([line]);
+  });
+});
+
 describe("vendboard commissions pay after Reset Month", () => {
   it("says both figures and the top-up reference; --json gives paid and alreadyPaid", async () => {
     const { partner, records } = await hostWith("Cli Host");
@@ -258,6 +287,28 @@ describe("vendboard commissions pay after Reset Month", () => {
     await runCli(["commissions", "reset", "--month", SEP, "--partner", String(partner.id)]);
     const words = await runCli(["commissions", "pay", "--partner", String(partner.id), "--month", SEP, "--paid-date", "2026-10-25"]);
     expect(words.err).toContain("Commission for September 2026 marked paid on 25/10/2026: September 2026: £6.19, already paid £6.19 on 20/10/2026, now £0.00 (reference VB ADJ 2026-09).");
+  });
+});
+
+describe("vendboard commissions payouts for a reset month", () => {
+  it("lists and files only the difference with VB ADJ, says both figures, and --mark-paid pays it", async () => {
+    const AUG = "2026-08";
+    const { partner, records } = await hostWith("Cli Batch Host", [AUG]);
+    const out = path.join(os.tmpdir(), `payouts-${process.pid}-${Date.now()}.csv`);
+    const first = await runCli(["commissions", "payouts", "--month", AUG, "--out", out, "--mark-paid"]);
+    expect(first.code, first.err).toBe(0);
+    await runCli(["commissions", "reset", "--month", AUG, "--partner", String(partner.id)]);
+    await setRevenue(records[AUG], HIGHER);
+    const run = await runCli(["commissions", "payouts", "--month", AUG, "--out", out]);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain("pay      Cli Batch Host: August 2026: £6.19, already paid £5.70 on");
+    expect(run.out).toContain(", now £0.49 to CLI BATCH HOST 050123 ****4567 (VB ADJ 2026-08)");
+    expect(fs.readFileSync(out, "utf8")).toBe("Payee name,Sort code,Account number,Amount,Reference\r\nCLI BATCH HOST,050123,41234567,0.49,VB ADJ 2026-08\r\n");
+    const paid = await runCli(["commissions", "payouts", "--month", AUG, "--out", out, "--mark-paid", "--json"]);
+    expect(paid.code, paid.err).toBe(0);
+    expect(JSON.parse(paid.out).payees).toEqual([expect.objectContaining({ partnerId: partner.id, amount: 0.49, monthAmount: 6.19, alreadyPaid: 5.7, reference: "VB ADJ 2026-08" })]);
+    expect((await transfers(partner.id, AUG)).map((t) => t.amountPence)).toEqual([570, 49]);
+    fs.rmSync(out, { force: true });
   });
 });
 
