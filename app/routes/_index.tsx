@@ -28,6 +28,7 @@ import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
+import { MoneyText } from "#app/components/money-text.tsx";
 import { TierBreakdown } from "#app/components/tier-breakdown.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -135,7 +136,9 @@ export default function PartnerDashboard() {
                 <ul style={{ margin: 0, padding: 0, listStyle: "none", overflowWrap: "anywhere" }} aria-label={`What ${monthLabel} includes and what was paid`}>
                   {commissionNotes.map((note, i) => (
                     <li key={i}>
-                      <Text size="1">{note}</Text>
+                      <Text size="1">
+                        <MoneyText text={note} />
+                      </Text>
                     </li>
                   ))}
                 </ul>

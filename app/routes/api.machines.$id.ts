@@ -2,7 +2,6 @@
 import { deleteMachine, updateMachine } from "#domain/machines/machine-service.ts";
 import { machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
-import { pruneUploads } from "#domain/imports/import-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
@@ -15,8 +14,7 @@ export const action = api(async ({ request, params }) => {
     return Response.json(await updateMachine(db, id, input, admin.id));
   }
   if (request.method === "DELETE") {
-    await deleteMachine(db, id, admin.id);
-    await pruneUploads(db, DATA_DIR);
+    await deleteMachine(db, id, admin.id, { dataDir: DATA_DIR });
     return Response.json({ deleted: id });
   }
   return methodNotAllowed();

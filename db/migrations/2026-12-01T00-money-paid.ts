@@ -34,6 +34,9 @@ export async function down(db: Kysely<any>): Promise<void> {
     await withReasons(trx, ["agreement", "carried", "late_sales", "record_deleted", "repaid"]);
     await trx.schema.dropIndex("commission_remittances_transfer").ifExists().execute();
     await trx.schema.dropIndex("commission_remittances_payment").ifExists().execute();
+    // One remittance per payment again: a top-up's remittances (all but each payment's first) keep no link.
+    await sql`update commission_remittances set commission_payment_id = null
+      where commission_payment_id is not null and id <> (select min(r2.id) from commission_remittances r2 where r2.commission_payment_id = commission_remittances.commission_payment_id)`.execute(trx);
     await trx.schema.createIndex("commission_remittances_payment").unique().on("commission_remittances").column("commission_payment_id").execute();
     // SQLite cannot drop a column that references another table: there it stays, emptied.
     if (isPostgres(trx)) await trx.schema.alterTable("commission_remittances").dropColumn("transfer_id").execute();
@@ -121,32 +124,50 @@ async function backfill(db: Kysely<any>): Promise<void> {
         ${JSON.stringify({ amount: Number(pounds(t.amountPence)), paidDate: t.paidDate, reference: t.reference, batchId: t.batchId })},
         ${JSON.stringify({ migration: NAME, reason })})`.execute(db);
   };
-  for (const p of payments) {
-    const r = remittanceOf.get(p.id);
-    const paidDate = p.paidDate ?? p.updatedAt.slice(0, 10);
-    await add(
-      { partnerId: p.partnerId, month: p.month, amountPence: p.amountPence ?? 0, paidDate, reference: r?.reference ?? `VB COMM ${p.month}`, batchId: r?.batchId ?? null },
-      r?.id ?? null,
-      `the payment of £${pounds(p.amountPence ?? 0)} on ${paidDate} recorded as money paid`,
-    );
-    fromPayments++;
-  }
-  for (const r of remittances.filter((r) => r.paymentId === null)) {
-    const paidDate = r.batchPaidDate ?? r.createdAt.slice(0, 10);
-    await add(
-      { partnerId: r.partnerId, month: r.month, amountPence: r.amountPence, paidDate, reference: r.reference, batchId: r.batchId },
-      r.id,
-      `a payment of £${pounds(r.amountPence)} that Reset Month had deleted (its remittance was kept) recorded as money paid`,
-    );
-    fromResets++;
+  // In the order the money left: a month's transfers read oldest first (the last is its latest payment).
+  const found = [
+    ...payments.map((p) => {
+      const r = remittanceOf.get(p.id);
+      const paidDate = p.paidDate ?? p.updatedAt.slice(0, 10);
+      return {
+        t: { partnerId: p.partnerId, month: p.month, amountPence: p.amountPence ?? 0, paidDate, reference: r?.reference ?? `VB COMM ${p.month}`, batchId: r?.batchId ?? null },
+        remittanceId: r?.id ?? null,
+        reason: `the payment of £${pounds(p.amountPence ?? 0)} on ${paidDate} recorded as money paid`,
+        reset: false,
+        at: `${paidDate}|1|${String(p.id).padStart(12, "0")}`,
+      };
+    }),
+    ...remittances
+      .filter((r) => r.paymentId === null)
+      .map((r) => {
+        const paidDate = r.batchPaidDate ?? r.createdAt.slice(0, 10);
+        return {
+          t: { partnerId: r.partnerId, month: r.month, amountPence: r.amountPence, paidDate, reference: r.reference, batchId: r.batchId },
+          remittanceId: r.id,
+          reason: `a payment of £${pounds(r.amountPence)} that Reset Month had deleted (its remittance was kept) recorded as money paid`,
+          reset: true,
+          at: `${paidDate}|0|${String(r.id).padStart(12, "0")}`,
+        };
+      }),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  for (const f of found) {
+    await add(f.t, f.remittanceId, f.reason);
+    if (f.reset) fromResets++;
+    else fromPayments++;
   }
   if (!fromPayments && !fromResets) return;
-  const { rows: over } = await sql<{ partnerId: number; month: string; paid: number; amountPence: number }>`
-    select t.partner_id as "partnerId", t.month, sum(t.amount_pence) as paid, p.amount_pence as "amountPence"
-    from commission_transfers t join commission_payments p on p.partner_id = t.partner_id and p.month = t.month and p.status = 'completed'
-    group by t.partner_id, t.month, p.amount_pence having sum(t.amount_pence) > coalesce(p.amount_pence, 0)
+  // A month paid more than once (its transfers exceed what it came to, or an open month paid twice): the old Reset Month's double payments.
+  const { rows: over } = await sql<{ partnerId: number; month: string; paid: number | string; count: number | string; amountPence: number | null; status: string | null }>`
+    select t.partner_id as "partnerId", t.month, sum(t.amount_pence) as paid, count(*) as count, p.amount_pence as "amountPence", p.status
+    from commission_transfers t left join commission_payments p on p.partner_id = t.partner_id and p.month = t.month
+    group by t.partner_id, t.month, p.amount_pence, p.status
+    having (p.status = 'completed' and sum(t.amount_pence) > coalesce(p.amount_pence, 0)) or ((p.status is null or p.status <> 'completed') and count(*) > 1)
     order by t.month, t.partner_id`.execute(db);
-  const overText = over.map((o) => `partner ${o.partnerId} ${o.month}: £${pounds(Number(o.paid))} paid, the month came to £${pounds(o.amountPence ?? 0)}`);
+  const overText = over.map((o) =>
+    o.status === "completed"
+      ? `partner ${o.partnerId} ${o.month}: £${pounds(Number(o.paid))} paid, the month came to £${pounds(o.amountPence ?? 0)}`
+      : `partner ${o.partnerId} ${o.month} (open): £${pounds(Number(o.paid))} paid in ${Number(o.count)} payments`,
+  );
   const summary =
     `${fromPayments} paid month${fromPayments === 1 ? "" : "s"} recorded as money paid` +
     (fromResets ? `, ${fromResets} payment${fromResets === 1 ? "" : "s"} deleted by an earlier Reset Month recorded as money paid too` : "") +

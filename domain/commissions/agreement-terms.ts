@@ -13,6 +13,7 @@ import { flatCommissionPenceSql, netProfitPenceSql, tieredCommissionPenceSql, ve
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { readTerms } from "./agreement-schemas.ts";
 import { cogsOf, unitsOf } from "../imports/sales-writer.ts";
+import { moneyPaidOf } from "./money-paid.ts";
 
 type DB = Kysely<Database>;
 
@@ -382,18 +383,25 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
     .where("month", "=", month)
     .groupBy("partnerId")
     .select((eb) => ["partnerId", eb.fn.sum<number>("amountPence").as("amountPence")]);
+  // Money already paid for the month (a month Reset Month reopened): only the rest is due.
+  const moneyPaid = db
+    .selectFrom("commissionTransfers")
+    .where("month", "=", month)
+    .groupBy("partnerId")
+    .select((eb) => ["partnerId", eb.fn.sum<number>("amountPence").as("paidPence")]);
   const earning = sql<boolean>`x.partner_type in ('profit-sharing', 'tiered-profit-sharing')`;
   const paid = sql<boolean>`(${earning} and x.payment_status = 'completed')`;
   // Unpaid partners on the seed's agreement: the one kind summed here (written agreements are read below).
   const seed = sql<boolean>`(${earning} and coalesce(x.payment_status, 'pending') = 'pending' and x.version_terms is null)`;
   const complete = sql<boolean>`(x.active_machines > 0 and x.submitted_reports = x.active_machines)`;
   const commission = sql<number>`(case when x.partner_type = 'profit-sharing' then x.flat_net_pence when x.partner_type = 'tiered-profit-sharing' then ${tieredCommissionPenceSql(sql.ref("x.netProfitPence"))} else 0 end)`;
-  const owed = sql<number>`(${commission} + coalesce(a.amount_pence, 0))`;
+  const owed = sql<number>`(${commission} + coalesce(a.amount_pence, 0) - coalesce(t.paid_pence, 0))`;
   const due = sql<number>`(case when ${owed} > 0 then ${owed} else 0 end)`;
   const [row, written] = await Promise.all([
     db
       .selectFrom(aggregateQuery(db, month, undefined, withMachines).clearOrderBy().as("x"))
       .leftJoin(adjustments.as("a"), "a.partnerId", "x.partnerId")
+      .leftJoin(moneyPaid.as("t"), "t.partnerId", "x.partnerId")
       .select([
         sql<number>`count(*)`.as("partners"),
         sql<number>`count(case when ${earning} then 1 end)`.as("applicable"),
@@ -430,14 +438,16 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
   // Partners with any written version: those whose version for this month is written were left out above.
   const candidates = written.map((w) => w.id);
   if (!candidates.length) return sums;
-  for (const t of await monthTotals(db, month, candidates)) {
+  const [totals, paidOf] = await Promise.all([monthTotals(db, month, candidates), moneyPaidOf(db, month, candidates)]);
+  for (const t of totals) {
     // The unpaid months under a written version: the ones the SQL above left out.
     if (!t.written || !t.terms || t.paymentStatus === "completed") continue;
     const isComplete = reportsComplete(t.activeMachines, t.submittedReports);
-    sums.duePence += t.duePence;
+    const left = Math.max(0, t.duePence - (paidOf.get(t.partnerId)?.pence ?? 0));
+    sums.duePence += left;
     sums.commissionPence += t.commissionPence;
     if (isComplete) {
-      sums.readyPence += t.duePence;
+      sums.readyPence += left;
       sums.ready += 1;
     }
   }

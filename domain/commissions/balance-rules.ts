@@ -27,6 +27,8 @@ export interface AbsorbingState {
   partnerType: PartnerType;
   activeMachines: number;
   disabled: boolean;
+  /** Being deleted (or written off on purpose): no later month will come, whatever the partner's state. */
+  leaving?: boolean;
 }
 
 export interface Owing {
@@ -49,6 +51,7 @@ export function absorbBlockers(state: AbsorbingState): string[] {
   if (state.disabled) out.push("account disabled");
   if (!isProfitSharingType(state.partnerType)) out.push(state.partnerType === "fee-paying" ? "now fee-paying" : "no longer profit-sharing");
   if (state.activeMachines <= 0) out.push("no active machine");
+  if (state.leaving && !out.length) out.push("no later month once the partner goes");
   return out;
 }
 

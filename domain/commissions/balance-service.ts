@@ -10,6 +10,7 @@ import type { Database, User } from "#db/schema.ts";
 import { isPostgres } from "#db/dialect.ts";
 import { audit } from "../audit/audit-writer.ts";
 import { conflict, notFound } from "../shared/errors.ts";
+import { partnerMonth } from "./commission-service.ts";
 import { nothingOwedMessage, owingOf, writeOffMonth, type Owing, type PendingAdjustment } from "./balance-rules.ts";
 
 type DB = Kysely<Database>;
@@ -40,17 +41,44 @@ export async function pendingAdjustments(db: DB, partnerId: number): Promise<Pen
     .execute();
 }
 
-/** What this partner owes, or null (a balance of 0 or more, or one a later month will take). */
-export async function owingOfPartner(db: DB, partner: BalancePartner): Promise<Owing | null> {
+/**
+ * Money paid over on a month Reset Month reopened: what it comes to under its agreement (its own
+ * adjustments are counted with the others) minus the money already paid for it, where below 0. Until
+ * the month is paid again (which carries it on as `repaid`) the overpayment waits on that month.
+ */
+export async function overpaidOpenMonths(db: DB, partnerId: number): Promise<PendingAdjustment[]> {
+  const open = await db
+    .selectFrom("commissionTransfers as t")
+    .select((eb) => ["t.month", eb.fn.sum<string | number>("t.amountPence").as("paid")])
+    .where("t.partnerId", "=", partnerId)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom("commissionPayments as p").select("p.id").whereRef("p.partnerId", "=", "t.partnerId").whereRef("p.month", "=", "t.month").where("p.status", "=", "completed"))),
+    )
+    .groupBy("t.month")
+    .orderBy("t.month")
+    .execute();
+  const out: PendingAdjustment[] = [];
+  for (const row of open) {
+    const rest = (await partnerMonth(db, partnerId, row.month)).agreementPence - Number(row.paid);
+    if (rest < 0) out.push({ month: row.month, forMonth: row.month, amountPence: rest, reason: "repaid" });
+  }
+  return out;
+}
+
+/**
+ * What this partner owes, or null (a balance of 0 or more, or one a later month will take). Leaving
+ * (a delete, a write-off) counts every negative balance: no later month will take it.
+ */
+export async function owingOfPartner(db: DB, partner: BalancePartner, options: { leaving?: boolean } = {}): Promise<Owing | null> {
   // One after the other: inside a transaction they share one connection.
-  const pending = await pendingAdjustments(db, partner.id);
+  const pending = [...(await pendingAdjustments(db, partner.id)), ...(await overpaidOpenMonths(db, partner.id))];
   const machines = await db
     .selectFrom("machines")
     .select((eb) => eb.fn.countAll<string | number>().as("n"))
     .where("partnerId", "=", partner.id)
     .where("status", "=", "active")
     .executeTakeFirstOrThrow();
-  return owingOf(pending, { partnerType: partner.partnerType, activeMachines: Number(machines.n), disabled: partner.disabledAt !== null });
+  return owingOf(pending, { partnerType: partner.partnerType, activeMachines: Number(machines.n), disabled: partner.disabledAt !== null, leaving: options.leaving });
 }
 
 async function requirePartner(db: DB, partnerId: number, lock = false): Promise<User> {
@@ -91,7 +119,8 @@ export interface WriteOff {
 export async function writeOffBalance(db: DB, partnerId: number, actorId: number | null): Promise<WriteOff> {
   return db.transaction().execute(async (trx) => {
     const partner = await requirePartner(trx, partnerId, true);
-    const owing = await owingOfPartner(trx, partner);
+    // Any negative balance can be written off (a partner about to be deleted whose next month would have taken it).
+    const owing = await owingOfPartner(trx, partner, { leaving: true });
     const month = owing && writeOffMonth(owing.months);
     if (!owing || !month) throw conflict(nothingOwedMessage(partner.name ?? partner.username));
     const row = await trx

@@ -150,10 +150,12 @@ export function totalsOf(figures: readonly PartnerMonthFigures[]): CommissionTot
       t.paid += 1;
       t.paidPence += f.paidAmountPence ?? f.commissionPence;
     } else {
-      t.duePence += f.commissionPence;
+      // A month Reset Month reopened owes only what it comes to beyond the money already paid for it.
+      const left = Math.max(0, f.commissionPence - f.alreadyPaidPence);
+      t.duePence += left;
       if (complete) {
         t.ready += 1;
-        t.readyPence += f.commissionPence;
+        t.readyPence += left;
       }
     }
   }

@@ -178,7 +178,8 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
   for (const p of partners) {
     const partnerName = partnerLabel(p);
     const already = p.alreadyPaidPence ?? 0;
-    const amountPence = p.paymentStatus === "completed" ? (p.paidAmountPence ?? p.commissionPence) : p.commissionPence - already;
+    // What a line would send: never below 0 (a month now below what was paid sends nothing; Mark as Paid carries the rest).
+    const amountPence = p.paymentStatus === "completed" ? (p.paidAmountPence ?? p.commissionPence) : Math.max(0, p.commissionPence - already);
     const refusal = payoutEligibility(p, month, now);
     if (refusal) {
       if (refusal.code !== "not_applicable") leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: refusal });

@@ -98,12 +98,16 @@ async function fileAmounts(db: DB, month: string): Promise<Map<number, FileLine>
  * Money in flight (issue 29, point 4): each line's amount against the latest bank file that has the
  * partner; 409 naming the partner and both amounts when it changed since the file was made.
  */
-export function assertFileAmounts(rows: readonly PayoutLine[], inFile: ReadonlyMap<number, Pick<FileLine, "amountPence">>, month: string): void {
+export function assertFileAmounts(rows: readonly PayoutLine[], inFile: ReadonlyMap<number, Pick<FileLine, "amountPence"> & Partial<Pick<FileLine, "reference">>>, month: string): void {
   for (const row of rows) {
     const line = inFile.get(row.partnerId);
-    if (line && line.amountPence !== row.amountPence) {
+    if (!line) continue;
+    // A file made before Reset Month carried VB COMM; a top-up goes as VB ADJ: the same amount under another reference is a change too.
+    const otherReference = line.reference !== undefined && line.reference !== row.reference;
+    if (line.amountPence !== row.amountPence || otherReference) {
+      const ref = (reference: string | undefined) => (otherReference && reference ? ` (${reference})` : "");
       throw conflict(
-        `${row.partnerName}'s commission for ${formatMonth(month)} changed since the bank file was made: the file pays ${formatPence(line.amountPence)}, it now comes to ${formatPence(row.amountPence)}. Download the bank file again before marking the batch paid.`,
+        `${row.partnerName}'s commission for ${formatMonth(month)} changed since the bank file was made: the file pays ${formatPence(line.amountPence)}${ref(line.reference)}, it now comes to ${formatPence(row.amountPence)}${ref(row.reference)}. Download the bank file again before marking the batch paid.`,
       );
     }
   }

@@ -101,7 +101,9 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     const body: MailBody = {
       greeting: `Dear ${partner.name ?? partner.username},`,
       paragraphs: [
-        `We have paid your commission for ${formatMonth(row.month)}.`,
+        topUp && row.amountPence === 0
+          ? `We have worked out your commission for ${formatMonth(row.month)} again: nothing more is paid.`
+          : `We have paid your commission for ${formatMonth(row.month)}.`,
         `Amount: ${formatPence(row.amountPence)}${topUp}${adjusted}\nPayment reference: ${row.reference}${paidOn ? `\nPaid on: ${formatDate(paidOn)}` : ""}${into}`,
         `The consolidated report for ${formatMonth(row.month)} is attached. You can see every machine's figures, and the transactions behind them, on your dashboard.`,
       ],

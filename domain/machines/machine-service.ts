@@ -22,6 +22,7 @@ import { recordViews, type MachineSummary, type MachineView, type RecordTotals, 
 import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
 import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "../imports/telemetry-export.ts";
 import { unitsOf } from "../imports/sales-writer.ts";
+import { pruneUploads } from "../imports/upload-store.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 
 type DB = Kysely<Database>;
@@ -261,8 +262,16 @@ export async function updateMachine(db: DB, machineId: number, input: z.output<t
   });
 }
 
-/** Deleting a machine deletes its records, sales and receipts (by cascade); refused (409) while one of its months is closed. */
-export async function deleteMachine(db: DB, machineId: number, actorId: number) {
+/** Where the deletes prune the uploaded files no receipt names any more (the data directory); none: left for a later prune. */
+export interface UploadsAt {
+  dataDir?: string;
+}
+
+/**
+ * Deleting a machine deletes its records, sales and receipts (by cascade), then the files only they
+ * named; refused (409) while one of its months is closed.
+ */
+export async function deleteMachine(db: DB, machineId: number, actorId: number, uploads: UploadsAt = {}) {
   await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
     if (!existing) throw notFound("Machine not found");
@@ -278,6 +287,7 @@ export async function deleteMachine(db: DB, machineId: number, actorId: number) 
       before: { location: existing.location, status: existing.status, records: records.length, revenuePence: records.reduce((s, r) => s + r.revenuePence, 0) },
     });
   });
+  if (uploads.dataDir) await pruneUploads(db, uploads.dataDir);
 }
 
 /** The record, if `user` may see it (its machine's partner or an admin). */
@@ -299,8 +309,10 @@ export async function recordForUser(db: DB, user: PublicUser, recordId: number) 
  * becomes an adjustment on the partner's next open month; unconfirmed, 409 naming the month and the
  * difference, and nothing changes (issue 29).
  */
-export async function deleteRecord(db: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean } = {}): Promise<PaidMonthChange[]> {
-  return db.transaction().execute((trx) => deleteRecordIn(trx, recordId, actorId, options));
+export async function deleteRecord(db: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean } & UploadsAt = {}): Promise<PaidMonthChange[]> {
+  const changes = await db.transaction().execute((trx) => deleteRecordIn(trx, recordId, actorId, options));
+  if (options.dataDir) await pruneUploads(db, options.dataDir);
+  return changes;
 }
 
 /** What deleting the record would change in a paid month (none for an open month): tried in a transaction rolled back. */

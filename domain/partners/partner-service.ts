@@ -23,7 +23,9 @@ import { netProfitPenceSql } from "../commissions/commission-sql.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { DomainError, conflict, notFound } from "../shared/errors.ts";
-import { penceToPounds } from "../shared/money.ts";
+import { formatGBP, penceToPounds } from "../shared/money.ts";
+import { pruneUploads } from "../imports/upload-store.ts";
+import type { UploadsAt } from "../machines/machine-service.ts";
 import { groupBy, recordViews, type MachineView, type RecordView } from "../machines/machine-views.ts";
 
 export type { MachineView, RecordView };
@@ -438,6 +440,8 @@ export async function deletePartner(
   adminPassword: string,
   /** The attempt limits of sign-in, applied to the password confirmation (by the caller's address). */
   guard?: { address: string; limits: AttemptLimits },
+  /** Where the files only this partner's imports named are pruned after the delete. */
+  uploads: UploadsAt = {},
 ): Promise<void> {
   const actor = await findUserById(db, admin.id);
   const check = async () => (actor && (await verifyPassword(adminPassword, actor.passwordHash)) ? true : null);
@@ -450,13 +454,17 @@ export async function deletePartner(
   await db.transaction().execute(async (trx) => {
     const partner = await requirePartner(trx, id);
     // Commission paid in advance and not absorbed (issue 29, point 5) is settled or written off first.
-    const owing = await owingOfPartner(trx, partner);
+    // Deleting leaves no later month to take a negative balance: any is owed.
+    const owing = await owingOfPartner(trx, partner, { leaving: true });
     if (owing) throw conflict(owingDeleteMessage(partner.name ?? partner.username, owing.owingPence));
     // Money already settled stays: a paid (closed) month or a paid invoice blocks the delete.
     const [closed] = await closedMonths(trx, { partnerIds: [id] });
     if (closed) throw closedMonthError(closed, `Deleting ${closed.partnerName}`);
     const paid = await trx.selectFrom("feePayments").select("id").where("partnerId", "=", id).where("status", "=", "paid").orderBy("id").executeTakeFirst();
     if (paid) throw conflict(`${partner.name ?? partner.username} cannot be deleted: invoice ${formatInvoiceId(paid.id)} is paid, and paid invoices are kept`);
+    // Commission money that left the bank is never forgotten, even for a month reopened since (issue 29).
+    const sent = await trx.selectFrom("commissionTransfers").select((eb) => eb.fn.sum<string | number>("amountPence").as("pence")).where("partnerId", "=", id).executeTakeFirst();
+    if (Number(sent?.pence ?? 0) > 0) throw conflict(`${partner.name ?? partner.username} cannot be deleted: ${formatGBP(Number(sent!.pence))} of commission was paid to them, and money paid is kept`);
     // Machines, records, sales, receipts, invoices, commission payments and rates go by cascade.
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await audit(trx, {
@@ -470,4 +478,5 @@ export async function deletePartner(
       details: { username: partner.username, name: partner.name },
     });
   });
+  if (uploads.dataDir) await pruneUploads(db, uploads.dataDir);
 }

@@ -1,4 +1,6 @@
 /** Shared e2e helpers: the demo logins and a sign-in through the real form. */
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
 
 export const ADMIN = { username: "admin", password: "admin-demo-1", initials: "AM" };
@@ -41,3 +43,32 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/**
+ * One spec at a time in a section that pays a month by batch for "every partner ready": a lock
+ * directory beside the e2e database (mkdir is atomic), waited for, taken over when older than 90 s
+ * (a run cut off), removed after. payouts.spec.ts pays the month before last for the demo partners
+ * and expects them alone to be ready; late-sales.spec.ts makes its own partner ready in that month.
+ */
+export async function withPayoutLock<T>(fn: () => Promise<T>): Promise<T> {
+  const dir = path.join(path.dirname(process.env.E2E_DB ?? "test-results/e2e.db"), "payout-month.lock");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(dir, { recursive: false });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const age = Date.now() - (fs.statSync(dir, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 90_000) fs.rmSync(dir, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error("The payout month lock was held for more than two minutes");
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+

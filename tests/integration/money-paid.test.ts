@@ -30,9 +30,13 @@ import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { commissionSummary } from "#domain/commissions/commission-summary.ts";
+import { monthSums } from "#domain/commissions/agreement-terms.ts";
 import { consolidatedReport } from "#domain/commissions/statement-service.ts";
 import { freshDatabase } from "#tests/databases.ts";
-import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
+import { makeAdmin, makeMachine, makePartner, makeRecord, TEST_PASSWORD } from "#tests/factories.ts";
+import { partnerOwing } from "#domain/commissions/balance-service.ts";
+import { action as partnerAction } from "#app/routes/api.partners.$id.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
 import { runCli } from "./cli-run.ts";
@@ -126,6 +130,7 @@ describe("Reset Month then paying again at a higher figure pays only the differe
 
     const report = pdfText(Buffer.from((await consolidatedReport(db, partner.id, SEP)).bytes));
     expect(report).toContain("Payment status: Paid £6.19 on 20/10/2026");
+    // While it was open again, the totals counted only the £0.49 left to pay (checked below on a fresh partner).
     expect(report).toContain("September 2026: £6.19, already paid £5.70 on 05/10/2026, now £0.49");
 
     const audit = await db.selectFrom("auditLog").selectAll().where("partnerId", "=", partner.id).where("action", "in", ["commission_paid", "commission_reset"]).orderBy("id").execute();
@@ -151,12 +156,38 @@ describe("Reset Month then paying again at a lower figure sends nothing and carr
     expect(october.totals.commissionPence).toBe(473);
     const carried = await db.selectFrom("auditLog").selectAll().where("partnerId", "=", partner.id).where("action", "=", "commission_adjustment").orderBy("id").execute();
     expect(described(carried)).toEqual(["Carried −£0.97 from September 2026 to the next month (paid again for less than was already paid)"]);
-    expect(textBody(remittanceMails("lower-host@example.com")[1].raw)).toContain("September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97");
+    const notice = textBody(remittanceMails("lower-host@example.com")[1].raw);
+    expect(notice).toContain("We have worked out your commission for September 2026 again: nothing more is paid.");
+    expect(notice).toContain("September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97");
 
     // Reset again: the carried rest goes with its payment (October is not paid yet); money paid stays 570.
     await reset(SEP, partner.id);
     expect((await partnerMonth(db, partner.id, OCT)).adjustments).toEqual([]);
     expect((await transfers(partner.id, SEP)).map((t) => t.amountPence)).toEqual([570, 0]);
+  });
+});
+
+describe("money paid over on a reopened month, and a partner money was paid to", () => {
+  it("a reopened month now below what was paid, with no active machine to pay it again: owed, and the partner cannot be deleted", async () => {
+    const { partner, machine, records } = await hostWith("Overpaid Host");
+    expect((await pay(partner.id, SEP, "2026-10-05")).status).toBe(200);
+    await reset(SEP, partner.id);
+    await setRevenue(records[SEP], LOWER);
+    await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", machine.id).execute();
+    expect(await partnerOwing(db, partner.id)).toEqual({ owingPence: 97, months: [{ month: SEP, forMonth: SEP, amountPence: -97, reason: "repaid" }], why: "no active machine" });
+    const refused = await call(partnerAction, `/api/partners/${partner.id}`, { method: "DELETE", json: { password: TEST_PASSWORD }, cookie: adminCookie, params: { id: String(partner.id) } });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("Overpaid Host owes £0.97 of commission paid in advance: write it off or settle it before deleting the partner");
+  });
+
+  it("a reopened month paid in full: the money paid still keeps the partner (409), never deleted with them", async () => {
+    const { partner } = await hostWith("Kept Host");
+    expect((await pay(partner.id, SEP, "2026-10-05")).status).toBe(200);
+    await reset(SEP, partner.id);
+    const refused = await call(partnerAction, `/api/partners/${partner.id}`, { method: "DELETE", json: { password: TEST_PASSWORD }, cookie: adminCookie, params: { id: String(partner.id) } });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe("Kept Host cannot be deleted: £5.70 of commission was paid to them, and money paid is kept");
+    expect(await transfers(partner.id, SEP)).toHaveLength(1);
   });
 });
 
@@ -171,6 +202,14 @@ describe("payout batches: the top-up's bank line and reference, one remittance p
 
     const plan = await (await call(candidatesLoader, `/api/commissions/payouts?month=${SEP}`, { cookie: adminCookie })).json();
     expect(plan.eligible.find((l: { partnerId: number }) => l.partnerId === partner.id)).toMatchObject({ amount: 0.49, monthAmount: 6.19, alreadyPaid: 5.7, reference: "VB ADJ 2026-09" });
+    // The summary's totals count only what is left to pay: £0.49 of this partner's £6.19 (the API's total, the page's sums agree).
+    const due = (await commissionSummary(db, SEP)).totalCommissionDue;
+    const sums = await monthSums(db, SEP);
+    // At 473 (below the 570 paid) it adds nothing: 49 − 0, where counting the whole month would give 619 − 473.
+    await setRevenue(records[SEP], LOWER);
+    expect(Math.round((due - (await commissionSummary(db, SEP)).totalCommissionDue) * 100)).toBe(49);
+    expect(sums.duePence - (await monthSums(db, SEP)).duePence).toBe(49);
+    await setRevenue(records[SEP], HIGHER);
     const file = await call(fileLoader, `/api/commissions/payouts/file?month=${SEP}&partnerIds=${partner.id}`, { cookie: adminCookie });
     expect(file.status).toBe(200);
     expect(await file.text()).toBe("Payee name,Sort code,Account number,Amount,Reference\r\nBATCH HOST,050123,41234567,0.49,VB ADJ 2026-09\r\n");
@@ -330,10 +369,11 @@ describe("migration 2026-12-01T00-money-paid on a database with payments and an 
 
       const { report } = await migrateToLatest(old);
       const mine = report.filter((e) => e.migration === "2026-12-01T00-money-paid");
+      // In the order the money left the bank: a month's latest payment is its last transfer.
       expect(mine.map((e) => [e.action, e.month, e.reason])).toEqual([
-        ["migration_money_paid", "2026-09", "the payment of £5.70 on 2026-10-09 recorded as money paid"],
         ["migration_money_paid", "2026-08", "the payment of £3.12 on 2026-09-05 recorded as money paid"],
         ["migration_money_paid", "2026-09", "a payment of £5.70 that Reset Month had deleted (its remittance was kept) recorded as money paid"],
+        ["migration_money_paid", "2026-09", "the payment of £5.70 on 2026-10-09 recorded as money paid"],
         [
           "migration_summary",
           null,
@@ -342,15 +382,18 @@ describe("migration 2026-12-01T00-money-paid on a database with payments and an 
       ]);
       const rows = await old.selectFrom("commissionTransfers").select(["month", "amountPence", "paidDate", "reference", "batchId"]).orderBy("id").execute();
       expect(rows).toEqual([
-        { month: "2026-09", amountPence: 570, paidDate: "2026-10-09", reference: "VB COMM 2026-09", batchId: null },
         { month: "2026-08", amountPence: 312, paidDate: "2026-09-05", reference: "VB COMM 2026-08", batchId: null },
         { month: "2026-09", amountPence: 570, paidDate: "2026-10-04", reference: "VB COMM 2026-09", batchId: batch.id },
+        { month: "2026-09", amountPence: 570, paidDate: "2026-10-09", reference: "VB COMM 2026-09", batchId: null },
       ]);
       const links = await old.selectFrom("commissionRemittances").select(["transferId"]).orderBy("id").execute();
       expect(links.every((l) => l.transferId !== null)).toBe(true);
       // written_off is a reason now.
       await old.insertInto("commissionAdjustments").values({ partnerId: partner.id, month: "2026-11", forMonth: "2026-11", amountPence: 97, reason: "written_off" }).execute();
       expect((await migrateToLatest(old)).report).toEqual([]);
+      // Down again after a top-up (two remittances of one payment): the older one-per-payment index comes back.
+      await old.insertInto("commissionRemittances").values({ commissionPaymentId: again.id, partnerId: partner.id, month: "2026-09", amountPence: 0, reference: "VB ADJ 2026-09", status: "sent" }).execute();
+      expect((await migrator.migrateDown()).error).toBeUndefined();
     } finally {
       await old.destroy();
       await fresh.drop();

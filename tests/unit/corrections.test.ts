@@ -266,11 +266,16 @@ describe("the top-up on the bank file", () => {
   });
 
   it("marking a batch paid refuses an amount that changed since the file was made, naming the partner and both amounts", () => {
-    const line = { partnerId: 7, partnerName: "Leeds Station Retail", amountPence: 3_262 } as Parameters<typeof assertFileAmounts>[0][number];
+    const line = { partnerId: 7, partnerName: "Leeds Station Retail", amountPence: 3_262, reference: "VB COMM 2026-10" } as Parameters<typeof assertFileAmounts>[0][number];
     expect(() => assertFileAmounts([line], new Map([[7, { amountPence: 3_262 }]]), "2026-10")).not.toThrow();
     expect(() => assertFileAmounts([line], new Map(), "2026-10")).not.toThrow();
     expect(() => assertFileAmounts([line], new Map([[7, { amountPence: 3_215 }]]), "2026-10")).toThrow(
       "Leeds Station Retail's commission for October 2026 changed since the bank file was made: the file pays £32.15, it now comes to £32.62. Download the bank file again before marking the batch paid.",
+    );
+    // A file made before Reset Month (VB COMM) for the amount a top-up (VB ADJ) now sends is a change too.
+    const topUp = { ...line, amountPence: 47, reference: "VB ADJ 2026-10" };
+    expect(() => assertFileAmounts([topUp], new Map([[7, { amountPence: 47, reference: "VB COMM 2026-10" }]]), "2026-10")).toThrow(
+      "Leeds Station Retail's commission for October 2026 changed since the bank file was made: the file pays £0.47 (VB COMM 2026-10), it now comes to £0.47 (VB ADJ 2026-10). Download the bank file again before marking the batch paid.",
     );
   });
 });

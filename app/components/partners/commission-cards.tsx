@@ -12,6 +12,7 @@ import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
+import { MoneyText } from "../money-text.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 import "./agreement.css";
 
@@ -62,7 +63,9 @@ function Working({ working, month }: { working: CommissionWorking; month: string
           <ul className="vb-working-lines" aria-label={`Adjustments added to ${month}`}>
             <li>Under the agreement: {formatGBP(working.agreementPence)}</li>
             {working.adjustments.map((a, i) => (
-              <li key={i}>{adjustmentText(a)}</li>
+              <li key={i}>
+                <MoneyText text={adjustmentText(a)} />
+              </li>
             ))}
           </ul>
         ) : null}
@@ -109,7 +112,9 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
           <ul className="vb-working-lines" aria-label={`What ${month} includes and what was paid`}>
             {data.notes.map((note, i) => (
               <li key={i}>
-                <Text size="2">{note}</Text>
+                <Text size="2">
+                  <MoneyText text={note} />
+                </Text>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@
  */
 import { Button, Callout, Flex } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { MoneyText } from "../money-text.tsx";
 import { owingText, writeOffQuestion, type Owing } from "#domain/commissions/balance-rules.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 
@@ -15,7 +16,9 @@ export function OwingCallout({ owing, to, partnerId, partnerName }: { owing: Owi
       <Callout.Icon>
         <ExclamationTriangleIcon />
       </Callout.Icon>
-      <Callout.Text>{owingText(owing, to)}</Callout.Text>
+      <Callout.Text>
+        <MoneyText text={owingText(owing, to)} />
+      </Callout.Text>
       {to === "admin" && partnerId !== undefined ? (
         <Flex>
           <ConfirmForm

@@ -14,7 +14,7 @@ import { formatMonth } from "#domain/shared/dates.ts";
 import { newMachineSchema, machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
 import { createMachine, deleteMachine, deleteRecord, recordDeleteChanges, machineForUser, recordForUser, recordTotalsOf, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
 import { DateOrderNeededError } from "#domain/imports/telemetry-export.ts";
-import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
+import { importUpload } from "#domain/imports/import-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
 import { deleteMachineQuestion, deleteRecordQuestion } from "#app/components/machines/machine-questions.ts";
@@ -88,8 +88,7 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const machine = await machineForUser(db, actor, id);
         const question = confirmFirst("machine-delete", form, deleteMachineQuestion(machine.location, (await recordTotalsOf(db, [machine.id])).get(machine.id) ?? { count: 0, revenue: 0 }));
         if (question) return question;
-        await deleteMachine(db, id, actor.id);
-        await pruneUploads(db, DATA_DIR);
+        await deleteMachine(db, id, actor.id, { dataDir: DATA_DIR });
         return done(request, form, { title: "Machine deleted", description: machine.location });
       },
     },
@@ -133,8 +132,7 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         if (changes.length && form.get("confirmed") !== "yes") form.set("adjustPaidMonths", "yes");
         const question = confirmFirst("record-delete", form, deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }, changes));
         if (question) return question;
-        await deleteRecord(db, id, actor.id, { adjustPaidMonths: acceptField(form, "adjustPaidMonths") });
-        await pruneUploads(db, DATA_DIR);
+        await deleteRecord(db, id, actor.id, { adjustPaidMonths: acceptField(form, "adjustPaidMonths"), dataDir: DATA_DIR });
         return done(request, form, { title: "Record deleted" });
       },
     },

@@ -9,7 +9,6 @@ import { formatRate, percentToBp } from "#domain/commissions/commission-rules.ts
 import { checkCommissionPercent, deletePartnerSchema, partnerCreateSchema, partnerUpdateSchema, percentToFraction } from "#domain/partners/partner-schemas.ts";
 import { createPartner, deletePartner, updatePartner } from "#domain/partners/partner-service.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
-import { pruneUploads } from "#domain/imports/import-service.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { ActionFailed, backTo, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
@@ -103,8 +102,7 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         const { id } = parseForm(form, idForm);
         const { password } = parseForm(form, deletePartnerSchema);
         const partner = await findUserById(db, id);
-        await deletePartner(db, id, actor, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
-        await pruneUploads(db, DATA_DIR);
+        await deletePartner(db, id, actor, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS }, { dataDir: DATA_DIR });
         // The deleted partner's own page is gone: back to the dashboard from there.
         const from = backTo(request, form);
         const to = from === `/partners/${id}` || from.startsWith(`/partners/${id}?`) ? "/admin" : undefined;
