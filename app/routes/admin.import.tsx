@@ -4,6 +4,7 @@
  * no machine answers to, then import each file atomically.
  */
 import { textField } from "#app/utils/action-reply.ts";
+import { machinesForMapping } from "#domain/machines/machine-service.ts";
 import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { FilePicker } from "#app/components/file-picker.tsx";
@@ -32,14 +33,7 @@ export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const machines = await db
-    .selectFrom("machines as m")
-    .innerJoin("users as u", "u.id", "m.partnerId")
-    .select(["m.id", "m.location", "m.telemetryName", (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName")])
-    .orderBy("partnerName")
-    .orderBy("m.location")
-    .execute();
-  return { machines, uploadMaxMb: env.UPLOAD_MAX_MB };
+  return { machines: await machinesForMapping(db), uploadMaxMb: env.UPLOAD_MAX_MB };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react
 import { formatDate } from "#domain/shared/dates.ts";
 import { listInvoicePage, type InvoiceView } from "#domain/invoices/invoice-service.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
-import { canDeleteInvoice, canTransition } from "#domain/invoices/invoice-rules.ts";
+import { canTransition } from "#domain/invoices/invoice-rules.ts";
 import { InvoiceAmount } from "#app/components/invoices/invoice-amount.tsx";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
@@ -120,7 +120,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
           </a>
         </IconButton>
       </Tooltip>
-      {canDeleteInvoice(invoice.status) ? (
+      {invoice.deletable ? (
         <ConfirmForm
           intent="invoice-delete"
           fields={id}

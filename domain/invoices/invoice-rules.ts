@@ -78,6 +78,13 @@ export function canDeleteInvoice(status: InvoiceStatus): boolean {
   return status !== "paid";
 }
 
+/** Why an invoice cannot be deleted (null: it can): paid, or a payment or a credit (not the cancellation) applied to it. */
+export function notDeletableBecause(status: InvoiceStatus, moneyApplied: boolean): string | null {
+  if (!canDeleteInvoice(status)) return "Paid invoices cannot be deleted";
+  if (moneyApplied) return "A payment or credit is applied to it: cancel it instead";
+  return null;
+}
+
 const PERIOD_LABELS: Record<PaymentPeriod, string> = {
   monthly: "Monthly",
   "6-months": "6 Months",

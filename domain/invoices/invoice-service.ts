@@ -13,7 +13,7 @@ import { invoicePdf } from "./invoice-pdf.ts";
 import { paidDateProblem, paymentReferenceProblem } from "./payment-rules.ts";
 import {
   accountState,
-  canDeleteInvoice,
+  notDeletableBecause,
   canTransition,
   formatInvoiceId,
   invoiceCharge,
@@ -34,7 +34,7 @@ import { formatPence } from "../shared/format.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
-import { cancelWithCreditNote, correctPayment, hasMoneyApplied, payInFull, takeBackPayments } from "../receivables/payment-service.ts";
+import { cancelWithCreditNote, correctPayment, payInFull, takeBackPayments } from "../receivables/payment-service.ts";
 import { invoicesWithState, refreshInvoices, syncPartner } from "../receivables/settlement-service.ts";
 
 type DB = Kysely<Database>;
@@ -63,10 +63,14 @@ export interface InvoiceView {
   status: InvoiceStatus;
   invoiceUrl: string;
   createdAt: string;
+  /** Whether Delete is offered (the API's rule: not paid, no payment or credit applied), and why not. */
+  deletable: boolean;
+  notDeletableBecause: string | null;
 }
 
-export function invoiceView(row: FeePayment & { partnerName: string }): InvoiceView {
+export function invoiceView(row: FeePayment & { partnerName: string; moneyApplied: number | boolean | string }): InvoiceView {
   const vat = vatLines(row.amountPence, row.vatRateBp);
+  const why = notDeletableBecause(row.status, Number(row.moneyApplied) > 0 || row.moneyApplied === true);
   return {
     id: row.id,
     displayId: formatInvoiceId(row.id),
@@ -85,6 +89,8 @@ export function invoiceView(row: FeePayment & { partnerName: string }): InvoiceV
     status: row.status,
     invoiceUrl: `/api/fee-payments/${row.id}/invoice`,
     createdAt: row.createdAt,
+    deletable: why === null,
+    notDeletableBecause: why,
   };
 }
 
@@ -93,7 +99,22 @@ function invoicesQuery(db: Tx) {
     .selectFrom("feePayments as f")
     .innerJoin("users as u", "u.id", "f.partnerId")
     .selectAll("f")
-    .select((eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName"));
+    .select((eb) => [
+      eb.fn.coalesce("u.name", "u.username").as("partnerName"),
+      // A payment or a credit (not the cancellation) applied: 1, else 0 (the delete rule).
+      eb
+        .case()
+        .when(
+          eb.or([
+            eb.exists(eb.selectFrom("paymentAllocations as pa").select("pa.id").whereRef("pa.invoiceId", "=", "f.id")),
+            eb.exists(eb.selectFrom("creditNotes as cn").select("cn.id").whereRef("cn.invoiceId", "=", "f.id").where("cn.kind", "=", "credit")),
+          ]),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as("moneyApplied"),
+    ]);
 }
 
 /** Invoices, newest period first: all for admins, or one partner's; optionally of one status. */
@@ -338,7 +359,7 @@ export async function updateInvoiceStatus(
 export async function deleteInvoice(db: DB, id: number, actorId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const invoice = await findInvoice(trx, id);
-    if (!canDeleteInvoice(invoice.status) || (await hasMoneyApplied(trx, id))) throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
+    if (notDeletableBecause(invoice.status, Number(invoice.moneyApplied) > 0)) throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
     await trx.deleteFrom("feePayments").where("id", "=", id).execute();
     await syncPartner(trx, invoice.partnerId);
     await audit(trx, {

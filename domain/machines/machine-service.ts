@@ -262,6 +262,17 @@ export async function updateMachine(db: DB, machineId: number, input: z.output<t
   });
 }
 
+/** Every machine with its partner's name and telemetry name, by partner then location: what an export's Machine Names map to. */
+export async function machinesForMapping(db: DB) {
+  return db
+    .selectFrom("machines as m")
+    .innerJoin("users as u", "u.id", "m.partnerId")
+    .select(["m.id", "m.location", "m.telemetryName", (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName")])
+    .orderBy("partnerName")
+    .orderBy("m.location")
+    .execute();
+}
+
 /** Where the deletes prune the uploaded files no receipt names any more (the data directory); none: left for a later prune. */
 export interface UploadsAt {
   dataDir?: string;

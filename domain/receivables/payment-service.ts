@@ -390,9 +390,3 @@ export async function cancelWithCreditNote(trx: Transaction<Database>, invoiceId
   await writeCreditNote(trx, invoice, { amountPence: invoice.state.balancePence, reason: "Invoice cancelled", kind: "cancellation", issuedOn: today }, actorId);
 }
 
-/** Whether an invoice has a payment allocated, or a credit note that is not its cancellation. */
-export async function hasMoneyApplied(db: Tx, invoiceId: number): Promise<boolean> {
-  const payment = await db.selectFrom("paymentAllocations").select("id").where("invoiceId", "=", invoiceId).executeTakeFirst();
-  const credit = await db.selectFrom("creditNotes").select("id").where("invoiceId", "=", invoiceId).where("kind", "=", "credit").executeTakeFirst();
-  return Boolean(payment || credit);
-}

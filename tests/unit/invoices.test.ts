@@ -7,6 +7,7 @@ import {
   accountState,
   accountStateOf,
   canDeleteInvoice,
+  notDeletableBecause,
   canTransition,
   currentPaymentPeriod,
   formatInvoiceId,
@@ -243,6 +244,13 @@ describe("A paid invoice cannot be deleted; unpaid ones can", () => {
     expect(canDeleteInvoice("pending")).toBe(true);
     expect(canDeleteInvoice("overdue")).toBe(true);
     expect(canDeleteInvoice("cancelled")).toBe(true);
+  });
+
+  it("says why not: paid, or money applied (a payment or a credit), which the views and both screens follow", () => {
+    expect(notDeletableBecause("paid", false)).toBe("Paid invoices cannot be deleted");
+    expect(notDeletableBecause("pending", true)).toBe("A payment or credit is applied to it: cancel it instead");
+    expect(notDeletableBecause("overdue", false)).toBeNull();
+    expect(notDeletableBecause("cancelled", false)).toBeNull();
   });
 });
 

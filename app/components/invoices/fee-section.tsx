@@ -12,7 +12,6 @@ import { formatDate } from "#domain/shared/dates.ts";
 import type { InvoiceQuote } from "#domain/invoices/invoice-service.ts";
 import {
   PAYMENT_PERIODS,
-  canDeleteInvoice,
   currentPaymentPeriod,
   formatInvoiceId,
   paymentPeriodLabel,
@@ -239,12 +238,6 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   );
 }
 
-/** A payment or a credit (not the cancellation) applied: the invoice can no longer be deleted. */
-function hasMoneyApplied(receivables: PartnerReceivables | null | undefined, invoiceId: number): boolean {
-  if (!receivables) return false;
-  return (receivables.balances[invoiceId]?.paid ?? 0) > 0 || receivables.creditNotes.some((n) => n.invoiceId === invoiceId && n.kind === "credit");
-}
-
 /** The statuses an admin sets on the partner page (cancelling is on Invoice Management). */
 const SETTABLE = ["pending", "paid", "overdue"] as const;
 
@@ -420,7 +413,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                           {invoice.status !== "cancelled" && (partner.receivables?.balances[invoice.id]?.balance ?? 0) > 0 ? (
                             <CreditNoteDialog invoiceId={invoice.id} balance={partner.receivables!.balances[invoice.id].balance} />
                           ) : null}
-                          {canDeleteInvoice(invoice.status) && !hasMoneyApplied(partner.receivables, invoice.id) ? (
+                          {invoice.deletable ? (
                             <ConfirmForm
                               intent="invoice-delete"
                               fields={{ id: invoice.id }}

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { findUserById } from "#domain/accounts/user-service.ts";
 import { deletePayment, issueCreditNote, paymentOrThrow, partnerReceivables, recordPayment } from "#domain/receivables/payment-service.ts";
+import { invoiceForUser } from "#domain/invoices/invoice-service.ts";
 import { creditNoteSchema, paymentSchema } from "#domain/receivables/payment-schemas.ts";
 import { formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
 import { creditNoteDone, creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settlesText } from "#app/components/invoices/payment-questions.ts";
@@ -63,8 +64,7 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
       async run(form) {
         const actor = admin();
         const id = parseForm(form, z.object({ id: idField("Invoice not found") })).id;
-        const invoice = await db.selectFrom("feePayments").select(["id", "partnerId"]).where("id", "=", id).executeTakeFirst();
-        if (!invoice) throw new ActionFailed(404, "Invoice not found");
+        const invoice = await invoiceForUser(db, actor, id);
         const balance = (await partnerReceivables(db, invoice.partnerId)).balances[id]?.balance ?? 0;
         const question = confirmFirst("credit-note-issue", form, creditNoteQuestion({ id, balance }));
         if (question) return question;
