@@ -8,7 +8,11 @@ import tseslint from "typescript-eslint";
  */
 const SERVER_ONLY = {
   patterns: [
-    { regex: "^(#db/|(\\.\\./)+db/)(?!enums\\.ts$)", message: "The database is server-only: read it in a loader or action.", allowTypeImports: true },
+    {
+      regex: "^(#db/|(\\.\\./)+db/)(?!enums\\.ts$)",
+      message: "The database is server-only: read it in a loader or action.",
+      allowTypeImports: true,
+    },
     {
       regex: "^#domain/(.+-(service|writer)\\.ts|demo/.*|imports/telemetry-export-reader\\.ts)$",
       message: "Domain services use the database: call them from a loader, an action or a .server module.",
@@ -19,7 +23,19 @@ const SERVER_ONLY = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/**", "dist/**", "dist.*/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "reports/**", ".stryker-tmp/**"] },
+  {
+    ignores: [
+      "build/**",
+      "dist/**",
+      "dist.*/**",
+      "data/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "reports/**",
+      ".stryker-tmp/**",
+    ],
+  },
   ...tseslint.configs.recommended,
   // Type-aware rules (no-misused-promises, no-floating-promises, the no-unsafe family…) on TypeScript.
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: ["**/*.{ts,tsx}"] })),
@@ -38,7 +54,15 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/no-floating-promises": "error",
       // Remix's guards throw Responses (redirect, 401/403/404) on purpose.
-      "@typescript-eslint/only-throw-error": ["error", { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" }] }],
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "@remix-run/server-runtime", name: "TypedResponse" },
+          ],
+        },
+      ],
       // Route handlers keep one async shape even when a branch has nothing to await (405 answers).
       "@typescript-eslint/require-await": "off",
     },

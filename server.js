@@ -18,7 +18,11 @@ process.env.NODE_ENV ??= "production";
 const requested = webConcurrencyOrExit();
 // Deno's node:cluster forks no workers (decision 57): one process serves there, whatever was asked.
 const workers = isDeno ? 1 : requested;
-if (isDeno) logger.info({ requested, workers }, `Running on Deno: one server process${requested > 1 ? ` (WEB_CONCURRENCY ${requested} applies on Node only)` : ""}`);
+if (isDeno)
+  logger.info(
+    { requested, workers },
+    `Running on Deno: one server process${requested > 1 ? ` (WEB_CONCURRENCY ${requested} applies on Node only)` : ""}`,
+  );
 const buildDir = path.resolve(process.env.VENDBOARD_BUILD_DIR ?? "build");
 
 if (cluster.isPrimary && workers > 1) {
@@ -58,7 +62,11 @@ async function serve() {
         build,
         getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
       }),
-      { uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10), onRefused: (r) => logger.warn({ limit: r.limit, bytesRead: r.bytesRead }, `Body over ${r.limit} bytes refused with 413`) },
+      {
+        uploadMaxMb: Number(process.env.UPLOAD_MAX_MB ?? 10),
+        onRefused: (r) =>
+          logger.warn({ limit: r.limit, bytesRead: r.bytesRead }, `Body over ${r.limit} bytes refused with 413`),
+      },
     ),
   );
 

@@ -35,7 +35,8 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   const bot = isbot(request.headers.get("user-agent") || "");
   // The Vite dev server injects inline scripts of its own, so the CSP is enforced only in production.
-  if (process.env.NODE_ENV === "production") responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (process.env.NODE_ENV === "production")
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

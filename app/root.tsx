@@ -39,7 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A toast flashed by the action that redirected here (app/utils/toast.server.ts), read once.
   const { toast, headers } = await getToast(request);
   const user = await getUser(request);
-  return data({ user, lastSignInAt: user ? await lastSignInOf(request) : null, toast }, { headers: headers ?? undefined });
+  return data(
+    { user, lastSignInAt: user ? await lastSignInOf(request) : null, toast },
+    { headers: headers ?? undefined },
+  );
 }
 
 /** Shows the flashed toast once; before the scripts have loaded it is a plain status line instead. */
@@ -51,7 +54,12 @@ function FlashToast({ toast }: { toast: FlashToastData | null }) {
   }, [toast, show]);
   if (hydrated || !toast) return null;
   return (
-    <Callout.Root color={toast.variant === "destructive" ? "red" : "green"} role="status" m="3" style={{ position: "relative", zIndex: 2 }}>
+    <Callout.Root
+      color={toast.variant === "destructive" ? "red" : "green"}
+      role="status"
+      m="3"
+      style={{ position: "relative", zIndex: 2 }}
+    >
       <Callout.Text>
         <strong>{toast.title}</strong>
         {toast.description ? ` ${toast.description}` : null}
@@ -125,7 +133,9 @@ export function ErrorBoundary() {
       </Chrome>
     );
   }
-  const message = isRouteErrorResponse(error) ? `${error.status}: ${error.statusText || String(error.data)}` : "Something went wrong.";
+  const message = isRouteErrorResponse(error)
+    ? `${error.status}: ${error.statusText || String(error.data)}`
+    : "Something went wrong.";
   return (
     <Chrome>
       <MessageCard icon={null} title="Something went wrong">

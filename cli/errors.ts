@@ -12,7 +12,8 @@ export class UsageError extends Error {}
 
 export function handleError(error: unknown, stderr: NodeJS.WritableStream = process.stderr): number {
   if (error instanceof CommanderError) {
-    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0) return EXIT_OK;
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.exitCode === 0)
+      return EXIT_OK;
     return EXIT_USAGE;
   }
   if (error instanceof UsageError) {

@@ -22,7 +22,9 @@ export const AUDIT_DEFAULT_LIMIT = 50;
 
 export function buildProgram(io: CliIO): Command {
   const program = new Command("vendboard")
-    .description("Vendboard operations from a terminal.\nUses DATABASE_URL (postgres://…) when set, else the SQLite file at DATABASE_PATH (default ./data/vendboard.db).")
+    .description(
+      "Vendboard operations from a terminal.\nUses DATABASE_URL (postgres://…) when set, else the SQLite file at DATABASE_PATH (default ./data/vendboard.db).",
+    )
     .version("0.1.0")
     .showHelpAfterError()
     .exitOverride()
@@ -51,14 +53,18 @@ function registerDbCommands(program: Command, io: CliIO): void {
       await (await load()).runMigrate(io, options);
     });
   db.command("backup")
-    .description("write one archive (.tar.gz) of the database and the uploaded exports it refers to, with pg_dump under DATABASE_URL (safe while the app runs)")
+    .description(
+      "write one archive (.tar.gz) of the database and the uploaded exports it refers to, with pg_dump under DATABASE_URL (safe while the app runs)",
+    )
     .argument("<file>", "where to write the backup")
     .option("--json", "print the result as JSON")
     .action(async (file: string, options: Parameters<typeof Db.runBackup>[2]) => {
       await (await load()).runBackup(io, file, options);
     });
   db.command("restore")
-    .description("restore a backup archive into DATABASE_PATH and its uploads folder, or with DATABASE_URL into PostgreSQL through pg_restore (stop the servers first)")
+    .description(
+      "restore a backup archive into DATABASE_PATH and its uploads folder, or with DATABASE_URL into PostgreSQL through pg_restore (stop the servers first)",
+    )
     .argument("<file>", "the archive written by db backup")
     .option("--force", "replace an existing database")
     .option("--json", "print the result as JSON")
@@ -66,7 +72,9 @@ function registerDbCommands(program: Command, io: CliIO): void {
       await (await load()).runRestore(io, file, options);
     });
   db.command("copy")
-    .description("copy the SQLite database at DATABASE_PATH and its uploaded exports into PostgreSQL, then check row counts and money totals on both sides")
+    .description(
+      "copy the SQLite database at DATABASE_PATH and its uploaded exports into PostgreSQL, then check row counts and money totals on both sides",
+    )
     .requiredOption("--to <url>", "the PostgreSQL database (postgres://…), migrated to the latest schema by the copy")
     .option("--force", "empty a target that already has rows first (in the copy's transaction)")
     .option("--json", "print the checks as JSON")
@@ -99,7 +107,11 @@ function registerAdminCommands(program: Command, io: CliIO): void {
   for (const change of ["disable", "enable"] as const) {
     admin
       .command(change)
-      .description(change === "disable" ? "disable an account (admin or partner): no sign-in, every session ends" : "let a disabled account sign in again")
+      .description(
+        change === "disable"
+          ? "disable an account (admin or partner): no sign-in, every session ends"
+          : "let a disabled account sign in again",
+      )
       .argument("<username>", "the account's username")
       .option("--json", "print the account's status as JSON")
       .action(async (username: string, options: { json?: boolean }) => {
@@ -109,7 +121,9 @@ function registerAdminCommands(program: Command, io: CliIO): void {
   }
   admin
     .command("reset-2fa")
-    .description("turn off two-factor sign-in of a user who lost their device (they set it up again at their next sign-in when REQUIRE_ADMIN_2FA=1)")
+    .description(
+      "turn off two-factor sign-in of a user who lost their device (they set it up again at their next sign-in when REQUIRE_ADMIN_2FA=1)",
+    )
     .argument("<username>", "the account's username")
     .option("--json", "print the outcome as JSON")
     .action(async (username: string, options: { json?: boolean }) => {
@@ -121,13 +135,24 @@ function registerAdminCommands(program: Command, io: CliIO): void {
 function registerImportCommand(program: Command, io: CliIO): void {
   program
     .command("import")
-    .description("import telemetry exports (.xlsx/.xls/.csv); rows go to the machine named in each row, grouped by machine and month")
+    .description(
+      "import telemetry exports (.xlsx/.xls/.csv); rows go to the machine named in each row, grouped by machine and month",
+    )
     .argument("<files...>", "export files, or folders of them")
     .option("--machine <id>", "put every row on this machine instead of matching Machine Name")
     .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
-    .option("--date-order <dmy|mdy>", "how text dates are written (day/month or month/day), for files whose dates read either way")
-    .option("--accept-exclusions", "import files even though rows are left out for their date (unreadable, a month not begun, outside the title's range)")
-    .option("--adjust-paid-months", "book late sales into paid months; each month's difference becomes an adjustment on the partner's next open month")
+    .option(
+      "--date-order <dmy|mdy>",
+      "how text dates are written (day/month or month/day), for files whose dates read either way",
+    )
+    .option(
+      "--accept-exclusions",
+      "import files even though rows are left out for their date (unreadable, a month not begun, outside the title's range)",
+    )
+    .option(
+      "--adjust-paid-months",
+      "book late sales into paid months; each month's difference becomes an adjustment on the partner's next open month",
+    )
     .option("--dry-run", "check and report without saving anything")
     .option("--json", "print the outcome as JSON")
     .action(async (files: string[], options: Import.ImportCommandOptions) => {
@@ -149,7 +174,9 @@ function registerCommissionCommands(program: Command, io: CliIO): void {
     });
   commissions
     .command("pay")
-    .description("mark a partner's commission for an ended month paid (closes the month) and email the partner a remittance")
+    .description(
+      "mark a partner's commission for an ended month paid (closes the month) and email the partner a remittance",
+    )
     .requiredOption("--partner <id>", "the partner")
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--paid-date <YYYY-MM-DD>", "the day it was paid (default today)")
@@ -159,7 +186,9 @@ function registerCommissionCommands(program: Command, io: CliIO): void {
     });
   commissions
     .command("payouts")
-    .description("the month's bank payment file (CSV) of every partner whose commission can be paid; lists the partners left out and why")
+    .description(
+      "the month's bank payment file (CSV) of every partner whose commission can be paid; lists the partners left out and why",
+    )
     .requiredOption("--month <YYYY-MM>", "the month (it must have ended)")
     .requiredOption("--out <file>", "where to write the CSV")
     .option("--mark-paid", "also mark the batch paid and email each partner a remittance")
@@ -179,7 +208,9 @@ function registerCommissionCommands(program: Command, io: CliIO): void {
     });
   commissions
     .command("reset")
-    .description("Reset Month: delete a month's commission payments (every partner's, or one partner's), reopening the month")
+    .description(
+      "Reset Month: delete a month's commission payments (every partner's, or one partner's), reopening the month",
+    )
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--partner <id>", "reopen only this partner's month")
     .option("--json", "print the result as JSON")
@@ -193,7 +224,9 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 function registerAgreementCommands(program: Command, io: CliIO): void {
   const load = () => import("./commands/agreements.ts");
-  const agreements = program.command("agreements").description("partners' commission agreements: bases, rates, tiers, minimum, cap, per-product rules, from a month");
+  const agreements = program
+    .command("agreements")
+    .description("partners' commission agreements: bases, rates, tiers, minimum, cap, per-product rules, from a month");
   agreements
     .command("show")
     .description("the agreement in force this month and every version, newest first")
@@ -208,16 +241,30 @@ function registerAgreementCommands(program: Command, io: CliIO): void {
       "write an agreement from a month (open months follow it at once; paid months keep what they paid); the flags, or --file with the API's body",
     )
     .argument("<partner>", "the partner's username or id")
-    .option("--from <YYYY-MM>", "the month it applies from (required without --file; with --file it replaces the file's effectiveMonth)")
+    .option(
+      "--from <YYYY-MM>",
+      "the month it applies from (required without --file; with --file it replaces the file's effectiveMonth)",
+    )
     .option("--basis <basis>", "net-profit, gross-sales, gross-profit, per-item or per-machine")
     .option("--rate <fraction>", "the rate of a money basis, a fraction (0.10 is 10%)")
     .option("--amount <pounds>", "the amount each of per-item or per-machine, in pounds (0.05)")
-    .option("--tier <UPTO:RATE>", "a marginal tier on the basis, repeatable, lowest first; the last one open (:0.30)", collect)
+    .option(
+      "--tier <UPTO:RATE>",
+      "a marginal tier on the basis, repeatable, lowest first; the last one open (:0.30)",
+      collect,
+    )
     .option("--minimum <pounds>", "the least the partner gets in a month (months with no sales too)")
     .option("--cap <pounds>", "the most the partner gets in a month")
-    .option("--product <MATCH=BASIS:RATE>", "a rule for products matching a name or a * pattern, repeatable (\"Coca*=per-item:0.10\")", collect)
+    .option(
+      "--product <MATCH=BASIS:RATE>",
+      'a rule for products matching a name or a * pattern, repeatable ("Coca*=per-item:0.10")',
+      collect,
+    )
     .option("--file <file>", "a JSON file with the body of POST /api/partners/{id}/agreements instead of the flags")
-    .option("--adjust-paid-months", "add the differences of paid months it reaches to the next open month (refused without it)")
+    .option(
+      "--adjust-paid-months",
+      "add the differences of paid months it reaches to the next open month (refused without it)",
+    )
     .option("--preview", "print last month's commission under the agreement in force and under this one; save nothing")
     .option("--json", "print the result (or the preview) as JSON")
     .action(async (partner: string, options: Agreements.SetOptions) => {
@@ -233,7 +280,10 @@ function registerReportCommands(program: Command, io: CliIO): void {
     .requiredOption("--month <YYYY-MM>", "the month")
     .option("--partner <id>", "only this partner")
     .requiredOption("--out <dir>", "folder to write the PDFs into")
-    .option("--send", "also email each report to its partner (once a month: partners already sent this month's report are skipped)")
+    .option(
+      "--send",
+      "also email each report to its partner (once a month: partners already sent this month's report are skipped)",
+    )
     .option("--resend", "with --send, email again even if this month's report was sent before")
     .option("--json", "print the outcome as JSON")
     .action(async (options: Parameters<typeof Reports.runExport>[1]) => {
@@ -247,7 +297,9 @@ function registerInvoiceCommands(program: Command, io: CliIO): void {
   const invoices = program.command("invoices").description("fee invoices");
   invoices
     .command("check-due")
-    .description("mark late invoices overdue (one reminder each) and raise invoices whose period has started; safe to run twice")
+    .description(
+      "mark late invoices overdue (one reminder each) and raise invoices whose period has started; safe to run twice",
+    )
     .option("--today <YYYY-MM-DD>", "run as if today were this date")
     .option("--json", "print the counts as JSON")
     .action(async (options: Parameters<typeof Invoices.runCheckDue>[1]) => {

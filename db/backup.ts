@@ -39,7 +39,10 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 /** What the backup asks of a SQLite connection, which better-sqlite3 and node:sqlite both give. */
 interface ReadOnlySqlite {
-  prepare(sql: string): { all(...parameters: (string | number)[]): unknown[]; run(...parameters: (string | number)[]): unknown };
+  prepare(sql: string): {
+    all(...parameters: (string | number)[]): unknown[];
+    run(...parameters: (string | number)[]): unknown;
+  };
   close(): void;
 }
 
@@ -69,10 +72,21 @@ export async function backupArchive(databaseFile: string, target: string): Promi
     }
     // The uploads the snapshot's receipts refer to, read from the snapshot, not the live database.
     const snapshot = openReadOnly(path.join(work, DATABASE_ENTRY));
-    const stored = (snapshot.prepare("select distinct stored_path as p from import_receipts order by stored_path").all() as { p: string }[]).map((r) => r.p);
+    const stored = (
+      snapshot.prepare("select distinct stored_path as p from import_receipts order by stored_path").all() as {
+        p: string;
+      }[]
+    ).map((r) => r.p);
     snapshot.close();
     const dataDir = path.dirname(path.resolve(databaseFile));
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, engine: "sqlite", createdAt: new Date().toISOString(), database: DATABASE_ENTRY, uploads: [], missing: [] };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      engine: "sqlite",
+      createdAt: new Date().toISOString(),
+      database: DATABASE_ENTRY,
+      uploads: [],
+      missing: [],
+    };
     fs.mkdirSync(path.join(work, "uploads"));
     for (const relative of stored) {
       const name = path.basename(relative);
@@ -88,7 +102,11 @@ export async function backupArchive(databaseFile: string, target: string): Promi
     fs.writeFileSync(path.join(work, "manifest.json"), JSON.stringify(manifest, null, 2));
     fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
     const partial = `${target}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, ["manifest.json", DATABASE_ENTRY, "uploads"]);
+    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, [
+      "manifest.json",
+      DATABASE_ENTRY,
+      "uploads",
+    ]);
     fs.renameSync(partial, target);
     return { ...manifest, bytes: fs.statSync(target).size };
   } finally {
@@ -100,13 +118,21 @@ export async function backupArchive(databaseFile: string, target: string): Promi
  * Writes the archive for the PostgreSQL database at `url`: pg_dump's custom format (one consistent
  * snapshot, safe while the app servers run), uploads included as rows of stored_uploads.
  */
-export async function backupPostgres(url: string, target: string, env: NodeJS.ProcessEnv = process.env): Promise<BackupManifest & { bytes: number }> {
+export async function backupPostgres(
+  url: string,
+  target: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BackupManifest & { bytes: number }> {
   const pgDump = findPgProgram("pg_dump", env);
   const connection = connectionFor(url, env);
   const work = tempDir("vendboard-backup-");
   try {
     const dump = path.join(work, POSTGRES_ENTRY);
-    await runPgProgram(pgDump, ["--format=custom", "--no-owner", "--no-privileges", `--file=${dump}`, `--dbname=${connection.url}`], connection.env);
+    await runPgProgram(
+      pgDump,
+      ["--format=custom", "--no-owner", "--no-privileges", `--file=${dump}`, `--dbname=${connection.url}`],
+      connection.env,
+    );
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       engine: "postgres",
@@ -143,7 +169,8 @@ async function openArchive(archive: string, work: string, engine: Engine): Promi
   if (manifest.format !== BACKUP_FORMAT) throw new RestoreError(`Unknown backup format ${manifest.format}`);
   const from = manifest.engine ?? "sqlite";
   if (from !== engine) throw new RestoreError(wrongEngine(from, engine));
-  if (!fs.existsSync(path.join(work, path.basename(manifest.database)))) throw new RestoreError("The backup has no database");
+  if (!fs.existsSync(path.join(work, path.basename(manifest.database))))
+    throw new RestoreError("The backup has no database");
   return manifest;
 }
 
@@ -160,10 +187,15 @@ function wrongEngine(from: Engine, to: Engine): string {
  * existing database unless `force`; checks every upload against the manifest and its name first,
  * so a damaged archive changes nothing. The server must be stopped.
  */
-export async function restoreArchive(archive: string, databaseFile: string, options: { force?: boolean } = {}): Promise<BackupManifest> {
+export async function restoreArchive(
+  archive: string,
+  databaseFile: string,
+  options: { force?: boolean } = {},
+): Promise<BackupManifest> {
   if (!fs.existsSync(archive)) throw new RestoreError(`No backup at ${archive}`);
   const target = path.resolve(databaseFile);
-  if (fs.existsSync(target) && !options.force) throw new RestoreError(`${databaseFile} exists: stop the server and pass --force to replace it`);
+  if (fs.existsSync(target) && !options.force)
+    throw new RestoreError(`${databaseFile} exists: stop the server and pass --force to replace it`);
   const work = tempDir("vendboard-restore-");
   try {
     const manifest = await openArchive(archive, work, "sqlite");
@@ -177,7 +209,10 @@ export async function restoreArchive(archive: string, databaseFile: string, opti
     const dataDir = path.dirname(target);
     fs.mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
     for (const upload of manifest.uploads) {
-      fs.copyFileSync(path.join(work, "uploads", path.basename(upload.path)), path.join(dataDir, "uploads", path.basename(upload.path)));
+      fs.copyFileSync(
+        path.join(work, "uploads", path.basename(upload.path)),
+        path.join(dataDir, "uploads", path.basename(upload.path)),
+      );
     }
     for (const suffix of ["-wal", "-shm"]) fs.rmSync(target + suffix, { force: true });
     fs.copyFileSync(path.join(work, manifest.database), `${target}.restoring`);
@@ -208,10 +243,23 @@ export async function restorePostgres(
       throw new RestoreError(`${manifest.database} is damaged in the backup: nothing was restored`);
     }
     const pgRestore = findPgProgram("pg_restore", env);
-    if ((await options.hasTables()) && !options.force) throw new RestoreError(`${options.describe} has tables already: stop the servers and pass --force to replace it`);
+    if ((await options.hasTables()) && !options.force)
+      throw new RestoreError(`${options.describe} has tables already: stop the servers and pass --force to replace it`);
     const connection = connectionFor(url, env);
     const clean = options.force ? ["--clean", "--if-exists"] : [];
-    await runPgProgram(pgRestore, [...clean, "--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges", `--dbname=${connection.url}`, dump], connection.env);
+    await runPgProgram(
+      pgRestore,
+      [
+        ...clean,
+        "--single-transaction",
+        "--exit-on-error",
+        "--no-owner",
+        "--no-privileges",
+        `--dbname=${connection.url}`,
+        dump,
+      ],
+      connection.env,
+    );
     return manifest;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -18,7 +18,10 @@ const MAX_PARAMETERS = 30_000;
 
 function insertSql(table: string, columns: readonly string[], rows: number, suffix: string, numbered: boolean): string {
   const tuples = numbered
-    ? Array.from({ length: rows }, (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(", ")})`)
+    ? Array.from(
+        { length: rows },
+        (_, row) => `(${columns.map((_, column) => `$${row * columns.length + column + 1}`).join(", ")})`,
+      )
     : Array<string>(rows).fill(`(${columns.map(() => "?").join(", ")})`);
   return `insert into ${table} (${columns.join(", ")}) values ${tuples.join(", ")}${suffix ? ` ${suffix}` : ""}`;
 }
@@ -27,22 +30,37 @@ function insertSql(table: string, columns: readonly string[], rows: number, suff
  * Inserts `rows` (each an array of values in `columns` order). `suffix` follows the VALUES list,
  * e.g. "on conflict do nothing". Answers the number of rows the statements changed.
  */
-export function insertMany(db: QueryRunner, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[], suffix = ""): Promise<number> {
+export function insertMany(
+  db: QueryRunner,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  suffix = "",
+): Promise<number> {
   const values: unknown[] = [];
   for (const row of rows) for (const value of row) values.push(value);
   return insertFlat(db, table, columns, values, suffix);
 }
 
 /** insertMany with the rows' values one after another in one array (no array per row to build and collect). */
-export async function insertFlat(db: QueryRunner, table: string, columns: readonly string[], values: readonly unknown[], suffix = ""): Promise<number> {
-  if (values.length % columns.length) throw new RangeError(`${values.length} values do not fill rows of ${columns.length} columns`);
+export async function insertFlat(
+  db: QueryRunner,
+  table: string,
+  columns: readonly string[],
+  values: readonly unknown[],
+  suffix = "",
+): Promise<number> {
+  if (values.length % columns.length)
+    throw new RangeError(`${values.length} values do not fill rows of ${columns.length} columns`);
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length)) * columns.length;
   // PostgreSQL numbers its parameters ($1, $2…); SQLite takes ?.
   const numbered = isPostgres(db);
   let changed = 0;
   for (let at = 0; at < values.length; at += perStatement) {
     const part = values.slice(at, at + perStatement);
-    const result = await db.executeQuery(CompiledQuery.raw(insertSql(table, columns, part.length / columns.length, suffix, numbered), part));
+    const result = await db.executeQuery(
+      CompiledQuery.raw(insertSql(table, columns, part.length / columns.length, suffix, numbered), part),
+    );
     changed += Number(result.numAffectedRows ?? 0n);
   }
   return changed;

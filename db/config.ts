@@ -16,7 +16,10 @@ export const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//i.test(valu
 export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTarget {
   const url = env.DATABASE_URL?.trim();
   if (url) {
-    if (!isPostgresUrl(url)) throw new Error(`DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file at DATABASE_PATH)`);
+    if (!isPostgresUrl(url))
+      throw new Error(
+        `DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file at DATABASE_PATH)`,
+      );
     return { engine: "postgres", url };
   }
   return { engine: "sqlite", file: databasePath(env) };
@@ -45,7 +48,8 @@ export const DEFAULT_MAIL_FROM = "Vendboard <no-reply@vendboard.local>";
 export const DEFAULT_APP_URL = "http://localhost:3000";
 
 /** The message when APP_URL is missing or not an http(s) address: the server refuses to start with it. */
-export const APP_URL_REQUIRED = "APP_URL is required in production: the address partners open the app at, for the links in emails (for example: export APP_URL=https://vendboard.example.com)";
+export const APP_URL_REQUIRED =
+  "APP_URL is required in production: the address partners open the app at, for the links in emails (for example: export APP_URL=https://vendboard.example.com)";
 
 /**
  * The app's public address (APP_URL), for links in emails: an http(s) URL without query or fragment,
@@ -64,7 +68,13 @@ export function appUrl(env: NodeJS.ProcessEnv = process.env): string {
   } catch {
     throw new Error(`APP_URL must be an http:// or https:// address: ${value}`);
   }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash || url.username || url.password) {
+  if (
+    (url.protocol !== "http:" && url.protocol !== "https:") ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password
+  ) {
     throw new Error(`APP_URL must be an http:// or https:// address without query, fragment or credentials: ${value}`);
   }
   return url.toString().replace(/\/+$/, "");

@@ -71,13 +71,25 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The source's tables in an order where every referenced table comes before its referrers. */
 function sourceTables(source: Source): TableShape[] {
-  const names = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[])
+  const names = (
+    source
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as { name: string }[]
+  )
     .map((r) => r.name)
     .filter((name) => !MIGRATOR_TABLES.has(name));
   const shapes = new Map<string, TableShape>();
   for (const name of names) {
-    const columns = (source.prepare(`select name from pragma_table_info(?) order by cid`).all(name) as { name: string }[]).map((r) => r.name);
-    const parents = (source.prepare(`select distinct "table" as parent from pragma_foreign_key_list(?)`).all(name) as { parent: string }[]).map((r) => r.parent).filter((p) => p !== name);
+    const columns = (
+      source.prepare(`select name from pragma_table_info(?) order by cid`).all(name) as { name: string }[]
+    ).map((r) => r.name);
+    const parents = (
+      source.prepare(`select distinct "table" as parent from pragma_foreign_key_list(?)`).all(name) as {
+        parent: string;
+      }[]
+    )
+      .map((r) => r.parent)
+      .filter((p) => p !== name);
     shapes.set(name, { name, columns, parents });
   }
   const ordered: TableShape[] = [];
@@ -97,10 +109,12 @@ async function query<R>(db: Kysely<any>, text: string, parameters: unknown[] = [
   return (await db.executeQuery<R>(CompiledQuery.raw(text, parameters))).rows;
 }
 
-const countOf = async (db: Kysely<any>, table: string) => Number((await query<{ n: number }>(db, `select count(*) as n from ${quote(table)}`))[0].n);
+const countOf = async (db: Kysely<any>, table: string) =>
+  Number((await query<{ n: number }>(db, `select count(*) as n from ${quote(table)}`))[0].n);
 
 /** The pence columns (…_pence) of each table: the money the checks add up on both sides. */
-const penceColumns = (tables: TableShape[]) => tables.flatMap((t) => t.columns.filter((c) => c.endsWith("_pence")).map((column) => ({ table: t.name, column })));
+const penceColumns = (tables: TableShape[]) =>
+  tables.flatMap((t) => t.columns.filter((c) => c.endsWith("_pence")).map((column) => ({ table: t.name, column })));
 
 /** The upload files of a SQLite deployment (domain/imports/upload-store.ts names them by their SHA-256), by key. */
 function uploadFiles(dataDir: string): { key: string; size: number }[] {
@@ -116,19 +130,30 @@ function uploadFiles(dataDir: string): { key: string; size: number }[] {
 /** The target's tables that have at least one row. */
 async function tablesWithRows(target: Kysely<any>, tables: TableShape[]): Promise<string[]> {
   const found: string[] = [];
-  for (const table of tables) if ((await query<{ one: number }>(target, `select 1 as one from ${quote(table.name)} limit 1`)).length) found.push(table.name);
+  for (const table of tables)
+    if ((await query<{ one: number }>(target, `select 1 as one from ${quote(table.name)} limit 1`)).length)
+      found.push(table.name);
   return found;
 }
 
 /** Copies the SQLite database `sourceFile` (at the latest schema) into the PostgreSQL database `target`, then checks both sides agree. */
-export async function copySqliteToPostgres(sourceFile: string, target: Kysely<any>, options: CopyOptions): Promise<CopyReport> {
+export async function copySqliteToPostgres(
+  sourceFile: string,
+  target: Kysely<any>,
+  options: CopyOptions,
+): Promise<CopyReport> {
   if (!isPostgres(target)) throw new CopyError("db copy writes to PostgreSQL: --to takes a postgres:// URL");
   if (!fs.existsSync(sourceFile)) throw new CopyError(`No SQLite database at ${sourceFile}`);
   const source = openReadOnly(sourceFile) as Source;
   try {
-    const applied = new Set((source.prepare("select name from kysely_migration").all() as { name: string }[]).map((r) => r.name));
+    const applied = new Set(
+      (source.prepare("select name from kysely_migration").all() as { name: string }[]).map((r) => r.name),
+    );
     const pending = Object.keys(migrations).filter((name) => !applied.has(name));
-    if (pending.length) throw new CopyError(`${sourceFile} is not at the latest schema (${pending.length} migration${pending.length === 1 ? "" : "s"} pending): run \`vendboard db migrate\` on it first`);
+    if (pending.length)
+      throw new CopyError(
+        `${sourceFile} is not at the latest schema (${pending.length} migration${pending.length === 1 ? "" : "s"} pending): run \`vendboard db migrate\` on it first`,
+      );
     const tables = sourceTables(source);
 
     await migrateToLatest(target);
@@ -139,16 +164,22 @@ export async function copySqliteToPostgres(sourceFile: string, target: Kysely<an
     for (const table of tables) {
       const present = new Set(targetColumns.filter((c) => c.table === table.name).map((c) => c.column));
       const absent = table.columns.filter((c) => !present.has(c));
-      if (!present.size || absent.length) throw new CopyError(`The target has no ${present.size ? `column ${absent.join(", ")} in ` : ""}table ${table.name}: is it a Vendboard database?`);
+      if (!present.size || absent.length)
+        throw new CopyError(
+          `The target has no ${present.size ? `column ${absent.join(", ")} in ` : ""}table ${table.name}: is it a Vendboard database?`,
+        );
     }
     const occupied = await tablesWithRows(target, tables);
     if (occupied.length && !options.force) {
-      throw new CopyError(`The target already has rows (${occupied.join(", ")}): pass --force to empty it first (its data is replaced by the copy)`);
+      throw new CopyError(
+        `The target already has rows (${occupied.join(", ")}): pass --force to empty it first (its data is replaced by the copy)`,
+      );
     }
 
     const uploads = uploadFiles(options.dataDir);
     await target.transaction().execute(async (trx) => {
-      if (occupied.length) await query(trx, `truncate table ${tables.map((t) => quote(t.name)).join(", ")} restart identity cascade`);
+      if (occupied.length)
+        await query(trx, `truncate table ${tables.map((t) => quote(t.name)).join(", ")} restart identity cascade`);
       // The rollup's triggers stay off while its rows are copied as they are (product_sales_totals
       // included): the copy's totals are the source's, byte for byte, not recomputed row by row.
       for (const table of tables) await query(trx, `alter table ${quote(table.name)} disable trigger user`);
@@ -163,7 +194,11 @@ export async function copySqliteToPostgres(sourceFile: string, target: Kysely<an
       for (const upload of uploads) {
         const bytes = fs.readFileSync(path.join(options.dataDir, ...upload.key.split("/")));
         const storedAtMs = Math.round(fs.statSync(path.join(options.dataDir, ...upload.key.split("/"))).mtimeMs);
-        await query(trx, `insert into stored_uploads (path, bytes, size, stored_at_ms) values ($1, $2, $3, $4) on conflict (path) do nothing`, [upload.key, bytes, bytes.length, storedAtMs]);
+        await query(
+          trx,
+          `insert into stored_uploads (path, bytes, size, stored_at_ms) values ($1, $2, $3, $4) on conflict (path) do nothing`,
+          [upload.key, bytes, bytes.length, storedAtMs],
+        );
       }
       // Identity columns were written with the source's ids: their sequences go on from the largest.
       const identities = await query<{ table: string; column: string }>(
@@ -171,7 +206,11 @@ export async function copySqliteToPostgres(sourceFile: string, target: Kysely<an
         `select table_name as "table", column_name as "column" from information_schema.columns where table_schema = current_schema() and is_identity = 'YES'`,
       );
       for (const { table, column } of identities) {
-        await query(trx, `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`, [quote(table), column]);
+        await query(
+          trx,
+          `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`,
+          [quote(table), column],
+        );
       }
     });
     return await checkCopy(source, target, tables, uploads);
@@ -183,7 +222,9 @@ export async function copySqliteToPostgres(sourceFile: string, target: Kysely<an
 async function copyTable(source: Source, target: Kysely<any>, table: TableShape, options: CopyOptions): Promise<void> {
   const total = Number((source.prepare(`select count(*) as n from ${quote(table.name)}`).all()[0] as { n: number }).n);
   const batch = Math.max(1, Math.min(options.batchRows ?? 5_000, Math.floor(MAX_PARAMETERS / table.columns.length)));
-  const select = source.prepare(`select rowid as "__rowid", ${table.columns.map(quote).join(", ")} from ${quote(table.name)} where rowid > ? order by rowid limit ${batch}`);
+  const select = source.prepare(
+    `select rowid as "__rowid", ${table.columns.map(quote).join(", ")} from ${quote(table.name)} where rowid > ? order by rowid limit ${batch}`,
+  );
   const columnList = table.columns.map(quote).join(", ");
   let last = Number.MIN_SAFE_INTEGER;
   let done = 0;
@@ -192,7 +233,9 @@ async function copyTable(source: Source, target: Kysely<any>, table: TableShape,
     const rows = select.all(last) as Record<string, unknown>[];
     if (!rows.length) break;
     const parameters: unknown[] = [];
-    const tuples = rows.map((row) => `(${table.columns.map((column) => `$${parameters.push(row[column])}`).join(", ")})`);
+    const tuples = rows.map(
+      (row) => `(${table.columns.map((column) => `$${parameters.push(row[column])}`).join(", ")})`,
+    );
     await query(target, `insert into ${quote(table.name)} (${columnList}) values ${tuples.join(", ")}`, parameters);
     last = Number(rows[rows.length - 1].__rowid);
     done += rows.length;
@@ -200,14 +243,23 @@ async function copyTable(source: Source, target: Kysely<any>, table: TableShape,
   }
 }
 
-async function checkCopy(source: Source, target: Kysely<any>, tables: TableShape[], uploads: { key: string; size: number }[]): Promise<CopyReport> {
-  const sourceCount = (table: string) => Number((source.prepare(`select count(*) as n from ${quote(table)}`).all()[0] as { n: number }).n);
+async function checkCopy(
+  source: Source,
+  target: Kysely<any>,
+  tables: TableShape[],
+  uploads: { key: string; size: number }[],
+): Promise<CopyReport> {
+  const sourceCount = (table: string) =>
+    Number((source.prepare(`select count(*) as n from ${quote(table)}`).all()[0] as { n: number }).n);
   const counts: TableCount[] = [];
   for (const table of tables) {
     // stored_uploads gains the upload files: the target holds the source's rows and the files, once each.
     const expected =
       table.name === "stored_uploads"
-        ? new Set([...(source.prepare("select path from stored_uploads").all() as { path: string }[]).map((r) => r.path), ...uploads.map((u) => u.key)]).size
+        ? new Set([
+            ...(source.prepare("select path from stored_uploads").all() as { path: string }[]).map((r) => r.path),
+            ...uploads.map((u) => u.key),
+          ]).size
         : sourceCount(table.name);
     const copied = await countOf(target, table.name);
     counts.push({ table: table.name, source: expected, target: copied, ok: expected === copied });
@@ -221,9 +273,19 @@ async function checkCopy(source: Source, target: Kysely<any>, tables: TableShape
   }
   let copied = 0;
   if (uploads.length) {
-    const sizes = new Map((await query<{ path: string; size: number }>(target, `select path, size from stored_uploads`)).map((r) => [r.path, Number(r.size)]));
+    const sizes = new Map(
+      (await query<{ path: string; size: number }>(target, `select path, size from stored_uploads`)).map((r) => [
+        r.path,
+        Number(r.size),
+      ]),
+    );
     copied = uploads.filter((u) => sizes.get(u.key) === u.size).length;
   }
   const files = { files: uploads.length, copied, ok: copied === uploads.length };
-  return { tables: counts, money, uploads: files, ok: counts.every((c) => c.ok) && money.every((m) => m.ok) && files.ok };
+  return {
+    tables: counts,
+    money,
+    uploads: files,
+    ok: counts.every((c) => c.ok) && money.every((m) => m.ok) && files.ok,
+  };
 }

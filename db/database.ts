@@ -150,7 +150,8 @@ function parseSafeInteger(text: string): number {
 
 function parseNumeric(text: string): number {
   const value = Number(text);
-  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(value)) throw new RangeError(`Integer ${text} is beyond what JavaScript holds exactly`);
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(value))
+    throw new RangeError(`Integer ${text} is beyond what JavaScript holds exactly`);
   return value;
 }
 
@@ -206,7 +207,12 @@ const poolSize = (env: NodeJS.ProcessEnv) => Math.max(1, Number(env.PG_POOL_MAX)
 
 /** A postgres:// URL opens PostgreSQL; anything else is the SQLite file's path. */
 export function openDatabase(target: string | DatabaseTarget): DB {
-  const where: DatabaseTarget = typeof target === "string" ? (isPostgresUrl(target) ? { engine: "postgres", url: target } : { engine: "sqlite", file: target }) : target;
+  const where: DatabaseTarget =
+    typeof target === "string"
+      ? isPostgresUrl(target)
+        ? { engine: "postgres", url: target }
+        : { engine: "sqlite", file: target }
+      : target;
   if (where.engine === "postgres") {
     const pool = new pg.Pool({ connectionString: where.url, types: pgTypes, max: poolSize(process.env) });
     // An idle connection the server closed (a restart, a failover) is dropped from the pool and
@@ -218,7 +224,9 @@ export function openDatabase(target: string | DatabaseTarget): DB {
     });
   }
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: keepingStatements(isDeno ? openNodeSqlite(where.file) : openSqlite(where.file)) }),
+    dialect: new ImmediateSqliteDialect({
+      database: keepingStatements(isDeno ? openNodeSqlite(where.file) : openSqlite(where.file)),
+    }),
     plugins: [new CamelCasePlugin()],
   });
 }
@@ -246,10 +254,19 @@ export interface MigrationOutcome extends MigrationResultSet {
 export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const result = await migrator.migrateToLatest();
-  if (result.error) throw result.error instanceof Error ? result.error : new Error(`Migration failed: ${JSON.stringify(result.error)}`);
+  if (result.error)
+    throw result.error instanceof Error ? result.error : new Error(`Migration failed: ${JSON.stringify(result.error)}`);
   const applied = (result.results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
   const rows = applied.length
-    ? await sql<{ action: string; entity: string; entityId: string | null; partnerId: number | null; month: string | null; before: string | null; details: string | null }>`
+    ? await sql<{
+        action: string;
+        entity: string;
+        entityId: string | null;
+        partnerId: number | null;
+        month: string | null;
+        before: string | null;
+        details: string | null;
+      }>`
         select action, entity, entity_id as "entityId", partner_id as "partnerId", month, before, details from audit_log
         where action like 'migration%' order by id`.execute(db)
     : { rows: [] };
@@ -257,7 +274,18 @@ export async function migrateToLatest(db: Kysely<any>): Promise<MigrationOutcome
   const report = rows.rows.flatMap((row) => {
     const details = parseJson(row.details) as { migration?: unknown; reason?: string } | null;
     if (!details || typeof details.migration !== "string" || !applied.includes(details.migration)) return [];
-    return [{ migration: details.migration, action: row.action, entity: row.entity, entityId: row.entityId, partnerId: row.partnerId, month: row.month, before: row.before ? (JSON.parse(row.before) as unknown) : null, reason: details.reason ?? null }];
+    return [
+      {
+        migration: details.migration,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entityId,
+        partnerId: row.partnerId,
+        month: row.month,
+        before: row.before ? (JSON.parse(row.before) as unknown) : null,
+        reason: details.reason ?? null,
+      },
+    ];
   });
   return { ...result, report };
 }
@@ -270,4 +298,3 @@ function parseJson(text: string | null): unknown {
     return null;
   }
 }
-

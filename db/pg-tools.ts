@@ -17,16 +17,23 @@ export function findPgProgram(name: "pg_dump" | "pg_restore", env: NodeJS.Proces
   if (config.status === 0) candidates.push(config.stdout.trim());
   const debian = "/usr/lib/postgresql";
   if (fs.existsSync(debian)) {
-    for (const version of fs.readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, version, "bin"));
+    for (const version of fs.readdirSync(debian).sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join(debian, version, "bin"));
   }
   for (const dir of (env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
   const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, name)));
-  if (!found) throw new PgToolError(`${name} is not installed: install the package postgresql-client (apt-get install postgresql-client), or set PG_BIN to the folder that holds it`);
+  if (!found)
+    throw new PgToolError(
+      `${name} is not installed: install the package postgresql-client (apt-get install postgresql-client), or set PG_BIN to the folder that holds it`,
+    );
   return path.join(found, name);
 }
 
 /** The URL without its password, and the environment that carries the password instead. */
-export function connectionFor(url: string, env: NodeJS.ProcessEnv = process.env): { url: string; env: NodeJS.ProcessEnv } {
+export function connectionFor(
+  url: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { url: string; env: NodeJS.ProcessEnv } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
@@ -41,7 +48,13 @@ export function runPgProgram(program: string, args: string[], env: NodeJS.Proces
     let err = "";
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (err += chunk));
-    child.on("error", (error) => reject(new PgToolError(`${path.basename(program)} could not start: ${error.message}`)));
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new PgToolError(`${path.basename(program)} failed (exit ${code}): ${err.trim()}`))));
+    child.on("error", (error) =>
+      reject(new PgToolError(`${path.basename(program)} could not start: ${error.message}`)),
+    );
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new PgToolError(`${path.basename(program)} failed (exit ${code}): ${err.trim()}`)),
+    );
   });
 }

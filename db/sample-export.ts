@@ -76,7 +76,9 @@ export function buildExport(options: ExportOptions): Uint8Array {
   let cost = 0;
   let settled = 0;
   const catalogue = options.catalogue ?? CATALOGUE;
-  const names = options.machines ? options.machines.flatMap((m) => Array<string>(m.units).fill(m.name)) : Array<string>(options.units).fill(options.location);
+  const names = options.machines
+    ? options.machines.flatMap((m) => Array<string>(m.units).fill(m.name))
+    : Array<string>(options.units).fill(options.location);
   for (let i = 0; i < names.length; i++) {
     // A skewed pick, so some products sell far more than others.
     const product = catalogue[Math.floor(options.random() ** 1.6 * catalogue.length)];

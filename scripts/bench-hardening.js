@@ -25,8 +25,17 @@ const databasePath = path.join(dir, "vendboard.db");
 const db = openDatabase(databasePath);
 await migrateToLatest(db);
 await createUser(db, { username: "bench-admin", password: PASSWORD, name: "Bench Admin", isAdmin: true });
-const partner = await createUser(db, { username: "bench-partner", password: PASSWORD, name: "Bench Partner", partnerType: "profit-sharing" });
-const machine = await db.insertInto("machines").values({ partnerId: partner.id, location: "Bench Machine" }).returning("id").executeTakeFirstOrThrow();
+const partner = await createUser(db, {
+  username: "bench-partner",
+  password: PASSWORD,
+  name: "Bench Partner",
+  partnerType: "profit-sharing",
+});
+const machine = await db
+  .insertInto("machines")
+  .values({ partnerId: partner.id, location: "Bench Machine" })
+  .returning("id")
+  .executeTakeFirstOrThrow();
 await db.destroy();
 
 const server = await startServer({ env: { DATABASE_PATH: databasePath } });
@@ -63,7 +72,8 @@ async function healthWaits(busy, min = 0) {
   return waits;
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 const mb = (value) => `${Math.round(value)} MB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 
@@ -80,9 +90,18 @@ try {
   const floorWaits = await healthWaits(() => false, 400);
 
   // Three anonymous 50 MB chunked sign-ins at once: each is refused past 256 KB.
-  const login = await peakDuring(() => Promise.all([1, 2, 3].map(() => chunkedPost(`${base}/api/login`, BODY_MB * 1024 * 1024, { headers: { origin: base } }))));
+  const login = await peakDuring(() =>
+    Promise.all(
+      [1, 2, 3].map(() => chunkedPost(`${base}/api/login`, BODY_MB * 1024 * 1024, { headers: { origin: base } })),
+    ),
+  );
   const loginRefused = login.result.every((answer) => answer.status === 413 || answer.status === 0);
-  report(`peak RSS, three ${BODY_MB} MB chunked sign-ins refused (goal < ${MEMORY_GOAL_MB} MB)`, mb(login.peak), `${mb(idleMb)} idle`, loginRefused && login.peak < MEMORY_GOAL_MB);
+  report(
+    `peak RSS, three ${BODY_MB} MB chunked sign-ins refused (goal < ${MEMORY_GOAL_MB} MB)`,
+    mb(login.peak),
+    `${mb(idleMb)} idle`,
+    loginRefused && login.peak < MEMORY_GOAL_MB,
+  );
 
   // The same at the upload route, whose limit is UPLOAD_MAX_MB (10 MB): each holds up to that much first.
   const signIn = await request(`${base}/api/login`, {
@@ -93,10 +112,21 @@ try {
   if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body}`);
   const cookie = signIn.lines["set-cookie"][0].split(";")[0];
   const uploads = await peakDuring(() =>
-    Promise.all([1, 2, 3].map(() => chunkedPost(`${base}/api/machines/${machine.id}/records`, BODY_MB * 1024 * 1024, { headers: { origin: base, cookie, "content-type": "multipart/form-data; boundary=x" } }))),
+    Promise.all(
+      [1, 2, 3].map(() =>
+        chunkedPost(`${base}/api/machines/${machine.id}/records`, BODY_MB * 1024 * 1024, {
+          headers: { origin: base, cookie, "content-type": "multipart/form-data; boundary=x" },
+        }),
+      ),
+    ),
   );
   const uploadsRefused = uploads.result.every((answer) => answer.status === 413 || answer.status === 0);
-  report(`peak RSS, three ${BODY_MB} MB chunked uploads refused (goal < ${MEMORY_GOAL_MB} MB)`, mb(uploads.peak), `${mb(idleMb)} idle`, uploadsRefused && uploads.peak < MEMORY_GOAL_MB);
+  report(
+    `peak RSS, three ${BODY_MB} MB chunked uploads refused (goal < ${MEMORY_GOAL_MB} MB)`,
+    mb(uploads.peak),
+    `${mb(idleMb)} idle`,
+    uploadsRefused && uploads.peak < MEMORY_GOAL_MB,
+  );
 
   // An .xlsx bomb (3 million rows, 81 MB of XML in 200 KB) uploaded while health checks run.
   const form = new FormData();
@@ -105,16 +135,32 @@ try {
   let pending = true;
   const started = performance.now();
   const bomb = peakDuring(async () => {
-    const answer = await fetch(`${base}/api/machines/${machine.id}/records`, { method: "POST", headers: { cookie, origin: base }, body: form });
+    const answer = await fetch(`${base}/api/machines/${machine.id}/records`, {
+      method: "POST",
+      headers: { cookie, origin: base },
+      body: form,
+    });
     pending = false;
     return { status: answer.status, message: (await answer.json()).message, ms: performance.now() - started };
   });
   const waits = await healthWaits(() => pending);
   const { result: refused, peak: bombPeak } = await bomb;
-  console.log(`the bomb: ${refused.status} "${refused.message}" after ${ms(refused.ms)}; peak RSS ${mb(bombPeak)} (its reading worker included)`);
+  console.log(
+    `the bomb: ${refused.status} "${refused.message}" after ${ms(refused.ms)}; peak RSS ${mb(bombPeak)} (its reading worker included)`,
+  );
   const p95 = percentile(waits, 95);
-  report(`GET /healthz p95 while the bomb is read (goal < ${WAIT_GOAL_MS} ms)`, ms(p95), ms(percentile(floorWaits, 95)), refused.status === 400 && waits.length > 0 && p95 < WAIT_GOAL_MS);
-  report(`GET /healthz slowest of ${waits.length} while the bomb is read`, ms(Math.max(...waits)), ms(Math.max(...floorWaits)), true);
+  report(
+    `GET /healthz p95 while the bomb is read (goal < ${WAIT_GOAL_MS} ms)`,
+    ms(p95),
+    ms(percentile(floorWaits, 95)),
+    refused.status === 400 && waits.length > 0 && p95 < WAIT_GOAL_MS,
+  );
+  report(
+    `GET /healthz slowest of ${waits.length} while the bomb is read`,
+    ms(Math.max(...waits)),
+    ms(Math.max(...floorWaits)),
+    true,
+  );
 } finally {
   server.stop();
   await server.exited;

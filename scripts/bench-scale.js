@@ -86,7 +86,9 @@ let db = lib.openDatabase(databasePath);
 await lib.migrateToLatest(db);
 const world = await buildWorld(db, lib, scale);
 await db.destroy();
-process.stderr.write(`World built in ${(world.buildMs / 1000).toFixed(1)} s: ${world.partners} partners, ${world.machines} machines, ${world.rows.toLocaleString("en-GB")} sales\n`);
+process.stderr.write(
+  `World built in ${(world.buildMs / 1000).toFixed(1)} s: ${world.partners} partners, ${world.machines} machines, ${world.rows.toLocaleString("en-GB")} sales\n`,
+);
 if (PG_URL) {
   const { copySqliteToPostgres } = await import("../db/copy.ts");
   const target = lib.openDatabase(PG_URL);
@@ -96,7 +98,13 @@ if (PG_URL) {
   await target.destroy();
   if (!report.ok) throw new Error(`db copy to PostgreSQL disagreed: ${JSON.stringify(report).slice(0, 500)}`);
   const rows = report.tables.reduce((sum, table) => sum + table.target, 0);
-  figure("db copy of the world to PostgreSQL", `${(copyMs / 1000).toFixed(1)} s (${rows.toLocaleString("en-GB")} rows, ${report.uploads.files} uploads, checks agree)`, null, "none (shown)", null);
+  figure(
+    "db copy of the world to PostgreSQL",
+    `${(copyMs / 1000).toFixed(1)} s (${rows.toLocaleString("en-GB")} rows, ${report.uploads.files} uploads, checks agree)`,
+    null,
+    "none (shown)",
+    null,
+  );
 }
 
 // 2. Imports.
@@ -115,19 +123,42 @@ async function singleImport() {
   const fresh = lib.openDatabase(path.join(runDir, "single.db"));
   await lib.migrateToLatest(fresh);
   const admin = await lib.createUser(fresh, { username: "single-admin", password: "bench-admin-1", isAdmin: true });
-  const partner = await lib.createPartner(fresh, { username: "single", password: "bench-partner-1", name: "Single Site", partnerType: "profit-sharing", email: "single@example.test", billingAddress: "1 Road" }, admin.id);
+  const partner = await lib.createPartner(
+    fresh,
+    {
+      username: "single",
+      password: "bench-partner-1",
+      name: "Single Site",
+      partnerType: "profit-sharing",
+      email: "single@example.test",
+      billingAddress: "1 Road",
+    },
+    admin.id,
+  );
   await lib.createMachine(fresh, { partnerId: partner.id, location: "Single Machine" }, admin.id);
   const month = world.months.at(-1);
-  const bytes = lib.buildExport({ location: "Single Machine", month, units: SINGLE_ROWS, firstTransactionId: 1, random: lib.seededRandom(7) });
+  const bytes = lib.buildExport({
+    location: "Single Machine",
+    month,
+    units: SINGLE_ROWS,
+    firstTransactionId: 1,
+    random: lib.seededRandom(7),
+  });
   let t = performance.now();
   XLSX.read(bytes, FAST_READ);
   const readMs = performance.now() - t;
   t = performance.now();
   // As `vendboard import` imports one file (cli/commands/import.ts): read on this thread.
-  const [outcome] = await lib.importExports(fresh, [{ name: "single.xlsx", bytes }], {}, { actorId: admin.id, dataDir: runDir, readOnThisThread: true });
+  const [outcome] = await lib.importExports(
+    fresh,
+    [{ name: "single.xlsx", bytes }],
+    {},
+    { actorId: admin.id, dataDir: runDir, readOnThisThread: true },
+  );
   const importMs = performance.now() - t;
   await fresh.destroy();
-  if (!outcome.ok || outcome.result.groups[0].imported !== SINGLE_ROWS) throw new Error(`The 50,000-row import did not store every row: ${JSON.stringify(outcome).slice(0, 300)}`);
+  if (!outcome.ok || outcome.result.groups[0].imported !== SINGLE_ROWS)
+    throw new Error(`The 50,000-row import did not store every row: ${JSON.stringify(outcome).slice(0, 300)}`);
   return { readMs, importMs };
 }
 const singles = [];
@@ -143,7 +174,8 @@ figure(
 );
 
 // 3. Analytics: the floor is one hand-written SQL aggregate over the rollup the import writes.
-const AGGREGATE = "select product_id, sum(units) as units, sum(revenue_pence) as revenue from product_sales_monthly group by product_id order by units desc";
+const AGGREGATE =
+  "select product_id, sum(units) as units, sum(revenue_pence) as revenue from product_sales_monthly group by product_id order by units desc";
 const sqlTimes = [];
 if (PG_URL) {
   const { default: pg } = await import("pg");
@@ -175,21 +207,34 @@ for (let i = 0; i < 5; i++) {
   analyticsTimes.push(performance.now() - t);
 }
 await db.destroy();
-figure("productAnalytics (the spec's full API answer)", `p50 ${ms(median(analyticsTimes))}`, analyticsFloor, "none (not a page)", null);
+figure(
+  "productAnalytics (the spec's full API answer)",
+  `p50 ${ms(median(analyticsTimes))}`,
+  analyticsFloor,
+  "none (not a page)",
+  null,
+);
 
 // 4. The CLI's start-up.
 function timeCommand(args, runs = 10) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const result = spawnSync(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, DATABASE_PATH: databasePath } });
+    const result = spawnSync(process.execPath, args, {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, DATABASE_PATH: databasePath },
+    });
     times.push(performance.now() - t);
     if (result.status !== 0) throw new Error(`node ${args.join(" ")} exited with ${result.status}: ${result.stderr}`);
   }
   return median(times);
 }
 // The compiled CLI, as `npm run build` and `npm install` leave it (bin/vendboard.js runs the source when it is stale).
-if (spawnSync(process.execPath, [path.join(root, "scripts/build-cli.js")], { cwd: root, stdio: "inherit" }).status !== 0) throw new Error("the CLI did not build");
+if (
+  spawnSync(process.execPath, [path.join(root, "scripts/build-cli.js")], { cwd: root, stdio: "inherit" }).status !== 0
+)
+  throw new Error("the CLI did not build");
 const helpMs = timeCommand([path.join(root, "bin/vendboard.js"), "--help"]);
 const nodeMs = timeCommand(["-e", "0"]);
 figure("vendboard --help", ms(helpMs), `node -e 0 ${ms(nodeMs)}`, "≤ 300 ms", helpMs <= 300);
@@ -200,22 +245,42 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [path.join(root, "scripts/start.js")], {
   cwd: root,
-  env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: databasePath, PORT: String(port), HOST: "127.0.0.1", SESSION_SECRET: "bench-scale-secret-0123456789abcdef", APP_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_PATH: databasePath,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SESSION_SECRET: "bench-scale-secret-0123456789abcdef",
+    APP_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    LOGIN_MAX_FAILURES_PER_ADDRESS: "1000",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 const stopServer = () => server.exitCode === null && server.kill("SIGTERM");
 process.on("exit", stopServer);
 for (let since = Date.now(); ; ) {
-  const up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+  const up = await fetch(`${base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (up) break;
   if (Date.now() - since > 30_000 || server.exitCode !== null) throw new Error("the production server did not start");
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 async function signIn({ username, password }) {
-  const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ username, password }),
+  });
   if (!response.ok) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
-  return response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 const adminCookie = await signIn(world.admin);
 const partnerCookie = await signIn(world.partner);
@@ -243,20 +308,32 @@ const pages = [
   ["/admin", adminCookie],
   ["/admin?page=2", adminCookie],
   ["/admin/commissions", adminCookie],
-  ...["all", "pending", "paid", "overdue", "cancelled"].map((tab) => [tab === "all" ? "/admin/invoices" : `/admin/invoices?status=${tab}`, adminCookie]),
+  ...["all", "pending", "paid", "overdue", "cancelled"].map((tab) => [
+    tab === "all" ? "/admin/invoices" : `/admin/invoices?status=${tab}`,
+    adminCookie,
+  ]),
   ["/admin/products", adminCookie],
   [`/partners/${world.bigPartner.id}`, adminCookie],
   ["/", partnerCookie],
 ];
 for (const [url, cookie] of pages) {
   const { p95, bytes } = await timePage(url, cookie);
-  const floorText = url.startsWith("/admin/products") ? `${analyticsFloor}; asset p95 ${ms(floor.p95)}` : `asset p95 ${ms(floor.p95)}`;
-  figure(`GET ${url}`, `p95 ${ms(p95)}, ${(bytes / KB).toFixed(1)} KB`, floorText, "p95 < 100 ms, < 150 KB", p95 < 100 && bytes < 150 * KB);
+  const floorText = url.startsWith("/admin/products")
+    ? `${analyticsFloor}; asset p95 ${ms(floor.p95)}`
+    : `asset p95 ${ms(floor.p95)}`;
+  figure(
+    `GET ${url}`,
+    `p95 ${ms(p95)}, ${(bytes / KB).toFixed(1)} KB`,
+    floorText,
+    "p95 < 100 ms, < 150 KB",
+    p95 < 100 && bytes < 150 * KB,
+  );
 }
 
 // 6. 50 connections for LOAD_SECONDS, after WARM_UP_SECONDS of the same load.
 async function load(url, cookie) {
-  const run = (duration) => autocannon({ url: `${base}${url}`, connections: 50, duration, headers: cookie ? { cookie } : {} });
+  const run = (duration) =>
+    autocannon({ url: `${base}${url}`, connections: 50, duration, headers: cookie ? { cookie } : {} });
   const errorsOf = (result) => result.errors + result.timeouts + result.non2xx;
   const warmUp = await run(WARM_UP_SECONDS);
   const result = await run(LOAD_SECONDS);
@@ -270,7 +347,13 @@ for (const [url, minRps, maxP99] of [
   ["/api/machines", 600, 250],
 ]) {
   const r = await load(url, partnerCookie);
-  figure(`50 connections on GET ${url}`, `${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.errors} errors`, floorText, `≥ ${minRps} req/s, p99 < ${maxP99} ms, 0 errors`, r.rps >= minRps && r.p99 < maxP99 && r.errors === 0);
+  figure(
+    `50 connections on GET ${url}`,
+    `${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.errors} errors`,
+    floorText,
+    `≥ ${minRps} req/s, p99 < ${maxP99} ms, 0 errors`,
+    r.rps >= minRps && r.p99 < maxP99 && r.errors === 0,
+  );
 }
 
 // 7. First-load JavaScript.
@@ -294,10 +377,21 @@ stopServer();
 await new Promise((resolve) => (server.exitCode === null ? server.once("exit", resolve) : resolve()));
 
 // The table.
-const widths = [Math.max(...results.map((r) => r.name.length)), Math.max(...results.map((r) => r.value.length)), Math.max(...results.map((r) => (r.floor ?? "").length))];
-console.log(`\nVendboard at scale (${SMALL ? "BENCH_SCALE=small" : "full"}, ${PG_URL ? "PostgreSQL; imports on SQLite" : "SQLite"}): ${world.partners} partners, ${world.machines} machines, ${world.rows.toLocaleString("en-GB")} sales, ${os.availableParallelism()} cores\n`);
-console.log(`${"figure".padEnd(widths[0])}  ${"measured".padEnd(widths[1])}  ${"floor (same run)".padEnd(widths[2])}  goal`);
-for (const r of results) console.log(`${r.name.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${(r.floor ?? "").padEnd(widths[2])}  ${r.goal}  ${r.ok === false ? "MISSED" : "met"}`);
+const widths = [
+  Math.max(...results.map((r) => r.name.length)),
+  Math.max(...results.map((r) => r.value.length)),
+  Math.max(...results.map((r) => (r.floor ?? "").length)),
+];
+console.log(
+  `\nVendboard at scale (${SMALL ? "BENCH_SCALE=small" : "full"}, ${PG_URL ? "PostgreSQL; imports on SQLite" : "SQLite"}): ${world.partners} partners, ${world.machines} machines, ${world.rows.toLocaleString("en-GB")} sales, ${os.availableParallelism()} cores\n`,
+);
+console.log(
+  `${"figure".padEnd(widths[0])}  ${"measured".padEnd(widths[1])}  ${"floor (same run)".padEnd(widths[2])}  goal`,
+);
+for (const r of results)
+  console.log(
+    `${r.name.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${(r.floor ?? "").padEnd(widths[2])}  ${r.goal}  ${r.ok === false ? "MISSED" : "met"}`,
+  );
 const missed = results.filter((r) => r.ok === false).length;
 console.log(`\n${results.length - missed} goals met, ${missed} missed`);
 if (process.env.BENCH_KEEP === "1") console.log(`The database is kept at ${databasePath}`);

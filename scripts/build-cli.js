@@ -17,7 +17,9 @@ try {
   esbuild = await import("esbuild");
 } catch (error) {
   if (!process.argv.includes("--if-possible")) throw error;
-  console.error("vendboard: esbuild is not installed, so the CLI is not compiled; bin/vendboard.js will run its source through tsx");
+  console.error(
+    "vendboard: esbuild is not installed, so the CLI is not compiled; bin/vendboard.js will run its source through tsx",
+  );
   process.exit(0);
 }
 
@@ -45,7 +47,8 @@ try {
   // bundle would fail at run time from dist/.
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     const unbundled = output.imports.filter((i) => i.external && /^[#.]/.test(i.path));
-    if (unbundled.length) throw new Error(`${file} imports ${unbundled.map((i) => i.path).join(", ")} from outside the bundle`);
+    if (unbundled.length)
+      throw new Error(`${file} imports ${unbundled.map((i) => i.path).join(", ")} from outside the bundle`);
   }
   fs.utimesSync(path.join(staging, ENTRY), started, started);
   // Swapped in whole, so a run never sees half a build.
@@ -56,4 +59,6 @@ try {
 } finally {
   fs.rmSync(staging, { recursive: true, force: true });
 }
-console.error(`vendboard: CLI compiled into ${path.relative(process.cwd(), path.join(OUT, ENTRY)) || path.join(OUT, ENTRY)}`);
+console.error(
+  `vendboard: CLI compiled into ${path.relative(process.cwd(), path.join(OUT, ENTRY)) || path.join(OUT, ENTRY)}`,
+);

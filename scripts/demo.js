@@ -37,7 +37,9 @@ await db.destroy();
 const secretFile = path.join(path.dirname(databasePath), "demo-session-secret");
 if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, randomBytes(32).toString("hex"), { mode: 0o600 });
 
-const shown = databaseUrl ? describeTarget({ engine: "postgres", url: databaseUrl }) : path.relative(root, databasePath) || databasePath;
+const shown = databaseUrl
+  ? describeTarget({ engine: "postgres", url: databaseUrl })
+  : path.relative(root, databasePath) || databasePath;
 console.log(`\nVendboard demo on http://localhost:${port} (database ${shown})\n`);
 console.log("Demo logins:");
 const width = Math.max(...logins.map((l) => l.role.length));

@@ -36,9 +36,18 @@ function finish(outcome) {
   process.exit(outcome.failed ? 1 : 0);
 }
 
-const version = fs.existsSync(DENO) ? spawnSync(DENO, ["--version"], { encoding: "utf8", env: { ...process.env, ...DENO_ENV } }) : null;
+const version = fs.existsSync(DENO)
+  ? spawnSync(DENO, ["--version"], { encoding: "utf8", env: { ...process.env, ...DENO_ENV } })
+  : null;
 if (!version || version.status !== 0) {
-  finish({ passed: 0, failed: 0, skipped: true, reason: version ? `node_modules/.bin/deno --version failed: ${version.error?.message ?? version.stderr.trim()}` : "node_modules/.bin/deno is not installed (npm install installs the deno devDependency)" });
+  finish({
+    passed: 0,
+    failed: 0,
+    skipped: true,
+    reason: version
+      ? `node_modules/.bin/deno --version failed: ${version.error?.message ?? version.stderr.trim()}`
+      : "node_modules/.bin/deno is not installed (npm install installs the deno devDependency)",
+  });
 }
 console.log(`Deno smoke suite on ${version.stdout.split("\n")[0]}`);
 ensureBuild();
@@ -56,15 +65,25 @@ const PARTNER = { username: "smoke-partner", password: "smoke-partner-password",
  * connection, and the next request would go out on the closed socket.
  */
 async function vendboard(runtime, database, args, input) {
-  const [command, prefix] = runtime === "deno" ? [DENO, [...DENO_RUN, "bin/vendboard-deno.ts"]] : [process.execPath, ["bin/vendboard.js"]];
-  const child = spawn(command, [...prefix, ...args], { cwd: root, env: { ...process.env, ...DENO_ENV, DATABASE_PATH: database, NODE_ENV: "production", APP_URL: "http://localhost" }, timeout: 120_000 });
+  const [command, prefix] =
+    runtime === "deno" ? [DENO, [...DENO_RUN, "bin/vendboard-deno.ts"]] : [process.execPath, ["bin/vendboard.js"]];
+  const child = spawn(command, [...prefix, ...args], {
+    cwd: root,
+    env: { ...process.env, ...DENO_ENV, DATABASE_PATH: database, NODE_ENV: "production", APP_URL: "http://localhost" },
+    timeout: 120_000,
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
   child.stderr.on("data", (chunk) => (stderr += chunk));
   child.stdin.end(input ?? "");
-  const [code, signal] = await new Promise((resolve, reject) => child.once("error", reject).once("close", (c, s) => resolve([c, s])));
-  if (code !== 0) throw new Error(`vendboard ${args.join(" ")} on ${runtime} exited ${code ?? signal}: ${(stderr || stdout).trim().slice(0, 800)}`);
+  const [code, signal] = await new Promise((resolve, reject) =>
+    child.once("error", reject).once("close", (c, s) => resolve([c, s])),
+  );
+  if (code !== 0)
+    throw new Error(
+      `vendboard ${args.join(" ")} on ${runtime} exited ${code ?? signal}: ${(stderr || stdout).trim().slice(0, 800)}`,
+    );
   return stdout;
 }
 const json = (text) => JSON.parse(text);
@@ -88,7 +107,18 @@ async function freePort() {
 async function serveOnDeno(port) {
   const server = spawn(DENO, [...DENO_RUN, "server.js"], {
     cwd: root,
-    env: { ...process.env, ...DENO_ENV, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_PATH: denoDb, SESSION_SECRET: sessionSecret, APP_URL: `http://localhost:${port}`, WEB_CONCURRENCY: "2", LOG_FORMAT: "json" },
+    env: {
+      ...process.env,
+      ...DENO_ENV,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_PATH: denoDb,
+      SESSION_SECRET: sessionSecret,
+      APP_URL: `http://localhost:${port}`,
+      WEB_CONCURRENCY: "2",
+      LOG_FORMAT: "json",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -107,7 +137,10 @@ async function serveOnDeno(port) {
       server.kill("SIGKILL");
       throw new Error(`the server did not answer /healthz within 90 s: ${log.slice(-800)}`);
     }
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -122,12 +155,23 @@ async function serveOnDeno(port) {
 
 /** A signed-in HTTP client: POST /api/login, then requests carry its session cookie. */
 async function signIn(base, credentials) {
-  const response = await fetch(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) });
-  if (response.status !== 200) throw new Error(`POST /api/login as ${credentials.username} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const response = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (response.status !== 200)
+    throw new Error(
+      `POST /api/login as ${credentials.username} answered ${response.status}: ${(await response.text()).slice(0, 300)}`,
+    );
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   assert(cookie, "POST /api/login set no cookie");
   const user = await response.json();
-  const request = (pathname, init = {}) => fetch(`${base}${pathname}`, { redirect: "manual", ...init, headers: { cookie, ...init.headers } });
+  const request = (pathname, init = {}) =>
+    fetch(`${base}${pathname}`, { redirect: "manual", ...init, headers: { cookie, ...init.headers } });
   return { user, request };
 }
 
@@ -139,9 +183,16 @@ async function page(client, pathname, contains) {
 }
 
 async function postJson(client, pathname, body) {
-  const response = await client.request(pathname, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await client.request(pathname, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
-  assert(response.status === 200 || response.status === 201, `POST ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  assert(
+    response.status === 200 || response.status === 201,
+    `POST ${pathname} answered ${response.status}: ${text.slice(0, 300)}`,
+  );
   return JSON.parse(text);
 }
 
@@ -150,7 +201,9 @@ function records(file) {
   const db = new Database(file, { readonly: true });
   try {
     return db
-      .prepare("select m.location, r.month, r.revenue_pence as revenuePence, r.cogs_pence as cogsPence from monthly_records r join machines m on m.id = r.machine_id order by m.location, r.month")
+      .prepare(
+        "select m.location, r.month, r.revenue_pence as revenuePence, r.cogs_pence as cogsPence from monthly_records r join machines m on m.id = r.machine_id order by m.location, r.month",
+      )
       .all();
   } finally {
     db.close();
@@ -164,74 +217,130 @@ let base = "";
 let admin = null;
 let partner = null;
 const checks = [
-  ["migrates a fresh database on Deno (node:sqlite)", async () => {
-    const first = json(await vendboard("deno", denoDb, ["db", "migrate", "--json"]));
-    assert(first.applied.length > 0, "no migration was applied");
-    const again = json(await vendboard("deno", denoDb, ["db", "migrate", "--json"]));
-    assert(again.applied.length === 0, `a second migrate applied ${again.applied.join(", ")}`);
-    await vendboard("deno", denoDb, ["admin", "create", ADMIN.username, "--password-stdin", "--json"], `${ADMIN.password}\n`);
-  }],
-  ["serves the build on Deno as one process (WEB_CONCURRENCY=2 asked)", async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = await serveOnDeno(port);
-    assert(server.log().includes("Running on Deno: one server process"), "the server did not log that it runs one process on Deno");
-  }],
-  ["signs in as an admin over HTTP; /admin answers 200", async () => {
-    admin = await signIn(base, ADMIN);
-    assert(admin.user.isAdmin === true, "the admin's sign-in did not answer an admin");
-    await page(admin, "/admin");
-    const created = await postJson(admin, "/api/register", { ...PARTNER, partnerType: "profit-sharing", email: "smoke@example.com", billingAddress: "1 Smoke Street, Leeds", commissionPercentage: "0.10" });
-    for (const location of Object.keys(expected["three-machines-2026-09"].machines)) {
-      await postJson(admin, "/api/machines", { location, partnerId: created.id });
-    }
-  }],
-  ["signs in as a partner over HTTP; / answers 200 with the partner's name", async () => {
-    partner = await signIn(base, PARTNER);
-    assert(partner.user.isAdmin === false, "the partner's sign-in answered an admin");
-    await page(partner, "/", PARTNER.name);
-  }],
-  ["a backup made on Deno while it serves restores on Node", async () => {
-    const archive = path.join(work, "deno-backup.tar.gz");
-    await vendboard("deno", denoDb, ["db", "backup", archive, "--json"]);
-    await vendboard("node", nodeDb, ["db", "restore", archive, "--json"]);
-    const restored = new Database(nodeDb, { readonly: true });
-    const machines = restored.prepare("select count(*) as n from machines").get().n;
-    restored.close();
-    assert(machines === 3, `the restored database has ${machines} machines, not 3`);
-  }],
-  ["imports the sample exports on Deno and on Node to the same totals as fixtures/expected.json", async () => {
-    for (const [runtime, database] of [["deno", denoDb], ["node", nodeDb]]) {
-      await vendboard(runtime, database, ["import", ...SAMPLES.map((file) => `fixtures/${file}`), "--json"]);
-    }
-    const onDeno = records(denoDb);
-    const onNode = records(nodeDb);
-    assert(JSON.stringify(onDeno) === JSON.stringify(onNode), `Deno's records differ from Node's:\n${JSON.stringify(onDeno)}\n${JSON.stringify(onNode)}`);
-    const wanted = [];
-    for (const file of SAMPLES) {
-      const month = file.match(/(\d{4}-\d{2})\./)[1];
-      for (const [location, figures] of Object.entries(expected[file.replace(/\.xlsx?$/, "")].machines)) wanted.push({ location, month, revenuePence: figures.revenuePence, cogsPence: figures.cogsPence });
-    }
-    wanted.sort((a, b) => a.location.localeCompare(b.location) || a.month.localeCompare(b.month));
-    assert(JSON.stringify(onDeno) === JSON.stringify(wanted), `the totals differ from fixtures/expected.json:\n${JSON.stringify(onDeno)}\n${JSON.stringify(wanted)}`);
-    const summaries = [await vendboard("deno", denoDb, ["commissions", "summary", "--month", MONTH, "--json"]), await vendboard("node", nodeDb, ["commissions", "summary", "--month", MONTH, "--json"])];
-    assert(summaries[0] === summaries[1], `commissions summary --month ${MONTH} differs:\n${summaries[0]}\n${summaries[1]}`);
-    await page(partner, "/", PARTNER.name);
-  }],
-  ["exports a consolidated PDF with the CLI on Deno", async () => {
-    const out = path.join(work, "reports");
-    const outcome = json(await vendboard("deno", denoDb, ["reports", "export", "--month", MONTH, "--out", out, "--json"]));
-    const written = outcome.reports.filter((r) => r.status === "written");
-    assert(written.length === 1, `expected one report written, got ${JSON.stringify(outcome.reports)}`);
-    const head = fs.readFileSync(written[0].file).subarray(0, 5).toString("latin1");
-    assert(head === "%PDF-", `${written[0].file} starts with ${JSON.stringify(head)}, not %PDF-`);
-  }],
-  ["stops cleanly on SIGTERM", async () => {
-    const stopping = server;
-    server = null;
-    const { code, signal } = await stopping.stop();
-    assert(code === 0, `the server exited with ${code ?? signal}`);
-  }],
+  [
+    "migrates a fresh database on Deno (node:sqlite)",
+    async () => {
+      const first = json(await vendboard("deno", denoDb, ["db", "migrate", "--json"]));
+      assert(first.applied.length > 0, "no migration was applied");
+      const again = json(await vendboard("deno", denoDb, ["db", "migrate", "--json"]));
+      assert(again.applied.length === 0, `a second migrate applied ${again.applied.join(", ")}`);
+      await vendboard(
+        "deno",
+        denoDb,
+        ["admin", "create", ADMIN.username, "--password-stdin", "--json"],
+        `${ADMIN.password}\n`,
+      );
+    },
+  ],
+  [
+    "serves the build on Deno as one process (WEB_CONCURRENCY=2 asked)",
+    async () => {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      server = await serveOnDeno(port);
+      assert(
+        server.log().includes("Running on Deno: one server process"),
+        "the server did not log that it runs one process on Deno",
+      );
+    },
+  ],
+  [
+    "signs in as an admin over HTTP; /admin answers 200",
+    async () => {
+      admin = await signIn(base, ADMIN);
+      assert(admin.user.isAdmin === true, "the admin's sign-in did not answer an admin");
+      await page(admin, "/admin");
+      const created = await postJson(admin, "/api/register", {
+        ...PARTNER,
+        partnerType: "profit-sharing",
+        email: "smoke@example.com",
+        billingAddress: "1 Smoke Street, Leeds",
+        commissionPercentage: "0.10",
+      });
+      for (const location of Object.keys(expected["three-machines-2026-09"].machines)) {
+        await postJson(admin, "/api/machines", { location, partnerId: created.id });
+      }
+    },
+  ],
+  [
+    "signs in as a partner over HTTP; / answers 200 with the partner's name",
+    async () => {
+      partner = await signIn(base, PARTNER);
+      assert(partner.user.isAdmin === false, "the partner's sign-in answered an admin");
+      await page(partner, "/", PARTNER.name);
+    },
+  ],
+  [
+    "a backup made on Deno while it serves restores on Node",
+    async () => {
+      const archive = path.join(work, "deno-backup.tar.gz");
+      await vendboard("deno", denoDb, ["db", "backup", archive, "--json"]);
+      await vendboard("node", nodeDb, ["db", "restore", archive, "--json"]);
+      const restored = new Database(nodeDb, { readonly: true });
+      const machines = restored.prepare("select count(*) as n from machines").get().n;
+      restored.close();
+      assert(machines === 3, `the restored database has ${machines} machines, not 3`);
+    },
+  ],
+  [
+    "imports the sample exports on Deno and on Node to the same totals as fixtures/expected.json",
+    async () => {
+      for (const [runtime, database] of [
+        ["deno", denoDb],
+        ["node", nodeDb],
+      ]) {
+        await vendboard(runtime, database, ["import", ...SAMPLES.map((file) => `fixtures/${file}`), "--json"]);
+      }
+      const onDeno = records(denoDb);
+      const onNode = records(nodeDb);
+      assert(
+        JSON.stringify(onDeno) === JSON.stringify(onNode),
+        `Deno's records differ from Node's:\n${JSON.stringify(onDeno)}\n${JSON.stringify(onNode)}`,
+      );
+      const wanted = [];
+      for (const file of SAMPLES) {
+        const month = file.match(/(\d{4}-\d{2})\./)[1];
+        for (const [location, figures] of Object.entries(expected[file.replace(/\.xlsx?$/, "")].machines))
+          wanted.push({ location, month, revenuePence: figures.revenuePence, cogsPence: figures.cogsPence });
+      }
+      wanted.sort((a, b) => a.location.localeCompare(b.location) || a.month.localeCompare(b.month));
+      assert(
+        JSON.stringify(onDeno) === JSON.stringify(wanted),
+        `the totals differ from fixtures/expected.json:\n${JSON.stringify(onDeno)}\n${JSON.stringify(wanted)}`,
+      );
+      const summaries = [
+        await vendboard("deno", denoDb, ["commissions", "summary", "--month", MONTH, "--json"]),
+        await vendboard("node", nodeDb, ["commissions", "summary", "--month", MONTH, "--json"]),
+      ];
+      assert(
+        summaries[0] === summaries[1],
+        `commissions summary --month ${MONTH} differs:\n${summaries[0]}\n${summaries[1]}`,
+      );
+      await page(partner, "/", PARTNER.name);
+    },
+  ],
+  [
+    "exports a consolidated PDF with the CLI on Deno",
+    async () => {
+      const out = path.join(work, "reports");
+      const outcome = json(
+        await vendboard("deno", denoDb, ["reports", "export", "--month", MONTH, "--out", out, "--json"]),
+      );
+      const written = outcome.reports.filter((r) => r.status === "written");
+      assert(written.length === 1, `expected one report written, got ${JSON.stringify(outcome.reports)}`);
+      const head = fs.readFileSync(written[0].file).subarray(0, 5).toString("latin1");
+      assert(head === "%PDF-", `${written[0].file} starts with ${JSON.stringify(head)}, not %PDF-`);
+    },
+  ],
+  [
+    "stops cleanly on SIGTERM",
+    async () => {
+      const stopping = server;
+      server = null;
+      const { code, signal } = await stopping.stop();
+      assert(code === 0, `the server exited with ${code ?? signal}`);
+    },
+  ],
 ];
 
 let passed = 0;
@@ -244,7 +353,10 @@ try {
       console.log(`  ✓ ${name}`);
     } catch (error) {
       failed += checks.length - index;
-      const message = error instanceof Error ? `${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ""}` : String(error);
+      const message =
+        error instanceof Error
+          ? `${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ""}`
+          : String(error);
       console.log(`  ✗ ${name}\n    ${message.replace(/\n/g, "\n    ")}`);
       for (const [later] of checks.slice(index + 1)) console.log(`  - ${later} (not run)`);
       if (server) console.log(`    The server's log ended:\n${server.log().slice(-1500)}`);

@@ -43,7 +43,9 @@ if (isMain) {
   let server = process.env.TEST_PG_URL;
   if (!server) {
     if (!findPostgresBin()) {
-      console.error("PostgreSQL is not installed (no initdb): `sudo apt-get install -y postgresql`, or set TEST_PG_URL.");
+      console.error(
+        "PostgreSQL is not installed (no initdb): `sudo apt-get install -y postgresql`, or set TEST_PG_URL.",
+      );
       process.exit(1);
     }
     server = (await startCluster()).url;
@@ -53,9 +55,16 @@ if (isMain) {
   const args = process.argv.slice(2);
   const specs = args.some((arg) => arg.endsWith(".spec.ts")) ? [] : PG_SMOKE_SPECS;
   const database = await createDatabase(server);
-  console.error(`The e2e smoke on PostgreSQL: ${specs.length ? specs.map((s) => path.basename(s)).join(", ") : args.filter((a) => a.endsWith(".spec.ts")).join(", ")} on ${database.url}`);
-  const status = run(bin("playwright"), ["test", ...specs, ...args], { cwd: root, env: { ...process.env, E2E_DATABASE_URL: database.url } });
+  console.error(
+    `The e2e smoke on PostgreSQL: ${specs.length ? specs.map((s) => path.basename(s)).join(", ") : args.filter((a) => a.endsWith(".spec.ts")).join(", ")} on ${database.url}`,
+  );
+  const status = run(bin("playwright"), ["test", ...specs, ...args], {
+    cwd: root,
+    env: { ...process.env, E2E_DATABASE_URL: database.url },
+  });
   // The server is gone with Playwright; the database goes too (a cluster started here goes at exit anyway).
-  await onServer(server, `drop database if exists ${database.name} with (force)`).catch((error) => console.error(`Could not drop ${database.name}: ${error.message}`));
+  await onServer(server, `drop database if exists ${database.name} with (force)`).catch((error) =>
+    console.error(`Could not drop ${database.name}: ${error.message}`),
+  );
   process.exit(status);
 }

@@ -15,7 +15,14 @@ export const DEMO_PARTNERS = ["leeds-station", "york-health", "bradford-library"
   username,
   password: "partner-demo-1",
 }));
-const ADMIN_PAGES = ["/admin", "/admin/commissions", "/admin/invoices", "/admin/products", "/admin/import", "/admin/audit"];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/commissions",
+  "/admin/invoices",
+  "/admin/products",
+  "/admin/import",
+  "/admin/audit",
+];
 
 /** Attribute name → value of one start tag. */
 function attributes(tag) {
@@ -148,7 +155,16 @@ async function main(argv) {
   }
 
   if (json) {
-    console.log(JSON.stringify(rows.map(({ assets, ...row }) => ({ ...row, assets: assets.map((a) => ({ ...a, url: new URL(a.url).pathname })) })), null, 2));
+    console.log(
+      JSON.stringify(
+        rows.map(({ assets, ...row }) => ({
+          ...row,
+          assets: assets.map((a) => ({ ...a, url: new URL(a.url).pathname })),
+        })),
+        null,
+        2,
+      ),
+    );
   } else {
     const pathWidth = Math.max(4, ...rows.map((r) => r.path.length));
     const whoWidth = Math.max(2, ...rows.map((r) => r.who.length));

@@ -62,7 +62,9 @@ export function preflight() {
     }
     return;
   }
-  console.error(`Missing ${missing.join(" and ")}: run \`sudo apt-get install -y ${missing.join(" ")}\` and try again.`);
+  console.error(
+    `Missing ${missing.join(" and ")}: run \`sudo apt-get install -y ${missing.join(" ")}\` and try again.`,
+  );
   process.exit(1);
 }
 

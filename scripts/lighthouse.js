@@ -20,7 +20,14 @@ const PAGES = [
   { path: "/", login: PARTNER },
   { path: "/admin", login: ADMIN },
 ];
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -67,7 +74,13 @@ let serverLog = "";
 const server = spawn(process.execPath, [path.join(root, "scripts", "demo.js"), "--no-build"], {
   cwd: root,
   stdio: ["ignore", "pipe", "pipe"],
-  env: { ...process.env, DEMO_DATABASE_PATH: path.join(dir, "demo.db"), PORT: String(port), SESSION_SECRET: randomBytes(32).toString("hex"), APP_URL: base },
+  env: {
+    ...process.env,
+    DEMO_DATABASE_PATH: path.join(dir, "demo.db"),
+    PORT: String(port),
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    APP_URL: base,
+  },
 });
 for (const stream of [server.stdout, server.stderr]) stream.on("data", (chunk) => (serverLog += chunk));
 
@@ -78,25 +91,40 @@ try {
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const reports = path.join(root, "test-results", "lighthouse");
   fs.mkdirSync(reports, { recursive: true });
-  console.log(`Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8")).version}, goal: each score >= ${GOAL}\n`);
+  console.log(
+    `Lighthouse ${JSON.parse(fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8")).version}, goal: each score >= ${GOAL}\n`,
+  );
   for (const page of PAGES) {
     const who = page.login ? page.login.username : "signed out";
     const extraHeaders = page.login ? { cookie: await cookieFor(base, page.login) } : undefined;
-    const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, onlyCategories: CATEGORIES, extraHeaders, logLevel: "error", output: "json" });
+    const result = await lighthouse(`${base}${page.path}`, {
+      port: chrome.port,
+      onlyCategories: CATEGORIES,
+      extraHeaders,
+      logLevel: "error",
+      output: "json",
+    });
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
-    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) throw new Error(`${page.path} (${who}) ended on ${lhr.finalDisplayedUrl}`);
-    fs.writeFileSync(path.join(reports, `${page.path === "/" ? "dashboard" : page.path.slice(1)}.json`), JSON.stringify(lhr, null, 1));
+    if (new URL(lhr.finalDisplayedUrl).pathname !== page.path)
+      throw new Error(`${page.path} (${who}) ended on ${lhr.finalDisplayedUrl}`);
+    fs.writeFileSync(
+      path.join(reports, `${page.path === "/" ? "dashboard" : page.path.slice(1)}.json`),
+      JSON.stringify(lhr, null, 1),
+    );
     for (const id of CATEGORIES) {
       const category = lhr.categories[id];
       const score = Math.round((category.score ?? 0) * 100);
       const ok = score >= GOAL;
       if (!ok) missed++;
-      console.log(`${page.path.padEnd(7)} ${who.padEnd(14)} ${category.title.padEnd(15)} ${String(score).padStart(3)}  goal >= ${GOAL}  ${ok ? "ok" : "MISSED"}`);
+      console.log(
+        `${page.path.padEnd(7)} ${who.padEnd(14)} ${category.title.padEnd(15)} ${String(score).padStart(3)}  goal >= ${GOAL}  ${ok ? "ok" : "MISSED"}`,
+      );
       // What lowers the score: each weighted audit that did not pass.
       for (const ref of category.auditRefs) {
         const audit = lhr.audits[ref.id];
-        if (ref.weight > 0 && audit.score !== null && audit.score < 1) console.log(`        - ${audit.id}: ${audit.title} (weight ${ref.weight})`);
+        if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+          console.log(`        - ${audit.id}: ${audit.title} (weight ${ref.weight})`);
       }
     }
   }
@@ -109,5 +137,7 @@ try {
   server.kill("SIGTERM");
   fs.rmSync(dir, { recursive: true, force: true });
 }
-console.log(`\n${missed ? `${missed} score(s) under ${GOAL}` : "All scores meet the goal"} (${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(
+  `\n${missed ? `${missed} score(s) under ${GOAL}` : "All scores meet the goal"} (${Math.round((Date.now() - started) / 1000)} s)`,
+);
 process.exit(missed ? 1 : 0);

@@ -18,10 +18,15 @@ export function findPostgresBin() {
   if (config.status === 0) candidates.push(config.stdout.trim());
   const debian = "/usr/lib/postgresql";
   if (fs.existsSync(debian)) {
-    for (const version of fs.readdirSync(debian).sort((a, b) => Number(b) - Number(a))) candidates.push(path.join(debian, version, "bin"));
+    for (const version of fs.readdirSync(debian).sort((a, b) => Number(b) - Number(a)))
+      candidates.push(path.join(debian, version, "bin"));
   }
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) candidates.push(dir);
-  return candidates.find((dir) => dir && fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl"))) ?? null;
+  return (
+    candidates.find(
+      (dir) => dir && fs.existsSync(path.join(dir, "initdb")) && fs.existsSync(path.join(dir, "pg_ctl")),
+    ) ?? null
+  );
 }
 
 function portFree(port) {
@@ -60,14 +65,34 @@ export async function startCluster({ log = (line) => process.stderr.write(`${lin
   if (asPostgres) spawnSync("chown", ["-R", "postgres:postgres", dir]);
   const started = Date.now();
   // C.UTF-8: lower() folds every letter (as unicode_lower does on SQLite) and text sorts by code point (as SQLite's).
-  const init = runAs(asPostgres, path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync"]);
+  const init = runAs(asPostgres, path.join(bin, "initdb"), [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "--auth=trust",
+    "--encoding=UTF8",
+    "--locale=C.UTF-8",
+    "--no-sync",
+  ]);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   const port = await freePort();
   // Throwaway data: no fsync; the socket in our directory, TCP on loopback only.
   const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = runAs(asPostgres, path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+  const start = runAs(asPostgres, path.join(bin, "pg_ctl"), [
+    "-D",
+    data,
+    "-o",
+    options,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "start",
+  ]);
   if (start.status !== 0) {
-    const serverLog = fs.existsSync(path.join(dir, "server.log")) ? fs.readFileSync(path.join(dir, "server.log"), "utf8") : "";
+    const serverLog = fs.existsSync(path.join(dir, "server.log"))
+      ? fs.readFileSync(path.join(dir, "server.log"), "utf8")
+      : "";
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`PostgreSQL did not start: ${start.stderr || start.stdout}\n${serverLog}`);
   }
@@ -95,6 +120,9 @@ if (isMain) {
     setInterval(() => {}, 1 << 30); // keeps running until a signal
     await new Promise(() => {});
   }
-  const child = spawn(command[0], command.slice(1), { stdio: "inherit", env: { ...process.env, TEST_PG_URL: cluster.url } });
+  const child = spawn(command[0], command.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, TEST_PG_URL: cluster.url },
+  });
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

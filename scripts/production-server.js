@@ -14,7 +14,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** ensureBuild, one process at a time: test files run in parallel and must not build over each other. */
 export async function buildOnce() {
-  const lock = path.join(os.tmpdir(), `vendboard-build-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.lock`);
+  const lock = path.join(
+    os.tmpdir(),
+    `vendboard-build-${createHash("sha256").update(root).digest("hex").slice(0, 12)}.lock`,
+  );
   const started = Date.now();
   for (;;) {
     try {
@@ -23,7 +26,8 @@ export async function buildOnce() {
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
       // A lock left by a killed build is taken over after 5 minutes.
-      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 300_000)
+        fs.rmSync(lock, { recursive: true, force: true });
       if (Date.now() - started > 600_000) throw new Error(`${lock} is held: another build is running`);
       await sleep(200);
     }
@@ -69,7 +73,18 @@ export async function startServer({ env, script: entry }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let output = "";
-  const fullEnv = { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "production-server-secret-0123456789", APP_URL: `http://127.0.0.1:${port}`, WEB_CONCURRENCY: "1", ...env, PORT: String(port), HOST: "127.0.0.1" };
+  const fullEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "info",
+    LOG_FORMAT: "json",
+    SESSION_SECRET: "production-server-secret-0123456789",
+    APP_URL: `http://127.0.0.1:${port}`,
+    WEB_CONCURRENCY: "1",
+    ...env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  };
   const ready = Number(fullEnv.WEB_CONCURRENCY) > 1 ? "workers are serving" : "Vendboard is listening";
   /** @type {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, import("node:stream").Readable>} */
   const child = spawn(process.execPath, [path.join(root, script)], {
@@ -125,7 +140,8 @@ export function request(url, init = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
       const lines = {};
-      for (let i = 0; i < res.rawHeaders.length; i += 2) (lines[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        (lines[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
       let body = "";
       res.on("data", (c) => (body += c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, body }));
@@ -145,12 +161,20 @@ export function chunkedPost(url, total, { chunk = 64 * 1024, headers = {} } = {}
   return new Promise((resolve, reject) => {
     let answered = false;
     let sent = 0;
-    const req = http.request(url, { method: "POST", agent: false, headers: { "content-type": "application/json", ...headers, "transfer-encoding": "chunked" } }, (res) => {
-      answered = true;
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sent }));
-    });
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", ...headers, "transfer-encoding": "chunked" },
+      },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, sent }));
+      },
+    );
     req.on("error", (error) => {
       if (answered) return;
       if (error.code === "ECONNRESET" || error.code === "EPIPE") resolve({ status: 0, body: "", sent });

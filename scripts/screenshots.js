@@ -22,33 +22,68 @@ const shots = [
 ];
 
 const DIALOGS = [
-  { who: ["admin", "admin-demo-1"], path: "/admin", name: "edit-dialog", open: async (page) => {
-    await page.getByRole("article", { name: "Leeds Station Retail" }).getByRole("button", { name: "Edit" }).click();
-    await page.getByRole("dialog").waitFor();
-    await page.waitForTimeout(600);
-  } },
-  { who: ["admin", "admin-demo-1"], path: "/admin/products", name: "products-distribution", open: async (page) => {
-    await page.getByRole("tab", { name: "Machine Distribution" }).click();
-    await page.getByRole("tabpanel").getByRole("link").first().click();
-    await page.waitForTimeout(300);
-  } },
-  { who: ["leeds-station", "partner-demo-1"], path: "/", name: "performance-dialog", open: async (page) => {
-    await page.getByRole("button", { name: "View Performance History" }).first().click();
-    await page.getByRole("dialog").getByRole("table").waitFor();
-    await page.waitForTimeout(600);
-  } },
-  { who: ["admin", "admin-demo-1"], path: "/admin", name: "add-dialog", open: async (page) => {
-    await page.getByRole("button", { name: "Add Partner" }).click();
-    await page.getByRole("dialog").waitFor();
-    await page.waitForTimeout(600);
-  } },
+  {
+    who: ["admin", "admin-demo-1"],
+    path: "/admin",
+    name: "edit-dialog",
+    open: async (page) => {
+      await page.getByRole("article", { name: "Leeds Station Retail" }).getByRole("button", { name: "Edit" }).click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
+    who: ["admin", "admin-demo-1"],
+    path: "/admin/products",
+    name: "products-distribution",
+    open: async (page) => {
+      await page.getByRole("tab", { name: "Machine Distribution" }).click();
+      await page.getByRole("tabpanel").getByRole("link").first().click();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    who: ["leeds-station", "partner-demo-1"],
+    path: "/",
+    name: "performance-dialog",
+    open: async (page) => {
+      await page.getByRole("button", { name: "View Performance History" }).first().click();
+      await page.getByRole("dialog").getByRole("table").waitFor();
+      await page.waitForTimeout(600);
+    },
+  },
+  {
+    who: ["admin", "admin-demo-1"],
+    path: "/admin",
+    name: "add-dialog",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Add Partner" }).click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(600);
+    },
+  },
 ];
-const EXTRA_PARTNERS = ["Whitby Harbour Café", "Scarborough Spa", "Ripon Cathedral Shop", "Halifax Piece Hall", "Wakefield Hepworth", "Hull Marina", "Doncaster Dome", "Sheffield Winter Garden"];
+const EXTRA_PARTNERS = [
+  "Whitby Harbour Café",
+  "Scarborough Spa",
+  "Ripon Cathedral Shop",
+  "Halifax Piece Hall",
+  "Wakefield Hepworth",
+  "Hull Marina",
+  "Doncaster Dome",
+  "Sheffield Winter Garden",
+];
 
 fs.mkdirSync("screenshots", { recursive: true });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 for (const width of [1280, 375]) {
   for (const shot of [...shots, ...DIALOGS]) {
@@ -65,7 +100,16 @@ for (const width of [1280, 375]) {
       // A dozen partners, as an operator a few months in would have.
       for (const [i, name] of EXTRA_PARTNERS.entries()) {
         await page.request.post(`${base}/api/register`, {
-          data: { name, username: `extra-${i}`, password: "extra-partner-1", partnerType: ["profit-sharing", "tiered-profit-sharing", "non-profit-sharing", "fee-paying"][i % 4], email: `extra${i}@example.com`, billingAddress: "Yorkshire", commissionPercentage: "0.10", monthlyFee: 30 },
+          data: {
+            name,
+            username: `extra-${i}`,
+            password: "extra-partner-1",
+            partnerType: ["profit-sharing", "tiered-profit-sharing", "non-profit-sharing", "fee-paying"][i % 4],
+            email: `extra${i}@example.com`,
+            billingAddress: "Yorkshire",
+            commissionPercentage: "0.10",
+            monthlyFee: 30,
+          },
         });
       }
     }

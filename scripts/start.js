@@ -10,7 +10,9 @@ if (!process.env.SESSION_SECRET) {
   process.exit(1);
 }
 if (!process.env.APP_URL?.trim()) {
-  console.error("APP_URL is required: the address partners open the app at, for the links in emails (export APP_URL=https://vendboard.example.com) and run npm start again.");
+  console.error(
+    "APP_URL is required: the address partners open the app at, for the links in emails (export APP_URL=https://vendboard.example.com) and run npm start again.",
+  );
   process.exit(1);
 }
 // Checked before a build that may take a minute; server.js checks it again.

@@ -30,7 +30,13 @@ function timed(name, fn) {
   timings.push(`${name} ${((Date.now() - started) / 60_000).toFixed(1)} min`);
   return result;
 }
-const vitestArgs = (report, ...rest) => ["run", ...rest, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+const vitestArgs = (report, ...rest) => [
+  "run",
+  ...rest,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${report}`,
+];
 
 const unitStatus = timed("vitest (SQLite)", () => run(bin("vitest"), vitestArgs(vitestReport)));
 
@@ -40,7 +46,9 @@ let pgFailure = null;
 if (process.env.TEST_PG === "0") {
   skipped.push("the integration suite and the e2e smoke on PostgreSQL: TEST_PG=0");
 } else if (!findPostgresBin()) {
-  skipped.push("the integration suite and the e2e smoke on PostgreSQL: PostgreSQL is not installed (no initdb; `sudo apt-get install -y postgresql`, which .ci/run does)");
+  skipped.push(
+    "the integration suite and the e2e smoke on PostgreSQL: PostgreSQL is not installed (no initdb; `sudo apt-get install -y postgresql`, which .ci/run does)",
+  );
 } else {
   try {
     pgServer = (await startCluster()).url;
@@ -50,14 +58,26 @@ if (process.env.TEST_PG === "0") {
   }
 }
 const pgEnv = pgServer ? { ...process.env, TEST_PG_URL: pgServer } : null;
-const pgIntegrationStatus = pgEnv ? timed("vitest integration (PostgreSQL)", () => run(bin("vitest"), vitestArgs(vitestPgReport, "tests/integration"), { env: pgEnv })) : null;
+const pgIntegrationStatus = pgEnv
+  ? timed("vitest integration (PostgreSQL)", () =>
+      run(bin("vitest"), vitestArgs(vitestPgReport, "tests/integration"), { env: pgEnv }),
+    )
+  : null;
 
 ensureBuild();
 // The same build and CLI on Deno (scripts/deno-smoke.js; skipped, and said so, without the deno binary).
-const denoStatus = timed("Deno smoke", () => run(process.execPath, [path.join(root, "scripts", "deno-smoke.js"), "--report", denoReport]));
-const e2eStatus = timed("e2e (SQLite)", () => run(bin("playwright"), ["test"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } }));
+const denoStatus = timed("Deno smoke", () =>
+  run(process.execPath, [path.join(root, "scripts", "deno-smoke.js"), "--report", denoReport]),
+);
+const e2eStatus = timed("e2e (SQLite)", () =>
+  run(bin("playwright"), ["test"], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport } }),
+);
 const e2ePgStatus = pgEnv
-  ? timed("e2e smoke (PostgreSQL)", () => run(process.execPath, [path.join(root, "scripts", "e2e-pg.js")], { env: { ...pgEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: e2ePgReport } }))
+  ? timed("e2e smoke (PostgreSQL)", () =>
+      run(process.execPath, [path.join(root, "scripts", "e2e-pg.js")], {
+        env: { ...pgEnv, PLAYWRIGHT_JSON_OUTPUT_FILE: e2ePgReport },
+      }),
+    )
   : null;
 
 function readJson(file) {
@@ -98,7 +118,8 @@ function countPlaywright(name, file, status) {
 
 countVitest("the unit and integration suites", vitestReport, unitStatus);
 if (pgFailure) failed += 1;
-if (pgIntegrationStatus !== null) countVitest("the integration suite on PostgreSQL", vitestPgReport, pgIntegrationStatus);
+if (pgIntegrationStatus !== null)
+  countVitest("the integration suite on PostgreSQL", vitestPgReport, pgIntegrationStatus);
 const deno = readJson(denoReport);
 if (deno) {
   passed += deno.passed;

@@ -20,9 +20,14 @@ export function radixFastExtractProps(): Plugin {
     buildStart() {
       // The package's module must still be where, and what, the replacement stands in for.
       const require = createRequire(import.meta.url);
-      const original = path.join(path.dirname(require.resolve("@radix-ui/themes/package.json")), "dist/esm/helpers/extract-props.js");
+      const original = path.join(
+        path.dirname(require.resolve("@radix-ui/themes/package.json")),
+        "dist/esm/helpers/extract-props.js",
+      );
       if (!fs.existsSync(original) || !fs.readFileSync(original, "utf8").includes("export{v as extractProps}")) {
-        throw new Error(`@radix-ui/themes: ${original} is not the extractProps this plugin replaces; check app/utils/radix-extract-props.js against the new version`);
+        throw new Error(
+          `@radix-ui/themes: ${original} is not the extractProps this plugin replaces; check app/utils/radix-extract-props.js against the new version`,
+        );
       }
     },
     load(id) {

@@ -29,11 +29,14 @@ function readIcons(): IconSource {
   // Each icon is `var _excluded$N = ["color"];` then `var NameIcon = /*#__PURE__*/forwardRef(…);`.
   const starts = [...source.matchAll(/^var _excluded[\w$]* = \["color"\];\nvar (\w+) = /gm)];
   const exportAt = source.search(/^export \{/m);
-  if (!starts.length || exportAt < 0) throw new Error(`${PACKAGE}: dist/react-icons.esm.js no longer has the layout this plugin cuts`);
+  if (!starts.length || exportAt < 0)
+    throw new Error(`${PACKAGE}: dist/react-icons.esm.js no longer has the layout this plugin cuts`);
   const helperStart = source.indexOf("function _objectWithoutPropertiesLoose");
   const helpers = source.slice(helperStart, starts[0].index);
   const icons = new Map<string, string>();
-  starts.forEach((match, i) => icons.set(match[1], source.slice(match.index, i + 1 < starts.length ? starts[i + 1].index : exportAt)));
+  starts.forEach((match, i) =>
+    icons.set(match[1], source.slice(match.index, i + 1 < starts.length ? starts[i + 1].index : exportAt)),
+  );
   return { helpers, icons };
 }
 
@@ -54,8 +57,13 @@ export function radixIconsPerModule(): Plugin {
       if (!id.startsWith(PREFIX)) return null;
       const { helpers, icons: all } = icons();
       // moduleSideEffects false: icons nobody imports are left out whole.
-      if (id === BARREL) return { code: [...all.keys()].map((name) => `export { ${name} } from "${SPECIFIER}${name}";`).join("\n"), moduleSideEffects: false };
-      if (id === `${PREFIX}helpers`) return { code: `${helpers}\nexport { _objectWithoutPropertiesLoose };`, moduleSideEffects: false };
+      if (id === BARREL)
+        return {
+          code: [...all.keys()].map((name) => `export { ${name} } from "${SPECIFIER}${name}";`).join("\n"),
+          moduleSideEffects: false,
+        };
+      if (id === `${PREFIX}helpers`)
+        return { code: `${helpers}\nexport { _objectWithoutPropertiesLoose };`, moduleSideEffects: false };
       const name = id.slice(PREFIX.length);
       const code = all.get(name);
       if (!code) return null;

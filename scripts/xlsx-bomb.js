@@ -61,8 +61,13 @@ export function zip(entries, { declare } = {}) {
 
 /** Sheet XML of `rows` rows of one tiny cell each (no row numbers, so deflate packs it about 1000:1). */
 function sheetXml(rows) {
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
-  return Buffer.concat([Buffer.from(head), Buffer.alloc(rows * ROW.length, ROW), Buffer.from("</sheetData></worksheet>")]);
+  const head =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  return Buffer.concat([
+    Buffer.from(head),
+    Buffer.alloc(rows * ROW.length, ROW),
+    Buffer.from("</sheetData></worksheet>"),
+  ]);
 }
 const ROW = "<row><c><v>1</v></c></row>";
 

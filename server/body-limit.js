@@ -17,7 +17,9 @@ const UPLOAD_PAGES = [/^\/partners\/\d+(\.data)?\/?$/, /^\/admin\/settings(\.dat
 
 /** The largest body a request to `path` (with its Content-Type) may send, in bytes. */
 export function bodyLimitFor(path, uploadMaxMb, contentType = "") {
-  const upload = UPLOAD_ROUTES.some((route) => route.test(path)) || (/^multipart\/form-data\b/i.test(contentType) && UPLOAD_PAGES.some((page) => page.test(path)));
+  const upload =
+    UPLOAD_ROUTES.some((route) => route.test(path)) ||
+    (/^multipart\/form-data\b/i.test(contentType) && UPLOAD_PAGES.some((page) => page.test(path)));
   return upload ? uploadMaxMb * 1024 * 1024 + MULTIPART_SLACK : BODY_LIMIT;
 }
 
@@ -25,7 +27,21 @@ export function bodyLimitFor(path, uploadMaxMb, contentType = "") {
 function withBody(req, body) {
   const replay = Readable.from(body.length ? [body] : []);
   const view = Object.create(req);
-  for (const method of ["on", "once", "off", "addListener", "removeListener", "removeAllListeners", "pause", "resume", "destroy", "pipe", "unpipe", "read", "isPaused"]) {
+  for (const method of [
+    "on",
+    "once",
+    "off",
+    "addListener",
+    "removeListener",
+    "removeAllListeners",
+    "pause",
+    "resume",
+    "destroy",
+    "pipe",
+    "unpipe",
+    "read",
+    "isPaused",
+  ]) {
     view[method] = replay[method].bind(replay);
   }
   Object.defineProperty(view, "readableHighWaterMark", { get: () => replay.readableHighWaterMark });
@@ -48,7 +64,10 @@ export function limitBodies(handler, { uploadMaxMb, onRefused = () => {} }) {
       onRefused({ method: req.method, path: req.path, limit, bytesRead });
       if (!res.headersSent) {
         res.setHeader("Connection", "close");
-        res.status(413).json({ message: limit === BODY_LIMIT ? "Request body too large" : `The file is too large (at most ${uploadMaxMb} MB)` });
+        res.status(413).json({
+          message:
+            limit === BODY_LIMIT ? "Request body too large" : `The file is too large (at most ${uploadMaxMb} MB)`,
+        });
       }
       // Stop reading: the rest of the body is never received.
       res.once("finish", () => req.destroy());

@@ -24,7 +24,9 @@ export function webConcurrency(env = process.env) {
   if (!raw) return os.availableParallelism();
   const count = Number(raw);
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(count) || count < 1) {
-    throw new Error(`Invalid WEB_CONCURRENCY "${env.WEB_CONCURRENCY}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})`);
+    throw new Error(
+      `Invalid WEB_CONCURRENCY "${env.WEB_CONCURRENCY}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})`,
+    );
   }
   return count;
 }
@@ -74,7 +76,10 @@ export async function runPrimary({ workers, logger, minUptimeMs = 5_000, maxQuic
     exit(failed ? 1 : 0);
   };
 
-  const stop = (signal, reason = `${signal}: passing it on to ${live.size} ${live.size === 1 ? "worker" : "workers"}`) => {
+  const stop = (
+    signal,
+    reason = `${signal}: passing it on to ${live.size} ${live.size === 1 ? "worker" : "workers"}`,
+  ) => {
     if (stopping) return;
     stopping = signal;
     logger.info(reason);
@@ -102,7 +107,8 @@ export async function runPrimary({ workers, logger, minUptimeMs = 5_000, maxQuic
   const start = () => {
     const child = fork("serve");
     child.worker.once("listening", (address) => {
-      if (++serving === workers) logger.info({ workers, port: address.port }, `${workers} workers are serving on port ${address.port}`);
+      if (++serving === workers)
+        logger.info({ workers, port: address.port }, `${workers} workers are serving on port ${address.port}`);
     });
     child.worker.once("exit", (code, signal) => {
       live.delete(child);
@@ -111,7 +117,10 @@ export async function runPrimary({ workers, logger, minUptimeMs = 5_000, maxQuic
         const clean = code === 0 || (signal === stopping && child.listeningAt === null);
         if (!clean) {
           failed = true;
-          logger.error({ worker: child.pid, code, signal }, `Worker ${child.pid} ${describeExit(code, signal)} while stopping`);
+          logger.error(
+            { worker: child.pid, code, signal },
+            `Worker ${child.pid} ${describeExit(code, signal)} while stopping`,
+          );
         }
         return finishIfDone();
       }
@@ -123,7 +132,10 @@ export async function runPrimary({ workers, logger, minUptimeMs = 5_000, maxQuic
       if (quickDeaths >= maxQuickDeaths) {
         failed = true;
         logger.error({ worker: child.pid, code, signal, uptimeMs }, died);
-        return stop("SIGTERM", `Workers died before serving for ${minUptimeMs / 1000} s ${quickDeaths} times in a row: stopping (see the errors above)`);
+        return stop(
+          "SIGTERM",
+          `Workers died before serving for ${minUptimeMs / 1000} s ${quickDeaths} times in a row: stopping (see the errors above)`,
+        );
       }
       logger.error({ worker: child.pid, code, signal, uptimeMs }, `${died}; starting another`);
       start();

@@ -27,7 +27,9 @@ function create() {
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     serializers: { err: pino.stdSerializers.err },
-    ...(pretty() ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid" } } } : {}),
+    ...(pretty()
+      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid" } } }
+      : {}),
   });
   return { root, context: new AsyncLocalStorage() };
 }

@@ -41,7 +41,9 @@ export function stopOnSignals(server, { closeDatabase, timeoutMs = 10_000, log =
     try {
       await closeDatabase();
     } catch (error) {
-      log(`The database did not close cleanly (${error instanceof Error ? error.message : String(error)}); exiting with 1`);
+      log(
+        `The database did not close cleanly (${error instanceof Error ? error.message : String(error)}); exiting with 1`,
+      );
       return exit(1);
     }
     log("Database closed; exiting");

@@ -52,7 +52,10 @@ export async function freshDatabase(name = "fresh.db"): Promise<{ target: Databa
     return { target: { engine: "postgres", url }, drop: () => dropPostgresDatabase(url) };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-fresh-"));
-  return { target: { engine: "sqlite", file: path.join(dir, name) }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return {
+    target: { engine: "sqlite", file: path.join(dir, name) },
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**

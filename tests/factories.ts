@@ -8,7 +8,13 @@ const unique = (prefix: string) => `${prefix}${++counter}${Math.random().toStrin
 export const TEST_PASSWORD = "correct-horse-42";
 
 export async function makeAdmin(db: DB, overrides: Partial<NewAccount> = {}) {
-  return createUser(db, { username: unique("admin"), password: TEST_PASSWORD, name: "Ada Admin", isAdmin: true, ...overrides });
+  return createUser(db, {
+    username: unique("admin"),
+    password: TEST_PASSWORD,
+    name: "Ada Admin",
+    isAdmin: true,
+    ...overrides,
+  });
 }
 
 export async function makePartner(db: DB, overrides: Partial<NewAccount> = {}) {
@@ -36,7 +42,13 @@ export async function makeRecord(
 ) {
   return db
     .insertInto("monthlyRecords")
-    .values({ machineId, month, totalSales: figures.totalSales ?? 0, revenuePence: figures.revenuePence, cogsPence: figures.cogsPence })
+    .values({
+      machineId,
+      month,
+      totalSales: figures.totalSales ?? 0,
+      revenuePence: figures.revenuePence,
+      cogsPence: figures.cogsPence,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -17,7 +17,15 @@ interface Account {
 }
 
 /** Disable sign-in: a dialog asking for the admin's own password (after hydration); before, a plain post asked on a card. */
-export function DisableButton({ account, label = "Disable", size = "1" }: { account: Account; label?: string; size?: "1" | "2" }) {
+export function DisableButton({
+  account,
+  label = "Disable",
+  size = "1",
+}: {
+  account: Account;
+  label?: string;
+  size?: "1" | "2";
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
@@ -42,14 +50,21 @@ export function DisableButton({ account, label = "Disable", size = "1" }: { acco
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger>
-        <Button size={size} style={{ whiteSpace: "nowrap", flexShrink: 0 }} variant="soft" color="red" aria-label={label === "Disable" ? `Disable ${name}` : undefined}>
+        <Button
+          size={size}
+          style={{ whiteSpace: "nowrap", flexShrink: 0 }}
+          variant="soft"
+          color="red"
+          aria-label={label === "Disable" ? `Disable ${name}` : undefined}
+        >
           {label}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Content maxWidth="440px">
         <AlertDialog.Title>Disable sign-in for {name}?</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          {name} will no longer be able to sign in, and every session of theirs ends now. Their history stays. Confirm with your password.
+          {name} will no longer be able to sign in, and every session of theirs ends now. Their history stays. Confirm
+          with your password.
         </AlertDialog.Description>
         <fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="account-disable" />
@@ -85,14 +100,29 @@ export function DisableButton({ account, label = "Disable", size = "1" }: { acco
   );
 }
 
-export function EnableButton({ account, label = "Enable", size = "1" }: { account: Account; label?: string; size?: "1" | "2" }) {
+export function EnableButton({
+  account,
+  label = "Enable",
+  size = "1",
+}: {
+  account: Account;
+  label?: string;
+  size?: "1" | "2";
+}) {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="account-enable" />
       <input type="hidden" name="id" value={account.id} />
-      <Button type="submit" size={size} style={{ whiteSpace: "nowrap", flexShrink: 0 }} variant="soft" loading={fetcher.state !== "idle"} aria-label={label === "Enable" ? `Enable ${account.name ?? account.username}` : undefined}>
+      <Button
+        type="submit"
+        size={size}
+        style={{ whiteSpace: "nowrap", flexShrink: 0 }}
+        variant="soft"
+        loading={fetcher.state !== "idle"}
+        aria-label={label === "Enable" ? `Enable ${account.name ?? account.username}` : undefined}
+      >
         {label}
       </Button>
     </fetcher.Form>

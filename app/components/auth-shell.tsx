@@ -27,7 +27,17 @@ export function AuthHeading({ title, intro }: { title: string; intro?: ReactNode
 }
 
 /** `wide`: room for a QR code beside its instructions (two-factor setup). */
-export function AuthShell({ title, intro, wide = false, children }: { title: string; intro?: ReactNode; wide?: boolean; children: ReactNode }) {
+export function AuthShell({
+  title,
+  intro,
+  wide = false,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Flex align="center" justify="center" p={{ initial: "4", sm: "6" }} style={{ minHeight: "100vh" }}>
       <Box width="100%" maxWidth={wide ? "640px" : "420px"}>

@@ -105,7 +105,9 @@ export function ConfirmForm({
     <ConfirmButton
       {...dialog}
       trigger={cloneElement(trigger, { type: "button", loading: busy || trigger.props.loading })}
-      onConfirm={() => fetcher.submit({ ...fields, intent, confirmed: "yes" }, { method: "post", preventScrollReset: true })}
+      onConfirm={() =>
+        fetcher.submit({ ...fields, intent, confirmed: "yes" }, { method: "post", preventScrollReset: true })
+      }
     />
   );
 }

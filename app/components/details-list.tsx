@@ -1,9 +1,21 @@
 /** A label/value list where an empty value reads 'Not provided'; and the bank details as one. */
 import { DataList } from "@radix-ui/themes";
 
-export function DetailsList({ rows, labelWidth = "120px", size = "2" }: { rows: [string, string | null][]; labelWidth?: string; size?: "1" | "2" }) {
+export function DetailsList({
+  rows,
+  labelWidth = "120px",
+  size = "2",
+}: {
+  rows: [string, string | null][];
+  labelWidth?: string;
+  size?: "1" | "2";
+}) {
   return (
-    <DataList.Root size={size} orientation={{ initial: "vertical", sm: "horizontal" }} style={size === "1" ? { rowGap: 4 } : undefined}>
+    <DataList.Root
+      size={size}
+      orientation={{ initial: "vertical", sm: "horizontal" }}
+      style={size === "1" ? { rowGap: 4 } : undefined}
+    >
       {rows.map(([label, value]) => (
         <DataList.Item key={label}>
           <DataList.Label minWidth={labelWidth}>{label}</DataList.Label>
@@ -14,7 +26,12 @@ export function DetailsList({ rows, labelWidth = "120px", size = "2" }: { rows: 
   );
 }
 
-export function bankRows(p: { bankName: string | null; accountHolderName: string | null; accountNumber: string | null; sortCode: string | null }): [string, string | null][] {
+export function bankRows(p: {
+  bankName: string | null;
+  accountHolderName: string | null;
+  accountNumber: string | null;
+  sortCode: string | null;
+}): [string, string | null][] {
   return [
     ["Bank Name", p.bankName],
     ["Account Holder", p.accountHolderName],

@@ -2,7 +2,19 @@
 import { Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
-export function Field({ label, error, hint, children, htmlFor }: { label: string; error?: string; hint?: string; children: ReactNode; htmlFor?: string }) {
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+  htmlFor,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  htmlFor?: string;
+}) {
   return (
     <div>
       <Text as="label" htmlFor={htmlFor} size="2" weight="medium" mb="1" style={{ display: "block" }}>
@@ -24,7 +36,9 @@ export function Field({ label, error, hint, children, htmlFor }: { label: string
 }
 
 /** Zod issues keyed by their first path element: the message under each field. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? "form");

@@ -16,9 +16,12 @@ export function useHydrated(): boolean {
 }
 
 export const isFailure = (reply: unknown, intent?: string): reply is ActionFailure =>
-  Boolean(reply && typeof reply === "object" && "error" in reply && (!intent || (reply as ActionFailure).intent === intent));
+  Boolean(
+    reply && typeof reply === "object" && "error" in reply && (!intent || (reply as ActionFailure).intent === intent),
+  );
 
-export const isQuestion = (reply: unknown): reply is ActionQuestion => Boolean(reply && typeof reply === "object" && "confirm" in reply);
+export const isQuestion = (reply: unknown): reply is ActionQuestion =>
+  Boolean(reply && typeof reply === "object" && "confirm" in reply);
 
 /**
  * Calls `onSuccess` once a fetcher's post has come back without a failure (a success redirected,
@@ -66,7 +69,8 @@ export function useFailureToast(reply: unknown, options: { describe?: boolean } 
   const toast = useToast();
   const describe = options.describe ?? true;
   useEffect(() => {
-    if (isFailure(reply)) toast({ title: reply.title, description: describe ? reply.error : undefined, variant: "destructive" });
+    if (isFailure(reply))
+      toast({ title: reply.title, description: describe ? reply.error : undefined, variant: "destructive" });
   }, [reply, toast, describe]);
 }
 
@@ -74,7 +78,13 @@ export function useFailureToast(reply: unknown, options: { describe?: boolean } 
  * The question a form posted without JavaScript gets before a destructive or money action: the
  * same words as the dialog, its fields sent again with `confirmed=yes`, or Cancel back to the page.
  */
-export function ConfirmationCard({ reply, children }: { reply: ActionReply | undefined; /** Inputs sent with the confirmation (e.g. a paid date). */ children?: ReactNode }) {
+export function ConfirmationCard({
+  reply,
+  children,
+}: {
+  reply: ActionReply | undefined;
+  /** Inputs sent with the confirmation (e.g. a paid date). */ children?: ReactNode;
+}) {
   const location = useLocation();
   if (!isQuestion(reply)) return null;
   const { confirm } = reply;

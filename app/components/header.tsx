@@ -205,7 +205,12 @@ function PhoneMenu({ items, pathname }: { items: NavItem[]; pathname: string }) 
             const Icon = item.icon;
             return (
               <li key={item.to}>
-                <Link to={item.to} aria-current={active ? "page" : undefined} className="vb-phone-menu-link" onClick={() => close()}>
+                <Link
+                  to={item.to}
+                  aria-current={active ? "page" : undefined}
+                  className="vb-phone-menu-link"
+                  onClick={() => close()}
+                >
                   {Icon ? <Icon aria-hidden /> : null}
                   <span>{item.label}</span>
                 </Link>

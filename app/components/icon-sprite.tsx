@@ -18,7 +18,13 @@ export function iconSprite<Name extends string>(prefix: string, icons: Record<Na
   /** Every icon once, out of sight (not display:none, which some browsers do not draw <use> from). */
   function Sprite() {
     return (
-      <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute", overflow: "hidden" }}>
+      <svg
+        width="0"
+        height="0"
+        aria-hidden="true"
+        focusable="false"
+        style={{ position: "absolute", overflow: "hidden" }}
+      >
         {names.map((name) => {
           const Icon: RadixIcon = icons[name];
           return (

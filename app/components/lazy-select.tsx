@@ -5,7 +5,15 @@
  * page's first load does without it. A select in the server's HTML keeps importing @radix-ui/themes.
  */
 import type { Select as ThemesSelect } from "@radix-ui/themes";
-import { createContext, forwardRef, lazy, Suspense, useContext, type ComponentProps, type ComponentPropsWithoutRef } from "react";
+import {
+  createContext,
+  forwardRef,
+  lazy,
+  Suspense,
+  useContext,
+  type ComponentProps,
+  type ComponentPropsWithoutRef,
+} from "react";
 
 type Parts = typeof ThemesSelect;
 
@@ -29,15 +37,19 @@ function usePart<Name extends keyof Parts>(name: Name): Parts[Name] {
   return parts[name];
 }
 
-const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<Parts["Trigger"]>>(function SelectTrigger(props, ref) {
-  const Loaded = usePart("Trigger");
-  return <Loaded {...props} ref={ref} />;
-});
+const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<Parts["Trigger"]>>(
+  function SelectTrigger(props, ref) {
+    const Loaded = usePart("Trigger");
+    return <Loaded {...props} ref={ref} />;
+  },
+);
 
-const Content = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<Parts["Content"]>>(function SelectContent(props, ref) {
-  const Loaded = usePart("Content");
-  return <Loaded {...props} ref={ref} />;
-});
+const Content = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<Parts["Content"]>>(
+  function SelectContent(props, ref) {
+    const Loaded = usePart("Content");
+    return <Loaded {...props} ref={ref} />;
+  },
+);
 
 const Item = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<Parts["Item"]>>(function SelectItem(props, ref) {
   const Loaded = usePart("Item");

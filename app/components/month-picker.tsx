@@ -11,7 +11,20 @@ import { useState, type ReactNode } from "react";
 import { pickerYears } from "#domain/products/product-rules.ts";
 import { useHydrated } from "./forms.tsx";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** The fields the form without JavaScript sends. */
 const FORM_FIELDS = ["monthOfYear", "year"] as const;
@@ -25,7 +38,8 @@ export function pickedMonth(params: URLSearchParams, now: Date = new Date()): { 
   const monthOfYear = Number(params.get("monthOfYear"));
   const year = Number(params.get("year"));
   if (!params.has("monthOfYear") || !params.has("year")) return null;
-  if (!Number.isInteger(monthOfYear) || monthOfYear < 1 || monthOfYear > 12 || !pickerYears(now).includes(year)) return null;
+  if (!Number.isInteger(monthOfYear) || monthOfYear < 1 || monthOfYear > 12 || !pickerYears(now).includes(year))
+    return null;
   const month = `${year}-${String(monthOfYear).padStart(2, "0")}`;
   const next = new URLSearchParams(params);
   for (const field of FORM_FIELDS) next.delete(field);
@@ -33,7 +47,15 @@ export function pickedMonth(params: URLSearchParams, now: Date = new Date()): { 
   return { month, search: `?${next}` };
 }
 
-export function MonthPicker({ month, onApply, trigger }: { month: string; onApply: (month: string) => void; trigger?: ReactNode }) {
+export function MonthPicker({
+  month,
+  onApply,
+  trigger,
+}: {
+  month: string;
+  onApply: (month: string) => void;
+  trigger?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [year, setYear] = useState(month.slice(0, 4));
@@ -101,14 +123,21 @@ export function MonthPicker({ month, onApply, trigger }: { month: string; onAppl
 /** Before the scripts have loaded: the browser's selects in a GET form. */
 function MonthPickerForm({ month }: { month: string }) {
   const location = useLocation();
-  const others = [...new URLSearchParams(location.search)].filter(([key]) => key !== "month" && key !== "index" && !(FORM_FIELDS as readonly string[]).includes(key));
+  const others = [...new URLSearchParams(location.search)].filter(
+    ([key]) => key !== "month" && key !== "index" && !(FORM_FIELDS as readonly string[]).includes(key),
+  );
   return (
     <Form method="get" aria-label="Select Month">
       {others.map(([key, value], i) => (
         <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
       ))}
       <Flex gap="2" align="center">
-        <select name="monthOfYear" defaultValue={String(Number(month.slice(5, 7)))} aria-label="Month of the year" className="vb-native-select">
+        <select
+          name="monthOfYear"
+          defaultValue={String(Number(month.slice(5, 7)))}
+          aria-label="Month of the year"
+          className="vb-native-select"
+        >
           {MONTHS.map((name, i) => (
             <option key={name} value={String(i + 1)}>
               {name}

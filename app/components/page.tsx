@@ -4,10 +4,26 @@ import { ArrowLeftIcon, ExclamationTriangleIcon, HomeIcon, LockClosedIcon } from
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export function Page({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+export function Page({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <Container size="4" px={{ initial: "4", md: "6" }} py="6">
-      <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "start", sm: "center" }} gap="3" mb="5">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        justify="between"
+        align={{ initial: "start", sm: "center" }}
+        gap="3"
+        mb="5"
+      >
         <Box>
           <Heading as="h1" size="7">
             {title}
@@ -55,7 +71,10 @@ export function MessageCard({ icon, title, children }: { icon: ReactNode; title:
 export function NotFoundCard() {
   const signedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);
   return (
-    <MessageCard icon={<ExclamationTriangleIcon width={22} height={22} color="var(--red-9)" />} title="404 Page Not Found">
+    <MessageCard
+      icon={<ExclamationTriangleIcon width={22} height={22} color="var(--red-9)" />}
+      title="404 Page Not Found"
+    >
       <Text as="p" color="gray" size="2">
         Did you forget to add the page to the router?
       </Text>

@@ -42,7 +42,12 @@ export function Pager({
       </Button>
     ) : (
       <Button asChild variant="soft" color="gray">
-        <Link to={pageHref(search, page, name, hash)} rel={rel} preventScrollReset={!hash} aria-label={rel === "prev" ? "Previous page" : "Next page"}>
+        <Link
+          to={pageHref(search, page, name, hash)}
+          rel={rel}
+          preventScrollReset={!hash}
+          aria-label={rel === "prev" ? "Previous page" : "Next page"}
+        >
           {children}
         </Link>
       </Button>
@@ -54,8 +59,22 @@ export function Pager({
           {rangeLabel(info)} · page {info.page} of {info.pageCount}
         </Text>
         <Flex gap="2">
-          {step(info.page - 1, <><ChevronLeftIcon /> Previous</>, "prev", info.page <= 1)}
-          {step(info.page + 1, <>Next <ChevronRightIcon /></>, "next", info.page >= info.pageCount)}
+          {step(
+            info.page - 1,
+            <>
+              <ChevronLeftIcon /> Previous
+            </>,
+            "prev",
+            info.page <= 1,
+          )}
+          {step(
+            info.page + 1,
+            <>
+              Next <ChevronRightIcon />
+            </>,
+            "next",
+            info.page >= info.pageCount,
+          )}
         </Flex>
       </nav>
     </Flex>

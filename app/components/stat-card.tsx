@@ -2,7 +2,17 @@
 import { Card, Flex, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 
-export function StatCard({ label, value, note, icon }: { label: string; value: ReactNode; note?: ReactNode; icon?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  note,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  note?: ReactNode;
+  icon?: ReactNode;
+}) {
   return (
     <Card size="2">
       <Flex direction="column" gap="1">

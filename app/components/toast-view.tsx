@@ -7,7 +7,13 @@ import { Cross2Icon } from "@radix-ui/react-icons";
 import { Card, Flex, IconButton, Text } from "@radix-ui/themes";
 import type { ToastState } from "./toaster.tsx";
 
-export function ToastView({ current, onOpenChange }: { current: ToastState | null; onOpenChange: (id: number, open: boolean) => void }) {
+export function ToastView({
+  current,
+  onOpenChange,
+}: {
+  current: ToastState | null;
+  onOpenChange: (id: number, open: boolean) => void;
+}) {
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {current ? (

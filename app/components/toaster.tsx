@@ -30,7 +30,10 @@ export function Toaster({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const toast = useCallback<ToastFn>((input) => setCurrent({ ...input, id: nextId++, open: true }), []);
-  const onOpenChange = useCallback((id: number, open: boolean) => setCurrent((t) => (t && t.id === id ? { ...t, open } : t)), []);
+  const onOpenChange = useCallback(
+    (id: number, open: boolean) => setCurrent((t) => (t && t.id === id ? { ...t, open } : t)),
+    [],
+  );
   return (
     <ToastContext.Provider value={toast}>
       {children}

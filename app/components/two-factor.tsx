@@ -9,7 +9,17 @@ import { useState, type ReactNode } from "react";
 import { useHydrated } from "./forms.tsx";
 
 /** A code from the authenticator app (six digits) or a recovery code, with its error below. */
-export function CodeField({ label, hint, error, autoFocus = true }: { label: string; hint?: ReactNode; error?: string | null; autoFocus?: boolean }) {
+export function CodeField({
+  label,
+  hint,
+  error,
+  autoFocus = true,
+}: {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  autoFocus?: boolean;
+}) {
   return (
     <label>
       <Text as="div" size="2" weight="medium" mb="1">
@@ -48,7 +58,19 @@ const grouped = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
  * Enrolment: scan the QR code (drawn on the server as SVG) or type the secret, then confirm with
  * the app's first code. Posts `intent=confirm` and `code` to the page's own action.
  */
-export function Enrolment({ qrSvg, secret, error, pending, submitLabel = "Turn on two-factor sign-in" }: { qrSvg: string; secret: string; error?: string | null; pending: boolean; submitLabel?: string }) {
+export function Enrolment({
+  qrSvg,
+  secret,
+  error,
+  pending,
+  submitLabel = "Turn on two-factor sign-in",
+}: {
+  qrSvg: string;
+  secret: string;
+  error?: string | null;
+  pending: boolean;
+  submitLabel?: string;
+}) {
   return (
     <Card size="3">
       <Flex direction={{ initial: "column", sm: "row" }} gap="5" align={{ initial: "stretch", sm: "start" }}>
@@ -69,7 +91,8 @@ export function Enrolment({ qrSvg, secret, error, pending, submitLabel = "Turn o
               1. Scan the QR code
             </Heading>
             <Text as="p" size="2" color="gray">
-              Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…). No camera? Enter this key instead:
+              Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…). No camera?
+              Enter this key instead:
             </Text>
             <Code size="2" mt="2" style={{ display: "inline-block", wordSpacing: "0.2em" }} data-testid="totp-secret">
               {grouped(secret)}
@@ -108,7 +131,8 @@ export function RecoveryCodes({ codes, children }: { codes: string[]; children?:
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            Save these recovery codes somewhere safe now: they are not shown again. Each one signs you in once if you lose your phone.
+            Save these recovery codes somewhere safe now: they are not shown again. Each one signs you in once if you
+            lose your phone.
           </Callout.Text>
         </Callout.Root>
         <Grid columns={{ initial: "1", xs: "2" }} gap="2" asChild>
@@ -124,7 +148,10 @@ export function RecoveryCodes({ codes, children }: { codes: string[]; children?:
         </Grid>
         <Flex gap="3" wrap="wrap">
           <Button asChild variant="soft">
-            <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="vendboard-recovery-codes.txt">
+            <a
+              href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+              download="vendboard-recovery-codes.txt"
+            >
               <DownloadIcon /> Download
             </a>
           </Button>

@@ -42,7 +42,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const stats = await partnerStats(db, user.id);
   // The chart's twelve months and the month to date, summed in SQL; the machines a page at a time (from 24 on).
-  const [machines, sales] = await Promise.all([machinePageOfPartner(db, user.id, pageRequest(url.searchParams)), partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!)]);
+  const [machines, sales] = await Promise.all([
+    machinePageOfPartner(db, user.id, pageRequest(url.searchParams)),
+    partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!),
+  ]);
   let fees: MyFees | null = null;
   let balance: Awaited<ReturnType<typeof balanceDue>> | null = null;
   if (user.partnerType === "fee-paying") {
@@ -54,7 +57,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The status tab (`?status=`) filters the list; the account state is from every invoice.
     const status = statusFromUrl(request.url, MY_FEE_TABS);
     try {
-      const [invoices, account] = await Promise.all([listInvoices(db, { partnerId: user.id, status: statusFilter(status) }), partnerAccountState(db, user.id)]);
+      const [invoices, account] = await Promise.all([
+        listInvoices(db, { partnerId: user.id, status: statusFilter(status) }),
+        partnerAccountState(db, user.id),
+      ]);
       fees = { status, invoices, account };
     } catch (error) {
       // The dashboard still shows machines and sales; the fee section says "Error loading fee payments".
@@ -79,7 +85,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function PartnerDashboard() {
-  const { user, machines: machinePage, sales, stats, fees, balance, owing, commissionNotes } = useLoaderData<typeof loader>();
+  const {
+    user,
+    machines: machinePage,
+    sales,
+    stats,
+    fees,
+    balance,
+    owing,
+    commissionNotes,
+  } = useLoaderData<typeof loader>();
   const { machines, page } = machinePage;
   const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
@@ -89,7 +104,10 @@ export default function PartnerDashboard() {
   const soFar = sales.find((s) => s.month === thisMonth);
 
   return (
-    <Page title="Dashboard" description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}>
+    <Page
+      title="Dashboard"
+      description={`Welcome back, ${user.name ?? user.username}. Figures for last month are for ${monthLabel}.`}
+    >
       <OwingCallout owing={owing} to="partner" />
       <Grid columns={{ initial: "1", xs: "2", md: "4" }} gap="3" mb="4">
         <StatCard label="Total Machines" value={page.total} />
@@ -114,14 +132,23 @@ export default function PartnerDashboard() {
         <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
           <StatCard label="Latest Profit Share" value={formatPounds(stats.priorMonthProfitShare)} note={monthLabel} />
           <StatCard label="Revenue" value={formatPounds(stats.priorMonthRevenue)} note={monthLabel} />
-          <Card size="2" style={{ boxShadow: `inset 0 0 0 2px var(--${stats.allReportsSubmitted ? "green" : "red"}-8)` }} aria-label="Commission Due">
+          <Card
+            size="2"
+            style={{ boxShadow: `inset 0 0 0 2px var(--${stats.allReportsSubmitted ? "green" : "red"}-8)` }}
+            aria-label="Commission Due"
+          >
             <Flex direction="column" gap="1">
               <Flex justify="between" align="center">
                 <Text size="2" color="gray" weight="medium">
                   Commission Due
                 </Text>
                 {stats.allReportsSubmitted ? (
-                  <CheckCircledIcon color="var(--green-9)" width={20} height={20} aria-label="All machine reports are in" />
+                  <CheckCircledIcon
+                    color="var(--green-9)"
+                    width={20}
+                    height={20}
+                    aria-label="All machine reports are in"
+                  />
                 ) : (
                   <ClockIcon color="var(--red-9)" width={20} height={20} aria-hidden />
                 )}
@@ -130,10 +157,15 @@ export default function PartnerDashboard() {
                 {formatPounds(stats.priorMonthProfitShare)}
               </Text>
               <Text size="1" color={stats.allReportsSubmitted ? "green" : "red"}>
-                {stats.allReportsSubmitted ? `All machine reports are in for ${monthLabel}` : "Waiting for all machine reports"}
+                {stats.allReportsSubmitted
+                  ? `All machine reports are in for ${monthLabel}`
+                  : "Waiting for all machine reports"}
               </Text>
               {commissionNotes.length ? (
-                <ul style={{ margin: 0, padding: 0, listStyle: "none", overflowWrap: "anywhere" }} aria-label={`What ${monthLabel} includes and what was paid`}>
+                <ul
+                  style={{ margin: 0, padding: 0, listStyle: "none", overflowWrap: "anywhere" }}
+                  aria-label={`What ${monthLabel} includes and what was paid`}
+                >
                   {commissionNotes.map((note, i) => (
                     <li key={i}>
                       <Text size="1">

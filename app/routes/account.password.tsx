@@ -34,21 +34,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const currentPassword = textField(form, "currentPassword");
   const newPassword = textField(form, "newPassword");
-  if (!currentPassword) return data<Reply>({ field: "current", error: "Current password is required" }, { status: 400 });
+  if (!currentPassword)
+    return data<Reply>({ field: "current", error: "Current password is required" }, { status: 400 });
   const problem = newPasswordProblem(newPassword, textField(form, "repeatPassword"));
   if (problem) return data<Reply>({ field: "new", error: problem }, { status: 400 });
   try {
-    await changeOwnPassword(db, user.id, { currentPassword, newPassword }, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
+    await changeOwnPassword(
+      db,
+      user.id,
+      { currentPassword, newPassword },
+      { address: clientAddress(context), limits: ATTEMPT_LIMITS },
+    );
   } catch (error) {
     if (error instanceof DomainError) {
-      const headers: HeadersInit = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      const headers: HeadersInit =
+        error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
       return data<Reply>({ field: "current", error: error.message }, { status: error.status, headers });
     }
     throw error;
   }
   // Every session ended with the version bump; this one goes on with a fresh cookie.
   const headers = new Headers({ "Set-Cookie": await commitNewSession(request, user.id) });
-  return redirectWithToast(request, homeFor(user), { title: "Password changed", description: "You were signed out on every other device." }, { headers });
+  return redirectWithToast(
+    request,
+    homeFor(user),
+    { title: "Password changed", description: "You were signed out on every other device." },
+    { headers },
+  );
 }
 
 export default function ChangePasswordPage() {
@@ -65,7 +77,14 @@ export default function ChangePasswordPage() {
               <Text as="div" size="2" weight="medium" mb="1">
                 Current password
               </Text>
-              <TextField.Root name="currentPassword" type="password" autoComplete="current-password" required size="3" aria-invalid={currentError ? true : undefined} />
+              <TextField.Root
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                required
+                size="3"
+                aria-invalid={currentError ? true : undefined}
+              />
               {currentError ? (
                 <Text as="p" size="2" color="red" mt="1" role="alert">
                   {currentError}

@@ -51,7 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = textField(form, "intent");
   const address = clientAddress(context);
-  const fail = (error: string, status = 400, headers?: HeadersInit) => data<Reply>({ intent, error }, { status, headers });
+  const fail = (error: string, status = 400, headers?: HeadersInit) =>
+    data<Reply>({ intent, error }, { status, headers });
   try {
     switch (intent) {
       case "start":
@@ -70,19 +71,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
         await confirmAdminPassword(db, admin.id, password, { address, limits: ATTEMPT_LIMITS });
         if (intent === "renew") return data<Reply>({ intent, codes: await renewRecoveryCodes(db, admin.id, admin.id) });
         await turnOffTwoFactor(db, admin.id, { requiredForAdmins: env.REQUIRE_ADMIN_2FA });
-        return redirectWithToast(request, "/account/two-factor", { title: "Two-factor sign-in is off", description: "You sign in with your password alone." });
+        return redirectWithToast(request, "/account/two-factor", {
+          title: "Two-factor sign-in is off",
+          description: "You sign in with your password alone.",
+        });
       }
       default:
         return fail("Unknown action");
     }
   } catch (error) {
-    if (error instanceof RateLimitedError) return fail(error.message, 429, { "Retry-After": String(error.retryAfterSeconds) });
+    if (error instanceof RateLimitedError)
+      return fail(error.message, 429, { "Retry-After": String(error.retryAfterSeconds) });
     if (error instanceof DomainError) return fail(error.message, error.status);
     throw error;
   }
 }
 
-function PasswordForm({ intent, label, color, error, pending }: { intent: string; label: string; color?: "red"; error: string | null; pending: boolean }) {
+function PasswordForm({
+  intent,
+  label,
+  color,
+  error,
+  pending,
+}: {
+  intent: string;
+  label: string;
+  color?: "red";
+  error: string | null;
+  pending: boolean;
+}) {
   return (
     <Form method="post" replace>
       <input type="hidden" name="intent" value={intent} />
@@ -91,7 +108,13 @@ function PasswordForm({ intent, label, color, error, pending }: { intent: string
           <Text as="div" size="2" weight="medium" mb="1">
             Your password
           </Text>
-          <TextField.Root name="password" type="password" autoComplete="current-password" required aria-invalid={error ? true : undefined} />
+          <TextField.Root
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={error ? true : undefined}
+          />
         </label>
         <Button type="submit" variant="soft" color={color} loading={pending} disabled={pending}>
           {label}
@@ -115,7 +138,12 @@ export default function TwoFactorPage() {
 
   if (reply && "codes" in reply) {
     return (
-      <Page title="Save your recovery codes" description={reply.intent === "confirm" ? "Two-factor sign-in is on." : "Your old recovery codes no longer work."}>
+      <Page
+        title="Save your recovery codes"
+        description={
+          reply.intent === "confirm" ? "Two-factor sign-in is on." : "Your old recovery codes no longer work."
+        }
+      >
         <Box maxWidth="640px">
           <RecoveryCodes codes={reply.codes}>
             <Button asChild>
@@ -128,7 +156,10 @@ export default function TwoFactorPage() {
   }
 
   return (
-    <Page title="Two-factor sign-in" description="A code from your phone as well as your password whenever you sign in.">
+    <Page
+      title="Two-factor sign-in"
+      description="A code from your phone as well as your password whenever you sign in."
+    >
       <Flex direction="column" gap="4" maxWidth="640px">
         <Card size="3">
           <Flex direction="column" gap="3">
@@ -141,11 +172,13 @@ export default function TwoFactorPage() {
             </Flex>
             {status.enabled ? (
               <Text as="p" size="2" color="gray">
-                On since {formatSignInTime(status.enabledAt)} UTC. {formatCount(status.recoveryCodesLeft, "recovery code")} left.
+                On since {formatSignInTime(status.enabledAt)} UTC.{" "}
+                {formatCount(status.recoveryCodesLeft, "recovery code")} left.
               </Text>
             ) : (
               <Text as="p" size="2" color="gray">
-                Anyone with your password can sign in as you. Two-factor sign-in asks for a code from an authenticator app on your phone too.
+                Anyone with your password can sign in as you. Two-factor sign-in asks for a code from an authenticator
+                app on your phone too.
               </Text>
             )}
             {!status.enabled && !enrolment ? (
@@ -158,7 +191,14 @@ export default function TwoFactorPage() {
             ) : null}
           </Flex>
         </Card>
-        {enrolment ? <Enrolment qrSvg={enrolment.qr} secret={enrolment.secret} error={errorFor("confirm")} pending={busy("confirm")} /> : null}
+        {enrolment ? (
+          <Enrolment
+            qrSvg={enrolment.qr}
+            secret={enrolment.secret}
+            error={errorFor("confirm")}
+            pending={busy("confirm")}
+          />
+        ) : null}
         {status.enabled ? (
           <>
             <Card size="3">
@@ -168,7 +208,12 @@ export default function TwoFactorPage() {
               <Text as="p" size="2" color="gray" mb="3">
                 New codes replace the old ones, used or not.
               </Text>
-              <PasswordForm intent="renew" label="Get new recovery codes" error={errorFor("renew")} pending={busy("renew")} />
+              <PasswordForm
+                intent="renew"
+                label="Get new recovery codes"
+                error={errorFor("renew")}
+                pending={busy("renew")}
+              />
             </Card>
             {required ? null : (
               <Card size="3">
@@ -178,7 +223,13 @@ export default function TwoFactorPage() {
                 <Text as="p" size="2" color="gray" mb="3">
                   You will sign in with your password alone.
                 </Text>
-                <PasswordForm intent="off" label="Turn off two-factor sign-in" color="red" error={errorFor("off")} pending={busy("off")} />
+                <PasswordForm
+                  intent="off"
+                  label="Turn off two-factor sign-in"
+                  color="red"
+                  error={errorFor("off")}
+                  pending={busy("off")}
+                />
               </Card>
             )}
           </>

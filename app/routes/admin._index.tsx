@@ -7,7 +7,14 @@
  * dialogs' forms post to this route's action (app/utils/intents/partners.server.ts).
  */
 import { Box, Button, Card, Flex, Grid, Heading, Spinner, Text, TextField } from "@radix-ui/themes";
-import { BarChartIcon, CounterClockwiseClockIcon, GearIcon, MagnifyingGlassIcon, ReaderIcon, UploadIcon } from "@radix-ui/react-icons";
+import {
+  BarChartIcon,
+  CounterClockwiseClockIcon,
+  GearIcon,
+  MagnifyingGlassIcon,
+  ReaderIcon,
+  UploadIcon,
+} from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -62,7 +69,10 @@ function PartnerSearch({ q }: { q: string }) {
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin" && new URLSearchParams(navigation.location.search).has("q");
+  const searching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/admin" &&
+    new URLSearchParams(navigation.location.search).has("q");
   // The back button (or a link) changes ?q=: the box shows it, unless it is being typed in.
   useEffect(() => {
     if (input.current && document.activeElement !== input.current) input.current.value = q;
@@ -109,7 +119,16 @@ function PartnerSearch({ q }: { q: string }) {
 }
 
 export default function AdminDashboard() {
-  const { q, total, matching, partners: shown, page, stats, receivables, payables: owed } = useLoaderData<typeof loader>();
+  const {
+    q,
+    total,
+    matching,
+    partners: shown,
+    page,
+    stats,
+    receivables,
+    payables: owed,
+  } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
   const month = monthLabel(stats.currentMonth);
@@ -160,7 +179,13 @@ export default function AdminDashboard() {
       </Grid>
       <MoneyOwed receivables={receivables} payables={owed} />
 
-      <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "stretch", sm: "center" }} gap="3" mb="4">
+      <Flex
+        direction={{ initial: "column", sm: "row" }}
+        justify="between"
+        align={{ initial: "stretch", sm: "center" }}
+        gap="3"
+        mb="4"
+      >
         <Heading as="h2" size="5" id="partners">
           Partners{" "}
           <Text color="gray" size="3" weight="regular">

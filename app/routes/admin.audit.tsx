@@ -52,7 +52,13 @@ function partnerLabel(partner: AuditPartner): string {
   return partner.exists ? name : `${name} (deleted)`;
 }
 
-function FilterForm({ partners, form }: { partners: AuditPartner[]; form: { partnerId: string; month: string; since: string } }) {
+function FilterForm({
+  partners,
+  form,
+}: {
+  partners: AuditPartner[];
+  form: { partnerId: string; month: string; since: string };
+}) {
   const navigation = useNavigation();
   const filtering = navigation.state === "loading" && navigation.location?.pathname === "/admin/audit";
   const any = Boolean(form.partnerId || form.month || form.since);
@@ -60,7 +66,12 @@ function FilterForm({ partners, form }: { partners: AuditPartner[]; form: { part
     <Card size="2" mb="4">
       {/* A plain GET form: the filters live in the URL and work before any JavaScript has loaded. */}
       {/* Keyed by the filters, so the fields show the URL's values again after Clear, Back or a link. */}
-      <Form key={`${form.partnerId}|${form.month}|${form.since}`} method="get" role="search" aria-label="Filter the audit trail">
+      <Form
+        key={`${form.partnerId}|${form.month}|${form.since}`}
+        method="get"
+        role="search"
+        aria-label="Filter the audit trail"
+      >
         <Flex gap="3" align="end" wrap="wrap">
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="audit-partner">
@@ -79,13 +90,26 @@ function FilterForm({ partners, form }: { partners: AuditPartner[]; form: { part
             <Text as="label" size="2" weight="medium" htmlFor="audit-month">
               Business month
             </Text>
-            <TextField.Root id="audit-month" name="month" type="month" placeholder="YYYY-MM" defaultValue={form.month} style={{ minWidth: 170 }} />
+            <TextField.Root
+              id="audit-month"
+              name="month"
+              type="month"
+              placeholder="YYYY-MM"
+              defaultValue={form.month}
+              style={{ minWidth: 170 }}
+            />
           </Flex>
           <Flex direction="column" gap="1">
             <Text as="label" size="2" weight="medium" htmlFor="audit-since">
               Changed since
             </Text>
-            <TextField.Root id="audit-since" name="since" type="date" defaultValue={form.since} style={{ minWidth: 170 }} />
+            <TextField.Root
+              id="audit-since"
+              name="since"
+              type="date"
+              defaultValue={form.since}
+              style={{ minWidth: 170 }}
+            />
           </Flex>
           <Flex gap="2">
             <Button type="submit" loading={filtering}>
@@ -139,31 +163,31 @@ function Pagination({ filter, total }: { filter: AuditFilter; total: number }) {
   return (
     <Flex asChild align="center" justify="between" gap="3" mt="4" wrap="wrap">
       <nav aria-label="Audit trail pages">
-      {page > 1 ? (
-        <Button asChild variant="soft">
-          <Link to={`/admin/audit${auditSearch(filter, Math.min(page - 1, pages))}`} rel="prev">
+        {page > 1 ? (
+          <Button asChild variant="soft">
+            <Link to={`/admin/audit${auditSearch(filter, Math.min(page - 1, pages))}`} rel="prev">
+              Previous
+            </Link>
+          </Button>
+        ) : (
+          <Button variant="soft" disabled>
             Previous
-          </Link>
-        </Button>
-      ) : (
-        <Button variant="soft" disabled>
-          Previous
-        </Button>
-      )}
-      <Text size="2" color="gray">
-        Page {page} of {pages}
-      </Text>
-      {page < pages ? (
-        <Button asChild variant="soft">
-          <Link to={`/admin/audit${auditSearch(filter, page + 1)}`} rel="next">
+          </Button>
+        )}
+        <Text size="2" color="gray">
+          Page {page} of {pages}
+        </Text>
+        {page < pages ? (
+          <Button asChild variant="soft">
+            <Link to={`/admin/audit${auditSearch(filter, page + 1)}`} rel="next">
+              Next
+            </Link>
+          </Button>
+        ) : (
+          <Button variant="soft" disabled>
             Next
-          </Link>
-        </Button>
-      ) : (
-        <Button variant="soft" disabled>
-          Next
-        </Button>
-      )}
+          </Button>
+        )}
       </nav>
     </Flex>
   );
@@ -177,7 +201,8 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
           <Table.ColumnHeaderCell>
             When
             <Box as="span" display={{ initial: "inline", sm: "none" }}>
-              {" "}/ Who
+              {" "}
+              / Who
             </Box>
           </Table.ColumnHeaderCell>
           <Table.ColumnHeaderCell className="vb-audit-who">Who</Table.ColumnHeaderCell>
@@ -216,7 +241,9 @@ function AuditTable({ entries }: { entries: AuditEntryView[] }) {
             <Table.Cell>
               <PartnerCell partner={entry.partner} />
             </Table.Cell>
-            <Table.Cell style={{ whiteSpace: "nowrap" }}>{entry.month ? formatMonth(entry.month) : <Text color="gray">—</Text>}</Table.Cell>
+            <Table.Cell style={{ whiteSpace: "nowrap" }}>
+              {entry.month ? formatMonth(entry.month) : <Text color="gray">—</Text>}
+            </Table.Cell>
             <Table.Cell>
               <ChangesCell entry={entry} />
             </Table.Cell>
@@ -234,9 +261,7 @@ export default function AuditTrailPage() {
     <Page
       title="Audit Trail"
       description="Every change to money and data: who made it, when (UTC), what changed, and the values before and after. Newest first."
-      actions={
-        <BackToDashboard />
-      }
+      actions={<BackToDashboard />}
     >
       <FilterForm partners={partners} form={form} />
       {error ? (

@@ -10,7 +10,14 @@ import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { commissionSummaryPage, type CommissionSummaryRow } from "#domain/commissions/commission-summary.ts";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
-import { currentMonth, formatDate, formatMonth, parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
+import {
+  currentMonth,
+  formatDate,
+  formatMonth,
+  parseMonth,
+  previousMonth,
+  recentMonths,
+} from "#domain/shared/dates.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
@@ -37,8 +44,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const asked = params.get("month");
   const months = recentMonths(currentMonth(), 12);
-  const month = asked && parseMonth(asked) && months.includes(parseMonth(asked)!) ? parseMonth(asked)! : previousMonth();
-  const [summary, paid] = await Promise.all([commissionSummaryPage(db, month, pageRequest(params)), moneyPaidOf(db, month)]);
+  const month =
+    asked && parseMonth(asked) && months.includes(parseMonth(asked)!) ? parseMonth(asked)! : previousMonth();
+  const [summary, paid] = await Promise.all([
+    commissionSummaryPage(db, month, pageRequest(params)),
+    moneyPaidOf(db, month),
+  ]);
   // Money already paid for a month Reset Month reopened (issue 29): the Mark as Paid question names both figures.
   return { months, summary, alreadyPaid: Object.fromEntries([...paid].filter(([, p]) => p.pence > 0)) };
 }
@@ -49,24 +60,56 @@ export async function action({ request }: ActionFunctionArgs) {
   return runIntent(request, { ...commissionIntents(request, admin) });
 }
 
-function PaymentCell({ row, month, alreadyPaid }: { row: CommissionSummaryRow; month: string; alreadyPaid?: MoneyPaid }) {
+function PaymentCell({
+  row,
+  month,
+  alreadyPaid,
+}: {
+  row: CommissionSummaryRow;
+  month: string;
+  alreadyPaid?: MoneyPaid;
+}) {
   if (row.paymentStatus === "not_applicable") return <Text color="gray">not applicable</Text>;
   const paid = row.paymentStatus === "completed";
   const ended = monthHasEnded(month);
   return (
     <Flex align="center" gap="2" wrap="wrap">
-      {paid ? <Badge highContrast color="green">Paid {formatDate(row.paidDate)}</Badge> : <Badge highContrast color="orange">Pending</Badge>}
+      {paid ? (
+        <Badge highContrast color="green">
+          Paid {formatDate(row.paidDate)}
+        </Badge>
+      ) : (
+        <Badge highContrast color="orange">
+          Pending
+        </Badge>
+      )}
       {paid ? null : (
         <ConfirmForm
           intent="mark-paid"
           fields={{ partnerId: row.partnerId, month }}
           trigger={
-            <Button size="1" variant="soft" disabled={!ended || !row.allReportsSubmitted} aria-label={`Mark ${row.partnerName} paid`}>
+            <Button
+              size="1"
+              variant="soft"
+              disabled={!ended || !row.allReportsSubmitted}
+              aria-label={`Mark ${row.partnerName} paid`}
+            >
               Mark as Paid
             </Button>
           }
-          tooltip={!ended ? `${formatMonth(month)} has not ended yet` : !row.allReportsSubmitted ? "Waiting for all machine reports" : undefined}
-          {...markPaidQuestion(row.partnerName, month, formatPounds(row.profitShare), alreadyPaid ? { monthPence: Math.round(row.profitShare * 100), paid: alreadyPaid } : null)}
+          tooltip={
+            !ended
+              ? `${formatMonth(month)} has not ended yet`
+              : !row.allReportsSubmitted
+                ? "Waiting for all machine reports"
+                : undefined
+          }
+          {...markPaidQuestion(
+            row.partnerName,
+            month,
+            formatPounds(row.profitShare),
+            alreadyPaid ? { monthPence: Math.round(row.profitShare * 100), paid: alreadyPaid } : null,
+          )}
           color="green"
         />
       )}
@@ -95,9 +138,18 @@ export default function CommissionSummaryPage() {
       actions={
         <>
           <BackToDashboard />
-          <UrlSelect name="month" label="Month" value={summary.month} options={months.map((m) => ({ value: m, label: monthLabel(m) }))} />
+          <UrlSelect
+            name="month"
+            label="Month"
+            value={summary.month}
+            options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+          />
           {/* Following a link to this very page runs its loader again. */}
-          <Button asChild variant="soft" loading={navigation.state === "loading" && navigation.location?.pathname === location.pathname}>
+          <Button
+            asChild
+            variant="soft"
+            loading={navigation.state === "loading" && navigation.location?.pathname === location.pathname}
+          >
             <Link to={`${location.pathname}${location.search}`} preventScrollReset>
               <ReloadIcon /> Refresh Payment Status
             </Link>
@@ -123,8 +175,16 @@ export default function CommissionSummaryPage() {
       <ConfirmationCard reply={reply} />
       <FailureCallout reply={reply} />
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="5">
-        <StatCard label="Total Commissions Due" value={formatPounds(summary.totalCommissionDue)} note={`unpaid, ${monthLabel(summary.month)}`} />
-        <StatCard label="Reports complete" value={`${totals.complete} of ${totals.applicable}`} note="profit-sharing partners with every machine reported" />
+        <StatCard
+          label="Total Commissions Due"
+          value={formatPounds(summary.totalCommissionDue)}
+          note={`unpaid, ${monthLabel(summary.month)}`}
+        />
+        <StatCard
+          label="Reports complete"
+          value={`${totals.complete} of ${totals.applicable}`}
+          note="profit-sharing partners with every machine reported"
+        />
         <StatCard label="Paid" value={totals.paid} note="partners paid for the month" />
       </Grid>
       <Card size="1">
@@ -153,12 +213,24 @@ export default function CommissionSummaryPage() {
                 </Table.RowHeaderCell>
                 <Table.Cell>{row.email ?? <Text color="gray">Not provided</Text>}</Table.Cell>
                 <Table.Cell justify="end">
-                  {row.partnerType === "tiered-profit-sharing" ? "Tiered" : formatRate(fractionToBp(row.commissionPercentage) ?? 0)}
+                  {row.partnerType === "tiered-profit-sharing"
+                    ? "Tiered"
+                    : formatRate(fractionToBp(row.commissionPercentage) ?? 0)}
                 </Table.Cell>
                 <Table.Cell justify="end">
                   {row.submittedReports} of {row.totalMachines}
                 </Table.Cell>
-                <Table.Cell>{row.allReportsSubmitted ? <Badge highContrast color="green">Yes</Badge> : <Badge highContrast color="red">No</Badge>}</Table.Cell>
+                <Table.Cell>
+                  {row.allReportsSubmitted ? (
+                    <Badge highContrast color="green">
+                      Yes
+                    </Badge>
+                  ) : (
+                    <Badge highContrast color="red">
+                      No
+                    </Badge>
+                  )}
+                </Table.Cell>
                 <Table.Cell justify="end">{formatPounds(row.profitShare)}</Table.Cell>
                 <Table.Cell>
                   <PaymentCell row={row} month={summary.month} alreadyPaid={alreadyPaid[row.partnerId]} />

@@ -5,7 +5,20 @@
  */
 import { textField } from "#app/utils/action-reply.ts";
 import { machinesForMapping } from "#domain/machines/machine-service.ts";
-import { Badge, Box, Button, Callout, Card, Flex, Heading, Select, Spinner, Table, Text, TextField } from "@radix-ui/themes";
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Heading,
+  Select,
+  Spinner,
+  Table,
+  Text,
+  TextField,
+} from "@radix-ui/themes";
 import { CheckCircledIcon, ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -54,7 +67,7 @@ export default function ImportPage() {
   const navigation = useNavigation();
   const toast = useToast();
   const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
-  const submitting = navigation.state === "submitting" ? (textField(navigation.formData, "intent") || "preview") : null;
+  const submitting = navigation.state === "submitting" ? textField(navigation.formData, "intent") || "preview" : null;
   const imported = result?.intent === "import" && !result.error;
   // The server takes each file up to UPLOAD_MAX_MB and the whole request up to about that much again
   // (server/body-limit.js): say so before uploading rather than after.
@@ -69,32 +82,56 @@ export default function ImportPage() {
 
   useEffect(() => {
     if (!result) return;
-    if (result.error) toast({ title: result.intent === "import" ? "Import failed" : "Preview failed", description: result.error, variant: "destructive" });
+    if (result.error)
+      toast({
+        title: result.intent === "import" ? "Import failed" : "Preview failed",
+        description: result.error,
+        variant: "destructive",
+      });
     else if (result.intent === "import") {
       const failed = result.outcomes.filter((o) => !o.ok).length;
-      toast({ title: "Exports imported", description: `${formatCount(result.newRows, "new transaction")} booked${failed ? `; ${formatCount(failed, "file")} not imported` : ""}.` });
+      toast({
+        title: "Exports imported",
+        description: `${formatCount(result.newRows, "new transaction")} booked${failed ? `; ${formatCount(failed, "file")} not imported` : ""}.`,
+      });
     }
   }, [result, toast]);
 
   // The mapping choices: those the last preview applied, then whatever the admin picks (a name → machine id).
-  const applied = (data: ImportActionData | undefined) => Object.fromEntries((data?.mappings ?? []).map((m) => [m.name, String(m.machineId)]));
+  const applied = (data: ImportActionData | undefined) =>
+    Object.fromEntries((data?.mappings ?? []).map((m) => [m.name, String(m.machineId)]));
   const [mapped, setMapped] = useState<Record<string, string>>(() => applied(result));
   useEffect(() => setMapped(applied(result)), [result]);
-  const mapNames = imported ? [] : [...new Set([...(result?.unmapped ?? []), ...(result?.mappings ?? []).map((m) => m.name)])].sort();
+  const mapNames = imported
+    ? []
+    : [...new Set([...(result?.unmapped ?? []), ...(result?.mappings ?? []).map((m) => m.name)])].sort();
   const allMapped = mapNames.every((name) => mapped[name]);
-  const waiting = (result?.outcomes ?? []).reduce((n, o) => n + (o.ok ? o.result.unmapped.reduce((m, u) => m + u.count, 0) : 0), 0);
+  const waiting = (result?.outcomes ?? []).reduce(
+    (n, o) => n + (o.ok ? o.result.unmapped.reduce((m, u) => m + u.count, 0) : 0),
+    0,
+  );
   // Files picked since the last preview have not been looked at yet.
   const previewed = (result?.outcomes ?? []).map((o) => o.fileName).join("\n");
   const stale = chosen.length > 0 && chosen.map((f) => f.name).join("\n") !== previewed;
   // Rows with money left out for their date: named beside Import, which waits for the admin's confirmation.
   const toConfirm = imported
     ? []
-    : (result?.outcomes ?? []).flatMap((o) => (o.ok ? o.result.leftOut.filter((l) => l.needsConfirmation).map((l) => ({ file: o.fileName, sentence: leftOutSentence(l) })) : []));
+    : (result?.outcomes ?? []).flatMap((o) =>
+        o.ok
+          ? o.result.leftOut
+              .filter((l) => l.needsConfirmation)
+              .map((l) => ({ file: o.fileName, sentence: leftOutSentence(l) }))
+          : [],
+      );
   const [accepted, setAccepted] = useState(false);
   useEffect(() => setAccepted(Boolean(result?.acceptExclusions) && !imported), [result, imported]);
   const undecided = (result?.outcomes ?? []).some((o) => !o.ok && o.needsDateOrder);
   // Late sales for paid months: named beside Import too, which waits for the admin's confirmation.
-  const late = imported ? [] : (result?.outcomes ?? []).flatMap((o) => (o.ok ? o.result.paidMonths.map((c) => ({ file: o.fileName, sentence: paidMonthChangeText(c) })) : []));
+  const late = imported
+    ? []
+    : (result?.outcomes ?? []).flatMap((o) =>
+        o.ok ? o.result.paidMonths.map((c) => ({ file: o.fileName, sentence: paidMonthChangeText(c) })) : [],
+      );
   const [adjustPaid, setAdjustPaid] = useState(false);
   useEffect(() => setAdjustPaid(Boolean(result?.adjustPaidMonths) && !imported), [result, imported]);
   // Import follows a preview of these files that found something to add (or names now mapped) and nothing left unmapped.
@@ -115,9 +152,7 @@ export default function ImportPage() {
     <Page
       title="Import Exports"
       description="Upload telemetry exports that cover many machines and months. Each row goes to the machine its Machine Name belongs to, once in the whole business."
-      actions={
-        <BackToDashboard />
-      }
+      actions={<BackToDashboard />}
     >
       <Form method="post" encType="multipart/form-data" aria-label="Import exports" id="import-form">
         <Card size={{ initial: "2", sm: "3" }} mb="4">
@@ -133,7 +168,9 @@ export default function ImportPage() {
                     name="files"
                     multiple
                     accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
-                    onChange={(e) => setChosen([...(e.target.files ?? [])].map((f) => ({ name: f.name, size: f.size })))}
+                    onChange={(e) =>
+                      setChosen([...(e.target.files ?? [])].map((f) => ({ name: f.name, size: f.size })))
+                    }
                     button="Choose files"
                     chosen={chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
                   />
@@ -178,9 +215,22 @@ export default function ImportPage() {
                 onChange={setAdjustPaid}
               />
             ) : null}
-            {mapNames.length ? <Mappings names={mapNames} machines={machines} value={mapped} onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))} /> : null}
+            {mapNames.length ? (
+              <Mappings
+                names={mapNames}
+                machines={machines}
+                value={mapped}
+                onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))}
+              />
+            ) : null}
             <Flex gap="3" wrap="wrap" align="center">
-              <Button type="submit" name="intent" value="preview" variant="soft" disabled={Boolean(submitting) || Boolean(sizeError)}>
+              <Button
+                type="submit"
+                name="intent"
+                value="preview"
+                variant="soft"
+                disabled={Boolean(submitting) || Boolean(sizeError)}
+              >
                 Preview
               </Button>
               <Button type="submit" name="intent" value="import" disabled={Boolean(submitting) || !canImport}>
@@ -200,7 +250,8 @@ export default function ImportPage() {
                 <Flex align="center" gap="2" role="status">
                   <Spinner />
                   <Text size="2">
-                    {submitting === "import" ? "Importing" : "Reading"} {chosen.length ? formatCount(chosen.length, "file") : "the files"}…
+                    {submitting === "import" ? "Importing" : "Reading"}{" "}
+                    {chosen.length ? formatCount(chosen.length, "file") : "the files"}…
                   </Text>
                 </Flex>
               ) : null}
@@ -226,14 +277,22 @@ export default function ImportPage() {
             Remembered for the web and the CLI:{" "}
             {result.mappings.map((m, i) => (
               <span key={m.name}>
-                {i ? "; " : ""}&lsquo;{m.name}&rsquo; is {machines.find((machine) => machine.id === m.machineId)?.location ?? `machine ${m.machineId}`}
+                {i ? "; " : ""}&lsquo;{m.name}&rsquo; is{" "}
+                {machines.find((machine) => machine.id === m.machineId)?.location ?? `machine ${m.machineId}`}
               </span>
             ))}
             .
           </Callout.Text>
         </Callout.Root>
       ) : null}
-      {result?.outcomes.map((outcome) => <FileResult key={outcome.fileName} outcome={outcome} imported={imported} dateOrder={result.dateOrders[outcome.fileName]} />)}
+      {result?.outcomes.map((outcome) => (
+        <FileResult
+          key={outcome.fileName}
+          outcome={outcome}
+          imported={imported}
+          dateOrder={result.dateOrders[outcome.fileName]}
+        />
+      ))}
     </Page>
   );
 }
@@ -263,8 +322,9 @@ function Mappings({
       </Callout.Icon>
       <Flex direction="column" gap="2">
         <Callout.Text>
-          No machine answers to {names.length === 1 ? "this Machine Name" : "these Machine Names"} yet. Choose the machine for each: Preview shows where the rows go, and Import
-          remembers the choice as the machine&apos;s telemetry name, for the web and the CLI.
+          No machine answers to {names.length === 1 ? "this Machine Name" : "these Machine Names"} yet. Choose the
+          machine for each: Preview shows where the rows go, and Import remembers the choice as the machine&apos;s
+          telemetry name, for the web and the CLI.
         </Callout.Text>
         {names.map((name) => (
           <Flex key={name} gap="3" align="center" wrap="wrap">
@@ -272,7 +332,11 @@ function Mappings({
               {name}
             </Text>
             <Select.Root name={`map:${name}`} value={value[name] ?? ""} onValueChange={(id) => onChoose(name, id)}>
-              <Select.Trigger placeholder="Choose a machine" aria-label={`Machine for ${name}`} style={{ minWidth: 240 }} />
+              <Select.Trigger
+                placeholder="Choose a machine"
+                aria-label={`Machine for ${name}`}
+                style={{ minWidth: 240 }}
+              />
               <Select.Content position="popper" style={{ maxWidth: "calc(100vw - 24px)" }}>
                 {byPartner(machines).map(([partnerName, list], i) => (
                   <Fragment key={partnerName}>
@@ -311,7 +375,14 @@ function DateOrderQuestion({ fileName, value }: { fileName: string; value?: stri
           ].map(([order, label]) => (
             <Text as="label" size="2" key={order}>
               <Flex gap="2" align="center">
-                <input type="radio" form="import-form" name={`${DATE_ORDER_PREFIX}${fileName}`} value={order} defaultChecked={value === order} style={{ width: 16, height: 16 }} />
+                <input
+                  type="radio"
+                  form="import-form"
+                  name={`${DATE_ORDER_PREFIX}${fileName}`}
+                  value={order}
+                  defaultChecked={value === order}
+                  style={{ width: 16, height: 16 }}
+                />
                 {label}
               </Flex>
             </Text>
@@ -326,7 +397,8 @@ function DateOrderQuestion({ fileName, value }: { fileName: string; value?: stri
 }
 
 /** Each sentence, named by its file when the files are several. */
-const byFile = (items: { file: string; sentence: string }[]) => items.map((i) => (items.some((o) => o.file !== i.file) ? `${i.file}: ${i.sentence}` : i.sentence));
+const byFile = (items: { file: string; sentence: string }[]) =>
+  items.map((i) => (items.some((o) => o.file !== i.file) ? `${i.file}: ${i.sentence}` : i.sentence));
 
 const DECIDED_BY: Record<string, string> = {
   title: "the date range in its title",
@@ -365,7 +437,9 @@ function FileResult({ outcome, imported, dateOrder }: { outcome: FileOutcome; im
   }
   const { result } = outcome;
   // Every reason rows were left out, with the revenue they carry; those needing confirmation are named beside Import too.
-  const notes = result.leftOut.filter((l) => l.kind !== "booked" && l.kind !== "closed" && l.kind !== "duplicate").map(leftOutSentence);
+  const notes = result.leftOut
+    .filter((l) => l.kind !== "booked" && l.kind !== "closed" && l.kind !== "duplicate")
+    .map(leftOutSentence);
   const decided = result.dateOrderDecidedBy ? DECIDED_BY[result.dateOrderDecidedBy] : undefined;
   return (
     <Card size="2" mb="4" asChild>
@@ -374,7 +448,9 @@ function FileResult({ outcome, imported, dateOrder }: { outcome: FileOutcome; im
           <Heading as="h2" size="3">
             {result.fileName}
           </Heading>
-          <Badge highContrast color={imported ? "green" : "indigo"}>{imported ? "Imported" : "Preview"}</Badge>
+          <Badge highContrast color={imported ? "green" : "indigo"}>
+            {imported ? "Imported" : "Preview"}
+          </Badge>
         </Flex>
         <Text as="p" size="2" color="gray" mb="2">
           {formatCount(result.rowsRead, "row")} read.
@@ -385,43 +461,57 @@ function FileResult({ outcome, imported, dateOrder }: { outcome: FileOutcome; im
             {footerSentence(result.footer).replace(/^the/, "The")}.
           </Text>
         ) : null}
-          <ScrollTable label={`Rows of ${result.fileName} by machine`} size="1" variant="surface" minWidth={720}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Machine</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Month</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Units</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Revenue</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>{imported ? "New" : "New (would add)"}</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Duplicate</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Already booked</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>Late (paid month)</Table.ColumnHeaderCell>
+        <ScrollTable label={`Rows of ${result.fileName} by machine`} size="1" variant="surface" minWidth={720}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Machine</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Month</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
+                Units
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
+                Revenue
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
+                {imported ? "New" : "New (would add)"}
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
+                Duplicate
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Already booked</Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
+                Late (paid month)
+              </Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {result.groups.map((g) => (
+              <Table.Row key={`${g.machineId}:${g.month}`}>
+                <Table.RowHeaderCell style={{ minWidth: 180 }}>
+                  <Text as="div" weight="medium">
+                    {g.location}
+                  </Text>
+                  <Text as="div" size="1" color="gray">
+                    {g.partnerName}
+                  </Text>
+                </Table.RowHeaderCell>
+                <Table.Cell style={{ whiteSpace: "nowrap" }}>{formatMonth(g.month)}</Table.Cell>
+                <Table.Cell justify="end" className="vb-figure">
+                  {formatUnits(g.units)}
+                </Table.Cell>
+                <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
+                  {formatGBP(g.revenuePence)}
+                </Table.Cell>
+                <Table.Cell justify="end">{g.imported}</Table.Cell>
+                <Table.Cell justify="end">{g.duplicates}</Table.Cell>
+                <Table.Cell>
+                  {g.alreadyBooked.length ? g.alreadyBooked.map((b) => leftOutSentence(b)).join("; ") : "0"}
+                </Table.Cell>
+                <Table.Cell justify="end">{g.monthClosed}</Table.Cell>
               </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {result.groups.map((g) => (
-                <Table.Row key={`${g.machineId}:${g.month}`}>
-                  <Table.RowHeaderCell style={{ minWidth: 180 }}>
-                    <Text as="div" weight="medium">
-                      {g.location}
-                    </Text>
-                    <Text as="div" size="1" color="gray">
-                      {g.partnerName}
-                    </Text>
-                  </Table.RowHeaderCell>
-                  <Table.Cell style={{ whiteSpace: "nowrap" }}>{formatMonth(g.month)}</Table.Cell>
-                  <Table.Cell justify="end" className="vb-figure">{formatUnits(g.units)}</Table.Cell>
-                  <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
-                    {formatGBP(g.revenuePence)}
-                  </Table.Cell>
-                  <Table.Cell justify="end">{g.imported}</Table.Cell>
-                  <Table.Cell justify="end">{g.duplicates}</Table.Cell>
-                  <Table.Cell>{g.alreadyBooked.length ? g.alreadyBooked.map((b) => leftOutSentence(b)).join("; ") : "0"}</Table.Cell>
-                  <Table.Cell justify="end">{g.monthClosed}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </ScrollTable>
+            ))}
+          </Table.Body>
+        </ScrollTable>
         {!result.groups.length ? (
           <Text as="p" size="2" color="gray" mt="2">
             No row of this file goes to a machine yet.

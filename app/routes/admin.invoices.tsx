@@ -5,7 +5,14 @@
  * first in a dialog or, without JavaScript, as a page. Partners see the Unauthorized card.
  */
 import { Button, Flex, IconButton, Table, Tooltip } from "@radix-ui/themes";
-import { CheckIcon, Cross1Icon, DownloadIcon, EnvelopeClosedIcon, MagicWandIcon, TrashIcon } from "@radix-ui/react-icons";
+import {
+  CheckIcon,
+  Cross1Icon,
+  DownloadIcon,
+  EnvelopeClosedIcon,
+  MagicWandIcon,
+  TrashIcon,
+} from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#domain/shared/dates.ts";
@@ -16,8 +23,19 @@ import { InvoiceAmount } from "#app/components/invoices/invoice-amount.tsx";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
-import { InvoiceNaming, MarkPaidDialog, NoScriptPost, PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
-import { DELETE_TAIL, deleteQuestion, emailQuestion, statusChangeTail, statusQuestion } from "#app/components/invoices/invoice-questions.ts";
+import {
+  InvoiceNaming,
+  MarkPaidDialog,
+  NoScriptPost,
+  PaymentFieldsForQuestion,
+} from "#app/components/invoices/invoice-confirm.tsx";
+import {
+  DELETE_TAIL,
+  deleteQuestion,
+  emailQuestion,
+  statusChangeTail,
+  statusQuestion,
+} from "#app/components/invoices/invoice-questions.ts";
 import { InvoiceStatusBadge, PaymentNote } from "#app/components/invoices/invoice-status.tsx";
 import { InvoiceTabs, statusFilter, statusFromUrl, type InvoiceTab } from "#app/components/invoices/invoice-tabs.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
@@ -55,7 +73,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The row actions' icons, drawn once a page: 24 rows of five icon buttons repeated 75 KB of the same SVG paths. */
-const rowIcons = iconSprite("invoice-action", { check: CheckIcon, cross: Cross1Icon, envelope: EnvelopeClosedIcon, download: DownloadIcon, trash: TrashIcon });
+const rowIcons = iconSprite("invoice-action", {
+  check: CheckIcon,
+  cross: Cross1Icon,
+  envelope: EnvelopeClosedIcon,
+  download: DownloadIcon,
+  trash: TrashIcon,
+});
 const RowIcon = rowIcons.Icon;
 
 function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
@@ -64,7 +88,14 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
   const unpaid = invoice.status === "pending" || invoice.status === "overdue";
   const id = { id: invoice.id };
   const markPaid = (
-    <IconButton size="1" variant="soft" color="green" disabled={busy} loading={busy} aria-label={`Mark ${invoice.displayId} paid`}>
+    <IconButton
+      size="1"
+      variant="soft"
+      color="green"
+      disabled={busy}
+      loading={busy}
+      aria-label={`Mark ${invoice.displayId} paid`}
+    >
       <RowIcon name="check" />
     </IconButton>
   );
@@ -72,7 +103,12 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
     <Flex gap="2" align="center">
       {unpaid ? (
         hydrated ? (
-          <MarkPaidDialog invoice={invoice} tooltip="Mark as paid" trigger={markPaid} onConfirm={(payment) => submit("invoice-status", { ...id, status: "paid", ...payment })} />
+          <MarkPaidDialog
+            invoice={invoice}
+            tooltip="Mark as paid"
+            trigger={markPaid}
+            onConfirm={(payment) => submit("invoice-status", { ...id, status: "paid", ...payment })}
+          />
         ) : (
           <NoScriptPost intent="invoice-status" fields={{ ...id, status: "paid" }}>
             {markPaid}
@@ -172,7 +208,15 @@ export default function InvoiceManagement() {
       <FailureCallout reply={reply} />
       <rowIcons.Sprite />
       <div id="invoices">
-        <InvoiceTabs tabs={TABS} current={data.status} label="Invoices by status" count={data.invoices.length} counts={data.counts} empty="No invoices found" framed>
+        <InvoiceTabs
+          tabs={TABS}
+          current={data.status}
+          label="Invoices by status"
+          count={data.invoices.length}
+          counts={data.counts}
+          empty="No invoices found"
+          framed
+        >
           <ScrollTable label="Invoices" size="2">
             <Table.Header>
               <Table.Row>

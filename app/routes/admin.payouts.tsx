@@ -42,7 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     months,
     plan,
-    unsent: unsent.map((r) => ({ id: r.id, partnerName: r.name ?? r.username, amountPence: r.amountPence, status: r.status, error: r.error })),
+    unsent: unsent.map((r) => ({
+      id: r.id,
+      partnerName: r.name ?? r.username,
+      amountPence: r.amountPence,
+      status: r.status,
+      error: r.error,
+    })),
   };
 }
 
@@ -51,7 +57,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return runIntent(request, payoutIntents(request, admin));
 }
 
-function PayeeTable({ month, lines, chosen, onToggle }: { month: string; lines: PayoutLine[]; chosen: Set<number>; onToggle: (id: number, on: boolean) => void }) {
+function PayeeTable({
+  month,
+  lines,
+  chosen,
+  onToggle,
+}: {
+  month: string;
+  lines: PayoutLine[];
+  chosen: Set<number>;
+  onToggle: (id: number, on: boolean) => void;
+}) {
   return (
     <ScrollTable label="Partners to pay" size="2">
       <Table.Header>
@@ -127,7 +143,13 @@ function Batch({ month, lines, leftOut }: { month: string; lines: PayoutLine[]; 
     });
   const question = batchQuestion(month, selected.length, totalPence);
   const markPaid = (
-    <Button type={hydrated ? "button" : "submit"} name="intent" value="mark-batch-paid" disabled={!selected.length} loading={paying}>
+    <Button
+      type={hydrated ? "button" : "submit"}
+      name="intent"
+      value="mark-batch-paid"
+      disabled={!selected.length}
+      loading={paying}
+    >
       Mark batch as paid
     </Button>
   );
@@ -136,15 +158,29 @@ function Batch({ month, lines, leftOut }: { month: string; lines: PayoutLine[]; 
     <form method="post" ref={form} aria-label="Payout batch">
       <input type="hidden" name="month" value={month} />
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
-        <StatCard label="Selected total" value={<span className="vb-figure">{formatPence(totalPence)}</span>} note={`${selected.length} of ${formatCount(lines.length, "partner")} chosen`} />
-        <StatCard label="Payment reference" value={<span className="vb-figure">{payoutReference(month)}</span>} note="on each payment and remittance" />
+        <StatCard
+          label="Selected total"
+          value={<span className="vb-figure">{formatPence(totalPence)}</span>}
+          note={`${selected.length} of ${formatCount(lines.length, "partner")} chosen`}
+        />
+        <StatCard
+          label="Payment reference"
+          value={<span className="vb-figure">{payoutReference(month)}</span>}
+          note="on each payment and remittance"
+        />
         <StatCard label="Left out" value={leftOut} note="partners who cannot be paid yet: see below why" />
       </Grid>
       <Card size="1" mb="4">
         <PayeeTable month={month} lines={lines} chosen={chosen} onToggle={toggle} />
       </Card>
       <Flex gap="3" wrap="wrap" justify="end" className="vb-toolbar">
-        <Button type="submit" variant="soft" formMethod="get" formAction="/api/commissions/payouts/file" disabled={!selected.length}>
+        <Button
+          type="submit"
+          variant="soft"
+          formMethod="get"
+          formAction="/api/commissions/payouts/file"
+          disabled={!selected.length}
+        >
           <DownloadIcon /> Download payment file
         </Button>
         {hydrated ? (
@@ -183,7 +219,12 @@ export default function PayoutsPage() {
               <ArrowLeftIcon /> Commission Summary
             </Link>
           </Button>
-          <UrlSelect name="month" label="Month" value={plan.month} options={months.map((m) => ({ value: m, label: formatMonth(m) }))} />
+          <UrlSelect
+            name="month"
+            label="Month"
+            value={plan.month}
+            options={months.map((m) => ({ value: m, label: formatMonth(m) }))}
+          />
         </>
       }
     >
@@ -195,7 +236,8 @@ export default function PayoutsPage() {
             <EnvelopeClosedIcon />
           </Callout.Icon>
           <Callout.Text>
-            {formatCount(unsent.length, "remittance")} for {formatMonth(plan.month)} not sent yet: {unsent.map((r) => `${r.partnerName}${r.error ? ` (${r.error})` : ""}`).join(", ")}. The payments stand.
+            {formatCount(unsent.length, "remittance")} for {formatMonth(plan.month)} not sent yet:{" "}
+            {unsent.map((r) => `${r.partnerName}${r.error ? ` (${r.error})` : ""}`).join(", ")}. The payments stand.
           </Callout.Text>
           <Form method="post">
             <input type="hidden" name="intent" value="retry-remittances" />
@@ -211,7 +253,12 @@ export default function PayoutsPage() {
         Ready to pay
       </Heading>
       {plan.eligible.length ? (
-        <Batch key={plan.month} month={plan.month} lines={plan.eligible} leftOut={plan.leftOut.filter((l) => l.reason.code !== "already_paid").length} />
+        <Batch
+          key={plan.month}
+          month={plan.month}
+          lines={plan.eligible}
+          leftOut={plan.leftOut.filter((l) => l.reason.code !== "already_paid").length}
+        />
       ) : (
         <Card size="2" mb="4">
           <Text as="p" color="gray">
@@ -246,8 +293,23 @@ export default function PayoutsPage() {
                   </Table.Cell>
                   <Table.Cell>
                     <Flex align="center" gap="2" wrap="wrap">
-                      <Badge highContrast color={l.reason.code === "already_paid" ? "green" : l.reason.code.startsWith("bank") ? "red" : "orange"}>
-                        {l.reason.code === "already_paid" ? "Paid" : l.reason.code.startsWith("bank") ? "Bank details" : l.reason.code === "incomplete" ? "Reports" : "Nothing due"}
+                      <Badge
+                        highContrast
+                        color={
+                          l.reason.code === "already_paid"
+                            ? "green"
+                            : l.reason.code.startsWith("bank")
+                              ? "red"
+                              : "orange"
+                        }
+                      >
+                        {l.reason.code === "already_paid"
+                          ? "Paid"
+                          : l.reason.code.startsWith("bank")
+                            ? "Bank details"
+                            : l.reason.code === "incomplete"
+                              ? "Reports"
+                              : "Nothing due"}
                       </Badge>
                       <Text size="2">{l.reason.message}</Text>
                     </Flex>

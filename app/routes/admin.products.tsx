@@ -17,7 +17,16 @@ import { productView } from "#domain/products/product-service.ts";
 import { PAGE_SIZE, pageRequest } from "#domain/shared/paging.ts";
 import { MonthPicker, pickedMonth } from "#app/components/month-picker.tsx";
 import { Page } from "#app/components/page.tsx";
-import { GenerateReport, MACHINE_PAGE_PARAM, PAGE_PARAM, ProductsFailed, ProductTables, Search, productFilters, withParams } from "#app/components/products/product-view.tsx";
+import {
+  GenerateReport,
+  MACHINE_PAGE_PARAM,
+  PAGE_PARAM,
+  ProductsFailed,
+  ProductTables,
+  Search,
+  productFilters,
+  withParams,
+} from "#app/components/products/product-view.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
@@ -72,7 +81,8 @@ export default function ProductsAnalytics() {
   const navigation = useNavigation();
   // The tables already shown stay while a new URL's arrive: React renders the view it has until the new one resolves.
   const shown = useDeferredValue(products);
-  const reloading = shown !== products || (navigation.state === "loading" && navigation.location.pathname === "/admin/products");
+  const reloading =
+    shown !== products || (navigation.state === "loading" && navigation.location.pathname === "/admin/products");
   const applyMonth = (m: string) =>
     setSearchParams((current) => withParams(current, { month: m }), { preventScrollReset: true });
 

@@ -66,7 +66,12 @@ function SettingField({
       <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
         {label}
       </Text>
-      {children({ id, name, ...(error ? { "aria-invalid": true as const } : {}), ...(note ? { "aria-describedby": `${id}-note` } : {}) })}
+      {children({
+        id,
+        name,
+        ...(error ? { "aria-invalid": true as const } : {}),
+        ...(note ? { "aria-describedby": `${id}-note` } : {}),
+      })}
       {note ? (
         <Text as="p" id={`${id}-note`} size="1" mt="1" color={error ? "red" : "gray"}>
           {note}
@@ -119,37 +124,108 @@ export default function SettingsPage() {
     >
       <FailureCallout reply={failure} />
       {/* A save remounts the form: its fields show what was stored (normalised), the file input is empty again. */}
-      <Form key={updatedAt ?? "defaults"} ref={formRef} method="post" encType="multipart/form-data" aria-label="Business settings" noValidate>
+      <Form
+        key={updatedAt ?? "defaults"}
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        aria-label="Business settings"
+        noValidate
+      >
         <input type="hidden" name="intent" value="business-update" />
         <Flex direction="column" gap="4">
-          <Section title="Business details" description="The letterhead of every invoice and statement, and the signature of every email.">
+          <Section
+            title="Business details"
+            description="The letterhead of every invoice and statement, and the signature of every email."
+          >
             <Grid columns={{ initial: "1", sm: "2" }} gap="4">
               <SettingField name="tradingName" label="Trading name" error={errors.tradingName}>
-                {(props) => <TextField.Root {...props} defaultValue={value("tradingName")} autoComplete="organization" required maxLength={120} />}
+                {(props) => (
+                  <TextField.Root
+                    {...props}
+                    defaultValue={value("tradingName")}
+                    autoComplete="organization"
+                    required
+                    maxLength={120}
+                  />
+                )}
               </SettingField>
-              <SettingField name="contactEmail" label="Contact email" hint="Where partners write with questions." error={errors.contactEmail}>
-                {(props) => <TextField.Root {...props} type="email" defaultValue={value("contactEmail")} autoComplete="email" />}
+              <SettingField
+                name="contactEmail"
+                label="Contact email"
+                hint="Where partners write with questions."
+                error={errors.contactEmail}
+              >
+                {(props) => (
+                  <TextField.Root {...props} type="email" defaultValue={value("contactEmail")} autoComplete="email" />
+                )}
               </SettingField>
               <Box gridRow={{ sm: "span 2" }}>
-                <SettingField name="address" label="Address" hint="Up to 6 lines, as it is printed." error={errors.address}>
-                  {(props) => <TextArea {...props} defaultValue={value("address")} rows={4} autoComplete="street-address" resize="vertical" />}
+                <SettingField
+                  name="address"
+                  label="Address"
+                  hint="Up to 6 lines, as it is printed."
+                  error={errors.address}
+                >
+                  {(props) => (
+                    <TextArea
+                      {...props}
+                      defaultValue={value("address")}
+                      rows={4}
+                      autoComplete="street-address"
+                      resize="vertical"
+                    />
+                  )}
                 </SettingField>
               </Box>
-              <SettingField name="website" label="Website (optional)" hint="An https:// address." error={errors.website}>
-                {(props) => <TextField.Root {...props} type="url" inputMode="url" defaultValue={value("website")} placeholder="https://" />}
+              <SettingField
+                name="website"
+                label="Website (optional)"
+                hint="An https:// address."
+                error={errors.website}
+              >
+                {(props) => (
+                  <TextField.Root
+                    {...props}
+                    type="url"
+                    inputMode="url"
+                    defaultValue={value("website")}
+                    placeholder="https://"
+                  />
+                )}
               </SettingField>
-              <SettingField name="companyNumber" label="Company number (optional)" hint="8 characters, like 01234567 or SC123456." error={errors.companyNumber}>
-                {(props) => <TextField.Root {...props} defaultValue={value("companyNumber")} autoCapitalize="characters" />}
+              <SettingField
+                name="companyNumber"
+                label="Company number (optional)"
+                hint="8 characters, like 01234567 or SC123456."
+                error={errors.companyNumber}
+              >
+                {(props) => (
+                  <TextField.Root {...props} defaultValue={value("companyNumber")} autoCapitalize="characters" />
+                )}
               </SettingField>
             </Grid>
           </Section>
 
-          <Section title="VAT" description="Invoices raised from now on carry this rate and show net, VAT and gross; earlier invoices keep the rate they were raised at.">
+          <Section
+            title="VAT"
+            description="Invoices raised from now on carry this rate and show net, VAT and gross; earlier invoices keep the rate they were raised at."
+          >
             <Grid columns={{ initial: "1", sm: "2" }} gap="4">
-              <SettingField name="vatNumber" label="VAT number (optional)" hint="GB and 9 digits, like GB123456789." error={errors.vatNumber}>
+              <SettingField
+                name="vatNumber"
+                label="VAT number (optional)"
+                hint="GB and 9 digits, like GB123456789."
+                error={errors.vatNumber}
+              >
                 {(props) => <TextField.Root {...props} defaultValue={value("vatNumber")} autoCapitalize="characters" />}
               </SettingField>
-              <SettingField name="vatRate" label="VAT rate (%)" hint="Blank when the business charges no VAT; the monthly fee is the net." error={errors.vatRate}>
+              <SettingField
+                name="vatRate"
+                label="VAT rate (%)"
+                hint="Blank when the business charges no VAT; the monthly fee is the net."
+                error={errors.vatRate}
+              >
                 {(props) => (
                   <TextField.Root {...props} defaultValue={value("vatRate")} inputMode="decimal" placeholder="No VAT">
                     <TextField.Slot side="right">%</TextField.Slot>
@@ -159,26 +235,46 @@ export default function SettingsPage() {
             </Grid>
           </Section>
 
-          <Section title="Bank details for payments" description="Printed on every invoice with the invoice number as the payment reference to quote.">
+          <Section
+            title="Bank details for payments"
+            description="Printed on every invoice with the invoice number as the payment reference to quote."
+          >
             {!bankDetails && !failure ? (
               <Callout.Root color="amber" mb="4" size="1">
                 <Callout.Icon>
                   <InfoCircledIcon />
                 </Callout.Icon>
-                <Callout.Text>Invoices ask partners to pay by bank transfer: add the account they should pay into.</Callout.Text>
+                <Callout.Text>
+                  Invoices ask partners to pay by bank transfer: add the account they should pay into.
+                </Callout.Text>
               </Callout.Root>
             ) : null}
             <Grid columns={{ initial: "1", sm: "2" }} gap="4">
               <SettingField name="bankAccountName" label="Account name" error={errors.bankAccountName}>
                 {(props) => <TextField.Root {...props} defaultValue={value("bankAccountName")} />}
               </SettingField>
-              <SettingField name="bankSortCode" label="Sort code" hint="6 digits, like 12-34-56." error={errors.bankSortCode}>
+              <SettingField
+                name="bankSortCode"
+                label="Sort code"
+                hint="6 digits, like 12-34-56."
+                error={errors.bankSortCode}
+              >
                 {(props) => <TextField.Root {...props} defaultValue={value("bankSortCode")} inputMode="numeric" />}
               </SettingField>
-              <SettingField name="bankAccountNumber" label="Account number" hint="8 digits." error={errors.bankAccountNumber}>
+              <SettingField
+                name="bankAccountNumber"
+                label="Account number"
+                hint="8 digits."
+                error={errors.bankAccountNumber}
+              >
                 {(props) => <TextField.Root {...props} defaultValue={value("bankAccountNumber")} inputMode="numeric" />}
               </SettingField>
-              <SettingField name="bankIban" label="IBAN (optional)" hint="For payments from abroad." error={errors.bankIban}>
+              <SettingField
+                name="bankIban"
+                label="IBAN (optional)"
+                hint="For payments from abroad."
+                error={errors.bankIban}
+              >
                 {(props) => <TextField.Root {...props} defaultValue={value("bankIban")} autoCapitalize="characters" />}
               </SettingField>
             </Grid>
@@ -207,7 +303,15 @@ export default function SettingsPage() {
 }
 
 /** The logo: its preview (the stored one, or the chosen file before it is saved), the file input and Remove. */
-function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: number } | null; updatedAt: string | null; error?: string }) {
+function LogoSection({
+  logo,
+  updatedAt,
+  error,
+}: {
+  logo: { type: string; size: number } | null;
+  updatedAt: string | null;
+  error?: string;
+}) {
   const [chosen, setChosen] = useState<{ name: string; preview: string | null; problem: string | null } | null>(null);
   const [remove, setRemove] = useState(false);
   const logoError = chosen?.problem ?? error;
@@ -224,22 +328,40 @@ function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: n
     if (problem) return;
     // A data: URL (the page's CSP allows data: images, not blob:).
     const reader = new FileReader();
-    reader.onload = () => setChosen((c) => (c && c.name === file.name ? { ...c, preview: typeof reader.result === "string" ? reader.result : null } : c));
+    reader.onload = () =>
+      setChosen((c) =>
+        c && c.name === file.name ? { ...c, preview: typeof reader.result === "string" ? reader.result : null } : c,
+      );
     reader.readAsDataURL(file);
   }
 
-  const previewSrc = chosen?.preview ?? (logo && !remove ? `/resources/business-logo?v=${encodeURIComponent(updatedAt ?? "")}` : null);
+  const previewSrc =
+    chosen?.preview ?? (logo && !remove ? `/resources/business-logo?v=${encodeURIComponent(updatedAt ?? "")}` : null);
 
   return (
-    <Section title="Logo" description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}>
+    <Section
+      title="Logo"
+      description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}
+    >
       <Flex gap="4" align="center" wrap="wrap">
         <Flex
           align="center"
           justify="center"
-          style={{ width: 160, height: 96, border: "1px dashed var(--gray-a7)", borderRadius: "var(--radius-3)", background: "var(--gray-a2)", flexShrink: 0 }}
+          style={{
+            width: 160,
+            height: 96,
+            border: "1px dashed var(--gray-a7)",
+            borderRadius: "var(--radius-3)",
+            background: "var(--gray-a2)",
+            flexShrink: 0,
+          }}
         >
           {previewSrc ? (
-            <img src={previewSrc} alt={chosen ? "The chosen logo" : "The current logo"} style={{ maxWidth: 144, maxHeight: 80, objectFit: "contain" }} />
+            <img
+              src={previewSrc}
+              alt={chosen ? "The chosen logo" : "The current logo"}
+              style={{ maxWidth: 144, maxHeight: 80, objectFit: "contain" }}
+            />
           ) : (
             <Text size="2" color="gray">
               No logo
@@ -258,7 +380,12 @@ function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: n
             aria-invalid={logoError ? true : undefined}
             aria-describedby={logoError ? "settings-logo-note" : undefined}
             button="Choose image"
-            chosen={chosen?.name ?? (logo ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB` : "No file chosen")}
+            chosen={
+              chosen?.name ??
+              (logo
+                ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB`
+                : "No file chosen")
+            }
           />
           {logoError ? (
             <Text as="p" id="settings-logo-note" size="1" color="red">
@@ -268,7 +395,13 @@ function LogoSection({ logo, updatedAt, error }: { logo: { type: string; size: n
           {logo ? (
             <Text as="label" size="2">
               <Flex gap="2" align="center">
-                <input type="checkbox" name="removeLogo" value="yes" checked={remove} onChange={(e) => setRemove(e.target.checked)} />
+                <input
+                  type="checkbox"
+                  name="removeLogo"
+                  value="yes"
+                  checked={remove}
+                  onChange={(e) => setRemove(e.target.checked)}
+                />
                 Remove the logo
               </Flex>
             </Text>

@@ -4,7 +4,22 @@
  * per admin, a disable confirmed with the admin's own password. Every form posts to the page's own
  * action, so it works before the scripts load (a disable is then asked on a confirmation card).
  */
-import { Badge, Box, Button, Callout, Card, Checkbox, Code, Flex, Grid, Heading, Table, Text, TextField, VisuallyHidden } from "@radix-ui/themes";
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  Code,
+  Flex,
+  Grid,
+  Heading,
+  Table,
+  Text,
+  TextField,
+  VisuallyHidden,
+} from "@radix-ui/themes";
 import { CheckCircledIcon, PlusIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -35,7 +50,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type Admin = Awaited<ReturnType<typeof loader>>["admins"][number];
 
-const isCreated = (reply: unknown): reply is AdminCreated => Boolean(reply && typeof reply === "object" && "created" in reply);
+const isCreated = (reply: unknown): reply is AdminCreated =>
+  Boolean(reply && typeof reply === "object" && "created" in reply);
 
 function AddAdminForm() {
   const reply = useActionData<ActionReply | AdminCreated>();
@@ -52,7 +68,8 @@ function AddAdminForm() {
         Add admin
       </Heading>
       <Text as="p" size="2" color="gray" mb="4">
-        Leave the password empty to generate one, shown once here to pass on; or email the new admin a link to choose their own.
+        Leave the password empty to generate one, shown once here to pass on; or email the new admin a link to choose
+        their own.
       </Text>
       {created ? (
         <Callout.Root color="green" mb="4" role="status">
@@ -63,12 +80,18 @@ function AddAdminForm() {
             Admin <strong>{created.username}</strong> added.
             {created.setPasswordLinkSentTo ? (
               <>
-                {" "}A link to choose their password was sent to <strong>{created.setPasswordLinkSentTo}</strong>. It works once, for {INVITE_LINK_HOURS} hours.
+                {" "}
+                A link to choose their password was sent to <strong>{created.setPasswordLinkSentTo}</strong>. It works
+                once, for {INVITE_LINK_HOURS} hours.
               </>
             ) : null}
             {created.generatedPassword ? (
               <>
-                {" "}Their password, shown only this once: <Code className="vb-figure" data-testid="generated-password">{created.generatedPassword}</Code>
+                {" "}
+                Their password, shown only this once:{" "}
+                <Code className="vb-figure" data-testid="generated-password">
+                  {created.generatedPassword}
+                </Code>
               </>
             ) : null}
           </Callout.Text>
@@ -86,7 +109,14 @@ function AddAdminForm() {
             ] as const
           ).map(([name, label, type, autoComplete]) => (
             <Box key={name}>
-              <Text as="label" htmlFor={`add-admin-${name}`} size="2" weight="medium" mb="1" style={{ display: "block" }}>
+              <Text
+                as="label"
+                htmlFor={`add-admin-${name}`}
+                size="2"
+                weight="medium"
+                mb="1"
+                style={{ display: "block" }}
+              >
                 {label}
               </Text>
               <TextField.Root
@@ -107,7 +137,8 @@ function AddAdminForm() {
           ))}
         </Grid>
         <Text as="label" size="2" mt="3" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
-          <Checkbox name="sendSetPasswordLink" value="on" /> Email a link to choose the password (needs the email; leave the password empty)
+          <Checkbox name="sendSetPasswordLink" value="on" /> Email a link to choose the password (needs the email; leave
+          the password empty)
         </Text>
         <Flex justify="end" mt="4">
           <Button type="submit" loading={busy}>
@@ -122,7 +153,10 @@ function AddAdminForm() {
 /** Emails the admin a single-use link to choose a new password (the page's own action: works without JavaScript). */
 function SendLinkButton({ id, name }: { id: number; name: string }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "account-send-link" && navigation.formData.get("id") === String(id);
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "account-send-link" &&
+    navigation.formData.get("id") === String(id);
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="account-send-link" />
@@ -157,7 +191,8 @@ function AdminsTable({ admins, me }: { admins: Admin[]; me: number }) {
                 {a.name ?? a.username}
                 {a.id === me ? (
                   <Text color="gray" weight="regular">
-                    {" "}(you)
+                    {" "}
+                    (you)
                   </Text>
                 ) : null}
               </Text>
@@ -197,14 +232,24 @@ export default function AdminUsersPage() {
   const reply = useActionData<ActionReply | AdminCreated>();
   useFailureToast(isFailure(reply) && reply.intent !== "admin-create" ? reply : undefined);
   return (
-    <Page title="Admins" description="Who can manage the business, when each last signed in, and whether they can sign in." actions={<BackToDashboard />}>
+    <Page
+      title="Admins"
+      description="Who can manage the business, when each last signed in, and whether they can sign in."
+      actions={<BackToDashboard />}
+    >
       <FailureCallout reply={reply} />
       <ConfirmationCard reply={isCreated(reply) ? undefined : reply}>
         <Flex direction="column" gap="2" mb="4">
           <Text as="label" size="2" weight="medium" htmlFor="confirm-password">
             Your password
           </Text>
-          <TextField.Root id="confirm-password" name="password" type="password" autoComplete="current-password" required />
+          <TextField.Root
+            id="confirm-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
         </Flex>
       </ConfirmationCard>
       <AddAdminForm />

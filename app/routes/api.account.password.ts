@@ -8,7 +8,10 @@ import { db } from "#app/utils/db.server.ts";
 import { commitNewSession } from "#app/utils/session.server.ts";
 
 const changeSchema = z.object({
-  currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required").max(256, "Password is too long"),
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(256, "Password is too long"),
   newPassword: passwordSchema,
 });
 
@@ -18,7 +21,10 @@ export const action = api(async ({ request, context }) => {
   const input = await parseBody(request, changeSchema);
   await changeOwnPassword(db, user.id, input, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
   // Every session ended with the version bump; this one goes on with a fresh cookie.
-  return Response.json({ message: "Password changed" }, { headers: { "Set-Cookie": await commitNewSession(request, user.id) } });
+  return Response.json(
+    { message: "Password changed" },
+    { headers: { "Set-Cookie": await commitNewSession(request, user.id) } },
+  );
 });
 
 export const loader = api(async () => methodNotAllowed());

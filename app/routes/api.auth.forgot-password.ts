@@ -6,7 +6,11 @@ import { clientAddress } from "#app/utils/auth.server.ts";
 import { queuePasswordReset } from "#app/utils/password-reset.server.ts";
 
 export const forgotSchema = z.object({
-  identifier: z.string({ error: "Username or email is required" }).trim().min(1, "Username or email is required").max(256, "Username or email is too long"),
+  identifier: z
+    .string({ error: "Username or email is required" })
+    .trim()
+    .min(1, "Username or email is required")
+    .max(256, "Username or email is too long"),
 });
 
 export const action = api(async ({ request, context }) => {

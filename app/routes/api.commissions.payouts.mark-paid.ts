@@ -12,9 +12,14 @@ import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { PARTNER_IDS_MESSAGE, paidBatchJson } from "#app/utils/payouts.server.ts";
 
 const schema = z.object({
-  month: z.string({ error: "Month is required (YYYY-MM)" }).refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM or an ISO date").transform((m) => parseMonth(m)!),
+  month: z
+    .string({ error: "Month is required (YYYY-MM)" })
+    .refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM or an ISO date")
+    .transform((m) => parseMonth(m)!),
   partnerIds: z
-    .array(z.number({ error: PARTNER_IDS_MESSAGE }).int(PARTNER_IDS_MESSAGE).positive(PARTNER_IDS_MESSAGE), { error: "partnerIds must be a list of partner ids" })
+    .array(z.number({ error: PARTNER_IDS_MESSAGE }).int(PARTNER_IDS_MESSAGE).positive(PARTNER_IDS_MESSAGE), {
+      error: "partnerIds must be a list of partner ids",
+    })
     .min(1, "Choose at least one partner to pay"),
   paidDate: z.string().refine(isIsoDay, "Paid date must be YYYY-MM-DD").optional(),
 });
@@ -23,7 +28,9 @@ export const action = api(async ({ request }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const body = await parseBody(request, schema);
-  return Response.json(paidBatchJson(await payPayoutBatch(db, MAIL_CONFIG, body.month, body.partnerIds, admin.id, body.paidDate)));
+  return Response.json(
+    paidBatchJson(await payPayoutBatch(db, MAIL_CONFIG, body.month, body.partnerIds, admin.id, body.paidDate)),
+  );
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -10,7 +10,9 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Invoice not found");
   const body = await parseBody(request, creditNoteSchema);
-  return Response.json(await issueCreditNote(db, id, { amountPence: body.amount, reason: body.reason }, admin.id), { status: 201 });
+  return Response.json(await issueCreditNote(db, id, { amountPence: body.amount, reason: body.reason }, admin.id), {
+    status: 201,
+  });
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -9,7 +9,8 @@ export const action = api(async ({ request }) => {
   if (request.method !== "POST") return methodNotAllowed();
   await requireApiAdmin(request);
   const result = await checkDueInvoices(db, MAIL_CONFIG);
-  for (const failure of result.reminderFailures) log().error(failure, `The reminder for invoice ${failure.invoiceId} failed`);
+  for (const failure of result.reminderFailures)
+    log().error(failure, `The reminder for invoice ${failure.invoiceId} failed`);
   return Response.json(result);
 });
 

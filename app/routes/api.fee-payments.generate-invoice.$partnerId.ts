@@ -23,5 +23,8 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const { requestedPaymentPeriod } = await parseBody(request, schema);
-  return Response.json(await generateInvoice(db, idParam(params.partnerId, "Partner not found"), requestedPaymentPeriod, admin.id), { status: 201 });
+  return Response.json(
+    await generateInvoice(db, idParam(params.partnerId, "Partner not found"), requestedPaymentPeriod, admin.id),
+    { status: 201 },
+  );
 });

@@ -27,10 +27,13 @@ export const action = api(async ({ request, context }) => {
   });
   const address = clientAddress(context);
   const { user, next } = await signIn(formRequest, address);
-  if (next === "enrol") return Response.json({ message: ENROLMENT_REQUIRED, twoFactorSetupRequired: true }, { status: 403 });
+  if (next === "enrol")
+    return Response.json({ message: ENROLMENT_REQUIRED, twoFactorSetupRequired: true }, { status: 403 });
   if (next === "code") {
-    if (!credentials.code) return Response.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true }, { status: 401 });
-    if (!(await secondFactorPasses(user, credentials.code, address))) return Response.json({ message: INVALID_CODE, twoFactorRequired: true }, { status: 401 });
+    if (!credentials.code)
+      return Response.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true }, { status: 401 });
+    if (!(await secondFactorPasses(user, credentials.code, address)))
+      return Response.json({ message: INVALID_CODE, twoFactorRequired: true }, { status: 401 });
   }
   return Response.json(user, { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
 });

@@ -13,7 +13,15 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const machine = await machineForUser(db, admin, idParam(params.id, "Machine not found"));
   const { acceptExclusions, adjustPaidMonths, ...upload } = await readMonthlyUpload(request);
-  return Response.json(uploadJson(await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths })));
+  return Response.json(
+    uploadJson(
+      await importUpload(
+        db,
+        { machineId: machine.id, ...upload },
+        { actorId: admin.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths },
+      ),
+    ),
+  );
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -22,6 +22,10 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const machine = await machineForUser(db, admin, idParam(params.id, "Machine not found"));
   const { acceptExclusions, adjustPaidMonths, ...upload } = await readMonthlyUpload(request);
-  const result = await importUpload(db, { machineId: machine.id, ...upload }, { actorId: admin.id, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths });
+  const result = await importUpload(
+    db,
+    { machineId: machine.id, ...upload },
+    { actorId: admin.id, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths },
+  );
   return Response.json(uploadJson(result), { status: 201 });
 });

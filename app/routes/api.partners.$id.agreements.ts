@@ -7,7 +7,14 @@
  */
 import { agreementRequestSchema, setAgreementJson } from "#domain/commissions/agreement-json.ts";
 import { partnerAgreements, setAgreement } from "#domain/commissions/agreement-service.ts";
-import { api, methodNotAllowed, parseBody, requireApiAdmin, requireApiPartnerAccess, requireApiUser } from "#app/utils/api.server.ts";
+import {
+  api,
+  methodNotAllowed,
+  parseBody,
+  requireApiAdmin,
+  requireApiPartnerAccess,
+  requireApiUser,
+} from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 

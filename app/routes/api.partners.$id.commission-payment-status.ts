@@ -8,5 +8,7 @@ export const loader = api(async ({ request, params }) => {
   await requireApiUser(request);
   const id = idParam(params.id, "Partner not found");
   await requireApiPartnerAccess(request, id);
-  return Response.json(await commissionPaymentStatus(db, id, monthParam(new URL(request.url).searchParams.get("month"))));
+  return Response.json(
+    await commissionPaymentStatus(db, id, monthParam(new URL(request.url).searchParams.get("month"))),
+  );
 });

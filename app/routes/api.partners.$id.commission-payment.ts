@@ -23,7 +23,14 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Partner not found");
   const body = await parseBody(request, schema);
-  const { payment, transfer, alreadyPaid, remittance } = await payCommission(db, MAIL_CONFIG, id, monthParam(body.month ?? new URL(request.url).searchParams.get("month")), admin.id, body.paidDate);
+  const { payment, transfer, alreadyPaid, remittance } = await payCommission(
+    db,
+    MAIL_CONFIG,
+    id,
+    monthParam(body.month ?? new URL(request.url).searchParams.get("month")),
+    admin.id,
+    body.paidDate,
+  );
   return Response.json({
     month: payment.month,
     status: payment.status,
@@ -33,7 +40,12 @@ export const action = api(async ({ request, params }) => {
     paid: penceToPounds(transfer.amountPence),
     alreadyPaid: penceToPounds(alreadyPaid.pence),
     reference: transfer.reference,
-    remittance: { status: remittance.status, to: remittance.to, reference: remittance.reference, error: remittance.error },
+    remittance: {
+      status: remittance.status,
+      to: remittance.to,
+      reference: remittance.reference,
+      error: remittance.error,
+    },
   });
 });
 

@@ -1,7 +1,14 @@
 /** GET /api/partners/{id}/payments (admin, or the partner); POST records a payment (admin). */
 import { listPayments, recordPayment } from "#domain/receivables/payment-service.ts";
 import { paymentSchema } from "#domain/receivables/payment-schemas.ts";
-import { api, methodNotAllowed, parseBody, requireApiAdmin, requireApiPartnerAccess, requireApiUser } from "#app/utils/api.server.ts";
+import {
+  api,
+  methodNotAllowed,
+  parseBody,
+  requireApiAdmin,
+  requireApiPartnerAccess,
+  requireApiUser,
+} from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 

@@ -15,9 +15,15 @@ export const action = api(async ({ request, params }) => {
   const id = idParam(params.id, "Partner not found");
   const { month } = await parseBody(request, schema);
   try {
-    return Response.json(await sendReport(db, MAIL_CONFIG, id, monthParam(month ?? new URL(request.url).searchParams.get("month"))));
+    return Response.json(
+      await sendReport(db, MAIL_CONFIG, id, monthParam(month ?? new URL(request.url).searchParams.get("month"))),
+    );
   } catch (error) {
-    if (error instanceof MailError) return Response.json({ emailSent: false, error: "Failed to send report", details: error.message, message: error.message }, { status: 502 });
+    if (error instanceof MailError)
+      return Response.json(
+        { emailSent: false, error: "Failed to send report", details: error.message, message: error.message },
+        { status: 502 },
+      );
     throw error;
   }
 });

@@ -14,6 +14,9 @@ export const loader = api(async ({ request, params }) => {
   const id = idParam(params.id, "Partner not found");
   await requireApiPartnerAccess(request, id);
   const url = new URL(request.url);
-  const period = statementPeriodSchema.parse({ from: url.searchParams.get("from") ?? undefined, to: url.searchParams.get("to") ?? undefined });
+  const period = statementPeriodSchema.parse({
+    from: url.searchParams.get("from") ?? undefined,
+    to: url.searchParams.get("to") ?? undefined,
+  });
   return pdfResponse(await statementPdf(db, id, period));
 });

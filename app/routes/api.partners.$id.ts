@@ -22,7 +22,14 @@ export const action = api(async ({ request, params, context }) => {
     }
     case "DELETE": {
       const { password } = await parseBody(request, deletePartnerSchema);
-      await deletePartner(db, id, admin, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS }, { dataDir: DATA_DIR });
+      await deletePartner(
+        db,
+        id,
+        admin,
+        password,
+        { address: clientAddress(context), limits: ATTEMPT_LIMITS },
+        { dataDir: DATA_DIR },
+      );
       return Response.json({ deleted: id });
     }
     default:

@@ -7,7 +7,11 @@ import { monthParam } from "#app/utils/params.server.ts";
 
 const schema = z.object({
   month: z.string({ error: "Month is required" }).min(1, "Month is required"),
-  partnerId: z.coerce.number({ error: "partnerId must be a partner id" }).int("partnerId must be a partner id").positive("partnerId must be a partner id").optional(),
+  partnerId: z.coerce
+    .number({ error: "partnerId must be a partner id" })
+    .int("partnerId must be a partner id")
+    .positive("partnerId must be a partner id")
+    .optional(),
 });
 
 export const action = api(async ({ request }) => {

@@ -10,7 +10,9 @@ const day = z.string().refine(isIsoDay).optional();
 export const loader = api(async ({ request }) => {
   await requireApiAdmin(request);
   const params = new URL(request.url).searchParams;
-  const range = z.object({ from: day, to: day }).safeParse({ from: params.get("from") || undefined, to: params.get("to") || undefined });
+  const range = z
+    .object({ from: day, to: day })
+    .safeParse({ from: params.get("from") || undefined, to: params.get("to") || undefined });
   if (!range.success) return apiError(400, "from and to must be dates as YYYY-MM-DD");
   return Response.json(await productAnalytics(db, range.data));
 });

@@ -27,12 +27,20 @@ export const loader = api(async ({ request, params }) => {
   const safeName = file.fileName.replace(/[^\w.\- ]/g, "_");
   // The stored key's kind decides how it is read: a CSV export stays CSV, a workbook comes back as .xlsx.
   const csv = path.extname(file.storedPath) === ".csv";
-  const own = user.isAdmin ? null : await exportWithRows(original, await bookedKeysOfRecord(db, record.id), csv ? "export.csv" : undefined);
+  const own = user.isAdmin
+    ? null
+    : await exportWithRows(original, await bookedKeysOfRecord(db, record.id), csv ? "export.csv" : undefined);
   const bytes = own ? Buffer.from(own) : original;
-  const name = own ? `${safeName.replace(/\.(xlsx|xls|csv)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.${csv ? "csv" : "xlsx"}` : safeName;
+  const name = own
+    ? `${safeName.replace(/\.(xlsx|xls|csv)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.${csv ? "csv" : "xlsx"}`
+    : safeName;
   return new Response(bytes, {
     headers: {
-      "Content-Type": own ? (csv ? CSV_TYPE : XLSX_TYPE) : (TYPES[path.extname(file.storedPath)] ?? "application/octet-stream"),
+      "Content-Type": own
+        ? csv
+          ? CSV_TYPE
+          : XLSX_TYPE
+        : (TYPES[path.extname(file.storedPath)] ?? "application/octet-stream"),
       "Content-Disposition": `attachment; filename="${name}"`,
       "Content-Length": String(bytes.length),
       "Cache-Control": "private, no-store",

@@ -26,12 +26,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   try {
     const { user, next } = await signIn(request, clientAddress(context));
-    if (next === "code") return redirect("/auth/two-factor", { headers: { "Set-Cookie": await startSecondStep(request, user.id, "code") } });
-    if (next === "enrol") return redirect("/auth/two-factor/setup", { headers: { "Set-Cookie": await startSecondStep(request, user.id, "enrol") } });
+    if (next === "code")
+      return redirect("/auth/two-factor", {
+        headers: { "Set-Cookie": await startSecondStep(request, user.id, "code") },
+      });
+    if (next === "enrol")
+      return redirect("/auth/two-factor/setup", {
+        headers: { "Set-Cookie": await startSecondStep(request, user.id, "enrol") },
+      });
     return redirect(homeFor(user), { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
   } catch (error) {
     if (error instanceof DomainError) {
-      const headers: HeadersInit = error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      const headers: HeadersInit =
+        error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
       return data({ error: error.message, at: Date.now() }, { status: error.status, headers });
     }
     throw error;
@@ -52,9 +59,14 @@ export default function AuthPage() {
     <Grid columns={{ initial: "1", md: "2" }} style={{ minHeight: "100vh" }}>
       <Flex align="center" justify="center" p={{ initial: "4", sm: "6" }}>
         <Box width="100%" maxWidth="400px">
-          <AuthHeading title="Welcome back" intro="Sign in to your dashboard to manage vending machines, track sales and monitor performance." />
+          <AuthHeading
+            title="Welcome back"
+            intro="Sign in to your dashboard to manage vending machines, track sales and monitor performance."
+          />
           {/* Without JavaScript there is no toast: the failure shows in the page. */}
-          <FailureCallout reply={result?.error ? { intent: "login", title: "Login failed", error: result.error } : undefined} />
+          <FailureCallout
+            reply={result?.error ? { intent: "login", title: "Login failed", error: result.error } : undefined}
+          />
           <Card size="3">
             <Form method="post" replace>
               <Flex direction="column" gap="4">
@@ -87,14 +99,20 @@ export default function AuthPage() {
           <AuthFooterLink to="/auth/forgot">Forgot password?</AuthFooterLink>
         </Box>
       </Flex>
-      <Flex className="vb-auth-hero" direction="column" justify="center" p="9" display={{ initial: "none", md: "flex" }}>
+      <Flex
+        className="vb-auth-hero"
+        direction="column"
+        justify="center"
+        p="9"
+        display={{ initial: "none", md: "flex" }}
+      >
         <Box maxWidth="460px">
           <Heading as="h2" size="8" mb="4">
             Every machine, every sale, one dashboard.
           </Heading>
           <Text as="p" size="4" color="gray">
-            Monthly sales from your telemetry exports, commissions and fees worked out to the penny, and statements
-            your partners can check for themselves.
+            Monthly sales from your telemetry exports, commissions and fees worked out to the penny, and statements your
+            partners can check for themselves.
           </Text>
         </Box>
       </Flex>

@@ -25,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const identifier = textField(await request.formData(), "identifier").trim();
-  if (!identifier || identifier.length > 256) return data({ error: "Enter your username or email", message: null }, { status: 400 });
+  if (!identifier || identifier.length > 256)
+    return data({ error: "Enter your username or email", message: null }, { status: 400 });
   queuePasswordReset(identifier, clientAddress(context));
   return { error: null, message: FORGOT_ANSWER };
 }
@@ -35,7 +36,10 @@ export default function ForgotPasswordPage() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/auth/forgot";
   return (
-    <AuthShell title="Forgot password" intro="Give your username or the email address of your account, and we will email you a link to choose a new password.">
+    <AuthShell
+      title="Forgot password"
+      intro="Give your username or the email address of your account, and we will email you a link to choose a new password."
+    >
       {result?.message ? (
         <Callout.Root color="green" mb="4" role="status">
           <Callout.Icon>
@@ -51,7 +55,14 @@ export default function ForgotPasswordPage() {
               <Text as="div" size="2" weight="medium" mb="1">
                 Username or email
               </Text>
-              <TextField.Root name="identifier" autoComplete="username" required size="3" autoFocus aria-invalid={result?.error ? true : undefined}>
+              <TextField.Root
+                name="identifier"
+                autoComplete="username"
+                required
+                size="3"
+                autoFocus
+                aria-invalid={result?.error ? true : undefined}
+              >
                 <TextField.Slot>
                   <PersonIcon />
                 </TextField.Slot>

@@ -19,7 +19,10 @@ import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { commitNewSession, homeFor } from "#app/utils/session.server.ts";
 import { redirectWithToast } from "#app/utils/toast.server.ts";
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password · Vendboard" }, { name: "referrer", content: "no-referrer" }];
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password · Vendboard" },
+  { name: "referrer", content: "no-referrer" },
+];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { usable: Boolean(await findUsableReset(db, params.token ?? "")) };
@@ -33,9 +36,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const user = await resetPasswordWithToken(db, params.token ?? "", textField(form, "newPassword"));
     const headers = new Headers({ "Set-Cookie": await commitNewSession(request, user.id) });
-    return redirectWithToast(request, homeFor(toPublicUser(user)), { title: "Password changed", description: "You are signed in with your new password." }, { headers });
+    return redirectWithToast(
+      request,
+      homeFor(toPublicUser(user)),
+      { title: "Password changed", description: "You are signed in with your new password." },
+      { headers },
+    );
   } catch (error) {
-    if (error instanceof DomainError && error.message === LINK_EXPIRED) return data({ error: LINK_EXPIRED, expired: true }, { status: 400 });
+    if (error instanceof DomainError && error.message === LINK_EXPIRED)
+      return data({ error: LINK_EXPIRED, expired: true }, { status: 400 });
     throw error;
   }
 }
@@ -74,7 +83,10 @@ export default function ResetPasswordPage() {
     );
   }
   return (
-    <AuthShell title="Choose a new password" intro="The link works once. Once saved, you are signed in here and signed out everywhere else.">
+    <AuthShell
+      title="Choose a new password"
+      intro="The link works once. Once saved, you are signed in here and signed out everywhere else."
+    >
       <Card size="3">
         <Form method="post" replace>
           <Flex direction="column" gap="4">

@@ -31,9 +31,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = textField(await request.formData(), "code").trim();
   if (!code || code.length > 64) return data({ error: "Enter the code from your authenticator app" }, { status: 400 });
   try {
-    if (!(await secondFactorPasses(user, code, clientAddress(context)))) return data({ error: INVALID_CODE }, { status: 401 });
+    if (!(await secondFactorPasses(user, code, clientAddress(context))))
+      return data({ error: INVALID_CODE }, { status: 401 });
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ error: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    if (error instanceof RateLimitedError)
+      return data(
+        { error: error.message },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     throw error;
   }
   const headers = new Headers();
@@ -51,7 +56,11 @@ export default function TwoFactorSignInPage() {
       <Card size="3">
         <Form method="post" replace>
           <Flex direction="column" gap="4">
-            <CodeField label="Authentication code" hint="Lost your phone? Enter one of your recovery codes instead." error={result?.error} />
+            <CodeField
+              label="Authentication code"
+              hint="Lost your phone? Enter one of your recovery codes instead."
+              error={result?.error}
+            />
             <Button type="submit" size="3" loading={pending} disabled={pending}>
               Verify
             </Button>

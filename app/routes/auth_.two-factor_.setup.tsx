@@ -28,7 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { secret: enrolment.secret, qr: await qrSvg(enrolment.uri) };
 }
 
-type Reply = { error: string; codes?: undefined; home?: undefined } | { codes: string[]; home: string; error?: undefined };
+type Reply =
+  | { error: string; codes?: undefined; home?: undefined }
+  | { codes: string[]; home: string; error?: undefined };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -40,7 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     codes = await confirmFirstCode(user, code, clientAddress(context));
   } catch (error) {
-    if (error instanceof RateLimitedError) return data<Reply>({ error: error.message }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    if (error instanceof RateLimitedError)
+      return data<Reply>(
+        { error: error.message },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     if (error instanceof DomainError) return data<Reply>({ error: error.message }, { status: error.status });
     throw error;
   }
@@ -68,7 +74,11 @@ export default function TwoFactorSetupPage() {
     );
   }
   return (
-    <AuthShell wide title="Set up two-factor sign-in" intro="Admins of this business sign in with a code from their phone as well as their password. It takes a minute.">
+    <AuthShell
+      wide
+      title="Set up two-factor sign-in"
+      intro="Admins of this business sign in with a code from their phone as well as their password. It takes a minute."
+    >
       <Enrolment qrSvg={qr} secret={secret} error={reply?.error} pending={pending} submitLabel="Turn on and sign in" />
     </AuthShell>
   );

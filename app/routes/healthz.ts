@@ -7,5 +7,8 @@ import { db } from "#app/utils/db.server.ts";
 
 export async function loader() {
   const health = await checkHealth(db);
-  return Response.json({ ...health, pid: process.pid }, { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { ...health, pid: process.pid },
+    { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }

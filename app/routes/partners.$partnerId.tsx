@@ -25,7 +25,13 @@ import { formatUnits } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
-import { ConfirmationCard, FailureCallout, isFailure, useFailureToast, useFetcherSucceeded } from "#app/components/forms.tsx";
+import {
+  ConfirmationCard,
+  FailureCallout,
+  isFailure,
+  useFailureToast,
+  useFetcherSucceeded,
+} from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { StatementSection } from "#app/components/receivables/statement-section.tsx";
 import { statementSection } from "#domain/receivables/account-service.ts";
@@ -34,9 +40,18 @@ import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-
 import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { CommissionCards, type CommissionMonth, type CommissionWorking } from "#app/components/partners/commission-cards.tsx";
+import {
+  CommissionCards,
+  type CommissionMonth,
+  type CommissionWorking,
+} from "#app/components/partners/commission-cards.tsx";
 import { OwingCallout } from "#app/components/partners/owing-callout.tsx";
-import { AgreementCard, effectiveMonthText, isFlatShare, type AgreementCardData } from "#app/components/partners/agreement-card.tsx";
+import {
+  AgreementCard,
+  effectiveMonthText,
+  isFlatShare,
+  type AgreementCardData,
+} from "#app/components/partners/agreement-card.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
@@ -54,7 +69,9 @@ import { accountIntents } from "#app/utils/intents/accounts.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && "partner" in data && data.partner ? (data.partner.name ?? data.partner.username) : "Partner not found"} · Vendboard` },
+  {
+    title: `${data && "partner" in data && data.partner ? (data.partner.name ?? data.partner.username) : "Partner not found"} · Vendboard`,
+  },
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -65,14 +82,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const partner = await partnerDetailPage(db, id, pageRequest(url.searchParams));
     // Fee-paying partners: the statement of account for `?from=&to=` (issue 15).
-    const statement = partner.partnerType === "fee-paying" ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") }) : null;
-    const { commission, working, agreement } = isProfitSharingType(partner.partnerType) ? await commissionOf(partner) : { commission: null, working: null, agreement: null };
+    const statement =
+      partner.partnerType === "fee-paying"
+        ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") })
+        : null;
+    const { commission, working, agreement } = isProfitSharingType(partner.partnerType)
+      ? await commissionOf(partner)
+      : { commission: null, working: null, agreement: null };
     // What the partner owes with no later month to take it (issue 29, point 5), else null.
     const owing = await partnerOwing(db, id);
     return { partner, commission, working, agreement, statement, owing, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") {
-      return data({ partner: null, commission: null, working: null, agreement: null, statement: null, owing: null, uploadMaxMb: env.UPLOAD_MAX_MB }, { status: 404 });
+      return data(
+        {
+          partner: null,
+          commission: null,
+          working: null,
+          agreement: null,
+          statement: null,
+          owing: null,
+          uploadMaxMb: env.UPLOAD_MAX_MB,
+        },
+        { status: 404 },
+      );
     }
     throw error;
   }
@@ -86,7 +119,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 async function commissionOf(partner: PartnerDetailPage) {
   const lastMonth = previousMonth();
   const thisMonth = currentMonth();
-  const [month, agreements] = await Promise.all([partnerMonth(db, partner.id, lastMonth), partnerAgreements(db, partner.id)]);
+  const [month, agreements] = await Promise.all([
+    partnerMonth(db, partner.id, lastMonth),
+    partnerAgreements(db, partner.id),
+  ]);
   const locations = new Map(month.machines.map((m) => [m.machineId, m.location]));
   const commission: CommissionMonth = {
     month: lastMonth,
@@ -166,7 +202,11 @@ export default function PartnerDetailPage() {
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
         <StatCard label="Total Machines" value={partner.machineCount} />
         <StatCard label="Total Revenue" value={formatPounds(partner.totalRevenue)} />
-        <StatCard label="Sales This Month" value={formatUnits(partner.currentMonthSales)} note={`units, ${MONTH_TO_DATE}`} />
+        <StatCard
+          label="Sales This Month"
+          value={formatUnits(partner.currentMonthSales)}
+          note={`units, ${MONTH_TO_DATE}`}
+        />
         <StatCard label="Total Sales" value={formatUnits(partner.totalSales)} note="units, all time" />
       </Grid>
       <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
@@ -192,10 +232,21 @@ export default function PartnerDetailPage() {
         <ProfitShareCard partner={partner} agreement={agreement} />
       </Grid>
       <OwingCallout owing={owing} to="admin" partnerId={partner.id} partnerName={partner.name ?? partner.username} />
-      {commission ? <CommissionCards partnerId={partner.id} partnerName={partner.name ?? partner.username} data={commission} working={working ?? undefined} /> : null}
-      {agreement ? <AgreementCard partnerId={partner.id} partnerName={partner.name ?? partner.username} data={agreement} /> : null}
+      {commission ? (
+        <CommissionCards
+          partnerId={partner.id}
+          partnerName={partner.name ?? partner.username}
+          data={commission}
+          working={working ?? undefined}
+        />
+      ) : null}
+      {agreement ? (
+        <AgreementCard partnerId={partner.id} partnerName={partner.name ?? partner.username} data={agreement} />
+      ) : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
-      {statement ? <StatementSection partnerId={partner.id} statement={statement.statement} problem={statement.problem} /> : null}
+      {statement ? (
+        <StatementSection partnerId={partner.id} statement={statement.statement} problem={statement.problem} />
+      ) : null}
       <MachinesSection partner={partner} uploadMaxMb={uploadMaxMb} />
     </Page>
   );
@@ -209,7 +260,9 @@ export default function PartnerDetailPage() {
 function ProfitShareCard({ partner, agreement }: { partner: PartnerDetailPage; agreement: AgreementCardData | null }) {
   const bp = fractionToBp(partner.commissionPercentage) ?? 0;
   const current = agreement?.current;
-  const written = current?.kind === "written" && !(partner.partnerType === "profit-sharing" && current.terms && isFlatShare(current.terms));
+  const written =
+    current?.kind === "written" &&
+    !(partner.partnerType === "profit-sharing" && current.terms && isFlatShare(current.terms));
   return (
     <Card size="3">
       <Heading as="h2" size="4" mb="3">
@@ -225,14 +278,16 @@ function ProfitShareCard({ partner, agreement }: { partner: PartnerDetailPage; a
             ))}
           </Flex>
           <Text as="p" size="1" color="gray" mt="2">
-            From the agreement in force since {effectiveMonthText(current.effectiveMonth)}; change it on the Commission Agreement card.
+            From the agreement in force since {effectiveMonthText(current.effectiveMonth)}; change it on the Commission
+            Agreement card.
           </Text>
         </>
       ) : partner.partnerType === "profit-sharing" ? (
         <>
           <CommissionRateEditor partnerId={partner.id} bp={bp} />
           <Text as="p" size="1" color="gray" mt="2">
-            Share of each machine&apos;s monthly net profit (revenue − COGS − 2.99% card fee). A change applies from this month.
+            Share of each machine&apos;s monthly net profit (revenue − COGS − 2.99% card fee). A change applies from
+            this month.
           </Text>
         </>
       ) : partner.partnerType === "tiered-profit-sharing" ? (
@@ -339,7 +394,14 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
         <IconButton type="submit" aria-label="Save commission rate" color="green" variant="soft" loading={saving}>
           <CheckIcon />
         </IconButton>
-        <IconButton type="button" aria-label="Cancel commission rate" color="gray" variant="soft" onClick={cancel} disabled={saving}>
+        <IconButton
+          type="button"
+          aria-label="Cancel commission rate"
+          color="gray"
+          variant="soft"
+          onClick={cancel}
+          disabled={saving}
+        >
           <Cross2Icon />
         </IconButton>
       </Flex>

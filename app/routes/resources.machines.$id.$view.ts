@@ -7,7 +7,13 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "#domain/shared/errors.ts";
-import { machineForUser, popularProducts, recordsOfMachine, type MachineRecord, type PopularProduct } from "#domain/machines/machine-service.ts";
+import {
+  machineForUser,
+  popularProducts,
+  recordsOfMachine,
+  type MachineRecord,
+  type PopularProduct,
+} from "#domain/machines/machine-service.ts";
 import { db } from "#app/utils/db.server.ts";
 import { requireUser } from "#app/utils/session.server.ts";
 
@@ -17,7 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs): Promise<M
   const user = await requireUser(request);
   const id = Number(params.id);
   try {
-    if (!/^\d+$/.test(params.id ?? "") || !Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Machine not found");
+    if (!/^\d+$/.test(params.id ?? "") || !Number.isSafeInteger(id) || id <= 0)
+      throw new DomainError("not_found", "Machine not found");
     const machine = await machineForUser(db, user, id);
     if (params.view === "records") return { records: await recordsOfMachine(db, machine) };
     if (params.view === "popular") return { popular: await popularProducts(db, machine.id) };

@@ -17,12 +17,17 @@ import { redirectWithToast } from "#app/utils/toast.server.ts";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = Number(params.id);
-  if (!/^\d+$/.test(params.id ?? "") || !Number.isSafeInteger(id) || id <= 0 || (!user.isAdmin && user.id !== id)) throw redirect("/");
+  if (!/^\d+$/.test(params.id ?? "") || !Number.isSafeInteger(id) || id <= 0 || (!user.isAdmin && user.id !== id))
+    throw redirect("/");
   const back = user.isAdmin ? `/partners/${id}` : "/";
   const asked = new URL(request.url).searchParams.get("month");
   const month = asked ? parseMonth(asked) : previousMonth();
   const fail = (message: string) =>
-    redirectWithToast(request, back, { title: "Failed to download report", description: message || "Failed to generate consolidated report", variant: "destructive" });
+    redirectWithToast(request, back, {
+      title: "Failed to download report",
+      description: message || "Failed to generate consolidated report",
+      variant: "destructive",
+    });
   if (!month) return fail("Month must be YYYY-MM or an ISO date");
   try {
     const report = await consolidatedReport(db, id, month);

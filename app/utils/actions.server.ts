@@ -43,7 +43,8 @@ export function parseForm<T>(form: FormData, schema: ZodType<T>): T {
 /** The page the form came from: a same-site path in `redirectTo`, else the action's own URL (without Remix's `?index`). */
 export function backTo(request: Request, form?: FormData): string {
   const asked = form?.get("redirectTo");
-  if (typeof asked === "string" && asked.startsWith("/") && !asked.startsWith("//") && !asked.includes("\\")) return asked;
+  if (typeof asked === "string" && asked.startsWith("/") && !asked.startsWith("//") && !asked.includes("\\"))
+    return asked;
   const url = new URL(request.url);
   url.searchParams.delete("index");
   url.searchParams.delete("_data");
@@ -61,7 +62,9 @@ export function done(request: Request, form: FormData, toast: ToastMessage, to?:
  */
 export function confirmFirst(intent: string, form: FormData, question: Omit<ActionQuestion["confirm"], "fields">) {
   if (form.get("confirmed") === "yes") return null;
-  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "confirmed");
+  const fields = [...form].filter(
+    (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "confirmed",
+  );
   return data<ActionQuestion>({ intent, confirm: { ...question, fields } });
 }
 
@@ -78,26 +81,48 @@ export interface IntentHandler {
  * Runs the handler the form's `intent` names. A DomainError, a zod error or ActionFailed becomes an
  * ActionFailure with its status (429 keeps its Retry-After); anything else is a real error (500).
  */
-export async function runIntent(request: Request, handlers: Record<string, IntentHandler>, form?: FormData): Promise<Reply> {
+export async function runIntent(
+  request: Request,
+  handlers: Record<string, IntentHandler>,
+  form?: FormData,
+): Promise<Reply> {
   assertSameOrigin(request);
   // A form with a file (an export) is read part by part within the upload limit.
   let fields: FormData;
   try {
-    fields = form ?? ((request.headers.get("content-type") ?? "").includes("multipart/form-data") ? await readMultipart(request) : await request.formData());
+    fields =
+      form ??
+      ((request.headers.get("content-type") ?? "").includes("multipart/form-data")
+        ? await readMultipart(request)
+        : await request.formData());
   } catch (error) {
-    if (error instanceof UploadTooLargeError) return data<ActionFailure>({ intent: "", title: "Error processing Excel file", error: error.message }, { status: 413 });
+    if (error instanceof UploadTooLargeError)
+      return data<ActionFailure>(
+        { intent: "", title: "Error processing Excel file", error: error.message },
+        { status: 413 },
+      );
     throw error;
   }
   const intent = textField(fields, "intent");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
-  if (!handler) return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
+  if (!handler)
+    return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
   const fail = (status: number, error: string, fieldErrors?: Record<string, string>, headers?: HeadersInit) =>
-    data<ActionFailure>({ intent, title: handler.failure, error: error || (handler.fallback ?? ""), ...(fieldErrors ? { fieldErrors } : {}) }, { status, headers });
+    data<ActionFailure>(
+      {
+        intent,
+        title: handler.failure,
+        error: error || (handler.fallback ?? ""),
+        ...(fieldErrors ? { fieldErrors } : {}),
+      },
+      { status, headers },
+    );
   try {
     return await handler.run(fields);
   } catch (error) {
     if (error instanceof ActionFailed) return fail(error.status, error.message, error.fieldErrors);
-    if (error instanceof RateLimitedError) return fail(error.status, error.message, undefined, { "Retry-After": String(error.retryAfterSeconds) });
+    if (error instanceof RateLimitedError)
+      return fail(error.status, error.message, undefined, { "Retry-After": String(error.retryAfterSeconds) });
     if (error instanceof DomainError) return fail(error.status, error.message);
     if (error instanceof ZodError) return fail(400, zodMessage(error));
     if (error instanceof Response && error.status >= 400 && error.headers.get("content-type")?.includes("json")) {

@@ -17,7 +17,11 @@ export function zodMessage(error: ZodError): string {
   return issue?.message ?? "Invalid input";
 }
 
-type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response>;
+type Handler = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: unknown;
+}) => Promise<Response>;
 
 /** Wraps a loader or action: refuses foreign origins and maps thrown errors to JSON answers. */
 export function api(handler: Handler): Handler {
@@ -27,10 +31,14 @@ export function api(handler: Handler): Handler {
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      if (error instanceof RateLimitedError) return apiError(error.status, error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      if (error instanceof RateLimitedError)
+        return apiError(error.status, error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
       if (error instanceof DomainError) return apiError(error.status, error.message);
       if (error instanceof ZodError) return apiError(400, zodMessage(error));
-      log().error({ err: error, method: args.request.method, path: new URL(args.request.url).pathname }, "Request failed");
+      log().error(
+        { err: error, method: args.request.method, path: new URL(args.request.url).pathname },
+        "Request failed",
+      );
       return apiError(500, "Internal server error");
     }
   };
@@ -77,9 +85,16 @@ export async function requireApiPartnerAccess(request: Request, partnerId: numbe
 }
 
 /** A PDF answer, inline or as a download. */
-export function pdfResponse(file: { filename: string; bytes: Uint8Array }, disposition: "inline" | "attachment" = "attachment"): Response {
+export function pdfResponse(
+  file: { filename: string; bytes: Uint8Array },
+  disposition: "inline" | "attachment" = "attachment",
+): Response {
   return new Response(Buffer.from(file.bytes), {
-    headers: { "Content-Type": "application/pdf", "Content-Disposition": `${disposition}; filename="${file.filename}"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `${disposition}; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+    },
   });
 }
 

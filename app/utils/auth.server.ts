@@ -69,18 +69,30 @@ export async function signIn(request: Request, address: string): Promise<SignInO
   }
   const username = textField(form, "username");
   // Counted before the password is checked, so a burst of parallel guesses is limited too.
-  const user = await limitedAttempt(db, { purpose: "login", username, address }, ATTEMPT_LIMITS, TOO_MANY_ATTEMPTS, async () => {
-    try {
-      return await authenticator.authenticate("form", request);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === "unauthorized") return null;
-      throw error;
-    }
-  });
+  const user = await limitedAttempt(
+    db,
+    { purpose: "login", username, address },
+    ATTEMPT_LIMITS,
+    TOO_MANY_ATTEMPTS,
+    async () => {
+      try {
+        return await authenticator.authenticate("form", request);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === "unauthorized") return null;
+        throw error;
+      }
+    },
+  );
   if (!user) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
   const account = await findUserById(db, user.id);
   if (!account) throw new DomainError("unauthorized", INVALID_CREDENTIALS);
-  return { user, next: secondStep({ isAdmin: account.isAdmin === 1, disabledAt: account.disabledAt, totpEnabledAt: account.totpEnabledAt }, env.REQUIRE_ADMIN_2FA) };
+  return {
+    user,
+    next: secondStep(
+      { isAdmin: account.isAdmin === 1, disabledAt: account.disabledAt, totpEnabledAt: account.totpEnabledAt },
+      env.REQUIRE_ADMIN_2FA,
+    ),
+  };
 }
 
 /** Every step passed: the sign-in is recorded and a fresh session cookie answered (its Set-Cookie value). */

@@ -19,7 +19,11 @@ async function open(): Promise<DB> {
   if (process.env.VENDBOARD_CLUSTER_ROLE === "serve") return db;
   const { report } = await migrateToLatest(db);
   // What a migration removed or changed is in the audit trail too; `vendboard db migrate` lists it.
-  if (report.length) logger.warn({ changes: report.length }, `Migrations changed ${formatCount(report.length, "row")} of data; see /admin/audit or run \`vendboard audit\`.`);
+  if (report.length)
+    logger.warn(
+      { changes: report.length },
+      `Migrations changed ${formatCount(report.length, "row")} of data; see /admin/audit or run \`vendboard audit\`.`,
+    );
   if (env.NODE_ENV !== "test" && (await countAdmins(db)) === 0) {
     logger.warn(
       `No admin exists in ${describeTarget(DATABASE)} yet. Create the first one with:\n` +

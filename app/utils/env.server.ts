@@ -4,7 +4,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_SESSION_IDLE_HOURS } from "#domain/accounts/session-rules.ts";
-import { DEFAULT_DATABASE_PATH, DEFAULT_MAIL_FROM, appUrl, dataDir, databaseTarget, isPostgresUrl, mailConfig, type DatabaseTarget } from "#db/config.ts";
+import {
+  DEFAULT_DATABASE_PATH,
+  DEFAULT_MAIL_FROM,
+  appUrl,
+  dataDir,
+  databaseTarget,
+  isPostgresUrl,
+  mailConfig,
+  type DatabaseTarget,
+} from "#db/config.ts";
 
 const schema = z
   .object({
@@ -44,7 +53,8 @@ const schema = z
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
-        message: "SESSION_SECRET is required in production (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
+        message:
+          "SESSION_SECRET is required in production (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
       });
     }
     // Every app server on one PostgreSQL database must sign sessions with the same secret: none is generated.
@@ -52,7 +62,8 @@ const schema = z
       ctx.addIssue({
         code: "custom",
         path: ["SESSION_SECRET"],
-        message: "SESSION_SECRET is required with DATABASE_URL: every app server must share it (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
+        message:
+          "SESSION_SECRET is required with DATABASE_URL: every app server must share it (for example: export SESSION_SECRET=$(openssl rand -hex 32))",
       });
     }
     try {
@@ -90,10 +101,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export const env = parseEnv();
 
 /** The database the app opens: PostgreSQL at DATABASE_URL, else the SQLite file at DATABASE_PATH. */
-export const DATABASE: DatabaseTarget = databaseTarget({ ...process.env, DATABASE_URL: env.DATABASE_URL, DATABASE_PATH: env.DATABASE_PATH });
+export const DATABASE: DatabaseTarget = databaseTarget({
+  ...process.env,
+  DATABASE_URL: env.DATABASE_URL,
+  DATABASE_PATH: env.DATABASE_PATH,
+});
 
 /** Uploaded reports and other files live beside the database. */
 export const DATA_DIR = dataDir({ ...process.env, DATABASE_PATH: env.DATABASE_PATH });
 
 /** SMTP when configured, else .eml files in data/outbox/. */
-export const MAIL_CONFIG = mailConfig({ ...process.env, DATABASE_PATH: env.DATABASE_PATH, SMTP_URL: env.SMTP_URL, MAIL_FROM: env.MAIL_FROM, APP_URL: env.APP_URL });
+export const MAIL_CONFIG = mailConfig({
+  ...process.env,
+  DATABASE_PATH: env.DATABASE_PATH,
+  SMTP_URL: env.SMTP_URL,
+  MAIL_FROM: env.MAIL_FROM,
+  APP_URL: env.APP_URL,
+});

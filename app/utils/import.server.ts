@@ -39,11 +39,17 @@ const fields = z.object({
 });
 
 /** The domain's result with the admin's choices, sent back so the page keeps them. */
-function answer(result: MappedImportResult, dateOrders: ReadonlyMap<string, DateOrder> = new Map(), acceptExclusions = false, adjustPaidMonths = false): ImportActionData {
+function answer(
+  result: MappedImportResult,
+  dateOrders: ReadonlyMap<string, DateOrder> = new Map(),
+  acceptExclusions = false,
+  adjustPaidMonths = false,
+): ImportActionData {
   return { ...result, dateOrders: Object.fromEntries(dateOrders), acceptExclusions, adjustPaidMonths };
 }
 
-const refused = (intent: ImportActionData["intent"], error: string) => answer(mappedResult(intent, [], new Map(), error));
+const refused = (intent: ImportActionData["intent"], error: string) =>
+  answer(mappedResult(intent, [], new Map(), error));
 
 /** The answer to an upload refused before its files were read (too large). */
 export function importRefused(error: string): ImportActionData {
@@ -61,9 +67,12 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
   for (const upload of uploads) {
     if (!EXPORT_NAME.test(upload.name)) return refused(intent, `${upload.name}: Please select an Excel file to upload`);
-    if (upload.size > limit) return refused(intent, `${upload.name}: The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
+    if (upload.size > limit)
+      return refused(intent, `${upload.name}: The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   }
-  const files: ImportFile[] = await Promise.all(uploads.map(async (u) => ({ name: u.name, bytes: new Uint8Array(await u.arrayBuffer()) })));
+  const files: ImportFile[] = await Promise.all(
+    uploads.map(async (u) => ({ name: u.name, bytes: new Uint8Array(await u.arrayBuffer()) })),
+  );
 
   const mappings = new Map<string, number>();
   for (const [key, value] of form.entries()) {
@@ -74,7 +83,12 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
 
   const dateOrders = new Map<string, DateOrder>();
   for (const [key, value] of form.entries()) {
-    if (key.startsWith(DATE_ORDER_PREFIX) && typeof value === "string" && (DATE_ORDERS as readonly string[]).includes(value)) dateOrders.set(key.slice(DATE_ORDER_PREFIX.length), value as DateOrder);
+    if (
+      key.startsWith(DATE_ORDER_PREFIX) &&
+      typeof value === "string" &&
+      (DATE_ORDERS as readonly string[]).includes(value)
+    )
+      dateOrders.set(key.slice(DATE_ORDER_PREFIX.length), value as DateOrder);
   }
   let acceptExclusions: boolean;
   let adjustPaidMonths: boolean;
@@ -86,6 +100,17 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   }
 
   const rememberName = (machineId: number, name: string) => setTelemetryName(db, machineId, name, actorId);
-  const result = await importWithMappings(db, { intent, files, month, mappings, dateOrders, acceptExclusions, adjustPaidMonths, actorId, dataDir: DATA_DIR, rememberName });
+  const result = await importWithMappings(db, {
+    intent,
+    files,
+    month,
+    mappings,
+    dateOrders,
+    acceptExclusions,
+    adjustPaidMonths,
+    actorId,
+    dataDir: DATA_DIR,
+    rememberName,
+  });
   return answer(result, dateOrders, acceptExclusions, adjustPaidMonths);
 }

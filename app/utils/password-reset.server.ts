@@ -15,8 +15,13 @@ export function queuePasswordReset(identifier: string, address: string): void {
     setImmediate(() => {
       requestPasswordReset(db, MAIL_CONFIG, { identifier, address })
         .then((outcome) => {
-          if (outcome.limited === "address") log().warn({ address }, "Password reset request over the address limit: nothing sent");
-          else if (outcome.limited) log().warn({ address, accounts: outcome.limited }, "Password reset request over an account's limit: not sent to it");
+          if (outcome.limited === "address")
+            log().warn({ address }, "Password reset request over the address limit: nothing sent");
+          else if (outcome.limited)
+            log().warn(
+              { address, accounts: outcome.limited },
+              "Password reset request over an account's limit: not sent to it",
+            );
         })
         .catch((error: unknown) => log().error({ err: error, address }, "Password reset request failed"))
         .finally(() => {

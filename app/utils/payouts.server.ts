@@ -11,8 +11,21 @@ export const PARTNER_IDS_MESSAGE = "partnerIds must be partner ids (positive who
 /** Partner ids from `1,2` or repeated fields (a form's checkboxes); undefined when none are given at all. */
 export const partnerIdsSchema = z
   .array(z.string())
-  .transform((values) => values.flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^\d{1,15}$/, PARTNER_IDS_MESSAGE).transform(Number).refine((id) => id > 0, PARTNER_IDS_MESSAGE)));
+  .transform((values) =>
+    values
+      .flatMap((v) => v.split(","))
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^\d{1,15}$/, PARTNER_IDS_MESSAGE)
+        .transform(Number)
+        .refine((id) => id > 0, PARTNER_IDS_MESSAGE),
+    ),
+  );
 
 export function payoutJson(plan: PayoutPlan) {
   return {
@@ -30,7 +43,13 @@ export function payoutJson(plan: PayoutPlan) {
       alreadyPaid: penceToPounds(l.alreadyPaidPence),
       reference: l.reference,
     })),
-    leftOut: plan.leftOut.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, amount: penceToPounds(l.amountPence), reason: l.reason.code, message: l.reason.message })),
+    leftOut: plan.leftOut.map((l) => ({
+      partnerId: l.partnerId,
+      partnerName: l.partnerName,
+      amount: penceToPounds(l.amountPence),
+      reason: l.reason.code,
+      message: l.reason.message,
+    })),
   };
 }
 
@@ -40,7 +59,18 @@ export function paidBatchJson(batch: PaidBatch & { remittances: RemittanceOutcom
     month: batch.month,
     paidDate: batch.paidDate,
     total: penceToPounds(batch.totalPence),
-    paid: batch.rows.map((r) => ({ partnerId: r.partnerId, partnerName: r.partnerName, amount: penceToPounds(r.amountPence), reference: r.reference })),
-    remittances: batch.remittances.map((r) => ({ partnerId: r.partnerId, partnerName: r.partnerName, status: r.status, to: r.to, error: r.error })),
+    paid: batch.rows.map((r) => ({
+      partnerId: r.partnerId,
+      partnerName: r.partnerName,
+      amount: penceToPounds(r.amountPence),
+      reference: r.reference,
+    })),
+    remittances: batch.remittances.map((r) => ({
+      partnerId: r.partnerId,
+      partnerName: r.partnerName,
+      status: r.status,
+      to: r.to,
+      error: r.error,
+    })),
   };
 }

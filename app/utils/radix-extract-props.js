@@ -22,7 +22,12 @@ function compile(defs) {
   const kept = [];
   for (const name of Object.keys(merged)) {
     const def = merged[name];
-    const entry = { name, def, allowed: def.type === "enum" ? new Set([def.default, ...def.values]) : null, responsive: "responsive" in def };
+    const entry = {
+      name,
+      def,
+      allowed: def.type === "enum" ? new Set([def.default, ...def.values]) : null,
+      responsive: "responsive" in def,
+    };
     ("className" in def && def.className ? styled : kept).push(entry);
   }
   return { styled, kept, taken: new Set(styled.map((entry) => entry.name)) };
@@ -31,7 +36,13 @@ function compile(defs) {
 /**
  * @param {{ classNames: (...values: unknown[]) => string, getResponsiveClassNames: Function, getResponsiveStyles: Function, isResponsiveObject: (value: unknown) => boolean, mergeStyles: (...styles: unknown[]) => object | undefined }} helpers
  */
-export function createExtractProps({ classNames, getResponsiveClassNames, getResponsiveStyles, isResponsiveObject, mergeStyles }) {
+export function createExtractProps({
+  classNames,
+  getResponsiveClassNames,
+  getResponsiveStyles,
+  isResponsiveObject,
+  mergeStyles,
+}) {
   // Components pass the same definition objects on every render: a cache keyed by the first, then by the rest in turn.
   const cache = new WeakMap();
   function compiled(defs) {
@@ -72,11 +83,26 @@ export function createExtractProps({ classNames, getResponsiveClassNames, getRes
         if (allowed && !allowed.has(value.initial)) value.initial = def.default;
       }
       if (def.type === "enum") {
-        className = classNames(className, getResponsiveClassNames({ allowArbitraryValues: false, value, className: def.className, propValues: def.values, parseValue: def.parseValue }));
+        className = classNames(
+          className,
+          getResponsiveClassNames({
+            allowArbitraryValues: false,
+            value,
+            className: def.className,
+            propValues: def.values,
+            parseValue: def.parseValue,
+          }),
+        );
         continue;
       }
       if (def.type === "string" || def.type === "enum | string") {
-        const [names, styles] = getResponsiveStyles({ className: def.className, customProperties: def.customProperties, propValues: def.type === "string" ? [] : def.values, parseValue: def.parseValue, value });
+        const [names, styles] = getResponsiveStyles({
+          className: def.className,
+          customProperties: def.customProperties,
+          propValues: def.type === "string" ? [] : def.values,
+          parseValue: def.parseValue,
+          value,
+        });
         style = mergeStyles(style, styles);
         className = classNames(className, names);
         continue;

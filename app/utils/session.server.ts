@@ -6,7 +6,14 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { toPublicUser, type PublicUser } from "#domain/accounts/user-service.ts";
 import { SESSION_LIFETIME_MS, sessionLimits } from "#domain/accounts/session-rules.ts";
-import { createSession, endSession, logOutEverywhere, pruneSessions, readSession, type StoredSession } from "#domain/accounts/session-service.ts";
+import {
+  createSession,
+  endSession,
+  logOutEverywhere,
+  pruneSessions,
+  readSession,
+  type StoredSession,
+} from "#domain/accounts/session-service.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 

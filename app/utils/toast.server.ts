@@ -30,7 +30,12 @@ export async function toastHeaders(request: Request, toast: ToastMessage): Promi
 }
 
 /** A redirect (after a successful form post) that shows `toast` on the page it leads to. */
-export async function redirectWithToast(request: Request, url: string, toast: ToastMessage, init: ResponseInit = {}): Promise<Response> {
+export async function redirectWithToast(
+  request: Request,
+  url: string,
+  toast: ToastMessage,
+  init: ResponseInit = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   for (const [name, value] of await toastHeaders(request, toast)) headers.append(name, value);
   return redirect(url, { ...init, headers });
@@ -41,5 +46,8 @@ export async function getToast(request: Request): Promise<{ toast: FlashToast | 
   const session = await storage.getSession(request.headers.get("Cookie"));
   const parsed = toastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, headers: null };
-  return { toast: parsed.data, headers: new Headers({ "Set-Cookie": await storage.destroySession(session, { secure: isHttps(request) }) }) };
+  return {
+    toast: parsed.data,
+    headers: new Headers({ "Set-Cookie": await storage.destroySession(session, { secure: isHttps(request) }) }),
+  };
 }

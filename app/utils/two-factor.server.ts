@@ -6,7 +6,12 @@
 import { createCookie } from "@remix-run/node";
 import QRCode from "qrcode";
 import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
-import { INVALID_CODE, TOO_MANY_CODES, checkSecondFactor, confirmEnrolment } from "#domain/accounts/two-factor-service.ts";
+import {
+  INVALID_CODE,
+  TOO_MANY_CODES,
+  checkSecondFactor,
+  confirmEnrolment,
+} from "#domain/accounts/two-factor-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { findUserById } from "#domain/accounts/user-service.ts";
 import type { User } from "#db/schema.ts";
@@ -48,9 +53,17 @@ export async function waitingUser(request: Request, stage: Stage): Promise<User 
 }
 
 /** A code (TOTP or recovery) checked under the attempt limits like a password: 429 once they are reached. */
-export async function secondFactorPasses(user: Pick<User, "id" | "username">, code: string, address: string): Promise<boolean> {
-  const passed = await limitedAttempt(db, { purpose: "two-factor", username: user.username, address }, ATTEMPT_LIMITS, TOO_MANY_CODES, async () =>
-    (await checkSecondFactor(db, user.id, code)) ? true : null,
+export async function secondFactorPasses(
+  user: Pick<User, "id" | "username">,
+  code: string,
+  address: string,
+): Promise<boolean> {
+  const passed = await limitedAttempt(
+    db,
+    { purpose: "two-factor", username: user.username, address },
+    ATTEMPT_LIMITS,
+    TOO_MANY_CODES,
+    async () => ((await checkSecondFactor(db, user.id, code)) ? true : null),
   );
   return passed === true;
 }
@@ -59,15 +72,25 @@ export async function secondFactorPasses(user: Pick<User, "id" | "username">, co
  * The enrolment's first code, limited like the second step: the ten recovery codes, or null for a
  * wrong code. 429 once the limits are reached; other refusals (none waiting, already on) go on.
  */
-export async function confirmFirstCode(user: Pick<User, "id" | "username">, code: string, address: string): Promise<string[] | null> {
-  return limitedAttempt(db, { purpose: "two-factor", username: user.username, address }, ATTEMPT_LIMITS, TOO_MANY_CODES, async () => {
-    try {
-      return await confirmEnrolment(db, user.id, code, user.id);
-    } catch (error) {
-      if (error instanceof DomainError && error.message === INVALID_CODE) return null;
-      throw error;
-    }
-  });
+export async function confirmFirstCode(
+  user: Pick<User, "id" | "username">,
+  code: string,
+  address: string,
+): Promise<string[] | null> {
+  return limitedAttempt(
+    db,
+    { purpose: "two-factor", username: user.username, address },
+    ATTEMPT_LIMITS,
+    TOO_MANY_CODES,
+    async () => {
+      try {
+        return await confirmEnrolment(db, user.id, code, user.id);
+      } catch (error) {
+        if (error instanceof DomainError && error.message === INVALID_CODE) return null;
+        throw error;
+      }
+    },
+  );
 }
 
 /** The otpauth:// address as an SVG QR code, drawn on the server (nothing extra in the browser's bundle). */

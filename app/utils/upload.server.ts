@@ -12,7 +12,6 @@ import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
 import { apiError } from "./api.server.ts";
 import { env } from "./env.server.ts";
 
-
 /** Thrown by readMultipart when one part is over the upload limit. */
 export class UploadTooLargeError extends Error {
   constructor() {
@@ -50,7 +49,8 @@ export interface MonthlyUpload {
 export function dateOrderField(form: FormData, name = "dateOrder"): DateOrder | undefined {
   const value = textField(form, name).trim().toLowerCase();
   if (!value) return undefined;
-  if (!(DATE_ORDERS as readonly string[]).includes(value)) throw apiError(400, "dateOrder must be dmy (day/month) or mdy (month/day)");
+  if (!(DATE_ORDERS as readonly string[]).includes(value))
+    throw apiError(400, "dateOrder must be dmy (day/month) or mdy (month/day)");
   return value as DateOrder;
 }
 
@@ -95,11 +95,17 @@ export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> 
   const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
   const file = form.get("reportFile");
   if (!(file instanceof Blob) || file.size === 0) throw apiError(400, "No file selected");
-  const name = (file).name || "report.xlsx";
+  const name = file.name || "report.xlsx";
   // .csv exports too (decision 61); the spec's message stays for any other name.
   if (!EXPORT_NAME.test(name)) throw apiError(400, "Please select an Excel file to upload");
   if (file.size > limit) throw apiError(413, `The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   const month = parseMonth(textField(form, "month"));
   if (!month) throw apiError(400, "Month is required (YYYY-MM or an ISO date)");
-  return { month, file: { name, bytes: new Uint8Array(await file.arrayBuffer()) }, dateOrder: dateOrderField(form), acceptExclusions: acceptField(form), adjustPaidMonths: acceptField(form, "adjustPaidMonths") };
+  return {
+    month,
+    file: { name, bytes: new Uint8Array(await file.arrayBuffer()) },
+    dateOrder: dateOrderField(form),
+    acceptExclusions: acceptField(form),
+    adjustPaidMonths: acceptField(form, "adjustPaidMonths"),
+  };
 }

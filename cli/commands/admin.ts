@@ -28,17 +28,38 @@ export async function runListAdmins(io: CliIO, options: { json?: boolean }) {
   const admins = await withDatabase(io, (db) => listAdmins(db));
   if (options.json) return printJson(io, admins);
   const { default: Table } = await import("cli-table3");
-  const table = new Table({ head: ["Username", "Name", "Email", "Last sign-in", "Two-factor", "Status"], style: { head: [], border: [] } });
-  for (const a of admins) table.push([a.username, a.name ?? "", a.email ?? "", formatSignInTime(a.lastSignInAt), a.twoFactor ? "on" : "off", accountStatusLabel(a.disabledAt)]);
+  const table = new Table({
+    head: ["Username", "Name", "Email", "Last sign-in", "Two-factor", "Status"],
+    style: { head: [], border: [] },
+  });
+  for (const a of admins)
+    table.push([
+      a.username,
+      a.name ?? "",
+      a.email ?? "",
+      formatSignInTime(a.lastSignInAt),
+      a.twoFactor ? "on" : "off",
+      accountStatusLabel(a.disabledAt),
+    ]);
   io.stdout.write(`${table.toString()}\n`);
 }
 
 /** vendboard admin disable|enable USERNAME [--json]: any account (admin or partner); the last active admin is kept. */
-export async function runSetAccountStatus(io: CliIO, username: string, change: "disable" | "enable", options: { json?: boolean }) {
+export async function runSetAccountStatus(
+  io: CliIO,
+  username: string,
+  change: "disable" | "enable",
+  options: { json?: boolean },
+) {
   const { disableAccount, enableAccount } = await import("#domain/accounts/admin-service.ts");
-  const account = await withDatabase(io, (db) => (change === "disable" ? disableAccount(db, username, null) : enableAccount(db, username, null)));
+  const account = await withDatabase(io, (db) =>
+    change === "disable" ? disableAccount(db, username, null) : enableAccount(db, username, null),
+  );
   if (options.json) printJson(io, account);
-  else io.stderr.write(`${change === "disable" ? "Disabled" : "Enabled"} '${account.username}': ${account.disabledAt ? "cannot sign in, every session ended" : "can sign in"}.\n`);
+  else
+    io.stderr.write(
+      `${change === "disable" ? "Disabled" : "Enabled"} '${account.username}': ${account.disabledAt ? "cannot sign in, every session ended" : "can sign in"}.\n`,
+    );
   return account;
 }
 
@@ -47,7 +68,10 @@ export async function runResetTwoFactor(io: CliIO, username: string, options: { 
   const { resetTwoFactor } = await import("#domain/accounts/two-factor-service.ts");
   const outcome = await withDatabase(io, (db) => resetTwoFactor(db, username, null));
   if (options.json) printJson(io, outcome);
-  else if (outcome.wasOn) io.stderr.write(`Reset two-factor sign-in of '${outcome.username}': they sign in with their password and set it up again.\n`);
+  else if (outcome.wasOn)
+    io.stderr.write(
+      `Reset two-factor sign-in of '${outcome.username}': they sign in with their password and set it up again.\n`,
+    );
   else io.stderr.write(`'${outcome.username}' had no two-factor sign-in: nothing changed.\n`);
   return outcome;
 }

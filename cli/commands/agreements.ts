@@ -9,8 +9,18 @@
  */
 import fs from "node:fs";
 import Table from "cli-table3";
-import { agreementRequestSchema, previewJson, setAgreementJson, type AgreementPreviewJson } from "#domain/commissions/agreement-json.ts";
-import { partnerAgreements, previewAgreement, setAgreement, type AgreementView } from "#domain/commissions/agreement-service.ts";
+import {
+  agreementRequestSchema,
+  previewJson,
+  setAgreementJson,
+  type AgreementPreviewJson,
+} from "#domain/commissions/agreement-json.ts";
+import {
+  partnerAgreements,
+  previewAgreement,
+  setAgreement,
+  type AgreementView,
+} from "#domain/commissions/agreement-service.ts";
 import { BASES, isCountBasis, type Basis } from "#domain/commissions/agreement-rules.ts";
 import { FIRST_MONTH } from "#domain/commissions/commission-rules.ts";
 import { findUserByUsername } from "#domain/accounts/user-service.ts";
@@ -28,7 +38,11 @@ import { z } from "zod";
 /** A partner named by username (any case) or id; anything else is a usage error (exit 2), as `--partner` elsewhere. */
 async function findPartner(db: DB, ref: string) {
   const byName = await findUserByUsername(db, ref);
-  const partner = byName ?? (/^\d+$/.test(ref) && Number.isSafeInteger(Number(ref)) ? await db.selectFrom("users").selectAll().where("id", "=", Number(ref)).executeTakeFirst() : undefined);
+  const partner =
+    byName ??
+    (/^\d+$/.test(ref) && Number.isSafeInteger(Number(ref))
+      ? await db.selectFrom("users").selectAll().where("id", "=", Number(ref)).executeTakeFirst()
+      : undefined);
   if (!partner || partner.isAdmin) throw new UsageError(`partner ${ref} does not exist`);
   return partner;
 }
@@ -49,15 +63,28 @@ export async function runShow(io: CliIO, ref: string, options: { json?: boolean 
   const name = partner.name ?? partner.username;
   const lines = [`Commission agreement of ${name} (${partnerTypeLabel(partner.partnerType)})`];
   if (!agreements.applicable) lines.push("No commission for this partner type.");
-  else if (agreements.current) lines.push(`In force this month (from ${monthText(agreements.current.effectiveMonth)}${agreements.current.kind === "seed" ? ", the partner type's" : ""}):`, ...agreements.current.description.map((d) => `  ${d}`));
-  const table = new Table({ head: ["From", "Agreement", "Terms", "Set by", "Set on"], style: { head: [], border: [] } });
+  else if (agreements.current)
+    lines.push(
+      `In force this month (from ${monthText(agreements.current.effectiveMonth)}${agreements.current.kind === "seed" ? ", the partner type's" : ""}):`,
+      ...agreements.current.description.map((d) => `  ${d}`),
+    );
+  const table = new Table({
+    head: ["From", "Agreement", "Terms", "Set by", "Set on"],
+    style: { head: [], border: [] },
+  });
   for (const version of agreements.history) table.push(historyRow(version));
   io.stdout.write(`${lines.join("\n")}\nHistory, newest first:\n${table.toString()}\n`);
   return agreements;
 }
 
 function historyRow(version: AgreementView): string[] {
-  return [monthText(version.effectiveMonth), version.kind === "seed" ? "partner type's" : "written", version.description.join("\n"), version.createdBy ?? "", formatDate(version.createdAt)];
+  return [
+    monthText(version.effectiveMonth),
+    version.kind === "seed" ? "partner type's" : "written",
+    version.description.join("\n"),
+    version.createdBy ?? "",
+    formatDate(version.createdAt),
+  ];
 }
 
 /* ---------- set ---------- */
@@ -99,7 +126,8 @@ function tierOf(basis: string, text: string, index: number) {
 function productOf(text: string, index: number) {
   const equals = text.lastIndexOf("=");
   const colon = text.indexOf(":", equals + 1);
-  if (equals <= 0 || colon < 0) throw new UsageError(`--product takes "MATCH=BASIS:RATE" (product rule ${index + 1} is '${text}')`);
+  if (equals <= 0 || colon < 0)
+    throw new UsageError(`--product takes "MATCH=BASIS:RATE" (product rule ${index + 1} is '${text}')`);
   const basis = text.slice(equals + 1, colon).trim();
   return { match: text.slice(0, equals), basis, ...rateField(basis, text.slice(colon + 1).trim()) };
 }
@@ -109,7 +137,11 @@ const AGREEMENT_FLAGS = ["basis", "rate", "amount", "minimum", "cap"] as const;
 /** The API's body from the flags (or from --file); what it says is checked by agreementRequestSchema after. */
 function bodyFromFlags(options: SetOptions): Record<string, unknown> {
   if (options.file !== undefined) {
-    const mixed = [...AGREEMENT_FLAGS.filter((flag) => options[flag] !== undefined).map((f) => `--${f}`), ...(options.tier?.length ? ["--tier"] : []), ...(options.product?.length ? ["--product"] : [])];
+    const mixed = [
+      ...AGREEMENT_FLAGS.filter((flag) => options[flag] !== undefined).map((f) => `--${f}`),
+      ...(options.tier?.length ? ["--tier"] : []),
+      ...(options.product?.length ? ["--product"] : []),
+    ];
     if (mixed.length) throw new UsageError(`--file holds the whole agreement: leave out ${mixed.join(", ")}`);
     let body: unknown;
     try {
@@ -122,7 +154,10 @@ function bodyFromFlags(options: SetOptions): Record<string, unknown> {
   }
   const effectiveMonth = parseOptions(fromFlag, options.from);
   const basis = parseOptions(basisFlag, options.basis);
-  if (options.rate !== undefined && options.amount !== undefined) throw new UsageError("give --rate (a fraction, for money bases) or --amount (pounds each, for per-item and per-machine), not both");
+  if (options.rate !== undefined && options.amount !== undefined)
+    throw new UsageError(
+      "give --rate (a fraction, for money bases) or --amount (pounds each, for per-item and per-machine), not both",
+    );
   return {
     effectiveMonth,
     basis,
@@ -158,10 +193,21 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
   const { partner, result } = await withDatabase(io, async (db) => {
     const partner = await findPartner(db, ref);
     try {
-      return { partner, result: setAgreementJson(await setAgreement(db, partner.id, { effectiveMonth, terms, adjustPaidMonths }, null)) };
+      return {
+        partner,
+        result: setAgreementJson(await setAgreement(db, partner.id, { effectiveMonth, terms, adjustPaidMonths }, null)),
+      };
     } catch (error) {
-      if (error instanceof DomainError && error.status === 409 && !adjustPaidMonths && error.message.includes("paid months")) {
-        throw new DomainError("conflict", `${error.message}. Add them with --adjust-paid-months (see them first with --preview)`);
+      if (
+        error instanceof DomainError &&
+        error.status === 409 &&
+        !adjustPaidMonths &&
+        error.message.includes("paid months")
+      ) {
+        throw new DomainError(
+          "conflict",
+          `${error.message}. Add them with --adjust-paid-months (see them first with --preview)`,
+        );
       }
       throw error;
     }
@@ -171,8 +217,13 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
     return result;
   }
   const name = partner.name ?? partner.username;
-  const out = [`Set the commission agreement of ${name} from ${monthText(result.agreement.effectiveMonth)}: ${result.agreement.description.join("; ")}.`];
-  for (const a of result.adjustments) out.push(`Added ${signed(a.difference)} to ${formatMonth(a.targetMonth)} for ${formatMonth(a.month)} (paid ${formatPounds(a.paid)}; under the new terms ${formatPounds(a.proposed)}).`);
+  const out = [
+    `Set the commission agreement of ${name} from ${monthText(result.agreement.effectiveMonth)}: ${result.agreement.description.join("; ")}.`,
+  ];
+  for (const a of result.adjustments)
+    out.push(
+      `Added ${signed(a.difference)} to ${formatMonth(a.targetMonth)} for ${formatMonth(a.month)} (paid ${formatPounds(a.paid)}; under the new terms ${formatPounds(a.proposed)}).`,
+    );
   io.stderr.write(`${out.join("\n")}\n`);
   return result;
 }
@@ -193,7 +244,10 @@ export function previewText(partner: string, effectiveMonth: string, preview: Ag
   ];
   if (preview.paidMonths.length) {
     out.push("Paid months it reaches (they keep what they paid; --adjust-paid-months adds the differences):");
-    for (const p of preview.paidMonths) out.push(`  ${formatMonth(p.month)}: paid ${formatPounds(p.paid)}, under the new terms ${formatPounds(p.proposed)}, ${signed(p.difference)} to ${formatMonth(p.targetMonth)}`);
+    for (const p of preview.paidMonths)
+      out.push(
+        `  ${formatMonth(p.month)}: paid ${formatPounds(p.paid)}, under the new terms ${formatPounds(p.proposed)}, ${signed(p.difference)} to ${formatMonth(p.targetMonth)}`,
+      );
   }
   return `${out.join("\n")}\n`;
 }

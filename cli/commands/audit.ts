@@ -7,7 +7,12 @@ import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
 import { AUDIT_DEFAULT_LIMIT } from "../program.ts";
 
-const FLAGS: Partial<Record<keyof AuditFilter, string>> = { partnerId: "--partner", month: "--month", since: "--since", pageSize: "--limit" };
+const FLAGS: Partial<Record<keyof AuditFilter, string>> = {
+  partnerId: "--partner",
+  month: "--month",
+  since: "--since",
+  pageSize: "--limit",
+};
 
 export interface AuditOptions {
   partner?: string;
@@ -19,7 +24,13 @@ export interface AuditOptions {
 
 /** The flags through the same filter schema as the page and the API; a bad one is a usage error (exit 2). */
 export function auditFilterFromFlags(options: AuditOptions): AuditFilter {
-  const parsed = auditFilterSchema.safeParse({ partnerId: options.partner, month: options.month, since: options.since, pageSize: options.limit ?? AUDIT_DEFAULT_LIMIT, page: 1 });
+  const parsed = auditFilterSchema.safeParse({
+    partnerId: options.partner,
+    month: options.month,
+    since: options.since,
+    pageSize: options.limit ?? AUDIT_DEFAULT_LIMIT,
+    page: 1,
+  });
   if (!parsed.success) {
     const field = auditFilterField(parsed.error);
     const flag = field ? FLAGS[field] : undefined;
@@ -35,7 +46,12 @@ function fitWords(text: string, column: number): string {
   const room = COLUMN_WIDTHS[column] - 2;
   return text
     .split("\n")
-    .map((line) => line.split(" ").map((word) => (word.length > room ? (word.match(new RegExp(`.{1,${room}}`, "g")) ?? [word]).join("\n") : word)).join(" "))
+    .map((line) =>
+      line
+        .split(" ")
+        .map((word) => (word.length > room ? (word.match(new RegExp(`.{1,${room}}`, "g")) ?? [word]).join("\n") : word))
+        .join(" "),
+    )
     .join("\n");
 }
 
@@ -69,6 +85,8 @@ export async function runAudit(io: CliIO, options: AuditOptions) {
   }
   io.stdout.write(`${table.toString()}\n`);
   const shown = result.entries.length;
-  io.stderr.write(`${shown} of ${result.total} entr${result.total === 1 ? "y" : "ies"}, newest first${shown < result.total ? ` (--limit ${filter.pageSize}; more with a higher --limit)` : ""}.\n`);
+  io.stderr.write(
+    `${shown} of ${result.total} entr${result.total === 1 ? "y" : "ies"}, newest first${shown < result.total ? ` (--limit ${filter.pageSize}; more with a higher --limit)` : ""}.\n`,
+  );
   return result;
 }

@@ -22,7 +22,10 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
     printJson(io, summary);
     return summary;
   }
-  const table = new Table({ head: ["Partner", "Type", "Rate", "Reports", "Complete", "Profit share", "Payment"], style: { head: [], border: [] } });
+  const table = new Table({
+    head: ["Partner", "Type", "Rate", "Reports", "Complete", "Profit share", "Payment"],
+    style: { head: [], border: [] },
+  });
   for (const row of summary.rows) {
     table.push([
       row.partnerName,
@@ -31,10 +34,16 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
       `${row.submittedReports}/${row.totalMachines}`,
       row.allReportsSubmitted ? "yes" : "no",
       formatPounds(row.profitShare),
-      row.paymentStatus === "completed" ? `paid ${row.paidDate}` : row.paymentStatus === "pending" ? "pending" : "not applicable",
+      row.paymentStatus === "completed"
+        ? `paid ${row.paidDate}`
+        : row.paymentStatus === "pending"
+          ? "pending"
+          : "not applicable",
     ]);
   }
-  io.stdout.write(`Commissions for ${formatMonth(month)}\n${table.toString()}\nTotal commissions due: ${formatPounds(summary.totalCommissionDue)}\n`);
+  io.stdout.write(
+    `Commissions for ${formatMonth(month)}\n${table.toString()}\nTotal commissions due: ${formatPounds(summary.totalCommissionDue)}\n`,
+  );
   return summary;
 }
 
@@ -46,10 +55,15 @@ const payOptions = z.object({
 });
 const resetOptions = z.object({ month: monthFlag, partner: partnerFlag.optional() });
 
-export async function runPay(io: CliIO, options: { partner?: string; month?: string; paidDate?: string; json?: boolean }) {
+export async function runPay(
+  io: CliIO,
+  options: { partner?: string; month?: string; paidDate?: string; json?: boolean },
+) {
   const { month, partner: partnerId, paidDate } = parseOptions(payOptions, options);
   const mail = mailConfig(io.env);
-  const { payment, transfer, alreadyPaid, remittance } = await withDatabase(io, (db) => payCommission(db, mail, partnerId, month, null, paidDate ?? isoDay(new Date())));
+  const { payment, transfer, alreadyPaid, remittance } = await withDatabase(io, (db) =>
+    payCommission(db, mail, partnerId, month, null, paidDate ?? isoDay(new Date())),
+  );
   if (options.json) {
     printJson(io, {
       month,
@@ -63,8 +77,12 @@ export async function runPay(io: CliIO, options: { partner?: string; month?: str
       remittance: { status: remittance.status, to: remittance.to, error: remittance.error },
     });
   } else {
-    const figures = alreadyPaid.pence ? `${repaymentText(month, payment.amountPence ?? 0, alreadyPaid)} (reference ${transfer.reference})` : formatGBP(payment.amountPence ?? 0);
-    io.stderr.write(`Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${figures}. ${remittanceNote([remittance])}\n`);
+    const figures = alreadyPaid.pence
+      ? `${repaymentText(month, payment.amountPence ?? 0, alreadyPaid)} (reference ${transfer.reference})`
+      : formatGBP(payment.amountPence ?? 0);
+    io.stderr.write(
+      `Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${figures}. ${remittanceNote([remittance])}\n`,
+    );
   }
   return payment;
 }
@@ -73,6 +91,9 @@ export async function runReset(io: CliIO, options: { month?: string; partner?: s
   const { month, partner: partnerId } = parseOptions(resetOptions, options);
   const result = await withDatabase(io, (db) => resetCommissions(db, month, null, partnerId));
   if (options.json) printJson(io, { month, ...(partnerId === undefined ? {} : { partnerId }), ...result });
-  else io.stderr.write(`Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}; money already paid stays recorded and paying again pays only the difference.\n`);
+  else
+    io.stderr.write(
+      `Reset ${result.reset} commission payment${result.reset === 1 ? "" : "s"} for ${formatMonth(month)}${partnerId === undefined ? "" : ` (partner ${partnerId})`}; money already paid stays recorded and paying again pays only the difference.\n`,
+    );
   return result;
 }

@@ -20,7 +20,11 @@ export async function runMigrate(io: CliIO, options: { json?: boolean }) {
     const applied = results.filter((r) => r.status === "Success").map((r) => r.migrationName);
     if (options.json) printJson(io, { database: file, applied, report });
     else {
-      io.stderr.write(applied.length ? `Applied ${formatCount(applied.length, "migration")} to ${file}: ${applied.join(", ")}\n` : `${file} is up to date.\n`);
+      io.stderr.write(
+        applied.length
+          ? `Applied ${formatCount(applied.length, "migration")} to ${file}: ${applied.join(", ")}\n`
+          : `${file} is up to date.\n`,
+      );
       for (const line of report) io.stderr.write(`${describeMigrationChange(line)}\n`);
     }
     return applied;
@@ -32,7 +36,10 @@ export async function runMigrate(io: CliIO, options: { json?: boolean }) {
 /** One line of a migration's report: what it removed, from where, and why. */
 export function describeMigrationChange(line: MigrationReportLine): string {
   const before = (line.before ?? {}) as { transactionId?: string; kind?: string; location?: string };
-  const what = line.entity === "sale" ? `removed ${before.kind ?? "sale"} ${before.transactionId ?? line.entityId} from ${before.location ?? "?"} (${line.month ?? "?"})` : `${line.action} ${line.entity} ${line.entityId ?? ""}`;
+  const what =
+    line.entity === "sale"
+      ? `removed ${before.kind ?? "sale"} ${before.transactionId ?? line.entityId} from ${before.location ?? "?"} (${line.month ?? "?"})`
+      : `${line.action} ${line.entity} ${line.entityId ?? ""}`;
   return `  ${line.migration}: ${what}${line.reason ? `: ${line.reason}` : ""}`;
 }
 
@@ -41,16 +48,28 @@ export async function runBackup(io: CliIO, target: string, options: { json?: boo
   if (where.engine === "postgres") {
     const result = await withRestoreErrors(() => backupPostgres(where.url, target, io.env));
     const database = describeTarget(where);
-    if (options.json) printJson(io, { engine: "postgres", database, backup: target, uploads: "in the database", bytes: result.bytes });
+    if (options.json)
+      printJson(io, { engine: "postgres", database, backup: target, uploads: "in the database", bytes: result.bytes });
     else io.stderr.write(`Backed up ${database} (pg_dump, uploaded exports included) to ${target}\n`);
     return;
   }
   const source = where.file;
   const result = await backupArchive(source, target);
-  if (options.json) printJson(io, { engine: "sqlite", database: source, backup: target, uploads: result.uploads.length, missing: result.missing, bytes: result.bytes });
+  if (options.json)
+    printJson(io, {
+      engine: "sqlite",
+      database: source,
+      backup: target,
+      uploads: result.uploads.length,
+      missing: result.missing,
+      bytes: result.bytes,
+    });
   else {
-    io.stderr.write(`Backed up ${source} and ${result.uploads.length} uploaded export${result.uploads.length === 1 ? "" : "s"} to ${target}\n`);
-    if (result.missing.length) io.stderr.write(`Missing from the data directory already, so not in the backup: ${result.missing.join(", ")}\n`);
+    io.stderr.write(
+      `Backed up ${source} and ${result.uploads.length} uploaded export${result.uploads.length === 1 ? "" : "s"} to ${target}\n`,
+    );
+    if (result.missing.length)
+      io.stderr.write(`Missing from the data directory already, so not in the backup: ${result.missing.join(", ")}\n`);
   }
 }
 
@@ -59,7 +78,8 @@ async function withRestoreErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof RestoreError || error instanceof PgToolError || error instanceof CopyError) throw new DomainError("conflict", error.message);
+    if (error instanceof RestoreError || error instanceof PgToolError || error instanceof CopyError)
+      throw new DomainError("conflict", error.message);
     throw error;
   }
 }
@@ -71,8 +91,20 @@ export async function runRestore(io: CliIO, archive: string, options: { force?: 
     if (where.engine === "sqlite") return restoreArchive(archive, where.file, options);
     const db = openDatabase(where);
     try {
-      const hasTables = async () => (await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)).rows[0].n > 0;
-      return await restorePostgres(archive, where.url, { force: options.force, hasTables, describe: database, env: io.env });
+      const hasTables = async () =>
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            db,
+          )
+        ).rows[0].n > 0;
+      return await restorePostgres(archive, where.url, {
+        force: options.force,
+        hasTables,
+        describe: database,
+        env: io.env,
+      });
     } finally {
       await db.destroy();
     }
@@ -85,15 +117,29 @@ export async function runRestore(io: CliIO, archive: string, options: { force?: 
     await db.destroy();
   }
   const uploads = manifest.engine === "postgres" ? "in the database" : manifest.uploads.length;
-  if (options.json) printJson(io, { engine: manifest.engine ?? "sqlite", backup: archive, database, createdAt: manifest.createdAt, uploads });
-  else if (manifest.engine === "postgres") io.stderr.write(`Restored ${database} (pg_restore, uploaded exports included) from ${archive} (made ${manifest.createdAt})\n`);
-  else io.stderr.write(`Restored ${database} and ${manifest.uploads.length} uploaded export${manifest.uploads.length === 1 ? "" : "s"} from ${archive} (made ${manifest.createdAt})\n`);
+  if (options.json)
+    printJson(io, {
+      engine: manifest.engine ?? "sqlite",
+      backup: archive,
+      database,
+      createdAt: manifest.createdAt,
+      uploads,
+    });
+  else if (manifest.engine === "postgres")
+    io.stderr.write(
+      `Restored ${database} (pg_restore, uploaded exports included) from ${archive} (made ${manifest.createdAt})\n`,
+    );
+  else
+    io.stderr.write(
+      `Restored ${database} and ${manifest.uploads.length} uploaded export${manifest.uploads.length === 1 ? "" : "s"} from ${archive} (made ${manifest.createdAt})\n`,
+    );
 }
 
 /** vendboard db copy --to postgres://… : the SQLite file at DATABASE_PATH, and its uploads, into PostgreSQL. */
 export async function runCopy(io: CliIO, options: { to: string; force?: boolean; json?: boolean }): Promise<number> {
   if (!isPostgresUrl(options.to)) throw new UsageError("--to takes a postgres:// or postgresql:// URL");
-  if (io.env.DATABASE_URL?.trim()) throw new UsageError("db copy reads the SQLite file at DATABASE_PATH: unset DATABASE_URL for this command");
+  if (io.env.DATABASE_URL?.trim())
+    throw new UsageError("db copy reads the SQLite file at DATABASE_PATH: unset DATABASE_URL for this command");
   const sourceFile = databasePath(io.env);
   const targetName = describeTarget({ engine: "postgres", url: options.to });
   const tty = Boolean((io.stderr as NodeJS.WriteStream).isTTY) && !options.json;
@@ -101,7 +147,13 @@ export async function runCopy(io: CliIO, options: { to: string; force?: boolean;
   const target = openDatabase({ engine: "postgres", url: options.to });
   let report: CopyReport;
   try {
-    report = await withRestoreErrors(() => copySqliteToPostgres(sourceFile, target, { dataDir: dataDir(io.env), force: options.force, onProgress: (step) => progress.update(step) }));
+    report = await withRestoreErrors(() =>
+      copySqliteToPostgres(sourceFile, target, {
+        dataDir: dataDir(io.env),
+        force: options.force,
+        onProgress: (step) => progress.update(step),
+      }),
+    );
   } finally {
     progress.stop();
     await target.destroy();
@@ -109,7 +161,11 @@ export async function runCopy(io: CliIO, options: { to: string; force?: boolean;
   if (options.json) printJson(io, { source: sourceFile, target: targetName, ...report });
   else {
     io.stdout.write(`${copyTable(report)}\n`);
-    io.stderr.write(report.ok ? `Copied ${sourceFile} to ${targetName}: every count and total agrees.\n` : `Copied ${sourceFile} to ${targetName}, but the checks above marked DIFFERS disagree.\n`);
+    io.stderr.write(
+      report.ok
+        ? `Copied ${sourceFile} to ${targetName}: every count and total agrees.\n`
+        : `Copied ${sourceFile} to ${targetName}, but the checks above marked DIFFERS disagree.\n`,
+    );
   }
   return report.ok ? 0 : 1;
 }
@@ -125,7 +181,10 @@ function copyProgress(io: CliIO, tty: boolean, lines: boolean) {
         bar = null;
         started = Date.now();
         if (tty && total >= 20_000) {
-          bar = new cliProgress.SingleBar({ stream: io.stderr, format: `Copying ${table} {bar} {value}/{total}`, hideCursor: true }, cliProgress.Presets.shades_classic);
+          bar = new cliProgress.SingleBar(
+            { stream: io.stderr, format: `Copying ${table} {bar} {value}/{total}`, hideCursor: true },
+            cliProgress.Presets.shades_classic,
+          );
           bar.start(total, 0);
         }
       }
@@ -133,7 +192,9 @@ function copyProgress(io: CliIO, tty: boolean, lines: boolean) {
       if (done === total && lines) {
         bar?.stop();
         bar = null;
-        io.stderr.write(`Copied ${table}: ${formatCount(total, "row")} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+        io.stderr.write(
+          `Copied ${table}: ${formatCount(total, "row")} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+        );
       }
     },
     stop: () => bar?.stop(),
@@ -147,7 +208,16 @@ function copyTable(report: CopyReport): string {
   rows.push(["money (pence)", "source", "target", "ok"]);
   for (const m of report.money) rows.push([m.column, String(m.source), String(m.target), m.ok ? "ok" : "DIFFERS"]);
   rows.push([]);
-  rows.push(["upload files", String(report.uploads.files), String(report.uploads.copied), report.uploads.ok ? "ok" : "DIFFERS"]);
+  rows.push([
+    "upload files",
+    String(report.uploads.files),
+    String(report.uploads.copied),
+    report.uploads.ok ? "ok" : "DIFFERS",
+  ]);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => (r.length ? r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ") : "")).join("\n");
+  return rows
+    .map((r) =>
+      r.length ? r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ") : "",
+    )
+    .join("\n");
 }

@@ -52,39 +52,60 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
   if (!files.length) throw new UsageError("no .xlsx, .xls or .csv files to import");
 
   const tty = Boolean((io.stderr as NodeJS.WriteStream).isTTY) && !options.json;
-  const bar = tty ? new cliProgress.SingleBar({ stream: io.stderr, format: "Importing {bar} {value}/{total} {file}", hideCursor: true }, cliProgress.Presets.shades_classic) : null;
+  const bar = tty
+    ? new cliProgress.SingleBar(
+        { stream: io.stderr, format: "Importing {bar} {value}/{total} {file}", hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
   bar?.start(files.length, 0, { file: "" });
 
   let outcomes: FileOutcome[] = [];
   await withDatabase(io, async (db) => {
     // Each file is read when its turn comes: a folder of a year's exports is never all in memory.
-    const sources = files.map((file) => ({ name: path.basename(file), load: () => new Uint8Array(fs.readFileSync(file)) }));
-    outcomes = await importExports(db, sources, { machineId, month, dateOrder }, {
-      actorId: null,
-      dataDir: dataDir(io.env),
-      dryRun: options.dryRun,
-      acceptExclusions: Boolean(options.acceptExclusions),
-      adjustPaidMonths: Boolean(options.adjustPaidMonths),
-      // One file: nothing to overlap its read with, so it is read here, without a worker's start and copy.
-      readOnThisThread: files.length === 1,
-      onFile: (file, index) => {
-        if (index) bar?.increment();
-        bar?.update({ file: file.name });
+    const sources = files.map((file) => ({
+      name: path.basename(file),
+      load: () => new Uint8Array(fs.readFileSync(file)),
+    }));
+    outcomes = await importExports(
+      db,
+      sources,
+      { machineId, month, dateOrder },
+      {
+        actorId: null,
+        dataDir: dataDir(io.env),
+        dryRun: options.dryRun,
+        acceptExclusions: Boolean(options.acceptExclusions),
+        adjustPaidMonths: Boolean(options.adjustPaidMonths),
+        // One file: nothing to overlap its read with, so it is read here, without a worker's start and copy.
+        readOnThisThread: files.length === 1,
+        onFile: (file, index) => {
+          if (index) bar?.increment();
+          bar?.update({ file: file.name });
+        },
       },
-    });
+    );
     bar?.increment();
   });
   bar?.stop();
 
   // A file that cannot be read until its date order is given says how to give it.
-  outcomes = outcomes.map((o) => (!o.ok && o.needsDateOrder ? { ...o, error: `${o.error}: run again with --date-order dmy or --date-order mdy` } : o));
+  outcomes = outcomes.map((o) =>
+    !o.ok && o.needsDateOrder ? { ...o, error: `${o.error}: run again with --date-order dmy or --date-order mdy` } : o,
+  );
   if (options.json) printJson(io, { dryRun: Boolean(options.dryRun), files: outcomes.map(outcomeJson) });
   else io.stdout.write(`${summaryTable(outcomes, Boolean(options.dryRun))}\n`);
   const failed = outcomes.filter((o) => !o.ok);
   if (!options.json) {
     // stderr is what cron mails: each failure with its reason, then what was left out, then the count.
     for (const outcome of failed) if (!outcome.ok) io.stderr.write(`${outcome.fileName}: ${outcome.error}\n`);
-    for (const outcome of outcomes) if (outcome.ok) for (const note of fileNotes(outcome, { exclusions: options.acceptExclusions, paidMonths: options.adjustPaidMonths })) io.stderr.write(`${outcome.fileName}: ${note}\n`);
+    for (const outcome of outcomes)
+      if (outcome.ok)
+        for (const note of fileNotes(outcome, {
+          exclusions: options.acceptExclusions,
+          paidMonths: options.adjustPaidMonths,
+        }))
+          io.stderr.write(`${outcome.fileName}: ${note}\n`);
     const verb = options.dryRun ? "checked" : "imported";
     io.stderr.write(
       failed.length === outcomes.length
@@ -102,18 +123,37 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
  * £645.50", "98 rows dated September 2026: £120.40"), then the footer check when it differs. A dry
  * run says which reasons an import would need --accept-exclusions for.
  */
-export function fileNotes(outcome: Extract<FileOutcome, { ok: true }>, accepted: { exclusions?: boolean; paidMonths?: boolean } = {}): string[] {
+export function fileNotes(
+  outcome: Extract<FileOutcome, { ok: true }>,
+  accepted: { exclusions?: boolean; paidMonths?: boolean } = {},
+): string[] {
   const { result } = outcome;
   return [
-    ...result.leftOut.map((l) => `${leftOutSentence(l)}${l.needsConfirmation ? (accepted.exclusions ? " (accepted)" : " (importing needs --accept-exclusions)") : ""}`),
+    ...result.leftOut.map(
+      (l) =>
+        `${leftOutSentence(l)}${l.needsConfirmation ? (accepted.exclusions ? " (accepted)" : " (importing needs --accept-exclusions)") : ""}`,
+    ),
     ...(result.footer && !result.footer.agrees ? [footerSentence(result.footer)] : []),
-    ...result.paidMonths.map((c) => `late sales for a paid month: ${paidMonthChangeText(c)}${accepted.paidMonths ? "" : " (importing needs --adjust-paid-months)"}`),
+    ...result.paidMonths.map(
+      (c) =>
+        `late sales for a paid month: ${paidMonthChangeText(c)}${accepted.paidMonths ? "" : " (importing needs --adjust-paid-months)"}`,
+    ),
   ];
 }
 
 export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
   const table = new Table({
-    head: ["File", "Machine", "Month", "Units", "Revenue", dryRun ? "New (would add)" : "New", "Duplicate", "Already booked", "Late (paid month)"],
+    head: [
+      "File",
+      "Machine",
+      "Month",
+      "Units",
+      "Revenue",
+      dryRun ? "New (would add)" : "New",
+      "Duplicate",
+      "Already booked",
+      "Late (paid month)",
+    ],
     style: { head: [], border: [] },
   });
   for (const outcome of outcomes) {
@@ -122,8 +162,20 @@ export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
       continue;
     }
     for (const group of outcome.result.groups) {
-      const booked = group.alreadyBooked.map((b) => `${b.count} to ${b.reason.replace(/^already booked to /, "")}`).join(", ");
-      table.push([outcome.fileName, group.location, group.month, group.units, formatGBP(group.revenuePence), group.imported, group.duplicates, booked || 0, group.monthClosed]);
+      const booked = group.alreadyBooked
+        .map((b) => `${b.count} to ${b.reason.replace(/^already booked to /, "")}`)
+        .join(", ");
+      table.push([
+        outcome.fileName,
+        group.location,
+        group.month,
+        group.units,
+        formatGBP(group.revenuePence),
+        group.imported,
+        group.duplicates,
+        booked || 0,
+        group.monthClosed,
+      ]);
     }
   }
   return table.toString();

@@ -11,7 +11,9 @@ import { EXIT_FAILURE } from "../errors.ts";
 import { dayFlag, parseOptions } from "../options.ts";
 
 const checkDueOptions = z.object({ today: dayFlag("--today takes a date as YYYY-MM-DD").optional() });
-const listOptions = z.object({ status: z.enum(INVOICE_STATUSES, { error: `--status takes one of: ${INVOICE_STATUSES.join(", ")}` }).optional() });
+const listOptions = z.object({
+  status: z.enum(INVOICE_STATUSES, { error: `--status takes one of: ${INVOICE_STATUSES.join(", ")}` }).optional(),
+});
 
 export async function runCheckDue(io: CliIO, options: { today?: string; json?: boolean }) {
   const { today } = parseOptions(checkDueOptions, options);
@@ -19,7 +21,8 @@ export async function runCheckDue(io: CliIO, options: { today?: string; json?: b
   if (options.json) printJson(io, result);
   else io.stdout.write(`Due check for ${formatDate(result.today)}: ${dueCheckSummary(result)}.\n`);
   // stderr is what cron mails: a reminder that failed is said there, and the run exits 1.
-  for (const failure of result.reminderFailures) io.stderr.write(`Invoice ${failure.invoiceId}: the reminder failed: ${failure.reason}\n`);
+  for (const failure of result.reminderFailures)
+    io.stderr.write(`Invoice ${failure.invoiceId}: the reminder failed: ${failure.reason}\n`);
   if (result.reminderFailures.length) io.exitCode = EXIT_FAILURE;
   return result;
 }
@@ -31,8 +34,19 @@ export async function runList(io: CliIO, options: { status?: string; json?: bool
     printJson(io, invoices);
     return invoices;
   }
-  const table = new Table({ head: ["Invoice", "Partner", "Amount", "Period", "Due", "Status"], style: { head: [], border: [] } });
-  for (const i of invoices) table.push([i.displayId, i.partnerName, formatPounds(i.amount), `${formatDate(i.periodStart)} - ${formatDate(i.periodEnd)}`, formatDate(i.dueDate), i.status]);
+  const table = new Table({
+    head: ["Invoice", "Partner", "Amount", "Period", "Due", "Status"],
+    style: { head: [], border: [] },
+  });
+  for (const i of invoices)
+    table.push([
+      i.displayId,
+      i.partnerName,
+      formatPounds(i.amount),
+      `${formatDate(i.periodStart)} - ${formatDate(i.periodEnd)}`,
+      formatDate(i.dueDate),
+      i.status,
+    ]);
   io.stdout.write(invoices.length ? `${table.toString()}\n` : "No invoices found\n");
   return invoices;
 }

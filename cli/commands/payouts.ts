@@ -29,7 +29,13 @@ export interface PayoutsCommandOptions {
   json?: boolean;
 }
 
-const remittanceJson = (r: RemittanceOutcome) => ({ partnerId: r.partnerId, partnerName: r.partnerName, status: r.status, to: r.to, error: r.error });
+const remittanceJson = (r: RemittanceOutcome) => ({
+  partnerId: r.partnerId,
+  partnerName: r.partnerName,
+  status: r.status,
+  to: r.to,
+  error: r.error,
+});
 
 export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Promise<number> {
   const { month, out } = parseOptions(payoutOptions, options);
@@ -43,8 +49,17 @@ export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Pro
       // Made through the product, so the file is kept and the batch is refused if an amount changes before it is marked paid.
       fs.writeFileSync(out, (await payoutFile(db, month)).csv);
       if (options.markPaid) {
-        const batch = await markPayoutPaid(db, month, plan.eligible.map((l) => l.partnerId), null);
-        paid = { batchId: batch.batchId, paidDate: batch.paidDate, remittances: await sendRemittances(db, mail!, batch.remittanceIds) };
+        const batch = await markPayoutPaid(
+          db,
+          month,
+          plan.eligible.map((l) => l.partnerId),
+          null,
+        );
+        paid = {
+          batchId: batch.batchId,
+          paidDate: batch.paidDate,
+          remittances: await sendRemittances(db, mail!, batch.remittanceIds),
+        };
       }
     }
     return { plan, paid };
@@ -56,16 +71,41 @@ export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Pro
       month,
       file: plan.eligible.length ? out : null,
       total: penceToPounds(plan.totalPence),
-      payees: plan.eligible.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, payeeName: l.payeeName, sortCode: l.sortCode, accountNumber: maskAccountNumber(l.accountNumber), amount: penceToPounds(l.amountPence), monthAmount: penceToPounds(l.monthPence), alreadyPaid: penceToPounds(l.alreadyPaidPence), reference: l.reference })),
-      leftOut: plan.leftOut.map((l) => ({ partnerId: l.partnerId, partnerName: l.partnerName, amount: penceToPounds(l.amountPence), reason: l.reason.code, message: l.reason.message })),
-      markedPaid: paid ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) } : null,
+      payees: plan.eligible.map((l) => ({
+        partnerId: l.partnerId,
+        partnerName: l.partnerName,
+        payeeName: l.payeeName,
+        sortCode: l.sortCode,
+        accountNumber: maskAccountNumber(l.accountNumber),
+        amount: penceToPounds(l.amountPence),
+        monthAmount: penceToPounds(l.monthPence),
+        alreadyPaid: penceToPounds(l.alreadyPaidPence),
+        reference: l.reference,
+      })),
+      leftOut: plan.leftOut.map((l) => ({
+        partnerId: l.partnerId,
+        partnerName: l.partnerName,
+        amount: penceToPounds(l.amountPence),
+        reason: l.reason.code,
+        message: l.reason.message,
+      })),
+      markedPaid: paid
+        ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) }
+        : null,
     });
   } else {
-    for (const l of plan.eligible) io.stdout.write(`pay      ${l.partnerName}: ${payoutLineFigures(l, month)} to ${l.payeeName} ${l.sortCode} ${maskAccountNumber(l.accountNumber)} (${l.reference})\n`);
+    for (const l of plan.eligible)
+      io.stdout.write(
+        `pay      ${l.partnerName}: ${payoutLineFigures(l, month)} to ${l.payeeName} ${l.sortCode} ${maskAccountNumber(l.accountNumber)} (${l.reference})\n`,
+      );
     for (const l of plan.leftOut) io.stdout.write(`left out ${l.partnerName}: ${l.reason.message}\n`);
     if (!plan.eligible.length) io.stderr.write(`No partner can be paid for ${formatMonth(month)}: no file written.\n`);
-    else io.stderr.write(`${formatCount(plan.eligible.length, "payment")} of ${formatPence(plan.totalPence)} for ${formatMonth(month)} in ${out}\n`);
-    if (paid) io.stderr.write(`Marked paid on ${paid.paidDate} (batch ${paid.batchId}). ${remittanceNote(paid.remittances)}\n`);
+    else
+      io.stderr.write(
+        `${formatCount(plan.eligible.length, "payment")} of ${formatPence(plan.totalPence)} for ${formatMonth(month)} in ${out}\n`,
+      );
+    if (paid)
+      io.stderr.write(`Marked paid on ${paid.paidDate} (batch ${paid.batchId}). ${remittanceNote(paid.remittances)}\n`);
   }
   return paid?.remittances.some((r) => r.status === "failed") ? EXIT_FAILURE : EXIT_OK;
 }
@@ -75,6 +115,11 @@ export async function runRemittances(io: CliIO, options: { month?: string; json?
   const mail = mailConfig(io.env);
   const outcomes = await withDatabase(io, (db) => retryRemittances(db, mail, month));
   if (options.json) printJson(io, { month, remittances: outcomes.map(remittanceJson) });
-  else io.stderr.write(outcomes.length ? `${remittanceNote(outcomes)}\n` : `No remittance is waiting to be sent for ${formatMonth(month)}.\n`);
+  else
+    io.stderr.write(
+      outcomes.length
+        ? `${remittanceNote(outcomes)}\n`
+        : `No remittance is waiting to be sent for ${formatMonth(month)}.\n`,
+    );
   return outcomes.some((r) => r.status === "failed") ? EXIT_FAILURE : EXIT_OK;
 }

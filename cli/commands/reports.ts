@@ -28,7 +28,10 @@ export interface ExportOutcome {
   email?: { emailSent: boolean; details: string; error: string | null };
 }
 
-export async function runExport(io: CliIO, options: { month?: string; partner?: string; out?: string; send?: boolean; resend?: boolean; json?: boolean }): Promise<number> {
+export async function runExport(
+  io: CliIO,
+  options: { month?: string; partner?: string; out?: string; send?: boolean; resend?: boolean; json?: boolean },
+): Promise<number> {
   const { month, out, partner: partnerId } = parseOptions(exportOptions, options);
   // A month in progress is never sent as a statement (exit 1 with the month and the day it ends).
   assertMonthEnded(month);
@@ -37,7 +40,11 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
   const mail = options.send ? mailConfig(io.env) : null;
 
   const outcomes = await withDatabase(io, async (db) => {
-    let query = db.selectFrom("users").select(["id", "name", "username", "partnerType"]).where("isAdmin", "=", 0).orderBy("name");
+    let query = db
+      .selectFrom("users")
+      .select(["id", "name", "username", "partnerType"])
+      .where("isAdmin", "=", 0)
+      .orderBy("name");
     if (partnerId !== undefined) query = query.where("id", "=", partnerId);
     const partners = await query.execute();
     if (partnerId !== undefined && !partners.length) throw new UsageError(`partner ${partnerId} does not exist`);
@@ -45,17 +52,27 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
     for (const p of partners) {
       const name = p.name ?? p.username;
       if (!isProfitSharingType(p.partnerType)) {
-        results.push({ partnerId: p.id, partner: name, status: "skipped", reason: "no commission for this partner type" });
+        results.push({
+          partnerId: p.id,
+          partner: name,
+          status: "skipped",
+          reason: "no commission for this partner type",
+        });
         continue;
       }
       const pm = await partnerMonth(db, p.id, month);
       if (!pm.complete) {
-        results.push({ partnerId: p.id, partner: name, status: "skipped", reason: `${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")} reported` });
+        results.push({
+          partnerId: p.id,
+          partner: name,
+          status: "skipped",
+          reason: `${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")} reported`,
+        });
         continue;
       }
       try {
         const report = await consolidatedReport(db, p.id, month);
-        const file = path.join(out, `${month}-${p.id}-${(p.username).replace(/[^\w-]+/g, "-")}.pdf`);
+        const file = path.join(out, `${month}-${p.id}-${p.username.replace(/[^\w-]+/g, "-")}.pdf`);
         fs.writeFileSync(file, report.bytes);
         const outcome: ExportOutcome = { partnerId: p.id, partner: name, status: "written", file };
         if (options.send) {
@@ -67,7 +84,12 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
         }
         results.push(outcome);
       } catch (error) {
-        results.push({ partnerId: p.id, partner: name, status: "failed", reason: error instanceof Error ? error.message : String(error) });
+        results.push({
+          partnerId: p.id,
+          partner: name,
+          status: "failed",
+          reason: error instanceof Error ? error.message : String(error),
+        });
       }
     }
     return results;
@@ -82,12 +104,16 @@ export async function runExport(io: CliIO, options: { month?: string; partner?: 
           : `${o.status === "skipped" ? "skipped" : "FAILED "} ${o.partner}: ${o.reason}`;
       io.stdout.write(`${line}\n`);
     }
-    io.stderr.write(`${formatCount(outcomes.filter((o) => o.status === "written").length, "report")} for ${formatMonth(month)} in ${out}\n`);
+    io.stderr.write(
+      `${formatCount(outcomes.filter((o) => o.status === "written").length, "report")} for ${formatMonth(month)} in ${out}\n`,
+    );
   }
   return outcomes.some((o) => o.status === "failed") ? EXIT_FAILURE : EXIT_OK;
 }
 
 function emailNote(email: NonNullable<ExportOutcome["email"]>): string {
   if (email.emailSent) return email.details;
-  return email.details.startsWith("Report processed") ? "not emailed: no email address" : `not emailed: ${email.details}`;
+  return email.details.startsWith("Report processed")
+    ? "not emailed: no email address"
+    : `not emailed: ${email.details}`;
 }

@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("username", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0).check(sql`is_admin in (0, 1)`))
+    .addColumn("is_admin", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`is_admin in (0, 1)`),
+    )
     .addColumn("name", "text")
     .addColumn("partner_type", "text", (c) =>
       c
@@ -24,7 +29,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("sort_code", "text")
     .addColumn("account_holder_name", "text")
     .addColumn("commission_bp", "integer", (c) =>
-      c.notNull().defaultTo(1000).check(sql`commission_bp between 0 and 10000`),
+      c
+        .notNull()
+        .defaultTo(1000)
+        .check(sql`commission_bp between 0 and 10000`),
     )
     .addColumn("monthly_fee_pence", "integer", (c) => c.check(sql`monthly_fee_pence >= 0`))
     .addColumn("payment_period", "text", (c) => c.check(sql`payment_period in ('monthly', '6-months', '12-months')`))
@@ -52,7 +60,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("location", "text", (c) => c.notNull().check(sql`length(trim(location)) > 0`))
     .addColumn("image_url", "text")
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("active").check(sql`status in ('active', 'inactive')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("active")
+        .check(sql`status in ('active', 'inactive')`),
+    )
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .execute();
   await db.schema.createIndex("machines_partner").on("machines").column("partner_id").execute();
@@ -108,7 +121,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("cost_pence", "integer", (c) => c.notNull())
     .addColumn("settlement_pence", "integer", (c) => c.notNull())
     .addColumn("transaction_id", "text", (c) => c.notNull())
-    .addColumn("kind", "text", (c) => c.notNull().defaultTo("sale").check(sql`kind in ('sale', 'refund')`))
+    .addColumn("kind", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("sale")
+        .check(sql`kind in ('sale', 'refund')`),
+    )
     .addUniqueConstraint("sales_machine_transaction_kind", ["machine_id", "transaction_id", "kind"])
     .execute();
   await db.schema.createIndex("sales_record").on("sales").column("record_id").execute();
@@ -139,7 +157,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("due_date", "text", (c) => c.notNull())
     .addColumn("paid_date", "text")
     .addColumn("status", "text", (c) =>
-      c.notNull().defaultTo("pending").check(sql`status in ('pending', 'paid', 'overdue', 'cancelled')`),
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'paid', 'overdue', 'cancelled')`),
     )
     .addColumn("reminder_sent_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
@@ -152,7 +173,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", autoIncrementId(db))
     .addColumn("partner_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("month", "text", (c) => c.notNull().check(isMonthText(db, sql`month`)))
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(sql`status in ('pending', 'completed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("pending")
+        .check(sql`status in ('pending', 'completed')`),
+    )
     .addColumn("paid_date", "text")
     .addColumn("amount_pence", "integer")
     .addColumn("rate_bp", "integer")

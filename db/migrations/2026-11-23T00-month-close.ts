@@ -26,9 +26,15 @@ async function migrate(db: Kysely<any>): Promise<void> {
   // Earlier entries named their partner and month inside details, where they did.
   if (isPostgres(db)) await auditColumnsFromDetails(db);
   else {
-    await sql`update audit_log set partner_id = json_extract(details, '$.partnerId') where partner_id is null and json_valid(details) and json_type(details, '$.partnerId') = 'integer'`.execute(db);
-    await sql`update audit_log set month = json_extract(details, '$.month') where month is null and json_valid(details) and json_type(details, '$.month') = 'text'`.execute(db);
-    await sql`update audit_log set partner_id = cast(entity_id as integer) where partner_id is null and entity = 'user' and entity_id glob '[0-9]*'`.execute(db);
+    await sql`update audit_log set partner_id = json_extract(details, '$.partnerId') where partner_id is null and json_valid(details) and json_type(details, '$.partnerId') = 'integer'`.execute(
+      db,
+    );
+    await sql`update audit_log set month = json_extract(details, '$.month') where month is null and json_valid(details) and json_type(details, '$.month') = 'text'`.execute(
+      db,
+    );
+    await sql`update audit_log set partner_id = cast(entity_id as integer) where partner_id is null and entity = 'user' and entity_id glob '[0-9]*'`.execute(
+      db,
+    );
   }
   await db.schema.createIndex("audit_log_partner").on("audit_log").columns(["partner_id", "id"]).execute();
   await db.schema.createIndex("audit_log_month").on("audit_log").columns(["month", "id"]).execute();
@@ -36,10 +42,19 @@ async function migrate(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable("fee_payments").addColumn("payment_reference", "text").execute();
   // Rows an import left out, by plain reason ("already booked to York Hospital Atrium", "dated September 2026").
-  await db.schema.alterTable("import_receipts").addColumn("excluded", "text", (c) => c.notNull().defaultTo("[]")).execute();
+  await db.schema
+    .alterTable("import_receipts")
+    .addColumn("excluded", "text", (c) => c.notNull().defaultTo("[]"))
+    .execute();
 
   await db.schema.alterTable("machines").addColumn("telemetry_name", "text").execute();
-  await createCaseInsensitiveUniqueIndex(db, "machines_telemetry_name", "machines", "telemetry_name", "telemetry_name is not null");
+  await createCaseInsensitiveUniqueIndex(
+    db,
+    "machines_telemetry_name",
+    "machines",
+    "telemetry_name",
+    "telemetry_name is not null",
+  );
 
   // Later copies of a transaction booked to more than one machine.
   const copies = await sql<{
@@ -82,8 +97,15 @@ async function migrate(db: Kysely<any>): Promise<void> {
         cogs_pence = coalesce((select sum(cost_pence) from sales where record_id = ${recordId} and kind = 'sale'), 0),
         updated_at = ${nowText(db)}
       where id = ${recordId}`.execute(db);
-    const record = (await sql<{ machineId: number; month: string }>`select machine_id as "machineId", month from monthly_records where id = ${recordId}`.execute(db)).rows[0];
-    await sql`delete from product_sales_monthly where machine_id = ${record.machineId} and month = ${record.month}`.execute(db);
+    const record = (
+      await sql<{
+        machineId: number;
+        month: string;
+      }>`select machine_id as "machineId", month from monthly_records where id = ${recordId}`.execute(db)
+    ).rows[0];
+    await sql`delete from product_sales_monthly where machine_id = ${record.machineId} and month = ${record.month}`.execute(
+      db,
+    );
     await sql`insert into product_sales_monthly (product_id, machine_id, month, units, revenue_pence)
       select s.product_id, r.machine_id, r.month, sum(case when s.kind = 'sale' then 1 else 0 end), sum(s.settlement_pence)
       from sales s join monthly_records r on r.id = s.record_id
@@ -113,7 +135,9 @@ async function migrate(db: Kysely<any>): Promise<void> {
     constraint sales_transaction_kind unique (transaction_id, kind)
   )`.execute(db);
   await sql`insert into sales_booked (id, machine_id, record_id, product_id, sale_date, price_pence, cost_pence, settlement_pence, transaction_id, kind)
-    select id, machine_id, record_id, product_id, sale_date, price_pence, cost_pence, settlement_pence, transaction_id, kind from sales`.execute(db);
+    select id, machine_id, record_id, product_id, sale_date, price_pence, cost_pence, settlement_pence, transaction_id, kind from sales`.execute(
+    db,
+  );
   await sql`drop table sales`.execute(db);
   await sql`alter table sales_booked rename to sales`.execute(db);
   await sql`create index sales_record on sales (record_id)`.execute(db);
@@ -123,8 +147,17 @@ async function migrate(db: Kysely<any>): Promise<void> {
 
 /** The SQLite statements above, in code: PostgreSQL before 16 cannot tell valid JSON from other text in SQL. */
 async function auditColumnsFromDetails(db: Kysely<any>): Promise<void> {
-  const rows = await sql<{ id: number; entity: string; entityId: string | null; partnerId: number | null; month: string | null; details: string | null }>`
-    select id, entity, entity_id as "entityId", partner_id as "partnerId", month, details from audit_log where partner_id is null or month is null order by id`.execute(db);
+  const rows = await sql<{
+    id: number;
+    entity: string;
+    entityId: string | null;
+    partnerId: number | null;
+    month: string | null;
+    details: string | null;
+  }>`
+    select id, entity, entity_id as "entityId", partner_id as "partnerId", month, details from audit_log where partner_id is null or month is null order by id`.execute(
+    db,
+  );
   for (const row of rows.rows) {
     let details: Record<string, unknown> = {};
     try {
@@ -135,12 +168,16 @@ async function auditColumnsFromDetails(db: Kysely<any>): Promise<void> {
     }
     let partnerId = row.partnerId;
     if (partnerId === null && Number.isSafeInteger(details.partnerId)) partnerId = details.partnerId as number;
-    if (partnerId === null && row.entity === "user" && /^[0-9]/.test(row.entityId ?? "")) partnerId = Number.parseInt(row.entityId!, 10);
+    if (partnerId === null && row.entity === "user" && /^[0-9]/.test(row.entityId ?? ""))
+      partnerId = Number.parseInt(row.entityId!, 10);
     const month = row.month ?? (typeof details.month === "string" ? details.month : null);
-    if (partnerId !== row.partnerId || month !== row.month) await sql`update audit_log set partner_id = ${partnerId}, month = ${month} where id = ${row.id}`.execute(db);
+    if (partnerId !== row.partnerId || month !== row.month)
+      await sql`update audit_log set partner_id = ${partnerId}, month = ${month} where id = ${row.id}`.execute(db);
   }
 }
 
 export async function down(): Promise<void> {
-  throw new Error("The month-close migration removes duplicate bookings and cannot be undone; restore a backup instead");
+  throw new Error(
+    "The month-close migration removes duplicate bookings and cannot be undone; restore a backup instead",
+  );
 }

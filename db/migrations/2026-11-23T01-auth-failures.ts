@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("key_hash", "text", (c) => c.notNull())
     .addColumn("at_ms", "integer", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("auth_failures_key").on("auth_failures").columns(["scope", "key_hash", "at_ms"]).execute();
+  await db.schema
+    .createIndex("auth_failures_key")
+    .on("auth_failures")
+    .columns(["scope", "key_hash", "at_ms"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

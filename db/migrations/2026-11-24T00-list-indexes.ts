@@ -10,9 +10,17 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex("fee_payments_status_period").on("fee_payments").columns(["status", "period_start", "id"]).execute();
+  await db.schema
+    .createIndex("fee_payments_status_period")
+    .on("fee_payments")
+    .columns(["status", "period_start", "id"])
+    .execute();
   await db.schema.createIndex("fee_payments_period").on("fee_payments").columns(["period_start", "id"]).execute();
-  await db.schema.createIndex("monthly_records_month_figures").on("monthly_records").columns(["month", "machine_id", "revenue_pence", "cogs_pence"]).execute();
+  await db.schema
+    .createIndex("monthly_records_month_figures")
+    .on("monthly_records")
+    .columns(["month", "machine_id", "revenue_pence", "cogs_pence"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

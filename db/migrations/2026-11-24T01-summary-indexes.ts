@@ -22,7 +22,9 @@ const add = `insert into product_sales_totals (product_id, units, revenue_pence,
     values (new.product_id, new.units, new.revenue_pence, case when ${pairHasRow("new", "o.month <> new.month")} then 0 else 1 end)
     on conflict (product_id) do update set units = units + excluded.units, revenue_pence = revenue_pence + excluded.revenue_pence, machines = machines + excluded.machines;`;
 /** A row gone from its old keys (deleted, or moved, when it is found at its new keys): the machine goes with the pair's last row. */
-const take = (except: string) => `update product_sales_totals set units = units - old.units, revenue_pence = revenue_pence - old.revenue_pence,
+const take = (
+  except: string,
+) => `update product_sales_totals set units = units - old.units, revenue_pence = revenue_pence - old.revenue_pence,
     machines = machines - case when ${pairHasRow("old", except)} then 0 else 1 end
     where product_id = old.product_id;`;
 
@@ -32,7 +34,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 async function migrate(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("users_partner_order").on("users").columns(["is_admin", "name", "username"]).execute();
-  await db.schema.createIndex("machines_partner_location").on("machines").columns(["partner_id", "location", "id"]).execute();
+  await db.schema
+    .createIndex("machines_partner_location")
+    .on("machines")
+    .columns(["partner_id", "location", "id"])
+    .execute();
 
   await db.schema
     .createTable("product_sales_totals")
@@ -42,10 +48,14 @@ async function migrate(db: Kysely<any>): Promise<void> {
     .addColumn("machines", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`insert into product_sales_totals (product_id, units, revenue_pence, machines)
-    select product_id, sum(units), sum(revenue_pence), count(distinct machine_id) from product_sales_monthly group by product_id`.execute(db);
+    select product_id, sum(units), sum(revenue_pence), count(distinct machine_id) from product_sales_monthly group by product_id`.execute(
+    db,
+  );
 
   if (isPostgres(db)) return createPostgresTriggers(db);
-  await sql.raw(`create trigger product_sales_monthly_insert after insert on product_sales_monthly begin ${add} end`).execute(db);
+  await sql
+    .raw(`create trigger product_sales_monthly_insert after insert on product_sales_monthly begin ${add} end`)
+    .execute(db);
   await sql
     .raw(
       `create trigger product_sales_monthly_update after update of units, revenue_pence on product_sales_monthly
@@ -62,7 +72,9 @@ async function migrate(db: Kysely<any>): Promise<void> {
         ${take("not (o.product_id = new.product_id and o.machine_id = new.machine_id and o.month = new.month)")} ${add} end`,
     )
     .execute(db);
-  await sql.raw(`create trigger product_sales_monthly_delete after delete on product_sales_monthly begin ${take("1")} end`).execute(db);
+  await sql
+    .raw(`create trigger product_sales_monthly_delete after delete on product_sales_monthly begin ${take("1")} end`)
+    .execute(db);
 }
 
 /**
@@ -72,11 +84,16 @@ async function migrate(db: Kysely<any>): Promise<void> {
  * machines is counted again from the rollup (its key starts with the product, so it is an index range).
  */
 async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
-  const machines = (row: "new" | "old") => `(select count(distinct machine_id) from product_sales_monthly where product_id = ${row}.product_id)`;
-  const add = (row: "new" | "old") => `insert into product_sales_totals as t (product_id, units, revenue_pence, machines)
+  const machines = (row: "new" | "old") =>
+    `(select count(distinct machine_id) from product_sales_monthly where product_id = ${row}.product_id)`;
+  const add = (
+    row: "new" | "old",
+  ) => `insert into product_sales_totals as t (product_id, units, revenue_pence, machines)
       values (${row}.product_id, ${row}.units, ${row}.revenue_pence, ${machines(row)})
       on conflict (product_id) do update set units = t.units + excluded.units, revenue_pence = t.revenue_pence + excluded.revenue_pence, machines = excluded.machines;`;
-  const take = (row: "new" | "old") => `update product_sales_totals set units = units - ${row}.units, revenue_pence = revenue_pence - ${row}.revenue_pence,
+  const take = (
+    row: "new" | "old",
+  ) => `update product_sales_totals set units = units - ${row}.units, revenue_pence = revenue_pence - ${row}.revenue_pence,
       machines = ${machines(row)} where product_id = ${row}.product_id;`;
   await sql
     .raw(
@@ -98,7 +115,9 @@ async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
     )
     .execute(db);
   await sql
-    .raw(`create trigger product_sales_monthly_totals after insert or update or delete on product_sales_monthly for each row execute function product_sales_monthly_totals()`)
+    .raw(
+      `create trigger product_sales_monthly_totals after insert or update or delete on product_sales_monthly for each row execute function product_sales_monthly_totals()`,
+    )
     .execute(db);
 }
 
@@ -107,7 +126,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop trigger if exists product_sales_monthly_totals on product_sales_monthly`).execute(db);
     await sql.raw(`drop function if exists product_sales_monthly_totals()`).execute(db);
   } else {
-    for (const trigger of ["product_sales_monthly_delete", "product_sales_monthly_move", "product_sales_monthly_update", "product_sales_monthly_insert"]) {
+    for (const trigger of [
+      "product_sales_monthly_delete",
+      "product_sales_monthly_move",
+      "product_sales_monthly_update",
+      "product_sales_monthly_insert",
+    ]) {
       await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
     }
   }

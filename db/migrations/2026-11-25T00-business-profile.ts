@@ -37,7 +37,10 @@ async function migrate(db: Kysely<any>): Promise<void> {
     .addColumn("updated_by", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addCheckConstraint("business_profile_logo", sql`(logo is null) = (logo_type is null)`)
     .execute();
-  await db.schema.alterTable("fee_payments").addColumn("vat_rate_bp", "integer", (c) => c.check(sql`vat_rate_bp between 0 and 10000`)).execute();
+  await db.schema
+    .alterTable("fee_payments")
+    .addColumn("vat_rate_bp", "integer", (c) => c.check(sql`vat_rate_bp between 0 and 10000`))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -18,7 +18,9 @@ import { autoIncrementId, inTransaction, isDateText, isPostgres, nowText } from 
 export const NAME = "2026-11-26T00-payments";
 
 /** A method the reference names plainly ("Cheque 001234", "BACS 12"), else 'other'. */
-export function methodFromReference(reference: string | null): "bank-transfer" | "card" | "cash" | "cheque" | "direct-debit" | "other" {
+export function methodFromReference(
+  reference: string | null,
+): "bank-transfer" | "card" | "cash" | "cheque" | "direct-debit" | "other" {
   if (!reference) return "other";
   if (/\b(cheque|chq)\b/i.test(reference)) return "cheque";
   if (/\b(direct debit|dd)\b/i.test(reference)) return "direct-debit";
@@ -128,12 +130,17 @@ async function migrate(db: Kysely<any>): Promise<void> {
         values (${invoice.partnerId}, ${receivedOn}, ${gross}, ${method}, ${invoice.paymentReference}, null)
         returning id`.execute(db);
       const paymentId = payment.rows[0].id;
-      await sql`insert into payment_allocations (payment_id, invoice_id, amount_pence) values (${paymentId}, ${invoice.id}, ${gross})`.execute(db);
-      if (!invoice.paidDate) await sql`update fee_payments set paid_date = ${receivedOn} where id = ${invoice.id}`.execute(db);
+      await sql`insert into payment_allocations (payment_id, invoice_id, amount_pence) values (${paymentId}, ${invoice.id}, ${gross})`.execute(
+        db,
+      );
+      if (!invoice.paidDate)
+        await sql`update fee_payments set paid_date = ${receivedOn} where id = ${invoice.id}`.execute(db);
       await sql`insert into audit_log (actor_id, action, entity, entity_id, partner_id, month, after, details)
         values (null, 'migration_payment', 'payment', ${String(paymentId)}, ${invoice.partnerId}, ${month},
           ${JSON.stringify({ receivedOn, amount: pounds(gross), method, reference: invoice.paymentReference, allocations: [{ invoiceId: invoice.id, amount: pounds(gross) }] })},
-          ${JSON.stringify({ migration: NAME, reason: `paid invoice ${invoiceId(invoice.id)} migrated into a payment of £${pounds(gross)} received ${receivedOn}` })})`.execute(db);
+          ${JSON.stringify({ migration: NAME, reason: `paid invoice ${invoiceId(invoice.id)} migrated into a payment of £${pounds(gross)} received ${receivedOn}` })})`.execute(
+        db,
+      );
       payments++;
     } else {
       const issuedOn = (invoice.cancelledAt ?? invoice.createdAt).slice(0, 10);
@@ -145,14 +152,18 @@ async function migrate(db: Kysely<any>): Promise<void> {
       await sql`insert into audit_log (actor_id, action, entity, entity_id, partner_id, month, after, details)
         values (null, 'migration_credit_note', 'credit_note', ${String(noteId)}, ${invoice.partnerId}, ${month},
           ${JSON.stringify({ invoiceId: invoice.id, issuedOn, amount: pounds(gross), kind: "cancellation", reason: "Invoice cancelled" })},
-          ${JSON.stringify({ migration: NAME, reason: `cancelled invoice ${invoiceId(invoice.id)} migrated into a cancellation credit note of £${pounds(gross)} issued ${issuedOn}` })})`.execute(db);
+          ${JSON.stringify({ migration: NAME, reason: `cancelled invoice ${invoiceId(invoice.id)} migrated into a cancellation credit note of £${pounds(gross)} issued ${issuedOn}` })})`.execute(
+        db,
+      );
       credits++;
     }
   }
   if (!payments && !credits && !skipped) return;
   const summary = `${payments} paid invoice${payments === 1 ? "" : "s"} migrated into payments, ${credits} cancelled invoice${credits === 1 ? "" : "s"} into credit notes${skipped ? `, ${skipped} of nothing left alone` : ""}`;
   await sql`insert into audit_log (actor_id, action, entity, entity_id, details)
-    values (null, 'migration_summary', 'payment', null, ${JSON.stringify({ migration: NAME, payments, creditNotes: credits, skipped, reason: summary })})`.execute(db);
+    values (null, 'migration_summary', 'payment', null, ${JSON.stringify({ migration: NAME, payments, creditNotes: credits, skipped, reason: summary })})`.execute(
+    db,
+  );
 }
 
 /** When the audit trail says each invoice was cancelled (its latest status change to 'cancelled'). */
@@ -163,7 +174,9 @@ const cancelledAtSqlite = sql`(select max(a.at) from audit_log a
 /** cancelledAtSqlite in code: PostgreSQL before 16 cannot tell valid JSON from other text in SQL. */
 async function cancelledAtByInvoice(db: Kysely<any>): Promise<Map<number, string>> {
   const rows = await sql<{ entityId: string | null; at: string; details: string | null }>`
-    select entity_id as "entityId", at, details from audit_log where entity = 'fee_payment' and action = 'status'`.execute(db);
+    select entity_id as "entityId", at, details from audit_log where entity = 'fee_payment' and action = 'status'`.execute(
+    db,
+  );
   const latest = new Map<number, string>();
   for (const row of rows.rows) {
     let to: unknown;

@@ -37,15 +37,29 @@ async function migrate(db: Kysely<any>): Promise<void> {
     .addColumn("reference", "text", (c) => c.notNull())
     .addColumn("batch_id", "integer", (c) => c.references("payout_batches.id").onDelete("set null"))
     // queued → sent | written (outbox) | no_email | failed (retried later: failed → sent…)
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("queued").check(sql`status in ('queued', 'sending', 'sent', 'written', 'no_email', 'failed')`))
+    .addColumn("status", "text", (c) =>
+      c
+        .notNull()
+        .defaultTo("queued")
+        .check(sql`status in ('queued', 'sending', 'sent', 'written', 'no_email', 'failed')`),
+    )
     .addColumn("to_address", "text")
     .addColumn("error", "text")
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(now))
     .addColumn("sent_at", "text")
     .execute();
-  await db.schema.createIndex("commission_remittances_payment").unique().on("commission_remittances").column("commission_payment_id").execute();
-  await db.schema.createIndex("commission_remittances_month").on("commission_remittances").columns(["month", "status"]).execute();
+  await db.schema
+    .createIndex("commission_remittances_payment")
+    .unique()
+    .on("commission_remittances")
+    .column("commission_payment_id")
+    .execute();
+  await db.schema
+    .createIndex("commission_remittances_month")
+    .on("commission_remittances")
+    .columns(["month", "status"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

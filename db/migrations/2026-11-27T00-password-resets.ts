@@ -14,7 +14,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at_ms", "integer", (c) => c.notNull())
     .addColumn("requested_from", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("password_resets_user").on("password_resets").columns(["user_id", "created_at_ms"]).execute();
+  await db.schema
+    .createIndex("password_resets_user")
+    .on("password_resets")
+    .columns(["user_id", "created_at_ms"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

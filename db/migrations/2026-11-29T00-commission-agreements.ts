@@ -18,7 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 async function migrate(db: Kysely<any>): Promise<void> {
   const month = (column: string) => isMonthText(db, sql.ref(column));
   await db.schema.alterTable("commission_rates").addColumn("terms", "text").execute();
-  await db.schema.alterTable("commission_rates").addColumn("created_by", "integer", (c) => c.references("users.id").onDelete("set null")).execute();
+  await db.schema
+    .alterTable("commission_rates")
+    .addColumn("created_by", "integer", (c) => c.references("users.id").onDelete("set null"))
+    .execute();
   // The terms a payment paid under (JSON; null on payments from before: the seed's at their rate_bp).
   await db.schema.alterTable("commission_payments").addColumn("terms", "text").execute();
   await db.schema
@@ -35,7 +38,11 @@ async function migrate(db: Kysely<any>): Promise<void> {
     .addColumn("created_by", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(nowText(db)))
     .execute();
-  await db.schema.createIndex("commission_adjustments_partner_month").on("commission_adjustments").columns(["partner_id", "month"]).execute();
+  await db.schema
+    .createIndex("commission_adjustments_partner_month")
+    .on("commission_adjustments")
+    .columns(["partner_id", "month"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -12,7 +12,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("sales")
-    .addColumn("quantity", "integer", (c) => c.notNull().defaultTo(1).check(sql`quantity between 1 and 99`))
+    .addColumn("quantity", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`quantity between 1 and 99`),
+    )
     .execute();
 }
 

@@ -12,7 +12,17 @@ import { sql, type Kysely } from "kysely";
 import { autoIncrementId, inTransaction, isMonthText, isPostgres, nowText } from "../dialect.ts";
 
 const REASONS = ["agreement", "carried", "late_sales", "record_deleted", "repaid"];
-const COLUMNS = ["id", "partner_id", "month", "for_month", "amount_pence", "reason", "source_payment_id", "created_by", "created_at"];
+const COLUMNS = [
+  "id",
+  "partner_id",
+  "month",
+  "for_month",
+  "amount_pence",
+  "reason",
+  "source_payment_id",
+  "created_by",
+  "created_at",
+];
 
 export async function up(db: Kysely<any>): Promise<void> {
   await inTransaction(db, (trx) => withReasons(trx, REASONS));
@@ -28,8 +38,12 @@ export async function down(db: Kysely<any>): Promise<void> {
 export async function withReasons(db: Kysely<any>, reasons: string[]): Promise<void> {
   const allowed = sql.join(reasons.map((r) => sql.lit(r)));
   if (isPostgres(db)) {
-    await sql`alter table commission_adjustments drop constraint if exists commission_adjustments_reason_check`.execute(db);
-    await sql`alter table commission_adjustments add constraint commission_adjustments_reason_check check (reason in (${allowed}))`.execute(db);
+    await sql`alter table commission_adjustments drop constraint if exists commission_adjustments_reason_check`.execute(
+      db,
+    );
+    await sql`alter table commission_adjustments add constraint commission_adjustments_reason_check check (reason in (${allowed}))`.execute(
+      db,
+    );
     return;
   }
   const month = (column: string) => isMonthText(db, sql.ref(column));
@@ -47,13 +61,21 @@ export async function withReasons(db: Kysely<any>, reasons: string[]): Promise<v
     .execute();
   const columns = sql.join(COLUMNS.map((c) => sql.ref(c)));
   // AUTOINCREMENT's counter goes with the rows: an id deleted before (and named in the audit trail) is never handed out again.
-  const { rows: counter } = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'commission_adjustments'`.execute(db);
-  await sql`insert into commission_adjustments_new (${columns}) select ${columns} from commission_adjustments`.execute(db);
+  const { rows: counter } = await sql<{
+    seq: number;
+  }>`select seq from sqlite_sequence where name = 'commission_adjustments'`.execute(db);
+  await sql`insert into commission_adjustments_new (${columns}) select ${columns} from commission_adjustments`.execute(
+    db,
+  );
   await db.schema.dropTable("commission_adjustments").execute();
   await db.schema.alterTable("commission_adjustments_new").renameTo("commission_adjustments").execute();
   if (counter.length) {
     await sql`delete from sqlite_sequence where name = 'commission_adjustments'`.execute(db);
     await sql`insert into sqlite_sequence (name, seq) values ('commission_adjustments', ${counter[0].seq})`.execute(db);
   }
-  await db.schema.createIndex("commission_adjustments_partner_month").on("commission_adjustments").columns(["partner_id", "month"]).execute();
+  await db.schema
+    .createIndex("commission_adjustments_partner_month")
+    .on("commission_adjustments")
+    .columns(["partner_id", "month"])
+    .execute();
 }

@@ -36,8 +36,15 @@ export async function down(db: Kysely<any>): Promise<void> {
     await trx.schema.dropIndex("commission_remittances_payment").ifExists().execute();
     // One remittance per payment again: a top-up's remittances (all but each payment's first) keep no link.
     await sql`update commission_remittances set commission_payment_id = null
-      where commission_payment_id is not null and id <> (select min(r2.id) from commission_remittances r2 where r2.commission_payment_id = commission_remittances.commission_payment_id)`.execute(trx);
-    await trx.schema.createIndex("commission_remittances_payment").unique().on("commission_remittances").column("commission_payment_id").execute();
+      where commission_payment_id is not null and id <> (select min(r2.id) from commission_remittances r2 where r2.commission_payment_id = commission_remittances.commission_payment_id)`.execute(
+      trx,
+    );
+    await trx.schema
+      .createIndex("commission_remittances_payment")
+      .unique()
+      .on("commission_remittances")
+      .column("commission_payment_id")
+      .execute();
     // SQLite cannot drop a column that references another table: there it stays, emptied.
     if (isPostgres(trx)) await trx.schema.alterTable("commission_remittances").dropColumn("transfer_id").execute();
     else await sql`update commission_remittances set transfer_id = null`.execute(trx);
@@ -60,8 +67,16 @@ async function createTables(db: Kysely<any>): Promise<void> {
     .addColumn("created_by", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull().defaultTo(nowText(db)))
     .execute();
-  await db.schema.createIndex("commission_transfers_partner_month").on("commission_transfers").columns(["partner_id", "month"]).execute();
-  await db.schema.createIndex("commission_transfers_month").on("commission_transfers").columns(["month", "partner_id"]).execute();
+  await db.schema
+    .createIndex("commission_transfers_partner_month")
+    .on("commission_transfers")
+    .columns(["partner_id", "month"])
+    .execute();
+  await db.schema
+    .createIndex("commission_transfers_month")
+    .on("commission_transfers")
+    .columns(["month", "partner_id"])
+    .execute();
 
   await db.schema
     .createTable("payout_files")
@@ -75,11 +90,23 @@ async function createTables(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("payout_files_month").on("payout_files").columns(["month", "id"]).execute();
 
-  await db.schema.alterTable("commission_remittances").addColumn("transfer_id", "integer", (c) => c.references("commission_transfers.id").onDelete("set null")).execute();
-  await db.schema.createIndex("commission_remittances_transfer").unique().on("commission_remittances").column("transfer_id").execute();
+  await db.schema
+    .alterTable("commission_remittances")
+    .addColumn("transfer_id", "integer", (c) => c.references("commission_transfers.id").onDelete("set null"))
+    .execute();
+  await db.schema
+    .createIndex("commission_remittances_transfer")
+    .unique()
+    .on("commission_remittances")
+    .column("transfer_id")
+    .execute();
   // A payment row now outlives Reset Month: paying its month again is a second transfer with its own remittance.
   await db.schema.dropIndex("commission_remittances_payment").execute();
-  await db.schema.createIndex("commission_remittances_payment").on("commission_remittances").column("commission_payment_id").execute();
+  await db.schema
+    .createIndex("commission_remittances_payment")
+    .on("commission_remittances")
+    .column("commission_payment_id")
+    .execute();
 }
 
 interface PaymentRow {
@@ -113,12 +140,26 @@ async function backfill(db: Kysely<any>): Promise<void> {
   const remittanceOf = new Map(remittances.filter((r) => r.paymentId !== null).map((r) => [r.paymentId!, r]));
   let fromPayments = 0;
   let fromResets = 0;
-  const add = async (t: { partnerId: number; month: string; amountPence: number; paidDate: string; reference: string; batchId: number | null }, remittanceId: number | null, reason: string) => {
+  const add = async (
+    t: {
+      partnerId: number;
+      month: string;
+      amountPence: number;
+      paidDate: string;
+      reference: string;
+      batchId: number | null;
+    },
+    remittanceId: number | null,
+    reason: string,
+  ) => {
     const { rows } = await sql<{ id: number }>`
       insert into commission_transfers (partner_id, month, amount_pence, paid_date, reference, batch_id)
-      values (${t.partnerId}, ${t.month}, ${Math.max(0, t.amountPence)}, ${t.paidDate}, ${t.reference}, ${t.batchId}) returning id`.execute(db);
+      values (${t.partnerId}, ${t.month}, ${Math.max(0, t.amountPence)}, ${t.paidDate}, ${t.reference}, ${t.batchId}) returning id`.execute(
+      db,
+    );
     const id = rows[0].id;
-    if (remittanceId !== null) await sql`update commission_remittances set transfer_id = ${id} where id = ${remittanceId}`.execute(db);
+    if (remittanceId !== null)
+      await sql`update commission_remittances set transfer_id = ${id} where id = ${remittanceId}`.execute(db);
     await sql`insert into audit_log (actor_id, action, entity, entity_id, partner_id, month, after, details)
       values (null, 'migration_money_paid', 'commission_transfer', ${String(id)}, ${t.partnerId}, ${t.month},
         ${JSON.stringify({ amount: Number(pounds(t.amountPence)), paidDate: t.paidDate, reference: t.reference, batchId: t.batchId })},
@@ -130,7 +171,14 @@ async function backfill(db: Kysely<any>): Promise<void> {
       const r = remittanceOf.get(p.id);
       const paidDate = p.paidDate ?? p.updatedAt.slice(0, 10);
       return {
-        t: { partnerId: p.partnerId, month: p.month, amountPence: p.amountPence ?? 0, paidDate, reference: r?.reference ?? `VB COMM ${p.month}`, batchId: r?.batchId ?? null },
+        t: {
+          partnerId: p.partnerId,
+          month: p.month,
+          amountPence: p.amountPence ?? 0,
+          paidDate,
+          reference: r?.reference ?? `VB COMM ${p.month}`,
+          batchId: r?.batchId ?? null,
+        },
         remittanceId: r?.id ?? null,
         reason: `the payment of £${pounds(p.amountPence ?? 0)} on ${paidDate} recorded as money paid`,
         reset: false,
@@ -142,7 +190,14 @@ async function backfill(db: Kysely<any>): Promise<void> {
       .map((r) => {
         const paidDate = r.batchPaidDate ?? r.createdAt.slice(0, 10);
         return {
-          t: { partnerId: r.partnerId, month: r.month, amountPence: r.amountPence, paidDate, reference: r.reference, batchId: r.batchId },
+          t: {
+            partnerId: r.partnerId,
+            month: r.month,
+            amountPence: r.amountPence,
+            paidDate,
+            reference: r.reference,
+            batchId: r.batchId,
+          },
           remittanceId: r.id,
           reason: `a payment of £${pounds(r.amountPence)} that Reset Month had deleted (its remittance was kept) recorded as money paid`,
           reset: true,
@@ -157,7 +212,14 @@ async function backfill(db: Kysely<any>): Promise<void> {
   }
   if (!fromPayments && !fromResets) return;
   // A month paid more than once (its transfers exceed what it came to, or an open month paid twice): the old Reset Month's double payments.
-  const { rows: over } = await sql<{ partnerId: number; month: string; paid: number | string; count: number | string; amountPence: number | null; status: string | null }>`
+  const { rows: over } = await sql<{
+    partnerId: number;
+    month: string;
+    paid: number | string;
+    count: number | string;
+    amountPence: number | null;
+    status: string | null;
+  }>`
     select t.partner_id as "partnerId", t.month, sum(t.amount_pence) as paid, count(*) as count, p.amount_pence as "amountPence", p.status
     from commission_transfers t left join commission_payments p on p.partner_id = t.partner_id and p.month = t.month
     group by t.partner_id, t.month, p.amount_pence, p.status
@@ -170,8 +232,12 @@ async function backfill(db: Kysely<any>): Promise<void> {
   );
   const summary =
     `${fromPayments} paid month${fromPayments === 1 ? "" : "s"} recorded as money paid` +
-    (fromResets ? `, ${fromResets} payment${fromResets === 1 ? "" : "s"} deleted by an earlier Reset Month recorded as money paid too` : "") +
+    (fromResets
+      ? `, ${fromResets} payment${fromResets === 1 ? "" : "s"} deleted by an earlier Reset Month recorded as money paid too`
+      : "") +
     (over.length ? `; paid more than once before this release: ${overText.join("; ")}` : "");
   await sql`insert into audit_log (actor_id, action, entity, entity_id, details)
-    values (null, 'migration_summary', 'commission_transfer', null, ${JSON.stringify({ migration: NAME, transfers: fromPayments + fromResets, fromResets, paidTwice: over.length, reason: summary })})`.execute(db);
+    values (null, 'migration_summary', 'commission_transfer', null, ${JSON.stringify({ migration: NAME, transfers: fromPayments + fromResets, fromResets, paidTwice: over.length, reason: summary })})`.execute(
+    db,
+  );
 }

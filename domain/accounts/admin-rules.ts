@@ -11,14 +11,18 @@ export const CANNOT_DISABLE_LAST_ADMIN = "The last active admin cannot be disabl
 export const SET_PASSWORD_LINK_NEEDS_EMAIL = "An email address is needed to send a set-password link";
 
 /** Empty form fields mean "not given". */
-const blankToNull = (value: unknown) => (value === undefined || (typeof value === "string" && value.trim() === "") ? null : value);
+const blankToNull = (value: unknown) =>
+  value === undefined || (typeof value === "string" && value.trim() === "") ? null : value;
 
 /** A new admin: username, a name, an optional email, and a password (or none: one is generated and shown once). */
 export const createAdminSchema = z
   .object({
     username: usernameSchema,
     name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
-    email: z.preprocess(blankToNull, z.string({ error: "Invalid email address" }).trim().email("Invalid email address").nullable().optional()),
+    email: z.preprocess(
+      blankToNull,
+      z.string({ error: "Invalid email address" }).trim().email("Invalid email address").nullable().optional(),
+    ),
     password: z.preprocess(blankToNull, passwordSchema.nullable().optional()),
     /** Email a single-use link to choose the password instead (a form's checkbox sends "on"). */
     sendSetPasswordLink: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).optional(),
@@ -26,9 +30,15 @@ export const createAdminSchema = z
   .superRefine((admin, ctx) => {
     if (!admin.sendSetPasswordLink) return;
     if (!admin.email) ctx.addIssue({ code: "custom", path: ["email"], message: SET_PASSWORD_LINK_NEEDS_EMAIL });
-    if (admin.password) ctx.addIssue({ code: "custom", path: ["password"], message: "Leave the password empty to email a link" });
+    if (admin.password)
+      ctx.addIssue({ code: "custom", path: ["password"], message: "Leave the password empty to email a link" });
   })
-  .transform((admin) => ({ ...admin, email: admin.email ?? null, password: admin.password ?? null, sendSetPasswordLink: admin.sendSetPasswordLink ?? false }));
+  .transform((admin) => ({
+    ...admin,
+    email: admin.email ?? null,
+    password: admin.password ?? null,
+    sendSetPasswordLink: admin.sendSetPasswordLink ?? false,
+  }));
 export type CreateAdminInput = z.output<typeof createAdminSchema>;
 
 export interface AccountState {

@@ -82,11 +82,18 @@ export async function createAdmin(
   mail?: MailConfig,
 ): Promise<{ admin: AdminSummary; generatedPassword: string | null; setPasswordLinkSentTo: string | null }> {
   const data = createAdminSchema.parse(input);
-  if (data.sendSetPasswordLink && !mail) throw new Error("createAdmin: a set-password link needs the mail configuration");
+  if (data.sendSetPasswordLink && !mail)
+    throw new Error("createAdmin: a set-password link needs the mail configuration");
   const generated = data.password ? null : generatePassword();
   const user = await createUser(
     db,
-    { username: data.username, password: data.password ?? generated!, name: data.name, email: data.email, isAdmin: true },
+    {
+      username: data.username,
+      password: data.password ?? generated!,
+      name: data.name,
+      email: data.email,
+      isAdmin: true,
+    },
     actorId,
     { createdBy: actorId },
   );
@@ -113,18 +120,31 @@ export interface AccountStatus {
   disabledAt: string | null;
 }
 
-const status = (user: User): AccountStatus => ({ id: user.id, username: user.username, isAdmin: user.isAdmin === 1, disabledAt: user.disabledAt });
+const status = (user: User): AccountStatus => ({
+  id: user.id,
+  username: user.username,
+  isAdmin: user.isAdmin === 1,
+  disabledAt: user.disabledAt,
+});
 
 /**
  * Disables an account (by id or username): it can no longer sign in and every session ends. An
  * admin cannot disable themselves nor the last active admin (409). Disabling a disabled account
  * changes nothing. `actorId` null: the CLI.
  */
-export async function disableAccount(db: Kysely<Database>, idOrUsername: number | string, actorId: number | null): Promise<AccountStatus> {
+export async function disableAccount(
+  db: Kysely<Database>,
+  idOrUsername: number | string,
+  actorId: number | null,
+): Promise<AccountStatus> {
   return db.transaction().execute(async (trx) => {
     const user = await findAccount(trx, idOrUsername);
     if (user.disabledAt) return status(user);
-    const refusal = disableRefusal(actorId, { id: user.id, isAdmin: user.isAdmin === 1, disabledAt: user.disabledAt }, user.isAdmin ? await countActiveAdmins(trx) : 0);
+    const refusal = disableRefusal(
+      actorId,
+      { id: user.id, isAdmin: user.isAdmin === 1, disabledAt: user.disabledAt },
+      user.isAdmin ? await countActiveAdmins(trx) : 0,
+    );
     if (refusal) throw conflict(refusal);
     const updated = await trx
       .updateTable("users")
@@ -148,11 +168,20 @@ export async function disableAccount(db: Kysely<Database>, idOrUsername: number 
 }
 
 /** Lets a disabled account sign in again (its old sessions stay ended). Enabling an active account changes nothing. */
-export async function enableAccount(db: Kysely<Database>, idOrUsername: number | string, actorId: number | null): Promise<AccountStatus> {
+export async function enableAccount(
+  db: Kysely<Database>,
+  idOrUsername: number | string,
+  actorId: number | null,
+): Promise<AccountStatus> {
   return db.transaction().execute(async (trx) => {
     const user = await findAccount(trx, idOrUsername);
     if (!user.disabledAt) return status(user);
-    const updated = await trx.updateTable("users").set({ disabledAt: null }).where("id", "=", user.id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable("users")
+      .set({ disabledAt: null })
+      .where("id", "=", user.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await audit(trx, {
       actorId,
       action: "enable",
@@ -190,7 +219,13 @@ export async function confirmAdminPassword(
   const actor = await db.selectFrom("users").selectAll().where("id", "=", adminId).executeTakeFirst();
   const check = async () => (actor && (await verifyPassword(password, actor.passwordHash)) ? true : null);
   const confirmed = guard
-    ? await limitedAttempt(db, { purpose: "confirm", username: actor?.username ?? `#${adminId}`, address: guard.address }, guard.limits, TOO_MANY_CONFIRMATIONS, check)
+    ? await limitedAttempt(
+        db,
+        { purpose: "confirm", username: actor?.username ?? `#${adminId}`, address: guard.address },
+        guard.limits,
+        TOO_MANY_CONFIRMATIONS,
+        check,
+      )
     : await check();
   if (!confirmed) throw forbidden("Incorrect password");
 }

@@ -16,7 +16,15 @@ export interface AttemptLimits {
 }
 
 export function defaultLimits(overrides: Partial<AttemptLimits> = {}): AttemptLimits {
-  return { perPair: 5, perAddress: 20, windowMs: 15 * 60_000, freeUserFailures: 5, firstWaitMs: 1_000, maxWaitMs: 60_000, ...overrides };
+  return {
+    perPair: 5,
+    perAddress: 20,
+    windowMs: 15 * 60_000,
+    freeUserFailures: 5,
+    firstWaitMs: 1_000,
+    maxWaitMs: 60_000,
+    ...overrides,
+  };
 }
 
 /** The wait after a username's `failures`-th failure: none for the free ones, then 1 s, 2 s, 4 s … 60 s. */
@@ -35,16 +43,24 @@ export interface AttemptHistory {
   user: readonly number[];
 }
 
-export type AttemptDecision = { allowed: true } | { allowed: false; reason: "pair" | "address" | "user"; retryAfterMs: number };
+export type AttemptDecision =
+  | { allowed: true }
+  | { allowed: false; reason: "pair" | "address" | "user"; retryAfterMs: number };
 
 /** Whether an attempt may go ahead now, and if not for how long to wait. */
 export function decideAttempt(history: AttemptHistory, now: number, limits: AttemptLimits): AttemptDecision {
   const since = now - limits.windowMs;
   const recent = (times: readonly number[]) => times.filter((t) => t > since).sort((a, b) => a - b);
   const pair = recent(history.pair);
-  if (pair.length >= limits.perPair) return { allowed: false, reason: "pair", retryAfterMs: pair[pair.length - limits.perPair] + limits.windowMs - now };
+  if (pair.length >= limits.perPair)
+    return { allowed: false, reason: "pair", retryAfterMs: pair[pair.length - limits.perPair] + limits.windowMs - now };
   const address = recent(history.address);
-  if (address.length >= limits.perAddress) return { allowed: false, reason: "address", retryAfterMs: address[address.length - limits.perAddress] + limits.windowMs - now };
+  if (address.length >= limits.perAddress)
+    return {
+      allowed: false,
+      reason: "address",
+      retryAfterMs: address[address.length - limits.perAddress] + limits.windowMs - now,
+    };
   const user = recent(history.user);
   const wait = userWaitMs(user.length, limits);
   // The wait counts from the last failure. With none (only possible when no failure is free),

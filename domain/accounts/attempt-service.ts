@@ -46,17 +46,36 @@ function keys(attempt: Attempt) {
 }
 
 /** Counts the attempt, or throws RateLimitedError (429) with the wait when a limit is reached. */
-export async function reserveAttempt(db: DB, attempt: Attempt, limits: AttemptLimits, message: string, now = Date.now()): Promise<Reservation> {
+export async function reserveAttempt(
+  db: DB,
+  attempt: Attempt,
+  limits: AttemptLimits,
+  message: string,
+  now = Date.now(),
+): Promise<Reservation> {
   const k = keys(attempt);
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("authFailures").where("atMs", "<=", now - limits.windowMs).execute();
+    await trx
+      .deleteFrom("authFailures")
+      .where("atMs", "<=", now - limits.windowMs)
+      .execute();
     const rows = await trx
       .selectFrom("authFailures")
       .select(["scope", "keyHash", "atMs"])
-      .where((eb) => eb.or([eb.and([eb("scope", "=", "pair"), eb("keyHash", "=", k.pair)]), eb.and([eb("scope", "=", "address"), eb("keyHash", "=", k.address)]), eb.and([eb("scope", "=", "user"), eb("keyHash", "=", k.user)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("scope", "=", "pair"), eb("keyHash", "=", k.pair)]),
+          eb.and([eb("scope", "=", "address"), eb("keyHash", "=", k.address)]),
+          eb.and([eb("scope", "=", "user"), eb("keyHash", "=", k.user)]),
+        ]),
+      )
       .execute();
     const times = (scope: string) => rows.filter((r) => r.scope === scope).map((r) => r.atMs);
-    const decision = decideAttempt({ pair: times("pair"), address: times("address"), user: times("user") }, now, limits);
+    const decision = decideAttempt(
+      { pair: times("pair"), address: times("address"), user: times("user") },
+      now,
+      limits,
+    );
     if (!decision.allowed) throw new RateLimitedError(message, retryAfterSeconds(decision.retryAfterMs));
     const inserted = await trx
       .insertInto("authFailures")
@@ -77,7 +96,12 @@ export async function attemptSucceeded(db: DB, reservation: Reservation): Promis
     await trx.deleteFrom("authFailures").where("id", "in", reservation.ids).execute();
     await trx
       .deleteFrom("authFailures")
-      .where((eb) => eb.or([eb.and([eb("scope", "=", "user"), eb("keyHash", "=", reservation.userKey)]), eb.and([eb("scope", "=", "pair"), eb("keyHash", "=", reservation.pairKey)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("scope", "=", "user"), eb("keyHash", "=", reservation.userKey)]),
+          eb.and([eb("scope", "=", "pair"), eb("keyHash", "=", reservation.pairKey)]),
+        ]),
+      )
       .execute();
   });
 }
@@ -86,7 +110,13 @@ export async function attemptSucceeded(db: DB, reservation: Reservation): Promis
  * Runs `check` (which answers whether the password was right) under the limits: counted first,
  * taken back on success. Throws RateLimitedError (429) when a limit is reached.
  */
-export async function limitedAttempt<T>(db: DB, attempt: Attempt, limits: AttemptLimits, message: string, check: () => Promise<T | null>): Promise<T | null> {
+export async function limitedAttempt<T>(
+  db: DB,
+  attempt: Attempt,
+  limits: AttemptLimits,
+  message: string,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
   const reservation = await reserveAttempt(db, attempt, limits, message);
   const result = await check();
   if (result !== null) await attemptSucceeded(db, reservation);

@@ -22,9 +22,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (scheme !== "scrypt" || !saltText || !keyText) return false;
   const options = { N: Number(n), r: Number(r), p: Number(p) };
   // A corrupted hash is a failed sign-in, not a server error.
-  const sane = Number.isInteger(options.N) && options.N >= 1024 && options.N <= 2 ** 17 && (options.N & (options.N - 1)) === 0
-    && Number.isInteger(options.r) && options.r >= 1 && options.r <= 32
-    && Number.isInteger(options.p) && options.p >= 1 && options.p <= 16;
+  const sane =
+    Number.isInteger(options.N) &&
+    options.N >= 1024 &&
+    options.N <= 2 ** 17 &&
+    (options.N & (options.N - 1)) === 0 &&
+    Number.isInteger(options.r) &&
+    options.r >= 1 &&
+    options.r <= 32 &&
+    Number.isInteger(options.p) &&
+    options.p >= 1 &&
+    options.p <= 16;
   if (!sane) return false;
   const expected = Buffer.from(keyText, "base64");
   try {

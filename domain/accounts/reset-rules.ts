@@ -7,7 +7,8 @@ export const RESET_LINK_MINUTES = 30;
 const RESET_LINK_MS = RESET_LINK_MINUTES * 60_000;
 
 /** The answer to every request for a link, whether or not an account matched or a limit was reached. */
-export const FORGOT_ANSWER = "If an account matches, we have sent a link to reset its password. It works once, for 30 minutes.";
+export const FORGOT_ANSWER =
+  "If an account matches, we have sent a link to reset its password. It works once, for 30 minutes.";
 export const LINK_EXPIRED = "This link has expired or was already used";
 export const PASSWORDS_DIFFER = "The two passwords are not the same";
 export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
@@ -48,7 +49,12 @@ export interface ResetLimits {
   accountWindowMs: number;
 }
 
-export const RESET_LIMITS: ResetLimits = { perAddress: 5, addressWindowMs: 15 * 60_000, perAccount: 3, accountWindowMs: 60 * 60_000 };
+export const RESET_LIMITS: ResetLimits = {
+  perAddress: 5,
+  addressWindowMs: 15 * 60_000,
+  perAccount: 3,
+  accountWindowMs: 60 * 60_000,
+};
 
 /** Whether one more request may go ahead, given the times (ms) of the earlier ones still in the window. */
 export function underLimit(times: readonly number[], now: number, max: number, windowMs: number): boolean {

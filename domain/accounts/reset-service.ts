@@ -52,14 +52,21 @@ const addressKey = (address: string) => createHash("sha256").update(`forgot:addr
 async function matchingAccounts(db: DB, identifier: string): Promise<User[]> {
   const wanted = identifier.trim().toLowerCase();
   if (!wanted) return [];
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where((eb) => eb.or([eb(eb.fn("lower", ["username"]), "=", wanted), eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", wanted)]))
-    // A disabled account (decision 46) gets no link.
-    .where("disabledAt", "is", null)
-    .orderBy("id")
-    .execute();
+  return (
+    db
+      .selectFrom("users")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn("lower", ["username"]), "=", wanted),
+          eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", wanted),
+        ]),
+      )
+      // A disabled account (decision 46) gets no link.
+      .where("disabledAt", "is", null)
+      .orderBy("id")
+      .execute()
+  );
 }
 
 /**
@@ -75,14 +82,37 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   const key = addressKey(request.address);
   const allowed = await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("authFailures").where("scope", "=", "address").where("keyHash", "=", key).where("atMs", "<=", now - limits.addressWindowMs).execute();
-    const rows = await trx.selectFrom("authFailures").select("atMs").where("scope", "=", "address").where("keyHash", "=", key).execute();
-    if (!underLimit(rows.map((r) => r.atMs), now, limits.perAddress, limits.addressWindowMs)) return false;
+    await trx
+      .deleteFrom("authFailures")
+      .where("scope", "=", "address")
+      .where("keyHash", "=", key)
+      .where("atMs", "<=", now - limits.addressWindowMs)
+      .execute();
+    const rows = await trx
+      .selectFrom("authFailures")
+      .select("atMs")
+      .where("scope", "=", "address")
+      .where("keyHash", "=", key)
+      .execute();
+    if (
+      !underLimit(
+        rows.map((r) => r.atMs),
+        now,
+        limits.perAddress,
+        limits.addressWindowMs,
+      )
+    )
+      return false;
     await trx.insertInto("authFailures").values({ scope: "address", keyHash: key, atMs: now }).execute();
     return true;
   });
   if (!allowed) {
-    await audit(db, { actorId: null, action: "password_reset_limited", entity: "user", details: { limit: "address", address: request.address } });
+    await audit(db, {
+      actorId: null,
+      action: "password_reset_limited",
+      entity: "user",
+      details: { limit: "address", address: request.address },
+    });
     return { sent: 0, noEmail: 0, limited: "address" };
   }
 
@@ -95,16 +125,49 @@ export async function requestPasswordReset(
     }
     const token = newResetToken();
     const created = await db.transaction().execute(async (trx) => {
-      const recent = await trx.selectFrom("passwordResets").select("createdAtMs").where("userId", "=", user.id).where("createdAtMs", ">", now - limits.accountWindowMs).execute();
-      if (!underLimit(recent.map((r) => r.createdAtMs), now, limits.perAccount, limits.accountWindowMs)) {
-        await audit(trx, { actorId: null, action: "password_reset_limited", entity: "user", entityId: user.id, partnerId: user.isAdmin ? null : user.id, details: { limit: "account", address: request.address } });
+      const recent = await trx
+        .selectFrom("passwordResets")
+        .select("createdAtMs")
+        .where("userId", "=", user.id)
+        .where("createdAtMs", ">", now - limits.accountWindowMs)
+        .execute();
+      if (
+        !underLimit(
+          recent.map((r) => r.createdAtMs),
+          now,
+          limits.perAccount,
+          limits.accountWindowMs,
+        )
+      ) {
+        await audit(trx, {
+          actorId: null,
+          action: "password_reset_limited",
+          entity: "user",
+          entityId: user.id,
+          partnerId: user.isAdmin ? null : user.id,
+          details: { limit: "account", address: request.address },
+        });
         return false;
       }
       await trx
         .insertInto("passwordResets")
-        .values({ userId: user.id, tokenHash: hashResetToken(token), expiresAtMs: resetExpiresAt(now), usedAtMs: null, createdAtMs: now, requestedFrom: request.address })
+        .values({
+          userId: user.id,
+          tokenHash: hashResetToken(token),
+          expiresAtMs: resetExpiresAt(now),
+          usedAtMs: null,
+          createdAtMs: now,
+          requestedFrom: request.address,
+        })
         .execute();
-      await audit(trx, { actorId: null, action: "password_reset_requested", entity: "user", entityId: user.id, partnerId: user.isAdmin ? null : user.id, details: { address: request.address, to: email } });
+      await audit(trx, {
+        actorId: null,
+        action: "password_reset_requested",
+        entity: "user",
+        entityId: user.id,
+        partnerId: user.isAdmin ? null : user.id,
+        details: { address: request.address, to: email },
+      });
       return true;
     });
     if (!created) {
@@ -119,9 +182,17 @@ export async function requestPasswordReset(
 
 type LinkMail = "forgot" | "admin-reset" | "invite";
 
-async function sendResetMail(db: DB, mail: MailConfig, user: User, to: string, token: string, kind: LinkMail = "forgot"): Promise<void> {
+async function sendResetMail(
+  db: DB,
+  mail: MailConfig,
+  user: User,
+  to: string,
+  token: string,
+  kind: LinkMail = "forgot",
+): Promise<void> {
   const business = await getBusinessProfile(db);
-  const subject = kind === "invite" ? `Your ${business.tradingName} admin account` : `Reset your ${business.tradingName} password`;
+  const subject =
+    kind === "invite" ? `Your ${business.tradingName} admin account` : `Reset your ${business.tradingName} password`;
   const first = {
     forgot: `Someone asked to reset the password of your account "${user.username}". If it was you, choose a new password with the link below.`,
     "admin-reset": `An administrator sent you a link to choose a new password for your account "${user.username}".`,
@@ -137,7 +208,12 @@ async function sendResetMail(db: DB, mail: MailConfig, user: User, to: string, t
     action: { label: kind === "invite" ? "Choose your password" : "Choose a new password", path: resetPath(token) },
   };
   const appUrl = mail.appUrl ?? DEFAULT_APP_URL;
-  await sendMail(db, mail, { to, subject, text: mailText(body, business, appUrl), html: mailHtml(body, business, appUrl, subject) });
+  await sendMail(db, mail, {
+    to,
+    subject,
+    text: mailText(body, business, appUrl),
+    html: mailHtml(body, business, appUrl, subject),
+  });
 }
 
 /**
@@ -163,9 +239,23 @@ export async function sendPasswordLink(
     const expiresAtMs = resetExpiresAt(now, options.kind === "invite" ? "invite" : "reset");
     await trx
       .insertInto("passwordResets")
-      .values({ userId, tokenHash: hashResetToken(token), expiresAtMs, usedAtMs: null, createdAtMs: now, requestedFrom: options.actorId === null ? "cli" : `admin #${options.actorId}` })
+      .values({
+        userId,
+        tokenHash: hashResetToken(token),
+        expiresAtMs,
+        usedAtMs: null,
+        createdAtMs: now,
+        requestedFrom: options.actorId === null ? "cli" : `admin #${options.actorId}`,
+      })
       .execute();
-    await audit(trx, { actorId: options.actorId, action: "password_link_sent", entity: "user", entityId: userId, partnerId: user.isAdmin ? null : userId, details: { kind: options.kind, to: email, username: user.username } });
+    await audit(trx, {
+      actorId: options.actorId,
+      action: "password_link_sent",
+      entity: "user",
+      entityId: userId,
+      partnerId: user.isAdmin ? null : userId,
+      details: { kind: options.kind, to: email, username: user.username },
+    });
     return { user, email, expiresAtMs };
   });
   await sendResetMail(db, mail, user, email, token, options.kind);
@@ -173,9 +263,17 @@ export async function sendPasswordLink(
 }
 
 /** The user a token's link is for, while it is usable; null for unknown, used or expired tokens. */
-export async function findUsableReset(db: DB, token: string, now = Date.now()): Promise<{ id: number; userId: number } | null> {
+export async function findUsableReset(
+  db: DB,
+  token: string,
+  now = Date.now(),
+): Promise<{ id: number; userId: number } | null> {
   if (!looksLikeResetToken(token)) return null;
-  const reset = await db.selectFrom("passwordResets").select(["id", "userId", "expiresAtMs", "usedAtMs"]).where("tokenHash", "=", hashResetToken(token)).executeTakeFirst();
+  const reset = await db
+    .selectFrom("passwordResets")
+    .select(["id", "userId", "expiresAtMs", "usedAtMs"])
+    .where("tokenHash", "=", hashResetToken(token))
+    .executeTakeFirst();
   return reset && isResetUsable(reset, now) ? { id: reset.id, userId: reset.userId } : null;
 }
 
@@ -192,9 +290,19 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
     const owner = await trx.selectFrom("users").select("disabledAt").where("id", "=", reset.userId).executeTakeFirst();
     if (!owner || owner.disabledAt !== null) throw new DomainError("bad_input", LINK_EXPIRED);
     // The claim: only one of two parallel uses marks it used.
-    const claimed = await trx.updateTable("passwordResets").set({ usedAtMs: now }).where("id", "=", reset.id).where("usedAtMs", "is", null).executeTakeFirst();
+    const claimed = await trx
+      .updateTable("passwordResets")
+      .set({ usedAtMs: now })
+      .where("id", "=", reset.id)
+      .where("usedAtMs", "is", null)
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw new DomainError("bad_input", LINK_EXPIRED);
-    await trx.updateTable("passwordResets").set({ usedAtMs: now }).where("userId", "=", reset.userId).where("usedAtMs", "is", null).execute();
+    await trx
+      .updateTable("passwordResets")
+      .set({ usedAtMs: now })
+      .where("userId", "=", reset.userId)
+      .where("usedAtMs", "is", null)
+      .execute();
     const user = await trx
       .updateTable("users")
       .set({ passwordHash })
@@ -202,7 +310,14 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
       .returningAll()
       .executeTakeFirstOrThrow();
     await endAllSessions(trx, user.id);
-    await audit(trx, { actorId: user.id, action: "password_reset", entity: "user", entityId: user.id, partnerId: user.isAdmin ? null : user.id, details: { reason: "Password reset by link" } });
+    await audit(trx, {
+      actorId: user.id,
+      action: "password_reset",
+      entity: "user",
+      entityId: user.id,
+      partnerId: user.isAdmin ? null : user.id,
+      details: { reason: "Password reset by link" },
+    });
     return user;
   });
 }
@@ -220,8 +335,12 @@ export async function changeOwnPassword(
 ): Promise<User> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) throw new DomainError("unauthorized", "Not authenticated");
-  const ok = await limitedAttempt(db, { purpose: "password", username: user.username, address: guard.address }, guard.limits, TOO_MANY_PASSWORD_CHECKS, async () =>
-    (await verifyPassword(input.currentPassword, user.passwordHash)) ? true : null,
+  const ok = await limitedAttempt(
+    db,
+    { purpose: "password", username: user.username, address: guard.address },
+    guard.limits,
+    TOO_MANY_PASSWORD_CHECKS,
+    async () => ((await verifyPassword(input.currentPassword, user.passwordHash)) ? true : null),
   );
   if (!ok) throw new DomainError("forbidden", CURRENT_PASSWORD_WRONG);
   const passwordHash = await hashPassword(input.newPassword);
@@ -235,8 +354,20 @@ export async function changeOwnPassword(
     // Every session ends; the caller gives this device a fresh one.
     await endAllSessions(trx, userId);
     // A link asked for before is no longer needed: it could only undo this change.
-    await trx.updateTable("passwordResets").set({ usedAtMs: Date.now() }).where("userId", "=", userId).where("usedAtMs", "is", null).execute();
-    await audit(trx, { actorId: userId, action: "password_change", entity: "user", entityId: userId, partnerId: updated.isAdmin ? null : userId, details: { changed: ["password"] } });
+    await trx
+      .updateTable("passwordResets")
+      .set({ usedAtMs: Date.now() })
+      .where("userId", "=", userId)
+      .where("usedAtMs", "is", null)
+      .execute();
+    await audit(trx, {
+      actorId: userId,
+      action: "password_change",
+      entity: "user",
+      entityId: userId,
+      partnerId: updated.isAdmin ? null : userId,
+      details: { changed: ["password"] },
+    });
     return updated;
   });
 }

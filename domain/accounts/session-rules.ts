@@ -28,7 +28,11 @@ export function sessionExpiresAt(createdAtMs: number): number {
  * is over. Since last_seen_at is written at most every 5 minutes, idleness is measured from the
  * last recorded sighting, which may be up to 5 minutes before the last request.
  */
-export function isSessionAlive(session: { lastSeenAtMs: number; expiresAtMs: number }, now: number, limits: SessionLimits): boolean {
+export function isSessionAlive(
+  session: { lastSeenAtMs: number; expiresAtMs: number },
+  now: number,
+  limits: SessionLimits,
+): boolean {
   return now < session.expiresAtMs && now - session.lastSeenAtMs < limits.idleMs;
 }
 

@@ -58,7 +58,10 @@ export async function createSession(
 }
 
 /** The session a token names and its user, in one query; undefined when there is none. */
-export async function findSessionWithUser(db: DB, token: string): Promise<{ session: StoredSession; user: User } | undefined> {
+export async function findSessionWithUser(
+  db: DB,
+  token: string,
+): Promise<{ session: StoredSession; user: User } | undefined> {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
@@ -75,7 +78,14 @@ export async function findSessionWithUser(db: DB, token: string): Promise<{ sess
   if (!row) return undefined;
   const { sessionId, sessionCreatedAt, sessionLastSeenAt, sessionExpiresAt, sessionUserAgent, ...user } = row;
   return {
-    session: { id: sessionId, userId: user.id, createdAt: sessionCreatedAt, lastSeenAt: sessionLastSeenAt, expiresAt: sessionExpiresAt, userAgent: sessionUserAgent },
+    session: {
+      id: sessionId,
+      userId: user.id,
+      createdAt: sessionCreatedAt,
+      lastSeenAt: sessionLastSeenAt,
+      expiresAt: sessionExpiresAt,
+      userAgent: sessionUserAgent,
+    },
     user,
   };
 }
@@ -85,7 +95,12 @@ export async function findSessionWithUser(db: DB, token: string): Promise<{ sess
  * (lazily); a disabled user's is refused (disabling deletes them too). Its last-seen time is
  * written only when the stored one is over 5 minutes old, so most requests stay one read.
  */
-export async function readSession(db: DB, token: string, limits: SessionLimits, now = Date.now()): Promise<{ session: StoredSession; user: User } | null> {
+export async function readSession(
+  db: DB,
+  token: string,
+  limits: SessionLimits,
+  now = Date.now(),
+): Promise<{ session: StoredSession; user: User } | null> {
   const found = await findSessionWithUser(db, token);
   if (!found) return null;
   const { session, user } = found;
@@ -104,7 +119,12 @@ export async function readSession(db: DB, token: string, limits: SessionLimits, 
 
 /** Records that the session was seen now (only ever forward: a parallel request's newer time stays). */
 export async function touchSession(db: DB, sessionId: string, now = Date.now()): Promise<void> {
-  await db.updateTable("sessions").set({ lastSeenAt: iso(now) }).where("id", "=", sessionId).where("lastSeenAt", "<", iso(now)).execute();
+  await db
+    .updateTable("sessions")
+    .set({ lastSeenAt: iso(now) })
+    .where("id", "=", sessionId)
+    .where("lastSeenAt", "<", iso(now))
+    .execute();
 }
 
 async function endSessionById(db: DB, sessionId: string): Promise<void> {
@@ -126,7 +146,11 @@ export async function endAllSessions(db: DB, userId: number): Promise<number> {
 export async function logOutEverywhere(db: DB, userId: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const ended = await endAllSessions(trx, userId);
-    const user = await trx.selectFrom("users").select(["username", "isAdmin"]).where("id", "=", userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["username", "isAdmin"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     await audit(trx, {
       actorId: userId,
       action: "sign-out-everywhere",

@@ -24,7 +24,14 @@ export function newTotpSecret(): string {
 }
 
 function totp(secret: string, label = ""): TOTP {
-  return new TOTP({ issuer: TWO_FACTOR_ISSUER, label, algorithm: "SHA1", digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: TWO_FACTOR_ISSUER,
+    label,
+    algorithm: "SHA1",
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** The otpauth:// address an authenticator app reads from the QR code. */
@@ -66,10 +73,14 @@ export function acceptTotp(secret: string, input: string, nowMs: number, lastSte
  * 31 letters favours eight of them slightly (9/256 against 8/256): each code still carries over 49 bits.
  */
 export function recoveryCodesFrom(bytes: Uint8Array): string[] {
-  if (bytes.length < RECOVERY_CODE_COUNT * RECOVERY_LENGTH) throw new Error(`Need ${RECOVERY_CODE_COUNT * RECOVERY_LENGTH} random bytes`);
+  if (bytes.length < RECOVERY_CODE_COUNT * RECOVERY_LENGTH)
+    throw new Error(`Need ${RECOVERY_CODE_COUNT * RECOVERY_LENGTH} random bytes`);
   const codes: string[] = [];
   for (let i = 0; i < RECOVERY_CODE_COUNT; i++) {
-    const chars = Array.from(bytes.subarray(i * RECOVERY_LENGTH, (i + 1) * RECOVERY_LENGTH), (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]);
+    const chars = Array.from(
+      bytes.subarray(i * RECOVERY_LENGTH, (i + 1) * RECOVERY_LENGTH),
+      (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length],
+    );
     codes.push(`${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`);
   }
   return codes;

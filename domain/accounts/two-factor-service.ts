@@ -46,7 +46,13 @@ async function recoveryCodesLeft(db: DB, userId: number): Promise<number> {
 }
 
 /** An audit entry about a user's second factor (partnerId set when the user is a partner). */
-function auditUser(trx: DB, user: Pick<User, "id" | "username" | "isAdmin">, actorId: number | null, action: string, extra: { before?: unknown; after?: unknown; details?: Record<string, unknown> } = {}) {
+function auditUser(
+  trx: DB,
+  user: Pick<User, "id" | "username" | "isAdmin">,
+  actorId: number | null,
+  action: string,
+  extra: { before?: unknown; after?: unknown; details?: Record<string, unknown> } = {},
+) {
   return audit(trx, {
     actorId,
     action,
@@ -62,7 +68,11 @@ function auditUser(trx: DB, user: Pick<User, "id" | "username" | "isAdmin">, act
 export async function twoFactorStatus(db: DB, userId: number): Promise<TwoFactorStatus> {
   const user = await db.selectFrom("users").select(["totpEnabledAt"]).where("id", "=", userId).executeTakeFirst();
   if (!user) throw notFound("User not found");
-  return { enabled: user.totpEnabledAt !== null, enabledAt: user.totpEnabledAt, recoveryCodesLeft: await recoveryCodesLeft(db, userId) };
+  return {
+    enabled: user.totpEnabledAt !== null,
+    enabledAt: user.totpEnabledAt,
+    recoveryCodesLeft: await recoveryCodesLeft(db, userId),
+  };
 }
 
 export interface Enrolment {
@@ -74,7 +84,11 @@ export interface Enrolment {
 
 /** The enrolment waiting for its first code, if one was started (read only). */
 export async function enrolmentInProgress(db: DB, userId: number): Promise<Enrolment | null> {
-  const user = await db.selectFrom("users").select(["username", "totpEnabledAt", "totpPendingSecret"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db
+    .selectFrom("users")
+    .select(["username", "totpEnabledAt", "totpPendingSecret"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user?.totpPendingSecret || user.totpEnabledAt) return null;
   return { secret: user.totpPendingSecret, uri: otpauthUri(user.totpPendingSecret, user.username) };
 }
@@ -85,7 +99,11 @@ export async function enrolmentInProgress(db: DB, userId: number): Promise<Enrol
  */
 export async function pendingEnrolment(db: DB, userId: number): Promise<Enrolment> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select(["username", "totpEnabledAt", "totpPendingSecret"]).where("id", "=", userId).executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select(["username", "totpEnabledAt", "totpPendingSecret"])
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!user) throw notFound("User not found");
     if (user.totpEnabledAt) throw conflict("Two-factor sign-in is already on");
     let secret = user.totpPendingSecret;
@@ -111,7 +129,13 @@ async function replaceRecoveryCodes(trx: DB, userId: number, now: Date): Promise
  * Confirms the waiting enrolment with a first code from the app: two-factor sign-in is on, and ten
  * recovery codes are answered, once (only their hashes are kept). 400 'Invalid authentication code'.
  */
-export async function confirmEnrolment(db: DB, userId: number, code: string, actorId: number | null, now = new Date()): Promise<string[]> {
+export async function confirmEnrolment(
+  db: DB,
+  userId: number,
+  code: string,
+  actorId: number | null,
+  now = new Date(),
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
     if (!user) throw notFound("User not found");
@@ -121,7 +145,12 @@ export async function confirmEnrolment(db: DB, userId: number, code: string, act
     if (step === null) throw badInput(INVALID_CODE);
     await trx
       .updateTable("users")
-      .set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: now.toISOString(), totpLastStep: step })
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpEnabledAt: now.toISOString(),
+        totpLastStep: step,
+      })
       .where("id", "=", userId)
       .execute();
     const codes = await replaceRecoveryCodes(trx, userId, now);
@@ -135,7 +164,12 @@ export async function confirmEnrolment(db: DB, userId: number, code: string, act
  * a code is good once, even against two servers racing) or an unused recovery code (then spent and
  * audited). Answers how it passed, or null.
  */
-export async function checkSecondFactor(db: DB, userId: number, input: string, now = new Date()): Promise<"totp" | "recovery" | null> {
+export async function checkSecondFactor(
+  db: DB,
+  userId: number,
+  input: string,
+  now = new Date(),
+): Promise<"totp" | "recovery" | null> {
   const code = normaliseCode(input);
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
@@ -149,7 +183,9 @@ export async function checkSecondFactor(db: DB, userId: number, input: string, n
         .where("usedAt", "is", null)
         .executeTakeFirst();
       if (Number(spent.numUpdatedRows) !== 1) return null;
-      await auditUser(trx, user, userId, "recovery_code_used", { details: { recoveryCodesLeft: await recoveryCodesLeft(trx, userId) } });
+      await auditUser(trx, user, userId, "recovery_code_used", {
+        details: { recoveryCodesLeft: await recoveryCodesLeft(trx, userId) },
+      });
       return "recovery";
     }
     const step = acceptTotp(user.totpSecret, code, now.getTime(), user.totpLastStep);
@@ -166,7 +202,12 @@ export async function checkSecondFactor(db: DB, userId: number, input: string, n
 }
 
 /** Ten fresh recovery codes (the old ones stop working), answered once. 409 when two-factor sign-in is off. */
-export async function renewRecoveryCodes(db: DB, userId: number, actorId: number | null, now = new Date()): Promise<string[]> {
+export async function renewRecoveryCodes(
+  db: DB,
+  userId: number,
+  actorId: number | null,
+  now = new Date(),
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
     if (!user) throw notFound("User not found");
@@ -177,14 +218,22 @@ export async function renewRecoveryCodes(db: DB, userId: number, actorId: number
   });
 }
 
-async function turnOff(trx: DB, user: User, actorId: number | null, action: "two_factor_off" | "two_factor_reset"): Promise<void> {
+async function turnOff(
+  trx: DB,
+  user: User,
+  actorId: number | null,
+  action: "two_factor_off" | "two_factor_reset",
+): Promise<void> {
   await trx
     .updateTable("users")
     .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
     .where("id", "=", user.id)
     .execute();
   await trx.deleteFrom("recoveryCodes").where("userId", "=", user.id).execute();
-  await auditUser(trx, user, actorId, action, { before: { twoFactor: user.totpEnabledAt ? "on" : "off" }, after: { twoFactor: "off" } });
+  await auditUser(trx, user, actorId, action, {
+    before: { twoFactor: user.totpEnabledAt ? "on" : "off" },
+    after: { twoFactor: "off" },
+  });
 }
 
 /**
@@ -205,7 +254,11 @@ export async function turnOffTwoFactor(db: DB, userId: number, options: { requir
  * `vendboard admin reset-2fa USERNAME`: a lost device. Two-factor sign-in is off until the user sets it
  * up again (at the next sign-in when REQUIRE_ADMIN_2FA=1). Answers whether it was on.
  */
-export async function resetTwoFactor(db: DB, username: string, actorId: number | null): Promise<{ username: string; wasOn: boolean }> {
+export async function resetTwoFactor(
+  db: DB,
+  username: string,
+  actorId: number | null,
+): Promise<{ username: string; wasOn: boolean }> {
   return db.transaction().execute(async (trx) => {
     const user = await findUserByUsername(trx, username);
     if (!user) throw notFound("User not found");

@@ -10,7 +10,6 @@ import type { PaymentPeriod } from "../invoices/invoice-rules.ts";
 import { passwordSchema, usernameSchema } from "../partners/partner-schemas.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
 
-
 /** The user as the API and pages see it: never the password hash. */
 export interface PublicUser {
   id: number;
@@ -67,11 +66,7 @@ export async function findUserByUsername(db: Kysely<Database>, username: string)
 }
 
 /** The active user whose username and password match, or null. Takes the same time either way. */
-export async function verifyLogin(
-  db: Kysely<Database>,
-  username: string,
-  password: string,
-): Promise<User | null> {
+export async function verifyLogin(db: Kysely<Database>, username: string, password: string): Promise<User | null> {
   const user = await findUserByUsername(db, username);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) return null;

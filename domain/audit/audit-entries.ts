@@ -29,13 +29,21 @@ export interface AuditEntryData {
 
 type Fields = Record<string, unknown>;
 
-const fields = (value: unknown): Fields => (value && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : {});
-const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value : typeof value === "number" ? String(value) : null);
+const fields = (value: unknown): Fields =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : {};
+const text = (value: unknown): string | null =>
+  typeof value === "string" && value.trim() ? value : typeof value === "number" ? String(value) : null;
 const count = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const quoted = (value: unknown) => (text(value) ? `"${text(value)}"` : "none");
-const monthName = (month: unknown) => (typeof month === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? formatMonth(month) : null);
-const invoiceName = (entityId: string | null) => (entityId && /^\d+$/.test(entityId) ? formatInvoiceId(Number(entityId)) : "invoice");
-const words = (key: string) => key.replace(/_/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+const monthName = (month: unknown) =>
+  typeof month === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? formatMonth(month) : null;
+const invoiceName = (entityId: string | null) =>
+  entityId && /^\d+$/.test(entityId) ? formatInvoiceId(Number(entityId)) : "invoice";
+const words = (key: string) =>
+  key
+    .replace(/_/g, " ")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
 const capitalise = (line: string) => line.charAt(0).toUpperCase() + line.slice(1);
 
 const FIELD_LABELS: Record<string, string> = {
@@ -76,7 +84,12 @@ export function formatAuditValue(key: string, value: unknown): string {
     return String(value);
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
-  const shown = typeof value === "string" ? value : Array.isArray(value) && value.every((v) => typeof v !== "object") ? value.join(", ") : JSON.stringify(value);
+  const shown =
+    typeof value === "string"
+      ? value
+      : Array.isArray(value) && value.every((v) => typeof v !== "object")
+        ? value.join(", ")
+        : JSON.stringify(value);
   return shown.length > MAX_VALUE_LENGTH ? `${shown.slice(0, MAX_VALUE_LENGTH - 1)}…` : shown;
 }
 
@@ -131,7 +144,9 @@ function describeUser(entry: AuditEntryData): string {
       return (after.isAdmin ?? details.isAdmin) ? `Created admin ${name}`.trim() : `Added partner ${name}`.trim();
     }
     case "update": {
-      const changed = Array.isArray(details.changed) ? details.changed.filter((c): c is string => typeof c === "string") : Object.keys(after);
+      const changed = Array.isArray(details.changed)
+        ? details.changed.filter((c): c is string => typeof c === "string")
+        : Object.keys(after);
       if (!changed.length) return "Saved partner details (nothing changed)";
       if (changed.length === 1 && changed[0] === "password") return "Changed password";
       return `Updated partner details: ${changed.map(fieldLabel).join(", ")}`;
@@ -163,7 +178,8 @@ function describeUser(entry: AuditEntryData): string {
     case "enable":
     case "sign-in-refused": {
       const who = `${details.isAdmin ? "admin" : "account"} ${text(details.username) ?? ""}`.trim();
-      if (entry.action === "sign-in-refused") return `Refused sign-in of disabled account ${text(details.username) ?? ""}`.trim();
+      if (entry.action === "sign-in-refused")
+        return `Refused sign-in of disabled account ${text(details.username) ?? ""}`.trim();
       return `${entry.action === "disable" ? "Disabled sign-in of" : "Enabled sign-in of"} ${who}`;
     }
     // Issue 16, scope 4 (decision 48): two-factor sign-in.
@@ -187,16 +203,25 @@ function describeMachine(entry: AuditEntryData): string {
   const before = fields(entry.before);
   const after = fields(entry.after);
   const details = fields(entry.details);
-  const location = text(after.location) ?? text(before.location) ?? text(details.location) ?? (entry.entityId ? `#${entry.entityId}` : "");
+  const location =
+    text(after.location) ??
+    text(before.location) ??
+    text(details.location) ??
+    (entry.entityId ? `#${entry.entityId}` : "");
   switch (entry.action) {
     case "create":
       return `Added machine ${location}`;
     case "update": {
       // Entries written before before/after existed only name the fields sent.
       const changed =
-        entry.after !== null && entry.after !== undefined ? Object.keys(after) : Array.isArray(details.changed) ? details.changed.filter((c): c is string => typeof c === "string") : [];
+        entry.after !== null && entry.after !== undefined
+          ? Object.keys(after)
+          : Array.isArray(details.changed)
+            ? details.changed.filter((c): c is string => typeof c === "string")
+            : [];
       if (!changed.length) return `Saved machine ${location} (nothing changed)`;
-      if (changed.length === 1 && changed[0] === "status" && text(after.status)) return `Made machine ${location} ${text(after.status)}`;
+      if (changed.length === 1 && changed[0] === "status" && text(after.status))
+        return `Made machine ${location} ${text(after.status)}`;
       if (changed.length === 1 && changed[0] === "location" && text(before.location) && text(after.location)) {
         return `Renamed machine ${text(before.location)} to ${text(after.location)}`;
       }
@@ -229,7 +254,9 @@ function describeRecord(entry: AuditEntryData): string {
             const item = fields(l);
             const n = count(item.count);
             const reason = text(item.reason);
-            return n && reason ? [leftOutSentence({ reason, count: n, revenuePence: count(item.revenuePence) ?? undefined })] : [];
+            return n && reason
+              ? [leftOutSentence({ reason, count: n, revenuePence: count(item.revenuePence) ?? undefined })]
+              : [];
           })
         : null;
       const left =
@@ -237,7 +264,11 @@ function describeRecord(entry: AuditEntryData): string {
         [
           count(details.duplicates) ? `${formatCount(count(details.duplicates)!, "duplicate")}` : null,
           ...(Array.isArray(details.alreadyBooked)
-            ? details.alreadyBooked.map((b) => (count(fields(b).count) && text(fields(b).reason) ? `${count(fields(b).count)} ${text(fields(b).reason)}` : null))
+            ? details.alreadyBooked.map((b) =>
+                count(fields(b).count) && text(fields(b).reason)
+                  ? `${count(fields(b).count)} ${text(fields(b).reason)}`
+                  : null,
+              )
             : []),
           count(details.monthClosed) ? `${count(details.monthClosed)} in a closed month` : null,
         ].filter(Boolean);
@@ -263,7 +294,9 @@ function describeCommission(entry: AuditEntryData): string {
       const rate = count(after.rateBp);
       const already = count(before.alreadyPaidPence);
       const sent = count(after.paidPence);
-      const topUp = already ? `, already paid ${formatGBP(already)}, now ${formatGBP(sent ?? 0)}${text(after.reference) ? ` (${text(after.reference)})` : ""}` : "";
+      const topUp = already
+        ? `, already paid ${formatGBP(already)}, now ${formatGBP(sent ?? 0)}${text(after.reference) ? ` (${text(after.reference)})` : ""}`
+        : "";
       return `Marked commission paid${amount !== null ? `: ${formatGBP(amount)}` : ""}${rate !== null ? ` at ${formatRate(rate)}` : ""}${topUp}`;
     }
     case "commission_reset": {
@@ -298,7 +331,9 @@ function describeInvoice(entry: AuditEntryData): string {
       return `Changed invoice ${invoice} from ${from ?? "?"} to ${to ?? "?"}`;
     }
     case "delete": {
-      const amount = count(before.amount) ?? (count(details.amountPence) !== null ? penceToPounds(count(details.amountPence)!) : null);
+      const amount =
+        count(before.amount) ??
+        (count(details.amountPence) !== null ? penceToPounds(count(details.amountPence)!) : null);
       return `Deleted invoice ${invoice}${amount !== null ? ` for ${formatPounds(amount)}` : ""}`;
     }
     case "check_due": {
@@ -311,7 +346,8 @@ function describeInvoice(entry: AuditEntryData): string {
 }
 
 /** An amount in pounds as the entries keep it: a number, or text ("90.00") from the payments migration. */
-const pounds = (value: unknown): number | null => count(value) ?? (typeof value === "string" && /^\d+(\.\d+)?$/.test(value) ? Number(value) : null);
+const pounds = (value: unknown): number | null =>
+  count(value) ?? (typeof value === "string" && /^\d+(\.\d+)?$/.test(value) ? Number(value) : null);
 const invoicesOf = (value: unknown) =>
   (Array.isArray(value) ? value : [])
     .map((a) => count(fields(a).invoiceId))
@@ -345,7 +381,8 @@ function describeCreditNote(entry: AuditEntryData): string {
   const after = fields(entry.after);
   const amount = pounds(after.amount);
   const invoice = count(after.invoiceId) !== null ? formatInvoiceId(count(after.invoiceId)!) : "an invoice";
-  const number = entry.entityId && /^\d+$/.test(entry.entityId) ? formatCreditNoteId(Number(entry.entityId)) : "credit note";
+  const number =
+    entry.entityId && /^\d+$/.test(entry.entityId) ? formatCreditNoteId(Number(entry.entityId)) : "credit note";
   const kind = after.kind === "cancellation" ? "cancelling" : "against";
   const verb = entry.action === "migration_credit_note" ? "Migrated" : "Issued";
   return `${verb} ${number}${amount !== null ? ` for ${formatPounds(amount)}` : ""} ${kind} ${invoice}`;
@@ -355,7 +392,12 @@ function describeRateChange(entry: AuditEntryData): string {
   const before = count(fields(entry.before).rateBp);
   const after = count(fields(entry.after).rateBp);
   const month = monthName(entry.month);
-  const change = before !== null && after !== null ? `${formatRate(before)} → ${formatRate(after)}` : after !== null ? `to ${formatRate(after)}` : "";
+  const change =
+    before !== null && after !== null
+      ? `${formatRate(before)} → ${formatRate(after)}`
+      : after !== null
+        ? `to ${formatRate(after)}`
+        : "";
   return `Changed commission rate ${change}${month ? ` from ${month}` : ""}`.replace(/\s+/g, " ").trim();
 }
 
@@ -384,7 +426,9 @@ function describePayoutBatch(entry: AuditEntryData): string {
 function describeBusinessProfile(entry: AuditEntryData): string {
   if (entry.before === null || entry.before === undefined) return "Set up the business profile";
   const changed = auditChanges(entry).map((c) => c.field);
-  return changed.length ? `Updated the business profile: ${changed.join(", ")}` : "Saved the business profile (nothing changed)";
+  return changed.length
+    ? `Updated the business profile: ${changed.join(", ")}`
+    : "Saved the business profile (nothing changed)";
 }
 
 /** "action entity" for an action this module does not know yet: nothing is ever hidden. */
@@ -410,7 +454,9 @@ export function describeAuditEntry(entry: AuditEntryData): string {
     case "business_profile":
       return describeBusinessProfile(entry);
     case "payment":
-      return entry.action === "migration_summary" ? capitalise(text(fields(entry.details).reason) ?? "Migrated payments") : describePayment(entry);
+      return entry.action === "migration_summary"
+        ? capitalise(text(fields(entry.details).reason) ?? "Migrated payments")
+        : describePayment(entry);
     case "credit_note":
       return describeCreditNote(entry);
     case "payout_batch":
@@ -429,8 +475,11 @@ export function describeAuditEntry(entry: AuditEntryData): string {
 function describeAgreement(entry: AuditEntryData): string {
   const after = fields(entry.after);
   const month = monthName(after.effectiveMonth) ?? monthName(entry.month);
-  const terms = Array.isArray(after.description) ? after.description.filter((line) => typeof line === "string").join("; ") : null;
-  const verb = entry.action === "agreement_corrected" ? "Corrected the commission agreement" : "Set a commission agreement";
+  const terms = Array.isArray(after.description)
+    ? after.description.filter((line) => typeof line === "string").join("; ")
+    : null;
+  const verb =
+    entry.action === "agreement_corrected" ? "Corrected the commission agreement" : "Set a commission agreement";
   return `${verb}${month ? ` from ${month}` : ""}${terms ? `: ${terms}` : ""}`;
 }
 
@@ -439,11 +488,15 @@ function describeAdjustment(entry: AuditEntryData): string {
   const amount = count(values.amountPence);
   const forMonth = monthName(values.forMonth);
   const money = amount !== null ? formatSignedPence(amount) : "an adjustment";
-  if (entry.action === "commission_adjustment_removed") return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
-  if (values.reverses !== undefined) return `Reversed an adjustment for ${forMonth ?? "a reset month"} already paid: ${money} (month reset)`;
+  if (entry.action === "commission_adjustment_removed")
+    return `Removed the adjustment of ${money}${forMonth ? ` for ${forMonth}` : ""} (month reset)`;
+  if (values.reverses !== undefined)
+    return `Reversed an adjustment for ${forMonth ?? "a reset month"} already paid: ${money} (month reset)`;
   if (values.reason === "carried") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month`;
-  if (values.reason === "repaid") return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month (paid again for less than was already paid)`;
-  if (values.reason === "written_off") return `Wrote off ${formatGBP(Math.abs(amount ?? 0))} owed${forMonth ? ` (${forMonth})` : ""}`;
+  if (values.reason === "repaid")
+    return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month (paid again for less than was already paid)`;
+  if (values.reason === "written_off")
+    return `Wrote off ${formatGBP(Math.abs(amount ?? 0))} owed${forMonth ? ` (${forMonth})` : ""}`;
   const target = monthName(entry.month);
   const details = fields(entry.details);
   if (values.reason === "late_sales") {

@@ -21,7 +21,8 @@ const wholeNumber = (value: unknown) => {
   return typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
 };
 
-const positiveInt = (message: string) => z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+const positiveInt = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 
 export const auditFilterSchema = z.object({
   /** The partner whose money or data the change affects (a deleted partner's id still works). */
@@ -44,7 +45,10 @@ export const auditFilterSchema = z.object({
   /** Changes made on or after this day (UTC), YYYY-MM-DD. */
   since: z.preprocess(blankToUndefined, z.string({ error: SINCE_MESSAGE }).refine(isIsoDay, SINCE_MESSAGE).optional()),
   page: z.preprocess(wholeNumber, positiveInt(PAGE_MESSAGE).default(1)),
-  pageSize: z.preprocess(wholeNumber, positiveInt(PAGE_SIZE_MESSAGE).max(AUDIT_MAX_PAGE_SIZE, PAGE_SIZE_MESSAGE).default(AUDIT_PAGE_SIZE)),
+  pageSize: z.preprocess(
+    wholeNumber,
+    positiveInt(PAGE_SIZE_MESSAGE).max(AUDIT_MAX_PAGE_SIZE, PAGE_SIZE_MESSAGE).default(AUDIT_PAGE_SIZE),
+  ),
 });
 
 export type AuditFilter = z.output<typeof auditFilterSchema>;

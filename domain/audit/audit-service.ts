@@ -52,7 +52,10 @@ function parseJson(value: string | null): unknown {
   }
 }
 
-function filtered<O>(query: SelectQueryBuilder<Database & { a: Database["auditLog"] }, "a", O>, filter: Omit<AuditFilter, "page" | "pageSize">) {
+function filtered<O>(
+  query: SelectQueryBuilder<Database & { a: Database["auditLog"] }, "a", O>,
+  filter: Omit<AuditFilter, "page" | "pageSize">,
+) {
   let q = query;
   if (filter.partnerId !== undefined) q = q.where("a.partnerId", "=", filter.partnerId);
   if (filter.month !== undefined) q = q.where("a.month", "=", filter.month);
@@ -78,7 +81,12 @@ async function deletedPartnerNames(db: DB, ids: number[]): Promise<Map<number, s
     if (names.has(id)) continue;
     for (const value of [row.before, row.after, row.details].map(parseJson)) {
       const fields = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-      const name = typeof fields.name === "string" && fields.name ? fields.name : typeof fields.username === "string" ? fields.username : null;
+      const name =
+        typeof fields.name === "string" && fields.name
+          ? fields.name
+          : typeof fields.username === "string"
+            ? fields.username
+            : null;
       if (name) {
         names.set(id, name);
         break;
@@ -93,7 +101,10 @@ export async function listAudit(db: DB, filter: AuditFilter): Promise<AuditPage>
   const { page, pageSize } = filter;
   const base = db.selectFrom("auditLog as a");
   const [{ total }, rows] = await Promise.all([
-    filtered(base.select((eb) => eb.fn.countAll<number>().as("total")), filter).executeTakeFirstOrThrow(),
+    filtered(
+      base.select((eb) => eb.fn.countAll<number>().as("total")),
+      filter,
+    ).executeTakeFirstOrThrow(),
     filtered(
       base
         .leftJoin("users as actor", "actor.id", "a.actorId")
@@ -124,7 +135,9 @@ export async function listAudit(db: DB, filter: AuditFilter): Promise<AuditPage>
       .offset((page - 1) * pageSize)
       .execute(),
   ]);
-  const gone = [...new Set(rows.filter((r) => r.partnerId !== null && r.partnerUserId === null).map((r) => r.partnerId!))];
+  const gone = [
+    ...new Set(rows.filter((r) => r.partnerId !== null && r.partnerUserId === null).map((r) => r.partnerId!)),
+  ];
   const goneNames = await deletedPartnerNames(db, gone);
   const entries = rows.map((row): AuditEntryView => {
     const entry = {

@@ -59,7 +59,8 @@ export const MAX_LOGO_BYTES = 512 * 1024;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[]) => bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
+  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
 
 /** What an image is by its first bytes (never its name): PNG, JPEG, or null for anything else. */
 export function logoType(bytes: Uint8Array): LogoType | null {
@@ -92,7 +93,8 @@ export interface VatLines {
 export function vatLines(netPence: number, rateBp: number | null): VatLines {
   if (!Number.isInteger(netPence)) throw new RangeError(`VAT needs whole pence: ${netPence}`);
   if (rateBp === null) return { netPence, rateBp: null, vatPence: 0, grossPence: netPence };
-  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > 10_000) throw new RangeError(`A VAT rate is 0 to 10000 basis points: ${rateBp}`);
+  if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > 10_000)
+    throw new RangeError(`A VAT rate is 0 to 10000 basis points: ${rateBp}`);
   const vatPence = divRoundHalfUp(netPence * rateBp, 10_000);
   return { netPence, rateBp, vatPence, grossPence: netPence + vatPence };
 }
@@ -106,7 +108,9 @@ export function addressLines(address: string): string[] {
 }
 
 /** Whether partners can be told where to pay: account name, sort code and account number all set. */
-export function hasBankDetails(profile: Pick<BusinessProfile, "bankAccountName" | "bankSortCode" | "bankAccountNumber">): boolean {
+export function hasBankDetails(
+  profile: Pick<BusinessProfile, "bankAccountName" | "bankSortCode" | "bankAccountNumber">,
+): boolean {
   return Boolean(profile.bankAccountName && profile.bankSortCode && profile.bankAccountNumber);
 }
 

@@ -76,8 +76,16 @@ export const businessProfileSchema = z
       )
       .refine((v) => v.length <= 300, "Address must be at most 300 characters")
       .refine((v) => v.split("\n").length <= 6, "Address must be at most 6 lines"),
-    companyNumber: checked(compact, (v) => /^(\d{8}|[A-Z]{2}\d{6})$/.test(v), "Company number must be 8 characters, like 01234567 or SC123456"),
-    vatNumber: checked(compact, (v) => /^(GB|XI)(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(v), "VAT number must be GB and 9 digits, like GB123456789"),
+    companyNumber: checked(
+      compact,
+      (v) => /^(\d{8}|[A-Z]{2}\d{6})$/.test(v),
+      "Company number must be 8 characters, like 01234567 or SC123456",
+    ),
+    vatNumber: checked(
+      compact,
+      (v) => /^(GB|XI)(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/.test(v),
+      "VAT number must be GB and 9 digits, like GB123456789",
+    ),
     vatRate,
     bankAccountName: optional(120, "Account name"),
     bankSortCode: checked(
@@ -85,9 +93,21 @@ export const businessProfileSchema = z
       (v) => /^\d{6}$/.test(v),
       "Sort code must be 6 digits, like 12-34-56",
     ).transform((v) => (v === null ? null : `${v.slice(0, 2)}-${v.slice(2, 4)}-${v.slice(4)}`)),
-    bankAccountNumber: checked((v) => v.replace(/\s+/g, ""), (v) => /^\d{8}$/.test(v), "Account number must be 8 digits"),
-    bankIban: checked(compact, validIban, "IBAN is not valid: check its letters and digits, like GB29 NWBK 6016 1331 9268 19"),
-    contactEmail: checked((v) => v, (v) => z.email().safeParse(v).success, "Invalid email address"),
+    bankAccountNumber: checked(
+      (v) => v.replace(/\s+/g, ""),
+      (v) => /^\d{8}$/.test(v),
+      "Account number must be 8 digits",
+    ),
+    bankIban: checked(
+      compact,
+      validIban,
+      "IBAN is not valid: check its letters and digits, like GB29 NWBK 6016 1331 9268 19",
+    ),
+    contactEmail: checked(
+      (v) => v,
+      (v) => z.email().safeParse(v).success,
+      "Invalid email address",
+    ),
     website: checked(
       (v) => v,
       (v) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v),
@@ -96,16 +116,33 @@ export const businessProfileSchema = z
   })
   .superRefine((profile, ctx) => {
     // Partners are told where to pay only with all three: asking for the missing ones by name.
-    const bank = { bankAccountName: profile.bankAccountName, bankSortCode: profile.bankSortCode, bankAccountNumber: profile.bankAccountNumber };
+    const bank = {
+      bankAccountName: profile.bankAccountName,
+      bankSortCode: profile.bankSortCode,
+      bankAccountNumber: profile.bankAccountNumber,
+    };
     const given = Object.values(bank).filter((v) => v !== null).length;
     if (given > 0 && given < 3) {
-      const labels = { bankAccountName: "account name", bankSortCode: "sort code", bankAccountNumber: "account number" } as const;
+      const labels = {
+        bankAccountName: "account name",
+        bankSortCode: "sort code",
+        bankAccountNumber: "account number",
+      } as const;
       for (const [key, value] of Object.entries(bank)) {
-        if (value === null) ctx.addIssue({ code: "custom", path: [key], message: `Enter the ${labels[key as keyof typeof labels]} too: bank details need the account name, sort code and account number` });
+        if (value === null)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `Enter the ${labels[key as keyof typeof labels]} too: bank details need the account name, sort code and account number`,
+          });
       }
     }
     if (profile.bankIban && given === 0) {
-      ctx.addIssue({ code: "custom", path: ["bankAccountName"], message: "Enter the account name, sort code and account number with the IBAN" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["bankAccountName"],
+        message: "Enter the account name, sort code and account number with the IBAN",
+      });
     }
   });
 

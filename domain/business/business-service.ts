@@ -36,7 +36,11 @@ export async function getBusinessProfile(db: DB): Promise<BusinessProfile> {
 
 /** The logo alone (the settings page's preview). */
 export async function getBusinessLogo(db: DB): Promise<BusinessLogo | null> {
-  const row = await db.selectFrom("businessProfile").select(["logo", "logoType"]).where("id", "=", 1).executeTakeFirst();
+  const row = await db
+    .selectFrom("businessProfile")
+    .select(["logo", "logoType"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
   return row?.logo && row.logoType ? { bytes: new Uint8Array(row.logo), type: row.logoType } : null;
 }
 
@@ -58,13 +62,21 @@ export async function checkLogo(bytes: Uint8Array): Promise<BusinessLogo> {
 /** What the audit trail keeps of a profile: its fields, and the logo as its type and size (never its bytes). */
 function auditSnapshot(profile: BusinessProfile) {
   const { logo, updatedAt: _updatedAt, ...fields } = profile;
-  return { ...fields, logo: logo ? `${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.bytes.length / 1024)} KB` : null };
+  return {
+    ...fields,
+    logo: logo ? `${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.bytes.length / 1024)} KB` : null,
+  };
 }
 
 export type LogoChange = { keep: true } | { remove: true } | { upload: Uint8Array };
 
 /** Saves the profile (every field as given) and the logo change, with one audit entry; answers the saved profile. */
-export async function updateBusinessProfile(db: DB, input: BusinessProfileInput, logoChange: LogoChange, actorId: number | null): Promise<BusinessProfile> {
+export async function updateBusinessProfile(
+  db: DB,
+  input: BusinessProfileInput,
+  logoChange: LogoChange,
+  actorId: number | null,
+): Promise<BusinessProfile> {
   const upload = "upload" in logoChange ? await checkLogo(logoChange.upload) : null;
   return db.transaction().execute(async (trx) => {
     const before = await getBusinessProfile(trx);
@@ -88,7 +100,11 @@ export async function updateBusinessProfile(db: DB, input: BusinessProfileInput,
       updatedBy: actorId,
     };
     if (saved) await trx.updateTable("businessProfile").set(values).where("id", "=", 1).execute();
-    else await trx.insertInto("businessProfile").values({ id: 1, ...values }).execute();
+    else
+      await trx
+        .insertInto("businessProfile")
+        .values({ id: 1, ...values })
+        .execute();
     const after = await getBusinessProfile(trx);
     await audit(trx, {
       actorId,

@@ -7,13 +7,21 @@
 import { z } from "zod";
 import { penceToPounds } from "../shared/money.ts";
 import { agreementInputSchema } from "./agreement-schemas.ts";
-import type { AgreementPreview, AgreementView, LineJson, PaidMonthDifference, SetAgreementResult } from "./agreement-service.ts";
+import type {
+  AgreementPreview,
+  AgreementView,
+  LineJson,
+  PaidMonthDifference,
+  SetAgreementResult,
+} from "./agreement-service.ts";
 
 const ADJUST_MESSAGE = "adjustPaidMonths must be true or false";
 
 /** A yes/no of a JSON body, or of a form ("true"/"false", a checkbox's "on"). */
 const adjustFlag = z
-  .union([z.boolean(), z.enum(["true", "false", "on"]).transform((value) => value !== "false")], { error: ADJUST_MESSAGE })
+  .union([z.boolean(), z.enum(["true", "false", "on"]).transform((value) => value !== "false")], {
+    error: ADJUST_MESSAGE,
+  })
   .optional();
 
 /**
@@ -72,10 +80,18 @@ function sideJson(side: AgreementPreview["current"]): PreviewSideJson {
 }
 
 export function previewJson(preview: AgreementPreview): AgreementPreviewJson {
-  return { month: preview.month, current: sideJson(preview.current), proposed: sideJson(preview.proposed), paidMonths: preview.paidMonths.map(adjustmentJson) };
+  return {
+    month: preview.month,
+    current: sideJson(preview.current),
+    proposed: sideJson(preview.proposed),
+    paidMonths: preview.paidMonths.map(adjustmentJson),
+  };
 }
 
 /** What writing an agreement answers: the version written (already in pounds and fractions) and the adjustments added. */
-export function setAgreementJson(result: SetAgreementResult): { agreement: AgreementView; adjustments: AdjustmentJson[] } {
+export function setAgreementJson(result: SetAgreementResult): {
+  agreement: AgreementView;
+  adjustments: AdjustmentJson[];
+} {
   return { agreement: result.agreement, adjustments: result.adjustments.map(adjustmentJson) };
 }

@@ -9,8 +9,15 @@
 import { formatGBP } from "../shared/money.ts";
 import { formatMonth, formatSignedPence } from "../shared/format.ts";
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
-import { cardFeePence, flatCommissionPence, formatRate, netProfitPence, splitByLargestRemainder, TIERS, type TieredCommission } from "./commission-rules.ts";
-
+import {
+  cardFeePence,
+  flatCommissionPence,
+  formatRate,
+  netProfitPence,
+  splitByLargestRemainder,
+  TIERS,
+  type TieredCommission,
+} from "./commission-rules.ts";
 
 export const BASES = ["net-profit", "gross-sales", "gross-profit", "per-item", "per-machine"] as const;
 export type Basis = (typeof BASES)[number];
@@ -64,22 +71,45 @@ export const SEED_TIERS: readonly Band[] = TIERS.map((t) => ({ upTo: t.toPence, 
 
 /** The seed's agreement of a partner type at its rate; null for the types that earn no commission. */
 export function seedTerms(type: PartnerType, rateBp: number): AgreementTerms | null {
-  if (type === "profit-sharing") return { basis: "net-profit", rate: rateBp, tiers: [], minimumPence: null, capPence: null, products: [] };
-  if (type === "tiered-profit-sharing") return { basis: "net-profit", rate: 0, tiers: SEED_TIERS.map((b) => ({ ...b })), minimumPence: null, capPence: null, products: [] };
+  if (type === "profit-sharing")
+    return { basis: "net-profit", rate: rateBp, tiers: [], minimumPence: null, capPence: null, products: [] };
+  if (type === "tiered-profit-sharing")
+    return {
+      basis: "net-profit",
+      rate: 0,
+      tiers: SEED_TIERS.map((b) => ({ ...b })),
+      minimumPence: null,
+      capPence: null,
+      products: [],
+    };
   return null;
 }
 
 /** A flat share of net profit with nothing else: the spec's commissionPercentage can still edit it. */
 export function isFlatNetProfitShare(terms: AgreementTerms): boolean {
-  return terms.basis === "net-profit" && !terms.tiers.length && terms.minimumPence === null && terms.capPence === null && !terms.products.length;
+  return (
+    terms.basis === "net-profit" &&
+    !terms.tiers.length &&
+    terms.minimumPence === null &&
+    terms.capPence === null &&
+    !terms.products.length
+  );
 }
 
 /** Whether the terms are the seed's agreement of the partner's type (the spec's screens describe those in their own words). */
 export function isSeedTerms(type: PartnerType, terms: AgreementTerms | null): boolean {
   const seed = seedTerms(type, terms?.rate ?? 0);
   if (terms === null || seed === null) return terms === seed;
-  const sameBands = (a: readonly Band[], b: readonly Band[]) => a.length === b.length && a.every((band, i) => band.upTo === b[i].upTo && band.rate === b[i].rate);
-  return terms.basis === seed.basis && terms.rate === seed.rate && sameBands(terms.tiers, seed.tiers) && terms.minimumPence === seed.minimumPence && terms.capPence === seed.capPence && !terms.products.length;
+  const sameBands = (a: readonly Band[], b: readonly Band[]) =>
+    a.length === b.length && a.every((band, i) => band.upTo === b[i].upTo && band.rate === b[i].rate);
+  return (
+    terms.basis === seed.basis &&
+    terms.rate === seed.rate &&
+    sameBands(terms.tiers, seed.tiers) &&
+    terms.minimumPence === seed.minimumPence &&
+    terms.capPence === seed.capPence &&
+    !terms.products.length
+  );
 }
 
 /** The rate the spec's commissionPercentage shows: a flat money rate's, else 0. */
@@ -182,7 +212,16 @@ export function bandLines(basis: Basis, total: number, tiers: readonly Band[]): 
   return tiers.map((band) => {
     const top = band.upTo ?? Number.POSITIVE_INFINITY;
     const quantity = Math.max(0, Math.min(positive, top) - from);
-    const line: CommissionLine = { kind: "band", machineId: null, basis, quantity, rate: band.rate, from, upTo: band.upTo, commissionPence: linePence(basis, quantity, band.rate) };
+    const line: CommissionLine = {
+      kind: "band",
+      machineId: null,
+      basis,
+      quantity,
+      rate: band.rate,
+      from,
+      upTo: band.upTo,
+      commissionPence: linePence(basis, quantity, band.rate),
+    };
     from = band.upTo ?? from;
     return line;
   });
@@ -202,37 +241,75 @@ export function commissionUnderTerms(terms: AgreementTerms, records: readonly Ag
   const remainders: number[] = [];
   const results = records.map((record, index) => {
     const fee = cardFeePence(record.revenuePence);
-    const figures: Figures = { revenuePence: record.revenuePence, cogsPence: record.cogsPence, cardFeePence: fee, units: record.totalSales };
+    const figures: Figures = {
+      revenuePence: record.revenuePence,
+      cogsPence: record.cogsPence,
+      cardFeePence: fee,
+      units: record.totalSales,
+    };
     let remainder = quantityOf(terms.basis, figures, 1);
     let own = 0;
     if (terms.products.length && record.products?.length) {
       const parts = record.products;
-      const feeShares = splitByLargestRemainder(fee, parts.map((p) => p.revenuePence));
+      const feeShares = splitByLargestRemainder(
+        fee,
+        parts.map((p) => p.revenuePence),
+      );
       const matched = new Map<number, Figures>();
       parts.forEach((part, i) => {
         const rule = terms.products.findIndex((r) => matchesProduct(r.match, part.name));
         if (rule < 0) return;
-        const partFigures: Figures = { revenuePence: part.revenuePence, cogsPence: part.cogsPence, cardFeePence: feeShares[i], units: part.units };
+        const partFigures: Figures = {
+          revenuePence: part.revenuePence,
+          cogsPence: part.cogsPence,
+          cardFeePence: feeShares[i],
+          units: part.units,
+        };
         if (terms.basis !== "per-machine") remainder -= quantityOf(terms.basis, partFigures, 0);
         const sum = matched.get(rule) ?? { revenuePence: 0, cogsPence: 0, cardFeePence: 0, units: 0 };
-        matched.set(rule, { revenuePence: sum.revenuePence + partFigures.revenuePence, cogsPence: sum.cogsPence + partFigures.cogsPence, cardFeePence: sum.cardFeePence + partFigures.cardFeePence, units: sum.units + partFigures.units });
+        matched.set(rule, {
+          revenuePence: sum.revenuePence + partFigures.revenuePence,
+          cogsPence: sum.cogsPence + partFigures.cogsPence,
+          cardFeePence: sum.cardFeePence + partFigures.cardFeePence,
+          units: sum.units + partFigures.units,
+        });
       });
       for (const [ruleIndex, sum] of [...matched].sort((a, b) => a[0] - b[0])) {
         const rule = terms.products[ruleIndex];
         const quantity = quantityOf(rule.basis, sum, 0);
         const commissionPence = linePence(rule.basis, quantity, rule.rate);
         own += commissionPence;
-        lines.push({ kind: "product", machineId: record.machineId, basis: rule.basis, quantity, rate: rule.rate, match: rule.match, commissionPence });
+        lines.push({
+          kind: "product",
+          machineId: record.machineId,
+          basis: rule.basis,
+          quantity,
+          rate: rule.rate,
+          match: rule.match,
+          commissionPence,
+        });
       }
     }
     if (!terms.tiers.length) {
       const commissionPence = linePence(terms.basis, remainder, terms.rate);
       own += commissionPence;
-      lines.push({ kind: "machine", machineId: record.machineId, basis: terms.basis, quantity: remainder, rate: terms.rate, commissionPence });
+      lines.push({
+        kind: "machine",
+        machineId: record.machineId,
+        basis: terms.basis,
+        quantity: remainder,
+        rate: terms.rate,
+        commissionPence,
+      });
     }
     machineOwn[index] = own;
     remainders[index] = remainder;
-    return { machineId: record.machineId, cardFeePence: fee, netProfitPence: netProfitPence(record), commissionPence: own };
+    return {
+      machineId: record.machineId,
+      cardFeePence: fee,
+      netProfitPence: netProfitPence(record),
+      commissionPence: own,
+    };
   });
   if (terms.tiers.length) {
     const total = remainders.reduce((s, q) => s + q, 0);
@@ -258,8 +335,16 @@ export function commissionUnderTerms(terms: AgreementTerms, records: readonly Ag
 
 /** The minimum's or cap's line for a month's subtotal, or null within the limits. */
 export function limitLine(terms: AgreementTerms, subtotalPence: number): CommissionLine | null {
-  const line = (kind: "minimum" | "cap", commissionPence: number): CommissionLine => ({ kind, machineId: null, basis: terms.basis, quantity: 0, rate: 0, commissionPence });
-  if (terms.minimumPence !== null && subtotalPence < terms.minimumPence) return line("minimum", terms.minimumPence - subtotalPence);
+  const line = (kind: "minimum" | "cap", commissionPence: number): CommissionLine => ({
+    kind,
+    machineId: null,
+    basis: terms.basis,
+    quantity: 0,
+    rate: 0,
+    commissionPence,
+  });
+  if (terms.minimumPence !== null && subtotalPence < terms.minimumPence)
+    return line("minimum", terms.minimumPence - subtotalPence);
   if (terms.capPence !== null && subtotalPence > terms.capPence) return line("cap", terms.capPence - subtotalPence);
   return null;
 }
@@ -280,7 +365,11 @@ export interface MonthSums {
  * in SQL at that rate), null when it is not known. Null too where product rules meet records (they need
  * each record's products). Equal to the engine's figure (tests/integration/agreement-totals.test.ts).
  */
-export function totalFromSums(terms: AgreementTerms | null, sums: MonthSums, flatSharePence: number | null): number | null {
+export function totalFromSums(
+  terms: AgreementTerms | null,
+  sums: MonthSums,
+  flatSharePence: number | null,
+): number | null {
   if (!terms) return 0;
   if (terms.products.length && sums.records > 0) return null;
   const quantity: Record<Basis, number> = {
@@ -291,7 +380,8 @@ export function totalFromSums(terms: AgreementTerms | null, sums: MonthSums, fla
     "per-machine": sums.records,
   };
   let subtotal: number;
-  if (terms.tiers.length) subtotal = bandLines(terms.basis, quantity[terms.basis], terms.tiers).reduce((s, l) => s + l.commissionPence, 0);
+  if (terms.tiers.length)
+    subtotal = bandLines(terms.basis, quantity[terms.basis], terms.tiers).reduce((s, l) => s + l.commissionPence, 0);
   else if (isCountBasis(terms.basis)) subtotal = linePence(terms.basis, quantity[terms.basis], terms.rate);
   else if (flatSharePence === null) return null;
   else subtotal = flatSharePence;
@@ -352,7 +442,12 @@ export function lineText(line: CommissionLine): string {
   if (line.kind === "minimum") return `Minimum for the month: + ${formatGBP(line.commissionPence)}`;
   if (line.kind === "cap") return `Cap for the month: − ${formatGBP(-line.commissionPence)}`;
   const rate = isCountBasis(line.basis) ? `${formatGBP(line.rate)}` : formatRate(line.rate);
-  const what = line.kind === "band" ? `${basisLabel(line.basis)}, ${bandRange(line.basis, line.from ?? 0, line.upTo ?? null)}` : line.kind === "product" ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}` : basisLabel(line.basis);
+  const what =
+    line.kind === "band"
+      ? `${basisLabel(line.basis)}, ${bandRange(line.basis, line.from ?? 0, line.upTo ?? null)}`
+      : line.kind === "product"
+        ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}`
+        : basisLabel(line.basis);
   return `${what}: ${formatQuantity(line.basis, line.quantity)} × ${rate} = ${formatGBP(line.commissionPence)}`;
 }
 
@@ -376,7 +471,9 @@ export interface MonthAdjustmentLike {
 
 export function adjustmentText(a: MonthAdjustmentLike): string {
   const money = formatSignedPence(a.amountPence);
-  return a.reason === "carried" ? `Carried from ${formatMonth(a.forMonth)}: ${money}` : `Adjustment for ${formatMonth(a.forMonth)} (${ADJUSTMENT_REASONS[a.reason]}): ${money}`;
+  return a.reason === "carried"
+    ? `Carried from ${formatMonth(a.forMonth)}: ${money}`
+    : `Adjustment for ${formatMonth(a.forMonth)} (${ADJUSTMENT_REASONS[a.reason]}): ${money}`;
 }
 
 /* History: an agreement applies from its month until the next one. */
@@ -392,7 +489,10 @@ export interface AgreementVersion {
  * The version in force for a month: the latest effective on or before it; months before the first
  * version use the first. Undefined with no history.
  */
-export function versionForMonth<T extends { effectiveMonth: string }>(history: readonly T[], month: string): T | undefined {
+export function versionForMonth<T extends { effectiveMonth: string }>(
+  history: readonly T[],
+  month: string,
+): T | undefined {
   const sorted = [...history].sort((a, b) => a.effectiveMonth.localeCompare(b.effectiveMonth));
   let found = sorted[0];
   for (const version of sorted) if (version.effectiveMonth <= month) found = version;
@@ -403,12 +503,21 @@ export function versionForMonth<T extends { effectiveMonth: string }>(history: r
  * The terms a partner's commission follows in a month: commission only for the profit-sharing types;
  * a written agreement's terms, else the seed's of the partner's type at the month's rate.
  */
-export function termsForMonth(type: PartnerType, history: readonly AgreementVersion[], month: string, currentBp: number): AgreementTerms | null {
+export function termsForMonth(
+  type: PartnerType,
+  history: readonly AgreementVersion[],
+  month: string,
+  currentBp: number,
+): AgreementTerms | null {
   return versionTerms(type, versionForMonth(history, month), currentBp);
 }
 
 /** The terms of one version: none for the types that earn no commission; written terms, else the seed's of the type at its rate. */
-export function versionTerms(type: PartnerType, version: Pick<AgreementVersion, "rateBp" | "terms"> | undefined, currentBp: number): AgreementTerms | null {
+export function versionTerms(
+  type: PartnerType,
+  version: Pick<AgreementVersion, "rateBp" | "terms"> | undefined,
+  currentBp: number,
+): AgreementTerms | null {
   if (!isProfitSharingType(type)) return null;
   return version?.terms ?? seedTerms(type, version?.rateBp ?? currentBp);
 }
@@ -457,7 +566,13 @@ export function monthCommission(terms: AgreementTerms | null, records: readonly 
     commissionPence: result?.commissionPence ?? 0,
     tiers: tiered && {
       netPence: withFigures.reduce((s, r) => s + r.netProfitPence, 0),
-      lines: bands.map((b) => ({ fromPence: b.from ?? 0, toPence: b.upTo ?? null, rateBp: b.rate, basePence: b.quantity, commissionPence: b.commissionPence })),
+      lines: bands.map((b) => ({
+        fromPence: b.from ?? 0,
+        toPence: b.upTo ?? null,
+        rateBp: b.rate,
+        basePence: b.quantity,
+        commissionPence: b.commissionPence,
+      })),
       totalPence: bands.reduce((s, b) => s + b.commissionPence, 0),
     },
     applicable: terms !== null,
@@ -467,9 +582,18 @@ export function monthCommission(terms: AgreementTerms | null, records: readonly 
 }
 
 /** The seed's rule for a partner type at a rate: monthCommission under seedTerms. */
-export function commissionForMonth(type: PartnerType, rateBp: number, records: readonly { revenuePence: number; cogsPence: number; totalSales?: number; machineId?: number }[]): MonthCommission {
+export function commissionForMonth(
+  type: PartnerType,
+  rateBp: number,
+  records: readonly { revenuePence: number; cogsPence: number; totalSales?: number; machineId?: number }[],
+): MonthCommission {
   return monthCommission(
     seedTerms(type, rateBp),
-    records.map((r, i) => ({ machineId: r.machineId ?? i, revenuePence: r.revenuePence, cogsPence: r.cogsPence, totalSales: r.totalSales ?? 0 })),
+    records.map((r, i) => ({
+      machineId: r.machineId ?? i,
+      revenuePence: r.revenuePence,
+      cogsPence: r.cogsPence,
+      totalSales: r.totalSales ?? 0,
+    })),
   );
 }

@@ -4,7 +4,15 @@
  */
 import { z } from "zod";
 import { bpToFraction, fractionToBp } from "./commission-rules.ts";
-import { BASES, PRODUCT_BASES, isCountBasis, type AgreementTerms, type Band, type Basis, type ProductRule } from "./agreement-rules.ts";
+import {
+  BASES,
+  PRODUCT_BASES,
+  isCountBasis,
+  type AgreementTerms,
+  type Band,
+  type Basis,
+  type ProductRule,
+} from "./agreement-rules.ts";
 import { formatGBP, isWholePence, parsePence, penceToPounds } from "../shared/money.ts";
 import { parseMonth } from "../shared/dates.ts";
 
@@ -47,17 +55,21 @@ function fraction(value: unknown, what: string, issue: Issue): number {
 /** A rate of a basis: a fraction for money, an amount in pounds each for counts. */
 function rateOf(basis: Basis, input: { rate?: unknown; amount?: unknown }, what: string, issue: Issue): number {
   if (isCountBasis(basis)) {
-    if (input.amount === undefined || input.amount === null || input.amount === "") return issue(`${what} needs an amount (pounds each)`);
+    if (input.amount === undefined || input.amount === null || input.amount === "")
+      return issue(`${what} needs an amount (pounds each)`);
     return pounds(input.amount, `${what}'s amount`, issue);
   }
-  if (input.rate === undefined || input.rate === null || input.rate === "") return issue(`${what} needs a rate (a fraction, 0.10 is 10%)`);
+  if (input.rate === undefined || input.rate === null || input.rate === "")
+    return issue(`${what} needs a rate (a fraction, 0.10 is 10%)`);
   return fraction(input.rate, `${what}'s rate`, issue);
 }
 
 const tierInput = z.object({ upTo: rawValue, rate: rawValue, amount: rawValue });
 const productInput = z.object({
   match: z.string({ error: "A product rule needs a product name or pattern" }),
-  basis: z.enum(PRODUCT_BASES as [string, ...string[]], { error: `A product rule's basis must be one of ${PRODUCT_BASES.join(", ")}` }),
+  basis: z.enum(PRODUCT_BASES as [string, ...string[]], {
+    error: `A product rule's basis must be one of ${PRODUCT_BASES.join(", ")}`,
+  }),
   rate: rawValue,
   amount: rawValue,
 });
@@ -113,7 +125,8 @@ function termsFrom(input: RawTerms, issue: Issue): AgreementTerms {
     const last = index === rows.length - 1;
     let upTo: number | null = null;
     if (!last) {
-      if (row.upTo === null || row.upTo === undefined || row.upTo === "") issue(`${what} needs an upper limit (only the last tier is open)`);
+      if (row.upTo === null || row.upTo === undefined || row.upTo === "")
+        issue(`${what} needs an upper limit (only the last tier is open)`);
       if (isCountBasis(basis)) {
         const n = Number(row.upTo);
         if (!Number.isInteger(n) || n <= 0) issue(`${what}'s upper limit must be a whole number above 0`);
@@ -131,7 +144,8 @@ function termsFrom(input: RawTerms, issue: Issue): AgreementTerms {
   const rate = tiers.length ? 0 : rateOf(basis, input, "The agreement", issue);
   const minimumPence = optionalPounds(input.minimum, "The minimum", issue);
   const capPence = optionalPounds(input.cap, "The cap", issue);
-  if (minimumPence !== null && capPence !== null && minimumPence > capPence) issue("The minimum must not be above the cap");
+  if (minimumPence !== null && capPence !== null && minimumPence > capPence)
+    issue("The minimum must not be above the cap");
   const products: ProductRule[] = (input.products ?? []).map((row, index) => {
     const match = row.match.trim();
     if (!match) issue(`Product rule ${index + 1} needs a product name or pattern`);
@@ -168,7 +182,11 @@ export function termsJson(terms: AgreementTerms): TermsJson {
     })),
     minimum: terms.minimumPence === null ? null : penceToPounds(terms.minimumPence),
     cap: terms.capPence === null ? null : penceToPounds(terms.capPence),
-    products: terms.products.map((rule) => ({ match: rule.match, basis: rule.basis, ...rateJson(rule.basis, rule.rate) })),
+    products: terms.products.map((rule) => ({
+      match: rule.match,
+      basis: rule.basis,
+      ...rateJson(rule.basis, rule.rate),
+    })),
   };
 }
 
@@ -180,7 +198,13 @@ const storedTerms = z.object({
   tiers: z.array(z.object({ upTo: z.number().int().nullable(), rate: z.number().int().min(0) })),
   minimumPence: z.number().int().min(0).nullable(),
   capPence: z.number().int().min(0).nullable(),
-  products: z.array(z.object({ match: z.string(), basis: z.enum(PRODUCT_BASES as [ProductRule["basis"], ...ProductRule["basis"][]]), rate: z.number().int().min(0) })),
+  products: z.array(
+    z.object({
+      match: z.string(),
+      basis: z.enum(PRODUCT_BASES as [ProductRule["basis"], ...ProductRule["basis"][]]),
+      rate: z.number().int().min(0),
+    }),
+  ),
 });
 
 export function storeTerms(terms: AgreementTerms): string {

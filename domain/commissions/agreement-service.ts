@@ -63,7 +63,9 @@ async function requirePartner(db: DB, id: number): Promise<User> {
 }
 
 function versionTerms(partner: Pick<User, "partnerType">, version: StoredVersion): AgreementTerms | null {
-  return isProfitSharingType(partner.partnerType) ? (version.terms ?? seedTerms(partner.partnerType, version.rateBp)) : null;
+  return isProfitSharingType(partner.partnerType)
+    ? (version.terms ?? seedTerms(partner.partnerType, version.rateBp))
+    : null;
 }
 
 function viewOf(partner: Pick<User, "partnerType">, version: StoredVersion, names: Map<number, string>): AgreementView {
@@ -84,7 +86,9 @@ export async function partnerAgreements(db: DB, partnerId: number, now: Date = n
   const partner = await requirePartner(db, partnerId);
   const history = await agreementHistory(db, partnerId);
   const authorIds = [...new Set(history.flatMap((v) => (v.createdBy === null ? [] : [v.createdBy])))];
-  const authors = authorIds.length ? await db.selectFrom("users").select(["id", "name", "username"]).where("id", "in", authorIds).execute() : [];
+  const authors = authorIds.length
+    ? await db.selectFrom("users").select(["id", "name", "username"]).where("id", "in", authorIds).execute()
+    : [];
   const names = new Map(authors.map((a) => [a.id, a.name ?? a.username]));
   const inForce = versionForMonth(history, currentMonth(now));
   return {
@@ -162,7 +166,10 @@ async function monthUnder(db: DB, partnerId: number, month: string, terms: Agree
 
 /** The months the new agreement would govern: from its month to the next later version's. */
 function governs(history: readonly StoredVersion[], effectiveMonth: string, month: string): boolean {
-  const next = history.filter((v) => v.effectiveMonth > effectiveMonth).map((v) => v.effectiveMonth).sort()[0];
+  const next = history
+    .filter((v) => v.effectiveMonth > effectiveMonth)
+    .map((v) => v.effectiveMonth)
+    .sort()[0];
   return month >= effectiveMonth && (next === undefined || month < next);
 }
 
@@ -170,9 +177,20 @@ function governs(history: readonly StoredVersion[], effectiveMonth: string, mont
  * The paid months the terms would reach, with their differences (only those that differ). A month an
  * earlier change already adjusted counts what was added for it, so saving the same terms twice adds nothing.
  */
-async function paidDifferences(db: DB, partner: User, history: readonly StoredVersion[], effectiveMonth: string, terms: AgreementTerms): Promise<PaidMonthDifference[]> {
+async function paidDifferences(
+  db: DB,
+  partner: User,
+  history: readonly StoredVersion[],
+  effectiveMonth: string,
+  terms: AgreementTerms,
+): Promise<PaidMonthDifference[]> {
   const [payments, adjusted] = await Promise.all([
-    db.selectFrom("commissionPayments").select(["month", "status", "amountPence", "rateBp", "terms"]).where("partnerId", "=", partner.id).orderBy("month").execute(),
+    db
+      .selectFrom("commissionPayments")
+      .select(["month", "status", "amountPence", "rateBp", "terms"])
+      .where("partnerId", "=", partner.id)
+      .orderBy("month")
+      .execute(),
     db
       .selectFrom("commissionAdjustments")
       .select(["forMonth", (eb) => eb.fn.sum<number>("amountPence").as("amountPence")])
@@ -186,28 +204,52 @@ async function paidDifferences(db: DB, partner: User, history: readonly StoredVe
   const out: PaidMonthDifference[] = [];
   for (const payment of payments) {
     if (payment.status !== "completed" || !governs(history, effectiveMonth, payment.month)) continue;
-    const previous = await monthUnder(db, partner.id, payment.month, termsOfMonth(partner, history, payment.month, payment));
+    const previous = await monthUnder(
+      db,
+      partner.id,
+      payment.month,
+      termsOfMonth(partner, history, payment.month, payment),
+    );
     const proposed = await monthUnder(db, partner.id, payment.month, terms);
     const adjustedPence = adjustedFor.get(payment.month) ?? 0;
     const differencePence = proposed.result.commissionPence - previous.result.commissionPence - adjustedPence;
     if (!differencePence) continue;
     const target = nextOpenMonth(payment.month, paid);
-    out.push({ month: payment.month, paidPence: payment.amountPence ?? 0, previousPence: previous.result.commissionPence, proposedPence: proposed.result.commissionPence, adjustedPence, differencePence, targetMonth: target });
+    out.push({
+      month: payment.month,
+      paidPence: payment.amountPence ?? 0,
+      previousPence: previous.result.commissionPence,
+      proposedPence: proposed.result.commissionPence,
+      adjustedPence,
+      differencePence,
+      targetMonth: target,
+    });
   }
   return out;
 }
 
 function assertEarns(partner: User): void {
-  if (!isProfitSharingType(partner.partnerType)) throw new DomainError("conflict", "Commission is not applicable for this partner type");
+  if (!isProfitSharingType(partner.partnerType))
+    throw new DomainError("conflict", "Commission is not applicable for this partner type");
 }
 
 /** Last month's commission under the terms in force and under proposed terms, and the paid months the proposal reaches. */
-export async function previewAgreement(db: DB, partnerId: number, input: { effectiveMonth: string; terms: AgreementTerms }, now: Date = new Date()): Promise<AgreementPreview> {
+export async function previewAgreement(
+  db: DB,
+  partnerId: number,
+  input: { effectiveMonth: string; terms: AgreementTerms },
+  now: Date = new Date(),
+): Promise<AgreementPreview> {
   const partner = await requirePartner(db, partnerId);
   assertEarns(partner);
   const month = previousMonth(now);
   const history = await agreementHistory(db, partnerId);
-  const payment = await db.selectFrom("commissionPayments").select(["status", "rateBp", "terms"]).where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
+  const payment = await db
+    .selectFrom("commissionPayments")
+    .select(["status", "rateBp", "terms"])
+    .where("partnerId", "=", partnerId)
+    .where("month", "=", month)
+    .executeTakeFirst();
   const currentTerms = termsOfMonth(partner, history, month, payment);
   const [current, proposed, paidMonths] = await Promise.all([
     monthUnder(db, partnerId, month, currentTerms),
@@ -216,8 +258,16 @@ export async function previewAgreement(db: DB, partnerId: number, input: { effec
   ]);
   return {
     month,
-    current: { commissionPence: current.result.commissionPence, description: describeTerms(currentTerms), lines: current.lines },
-    proposed: { commissionPence: proposed.result.commissionPence, description: describeTerms(input.terms), lines: proposed.lines },
+    current: {
+      commissionPence: current.result.commissionPence,
+      description: describeTerms(currentTerms),
+      lines: current.lines,
+    },
+    proposed: {
+      commissionPence: proposed.result.commissionPence,
+      description: describeTerms(input.terms),
+      lines: proposed.lines,
+    },
     paidMonths,
   };
 }
@@ -228,7 +278,8 @@ export interface SetAgreementResult {
   adjustments: PaidMonthDifference[];
 }
 
-const differenceText = (d: PaidMonthDifference) => `${formatMonth(d.month)} ${formatSignedPence(d.differencePence)} to ${formatMonth(d.targetMonth)}`;
+const differenceText = (d: PaidMonthDifference) =>
+  `${formatMonth(d.month)} ${formatSignedPence(d.differencePence)} to ${formatMonth(d.targetMonth)}`;
 
 /**
  * Writes an agreement from its month (a second one for the same month corrects it). Open months follow
@@ -248,18 +299,33 @@ export async function setAgreement(
     const history = await agreementHistory(trx, partnerId);
     const differences = await paidDifferences(trx, partner, history, input.effectiveMonth, input.terms);
     if (differences.length && !input.adjustPaidMonths) {
-      throw conflict(`The agreement reaches paid months, which keep what they paid; confirm adding their differences to the next open month: ${differences.map(differenceText).join("; ")}`);
+      throw conflict(
+        `The agreement reaches paid months, which keep what they paid; confirm adding their differences to the next open month: ${differences.map(differenceText).join("; ")}`,
+      );
     }
     const replaced = history.find((v) => v.effectiveMonth === input.effectiveMonth);
     const rateBp = headlineRateBp(input.terms);
     const row = await trx
       .insertInto("commissionRates")
-      .values({ partnerId, rateBp, effectiveMonth: input.effectiveMonth, terms: storeTerms(input.terms), createdBy: actorId })
-      .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp, terms: storeTerms(input.terms), createdBy: actorId }))
+      .values({
+        partnerId,
+        rateBp,
+        effectiveMonth: input.effectiveMonth,
+        terms: storeTerms(input.terms),
+        createdBy: actorId,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(["partnerId", "effectiveMonth"])
+          .doUpdateSet({ rateBp, terms: storeTerms(input.terms), createdBy: actorId }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
     // The partner's rate field follows the agreement in force this month (the spec's commissionPercentage).
-    const inForce = versionForMonth([...history.filter((v) => v.effectiveMonth !== input.effectiveMonth), { ...row, terms: input.terms }], currentMonth(now));
+    const inForce = versionForMonth(
+      [...history.filter((v) => v.effectiveMonth !== input.effectiveMonth), { ...row, terms: input.terms }],
+      currentMonth(now),
+    );
     if (inForce?.effectiveMonth === input.effectiveMonth && partner.commissionBp !== rateBp) {
       await trx.updateTable("users").set({ commissionBp: rateBp }).where("id", "=", partnerId).execute();
     }
@@ -271,19 +337,46 @@ export async function setAgreement(
       entityId: row.id,
       partnerId,
       month: input.effectiveMonth,
-      before: replaced ? { effectiveMonth: replaced.effectiveMonth, description: describeTerms(versionTerms(partner, replaced)) } : null,
+      before: replaced
+        ? { effectiveMonth: replaced.effectiveMonth, description: describeTerms(versionTerms(partner, replaced)) }
+        : null,
       after: { effectiveMonth: input.effectiveMonth, terms: input.terms, description },
     });
     for (const d of differences) {
       const adjustment = await trx
         .insertInto("commissionAdjustments")
-        .values({ partnerId, month: d.targetMonth, forMonth: d.month, amountPence: d.differencePence, reason: "agreement", createdBy: actorId })
+        .values({
+          partnerId,
+          month: d.targetMonth,
+          forMonth: d.month,
+          amountPence: d.differencePence,
+          reason: "agreement",
+          createdBy: actorId,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: adjustment.id, partnerId, month: d.targetMonth, before: null, after: { forMonth: d.month, amountPence: d.differencePence, reason: "agreement", paidPence: d.paidPence, proposedPence: d.proposedPence } });
+      await audit(trx, {
+        actorId,
+        action: "commission_adjustment",
+        entity: "commission_adjustment",
+        entityId: adjustment.id,
+        partnerId,
+        month: d.targetMonth,
+        before: null,
+        after: {
+          forMonth: d.month,
+          amountPence: d.differencePence,
+          reason: "agreement",
+          paidPence: d.paidPence,
+          proposedPence: d.proposedPence,
+        },
+      });
     }
     // The author as partnerAgreements names them: the name, else the username.
-    const actor = actorId === null ? undefined : await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst();
+    const actor =
+      actorId === null
+        ? undefined
+        : await trx.selectFrom("users").select(["name", "username"]).where("id", "=", actorId).executeTakeFirst();
     const names = new Map<number, string>(actorId !== null && actor ? [[actorId, actor.name ?? actor.username]] : []);
     return { agreement: viewOf(partner, { ...row, terms: readTerms(row.terms) }, names), adjustments: differences };
   });
@@ -295,10 +388,16 @@ export async function setAgreement(
  * Answers the written flat share in force (the new version keeps it, at the new rate), or null for
  * the partner type's agreement.
  */
-export async function assertRateEditable(db: DB, partnerId: number, now: Date = new Date()): Promise<AgreementTerms | null> {
+export async function assertRateEditable(
+  db: DB,
+  partnerId: number,
+  now: Date = new Date(),
+): Promise<AgreementTerms | null> {
   const version = versionForMonth(await agreementHistory(db, partnerId), currentMonth(now));
   if (version?.terms && !isFlatNetProfitShare(version.terms)) {
-    throw conflict(`This partner's commission follows an agreement (${describeTerms(version.terms).join("; ")}): change it on the ${AGREEMENT_CARD} card`);
+    throw conflict(
+      `This partner's commission follows an agreement (${describeTerms(version.terms).join("; ")}): change it on the ${AGREEMENT_CARD} card`,
+    );
   }
   return version?.terms ?? null;
 }

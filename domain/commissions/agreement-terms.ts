@@ -8,8 +8,24 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { nextMonth } from "../shared/dates.ts";
 import { reportsComplete } from "./month-close-rules.ts";
 import type { Database, User } from "#db/schema.ts";
-import { headlineRateBp, monthCommission, seedTerms, totalFromSums, versionForMonth, versionTerms, type AgreementRecord, type AgreementTerms, type AgreementVersion, type ProductPart } from "./agreement-rules.ts";
-import { flatCommissionPenceSql, netProfitPenceSql, tieredCommissionPenceSql, versionIdForMonthSql } from "./commission-sql.ts";
+import {
+  headlineRateBp,
+  monthCommission,
+  seedTerms,
+  totalFromSums,
+  versionForMonth,
+  versionTerms,
+  type AgreementRecord,
+  type AgreementTerms,
+  type AgreementVersion,
+  type ProductPart,
+} from "./agreement-rules.ts";
+import {
+  flatCommissionPenceSql,
+  netProfitPenceSql,
+  tieredCommissionPenceSql,
+  versionIdForMonthSql,
+} from "./commission-sql.ts";
 import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
 import { readTerms } from "./agreement-schemas.ts";
 import { cogsOf, unitsOf } from "../imports/sales-writer.ts";
@@ -25,8 +41,14 @@ export interface StoredVersion extends AgreementVersion {
 }
 
 /** Each partner's agreement history (every partner's with no ids), oldest first. */
-export async function agreementHistories(db: DB, partnerIds?: readonly number[]): Promise<Map<number, StoredVersion[]>> {
-  let query = db.selectFrom("commissionRates").select(["id", "partnerId", "rateBp", "effectiveMonth", "terms", "createdAt", "createdBy"]).orderBy("effectiveMonth");
+export async function agreementHistories(
+  db: DB,
+  partnerIds?: readonly number[],
+): Promise<Map<number, StoredVersion[]>> {
+  let query = db
+    .selectFrom("commissionRates")
+    .select(["id", "partnerId", "rateBp", "effectiveMonth", "terms", "createdAt", "createdBy"])
+    .orderBy("effectiveMonth");
   if (partnerIds) query = query.where("partnerId", "in", partnerIds.length ? [...partnerIds] : [0]);
   const out = new Map<number, StoredVersion[]>();
   for (const row of await query.execute()) {
@@ -54,12 +76,21 @@ type PartnerTerms = Pick<User, "partnerType" | "commissionBp">;
  * The terms of a partner's month: a paid month's are the ones it paid under (its snapshot stands);
  * any other month follows the agreement in force for it.
  */
-export function termsOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string, payment?: PaymentTerms | null): AgreementTerms | null {
+export function termsOfMonth(
+  partner: PartnerTerms,
+  history: readonly AgreementVersion[],
+  month: string,
+  payment?: PaymentTerms | null,
+): AgreementTerms | null {
   return resolveTerms(partner, versionForMonth(history, month), payment);
 }
 
 /** termsOfMonth from the month's version and payment, however they were read (the history, or monthTotals' aggregate row). */
-function resolveTerms(partner: PartnerTerms, version: Pick<AgreementVersion, "rateBp" | "terms"> | undefined, payment?: PaymentTerms | null): AgreementTerms | null {
+function resolveTerms(
+  partner: PartnerTerms,
+  version: Pick<AgreementVersion, "rateBp" | "terms"> | undefined,
+  payment?: PaymentTerms | null,
+): AgreementTerms | null {
   if (payment?.status === "completed" && isProfitSharingType(partner.partnerType)) {
     return readTerms(payment.terms) ?? seedTerms(partner.partnerType, payment.rateBp ?? partner.commissionBp);
   }
@@ -71,7 +102,12 @@ function resolveTerms(partner: PartnerTerms, version: Pick<AgreementVersion, "ra
  * stands, even when a later agreement reaches back past it); otherwise a flat rate's, the seed's rate
  * for a seed row, else 0.
  */
-export function rateOfMonth(partner: PartnerTerms, history: readonly AgreementVersion[], month: string, payment?: PaymentTerms | null): number {
+export function rateOfMonth(
+  partner: PartnerTerms,
+  history: readonly AgreementVersion[],
+  month: string,
+  payment?: PaymentTerms | null,
+): number {
   if (payment?.status === "completed" && payment.rateBp !== null) return payment.rateBp;
   const version = versionForMonth(history, month);
   return version?.terms ? headlineRateBp(version.terms) : (version?.rateBp ?? partner.commissionBp);
@@ -103,7 +139,12 @@ export async function productParts(db: DB, recordIds: readonly number[]): Promis
       .execute();
     for (const row of rows) {
       const list = out.get(row.recordId) ?? [];
-      list.push({ name: row.name, units: Number(row.units), revenuePence: Number(row.revenuePence), cogsPence: Number(row.cogsPence) });
+      list.push({
+        name: row.name,
+        units: Number(row.units),
+        revenuePence: Number(row.revenuePence),
+        cogsPence: Number(row.cogsPence),
+      });
       out.set(row.recordId, list);
     }
   }
@@ -120,9 +161,16 @@ export interface RecordInput {
 }
 
 /** Records with their products attached where the terms need them. */
-export async function withProducts<R extends RecordInput>(db: DB, terms: AgreementTerms | null, records: readonly R[]): Promise<(R & AgreementRecord)[]> {
+export async function withProducts<R extends RecordInput>(
+  db: DB,
+  terms: AgreementTerms | null,
+  records: readonly R[],
+): Promise<(R & AgreementRecord)[]> {
   if (!needsProducts(terms) || !records.length) return [...records];
-  const parts = await productParts(db, records.map((r) => r.id));
+  const parts = await productParts(
+    db,
+    records.map((r) => r.id),
+  );
   return records.map((r) => ({ ...r, products: parts.get(r.id) ?? [] }));
 }
 
@@ -134,8 +182,17 @@ export interface MonthAdjustment {
   reason: AdjustmentReason;
 }
 
-export async function adjustmentsOf(db: DB, month: string, partnerIds?: readonly number[]): Promise<Map<number, MonthAdjustment[]>> {
-  let query = db.selectFrom("commissionAdjustments").select(["id", "partnerId", "forMonth", "amountPence", "reason"]).where("month", "=", month).orderBy("forMonth").orderBy("id");
+export async function adjustmentsOf(
+  db: DB,
+  month: string,
+  partnerIds?: readonly number[],
+): Promise<Map<number, MonthAdjustment[]>> {
+  let query = db
+    .selectFrom("commissionAdjustments")
+    .select(["id", "partnerId", "forMonth", "amountPence", "reason"])
+    .where("month", "=", month)
+    .orderBy("forMonth")
+    .orderBy("id");
   if (partnerIds) query = query.where("partnerId", "in", partnerIds.length ? [...partnerIds] : [0]);
   const out = new Map<number, MonthAdjustment[]>();
   for (const row of await query.execute()) out.set(row.partnerId, [...(out.get(row.partnerId) ?? []), row]);
@@ -151,7 +208,12 @@ export function nextOpenMonth(month: string, paid: ReadonlySet<string>): string 
 
 /** The months a partner has been paid for. */
 export async function paidMonthsOf(db: DB, partnerId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom("commissionPayments").select("month").where("partnerId", "=", partnerId).where("status", "=", "completed").execute();
+  const rows = await db
+    .selectFrom("commissionPayments")
+    .select("month")
+    .where("partnerId", "=", partnerId)
+    .where("status", "=", "completed")
+    .execute();
   return new Set(rows.map((r) => r.month));
 }
 
@@ -197,7 +259,15 @@ function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[], w
   let partners = db
     .selectFrom("users as u")
     .where("u.isAdmin", "=", 0)
-    .select((eb) => ["u.id", "u.name", "u.username", "u.email", "u.partnerType", "u.commissionBp", versionIdForMonthSql(eb.ref("u.id"), month).as("versionId")]);
+    .select((eb) => [
+      "u.id",
+      "u.name",
+      "u.username",
+      "u.email",
+      "u.partnerType",
+      "u.commissionBp",
+      versionIdForMonthSql(eb.ref("u.id"), month).as("versionId"),
+    ]);
   if (partnerIds) partners = partners.where("u.id", "in", partnerIds.length ? [...partnerIds] : [0]);
   const revenue = sql.ref<number>("r.revenuePence");
   const cogs = sql.ref<number>("r.cogsPence");
@@ -210,13 +280,19 @@ function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[], w
       .leftJoin("commissionRates as v", "v.id", "q.versionId")
       .innerJoin("machines as m", "m.partnerId", "q.id")
       // Without the machines' counts only the month's records matter: the search starts from them.
-      .$if(withMachines, (q) => q.leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month)))
-      .$if(!withMachines, (q) => q.innerJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month)))
+      .$if(withMachines, (q) =>
+        q.leftJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month)),
+      )
+      .$if(!withMachines, (q) =>
+        q.innerJoin("monthlyRecords as r", (join) => join.onRef("r.machineId", "=", "m.id").on("r.month", "=", month)),
+      )
       .groupBy("q.id")
       .select((eb) => [
         "q.id as partnerId",
         sql<number>`count(case when ${eb.ref("m.status")} = 'active' then 1 end)`.as("activeMachines"),
-        sql<number>`count(case when ${eb.ref("m.status")} = 'active' and ${eb.ref("r.id")} is not null then 1 end)`.as("submittedReports"),
+        sql<number>`count(case when ${eb.ref("m.status")} = 'active' and ${eb.ref("r.id")} is not null then 1 end)`.as(
+          "submittedReports",
+        ),
         sql<number>`count(${eb.ref("r.id")})`.as("records"),
         sql<number>`coalesce(sum(${net}), 0)`.as("netProfitPence"),
         sql<number>`coalesce(sum(${revenue}), 0)`.as("revenuePence"),
@@ -224,12 +300,17 @@ function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[], w
         sql<number>`coalesce(sum(${eb.ref("r.totalSales")}), 0)`.as("units"),
         sql<number>`coalesce(sum(${flatCommissionPenceSql(net, rate)}), 0)`.as("flatNetPence"),
         sql<number>`coalesce(sum(${flatCommissionPenceSql(revenue, rate)}), 0)`.as("flatGrossPence"),
-        sql<number>`coalesce(sum(${flatCommissionPenceSql(sql<number>`(${revenue} - ${cogs})`, rate)}), 0)`.as("flatGrossProfitPence"),
+        sql<number>`coalesce(sum(${flatCommissionPenceSql(sql<number>`(${revenue} - ${cogs})`, rate)}), 0)`.as(
+          "flatGrossProfitPence",
+        ),
       ])
       .as("s");
   const zero = (column: string) => sql<number>`coalesce(${sql.ref(`s.${column}`)}, 0)`;
   return db
-    .with((cte) => cte("p").materialized(), () => partners)
+    .with(
+      (cte) => cte("p").materialized(),
+      () => partners,
+    )
     .selectFrom("p")
     .leftJoin("commissionRates as v", "v.id", "p.versionId")
     .leftJoin(sums, (join) => join.onRef("s.partnerId", "=", "p.id"))
@@ -269,8 +350,15 @@ function aggregateQuery(db: DB, month: string, partnerIds?: readonly number[], w
  * flat rates at the version's rate), the records (and products) of the others read and worked out one
  * by one, and the month's adjustments.
  */
-export async function monthTotals(db: DB, month: string, partnerIds?: readonly number[]): Promise<PartnerMonthTotals[]> {
-  const [rows, adjustments] = await Promise.all([aggregateQuery(db, month, partnerIds).execute(), adjustmentsOf(db, month, partnerIds)]);
+export async function monthTotals(
+  db: DB,
+  month: string,
+  partnerIds?: readonly number[],
+): Promise<PartnerMonthTotals[]> {
+  const [rows, adjustments] = await Promise.all([
+    aggregateQuery(db, month, partnerIds).execute(),
+    adjustmentsOf(db, month, partnerIds),
+  ]);
   const out: PartnerMonthTotals[] = [];
   const detailed: { index: number; terms: AgreementTerms }[] = [];
   for (const row of rows) {
@@ -278,8 +366,21 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
     const versionRate = Number(row.versionRateBp ?? row.commissionBp);
     const payment = row.paymentStatus && { status: row.paymentStatus, rateBp: row.paidRateBp, terms: row.paidTerms };
     const terms = resolveTerms(row, { rateBp: versionRate, terms: readTerms(row.versionTerms) }, payment);
-    const sums = { records: Number(row.records), netProfitPence: Number(row.netProfitPence), revenuePence: Number(row.revenuePence), cogsPence: Number(row.cogsPence), units: Number(row.units) };
-    const flat = terms && !terms.tiers.length && terms.rate === versionRate ? { "net-profit": row.flatNetPence, "gross-sales": row.flatGrossPence, "gross-profit": row.flatGrossProfitPence }[terms.basis as "net-profit"] : undefined;
+    const sums = {
+      records: Number(row.records),
+      netProfitPence: Number(row.netProfitPence),
+      revenuePence: Number(row.revenuePence),
+      cogsPence: Number(row.cogsPence),
+      units: Number(row.units),
+    };
+    const flat =
+      terms && !terms.tiers.length && terms.rate === versionRate
+        ? {
+            "net-profit": row.flatNetPence,
+            "gross-sales": row.flatGrossPence,
+            "gross-profit": row.flatGrossProfitPence,
+          }[terms.basis as "net-profit"]
+        : undefined;
     const commissionPence = totalFromSums(terms, sums, flat === undefined ? null : Number(flat));
     if (commissionPence === null) detailed.push({ index: out.length, terms: terms! });
     const adj = terms ? (adjustments.get(row.partnerId) ?? []) : [];
@@ -317,10 +418,17 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
       .execute();
     const withRules = new Set(detailed.filter((d) => needsProducts(d.terms)).map((d) => out[d.index].partnerId));
     const needing = records.filter((r) => withRules.has(r.partnerId));
-    const parts = needing.length ? await productParts(db, needing.map((r) => r.id)) : new Map<number, ProductPart[]>();
+    const parts = needing.length
+      ? await productParts(
+          db,
+          needing.map((r) => r.id),
+        )
+      : new Map<number, ProductPart[]>();
     for (const { index, terms } of detailed) {
       const row = out[index];
-      const own = records.filter((r) => r.partnerId === row.partnerId).map((r) => ({ ...r, products: parts.get(r.id) ?? [] }));
+      const own = records
+        .filter((r) => r.partnerId === row.partnerId)
+        .map((r) => ({ ...r, products: parts.get(r.id) ?? [] }));
       row.commissionPence = monthCommission(terms, own).commissionPence;
       row.duePence = dueOf(row.commissionPence, row.adjustments);
     }
@@ -329,13 +437,23 @@ export async function monthTotals(db: DB, month: string, partnerIds?: readonly n
 }
 
 /** A partner's terms for each of its months (paid months under their snapshot), from its history and payments. */
-export async function partnerTermsByMonth(db: DB, partner: PartnerTerms & { id: number }, months: Iterable<string>): Promise<Map<string, AgreementTerms | null>> {
+export async function partnerTermsByMonth(
+  db: DB,
+  partner: PartnerTerms & { id: number },
+  months: Iterable<string>,
+): Promise<Map<string, AgreementTerms | null>> {
   const [history, payments] = await Promise.all([
     agreementHistory(db, partner.id),
-    db.selectFrom("commissionPayments").select(["month", "status", "rateBp", "terms"]).where("partnerId", "=", partner.id).execute(),
+    db
+      .selectFrom("commissionPayments")
+      .select(["month", "status", "rateBp", "terms"])
+      .where("partnerId", "=", partner.id)
+      .execute(),
   ]);
   const paymentOf = new Map(payments.map((p) => [p.month, p]));
-  return new Map([...new Set(months)].map((month) => [month, termsOfMonth(partner, history, month, paymentOf.get(month))]));
+  return new Map(
+    [...new Set(months)].map((month) => [month, termsOfMonth(partner, history, month, paymentOf.get(month))]),
+  );
 }
 
 /** A partner's records (any months) with their terms' products attached where a month's terms need them. */
@@ -348,8 +466,16 @@ export async function recordsWithTerms<R extends RecordInput & { month: string }
   const termsOf = await partnerTermsByMonth(db, partner, [...records.map((r) => r.month), ...extraMonths]);
   const needing = records.filter((r) => needsProducts(termsOf.get(r.month) ?? null));
   if (!needing.length) return { records: [...records], termsOf };
-  const parts = await productParts(db, needing.map((r) => r.id));
-  return { records: records.map((r) => (needsProducts(termsOf.get(r.month) ?? null) ? { ...r, products: parts.get(r.id) ?? [] } : r)), termsOf };
+  const parts = await productParts(
+    db,
+    needing.map((r) => r.id),
+  );
+  return {
+    records: records.map((r) =>
+      needsProducts(termsOf.get(r.month) ?? null) ? { ...r, products: parts.get(r.id) ?? [] } : r,
+    ),
+    termsOf,
+  };
 }
 
 /** A month's commission totals over every partner, as payables and the admin's stats need them. */
@@ -411,16 +537,28 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
         sql<number>`coalesce(sum(case when ${seed} then ${due} end), 0)`.as("duePence"),
         sql<number>`coalesce(sum(case when ${seed} and ${complete} then ${due} end), 0)`.as("readyPence"),
         sql<number>`count(case when ${seed} and ${complete} then 1 end)`.as("ready"),
-        sql<number>`coalesce(sum(case when ${seed} then ${commission} when ${paid} then x.paid_amount_pence end), 0)`.as("commissionPence"),
+        sql<number>`coalesce(sum(case when ${seed} then ${commission} when ${paid} then x.paid_amount_pence end), 0)`.as(
+          "commissionPence",
+        ),
       ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("users as u")
-      .leftJoin("commissionPayments as cp", (join) => join.onRef("cp.partnerId", "=", "u.id").on("cp.month", "=", month))
+      .leftJoin("commissionPayments as cp", (join) =>
+        join.onRef("cp.partnerId", "=", "u.id").on("cp.month", "=", month),
+      )
       .where("u.isAdmin", "=", 0)
       .where("u.partnerType", "in", ["profit-sharing", "tiered-profit-sharing"])
       .where((eb) => eb.or([eb("cp.status", "is", null), eb("cp.status", "=", "pending")]))
-      .where((eb) => eb.exists(eb.selectFrom("commissionRates as cr").select("cr.id").whereRef("cr.partnerId", "=", "u.id").where("cr.terms", "is not", null)))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("commissionRates as cr")
+            .select("cr.id")
+            .whereRef("cr.partnerId", "=", "u.id")
+            .where("cr.terms", "is not", null),
+        ),
+      )
       .select("u.id")
       .execute(),
   ]);

@@ -49,7 +49,8 @@ export function balancePence(pending: readonly Pick<PendingAdjustment, "amountPe
 export function absorbBlockers(state: AbsorbingState): string[] {
   const out: string[] = [];
   if (state.disabled) out.push("account disabled");
-  if (!isProfitSharingType(state.partnerType)) out.push(state.partnerType === "fee-paying" ? "now fee-paying" : "no longer profit-sharing");
+  if (!isProfitSharingType(state.partnerType))
+    out.push(state.partnerType === "fee-paying" ? "now fee-paying" : "no longer profit-sharing");
   if (state.activeMachines <= 0) out.push("no active machine");
   if (state.leaving && !out.length) out.push("no later month once the partner goes");
   return out;
@@ -62,7 +63,11 @@ export function owingOf(pending: readonly PendingAdjustment[], state: AbsorbingS
   const blockers = absorbBlockers(state);
   if (!blockers.length) return null;
   const months = [...pending].sort((a, b) => a.month.localeCompare(b.month) || a.forMonth.localeCompare(b.forMonth));
-  return { owingPence: -balance, months: months.map(({ month, forMonth, amountPence, reason }) => ({ month, forMonth, amountPence, reason })), why: blockers.join(" and ") };
+  return {
+    owingPence: -balance,
+    months: months.map(({ month, forMonth, amountPence, reason }) => ({ month, forMonth, amountPence, reason })),
+    why: blockers.join(" and "),
+  };
 }
 
 /**
@@ -103,7 +108,10 @@ export function nothingOwedMessage(partnerName: string): string {
 }
 
 /** Write off's confirmation (the dialog with JavaScript, the page's question without). */
-export function writeOffQuestion(partnerName: string, owing: Pick<Owing, "owingPence" | "months">): { title: string; description: string; confirmLabel: string } {
+export function writeOffQuestion(
+  partnerName: string,
+  owing: Pick<Owing, "owingPence" | "months">,
+): { title: string; description: string; confirmLabel: string } {
   const month = writeOffMonth(owing.months);
   return {
     title: `Write off ${formatGBP(owing.owingPence)} owed by ${partnerName}?`,

@@ -52,7 +52,16 @@ export async function overpaidOpenMonths(db: DB, partnerId: number): Promise<Pen
     .select((eb) => ["t.month", eb.fn.sum<string | number>("t.amountPence").as("paid")])
     .where("t.partnerId", "=", partnerId)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom("commissionPayments as p").select("p.id").whereRef("p.partnerId", "=", "t.partnerId").whereRef("p.month", "=", "t.month").where("p.status", "=", "completed"))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("commissionPayments as p")
+            .select("p.id")
+            .whereRef("p.partnerId", "=", "t.partnerId")
+            .whereRef("p.month", "=", "t.month")
+            .where("p.status", "=", "completed"),
+        ),
+      ),
     )
     .groupBy("t.month")
     .orderBy("t.month")
@@ -69,7 +78,11 @@ export async function overpaidOpenMonths(db: DB, partnerId: number): Promise<Pen
  * What this partner owes, or null (a balance of 0 or more, or one a later month will take). Leaving
  * (a delete, a write-off) counts every negative balance: no later month will take it.
  */
-export async function owingOfPartner(db: DB, partner: BalancePartner, options: { leaving?: boolean } = {}): Promise<Owing | null> {
+export async function owingOfPartner(
+  db: DB,
+  partner: BalancePartner,
+  options: { leaving?: boolean } = {},
+): Promise<Owing | null> {
   // One after the other: inside a transaction they share one connection.
   const pending = [...(await pendingAdjustments(db, partner.id)), ...(await overpaidOpenMonths(db, partner.id))];
   const machines = await db
@@ -78,7 +91,12 @@ export async function owingOfPartner(db: DB, partner: BalancePartner, options: {
     .where("partnerId", "=", partner.id)
     .where("status", "=", "active")
     .executeTakeFirstOrThrow();
-  return owingOf(pending, { partnerType: partner.partnerType, activeMachines: Number(machines.n), disabled: partner.disabledAt !== null, leaving: options.leaving });
+  return owingOf(pending, {
+    partnerType: partner.partnerType,
+    activeMachines: Number(machines.n),
+    disabled: partner.disabledAt !== null,
+    leaving: options.leaving,
+  });
 }
 
 async function requirePartner(db: DB, partnerId: number, lock = false): Promise<User> {
@@ -125,7 +143,15 @@ export async function writeOffBalance(db: DB, partnerId: number, actorId: number
     if (!owing || !month) throw conflict(nothingOwedMessage(partner.name ?? partner.username));
     const row = await trx
       .insertInto("commissionAdjustments")
-      .values({ partnerId, month, forMonth: month, amountPence: owing.owingPence, reason: "written_off", sourcePaymentId: null, createdBy: actorId })
+      .values({
+        partnerId,
+        month,
+        forMonth: month,
+        amountPence: owing.owingPence,
+        reason: "written_off",
+        sourcePaymentId: null,
+        createdBy: actorId,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await audit(trx, {

@@ -4,12 +4,34 @@
  */
 import type { Kysely } from "kysely";
 import type { Selectable } from "kysely";
-import type { AdjustmentReason, CommissionPaymentsTable, CommissionTransfersTable, Database, User } from "#db/schema.ts";
+import type {
+  AdjustmentReason,
+  CommissionPaymentsTable,
+  CommissionTransfersTable,
+  Database,
+  User,
+} from "#db/schema.ts";
 import { audit } from "../audit/audit-writer.ts";
 import type { TieredCommission } from "./commission-rules.ts";
-import { monthCommission, type AgreementRecord, type AgreementTerms, type CommissionLine, type MonthCommission } from "./agreement-rules.ts";
+import {
+  monthCommission,
+  type AgreementRecord,
+  type AgreementTerms,
+  type CommissionLine,
+  type MonthCommission,
+} from "./agreement-rules.ts";
 import { storeTerms } from "./agreement-schemas.ts";
-import { adjustmentsOf, agreementHistory, dueOf, nextOpenMonth, paidMonthsOf, rateOfMonth, termsOfMonth, withProducts, type MonthAdjustment } from "./agreement-terms.ts";
+import {
+  adjustmentsOf,
+  agreementHistory,
+  dueOf,
+  nextOpenMonth,
+  paidMonthsOf,
+  rateOfMonth,
+  termsOfMonth,
+  withProducts,
+  type MonthAdjustment,
+} from "./agreement-terms.ts";
 import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { assertMonthEnded, lastDayOfMonth, reportsComplete } from "./month-close-rules.ts";
@@ -47,7 +69,14 @@ export interface PartnerMonth {
   submittedReports: number;
   /** Every active machine has a record for the month (and there is at least one). */
   complete: boolean;
-  totals: { units: number; revenuePence: number; cogsPence: number; cardFeePence: number; netProfitPence: number; commissionPence: number };
+  totals: {
+    units: number;
+    revenuePence: number;
+    cogsPence: number;
+    cardFeePence: number;
+    netProfitPence: number;
+    commissionPence: number;
+  };
   tiers: TieredCommission | null;
   /** The agreement's terms for the month (null: no commission), its lines, and the adjustments added to the month. */
   terms: AgreementTerms | null;
@@ -55,7 +84,12 @@ export interface PartnerMonth {
   adjustments: MonthAdjustment[];
   /** The commission under the agreement before adjustments (totals.commissionPence is what the month owes). */
   agreementPence: number;
-  payment: { status: CommissionPaymentStatus; paidDate: string | null; amountPence: number | null; rateBp: number | null };
+  payment: {
+    status: CommissionPaymentStatus;
+    paidDate: string | null;
+    amountPence: number | null;
+    rateBp: number | null;
+  };
   /** Money already paid for the month (kept when Reset Month reopens it), and each payment of it. */
   moneyPaid: MoneyPaid;
   transfers: { amountPence: number; paidDate: string; reference: string }[];
@@ -65,7 +99,12 @@ export interface PartnerMonth {
 
 async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<PartnerMonth> {
   const [machines, records, history, payment, adjustments, transfers, sentOn] = await Promise.all([
-    db.selectFrom("machines").select(["id", "location", "status"]).where("partnerId", "=", partner.id).orderBy("location").execute(),
+    db
+      .selectFrom("machines")
+      .select(["id", "location", "status"])
+      .where("partnerId", "=", partner.id)
+      .orderBy("location")
+      .execute(),
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
@@ -74,7 +113,12 @@ async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<P
       .where("r.month", "=", month)
       .execute(),
     agreementHistory(db, partner.id),
-    db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).where("month", "=", month).executeTakeFirst(),
+    db
+      .selectFrom("commissionPayments")
+      .selectAll()
+      .where("partnerId", "=", partner.id)
+      .where("month", "=", month)
+      .executeTakeFirst(),
     adjustmentsOf(db, month, [partner.id]),
     transfersOf(db, partner.id, month),
     db
@@ -88,10 +132,23 @@ async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<P
   ]);
   const terms = termsOfMonth(partner, history, month, payment);
   const withParts = await withProducts(db, terms, records);
-  return partnerMonthFrom(partner, month, machines, withParts, { terms, rateBp: rateOfMonth(partner, history, month, payment) }, payment ?? null, adjustments.get(partner.id) ?? [], {
-    transfers: transfers.map((t) => ({ amountPence: t.amountPence, paidDate: t.paidDate, reference: t.reference })),
-    sentOn: standingAdjustments(sentOn).map((a) => ({ month: a.month, amountPence: a.amountPence, reason: a.reason })),
-  });
+  return partnerMonthFrom(
+    partner,
+    month,
+    machines,
+    withParts,
+    { terms, rateBp: rateOfMonth(partner, history, month, payment) },
+    payment ?? null,
+    adjustments.get(partner.id) ?? [],
+    {
+      transfers: transfers.map((t) => ({ amountPence: t.amountPence, paidDate: t.paidDate, reference: t.reference })),
+      sentOn: standingAdjustments(sentOn).map((a) => ({
+        month: a.month,
+        amountPence: a.amountPence,
+        reason: a.reason,
+      })),
+    },
+  );
 }
 
 /** Pure assembly of a partner's month from its machines, records, terms and payment. */
@@ -99,9 +156,20 @@ export function partnerMonthFrom(
   partner: Pick<User, "id" | "username" | "name" | "email" | "billingAddress" | "partnerType">,
   month: string,
   machines: { id: number; location: string; status: "active" | "inactive" }[],
-  records: ({ id: number; machineId: number; totalSales: number; revenuePence: number; cogsPence: number } & Partial<AgreementRecord>)[],
+  records: ({
+    id: number;
+    machineId: number;
+    totalSales: number;
+    revenuePence: number;
+    cogsPence: number;
+  } & Partial<AgreementRecord>)[],
   agreement: { terms: AgreementTerms | null; rateBp: number },
-  payment: { status: "pending" | "completed"; paidDate: string | null; amountPence: number | null; rateBp: number | null } | null,
+  payment: {
+    status: "pending" | "completed";
+    paidDate: string | null;
+    amountPence: number | null;
+    rateBp: number | null;
+  } | null,
   adjustments: MonthAdjustment[] = [],
   paid: Pick<PartnerMonth, "transfers" | "sentOn"> = { transfers: [], sentOn: [] },
 ): PartnerMonth {
@@ -149,7 +217,12 @@ export function partnerMonthFrom(
     adjustments: applied,
     agreementPence: result.commissionPence,
     payment: result.applicable
-      ? { status: payment?.status ?? "pending", paidDate: payment?.paidDate ?? null, amountPence: payment?.amountPence ?? null, rateBp: payment?.rateBp ?? null }
+      ? {
+          status: payment?.status ?? "pending",
+          paidDate: payment?.paidDate ?? null,
+          amountPence: payment?.amountPence ?? null,
+          rateBp: payment?.rateBp ?? null,
+        }
       : { status: "not_applicable", paidDate: null, amountPence: null, rateBp: null },
     moneyPaid: moneyPaidFrom(paid.transfers),
     transfers: paid.transfers,
@@ -171,15 +244,24 @@ export async function partnerMonth(db: DB, partnerId: number, month: string): Pr
  * Marks a month's commission paid, with the amount and rate it paid, which closes the partner's
  * month; refused (409) for a month that has not ended, when not applicable, incomplete or already paid.
  */
-export async function markCommissionPaid(db: DB, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
+export async function markCommissionPaid(
+  db: DB,
+  partnerId: number,
+  month: string,
+  actorId: number | null,
+  paidDate: string = isoDay(new Date()),
+  now: Date = new Date(),
+) {
   assertPayable(month, paidDate, now);
-  return (await db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate))).payment;
+  return (await db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate)))
+    .payment;
 }
 
 /** The checks of markCommissionPaid that need no database: the month has ended and the paid date is after it. */
 export function assertPayable(month: string, paidDate: string, now: Date = new Date()): void {
   assertMonthEnded(month, now);
-  if (paidDate <= lastDayOfMonth(month)) throw badInput(`The paid date must be after ${formatMonth(month)} ended (${formatDate(lastDayOfMonth(month))})`);
+  if (paidDate <= lastDayOfMonth(month))
+    throw badInput(`The paid date must be after ${formatMonth(month)} ended (${formatDate(lastDayOfMonth(month))})`);
 }
 
 /** A month marked paid: its payment row, the money this payment sent, and what had been paid before. */
@@ -196,14 +278,26 @@ export interface PaidMonth {
  * one); the caller has run assertPayable. A month money was already paid for (reopened by Reset
  * Month) pays only what it now comes to minus that; a negative rest is carried (reason `repaid`).
  */
-export async function markCommissionPaidIn(trx: DB, partnerId: number, month: string, actorId: number | null, paidDate: string, batchId: number | null = null): Promise<PaidMonth> {
+export async function markCommissionPaidIn(
+  trx: DB,
+  partnerId: number,
+  month: string,
+  actorId: number | null,
+  paidDate: string,
+  batchId: number | null = null,
+): Promise<PaidMonth> {
   const partner = await requirePartner(trx, partnerId);
   if (!isProfitSharingType(partner.partnerType)) {
     throw new DomainError("conflict", "Commission is not applicable for this partner type");
   }
   const figures = await loadPartnerMonth(trx, partner, month);
   if (!figures.complete) throw conflict(`Not every active machine has reported for ${month} yet`);
-  const existing = await trx.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partnerId).where("month", "=", month).executeTakeFirst();
+  const existing = await trx
+    .selectFrom("commissionPayments")
+    .selectAll()
+    .where("partnerId", "=", partnerId)
+    .where("month", "=", month)
+    .executeTakeFirst();
   if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
   const monthPence = figures.totals.commissionPence;
   const alreadyPaid = figures.moneyPaid;
@@ -217,11 +311,28 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
     updatedAt: new Date().toISOString(),
   };
   const payment = existing
-    ? await trx.updateTable("commissionPayments").set(values).where("id", "=", existing.id).returningAll().executeTakeFirstOrThrow()
-    : await trx.insertInto("commissionPayments").values({ partnerId, month, ...values }).returningAll().executeTakeFirstOrThrow();
+    ? await trx
+        .updateTable("commissionPayments")
+        .set(values)
+        .where("id", "=", existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : await trx
+        .insertInto("commissionPayments")
+        .values({ partnerId, month, ...values })
+        .returningAll()
+        .executeTakeFirstOrThrow();
   const transfer = await trx
     .insertInto("commissionTransfers")
-    .values({ partnerId, month, amountPence: payPence, paidDate, reference: alreadyPaid.pence > 0 ? topUpReference(month) : payoutReference(month), batchId, createdBy: actorId })
+    .values({
+      partnerId,
+      month,
+      amountPence: payPence,
+      paidDate,
+      reference: alreadyPaid.pence > 0 ? topUpReference(month) : payoutReference(month),
+      batchId,
+      createdBy: actorId,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await audit(trx, {
@@ -231,8 +342,19 @@ export async function markCommissionPaidIn(trx: DB, partnerId: number, month: st
     entityId: payment.id,
     partnerId,
     month,
-    before: { status: existing?.status ?? "pending", ...(alreadyPaid.pence ? { alreadyPaidPence: alreadyPaid.pence } : {}) },
-    after: { status: "completed", paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp, paidPence: payPence, reference: transfer.reference, ...(batchId ? { batchId } : {}) },
+    before: {
+      status: existing?.status ?? "pending",
+      ...(alreadyPaid.pence ? { alreadyPaidPence: alreadyPaid.pence } : {}),
+    },
+    after: {
+      status: "completed",
+      paidDate,
+      amountPence: payment.amountPence,
+      rateBp: payment.rateBp,
+      paidPence: payPence,
+      reference: transfer.reference,
+      ...(batchId ? { batchId } : {}),
+    },
   });
   await carryNegativeRest(trx, figures, payment.id, actorId);
   if (carriedPence < 0) await carry(trx, figures, payment.id, actorId, carriedPence, "repaid");
@@ -249,14 +371,38 @@ async function carryNegativeRest(trx: DB, figures: PartnerMonth, paymentId: numb
 }
 
 /** A negative rest of a month just paid, as an adjustment on the partner's next open month (reversed with the payment by Reset Month). */
-async function carry(trx: DB, figures: PartnerMonth, paymentId: number, actorId: number | null, amountPence: number, reason: "carried" | "repaid") {
+async function carry(
+  trx: DB,
+  figures: PartnerMonth,
+  paymentId: number,
+  actorId: number | null,
+  amountPence: number,
+  reason: "carried" | "repaid",
+) {
   const month = nextOpenMonth(figures.month, await paidMonthsOf(trx, figures.partner.id));
   const row = await trx
     .insertInto("commissionAdjustments")
-    .values({ partnerId: figures.partner.id, month, forMonth: figures.month, amountPence, reason, sourcePaymentId: paymentId, createdBy: actorId })
+    .values({
+      partnerId: figures.partner.id,
+      month,
+      forMonth: figures.month,
+      amountPence,
+      reason,
+      sourcePaymentId: paymentId,
+      createdBy: actorId,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: row.id, partnerId: figures.partner.id, month, before: null, after: { forMonth: figures.month, amountPence, reason } });
+  await audit(trx, {
+    actorId,
+    action: "commission_adjustment",
+    entity: "commission_adjustment",
+    entityId: row.id,
+    partnerId: figures.partner.id,
+    month,
+    before: null,
+    after: { forMonth: figures.month, amountPence, reason },
+  });
 }
 
 /**
@@ -279,16 +425,41 @@ async function undoAgreementAdjustments(trx: DB, partnerId: number, month: strin
     const was = { forMonth: row.forMonth, amountPence: row.amountPence, reason: row.reason };
     if (!paid.has(row.month)) {
       await trx.deleteFrom("commissionAdjustments").where("id", "=", row.id).execute();
-      await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: row.id, partnerId, month: row.month, before: was, after: null });
+      await audit(trx, {
+        actorId,
+        action: "commission_adjustment_removed",
+        entity: "commission_adjustment",
+        entityId: row.id,
+        partnerId,
+        month: row.month,
+        before: was,
+        after: null,
+      });
       continue;
     }
     const target = nextOpenMonth(row.month, paid);
     const reversal = await trx
       .insertInto("commissionAdjustments")
-      .values({ partnerId, month: target, forMonth: month, amountPence: -row.amountPence, reason: row.reason, createdBy: actorId })
+      .values({
+        partnerId,
+        month: target,
+        forMonth: month,
+        amountPence: -row.amountPence,
+        reason: row.reason,
+        createdBy: actorId,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId, month: target, before: null, after: { forMonth: month, amountPence: -row.amountPence, reason: row.reason, reverses: row.id } });
+    await audit(trx, {
+      actorId,
+      action: "commission_adjustment",
+      entity: "commission_adjustment",
+      entityId: reversal.id,
+      partnerId,
+      month: target,
+      before: null,
+      after: { forMonth: month, amountPence: -row.amountPence, reason: row.reason, reverses: row.id },
+    });
   }
 }
 
@@ -332,7 +503,12 @@ export async function commissionHistory(db: DB, partnerId: number) {
  * paying again pays only the difference. Each reopened payment is audited with what it had paid.
  * Answers how many.
  */
-export async function resetCommissions(db: DB, month: string, actorId: number | null, partnerId?: number): Promise<{ reset: number }> {
+export async function resetCommissions(
+  db: DB,
+  month: string,
+  actorId: number | null,
+  partnerId?: number,
+): Promise<{ reset: number }> {
   return db.transaction().execute(async (trx) => {
     if (partnerId !== undefined) await requirePartner(trx, partnerId);
     const reopened = await trx
@@ -345,7 +521,12 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
       .execute();
     const ids = reopened.map((p) => p.id);
     const carried = ids.length
-      ? await trx.selectFrom("commissionAdjustments").select(["id", "partnerId", "month", "forMonth", "amountPence", "reason"]).where("sourcePaymentId", "in", ids).orderBy("id").execute()
+      ? await trx
+          .selectFrom("commissionAdjustments")
+          .select(["id", "partnerId", "month", "forMonth", "amountPence", "reason"])
+          .where("sourcePaymentId", "in", ids)
+          .orderBy("id")
+          .execute()
       : [];
     // A rest carried when the month was paid (negative, or paid back) goes with its payment; where a later month was already
     // paid with it, it stays there (a paid month never changes) and is reversed in the next unpaid month instead. Each audited.
@@ -354,27 +535,63 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
       const was = { forMonth: c.forMonth, amountPence: c.amountPence, reason: c.reason };
       if (!paid.has(c.month)) {
         await trx.deleteFrom("commissionAdjustments").where("id", "=", c.id).execute();
-        await audit(trx, { actorId, action: "commission_adjustment_removed", entity: "commission_adjustment", entityId: c.id, partnerId: c.partnerId, month: c.month, before: was, after: null });
+        await audit(trx, {
+          actorId,
+          action: "commission_adjustment_removed",
+          entity: "commission_adjustment",
+          entityId: c.id,
+          partnerId: c.partnerId,
+          month: c.month,
+          before: was,
+          after: null,
+        });
         continue;
       }
       await trx.updateTable("commissionAdjustments").set({ sourcePaymentId: null }).where("id", "=", c.id).execute();
       const target = nextOpenMonth(c.month, paid);
       const reversal = await trx
         .insertInto("commissionAdjustments")
-        .values({ partnerId: c.partnerId, month: target, forMonth: c.forMonth, amountPence: -c.amountPence, reason: c.reason, createdBy: actorId })
+        .values({
+          partnerId: c.partnerId,
+          month: target,
+          forMonth: c.forMonth,
+          amountPence: -c.amountPence,
+          reason: c.reason,
+          createdBy: actorId,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await audit(trx, { actorId, action: "commission_adjustment", entity: "commission_adjustment", entityId: reversal.id, partnerId: c.partnerId, month: target, before: null, after: { forMonth: c.forMonth, amountPence: -c.amountPence, reason: c.reason, reverses: c.id } });
+      await audit(trx, {
+        actorId,
+        action: "commission_adjustment",
+        entity: "commission_adjustment",
+        entityId: reversal.id,
+        partnerId: c.partnerId,
+        month: target,
+        before: null,
+        after: { forMonth: c.forMonth, amountPence: -c.amountPence, reason: c.reason, reverses: c.id },
+      });
     }
     if (ids.length) {
       await trx
         .updateTable("commissionPayments")
-        .set({ status: "pending", paidDate: null, amountPence: null, rateBp: null, terms: null, updatedAt: new Date().toISOString() })
+        .set({
+          status: "pending",
+          paidDate: null,
+          amountPence: null,
+          rateBp: null,
+          terms: null,
+          updatedAt: new Date().toISOString(),
+        })
         .where("id", "in", ids)
         .execute();
     }
     for (const payment of reopened) await undoAgreementAdjustments(trx, payment.partnerId, month, actorId);
-    const paidByPartner = await moneyPaidOf(trx, month, reopened.map((p) => p.partnerId));
+    const paidByPartner = await moneyPaidOf(
+      trx,
+      month,
+      reopened.map((p) => p.partnerId),
+    );
     for (const payment of reopened) {
       await audit(trx, {
         actorId,
@@ -383,11 +600,25 @@ export async function resetCommissions(db: DB, month: string, actorId: number | 
         entityId: payment.id,
         partnerId: payment.partnerId,
         month,
-        before: { status: payment.status, paidDate: payment.paidDate, amountPence: payment.amountPence, rateBp: payment.rateBp },
+        before: {
+          status: payment.status,
+          paidDate: payment.paidDate,
+          amountPence: payment.amountPence,
+          rateBp: payment.rateBp,
+        },
         after: { status: "pending", moneyPaidPence: paidByPartner.get(payment.partnerId)?.pence ?? 0 },
       });
     }
-    if (!reopened.length) await audit(trx, { actorId, action: "commission_reset", entity: "commission_payment", entityId: null, partnerId: partnerId ?? null, month, details: { reset: 0 } });
+    if (!reopened.length)
+      await audit(trx, {
+        actorId,
+        action: "commission_reset",
+        entity: "commission_payment",
+        entityId: null,
+        partnerId: partnerId ?? null,
+        month,
+        details: { reset: 0 },
+      });
     return { reset: reopened.length };
   });
 }

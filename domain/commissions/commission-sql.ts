@@ -56,7 +56,8 @@ export function tieredCommissionPenceSql(netPence: Expression<number>): RawBuild
   const positive = sql<number>`(case when ${netPence} > 0 then ${netPence} else 0 end)`;
   const bands = TIERS.map((band) => {
     const top = band.toPence === null ? null : sql.lit(band.toPence);
-    const capped = top === null ? positive : sql<number>`(case when ${positive} < ${top} then ${positive} else ${top} end)`;
+    const capped =
+      top === null ? positive : sql<number>`(case when ${positive} < ${top} then ${positive} else ${top} end)`;
     const from = sql.lit(band.fromPence);
     const base = sql<number>`(case when ${capped} > ${from} then ${capped} - ${from} else 0 end)`;
     return divRoundHalfUpSql(sql<number>`${base} * ${sql.lit(band.rateBp)}`, BP);

@@ -69,7 +69,10 @@ interface Scope {
 }
 
 async function figuresOf(db: DB, month: string, scope: Scope): Promise<PartnerMonthFigures[]> {
-  const [totals, paid] = await Promise.all([monthTotals(db, month, scope.partnerIds), moneyPaidOf(db, month, scope.partnerIds)]);
+  const [totals, paid] = await Promise.all([
+    monthTotals(db, month, scope.partnerIds),
+    moneyPaidOf(db, month, scope.partnerIds),
+  ]);
   return totals.map((t) => ({
     partnerId: t.partnerId,
     name: t.name,
@@ -97,7 +100,11 @@ export function everyPartnerMonthFigures(db: DB, month: string): Promise<Partner
 }
 
 /** One partner's month (the partner page's commission cards); undefined for an unknown partner. */
-export async function partnerMonthFigures(db: DB, partnerId: number, month: string): Promise<PartnerMonthFigures | undefined> {
+export async function partnerMonthFigures(
+  db: DB,
+  partnerId: number,
+  month: string,
+): Promise<PartnerMonthFigures | undefined> {
   return (await figuresOf(db, month, { partnerIds: [partnerId] }))[0];
 }
 
@@ -114,7 +121,13 @@ export function summaryRow(f: PartnerMonthFigures): CommissionSummaryRow {
     submittedReports: f.submittedReports,
     totalMachines: f.activeMachines,
     allReportsSubmitted: reportsComplete(f.activeMachines, f.submittedReports),
-    profitShare: penceToPounds(status === "not_applicable" ? 0 : status === "completed" && f.paidAmountPence !== null ? f.paidAmountPence : f.commissionPence),
+    profitShare: penceToPounds(
+      status === "not_applicable"
+        ? 0
+        : status === "completed" && f.paidAmountPence !== null
+          ? f.paidAmountPence
+          : f.commissionPence,
+    ),
     paymentStatus: status,
     paidDate: applicable ? f.paidDate : null,
   };
@@ -139,7 +152,16 @@ export interface CommissionTotals {
 
 /** The month's totals over every partner's figures. */
 export function totalsOf(figures: readonly PartnerMonthFigures[]): CommissionTotals {
-  const t: CommissionTotals = { partners: figures.length, duePence: 0, applicable: 0, complete: 0, paid: 0, paidPence: 0, readyPence: 0, ready: 0 };
+  const t: CommissionTotals = {
+    partners: figures.length,
+    duePence: 0,
+    applicable: 0,
+    complete: 0,
+    paid: 0,
+    paidPence: 0,
+    readyPence: 0,
+    ready: 0,
+  };
   for (const f of figures) {
     if (!isProfitSharingType(f.partnerType)) continue;
     const paid = f.paymentStatus === "completed";
@@ -173,7 +195,11 @@ export async function commissionSummary(db: DB, month: string): Promise<Commissi
 }
 
 /** The summary row of one partner, or undefined for an unknown partner. */
-export async function commissionSummaryRow(db: DB, month: string, partnerId: number): Promise<CommissionSummaryRow | undefined> {
+export async function commissionSummaryRow(
+  db: DB,
+  month: string,
+  partnerId: number,
+): Promise<CommissionSummaryRow | undefined> {
   const figures = await partnerMonthFigures(db, partnerId, month);
   return figures && summaryRow(figures);
 }
@@ -189,7 +215,9 @@ export interface PaidSummary {
 }
 
 function paidRowsOf(figures: readonly PartnerMonthFigures[], totals: CommissionTotals): PaidSummary {
-  const rows = figures.filter((f) => isProfitSharingType(f.partnerType) && f.paymentStatus === "completed").slice(0, PAID_ROWS_NAMED);
+  const rows = figures
+    .filter((f) => isProfitSharingType(f.partnerType) && f.paymentStatus === "completed")
+    .slice(0, PAID_ROWS_NAMED);
   return { count: totals.paid, totalPence: totals.paidPence, rows: rows.map(summaryRow) };
 }
 
@@ -210,12 +238,23 @@ export interface CommissionSummaryPage extends CommissionSummary {
  * One page of the summary (the summary's order), with the month's totals over every partner. Every
  * partner's commission is worked out for the totals (a few thousand records), so the page is a slice.
  */
-export async function commissionSummaryPage(db: DB, month: string, request: PageRequest): Promise<CommissionSummaryPage> {
+export async function commissionSummaryPage(
+  db: DB,
+  month: string,
+  request: PageRequest,
+): Promise<CommissionSummaryPage> {
   const figures = await figuresOf(db, month, {});
   const totals = totalsOf(figures);
   const shown = clampPage(request, totals.partners);
   const rows = figures.slice(offsetOf(shown), offsetOf(shown) + shown.size);
-  return { month, totalCommissionDue: penceToPounds(totals.duePence), rows: rows.map(summaryRow), totals, paid: paidRowsOf(figures, totals), page: pageInfo(shown, totals.partners) };
+  return {
+    month,
+    totalCommissionDue: penceToPounds(totals.duePence),
+    rows: rows.map(summaryRow),
+    totals,
+    paid: paidRowsOf(figures, totals),
+    page: pageInfo(shown, totals.partners),
+  };
 }
 
 /**
@@ -236,5 +275,12 @@ export interface Payables {
 export async function payables(db: DB, now: Date = new Date()): Promise<Payables> {
   const month = previousMonth(now);
   const t = await monthSums(db, month);
-  return { month, duePence: t.duePence, readyPence: t.readyPence, applicable: t.applicable, ready: t.ready, paid: t.paid };
+  return {
+    month,
+    duePence: t.duePence,
+    readyPence: t.readyPence,
+    applicable: t.applicable,
+    ready: t.ready,
+    paid: t.paid,
+  };
 }

@@ -8,10 +8,13 @@ import { monthCommission, type AgreementRecord, type AgreementTerms } from "./ag
 import { repaymentText, sentOnText, type MoneyPaid } from "./correction-words.ts";
 
 /** What late data changes in a paid month: its commission under the terms it was paid under, after minus before. */
-export function paidMonthDifference(terms: AgreementTerms | null, before: readonly AgreementRecord[], after: readonly AgreementRecord[]): number {
+export function paidMonthDifference(
+  terms: AgreementTerms | null,
+  before: readonly AgreementRecord[],
+  after: readonly AgreementRecord[],
+): number {
   return monthCommission(terms, after).commissionPence - monthCommission(terms, before).commissionPence;
 }
-
 
 /**
  * Paying a month that money has already been paid for (a month reopened by Reset Month, issue 29):
@@ -27,12 +30,16 @@ export function repayment(owesPence: number, alreadyPaidPence: number): { payPen
  * The adjustments a month sent on to later months, less the ones Reset Month took back: a row and a
  * later one of the same reason and the opposite amount (its reversal) cancel out. In id order.
  */
-export function standingAdjustments<A extends { id: number; amountPence: number; reason: string }>(rows: readonly A[]): A[] {
+export function standingAdjustments<A extends { id: number; amountPence: number; reason: string }>(
+  rows: readonly A[],
+): A[] {
   const sorted = [...rows].sort((a, b) => a.id - b.id);
   const gone = new Set<number>();
   for (let i = 0; i < sorted.length; i++) {
     if (gone.has(sorted[i].id)) continue;
-    const reversal = sorted.find((r, j) => j > i && !gone.has(r.id) && r.reason === sorted[i].reason && r.amountPence === -sorted[i].amountPence);
+    const reversal = sorted.find(
+      (r, j) => j > i && !gone.has(r.id) && r.reason === sorted[i].reason && r.amountPence === -sorted[i].amountPence,
+    );
     if (reversal && sorted[i].amountPence !== 0) {
       gone.add(sorted[i].id);
       gone.add(reversal.id);
@@ -43,7 +50,10 @@ export function standingAdjustments<A extends { id: number; amountPence: number;
 
 /** The sum of a month's transfers and the latest day one of them sent money. */
 export function moneyPaidFrom(transfers: readonly { amountPence: number; paidDate: string }[]): MoneyPaid {
-  const sent = transfers.filter((t) => t.amountPence > 0).map((t) => t.paidDate).sort();
+  const sent = transfers
+    .filter((t) => t.amountPence > 0)
+    .map((t) => t.paidDate)
+    .sort();
   return { pence: transfers.reduce((s, t) => s + t.amountPence, 0), lastPaidDate: sent.at(-1) ?? null };
 }
 
@@ -67,7 +77,8 @@ export function paymentNotes(pm: MonthPaymentFacts): string[] {
   const out: string[] = [];
   if (pm.payment.status === "completed") {
     const before = moneyPaidFrom(pm.transfers.slice(0, -1));
-    if (pm.transfers.length > 1 && before.pence > 0) out.push(repaymentText(pm.month, pm.payment.amountPence ?? pm.totals.commissionPence, before));
+    if (pm.transfers.length > 1 && before.pence > 0)
+      out.push(repaymentText(pm.month, pm.payment.amountPence ?? pm.totals.commissionPence, before));
   } else {
     const paid = moneyPaidFrom(pm.transfers);
     if (paid.pence > 0) out.push(repaymentText(pm.month, pm.totals.commissionPence, paid));

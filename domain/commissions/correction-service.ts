@@ -20,14 +20,29 @@ export type PaidMonthBefore = Omit<PaidMonthChange, "afterPence" | "differencePe
 const keyOf = (k: { partnerId: number; month: string }) => `${k.partnerId}:${k.month}`;
 
 /** Of these partners' months, the paid ones, each with what it comes to before the change. */
-export async function paidMonthsBefore(db: DB, keys: readonly { partnerId: number; month: string }[]): Promise<PaidMonthBefore[]> {
+export async function paidMonthsBefore(
+  db: DB,
+  keys: readonly { partnerId: number; month: string }[],
+): Promise<PaidMonthBefore[]> {
   if (!keys.length) return [];
   const wanted = new Set(keys.map(keyOf));
-  const closed = (await closedMonths(db, { partnerIds: [...new Set(keys.map((k) => k.partnerId))], months: [...new Set(keys.map((k) => k.month))] })).filter((c) => wanted.has(keyOf(c)));
+  const closed = (
+    await closedMonths(db, {
+      partnerIds: [...new Set(keys.map((k) => k.partnerId))],
+      months: [...new Set(keys.map((k) => k.month))],
+    })
+  ).filter((c) => wanted.has(keyOf(c)));
   const out: PaidMonthBefore[] = [];
   for (const c of closed) {
     const month = await partnerMonth(db, c.partnerId, c.month);
-    out.push({ partnerId: c.partnerId, partnerName: c.partnerName, month: c.month, paidPence: month.payment.amountPence ?? 0, paidDate: c.paidDate, beforePence: month.agreementPence });
+    out.push({
+      partnerId: c.partnerId,
+      partnerName: c.partnerName,
+      month: c.month,
+      paidPence: month.payment.amountPence ?? 0,
+      paidDate: c.paidDate,
+      beforePence: month.agreementPence,
+    });
   }
   return out;
 }
@@ -37,7 +52,12 @@ export async function paidMonthChanges(db: DB, before: readonly PaidMonthBefore[
   const out: PaidMonthChange[] = [];
   for (const b of before) {
     const afterPence = (await partnerMonth(db, b.partnerId, b.month)).agreementPence;
-    out.push({ ...b, afterPence, differencePence: afterPence - b.beforePence, targetMonth: nextOpenMonth(b.month, await paidMonthsOf(db, b.partnerId)) });
+    out.push({
+      ...b,
+      afterPence,
+      differencePence: afterPence - b.beforePence,
+      targetMonth: nextOpenMonth(b.month, await paidMonthsOf(db, b.partnerId)),
+    });
   }
   return out;
 }
@@ -54,7 +74,14 @@ export async function addCorrections(
     if (!c.differencePence) continue;
     const row = await trx
       .insertInto("commissionAdjustments")
-      .values({ partnerId: c.partnerId, month: c.targetMonth, forMonth: c.month, amountPence: c.differencePence, reason, createdBy: actorId })
+      .values({
+        partnerId: c.partnerId,
+        month: c.targetMonth,
+        forMonth: c.month,
+        amountPence: c.differencePence,
+        reason,
+        createdBy: actorId,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await audit(trx, {
@@ -65,7 +92,14 @@ export async function addCorrections(
       partnerId: c.partnerId,
       month: c.targetMonth,
       before: null,
-      after: { forMonth: c.month, amountPence: c.differencePence, reason, paidPence: c.paidPence, beforePence: c.beforePence, afterPence: c.afterPence },
+      after: {
+        forMonth: c.month,
+        amountPence: c.differencePence,
+        reason,
+        paidPence: c.paidPence,
+        beforePence: c.beforePence,
+        afterPence: c.afterPence,
+      },
       details: cause,
     });
   }

@@ -26,7 +26,9 @@ export function monthHasEnded(month: string, now: Date = new Date()): boolean {
 /** 409 for a month that has not ended, naming it and the day it ends. */
 export function assertMonthEnded(month: string, now: Date = new Date()): void {
   if (!monthHasEnded(month, now)) {
-    throw conflict(`${formatMonth(month)} has not ended yet: it ends on ${formatDate(lastDayOfMonth(month))}, and until then its figures are month to date`);
+    throw conflict(
+      `${formatMonth(month)} has not ended yet: it ends on ${formatDate(lastDayOfMonth(month))}, and until then its figures are month to date`,
+    );
   }
 }
 

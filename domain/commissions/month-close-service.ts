@@ -7,7 +7,10 @@ import { closedMonthError, type ClosedMonth } from "./month-close-rules.ts";
 type Tx = Kysely<Database> | Transaction<Database>;
 
 /** Closed months of the given partners (all partners when none are given), oldest first. */
-export async function closedMonths(db: Tx, filter: { partnerIds?: number[]; months?: string[] } = {}): Promise<ClosedMonth[]> {
+export async function closedMonths(
+  db: Tx,
+  filter: { partnerIds?: number[]; months?: string[] } = {},
+): Promise<ClosedMonth[]> {
   let query = db
     .selectFrom("commissionPayments as p")
     .innerJoin("users as u", "u.id", "p.partnerId")
@@ -20,7 +23,10 @@ export async function closedMonths(db: Tx, filter: { partnerIds?: number[]; mont
   return query.execute();
 }
 
-export async function closedMonthKeys(db: Tx, filter: { partnerIds?: number[]; months?: string[] } = {}): Promise<Set<string>> {
+export async function closedMonthKeys(
+  db: Tx,
+  filter: { partnerIds?: number[]; months?: string[] } = {},
+): Promise<Set<string>> {
   return new Set((await closedMonths(db, filter)).map((c) => closedKey(c.partnerId, c.month)));
 }
 

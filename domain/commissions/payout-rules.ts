@@ -13,7 +13,15 @@ import { repaymentText } from "./correction-words.ts";
 export const BACS_MAX = 18;
 
 /** Why a partner is not in a month's payout. */
-export type LeftOutCode = "not_applicable" | "month_not_ended" | "incomplete" | "already_paid" | "no_commission" | "bank_missing" | "bank_invalid" | "payee_name";
+export type LeftOutCode =
+  | "not_applicable"
+  | "month_not_ended"
+  | "incomplete"
+  | "already_paid"
+  | "no_commission"
+  | "bank_missing"
+  | "bank_invalid"
+  | "payee_name";
 
 export interface LeftOutReason {
   code: LeftOutCode;
@@ -52,14 +60,22 @@ export const partnerLabel = (p: Pick<PayoutPartner, "name" | "username">) => p.n
  * tiered, the month has ended, every active machine has reported, not yet paid, and more than £0.
  */
 export function payoutEligibility(p: PayoutPartner, month: string, now: Date = new Date()): LeftOutReason | null {
-  if (!isProfitSharingType(p.partnerType)) return { code: "not_applicable", message: "No commission for this partner type" };
-  if (!monthHasEnded(month, now)) return { code: "month_not_ended", message: `${formatMonth(month)} has not ended yet` };
+  if (!isProfitSharingType(p.partnerType))
+    return { code: "not_applicable", message: "No commission for this partner type" };
+  if (!monthHasEnded(month, now))
+    return { code: "month_not_ended", message: `${formatMonth(month)} has not ended yet` };
   if (p.paymentStatus === "completed") {
-    return { code: "already_paid", message: `Already paid${p.paidDate ? ` on ${formatDate(p.paidDate)}` : ""} (${formatPence(p.paidAmountPence ?? p.commissionPence)})` };
+    return {
+      code: "already_paid",
+      message: `Already paid${p.paidDate ? ` on ${formatDate(p.paidDate)}` : ""} (${formatPence(p.paidAmountPence ?? p.commissionPence)})`,
+    };
   }
   if (p.activeMachines === 0) return { code: "incomplete", message: "No active machines" };
   if (p.submittedReports < p.activeMachines) {
-    return { code: "incomplete", message: `Waiting for machine reports: ${p.submittedReports} of ${p.activeMachines} active machines reported` };
+    return {
+      code: "incomplete",
+      message: `Waiting for machine reports: ${p.submittedReports} of ${p.activeMachines} active machines reported`,
+    };
   }
   const already = p.alreadyPaidPence ?? 0;
   if (already > 0 && p.commissionPence - already <= 0) {
@@ -81,16 +97,26 @@ const blank = (value: string | null | undefined) => !value || !value.trim();
  * A UK account's details as a bank file takes them: the sort code is 6 digits and the account
  * number 8 once spaces and hyphens are removed ("05-01-23" → "050123"). Missing or otherwise → the reason.
  */
-export function checkBankDetails(sortCode: string | null | undefined, accountNumber: string | null | undefined): BankCheck {
-  const missing = [blank(sortCode) ? "sort code" : null, blank(accountNumber) ? "account number" : null].filter(Boolean);
-  if (missing.length) return { ok: false, reason: { code: "bank_missing", message: `Bank details missing: no ${missing.join(" and no ")}` } };
+export function checkBankDetails(
+  sortCode: string | null | undefined,
+  accountNumber: string | null | undefined,
+): BankCheck {
+  const missing = [blank(sortCode) ? "sort code" : null, blank(accountNumber) ? "account number" : null].filter(
+    Boolean,
+  );
+  if (missing.length)
+    return {
+      ok: false,
+      reason: { code: "bank_missing", message: `Bank details missing: no ${missing.join(" and no ")}` },
+    };
   const sort = sortCode!.replace(/[\s-]/g, "");
   const account = accountNumber!.replace(/[\s-]/g, "");
   const wrong = [
     /^\d{6}$/.test(sort) ? null : `sort code "${sortCode!.trim()}" is not 6 digits`,
     /^\d{8}$/.test(account) ? null : `account number "${accountNumber!.trim()}" is not 8 digits`,
   ].filter(Boolean);
-  if (wrong.length) return { ok: false, reason: { code: "bank_invalid", message: `Bank details invalid: ${wrong.join(" and ")}` } };
+  if (wrong.length)
+    return { ok: false, reason: { code: "bank_invalid", message: `Bank details invalid: ${wrong.join(" and ")}` } };
   return { ok: true, sortCode: sort, accountNumber: account };
 }
 
@@ -179,10 +205,14 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
     const partnerName = partnerLabel(p);
     const already = p.alreadyPaidPence ?? 0;
     // What a line would send: never below 0 (a month now below what was paid sends nothing; Mark as Paid carries the rest).
-    const amountPence = p.paymentStatus === "completed" ? (p.paidAmountPence ?? p.commissionPence) : Math.max(0, p.commissionPence - already);
+    const amountPence =
+      p.paymentStatus === "completed"
+        ? (p.paidAmountPence ?? p.commissionPence)
+        : Math.max(0, p.commissionPence - already);
     const refusal = payoutEligibility(p, month, now);
     if (refusal) {
-      if (refusal.code !== "not_applicable") leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: refusal });
+      if (refusal.code !== "not_applicable")
+        leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: refusal });
       continue;
     }
     const bank = checkBankDetails(p.sortCode, p.accountNumber);
@@ -192,7 +222,15 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
     }
     const payee = payeeName(p);
     if (!payee) {
-      leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: { code: "payee_name", message: "The account holder's name has no letters or digits a bank file accepts" } });
+      leftOut.push({
+        partnerId: p.partnerId,
+        partnerName,
+        amountPence,
+        reason: {
+          code: "payee_name",
+          message: "The account holder's name has no letters or digits a bank file accepts",
+        },
+      });
       continue;
     }
     eligible.push({
@@ -214,8 +252,13 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
 }
 
 /** What a line pays, in words: "£32.62", or for a top-up "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47". */
-export function payoutLineFigures(line: Pick<PayoutLine, "amountPence" | "monthPence" | "alreadyPaidPence" | "alreadyPaidDate">, month: string): string {
-  return line.alreadyPaidPence > 0 ? repaymentText(month, line.monthPence, { pence: line.alreadyPaidPence, lastPaidDate: line.alreadyPaidDate }) : formatPence(line.amountPence);
+export function payoutLineFigures(
+  line: Pick<PayoutLine, "amountPence" | "monthPence" | "alreadyPaidPence" | "alreadyPaidDate">,
+  month: string,
+): string {
+  return line.alreadyPaidPence > 0
+    ? repaymentText(month, line.monthPence, { pence: line.alreadyPaidPence, lastPaidDate: line.alreadyPaidDate })
+    : formatPence(line.amountPence);
 }
 
 /** The batch's total in pence. */
@@ -232,7 +275,10 @@ export const PAYOUT_CSV_HEADER = ["Payee name", "Sort code", "Account number", "
 
 /** The bank bulk-payment file: a header row, then one row per payee; CRLF line ends (RFC 4180). */
 export function payoutCsv(lines: readonly PayoutLine[]): string {
-  const rows = [PAYOUT_CSV_HEADER, ...lines.map((l) => [l.payeeName, l.sortCode, l.accountNumber, formatPlainAmount(l.amountPence), l.reference])];
+  const rows = [
+    PAYOUT_CSV_HEADER,
+    ...lines.map((l) => [l.payeeName, l.sortCode, l.accountNumber, formatPlainAmount(l.amountPence), l.reference]),
+  ];
   return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -256,11 +302,17 @@ export function remittanceNote(results: readonly RemittanceResult[]): string {
   const written = of("written").length;
   const parts: string[] = [];
   if (sent || !written) parts.push(`${formatCount(sent, "remittance")} sent.`);
-  if (written) parts.push(`${formatCount(written, "remittance")} kept in the server's outbox: no mail server is set up (SMTP_URL).`);
+  if (written)
+    parts.push(
+      `${formatCount(written, "remittance")} kept in the server's outbox: no mail server is set up (SMTP_URL).`,
+    );
   const noEmail = of("no_email");
   if (noEmail.length) parts.push(`Not sent to ${names(noEmail)}: no email address.`);
   const failed = of("failed");
-  if (failed.length) parts.push(`Failed for ${failed.map((r) => `${r.partnerName} (${r.error ?? "unknown error"})`).join(", ")}: the payment stands; send it again from Payouts.`);
+  if (failed.length)
+    parts.push(
+      `Failed for ${failed.map((r) => `${r.partnerName} (${r.error ?? "unknown error"})`).join(", ")}: the payment stands; send it again from Payouts.`,
+    );
   const skipped = of("skipped");
   if (skipped.length) parts.push(`Already sent to ${names(skipped)}.`);
   return parts.join(" ");

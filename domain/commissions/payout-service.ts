@@ -14,7 +14,14 @@ import { formatMonth, formatPence } from "../shared/format.ts";
 import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
 import { everyPartnerMonthFigures } from "./commission-summary.ts";
 import { assertMonthEnded } from "./month-close-rules.ts";
-import { payoutCsv, payoutFilename, payoutTotal, planPayout, type PayoutLine, type PayoutPlan } from "./payout-rules.ts";
+import {
+  payoutCsv,
+  payoutFilename,
+  payoutTotal,
+  planPayout,
+  type PayoutLine,
+  type PayoutPlan,
+} from "./payout-rules.ts";
 import { queueRemittance, sendRemittances, type RemittanceOutcome } from "./remittance-service.ts";
 
 type DB = Kysely<Database>;
@@ -24,7 +31,11 @@ export async function payoutCandidates(db: DB, month: string, now: Date = new Da
   assertMonthEnded(month, now);
   const [figures, banks] = await Promise.all([
     everyPartnerMonthFigures(db, month),
-    db.selectFrom("users").select(["id", "accountHolderName", "bankName", "sortCode", "accountNumber"]).where("isAdmin", "=", 0).execute(),
+    db
+      .selectFrom("users")
+      .select(["id", "accountHolderName", "bankName", "sortCode", "accountNumber"])
+      .where("isAdmin", "=", 0)
+      .execute(),
   ]);
   const bankOf = new Map(banks.map((b) => [b.id, b]));
   return planPayout(
@@ -50,7 +61,11 @@ export function selectLines(plan: PayoutPlan, partnerIds?: readonly number[]): P
   for (const id of new Set(partnerIds)) {
     if (plan.eligible.some((l) => l.partnerId === id)) continue;
     const left = plan.leftOut.find((l) => l.partnerId === id);
-    throw conflict(left ? `${left.partnerName} cannot be paid for ${formatMonth(plan.month)}: ${left.reason.message}` : `Partner ${id} has no commission to pay for ${formatMonth(plan.month)}`);
+    throw conflict(
+      left
+        ? `${left.partnerName} cannot be paid for ${formatMonth(plan.month)}: ${left.reason.message}`
+        : `Partner ${id} has no commission to pay for ${formatMonth(plan.month)}`,
+    );
   }
   // In the plan's order (the summary's: name, then username), whatever order they were asked in.
   const chosen = new Set(partnerIds);
@@ -68,14 +83,36 @@ export interface PayoutFile {
  * The bank bulk-payment file for the chosen partners (all eligible when none are named). What it says
  * is kept (payout_files, audited), so marking the batch paid can refuse an amount that changed since.
  */
-export async function payoutFile(db: DB, month: string, partnerIds?: readonly number[], now: Date = new Date(), actorId: number | null = null): Promise<PayoutFile> {
+export async function payoutFile(
+  db: DB,
+  month: string,
+  partnerIds?: readonly number[],
+  now: Date = new Date(),
+  actorId: number | null = null,
+): Promise<PayoutFile> {
   const rows = selectLines(await payoutCandidates(db, month, now), partnerIds);
   if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
   const totalPence = payoutTotal(rows);
-  const lines: FileLine[] = rows.map((r) => ({ partnerId: r.partnerId, amountPence: r.amountPence, reference: r.reference }));
+  const lines: FileLine[] = rows.map((r) => ({
+    partnerId: r.partnerId,
+    amountPence: r.amountPence,
+    reference: r.reference,
+  }));
   await db.transaction().execute(async (trx) => {
-    const file = await trx.insertInto("payoutFiles").values({ month, lines: JSON.stringify(lines), totalPence, createdBy: actorId }).returning("id").executeTakeFirstOrThrow();
-    await audit(trx, { actorId, action: "payout_file", entity: "payout_file", entityId: file.id, month, after: { partners: rows.length, totalPence }, details: { lines } });
+    const file = await trx
+      .insertInto("payoutFiles")
+      .values({ month, lines: JSON.stringify(lines), totalPence, createdBy: actorId })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await audit(trx, {
+      actorId,
+      action: "payout_file",
+      entity: "payout_file",
+      entityId: file.id,
+      month,
+      after: { partners: rows.length, totalPence },
+      details: { lines },
+    });
   });
   return { csv: payoutCsv(rows), filename: payoutFilename(month), totalPence, rows };
 }
@@ -88,9 +125,16 @@ interface FileLine {
 
 /** Each partner's line in the latest bank file made for the month that has them. */
 async function fileAmounts(db: DB, month: string): Promise<Map<number, FileLine>> {
-  const files = await db.selectFrom("payoutFiles").select(["lines"]).where("month", "=", month).orderBy("id", "desc").execute();
+  const files = await db
+    .selectFrom("payoutFiles")
+    .select(["lines"])
+    .where("month", "=", month)
+    .orderBy("id", "desc")
+    .execute();
   const out = new Map<number, FileLine>();
-  for (const file of files) for (const line of JSON.parse(file.lines) as FileLine[]) if (!out.has(line.partnerId)) out.set(line.partnerId, line);
+  for (const file of files)
+    for (const line of JSON.parse(file.lines) as FileLine[])
+      if (!out.has(line.partnerId)) out.set(line.partnerId, line);
   return out;
 }
 
@@ -98,7 +142,11 @@ async function fileAmounts(db: DB, month: string): Promise<Map<number, FileLine>
  * Money in flight (issue 29, point 4): each line's amount against the latest bank file that has the
  * partner; 409 naming the partner and both amounts when it changed since the file was made.
  */
-export function assertFileAmounts(rows: readonly PayoutLine[], inFile: ReadonlyMap<number, Pick<FileLine, "amountPence"> & Partial<Pick<FileLine, "reference">>>, month: string): void {
+export function assertFileAmounts(
+  rows: readonly PayoutLine[],
+  inFile: ReadonlyMap<number, Pick<FileLine, "amountPence"> & Partial<Pick<FileLine, "reference">>>,
+  month: string,
+): void {
   for (const row of rows) {
     const line = inFile.get(row.partnerId);
     if (!line) continue;
@@ -127,7 +175,14 @@ export interface PaidBatch {
  * snapshot as markCommissionPaid records them (audited one by one), a payout_batches row, one
  * audit entry for the batch, and a remittance queued per payment.
  */
-export async function markPayoutPaid(db: DB, month: string, partnerIds: readonly number[] | undefined, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()): Promise<PaidBatch> {
+export async function markPayoutPaid(
+  db: DB,
+  month: string,
+  partnerIds: readonly number[] | undefined,
+  actorId: number | null,
+  paidDate: string = isoDay(new Date()),
+  now: Date = new Date(),
+): Promise<PaidBatch> {
   assertPayable(month, paidDate, now);
   return db.transaction().execute(async (trx) => {
     // Eligibility is read again inside the transaction: nobody pays a partner twice between the review and the confirmation.
@@ -144,7 +199,8 @@ export async function markPayoutPaid(db: DB, month: string, partnerIds: readonly
     for (const row of rows) {
       const paid = await markCommissionPaidIn(trx, row.partnerId, month, actorId, paidDate, batch.id);
       // The line was made from the same figures: a payment that differs from it would be a bug to stop on.
-      if (paid.transfer.amountPence !== row.amountPence) throw conflict(`${row.partnerName}'s commission changed while the batch was being paid; review it again`);
+      if (paid.transfer.amountPence !== row.amountPence)
+        throw conflict(`${row.partnerName}'s commission changed while the batch was being paid; review it again`);
       remittanceIds.push(await queueRemittance(trx, paid));
     }
     await audit(trx, {
@@ -154,7 +210,10 @@ export async function markPayoutPaid(db: DB, month: string, partnerIds: readonly
       entityId: batch.id,
       month,
       after: { paidDate, partners: rows.length, totalPence },
-      details: { partners: rows.map((r) => ({ partnerId: r.partnerId, name: r.partnerName, amountPence: r.amountPence })), reference: rows[0].reference },
+      details: {
+        partners: rows.map((r) => ({ partnerId: r.partnerId, name: r.partnerName, amountPence: r.amountPence })),
+        reference: rows[0].reference,
+      },
     });
     return { batchId: batch.id, month, paidDate, totalPence, rows, remittanceIds };
   });

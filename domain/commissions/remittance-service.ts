@@ -42,12 +42,24 @@ export async function queueRemittance(trx: DB, paid: PaidMonth): Promise<number>
   const { payment, transfer } = paid;
   const row = await trx
     .insertInto("commissionRemittances")
-    .values({ commissionPaymentId: payment.id, transferId: transfer.id, partnerId: transfer.partnerId, month: transfer.month, amountPence: transfer.amountPence, reference: transfer.reference, batchId: transfer.batchId })
+    .values({
+      commissionPaymentId: payment.id,
+      transferId: transfer.id,
+      partnerId: transfer.partnerId,
+      month: transfer.month,
+      amountPence: transfer.amountPence,
+      reference: transfer.reference,
+      batchId: transfer.batchId,
+    })
     .onConflict((oc) => oc.column("transferId").doNothing())
     .returning("id")
     .executeTakeFirst();
   if (row) return row.id;
-  const existing = await trx.selectFrom("commissionRemittances").select("id").where("transferId", "=", transfer.id).executeTakeFirstOrThrow();
+  const existing = await trx
+    .selectFrom("commissionRemittances")
+    .select("id")
+    .where("transferId", "=", transfer.id)
+    .executeTakeFirstOrThrow();
   return existing.id;
 }
 
@@ -65,9 +77,19 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     .where("commissionPaymentId", "is not", null)
     .returningAll()
     .executeTakeFirst();
-  const row = claimed ?? (await db.selectFrom("commissionRemittances").selectAll().where("id", "=", remittanceId).executeTakeFirstOrThrow());
-  const partner = await db.selectFrom("users").select(["name", "username", "email", "bankName", "accountNumber"]).where("id", "=", row.partnerId).executeTakeFirstOrThrow();
-  const outcome = (status: RemittanceOutcome["status"], to: string | null, error: string | null): RemittanceOutcome => ({
+  const row =
+    claimed ??
+    (await db.selectFrom("commissionRemittances").selectAll().where("id", "=", remittanceId).executeTakeFirstOrThrow());
+  const partner = await db
+    .selectFrom("users")
+    .select(["name", "username", "email", "bankName", "accountNumber"])
+    .where("id", "=", row.partnerId)
+    .executeTakeFirstOrThrow();
+  const outcome = (
+    status: RemittanceOutcome["status"],
+    to: string | null,
+    error: string | null,
+  ): RemittanceOutcome => ({
     remittanceId: row.id,
     partnerId: row.partnerId,
     partnerName: partner.name ?? partner.username,
@@ -82,7 +104,12 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
   const finish = (status: "sent" | "written" | "no_email" | "failed", to: string | null, error: string | null) =>
     db
       .updateTable("commissionRemittances")
-      .set({ status, toAddress: to, error, sentAt: status === "sent" || status === "written" ? new Date().toISOString() : null })
+      .set({
+        status,
+        toAddress: to,
+        error,
+        sentAt: status === "sent" || status === "written" ? new Date().toISOString() : null,
+      })
       .where("id", "=", row.id)
       .execute();
   if (!partner.email) {
@@ -92,12 +119,20 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
   try {
     const paidOn = await remittancePaidDate(db, row);
     const report = await consolidatedReport(db, row.partnerId, row.month);
-    const adjustments = await db.selectFrom("commissionAdjustments").select(["forMonth", "amountPence", "reason"]).where("partnerId", "=", row.partnerId).where("month", "=", row.month).orderBy("id").execute();
+    const adjustments = await db
+      .selectFrom("commissionAdjustments")
+      .select(["forMonth", "amountPence", "reason"])
+      .where("partnerId", "=", row.partnerId)
+      .where("month", "=", row.month)
+      .orderBy("id")
+      .execute();
     const adjusted = adjustments.length ? `\nIncluding: ${adjustments.map(adjustmentText).join("; ")}` : "";
     const topUp = await topUpLine(db, row);
     const business = await getBusinessProfile(db);
     const subject = remittanceSubject(row.month);
-    const into = partner.accountNumber ? `\nPaid into: ${[partner.bankName, `account ${maskAccountNumber(partner.accountNumber)}`].filter(Boolean).join(" ")}` : "";
+    const into = partner.accountNumber
+      ? `\nPaid into: ${[partner.bankName, `account ${maskAccountNumber(partner.accountNumber)}`].filter(Boolean).join(" ")}`
+      : "";
     const body: MailBody = {
       greeting: `Dear ${partner.name ?? partner.username},`,
       paragraphs: [
@@ -131,11 +166,23 @@ type RemittanceRow = Selectable<CommissionRemittancesTable>;
 /** The day the remittance's money was paid: its transfer's, else (older rows) its payment's. */
 async function remittancePaidDate(db: DB, row: RemittanceRow): Promise<string | null> {
   if (row.transferId !== null) {
-    const t = await db.selectFrom("commissionTransfers").select("paidDate").where("id", "=", row.transferId).executeTakeFirst();
+    const t = await db
+      .selectFrom("commissionTransfers")
+      .select("paidDate")
+      .where("id", "=", row.transferId)
+      .executeTakeFirst();
     if (t) return t.paidDate;
   }
   if (row.commissionPaymentId === null) return null;
-  return (await db.selectFrom("commissionPayments").select("paidDate").where("id", "=", row.commissionPaymentId).executeTakeFirst())?.paidDate ?? null;
+  return (
+    (
+      await db
+        .selectFrom("commissionPayments")
+        .select("paidDate")
+        .where("id", "=", row.commissionPaymentId)
+        .executeTakeFirst()
+    )?.paidDate ?? null
+  );
 }
 
 /**
@@ -155,13 +202,24 @@ async function topUpLine(db: DB, row: RemittanceRow): Promise<string> {
   const before = earlier.reduce((s, t) => s + t.amountPence, 0);
   if (!before) return "";
   const lastPaidDate = earlier.filter((t) => t.amountPence > 0).at(-1)?.paidDate ?? null;
-  const payment = row.commissionPaymentId === null ? null : await db.selectFrom("commissionPayments").select("amountPence").where("id", "=", row.commissionPaymentId).executeTakeFirst();
+  const payment =
+    row.commissionPaymentId === null
+      ? null
+      : await db
+          .selectFrom("commissionPayments")
+          .select("amountPence")
+          .where("id", "=", row.commissionPaymentId)
+          .executeTakeFirst();
   const monthPence = payment?.amountPence ?? before + row.amountPence;
   return `\n${repaymentText(row.month, monthPence, { pence: before, lastPaidDate })}`;
 }
 
 /** Sends each remittance in turn; one failing does not stop the others. */
-export async function sendRemittances(db: DB, mail: MailConfig, remittanceIds: readonly number[]): Promise<RemittanceOutcome[]> {
+export async function sendRemittances(
+  db: DB,
+  mail: MailConfig,
+  remittanceIds: readonly number[],
+): Promise<RemittanceOutcome[]> {
   const outcomes: RemittanceOutcome[] = [];
   for (const id of remittanceIds) outcomes.push(await sendRemittance(db, mail, id));
   return outcomes;
@@ -172,7 +230,17 @@ export async function unsentRemittances(db: DB, month: string) {
   return db
     .selectFrom("commissionRemittances as r")
     .innerJoin("users as u", "u.id", "r.partnerId")
-    .select(["r.id", "r.partnerId", "u.name", "u.username", "r.amountPence", "r.status", "r.error", "r.attempts", "r.toAddress"])
+    .select([
+      "r.id",
+      "r.partnerId",
+      "u.name",
+      "u.username",
+      "r.amountPence",
+      "r.status",
+      "r.error",
+      "r.attempts",
+      "r.toAddress",
+    ])
     .where("r.month", "=", month)
     .where("r.status", "in", ["queued", "failed"])
     .where("r.commissionPaymentId", "is not", null)
@@ -194,7 +262,15 @@ export async function retryRemittances(db: DB, mail: MailConfig, month: string):
  * /api/partners/{id}/commission-payment, `commissions pay`): the payment and the queued remittance
  * commit together; the email goes after, and its failure never undoes the payment.
  */
-export async function payCommission(db: DB, mail: MailConfig, partnerId: number, month: string, actorId: number | null, paidDate: string = isoDay(new Date()), now: Date = new Date()) {
+export async function payCommission(
+  db: DB,
+  mail: MailConfig,
+  partnerId: number,
+  month: string,
+  actorId: number | null,
+  paidDate: string = isoDay(new Date()),
+  now: Date = new Date(),
+) {
   assertPayable(month, paidDate, now);
   const { paid: payment, remittanceId } = await db.transaction().execute(async (trx) => {
     const paid = await markCommissionPaidIn(trx, partnerId, month, actorId, paidDate);

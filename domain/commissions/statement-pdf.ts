@@ -24,13 +24,15 @@ function paymentLine(payment: PartnerMonth["payment"]): string {
   return "Payment status: Pending";
 }
 
-
 /**
  * The month's arithmetic in words under a written agreement: each line (machine and product lines
  * with the machine's location), the minimum or cap, the adjustments added to the month. Empty for the
  * seed's agreements, whose tables already show it.
  */
-export function workingsOf(pm: Pick<PartnerMonth, "partner" | "terms" | "lines" | "machines" | "adjustments">, machineId?: number): string[] {
+export function workingsOf(
+  pm: Pick<PartnerMonth, "partner" | "terms" | "lines" | "machines" | "adjustments">,
+  machineId?: number,
+): string[] {
   const out: string[] = [];
   if (!isSeedTerms(pm.partner.partnerType, pm.terms)) {
     const locations = new Map(pm.machines.map((m) => [m.machineId, m.location]));
@@ -39,12 +41,14 @@ export function workingsOf(pm: Pick<PartnerMonth, "partner" | "terms" | "lines" 
       const location = line.machineId === null ? null : locations.get(line.machineId);
       out.push(`${location ? `${location}: ` : ""}${lineText(line)}`);
     }
-    if (machineId !== undefined && pm.lines.some((l) => l.machineId === null)) out.push("This machine's share of the month's tiers, minimum or cap is split by its commission (largest remainder).");
+    if (machineId !== undefined && pm.lines.some((l) => l.machineId === null))
+      out.push(
+        "This machine's share of the month's tiers, minimum or cap is split by its commission (largest remainder).",
+      );
   }
   if (machineId === undefined) for (const a of pm.adjustments) out.push(adjustmentText(a));
   return out;
 }
-
 
 function partnerBlock(w: Writer, pm: PartnerMonth) {
   const p = pm.partner;
@@ -58,9 +62,13 @@ function partnerBlock(w: Writer, pm: PartnerMonth) {
     w.text("Commission agreement:", { size: 9, bold: true });
     for (const line of describeTerms(pm.terms)) w.text(`- ${line}`, { size: 9 });
   } else if (p.partnerType === "profit-sharing") {
-    w.text(`Profit share: ${formatRate(pm.terms?.rate ?? pm.rateBp)} of net profit (revenue - COGS - 2.99% card fee)`, { size: 9 });
+    w.text(`Profit share: ${formatRate(pm.terms?.rate ?? pm.rateBp)} of net profit (revenue - COGS - 2.99% card fee)`, {
+      size: 9,
+    });
   } else if (p.partnerType === "tiered-profit-sharing") {
-    w.text("Tiered commission on the month's total net profit: 15% of the first £150, 20% of £150.01-£300, 30% above", { size: 9 });
+    w.text("Tiered commission on the month's total net profit: 15% of the first £150, 20% of £150.01-£300, 30% above", {
+      size: 9,
+    });
   }
   w.y -= 8;
 }
@@ -76,17 +84,30 @@ const MACHINE_COLUMNS: Column[] = [
 ];
 
 /** The consolidated report: every machine's month, totals, tiers and payment status. */
-export async function consolidatedReportPdf(pm: PartnerMonth, options: { business?: BusinessProfile; generatedAt?: Date } = {}): Promise<Uint8Array> {
+export async function consolidatedReportPdf(
+  pm: PartnerMonth,
+  options: { business?: BusinessProfile; generatedAt?: Date } = {},
+): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
   const doc = await PDFDocument.create();
   doc.setTitle(`Monthly Commission Report: ${pm.partner.name ?? pm.partner.username}, ${formatMonth(pm.month)}`);
   doc.setAuthor(business.tradingName);
   doc.setCreationDate(options.generatedAt ?? new Date());
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `${pm.partner.name ?? pm.partner.username}: ${formatMonth(pm.month)} (continued)`);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    `${pm.partner.name ?? pm.partner.username}: ${formatMonth(pm.month)} (continued)`,
+  );
   await header(w, business, "Monthly Commission Report");
   partnerBlock(w, pm);
 
-  const head = () => w.row(MACHINE_COLUMNS, MACHINE_COLUMNS.map((c) => c.title), { bold: true, shade: true });
+  const head = () =>
+    w.row(
+      MACHINE_COLUMNS,
+      MACHINE_COLUMNS.map((c) => c.title),
+      { bold: true, shade: true },
+    );
   head();
   for (const line of pm.machines) {
     w.ensure(20, head);
@@ -103,7 +124,19 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
   w.ensure(24);
   w.rule();
   const t = pm.totals;
-  w.row(MACHINE_COLUMNS, ["Total", formatUnits(t.units), formatPence(t.revenuePence), formatPence(t.cogsPence), formatPence(t.cardFeePence), formatPence(t.netProfitPence), formatPence(pm.agreementPence)], { bold: true });
+  w.row(
+    MACHINE_COLUMNS,
+    [
+      "Total",
+      formatUnits(t.units),
+      formatPence(t.revenuePence),
+      formatPence(t.cogsPence),
+      formatPence(t.cardFeePence),
+      formatPence(t.netProfitPence),
+      formatPence(pm.agreementPence),
+    ],
+    { bold: true },
+  );
   w.y -= 12;
 
   // A written agreement's arithmetic, line by line, so the host can check it.
@@ -127,12 +160,23 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
     ];
     w.ensure(110);
     w.text("Tier breakdown", { size: 11, bold: true });
-    w.row(columns, columns.map((c) => c.title), { bold: true, shade: true });
+    w.row(
+      columns,
+      columns.map((c) => c.title),
+      { bold: true, shade: true },
+    );
     for (const band of pm.tiers.lines) {
-      const label = band.toPence === null ? `Above ${formatPence(band.fromPence)}` : band.fromPence === 0 ? `First ${formatPence(band.toPence)}` : `${formatPence(band.fromPence + 1)} - ${formatPence(band.toPence)}`;
+      const label =
+        band.toPence === null
+          ? `Above ${formatPence(band.fromPence)}`
+          : band.fromPence === 0
+            ? `First ${formatPence(band.toPence)}`
+            : `${formatPence(band.fromPence + 1)} - ${formatPence(band.toPence)}`;
       w.row(columns, [label, formatRate(band.rateBp), formatPence(band.basePence), formatPence(band.commissionPence)]);
     }
-    w.row(columns, ["Total", "", formatPence(Math.max(0, pm.tiers.netPence)), formatPence(pm.tiers.totalPence)], { bold: true });
+    w.row(columns, ["Total", "", formatPence(Math.max(0, pm.tiers.netPence)), formatPence(pm.tiers.totalPence)], {
+      bold: true,
+    });
     w.y -= 12;
   }
 
@@ -143,9 +187,15 @@ export async function consolidatedReportPdf(pm: PartnerMonth, options: { busines
     w.ensure(14);
     w.text(note, { size: 10 });
   }
-  w.text(`Reports received: ${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")}`, { size: 9, color: GREY });
+  w.text(
+    `Reports received: ${formatUnits(pm.submittedReports)} of ${formatCount(pm.activeMachines, "active machine")}`,
+    { size: 9, color: GREY },
+  );
   if (business.contactEmail) w.text(`Questions about this report: ${business.contactEmail}`, { size: 9, color: GREY });
-  w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`, registrationLine(business));
+  w.footer(
+    `Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`,
+    registrationLine(business),
+  );
   return doc.save();
 }
 
@@ -166,12 +216,20 @@ export interface RecordStatement {
 }
 
 /** One machine's month: the statement behind Performance History's invoice action. */
-export async function recordStatementPdf(s: RecordStatement, options: { business?: BusinessProfile; generatedAt?: Date } = {}): Promise<Uint8Array> {
+export async function recordStatementPdf(
+  s: RecordStatement,
+  options: { business?: BusinessProfile; generatedAt?: Date } = {},
+): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
   const doc = await PDFDocument.create();
   doc.setTitle(`Statement: ${s.location}, ${formatMonth(s.month)}`);
   doc.setAuthor(business.tradingName);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), s.location);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    s.location,
+  );
   await header(w, business, "Monthly Statement");
   w.text(s.partner.name ?? s.partner.username, { size: 12, bold: true });
   if (s.partner.billingAddress) w.text(s.partner.billingAddress, { size: 9 });
@@ -191,7 +249,9 @@ export async function recordStatementPdf(s: RecordStatement, options: { business
     ["Net profit", formatPence(s.netProfitPence)],
     [s.commissionLabel, formatPence(s.commissionPence)],
   ];
-  lines.forEach(([label, value], i) => w.row(columns, [label, value], { bold: i === lines.length - 1, shade: i % 2 === 0, size: 10 }));
+  lines.forEach(([label, value], i) =>
+    w.row(columns, [label, value], { bold: i === lines.length - 1, shade: i % 2 === 0, size: 10 }),
+  );
   w.y -= 12;
   if (s.workings.length) {
     w.text("How the commission is worked out", { size: 10, bold: true });
@@ -199,7 +259,11 @@ export async function recordStatementPdf(s: RecordStatement, options: { business
     w.y -= 8;
   }
   w.text(paymentLine(s.payment), { size: 10 });
-  if (business.contactEmail) w.text(`Questions about this statement: ${business.contactEmail}`, { size: 9, color: GREY });
-  w.footer(`Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`, registrationLine(business));
+  if (business.contactEmail)
+    w.text(`Questions about this statement: ${business.contactEmail}`, { size: 9, color: GREY });
+  w.footer(
+    `Generated ${formatDate(options.generatedAt ?? new Date())} by ${business.tradingName}`,
+    registrationLine(business),
+  );
   return doc.save();
 }

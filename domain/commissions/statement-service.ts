@@ -22,7 +22,12 @@ export interface PdfFile {
 }
 
 /** The consolidated report, only when every active machine has the month's record (409 otherwise). */
-export async function consolidatedReport(db: DB, partnerId: number, month: string, now: Date = new Date()): Promise<PdfFile & { commissionPence: number }> {
+export async function consolidatedReport(
+  db: DB,
+  partnerId: number,
+  month: string,
+  now: Date = new Date(),
+): Promise<PdfFile & { commissionPence: number }> {
   assertMonthEnded(month, now);
   const pm = await partnerMonth(db, partnerId, month);
   if (pm.payment.status === "not_applicable") {
@@ -37,8 +42,15 @@ export async function consolidatedReport(db: DB, partnerId: number, month: strin
     );
   }
   // A paid month states what was paid (the snapshot).
-  const commissionPence = pm.payment.status === "completed" && pm.payment.amountPence !== null ? pm.payment.amountPence : pm.totals.commissionPence;
-  return { filename: `consolidated-report-${month}.pdf`, bytes: await consolidatedReportPdf(pm, { business: await getBusinessProfile(db) }), commissionPence };
+  const commissionPence =
+    pm.payment.status === "completed" && pm.payment.amountPence !== null
+      ? pm.payment.amountPence
+      : pm.totals.commissionPence;
+  return {
+    filename: `consolidated-report-${month}.pdf`,
+    bytes: await consolidatedReportPdf(pm, { business: await getBusinessProfile(db) }),
+    commissionPence,
+  };
 }
 
 export interface SendReportResult {
@@ -64,11 +76,24 @@ export async function reportAlreadySent(db: DB, partnerId: number, month: string
 }
 
 /** Emails the consolidated report; a partner without an email address gets emailSent false. */
-export async function sendReport(db: DB, mail: MailConfig, partnerId: number, month: string): Promise<SendReportResult> {
+export async function sendReport(
+  db: DB,
+  mail: MailConfig,
+  partnerId: number,
+  month: string,
+): Promise<SendReportResult> {
   const report = await consolidatedReport(db, partnerId, month);
-  const partner = await db.selectFrom("users").select(["name", "username", "email"]).where("id", "=", partnerId).executeTakeFirstOrThrow();
+  const partner = await db
+    .selectFrom("users")
+    .select(["name", "username", "email"])
+    .where("id", "=", partnerId)
+    .executeTakeFirstOrThrow();
   if (!partner.email) {
-    return { emailSent: false, error: null, details: "Report processed, but no email was sent because partner has no email address" };
+    return {
+      emailSent: false,
+      error: null,
+      details: "Report processed, but no email was sent because partner has no email address",
+    };
   }
   const subject = reportSubject(month);
   try {
@@ -89,7 +114,11 @@ export async function sendReport(db: DB, mail: MailConfig, partnerId: number, mo
       html: mailHtml(body, business, appUrl, subject),
       attachments: [{ filename: report.filename, content: report.bytes, contentType: "application/pdf" }],
     });
-    return { emailSent: true, error: null, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };
+    return {
+      emailSent: true,
+      error: null,
+      details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}`,
+    };
   } catch (error) {
     if (error instanceof MailError) throw error;
     throw new MailError(error instanceof Error ? error.message : String(error));
@@ -102,7 +131,17 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
     .selectFrom("monthlyRecords as r")
     .innerJoin("machines as m", "m.id", "r.machineId")
     .innerJoin("users as u", "u.id", "m.partnerId")
-    .select(["r.id", "r.machineId", "r.month", "r.totalSales", "r.revenuePence", "r.cogsPence", "m.location", "m.status", "m.partnerId"])
+    .select([
+      "r.id",
+      "r.machineId",
+      "r.month",
+      "r.totalSales",
+      "r.revenuePence",
+      "r.cogsPence",
+      "m.location",
+      "m.status",
+      "m.partnerId",
+    ])
     .where("r.id", "=", recordId)
     .executeTakeFirstOrThrow();
   assertMonthEnded(record.month, now);
@@ -110,20 +149,23 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
   // The machine's share is worked out with the partner's whole month (tiers split across machines).
   const pm = await partnerMonth(db, partner.id, record.month);
   const line = pm.machines.find((m) => m.machineId === record.machineId)!;
-  const bytes = await recordStatementPdf({
-    partner,
-    location: record.location,
-    month: record.month,
-    units: line.units,
-    revenuePence: line.revenuePence,
-    cogsPence: line.cogsPence,
-    cardFeePence: line.cardFeePence,
-    netProfitPence: line.netProfitPence,
-    commissionPence: line.commissionPence,
-    commissionLabel: commissionLabelOf(pm, "Tiered Commission (this machine's share)"),
-    workings: workingsOf(pm, record.machineId),
-    payment: pm.payment,
-  }, { business: await getBusinessProfile(db) });
+  const bytes = await recordStatementPdf(
+    {
+      partner,
+      location: record.location,
+      month: record.month,
+      units: line.units,
+      revenuePence: line.revenuePence,
+      cogsPence: line.cogsPence,
+      cardFeePence: line.cardFeePence,
+      netProfitPence: line.netProfitPence,
+      commissionPence: line.commissionPence,
+      commissionLabel: commissionLabelOf(pm, "Tiered Commission (this machine's share)"),
+      workings: workingsOf(pm, record.machineId),
+      payment: pm.payment,
+    },
+    { business: await getBusinessProfile(db) },
+  );
   return { filename: `statement-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}-${record.month}.pdf`, bytes };
 }
 
@@ -131,7 +173,10 @@ export async function recordStatement(db: DB, recordId: number, now: Date = new 
  * How a month's commission is labelled: the spec's 'Profit Share (10%)' and 'Tiered Commission' for
  * the seed's agreements, 'Commission (agreement)' for any other (its lines say how).
  */
-export function commissionLabelOf(pm: Pick<PartnerMonth, "terms" | "rateBp" | "partner">, tiered = "Tiered Commission"): string {
+export function commissionLabelOf(
+  pm: Pick<PartnerMonth, "terms" | "rateBp" | "partner">,
+  tiered = "Tiered Commission",
+): string {
   if (!pm.terms || isFlatNetProfitShare(pm.terms)) return `Profit Share (${formatRate(pm.terms?.rate ?? pm.rateBp)})`;
   if (isSeedTerms(pm.partner.partnerType, pm.terms)) return tiered;
   return "Commission (agreement)";

@@ -1,7 +1,14 @@
 /** Demo data: an admin, partners of all four types, machines, 12 months of sales, invoices in every status. */
 import type { DB } from "../../db/database.ts";
 import { buildExport, seededRandom } from "../../db/sample-export.ts";
-import { addDaysIso, addMonthsRollingIso, currentMonth, isoDay, previousMonth, recentMonths } from "#domain/shared/dates.ts";
+import {
+  addDaysIso,
+  addMonthsRollingIso,
+  currentMonth,
+  isoDay,
+  previousMonth,
+  recentMonths,
+} from "#domain/shared/dates.ts";
 import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
 import { sql } from "kysely";
 import { generateInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
@@ -121,7 +128,12 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
   const random = seededRandom(20261122);
   let nextTransactionId = 7_000_000_000;
   const logins: DemoLogin[] = [];
-  const admin = await createUser(db, { username: "admin", password: ADMIN_PASSWORD, name: "Alex Morgan", isAdmin: true });
+  const admin = await createUser(db, {
+    username: "admin",
+    password: ADMIN_PASSWORD,
+    name: "Alex Morgan",
+    isAdmin: true,
+  });
   logins.push({ role: "admin", username: admin.username, password: ADMIN_PASSWORD });
   // Before any invoice: invoices keep the VAT rate in force when they are raised.
   await updateBusinessProfile(db, DEMO_BUSINESS, { upload: demoLogoPng() }, admin.id);
@@ -167,11 +179,22 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
         const days = month === thisMonth ? Math.max(1, now.getUTCDate() - 1) : undefined;
         const partial = days ? days / 30 : 1;
         const units = Math.max(1, Math.round(spec.baseUnits * season * (0.85 + random() * 0.3) * partial));
-        const bytes = buildExport({ location: spec.location, month, units, firstTransactionId: nextTransactionId, random, days });
+        const bytes = buildExport({
+          location: spec.location,
+          month,
+          units,
+          firstTransactionId: nextTransactionId,
+          random,
+          days,
+        });
         nextTransactionId += units;
         await importUpload(
           db,
-          { machineId: machine.id, month, file: { name: `${spec.location.toLowerCase().replace(/\W+/g, "-")}-${month}.xlsx`, bytes } },
+          {
+            machineId: machine.id,
+            month,
+            file: { name: `${spec.location.toLowerCase().replace(/\W+/g, "-")}-${month}.xlsx`, bytes },
+          },
           { actorId: admin.id, dataDir },
         );
       }
@@ -181,7 +204,10 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
     // ended, for every month but the last two: the one before last is pending, last month not yet
     // paid; the month in progress is never paid.
     if (demo.partnerType === "profit-sharing" || demo.partnerType === "tiered-profit-sharing") {
-      await db.insertInto("commissionPayments").values({ partnerId: partner.id, month: months.at(-2)! }).execute();
+      await db
+        .insertInto("commissionPayments")
+        .values({ partnerId: partner.id, month: months.at(-2)! })
+        .execute();
       for (const month of months.slice(0, -2)) {
         await markCommissionPaid(db, partner.id, month, admin.id, addDaysIso(lastDayOfMonth(month), 10), now);
       }
@@ -204,15 +230,27 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
       for (const { period, status } of plan) {
         const invoice = await generateInvoice(db, partner.id, period, admin.id, start);
         // Issued on the first day of its period, as the due check raises it (the statement dates an invoice by its issue).
-        await sql`update fee_payments set created_at = ${`${start}T07:00:00.000Z`} where id = ${invoice.id}`.execute(db);
+        await sql`update fee_payments set created_at = ${`${start}T07:00:00.000Z`} where id = ${invoice.id}`.execute(
+          db,
+        );
         if (status === "paid") {
           const paidDate = addDaysIso(invoice.periodStart, 7);
-          await updateInvoiceStatus(db, invoice.id, "paid", admin.id, isoDay(now), { paidDate, paymentReference: `BACS HFC-${String(++paidCount).padStart(4, "0")}` });
+          await updateInvoiceStatus(db, invoice.id, "paid", admin.id, isoDay(now), {
+            paidDate,
+            paymentReference: `BACS HFC-${String(++paidCount).padStart(4, "0")}`,
+          });
         } else if (status === "overdue") {
           // £50.00 of it paid by card ten days in; the rest is overdue.
           await recordPayment(
             db,
-            { partnerId: partner.id, receivedOn: addDaysIso(invoice.periodStart, 10), amountPence: 5000, method: "card", reference: "CARD 4417", allocations: [{ invoiceId: invoice.id, amountPence: 5000 }] },
+            {
+              partnerId: partner.id,
+              receivedOn: addDaysIso(invoice.periodStart, 10),
+              amountPence: 5000,
+              method: "card",
+              reference: "CARD 4417",
+              allocations: [{ invoiceId: invoice.id, amountPence: 5000 }],
+            },
             admin.id,
             isoDay(now),
           );

@@ -38,7 +38,10 @@ export interface MachineRouter {
 }
 
 /** Telemetry names first, then locations; admin mappings (name → machine) win over both. */
-export function machineRouter(machines: readonly BookingMachine[], mappings: ReadonlyMap<string, number> = new Map()): MachineRouter {
+export function machineRouter(
+  machines: readonly BookingMachine[],
+  mappings: ReadonlyMap<string, number> = new Map(),
+): MachineRouter {
   const byTelemetry = new Map<string, number>();
   const byLocation = new Map<string, number[]>();
   for (const m of machines) {
@@ -133,7 +136,10 @@ export function planBookings(input: PlanInput): BookingPlan {
   const router = machineRouter(input.machines, input.mappings);
   const partnerOf = new Map(input.machines.map((m) => [m.id, m.partnerId]));
   const booked = new Map(input.existing.map((b) => [bookingKey(b), b.machineId]));
-  const groups = new Map<string, Omit<PlannedGroup, keyof SalesSummary | "fresh" | "paidMonth"> & { freshRows: SaleRow[]; closed: boolean }>();
+  const groups = new Map<
+    string,
+    Omit<PlannedGroup, keyof SalesSummary | "fresh" | "paidMonth"> & { freshRows: SaleRow[]; closed: boolean }
+  >();
   const outsideMonth = new Map<string | null, number>();
   const outsideMonthRevenuePence = new Map<string | null, number>();
   const unroutedRevenuePence = new Map<string, number>();
@@ -142,7 +148,10 @@ export function planBookings(input: PlanInput): BookingPlan {
   const mapped = new Map<string, number>();
 
   // A file names few machines in many rows: each name is routed once.
-  const routes = new Map<string | null, { name: string; machineId: number | undefined; mapped: boolean; ambiguous: boolean }>();
+  const routes = new Map<
+    string | null,
+    { name: string; machineId: number | undefined; mapped: boolean; ambiguous: boolean }
+  >();
   const routeOf = (machineName: string | null) => {
     let route = routes.get(machineName);
     if (!route) {
@@ -211,7 +220,12 @@ export function planBookings(input: PlanInput): BookingPlan {
   }
   const ordered = [...groups.values()].sort((a, b) => a.machineId - b.machineId || a.month.localeCompare(b.month));
   return {
-    groups: ordered.map(({ freshRows, closed, ...group }) => ({ ...group, paidMonth: closed, ...summariseSales(freshRows), fresh: freshRows })),
+    groups: ordered.map(({ freshRows, closed, ...group }) => ({
+      ...group,
+      paidMonth: closed,
+      ...summariseSales(freshRows),
+      fresh: freshRows,
+    })),
     outsideMonth,
     unmapped,
     ambiguous,

@@ -57,7 +57,9 @@ function decodeWindows1252(bytes) {
       const b = bytes[i];
       codes[i - at] = b >= 0x80 && b < 0xa0 ? CP1252_80_9F[b - 0x80] : b;
     }
-    parts.push(String.fromCharCode.apply(null, /** @type {number[]} */ (/** @type {unknown} */ (codes.subarray(0, end - at)))));
+    parts.push(
+      String.fromCharCode.apply(null, /** @type {number[]} */ (/** @type {unknown} */ (codes.subarray(0, end - at)))),
+    );
   }
   return parts.join("");
 }
@@ -75,7 +77,10 @@ function decode(bytes) {
     // not UTF-8
   }
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    return { ok: false, error: 'The file is UTF-16 text, not a CSV file in UTF-8 or Windows-1252: save it from Excel as "CSV UTF-8"' };
+    return {
+      ok: false,
+      error: 'The file is UTF-16 text, not a CSV file in UTF-8 or Windows-1252: save it from Excel as "CSV UTF-8"',
+    };
   }
   // A UTF-8 BOM before bytes that are not UTF-8 is still no text.
   const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -89,7 +94,17 @@ function decode(bytes) {
  */
 function isSpace(c) {
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** @param {number} n */
@@ -132,7 +147,9 @@ function scanRecords(text, limits) {
    */
   const fieldsWithin = (record, commas, semicolons) => {
     record.fields = (separator === COMMA ? commas : semicolons) + 1;
-    return record.fields > maxFields ? `${where(record.line, record.lines)} has more than ${count(maxFields)} fields` : null;
+    return record.fields > maxFields
+      ? `${where(record.line, record.lines)} has more than ${count(maxFields)} fields`
+      : null;
   };
 
   let pos = 0;
@@ -152,7 +169,8 @@ function scanRecords(text, limits) {
       if (c === QUOTE && fieldStart) {
         const quoteLine = line;
         for (i++; ; i++) {
-          if (i >= n) return { ok: false, error: `${READ_FAILED}: a quote opened on line ${quoteLine} is never closed` };
+          if (i >= n)
+            return { ok: false, error: `${READ_FAILED}: a quote opened on line ${quoteLine} is never closed` };
           const q = text.charCodeAt(i);
           if (q === QUOTE) {
             if (text.charCodeAt(i + 1) !== QUOTE) break;
@@ -166,7 +184,15 @@ function scanRecords(text, limits) {
         fieldStart = false;
         // Text after the closing quote is malformed (csv-parse says so): never dropped as blank.
         const next = text.charCodeAt(i + 1);
-        if (!(i + 1 >= n || next === LF || next === CR || (separator === 0 ? next === COMMA || next === SEMICOLON : next === separator))) content = true;
+        if (
+          !(
+            i + 1 >= n ||
+            next === LF ||
+            next === CR ||
+            (separator === 0 ? next === COMMA || next === SEMICOLON : next === separator)
+          )
+        )
+          content = true;
       } else if (c === LF || c === CR) break;
       else if (c === COMMA) {
         commas++;
@@ -189,7 +215,8 @@ function scanRecords(text, limits) {
 
     /** @type {CsvRecord} */
     const record = { start, end, line: startLine, lines: endLine - startLine + 1, fields: 0 };
-    if (end - start > maxLineChars) return { ok: false, error: `${where(startLine, record.lines)} is longer than ${count(maxLineChars)} characters` };
+    if (end - start > maxLineChars)
+      return { ok: false, error: `${where(startLine, record.lines)} is longer than ${count(maxLineChars)} characters` };
 
     if (separator === 0) {
       if (!content) {
@@ -203,17 +230,25 @@ function scanRecords(text, limits) {
       }
       // The header line: the separator it uses more often outside quotes is the file's.
       if (commas === 0 && semicolons === 0) {
-        return { ok: false, error: `The CSV file's headers (line ${startLine}) are not separated by commas or semicolons` };
+        return {
+          ok: false,
+          error: `The CSV file's headers (line ${startLine}) are not separated by commas or semicolons`,
+        };
       }
       if (commas === semicolons) {
-        return { ok: false, error: `The CSV file's headers (line ${startLine}) hold as many commas as semicolons, so which one separates the columns cannot be told` };
+        return {
+          ok: false,
+          error: `The CSV file's headers (line ${startLine}) hold as many commas as semicolons, so which one separates the columns cannot be told`,
+        };
       }
       separator = commas > semicolons ? COMMA : SEMICOLON;
       const blankLine = separator === COMMA ? tooManyCommas : tooManySemicolons;
-      if (blankLine && blankLine < title.record.line) return { ok: false, error: `Line ${blankLine} of the CSV file has more than ${count(maxFields)} fields` };
+      if (blankLine && blankLine < title.record.line)
+        return { ok: false, error: `Line ${blankLine} of the CSV file has more than ${count(maxFields)} fields` };
       const titleError = fieldsWithin(title.record, title.commas, title.semicolons);
       if (titleError) return { ok: false, error: titleError };
-      if (blankLine) return { ok: false, error: `Line ${blankLine} of the CSV file has more than ${count(maxFields)} fields` };
+      if (blankLine)
+        return { ok: false, error: `Line ${blankLine} of the CSV file has more than ${count(maxFields)} fields` };
       records.push(title.record);
       title = null;
     }
@@ -229,7 +264,8 @@ function scanRecords(text, limits) {
     if (!title) return { ok: true, separator: COMMA, records };
     separator = title.semicolons > title.commas ? SEMICOLON : COMMA;
     const blankLine = separator === COMMA ? tooManyCommas : tooManySemicolons;
-    if (blankLine) return { ok: false, error: `Line ${blankLine} of the CSV file has more than ${count(maxFields)} fields` };
+    if (blankLine)
+      return { ok: false, error: `Line ${blankLine} of the CSV file has more than ${count(maxFields)} fields` };
     const titleError = fieldsWithin(title.record, title.commas, title.semicolons);
     if (titleError) return { ok: false, error: titleError };
     records.push(title.record);
@@ -250,7 +286,8 @@ function parseFailure(error, group) {
   const record = typeof info.records === "number" ? group[info.records] : undefined;
   if (!record) return { line: group[0]?.line ?? 1, reason: message };
   const place = record.lines > 1 ? `lines ${record.line}-${record.line + record.lines - 1}` : `line ${record.line}`;
-  const reason = typeof info.lines === "number" ? message.replace(new RegExp(`\\bline ${info.lines}\\b`, "g"), place) : message;
+  const reason =
+    typeof info.lines === "number" ? message.replace(new RegExp(`\\bline ${info.lines}\\b`, "g"), place) : message;
   return { line: record.line, reason: reason.length > 300 ? `${reason.slice(0, 300)}…` : reason };
 }
 

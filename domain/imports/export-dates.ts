@@ -46,7 +46,10 @@ const EPOCH_1904_OFFSET = 1462;
  * Excel serial day → ISO date-time, rounded to the second. `days` keeps each day's date text, so a
  * file of a month's sales formats 31 dates, not one per row (same text as toISOString).
  */
-export function serialToIso(serial: number, options: { date1904?: boolean; days?: Map<number, string> } = {}): string | null {
+export function serialToIso(
+  serial: number,
+  options: { date1904?: boolean; days?: Map<number, string> } = {},
+): string | null {
   const ms = Math.round((serial + (options.date1904 ? EPOCH_1904_OFFSET : 0) - 25569) * 86_400) * 1000;
   const day = Math.floor(ms / DAY_MS);
   let date = options.days?.get(day);
@@ -74,17 +77,30 @@ interface TextDate {
   meridiem: "am" | "pm" | null;
 }
 
-const TEXT_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?)?$/;
+const TEXT_DATE =
+  /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([AaPp])\.?[Mm]\.?)?)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
 function textDateOf(text: string): TextDate | null {
   const match = TEXT_DATE.exec(text);
   if (!match) return null;
   const [, a, b, y, hh = "0", mm = "0", ss = "0", ampm] = match;
-  return { first: Number(a), second: Number(b), year: Number(y), hour: Number(hh), minute: Number(mm), second_: Number(ss), meridiem: ampm ? (ampm.toLowerCase() === "a" ? "am" : "pm") : null };
+  return {
+    first: Number(a),
+    second: Number(b),
+    year: Number(y),
+    hour: Number(hh),
+    minute: Number(mm),
+    second_: Number(ss),
+    meridiem: ampm ? (ampm.toLowerCase() === "a" ? "am" : "pm") : null,
+  };
 }
 
-const tidy = (value: string) => value.replace(/[\u00A0\u200B-\u200D\u2060\uFEFF]/g, " ").trim().replace(/\s+/g, " ");
+const tidy = (value: string) =>
+  value
+    .replace(/[\u00A0\u200B-\u200D\u2060\uFEFF]/g, " ")
+    .trim()
+    .replace(/\s+/g, " ");
 
 /** The UTC instant of a text date read in `order`, or null when that reading is not a real date and time. */
 function textDateIso(date: TextDate, order: DateOrder): string | null {
@@ -105,7 +121,9 @@ function isoTextToIso(text: string): string | null {
   const [y, m, d] = text.slice(0, 10).split("-").map(Number);
   const day = new Date(Date.UTC(y, m - 1, d));
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
-  const date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length === 10 ? text : `${text.replace(" ", "T")}Z`);
+  const date = new Date(
+    /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || text.length === 10 ? text : `${text.replace(" ", "T")}Z`,
+  );
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
@@ -166,7 +184,6 @@ export function titleRange(title: string): { range: DateRange | null; ambiguous:
   return { range: null, ambiguous: distinct.size > 1 };
 }
 
-
 /** Whether an instant falls inside a range, with one day of slack either side. */
 export function insideRange(iso: string, range: DateRange): boolean {
   const day = iso.slice(0, 10);
@@ -189,15 +206,21 @@ export function decideDateOrder(title: string, cells: Iterable<unknown>, given?:
     const date = textDateOf(text);
     if (date && textDateIso(date, "dmy") !== textDateIso(date, "mdy")) texts.set(text, date);
   }
-  const answer = (order: DateOrder | null, decidedBy: DecidedBy | null, ambiguous = false): DateReading => ({ order, decidedBy, ambiguous, range });
+  const answer = (order: DateOrder | null, decidedBy: DecidedBy | null, ambiguous = false): DateReading => ({
+    order,
+    decidedBy,
+    ambiguous,
+    range,
+  });
   if (!texts.size) return answer("dmy", "not needed");
   const dates = [...texts.values()];
 
   if (range) {
-    const inside = (order: DateOrder) => dates.reduce((n, date) => {
-      const iso = textDateIso(date, order);
-      return n + (iso !== null && insideRange(iso, range) ? 1 : 0);
-    }, 0);
+    const inside = (order: DateOrder) =>
+      dates.reduce((n, date) => {
+        const iso = textDateIso(date, order);
+        return n + (iso !== null && insideRange(iso, range) ? 1 : 0);
+      }, 0);
     const dmy = inside("dmy");
     const mdy = inside("mdy");
     if (dmy !== mdy) return answer(dmy > mdy ? "dmy" : "mdy", "title");

@@ -34,17 +34,36 @@ export interface LeftOutJson {
 
 /** Rows left out for one reason (skipped, already booked): their revenue in pounds where known. */
 export const exclusionsJson = (items: readonly { reason: string; count: number; revenuePence?: number }[]) =>
-  items.map(({ revenuePence, ...rest }) => (revenuePence === undefined ? rest : { ...rest, revenue: penceToPounds(revenuePence) }));
+  items.map(({ revenuePence, ...rest }) =>
+    revenuePence === undefined ? rest : { ...rest, revenue: penceToPounds(revenuePence) },
+  );
 
 export const leftOutJson = (items: readonly LeftOut[]): LeftOutJson[] =>
-  items.map(({ reason, count, revenuePence, needsConfirmation }) => ({ reason, count, revenue: penceToPounds(revenuePence), needsConfirmation }));
+  items.map(({ reason, count, revenuePence, needsConfirmation }) => ({
+    reason,
+    count,
+    revenue: penceToPounds(revenuePence),
+    needsConfirmation,
+  }));
 
-const money = (figure: FooterFigure | null) => (figure ? { footer: penceToPounds(figure.footer), rows: penceToPounds(figure.rows), difference: penceToPounds(figure.difference) } : null);
+const money = (figure: FooterFigure | null) =>
+  figure
+    ? {
+        footer: penceToPounds(figure.footer),
+        rows: penceToPounds(figure.rows),
+        difference: penceToPounds(figure.difference),
+      }
+    : null;
 
 /** The footer's units and money beside the rows' and the difference; money in pounds. */
 export function footerJson(check: FooterCheck | null) {
   if (!check) return null;
-  return { agrees: check.agrees, units: check.units, cost: money(check.costPence), settlement: money(check.settlementPence) };
+  return {
+    agrees: check.agrees,
+    units: check.units,
+    cost: money(check.costPence),
+    settlement: money(check.settlementPence),
+  };
 }
 
 export function uploadJson(result: UploadResult) {
@@ -64,12 +83,20 @@ function fileJson(result: FileImportResult) {
     leftOut: leftOutJson(result.leftOut),
     footer: footerJson(result.footer),
     skipped: exclusionsJson(result.skipped),
-    groups: result.groups.map((g) => ({ ...g, alreadyBooked: exclusionsJson(g.alreadyBooked), leftOut: leftOutJson(g.leftOut) })),
+    groups: result.groups.map((g) => ({
+      ...g,
+      alreadyBooked: exclusionsJson(g.alreadyBooked),
+      leftOut: leftOutJson(g.leftOut),
+    })),
     paidMonths: result.paidMonths.map(paidMonthChangeJson),
   };
 }
 
 export function outcomeJson(outcome: FileOutcome) {
   if (outcome.ok) return { ...outcome, result: fileJson(outcome.result) };
-  return { ...outcome, ...(outcome.leftOut ? { leftOut: leftOutJson(outcome.leftOut) } : {}), ...(outcome.paidMonths ? { paidMonths: outcome.paidMonths.map(paidMonthChangeJson) } : {}) };
+  return {
+    ...outcome,
+    ...(outcome.leftOut ? { leftOut: leftOutJson(outcome.leftOut) } : {}),
+    ...(outcome.paidMonths ? { paidMonths: outcome.paidMonths.map(paidMonthChangeJson) } : {}),
+  };
 }

@@ -158,7 +158,10 @@ export interface ImportMode {
 }
 
 /** Plain-language skip reasons for receipts and previews. */
-export function describeSkipped(skipped: ParsedSalesReport["skipped"], revenue: ParsedSalesReport["skippedRevenuePence"] = {}): Exclusion[] {
+export function describeSkipped(
+  skipped: ParsedSalesReport["skipped"],
+  revenue: ParsedSalesReport["skippedRevenuePence"] = {},
+): Exclusion[] {
   return Object.entries(skipped).map(([reason, count]) => ({
     reason: SKIP_REASONS[reason as keyof typeof SKIP_REASONS],
     count: count ?? 0,
@@ -171,12 +174,18 @@ function dateLeftOut(report: ParsedSalesReport): LeftOut[] {
   return (Object.keys(DATE_REASONS) as (keyof typeof DATE_REASONS)[]).flatMap((key) => {
     const tally = report.dateExcluded[key];
     if (!tally) return [];
-    const reason = key === "outsideRange" && report.dates.range ? `${DATE_REASONS[key]} (${rangeText(report.dates.range)})` : DATE_REASONS[key];
-    return [{ kind: "date" as const, reason, count: tally.count, revenuePence: tally.revenuePence, needsConfirmation: true }];
+    const reason =
+      key === "outsideRange" && report.dates.range
+        ? `${DATE_REASONS[key]} (${rangeText(report.dates.range)})`
+        : DATE_REASONS[key];
+    return [
+      { kind: "date" as const, reason, count: tally.count, revenuePence: tally.revenuePence, needsConfirmation: true },
+    ];
   });
 }
 
-const reported = (kind: LeftOut["kind"], reason: string, count: number, revenuePence: number): LeftOut[] => (count ? [{ kind, reason, count, revenuePence, needsConfirmation: false }] : []);
+const reported = (kind: LeftOut["kind"], reason: string, count: number, revenuePence: number): LeftOut[] =>
+  count ? [{ kind, reason, count, revenuePence, needsConfirmation: false }] : [];
 
 /** Everything a file leaves out, each reason with its rows and revenue: those needing confirmation first. */
 function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: ImportGroupResult[]): LeftOut[] {
@@ -184,11 +193,31 @@ function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: Impor
   const months = [...plan.outsideMonth.keys()].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
   return [
     ...dateLeftOut(report),
-    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((s) => reported("skipped", `skipped, ${s.reason}`, s.count, s.revenuePence ?? 0)),
-    ...months.flatMap((month, i) => reported("month", describeMonth[i].reason, plan.outsideMonth.get(month) ?? 0, plan.outsideMonthRevenuePence.get(month) ?? 0)),
-    ...[...plan.unmapped, ...plan.ambiguous].flatMap(([name, count]) => reported("machine", `naming '${name}', which no machine answers to yet`, count, plan.unroutedRevenuePence.get(name) ?? 0)),
+    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((s) =>
+      reported("skipped", `skipped, ${s.reason}`, s.count, s.revenuePence ?? 0),
+    ),
+    ...months.flatMap((month, i) =>
+      reported(
+        "month",
+        describeMonth[i].reason,
+        plan.outsideMonth.get(month) ?? 0,
+        plan.outsideMonthRevenuePence.get(month) ?? 0,
+      ),
+    ),
+    ...[...plan.unmapped, ...plan.ambiguous].flatMap(([name, count]) =>
+      reported(
+        "machine",
+        `naming '${name}', which no machine answers to yet`,
+        count,
+        plan.unroutedRevenuePence.get(name) ?? 0,
+      ),
+    ),
     // Several machines' months: each reason says whose it is.
-    ...groups.flatMap((g) => g.leftOut.map((l) => (groups.length > 1 ? { ...l, reason: `${l.reason} (${g.location}, ${formatMonth(g.month)})` } : l))),
+    ...groups.flatMap((g) =>
+      g.leftOut.map((l) =>
+        groups.length > 1 ? { ...l, reason: `${l.reason} (${g.location}, ${formatMonth(g.month)})` } : l,
+      ),
+    ),
   ];
 }
 
@@ -222,8 +251,15 @@ export interface FileImportResult {
 /** A file that cannot be read until the user says how its dates are written ("Dates in this file are: day/month or month/day"). */
 export type FileOutcome =
   | { fileName: string; ok: true; result: FileImportResult }
-  | { fileName: string; ok: false; error: string; status: number; needsDateOrder?: boolean; leftOut?: LeftOut[]; paidMonths?: PaidMonthChange[] };
-
+  | {
+      fileName: string;
+      ok: false;
+      error: string;
+      status: number;
+      needsDateOrder?: boolean;
+      leftOut?: LeftOut[];
+      paidMonths?: PaidMonthChange[];
+    };
 
 interface Machines {
   list: (BookingMachine & { partnerName: string })[];
@@ -234,7 +270,13 @@ async function loadMachines(db: DB | Transaction<Database>): Promise<Machines> {
   const list = await db
     .selectFrom("machines as m")
     .innerJoin("users as u", "u.id", "m.partnerId")
-    .select(["m.id", "m.partnerId", "m.location", "m.telemetryName", (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName")])
+    .select([
+      "m.id",
+      "m.partnerId",
+      "m.location",
+      "m.telemetryName",
+      (eb) => eb.fn.coalesce("u.name", "u.username").as("partnerName"),
+    ])
     .orderBy("m.id")
     .execute();
   return { list, byId: new Map(list.map((m) => [m.id, m])) };
@@ -250,17 +292,38 @@ async function existingBookings(db: DB | Transaction<Database>, rows: readonly S
     .execute();
 }
 
-async function planFile(db: DB | Transaction<Database>, machines: Machines, report: ParsedSalesReport, mode: ImportMode, pending: ExistingBooking[]): Promise<BookingPlan> {
+async function planFile(
+  db: DB | Transaction<Database>,
+  machines: Machines,
+  report: ParsedSalesReport,
+  mode: ImportMode,
+  pending: ExistingBooking[],
+): Promise<BookingPlan> {
   const [existing, closed] = await Promise.all([existingBookings(db, report.rows), closedMonthKeys(db)]);
-  return planBookings({ rows: report.rows, machines: machines.list, machineId: mode.machineId, month: mode.month, mappings: mode.mappings, existing: [...existing, ...pending], closedMonths: closed });
+  return planBookings({
+    rows: report.rows,
+    machines: machines.list,
+    machineId: mode.machineId,
+    month: mode.month,
+    mappings: mode.mappings,
+    existing: [...existing, ...pending],
+    closedMonths: closed,
+  });
 }
 
-function groupResult(machines: Machines, group: PlannedGroup, recordId: number | null, mode: ImportMode): ImportGroupResult {
+function groupResult(
+  machines: Machines,
+  group: PlannedGroup,
+  recordId: number | null,
+  mode: ImportMode,
+): ImportGroupResult {
   const machine = machines.byId.get(group.machineId);
   const location = machine?.location ?? `#${group.machineId}`;
   const names = machineNamesOf(group.fresh.length ? group.fresh : []);
   const ownNames = new Set([normaliseMachineName(location), normaliseMachineName(machine?.telemetryName)]);
-  const mapped = new Set([...(mode.mappings ?? [])].filter(([, id]) => id === group.machineId).map(([name]) => normaliseMachineName(name)));
+  const mapped = new Set(
+    [...(mode.mappings ?? [])].filter(([, id]) => id === group.machineId).map(([name]) => normaliseMachineName(name)),
+  );
   const {
     fresh,
     alreadyBooked,
@@ -275,7 +338,11 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
     month: _month,
     ...summary
   } = group;
-  const booked = [...alreadyBooked].map(([id, count]) => ({ reason: `already booked to ${machines.byId.get(id)?.location ?? `#${id}`}`, count, revenuePence: alreadyBookedRevenuePence.get(id) ?? 0 }));
+  const booked = [...alreadyBooked].map(([id, count]) => ({
+    reason: `already booked to ${machines.byId.get(id)?.location ?? `#${id}`}`,
+    count,
+    revenuePence: alreadyBookedRevenuePence.get(id) ?? 0,
+  }));
   return {
     machineId: group.machineId,
     location,
@@ -297,7 +364,9 @@ function groupResult(machines: Machines, group: PlannedGroup, recordId: number |
     warnings:
       mode.machineId === undefined
         ? []
-        : names.filter((n) => !ownNames.has(normaliseMachineName(n)) && !mapped.has(normaliseMachineName(n))).map((n) => `The file names machine '${n}', not '${location}'`),
+        : names
+            .filter((n) => !ownNames.has(normaliseMachineName(n)) && !mapped.has(normaliseMachineName(n)))
+            .map((n) => `The file names machine '${n}', not '${location}'`),
     ...summary,
   };
 }
@@ -313,8 +382,17 @@ function receiptLeftOut(group: ImportGroupResult, report: ParsedSalesReport, pla
   return [
     ...dateLeftOut(report),
     // The spec's skips with their revenue (the receipt's skipped column keeps their counts by key, as before).
-    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((x) => reported("skipped", x.reason, x.count, x.revenuePence ?? 0)),
-    ...months.flatMap((month, i) => reported("month", describeMonth[i].reason, plan.outsideMonth.get(month) ?? 0, plan.outsideMonthRevenuePence.get(month) ?? 0)),
+    ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((x) =>
+      reported("skipped", x.reason, x.count, x.revenuePence ?? 0),
+    ),
+    ...months.flatMap((month, i) =>
+      reported(
+        "month",
+        describeMonth[i].reason,
+        plan.outsideMonth.get(month) ?? 0,
+        plan.outsideMonthRevenuePence.get(month) ?? 0,
+      ),
+    ),
     ...group.leftOut.filter((l) => l.kind !== "duplicate"),
   ];
 }
@@ -351,8 +429,13 @@ function fileResult(
 }
 
 /** The partner months of a plan's groups that may be paid months: those with new rows. */
-function monthsWithNewRows(machines: Machines, groups: readonly PlannedGroup[]): { partnerId: number; month: string }[] {
-  return groups.filter((g) => g.paidMonth && g.fresh.length).map((g) => ({ partnerId: machines.byId.get(g.machineId)?.partnerId ?? 0, month: g.month }));
+function monthsWithNewRows(
+  machines: Machines,
+  groups: readonly PlannedGroup[],
+): { partnerId: number; month: string }[] {
+  return groups
+    .filter((g) => g.paidMonth && g.fresh.length)
+    .map((g) => ({ partnerId: machines.byId.get(g.machineId)?.partnerId ?? 0, month: g.month }));
 }
 
 /**
@@ -360,14 +443,22 @@ function monthsWithNewRows(machines: Machines, groups: readonly PlannedGroup[]):
  * in a transaction that is then rolled back (the commission of a month under its terms, product
  * rules included, comes from its stored records).
  */
-async function trialPaidMonths(db: DB, machines: Machines, plan: BookingPlan, earlier: readonly PlannedGroup[] = []): Promise<PaidMonthChange[]> {
+async function trialPaidMonths(
+  db: DB,
+  machines: Machines,
+  plan: BookingPlan,
+  earlier: readonly PlannedGroup[] = [],
+): Promise<PaidMonthChange[]> {
   const keys = monthsWithNewRows(machines, plan.groups);
   if (!keys.length) return [];
   return trialWrite(db, async (trx) => {
     // A dry run of several files: the late sales of the files before this one count as written.
     if (earlier.length) await writeGroups(trx, earlier);
     const before = await paidMonthsBefore(trx, keys);
-    await writeGroups(trx, plan.groups.filter((g) => g.paidMonth && g.fresh.length));
+    await writeGroups(
+      trx,
+      plan.groups.filter((g) => g.paidMonth && g.fresh.length),
+    );
     return paidMonthChanges(trx, before);
   });
 }
@@ -408,7 +499,20 @@ async function writeFile(
     await insertMany(
       trx,
       "import_receipts",
-      ["record_id", "file_name", "sha256", "stored_path", "rows_read", "imported", "duplicates", "skipped", "outside_month", "excluded", "footer_agrees", "imported_by"],
+      [
+        "record_id",
+        "file_name",
+        "sha256",
+        "stored_path",
+        "rows_read",
+        "imported",
+        "duplicates",
+        "skipped",
+        "outside_month",
+        "excluded",
+        "footer_agrees",
+        "imported_by",
+      ],
       written.map((g) => [
         g.recordId,
         file.name,
@@ -419,7 +523,14 @@ async function writeFile(
         g.duplicates,
         skipped,
         outsideCount,
-        JSON.stringify(receiptLeftOut(g, report, plan).map(({ kind, reason, count, revenuePence }) => ({ kind, reason, count, revenuePence }))),
+        JSON.stringify(
+          receiptLeftOut(g, report, plan).map(({ kind, reason, count, revenuePence }) => ({
+            kind,
+            reason,
+            count,
+            revenuePence,
+          })),
+        ),
         agrees === null ? null : agrees ? 1 : 0,
         options.actorId,
       ]),
@@ -435,7 +546,13 @@ async function writeFile(
         entityId: g.recordId,
         partnerId: g.partnerId,
         month: g.month,
-        after: { location: g.location, imported: g.imported, units: g.units, revenuePence: g.revenuePence, cogsPence: g.cogsPence },
+        after: {
+          location: g.location,
+          imported: g.imported,
+          units: g.units,
+          revenuePence: g.revenuePence,
+          cogsPence: g.cogsPence,
+        },
         details: {
           file: file.name,
           sha256: digest,
@@ -444,7 +561,9 @@ async function writeFile(
           monthClosed: g.monthClosed,
           leftOut,
           ...(dateLeft.length ? { exclusionsConfirmed: true } : {}),
-          ...(report.dates.decidedBy && report.dates.decidedBy !== "not needed" ? { dateOrder: report.dates.order, dateOrderDecidedBy: report.dates.decidedBy } : {}),
+          ...(report.dates.decidedBy && report.dates.decidedBy !== "not needed"
+            ? { dateOrder: report.dates.order, dateOrderDecidedBy: report.dates.decidedBy }
+            : {}),
         },
       })),
     );
@@ -459,7 +578,12 @@ async function writeFile(
           partnerId: null,
           month: null,
           after: { imported: 0 },
-          details: { file: file.name, sha256: digest, leftOut, ...(dateLeft.length ? { exclusionsConfirmed: true } : {}) },
+          details: {
+            file: file.name,
+            sha256: digest,
+            leftOut,
+            ...(dateLeft.length ? { exclusionsConfirmed: true } : {}),
+          },
         },
       ]);
     }
@@ -467,12 +591,19 @@ async function writeFile(
   });
 }
 
-const exclusionsOf = (map: ReadonlyMap<string, number>): Exclusion[] => [...map].sort(([a], [b]) => a.localeCompare(b)).map(([reason, count]) => ({ reason, count }));
+const exclusionsOf = (map: ReadonlyMap<string, number>): Exclusion[] =>
+  [...map].sort(([a], [b]) => a.localeCompare(b)).map(([reason, count]) => ({ reason, count }));
 
 /** A file is imported whole or not at all: every row must belong to a known machine. */
 function assertPlanImportable(plan: BookingPlan): void {
-  if (plan.ambiguous.size) throw new SalesReportError(`More than one machine has the location ${[...plan.ambiguous.keys()].sort().join(", ")}: give one of them a telemetry name, or import with --machine`);
-  if (plan.unmapped.size) throw new SalesReportError(`Unknown machine names: ${[...plan.unmapped.keys()].sort().join(", ")}. Map each one to a machine on /admin/import, then import again`);
+  if (plan.ambiguous.size)
+    throw new SalesReportError(
+      `More than one machine has the location ${[...plan.ambiguous.keys()].sort().join(", ")}: give one of them a telemetry name, or import with --machine`,
+    );
+  if (plan.unmapped.size)
+    throw new SalesReportError(
+      `Unknown machine names: ${[...plan.unmapped.keys()].sort().join(", ")}. Map each one to a machine on /admin/import, then import again`,
+    );
 }
 
 /** A file for one machine names one Machine Name at most, and not another machine's. */
@@ -487,7 +618,9 @@ function assertOneMachine(machines: Machines, machineId: number, report: ParsedS
   }
   const owner = names.length ? machineRouter(machines.list).route(names[0]) : undefined;
   if (owner !== undefined && owner !== machine.id) {
-    throw badInput(`The file's rows are for ${machines.byId.get(owner)!.location}, not ${machine.location}: add it on that machine, or use the business-wide import (/admin/import).`);
+    throw badInput(
+      `The file's rows are for ${machines.byId.get(owner)!.location}, not ${machine.location}: add it on that machine, or use the business-wide import (/admin/import).`,
+    );
   }
 }
 
@@ -505,12 +638,22 @@ async function importParsed(
   if (mode.machineId !== undefined) assertOneMachine(machines, mode.machineId, report);
   if (!options.dryRun) return writeFile(db, machines, file, report, mode, options);
   const plan = await planFile(db, machines, report, mode, pending);
-  for (const group of plan.groups) for (const row of group.fresh) pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
+  for (const group of plan.groups)
+    for (const row of group.fresh)
+      pending.push({ transactionId: row.transactionId, kind: row.kind, machineId: group.machineId });
   const groups = plan.groups.map((g) => groupResult(machines, g, null, mode));
   // Names several machines share need a mapping as much as names none answers to.
   const paidMonths = await trialPaidMonths(db, machines, plan, pendingPaid);
   pendingPaid.push(...plan.groups.filter((g) => g.paidMonth && g.fresh.length));
-  return fileResult(file, sha256(file.bytes), report, plan, groups, exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])), paidMonths);
+  return fileResult(
+    file,
+    sha256(file.bytes),
+    report,
+    plan,
+    groups,
+    exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])),
+    paidMonths,
+  );
 }
 
 export type ExportSource = ImportFile | { name: string; load: () => Uint8Array };
@@ -561,7 +704,11 @@ export async function importExports(
     next = index + 1 < sources.length && !options.readOnThisThread ? read(sources[index + 1]) : null;
     try {
       const { file, report } = await reading;
-      outcomes.push({ fileName: file.name, ok: true, result: await importParsed(db, file, report, mode, options, pending, pendingPaid) });
+      outcomes.push({
+        fileName: file.name,
+        ok: true,
+        result: await importParsed(db, file, report, mode, options, pending, pendingPaid),
+      });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       outcomes.push({
@@ -612,13 +759,20 @@ export interface UploadInput {
  */
 export async function importUpload(db: DB, input: UploadInput, options: ImportOptions): Promise<UploadResult> {
   const report = await parseSalesReport(input.file.bytes, { fileName: input.file.name, dateOrder: input.dateOrder });
-  const machine = await db.selectFrom("machines").select(["id", "partnerId"]).where("id", "=", input.machineId).executeTakeFirst();
+  const machine = await db
+    .selectFrom("machines")
+    .select(["id", "partnerId"])
+    .where("id", "=", input.machineId)
+    .executeTakeFirst();
   if (!machine) throw notFound("Machine not found");
   const mode = { machineId: machine.id, month: input.month };
   if (!report.rows.some((row) => monthOfSale(row) === input.month)) {
     const outside = new Map<string | null, number>();
     for (const row of report.rows) outside.set(monthOfSale(row), (outside.get(monthOfSale(row)) ?? 0) + 1);
-    const why = [...describeOutsideMonth(outside).map(exclusionSentence), ...dateLeftOut(report).map(leftOutSentence)].join("; ");
+    const why = [
+      ...describeOutsideMonth(outside).map(exclusionSentence),
+      ...dateLeftOut(report).map(leftOutSentence),
+    ].join("; ");
     throw badInput(`No row of the file is dated ${formatMonth(input.month)}: ${why}. Nothing was imported.`);
   }
   const result = await importParsed(db, input.file, report, mode, options, []);
@@ -630,7 +784,9 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
     rowsRead: result.rowsRead,
     skipped: result.skipped,
     outsideMonth: outside,
-    excluded: result.leftOut.filter((l) => l.kind !== "skipped" && l.kind !== "duplicate" && !l.needsConfirmation).map(leftOutSentence),
+    excluded: result.leftOut
+      .filter((l) => l.kind !== "skipped" && l.kind !== "duplicate" && !l.needsConfirmation)
+      .map(leftOutSentence),
     footerAgrees: result.footerAgrees,
     footer: result.footer,
     leftOut: result.leftOut,
@@ -643,6 +799,10 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
 
 /** The rows of a record's month as `bookingKey`s: what a partner may see of an uploaded file. */
 export async function bookedKeysOfRecord(db: DB, recordId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom("sales").select(["transactionId", "kind"]).where("recordId", "=", recordId).execute();
+  const rows = await db
+    .selectFrom("sales")
+    .select(["transactionId", "kind"])
+    .where("recordId", "=", recordId)
+    .execute();
   return new Set(rows.map(bookingKey));
 }

@@ -49,7 +49,12 @@ export interface MappedImportResult {
 }
 
 /** What a run's outcomes say: the names still unmapped, the mappings applied, the new rows. */
-export function mappedResult(intent: MappedImportResult["intent"], outcomes: FileOutcome[], chosen: ReadonlyMap<string, number> = new Map(), error: string | null = null): MappedImportResult {
+export function mappedResult(
+  intent: MappedImportResult["intent"],
+  outcomes: FileOutcome[],
+  chosen: ReadonlyMap<string, number> = new Map(),
+  error: string | null = null,
+): MappedImportResult {
   const namesIn = (pick: (o: Extract<FileOutcome, { ok: true }>) => { reason: string }[]) =>
     [...new Set(outcomes.flatMap((o) => (o.ok ? pick(o).map((u) => u.reason) : [])))].sort();
   const chosenBy = new Map([...chosen].map(([name, id]) => [normaliseMachineName(name), id]));
@@ -63,20 +68,37 @@ export function mappedResult(intent: MappedImportResult["intent"], outcomes: Fil
 
 /** Previews (a dry run) or imports; mappings are saved only on an import that goes ahead. */
 export async function importWithMappings(db: DB, request: MappedImportRequest): Promise<MappedImportResult> {
-  const options = { actorId: request.actorId, dataDir: request.dataDir, acceptExclusions: request.acceptExclusions, adjustPaidMonths: request.adjustPaidMonths };
+  const options = {
+    actorId: request.actorId,
+    dataDir: request.dataDir,
+    acceptExclusions: request.acceptExclusions,
+    adjustPaidMonths: request.adjustPaidMonths,
+  };
   const mode = { month: request.month, mappings: request.mappings, dateOrders: request.dateOrders };
-  const preview = mappedResult(request.intent, await importExports(db, request.files, mode, { ...options, dryRun: true }), request.mappings);
+  const preview = mappedResult(
+    request.intent,
+    await importExports(db, request.files, mode, { ...options, dryRun: true }),
+    request.mappings,
+  );
   if (request.intent === "preview") return preview;
   const refuse = (error: string) => ({ ...preview, error });
   const undecided = preview.outcomes.filter((o) => !o.ok && o.needsDateOrder).map((o) => o.fileName);
-  if (undecided.length) return refuse(`Say how the dates are written in ${undecided.join(", ")} (day/month or month/day), then preview again`);
-  if (preview.unmapped.length) return refuse(`Map every Machine Name to a machine before importing: ${preview.unmapped.join(", ")}`);
+  if (undecided.length)
+    return refuse(
+      `Say how the dates are written in ${undecided.join(", ")} (day/month or month/day), then preview again`,
+    );
+  if (preview.unmapped.length)
+    return refuse(`Map every Machine Name to a machine before importing: ${preview.unmapped.join(", ")}`);
   // Rows with money left out for their date: the admin confirms before anything is written.
-  const unconfirmed = preview.outcomes.flatMap((o) => (o.ok ? o.result.leftOut.filter((l) => l.needsConfirmation).map((l) => `${o.fileName}: ${leftOutSentence(l)}`) : []));
-  if (unconfirmed.length && !request.acceptExclusions) return refuse(`Confirm the rows left out before importing: ${unconfirmed.join("; ")}`);
+  const unconfirmed = preview.outcomes.flatMap((o) =>
+    o.ok ? o.result.leftOut.filter((l) => l.needsConfirmation).map((l) => `${o.fileName}: ${leftOutSentence(l)}`) : [],
+  );
+  if (unconfirmed.length && !request.acceptExclusions)
+    return refuse(`Confirm the rows left out before importing: ${unconfirmed.join("; ")}`);
   // Late sales for paid months: the admin confirms the differences before anything is written.
   const late = preview.outcomes.flatMap((o) => (o.ok ? o.result.paidMonths.map(paidMonthChangeText) : []));
-  if (late.length && !request.adjustPaidMonths) return refuse(`Confirm the late sales for paid months before importing: ${late.join("; ")}`);
+  if (late.length && !request.adjustPaidMonths)
+    return refuse(`Confirm the late sales for paid months before importing: ${late.join("; ")}`);
   if (!preview.newRows) return refuse("Nothing to import: every row is already booked, closed or left out");
   try {
     for (const { name, machineId } of preview.mappings) await request.rememberName(machineId, name);

@@ -29,7 +29,8 @@ async function productIds(trx: Transaction<Database>, rows: readonly SaleRow[]):
       .values(part.map((name) => ({ name, currentPricePence: 0, currentCostPence: 0 })))
       .onConflict((oc) => oc.column("name").doNothing())
       .execute();
-    for (const p of await trx.selectFrom("products").select(["id", "name"]).where("name", "in", part).execute()) ids.set(p.name, p.id);
+    for (const p of await trx.selectFrom("products").select(["id", "name"]).where("name", "in", part).execute())
+      ids.set(p.name, p.id);
   }
   return ids;
 }
@@ -47,14 +48,23 @@ export interface GroupToWrite {
  * sales, the (product, machine, month) rollup, the records' figures and the products' current price
  * and cost. Answers each group's record id, in order (null for a group with nothing new and no record).
  */
-export async function writeGroups(trx: Transaction<Database>, groups: readonly GroupToWrite[]): Promise<(number | null)[]> {
+export async function writeGroups(
+  trx: Transaction<Database>,
+  groups: readonly GroupToWrite[],
+): Promise<(number | null)[]> {
   const withRows = groups.filter((g) => g.fresh.length);
   const recordIds = await recordsOf(trx, groups, withRows);
   if (!withRows.length) return groups.map((g) => recordIds.get(key(g)) ?? null);
 
-  const ids = await productIds(trx, withRows.flatMap((g) => g.fresh));
+  const ids = await productIds(
+    trx,
+    withRows.flatMap((g) => g.fresh),
+  );
   // The new sales are the rows past the highest id before this insert.
-  const { last } = await trx.selectFrom("sales").select((eb) => eb.fn.coalesce(eb.fn.max("id"), eb.lit(0)).as("last")).executeTakeFirstOrThrow();
+  const { last } = await trx
+    .selectFrom("sales")
+    .select((eb) => eb.fn.coalesce(eb.fn.max("id"), eb.lit(0)).as("last"))
+    .executeTakeFirstOrThrow();
   const values = new Array<unknown>(withRows.reduce((n, g) => n + g.fresh.length, 0) * 10);
   let at = 0;
   for (const group of withRows) {
@@ -74,7 +84,23 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
     }
   }
   // cost_pence is the cost of one unit; a line's units are its quantity.
-  await insertFlat(trx, "sales", ["machine_id", "record_id", "product_id", "sale_date", "price_pence", "cost_pence", "settlement_pence", "transaction_id", "kind", "quantity"], values);
+  await insertFlat(
+    trx,
+    "sales",
+    [
+      "machine_id",
+      "record_id",
+      "product_id",
+      "sale_date",
+      "price_pence",
+      "cost_pence",
+      "settlement_pence",
+      "transaction_id",
+      "kind",
+      "quantity",
+    ],
+    values,
+  );
 
   const since = Number(last);
   // The (product, machine, month) rollup the analytics read: units are the sales' quantities.
@@ -84,7 +110,9 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
     where s.id > ${since}
     group by s.product_id, s.machine_id, r.month
     on conflict (product_id, machine_id, month) do update set
-      units = product_sales_monthly.units + excluded.units, revenue_pence = product_sales_monthly.revenue_pence + excluded.revenue_pence`.execute(trx);
+      units = product_sales_monthly.units + excluded.units, revenue_pence = product_sales_monthly.revenue_pence + excluded.revenue_pence`.execute(
+    trx,
+  );
   // Each touched record's figures, the sum of all its sales.
   await sql`update monthly_records set
       total_sales = t.units, revenue_pence = t.revenue, cogs_pence = t.cogs, updated_at = ${new Date().toISOString()}
@@ -105,13 +133,28 @@ export async function writeGroups(trx: Transaction<Database>, groups: readonly G
 const key = (group: { machineId: number; month: string }) => `${group.machineId}:${group.month}`;
 
 /** The groups' records: created for groups with new rows, looked up for the others. */
-async function recordsOf(trx: Transaction<Database>, groups: readonly GroupToWrite[], withRows: readonly GroupToWrite[]): Promise<Map<string, number>> {
-  await insertMany(trx, "monthly_records", ["machine_id", "month"], withRows.map((g) => [g.machineId, g.month]), "on conflict (machine_id, month) do nothing");
+async function recordsOf(
+  trx: Transaction<Database>,
+  groups: readonly GroupToWrite[],
+  withRows: readonly GroupToWrite[],
+): Promise<Map<string, number>> {
+  await insertMany(
+    trx,
+    "monthly_records",
+    ["machine_id", "month"],
+    withRows.map((g) => [g.machineId, g.month]),
+    "on conflict (machine_id, month) do nothing",
+  );
   const found = new Map<string, number>();
   const wanted = new Set(groups.map(key));
   const months = [...new Set(groups.map((g) => g.month))];
   for (const part of chunks([...new Set(groups.map((g) => g.machineId))])) {
-    const rows = await trx.selectFrom("monthlyRecords").select(["id", "machineId", "month"]).where("machineId", "in", part).where("month", "in", months).execute();
+    const rows = await trx
+      .selectFrom("monthlyRecords")
+      .select(["id", "machineId", "month"])
+      .where("machineId", "in", part)
+      .where("month", "in", months)
+      .execute();
     for (const row of rows) if (wanted.has(key(row))) found.set(key(row), row.id);
   }
   return found;
@@ -122,7 +165,10 @@ async function recordsOf(trx: Transaction<Database>, groups: readonly GroupToWri
  * units). Every count of units over stored sales uses it (records, the rollup, record deletes,
  * product ranges, product rules), so they all count alike.
  */
-export function unitsOf(kind: Expression<unknown> | RawBuilder<unknown>, quantity: Expression<unknown> | RawBuilder<unknown>): RawBuilder<number> {
+export function unitsOf(
+  kind: Expression<unknown> | RawBuilder<unknown>,
+  quantity: Expression<unknown> | RawBuilder<unknown>,
+): RawBuilder<number> {
   return sql<number>`(case when ${kind} = 'sale' then ${quantity} else 0 end)`;
 }
 
@@ -142,7 +188,9 @@ export async function recomputeRecord(db: DB | Transaction<Database>, recordId: 
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>(unitsOf(eb.ref("kind"), eb.ref("quantity"))), eb.lit(0)).as("units"),
       eb.fn.coalesce(eb.fn.sum<number>("settlementPence"), eb.lit(0)).as("revenue"),
-      eb.fn.coalesce(eb.fn.sum<number>(cogsOf(eb.ref("kind"), eb.ref("costPence"), eb.ref("quantity"))), eb.lit(0)).as("cogs"),
+      eb.fn
+        .coalesce(eb.fn.sum<number>(cogsOf(eb.ref("kind"), eb.ref("costPence"), eb.ref("quantity"))), eb.lit(0))
+        .as("cogs"),
     ])
     .where("recordId", "=", recordId)
     .executeTakeFirstOrThrow();
@@ -157,5 +205,3 @@ export async function recomputeRecord(db: DB | Transaction<Database>, recordId: 
     .where("id", "=", recordId)
     .execute();
 }
-
-

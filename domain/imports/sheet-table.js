@@ -12,7 +12,17 @@ import * as XLSX from "xlsx";
 export function readFirstSheet(bytes, sheetRows) {
   let workbook;
   try {
-    workbook = XLSX.read(bytes, { type: "array", sheetRows, dense: true, cellText: false, cellHTML: false, cellNF: false, cellStyles: false, cellFormula: false, cellDates: false });
+    workbook = XLSX.read(bytes, {
+      type: "array",
+      sheetRows,
+      dense: true,
+      cellText: false,
+      cellHTML: false,
+      cellNF: false,
+      cellStyles: false,
+      cellFormula: false,
+      cellDates: false,
+    });
   } catch {
     return null;
   }

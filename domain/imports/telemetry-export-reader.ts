@@ -14,7 +14,16 @@ import * as XLSX from "xlsx";
 import { parsePence } from "../shared/money.ts";
 import { readFirstSheet } from "./sheet-table.js";
 import { readCsvTable } from "./csv-table.js";
-import { HEADERS, interpretSalesTable, MAX_ROWS, normaliseHeader, SalesReportError, transactionIdOf, type InterpretOptions, type ParsedSalesReport } from "./telemetry-export.ts";
+import {
+  HEADERS,
+  interpretSalesTable,
+  MAX_ROWS,
+  normaliseHeader,
+  SalesReportError,
+  transactionIdOf,
+  type InterpretOptions,
+  type ParsedSalesReport,
+} from "./telemetry-export.ts";
 
 const ZIP = [0x50, 0x4b];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0];
@@ -89,7 +98,10 @@ export interface SheetTable {
   lines?: string[];
 }
 
-type WorkerMessage = { rows: unknown[][] } | { done: true; ok: true; sheetName: string; date1904: boolean; lines?: string[] } | { done: true; ok: false; error?: string };
+type WorkerMessage =
+  | { rows: unknown[][] }
+  | { done: true; ok: true; sheetName: string; date1904: boolean; lines?: string[] }
+  | { done: true; ok: false; error?: string };
 
 /** A file is read as CSV by its name only (`.csv`), never by sniffing its bytes (ARCHITECTURE.md section 13). */
 export const isCsvName = (name: string | undefined) => Boolean(name && /\.csv$/i.test(name.trim()));
@@ -147,15 +159,22 @@ function takeWorker(): workerThreads.Worker {
 /** The cheap checks before any reading: the file's kind and the unpacked size its zip declares (or a CSV's size). */
 function checkWorkbook(bytes: Uint8Array, csv: boolean): void {
   if (csv) {
-    if (bytes.length > MAX_UNPACKED_BYTES) throw new SalesReportError(`The file is larger than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`);
+    if (bytes.length > MAX_UNPACKED_BYTES)
+      throw new SalesReportError(
+        `The file is larger than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`,
+      );
     // Read as CSV by its name, whatever it holds; a workbook under a .csv name is told so rather than read as text.
-    if (startsWith(bytes, ZIP) || startsWith(bytes, OLE)) throw new SalesReportError("The file is an Excel workbook named .csv: upload it as .xlsx or .xls");
+    if (startsWith(bytes, ZIP) || startsWith(bytes, OLE))
+      throw new SalesReportError("The file is an Excel workbook named .csv: upload it as .xlsx or .xls");
     return;
   }
-  if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE)) throw new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)");
+  if (!startsWith(bytes, ZIP) && !startsWith(bytes, OLE))
+    throw new SalesReportError("The file is not an Excel workbook (.xlsx or .xls)");
   const unpacked = startsWith(bytes, ZIP) ? declaredUnpackedBytes(bytes) : null;
   if (unpacked !== null && unpacked > MAX_UNPACKED_BYTES) {
-    throw new SalesReportError(`The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`);
+    throw new SalesReportError(
+      `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`,
+    );
   }
 }
 
@@ -166,7 +185,9 @@ function checkWorkbook(bytes: Uint8Array, csv: boolean): void {
  * the file refused with a SalesReportError.
  */
 export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise<SheetTable> {
-  const csv = isCsvName(options.fileName) ? { maxRows: MAX_ROWS, maxLineChars: CSV_MAX_LINE_CHARS, maxFields: CSV_MAX_FIELDS, raw: Boolean(options.rawLines) } : null;
+  const csv = isCsvName(options.fileName)
+    ? { maxRows: MAX_ROWS, maxLineChars: CSV_MAX_LINE_CHARS, maxFields: CSV_MAX_FIELDS, raw: Boolean(options.rawLines) }
+    : null;
   try {
     checkWorkbook(bytes, Boolean(csv));
   } catch (error) {
@@ -175,10 +196,14 @@ export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise
   if (options.onThisThread) {
     if (csv) {
       const read = readCsvTable(bytes, csv);
-      return read.ok ? Promise.resolve({ sheetName: "", table: read.table, date1904: false, lines: read.lines }) : Promise.reject(new SalesReportError(read.error));
+      return read.ok
+        ? Promise.resolve({ sheetName: "", table: read.table, date1904: false, lines: read.lines })
+        : Promise.reject(new SalesReportError(read.error));
     }
     const result = readFirstSheet(bytes, SHEET_ROWS);
-    return result ? Promise.resolve(result) : Promise.reject(new SalesReportError("The file could not be read as an Excel workbook"));
+    return result
+      ? Promise.resolve(result)
+      : Promise.reject(new SalesReportError("The file could not be read as an Excel workbook"));
   }
   const timeoutMs = options.timeoutMs ?? parseTimeoutMs();
   return new Promise<SheetTable>((resolve, reject) => {
@@ -195,18 +220,28 @@ export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise
       // No worker outlives its read: it is gone (its memory freed) before the answer.
       void worker.terminate().finally(() => (error ? reject(error) : resolve(value!)));
     };
-    const timer = setTimeout(() => settle(new SalesReportError("The file took too long to read: split it into smaller exports")), timeoutMs);
+    const timer = setTimeout(
+      () => settle(new SalesReportError("The file took too long to read: split it into smaller exports")),
+      timeoutMs,
+    );
     // Rows arrive in batches, so copying them in never holds the event loop for long.
     worker.on("message", (message: WorkerMessage) => {
       if ("rows" in message) {
         for (const row of message.rows) table.push(row);
-      } else if (message.ok) settle(null, { sheetName: message.sheetName, table, date1904: message.date1904, lines: message.lines });
+      } else if (message.ok)
+        settle(null, { sheetName: message.sheetName, table, date1904: message.date1904, lines: message.lines });
       else settle(new SalesReportError(message.error ?? "The file could not be read as an Excel workbook"));
     });
     worker.on("error", (error: Error & { code?: string }) => {
-      settle(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new SalesReportError("The file is too large to read: split it into smaller exports") : error);
+      settle(
+        error.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? new SalesReportError("The file is too large to read: split it into smaller exports")
+          : error,
+      );
     });
-    worker.on("exit", (code) => settle(new Error(`The workbook reader stopped (exit code ${code}) before it answered`)));
+    worker.on("exit", (code) =>
+      settle(new Error(`The workbook reader stopped (exit code ${code}) before it answered`)),
+    );
     worker.postMessage({ bytes, sheetRows: SHEET_ROWS, csv });
   });
 }
@@ -215,18 +250,24 @@ export function readSheet(bytes: Uint8Array, options: ReadOptions = {}): Promise
  * Parses an export's bytes: read off the main thread (readSheet), then interpreted. Rejects with
  * SalesReportError, carrying the spec's messages, for a bad file.
  */
-export async function parseSalesReport(bytes: Uint8Array, options: ReadOptions & InterpretOptions = {}): Promise<ParsedSalesReport> {
+export async function parseSalesReport(
+  bytes: Uint8Array,
+  options: ReadOptions & InterpretOptions = {},
+): Promise<ParsedSalesReport> {
   const { table, date1904 } = await readSheet(bytes, options);
   return interpretSalesTable(table, { ...options, date1904 });
 }
-
 
 /**
  * The export cut down to the rows whose transaction (with its kind) is in `keep`: the title, the
  * headers and those rows as the file had them. What a partner may download of a file that also
  * names other sites: a workbook as .xlsx; a CSV export as CSV (UTF-8) of its original lines.
  */
-export async function exportWithRows(bytes: Uint8Array, keep: ReadonlySet<string>, fileName?: string): Promise<Uint8Array> {
+export async function exportWithRows(
+  bytes: Uint8Array,
+  keep: ReadonlySet<string>,
+  fileName?: string,
+): Promise<Uint8Array> {
   const { sheetName, table, lines } = await readSheet(bytes, { fileName, rawLines: true });
   const headers = (table[1] ?? []).map(normaliseHeader);
   const idColumn = headers.indexOf(normaliseHeader(HEADERS.transactionId));

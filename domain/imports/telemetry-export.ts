@@ -6,7 +6,15 @@
 import { DomainError } from "../shared/errors.ts";
 import { formatGBP, parsePence } from "../shared/money.ts";
 import { formatSignedPence } from "../shared/format.ts";
-import { decideDateOrder, insideRange, monthNotBegunFrom, readExportDate, type DateOrder, type DateRange, type DateReading } from "./export-dates.ts";
+import {
+  decideDateOrder,
+  insideRange,
+  monthNotBegunFrom,
+  readExportDate,
+  type DateOrder,
+  type DateRange,
+  type DateReading,
+} from "./export-dates.ts";
 
 /** A file that cannot be imported: answered as 400 with the spec's message. */
 export class SalesReportError extends DomainError {
@@ -28,7 +36,14 @@ export const HEADERS = {
 } as const;
 type Column = keyof typeof HEADERS;
 
-const REQUIRED: Column[] = ["productName", "costPrice", "machinePrice", "settlementValue", "authorizationDate", "transactionId"];
+const REQUIRED: Column[] = [
+  "productName",
+  "costPrice",
+  "machinePrice",
+  "settlementValue",
+  "authorizationDate",
+  "transactionId",
+];
 
 export const SKIP_REASONS = {
   missingTransactionId: "missing transaction id",
@@ -61,7 +76,9 @@ export interface Tally {
 export class DateOrderNeededError extends SalesReportError {
   readonly example: string;
   constructor(example: string) {
-    super(`Dates in this file are: day/month or month/day? Its dates (such as ${example}) read either way and nothing in the file decides; choose the order (dmy or mdy) and try again`);
+    super(
+      `Dates in this file are: day/month or month/day? Its dates (such as ${example}) read either way and nothing in the file decides; choose the order (dmy or mdy) and try again`,
+    );
     this.name = "DateOrderNeededError";
     this.example = example;
   }
@@ -135,7 +152,8 @@ export function parseSaleDate(value: unknown, days?: Map<number, string>): strin
 
 /** Transaction ids arrive as numbers or text: kept as digits-only text, never in exponent form. */
 export function transactionIdOf(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value)) return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (typeof value === "number" && Number.isFinite(value))
+    return Number.isInteger(value) ? value.toFixed(0) : String(value);
   if (typeof value === "string" && value.trim()) return value.trim();
   return null;
 }
@@ -146,12 +164,18 @@ export const MAX_QUANTITY = 99;
 /** A Quantity cell: empty is 1; a whole number from 1 to 99 (number or text), or -1 to -99 on a refund; anything else null. */
 export function quantityOf(value: unknown, refund = false): number | null {
   if (value === null || value === undefined || (typeof value === "string" && !value.trim())) return 1;
-  const n = typeof value === "number" ? value : typeof value === "string" && /^\s*-?\d+(\.0+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+  const n =
+    typeof value === "number"
+      ? value
+      : typeof value === "string" && /^\s*-?\d+(\.0+)?\s*$/.test(value)
+        ? Number(value)
+        : Number.NaN;
   const units = refund && n < 0 ? -n : n;
   return Number.isInteger(units) && units >= 1 && units <= MAX_QUANTITY ? units : null;
 }
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && !value.trim());
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && !value.trim());
 
 /** The most data rows one file may carry (a month of a very busy machine is a few thousand). */
 export const MAX_ROWS = 200_000;
@@ -160,14 +184,19 @@ export const MAX_ROWS = 200_000;
 export function interpretSalesTable(table: readonly unknown[][], options: InterpretOptions = {}): ParsedSalesReport {
   if (table.length > MAX_ROWS + 3) {
     // sheetRows stopped reading one row past the cap: the file has more rows than one export may.
-    throw new SalesReportError(`The file has more than ${MAX_ROWS.toLocaleString("en-GB")} rows: split it into smaller exports`);
+    throw new SalesReportError(
+      `The file has more than ${MAX_ROWS.toLocaleString("en-GB")} rows: split it into smaller exports`,
+    );
   }
   if (table.length < 4) {
-    throw new SalesReportError("Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.");
+    throw new SalesReportError(
+      "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.",
+    );
   }
   const headerRow = (table[1] ?? []).map(normaliseHeader);
   const index = {} as Record<Column, number>;
-  for (const column of Object.keys(HEADERS) as Column[]) index[column] = headerRow.indexOf(normaliseHeader(HEADERS[column]));
+  for (const column of Object.keys(HEADERS) as Column[])
+    index[column] = headerRow.indexOf(normaliseHeader(HEADERS[column]));
   const required = options.requireMachineName ? [...REQUIRED, "machineName" as const] : REQUIRED;
   const missing = required.filter((column) => index[column] < 0).map((column) => HEADERS[column]);
   if (missing.length) throw new SalesReportError(`Missing required headers: ${missing.join(", ")}`);
@@ -208,7 +237,12 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
     const totalLabel = typeof first === "string" && /^totals?:?$/i.test(first.trim()) ? first.trim() : null;
     if (totalLabel && (!transactionId || transactionId === totalLabel)) {
       const units = cell("quantity");
-      footer = { costPence: parsePence(cell("costPrice")), settlementPence: parsePence(cell("settlementValue")), units: typeof units === "number" || (typeof units === "string" && /^\s*\d+\s*$/.test(units)) ? Number(units) : null };
+      footer = {
+        costPence: parsePence(cell("costPrice")),
+        settlementPence: parsePence(cell("settlementValue")),
+        units:
+          typeof units === "number" || (typeof units === "string" && /^\s*\d+\s*$/.test(units)) ? Number(units) : null,
+      };
       continue;
     }
     rowsRead++;
@@ -241,7 +275,11 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       skip("badQuantity", settlementPence);
       continue;
     }
-    const saleDate = readExportDate(cell("authorizationDate"), { order: dates.order, date1904: options.date1904, days });
+    const saleDate = readExportDate(cell("authorizationDate"), {
+      order: dates.order,
+      date1904: options.date1904,
+      days,
+    });
     // A year outside 1900-9999 (a serial of millions, a negative one) is no sale date either.
     if (saleDate === null || saleDate.length !== 24 || saleDate < "1900") {
       leaveOut("unreadableDate", settlementPence);
@@ -269,7 +307,8 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       kind: settlementPence < 0 ? "refund" : "sale",
     });
   }
-  if (!rows.length && !Object.keys(dateExcluded).length) throw new SalesReportError("No valid transaction data found in the Excel file");
+  if (!rows.length && !Object.keys(dateExcluded).length)
+    throw new SalesReportError("No valid transaction data found in the Excel file");
   return { rows, rowsRead, skipped, skippedRevenuePence, dateExcluded, dates, footer };
 }
 
@@ -284,7 +323,12 @@ function readingOf(table: readonly unknown[][], dateColumn: number, given: DateO
   };
   const reading = decideDateOrder(title, cells(), given);
   if (reading.ambiguous) {
-    const example = [...cells()].find((c): c is string => typeof c === "string" && /^\s*\d{1,2}[/.-]\d{1,2}[/.-]/.test(c) && readExportDate(c, { order: "dmy" }) !== readExportDate(c, { order: "mdy" }));
+    const example = [...cells()].find(
+      (c): c is string =>
+        typeof c === "string" &&
+        /^\s*\d{1,2}[/.-]\d{1,2}[/.-]/.test(c) &&
+        readExportDate(c, { order: "dmy" }) !== readExportDate(c, { order: "mdy" }),
+    );
     throw new DateOrderNeededError((example ?? "").trim());
   }
   return reading;
@@ -312,7 +356,9 @@ export interface SalesSummary {
 export const TOP_PRODUCTS = 10;
 
 /** Units and top products count the quantities of sales only (refunds are not units); refunds net off revenue; COGS is the cost of sales. */
-export function summariseSales(rows: readonly Pick<SaleRow, "kind" | "settlementPence" | "costPence" | "productName" | "quantity">[]): SalesSummary {
+export function summariseSales(
+  rows: readonly Pick<SaleRow, "kind" | "settlementPence" | "costPence" | "productName" | "quantity">[],
+): SalesSummary {
   let units = 0;
   let revenuePence = 0;
   let cogsPence = 0;
@@ -355,7 +401,10 @@ export interface FooterCheck {
  * The file's stated totals beside what its kept rows come to (null without a footer): Cost Price
  * and Settlement Value summed over every kept row (refunds included), units over the rows' quantities.
  */
-export function footerCheck(report: Pick<ParsedSalesReport, "footer" | "rows">, rows: readonly SaleRow[] = report.rows): FooterCheck | null {
+export function footerCheck(
+  report: Pick<ParsedSalesReport, "footer" | "rows">,
+  rows: readonly SaleRow[] = report.rows,
+): FooterCheck | null {
   if (!report.footer) return null;
   let cost = 0;
   let revenue = 0;
@@ -365,13 +414,24 @@ export function footerCheck(report: Pick<ParsedSalesReport, "footer" | "rows">, 
     revenue += row.settlementPence;
     units += row.quantity;
   }
-  const figure = (footer: number | null, sum: number): FooterFigure | null => (footer === null ? null : { footer, rows: sum, difference: sum - footer });
-  const check = { units: figure(report.footer.units, units), costPence: figure(report.footer.costPence, cost), settlementPence: figure(report.footer.settlementPence, revenue) };
-  return { agrees: [check.units, check.costPence, check.settlementPence].every((f) => f === null || f.difference === 0), ...check };
+  const figure = (footer: number | null, sum: number): FooterFigure | null =>
+    footer === null ? null : { footer, rows: sum, difference: sum - footer };
+  const check = {
+    units: figure(report.footer.units, units),
+    costPence: figure(report.footer.costPence, cost),
+    settlementPence: figure(report.footer.settlementPence, revenue),
+  };
+  return {
+    agrees: [check.units, check.costPence, check.settlementPence].every((f) => f === null || f.difference === 0),
+    ...check,
+  };
 }
 
 /** Whether the file's stated totals match the rows imported (null without a footer). */
-export function footerAgrees(report: Pick<ParsedSalesReport, "footer" | "rows">, rows: readonly SaleRow[] = report.rows): boolean | null {
+export function footerAgrees(
+  report: Pick<ParsedSalesReport, "footer" | "rows">,
+  rows: readonly SaleRow[] = report.rows,
+): boolean | null {
   return footerCheck(report, rows)?.agrees ?? null;
 }
 
@@ -379,8 +439,12 @@ export function footerAgrees(report: Pick<ParsedSalesReport, "footer" | "rows">,
 /** The footer check in words, for the preview, the CLI and the receipt. */
 export function footerSentence(check: FooterCheck): string {
   const parts = [
-    check.units ? `units ${check.units.footer} in the footer, ${check.units.rows} in the rows (${check.units.difference < 0 ? "−" : "+"}${Math.abs(check.units.difference)})` : null,
-    check.costPence ? `cost ${formatGBP(check.costPence.footer)} in the footer, ${formatGBP(check.costPence.rows)} in the rows (${formatSignedPence(check.costPence.difference)})` : null,
+    check.units
+      ? `units ${check.units.footer} in the footer, ${check.units.rows} in the rows (${check.units.difference < 0 ? "−" : "+"}${Math.abs(check.units.difference)})`
+      : null,
+    check.costPence
+      ? `cost ${formatGBP(check.costPence.footer)} in the footer, ${formatGBP(check.costPence.rows)} in the rows (${formatSignedPence(check.costPence.difference)})`
+      : null,
     check.settlementPence
       ? `settlement ${formatGBP(check.settlementPence.footer)} in the footer, ${formatGBP(check.settlementPence.rows)} in the rows (${formatSignedPence(check.settlementPence.difference)})`
       : null,

@@ -15,13 +15,15 @@ parentPort.once("message", ({ bytes, sheetRows, csv }) => {
       parentPort.postMessage({ done: true, ok: false, error: result.error });
       return;
     }
-    for (let at = 0; at < result.table.length; at += BATCH) parentPort.postMessage({ rows: result.table.slice(at, at + BATCH) });
+    for (let at = 0; at < result.table.length; at += BATCH)
+      parentPort.postMessage({ rows: result.table.slice(at, at + BATCH) });
     parentPort.postMessage({ done: true, ok: true, sheetName: "", date1904: false, lines: result.lines });
     return;
   }
   const result = readFirstSheet(bytes, sheetRows);
   if (result) {
-    for (let at = 0; at < result.table.length; at += BATCH) parentPort.postMessage({ rows: result.table.slice(at, at + BATCH) });
+    for (let at = 0; at < result.table.length; at += BATCH)
+      parentPort.postMessage({ rows: result.table.slice(at, at + BATCH) });
     parentPort.postMessage({ done: true, ok: true, sheetName: result.sheetName, date1904: result.date1904 });
   } else parentPort.postMessage({ done: true, ok: false });
 });

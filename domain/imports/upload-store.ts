@@ -111,7 +111,11 @@ export function databaseUploadStore(db: DB): UploadStore {
     },
     async get(key) {
       if (!isUploadKey(key)) return null;
-      const row = await db.selectFrom("storedUploads").select("bytes").where("path", "=", key.replaceAll("\\", "/")).executeTakeFirst();
+      const row = await db
+        .selectFrom("storedUploads")
+        .select("bytes")
+        .where("path", "=", key.replaceAll("\\", "/"))
+        .executeTakeFirst();
       return row ? new Uint8Array(row.bytes) : null;
     },
     async list() {
@@ -119,7 +123,11 @@ export function databaseUploadStore(db: DB): UploadStore {
       return rows.map((r) => ({ key: r.path, size: Number(r.size) }));
     },
     async prune(used, graceMs) {
-      const rows = await db.selectFrom("storedUploads").select("path").where("storedAtMs", "<", Date.now() - graceMs).execute();
+      const rows = await db
+        .selectFrom("storedUploads")
+        .select("path")
+        .where("storedAtMs", "<", Date.now() - graceMs)
+        .execute();
       const unused = rows.map((r) => r.path).filter((key) => !used.has(key));
       if (!unused.length) return 0;
       await db.deleteFrom("storedUploads").where("path", "in", unused).execute();
@@ -134,7 +142,12 @@ export function uploadStore(db: DB, dataDir: string): UploadStore {
 }
 
 /** Keeps the uploaded file in this deployment's store and answers its key. */
-export function storeUpload(db: DB, dataDir: string, file: StoredFile, digest: string = sha256(file.bytes)): Promise<string> {
+export function storeUpload(
+  db: DB,
+  dataDir: string,
+  file: StoredFile,
+  digest: string = sha256(file.bytes),
+): Promise<string> {
   return uploadStore(db, dataDir).put(file, digest);
 }
 
@@ -143,7 +156,11 @@ export function storeUpload(db: DB, dataDir: string, file: StoredFile, digest: s
  * partners). Uploads younger than `graceMs` are kept: an import may be about to record them.
  */
 export async function pruneUploads(db: DB, dataDir: string, graceMs = 60_000): Promise<number> {
-  const used = new Set((await db.selectFrom("importReceipts").select("storedPath").distinct().execute()).map((r) => r.storedPath.replaceAll("\\", "/")));
+  const used = new Set(
+    (await db.selectFrom("importReceipts").select("storedPath").distinct().execute()).map((r) =>
+      r.storedPath.replaceAll("\\", "/"),
+    ),
+  );
   return uploadStore(db, dataDir).prune(used, graceMs);
 }
 

@@ -9,12 +9,36 @@ import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from 
 import { formatRate } from "../commissions/commission-rules.ts";
 import { formatCount, formatDate, formatPence } from "../shared/format.ts";
 import { TERMS, paymentPeriodLabel } from "./invoice-rules.ts";
-import { A4, GREY, MARGIN, Writer, bankDetailLines, detailsPanel, fit, header, registrationLine, type Column, type PanelLine } from "../shared/pdf.ts";
+import {
+  A4,
+  GREY,
+  MARGIN,
+  Writer,
+  bankDetailLines,
+  detailsPanel,
+  fit,
+  header,
+  registrationLine,
+  type Column,
+  type PanelLine,
+} from "../shared/pdf.ts";
 
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 
 export async function invoicePdf(
-  invoice: Pick<FeePayment, "id" | "amountPence" | "monthlyFeePence" | "paymentPeriod" | "periodStart" | "periodEnd" | "dueDate" | "paidDate" | "status" | "createdAt"> & {
+  invoice: Pick<
+    FeePayment,
+    | "id"
+    | "amountPence"
+    | "monthlyFeePence"
+    | "paymentPeriod"
+    | "periodStart"
+    | "periodEnd"
+    | "dueDate"
+    | "paidDate"
+    | "status"
+    | "createdAt"
+  > & {
     displayId: string;
     paymentReference?: string | null;
     /** The VAT rate the invoice was raised at (basis points); null or missing: no VAT. */
@@ -31,40 +55,70 @@ export async function invoicePdf(
   const doc = await PDFDocument.create();
   doc.setTitle(`Invoice ${invoice.displayId}`);
   doc.setAuthor(business.tradingName);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `Invoice ${invoice.displayId}`);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    `Invoice ${invoice.displayId}`,
+  );
   await header(w, business, `Invoice ${invoice.displayId}`);
 
   // Bill to on the left, the invoice's dates and status on the right.
   const top = w.y;
   w.text("Bill to", { size: 9, color: GREY });
   w.text(fit(partner.name ?? partner.username, w.bold, 11, 280), { size: 11, bold: true });
-  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim())) w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim()))
+    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
   if (partner.email) w.text(fit(partner.email, w.font, 10, 280), { size: 10 });
   const leftBottom = w.y;
   w.y = top;
   const meta: [string, string][] = [
     ["Issue date", formatDate(invoice.createdAt)],
     ["Due date", formatDate(invoice.dueDate)],
-    ["Status", `${STATUS_TEXT[invoice.status]}${invoice.status === "paid" && invoice.paidDate ? ` on ${formatDate(invoice.paidDate)}` : ""}`],
+    [
+      "Status",
+      `${STATUS_TEXT[invoice.status]}${invoice.status === "paid" && invoice.paidDate ? ` on ${formatDate(invoice.paidDate)}` : ""}`,
+    ],
   ];
   if (invoice.status === "paid" && invoice.paymentReference) meta.push(["Reference", invoice.paymentReference]);
   const metaX = 360;
   w.text("Invoice details", { size: 9, color: GREY, x: metaX });
-  for (const [label, value] of meta) w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), { size: 10, bold: label === "Status", x: metaX });
+  for (const [label, value] of meta)
+    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), {
+      size: 10,
+      bold: label === "Status",
+      x: metaX,
+    });
   w.y = Math.min(w.y, leftBottom) - 16;
 
   const { months, discountPercent } = TERMS[invoice.paymentPeriod];
   // Invoices keep the fee they were raised at; older rows fall back to the partner's fee.
-  const fee = invoice.monthlyFeePence ?? partner.monthlyFeePence ?? Math.round((invoice.amountPence * 100) / (100 - discountPercent) / months);
+  const fee =
+    invoice.monthlyFeePence ??
+    partner.monthlyFeePence ??
+    Math.round((invoice.amountPence * 100) / (100 - discountPercent) / months);
   const beforeDiscount = fee * months;
   const columns: Column[] = [
     { title: "Description", width: 290, align: "left" },
     { title: "Quantity", width: 70, align: "right" },
     { title: "Amount", width: 139, align: "right" },
   ];
-  w.row(columns, columns.map((c) => c.title), { bold: true, shade: true });
-  w.row(columns, [`Machine placement fee, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)} (${formatPence(fee)} a month)`, formatCount(months, "month"), formatPence(beforeDiscount)]);
-  if (discountPercent) w.row(columns, [`${paymentPeriodLabel(invoice.paymentPeriod)} term discount (${discountPercent}%)`, "", `-${formatPence(beforeDiscount - invoice.amountPence)}`]);
+  w.row(
+    columns,
+    columns.map((c) => c.title),
+    { bold: true, shade: true },
+  );
+  w.row(columns, [
+    `Machine placement fee, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)} (${formatPence(fee)} a month)`,
+    formatCount(months, "month"),
+    formatPence(beforeDiscount),
+  ]);
+  if (discountPercent)
+    w.row(columns, [
+      `${paymentPeriodLabel(invoice.paymentPeriod)} term discount (${discountPercent}%)`,
+      "",
+      `-${formatPence(beforeDiscount - invoice.amountPence)}`,
+    ]);
   w.rule();
 
   // The totals, their labels beside the amounts: net, VAT and gross when the invoice carries VAT.
@@ -103,8 +157,15 @@ function paymentPanel(
   const dueNow = Math.max(0, grossPence - settled.paidPence - settled.creditedPence);
   if (unpaid && dueNow < grossPence) {
     // Part paid or credited: what has come in, and the rest is what to pay.
-    const parts = [settled.paidPence ? `${formatPence(settled.paidPence)} paid` : "", settled.creditedPence ? `${formatPence(settled.creditedPence)} credited` : ""].filter(Boolean).join(" and ");
-    lines.push({ value: `Of the ${formatPence(grossPence)} total, ${parts} so far: ${formatPence(dueNow)} is left to pay.` });
+    const parts = [
+      settled.paidPence ? `${formatPence(settled.paidPence)} paid` : "",
+      settled.creditedPence ? `${formatPence(settled.creditedPence)} credited` : "",
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    lines.push({
+      value: `Of the ${formatPence(grossPence)} total, ${parts} so far: ${formatPence(dueNow)} is left to pay.`,
+    });
     grossPence = dueNow;
   }
   if (invoice.status === "paid") {
@@ -112,10 +173,14 @@ function paymentPanel(
   } else if (invoice.status === "cancelled") {
     lines.push({ value: "This invoice has been cancelled: nothing is due." });
   } else if (hasBankDetails(business)) {
-    lines.push({ value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to:` });
+    lines.push({
+      value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to:`,
+    });
     lines.push(...bankDetailLines(business, invoice.displayId));
   } else {
-    lines.push({ value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to ${business.tradingName},` });
+    lines.push({
+      value: `Please pay ${formatPence(grossPence)} by ${formatDate(invoice.dueDate)} by bank transfer to ${business.tradingName},`,
+    });
     lines.push({ value: `quoting ${invoice.displayId} as the payment reference.` });
   }
   if (business.contactEmail) lines.push({ value: `Questions about this invoice: ${business.contactEmail}` });

@@ -65,8 +65,6 @@ export function nextPeriodStart(latestPeriodEnd: string | null, today: string): 
 /** INV-00001 (written in domain/shared/format.ts with the product's other formats). */
 export { formatInvoiceId } from "../shared/format.ts";
 
-
-
 /** Paid, pending or overdue from any non-cancelled state; cancelled from pending or overdue; cancelled is final. */
 export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
   if (from === "cancelled") return false;
@@ -106,7 +104,10 @@ export function currentPaymentPeriod(
   const latest = [...invoices]
     .filter((i) => i.status !== "cancelled")
     .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
-  return paymentPeriodOf({ invoices: invoices.length, latestPaymentPeriod: latest?.paymentPeriod ?? null }, partnerPeriod);
+  return paymentPeriodOf(
+    { invoices: invoices.length, latestPaymentPeriod: latest?.paymentPeriod ?? null },
+    partnerPeriod,
+  );
 }
 
 /**
@@ -129,7 +130,10 @@ export interface InvoiceSummary {
 }
 
 /** currentPaymentPeriod from a summary of the invoices. */
-export function paymentPeriodOf(summary: Pick<InvoiceSummary, "invoices" | "latestPaymentPeriod">, partnerPeriod: PaymentPeriod | null): PaymentPeriod | null {
+export function paymentPeriodOf(
+  summary: Pick<InvoiceSummary, "invoices" | "latestPaymentPeriod">,
+  partnerPeriod: PaymentPeriod | null,
+): PaymentPeriod | null {
   if (!summary.invoices) return null;
   return summary.latestPaymentPeriod ?? partnerPeriod ?? "monthly";
 }
@@ -149,9 +153,14 @@ export interface AccountState {
  * Next payment due: the due date of the earliest unpaid (pending or overdue) invoice, else the day
  * after the latest non-cancelled invoice's period end (the next period's start), else null.
  */
-export function accountState(invoices: readonly { status: InvoiceStatus; dueDate: string; periodEnd: string }[]): AccountState {
+export function accountState(
+  invoices: readonly { status: InvoiceStatus; dueDate: string; periodEnd: string }[],
+): AccountState {
   const unpaid = invoices.filter((i) => i.status === "pending" || i.status === "overdue");
-  const ends = invoices.filter((i) => i.status !== "cancelled").map((i) => i.periodEnd).sort();
+  const ends = invoices
+    .filter((i) => i.status !== "cancelled")
+    .map((i) => i.periodEnd)
+    .sort();
   return accountStateOf({
     overdue: unpaid.filter((i) => i.status === "overdue").length,
     unpaid: unpaid.length,
@@ -161,13 +170,19 @@ export function accountState(invoices: readonly { status: InvoiceStatus; dueDate
 }
 
 /** accountState from a summary of the invoices. */
-export function accountStateOf(summary: Pick<InvoiceSummary, "overdue" | "unpaid" | "earliestUnpaidDue" | "latestPeriodEnd">): AccountState {
+export function accountStateOf(
+  summary: Pick<InvoiceSummary, "overdue" | "unpaid" | "earliestUnpaidDue" | "latestPeriodEnd">,
+): AccountState {
   const paymentStatus: AccountStatus = summary.overdue ? "Overdue" : summary.unpaid ? "Payment due" : "Up to date";
   if (summary.unpaid) return { paymentStatus, nextPaymentDue: summary.earliestUnpaidDue };
   return { paymentStatus, nextPaymentDue: summary.latestPeriodEnd ? addDaysIso(summary.latestPeriodEnd, 1) : null };
 }
 
 /** What the due check did, in words (its toast and `vendboard invoices check-due`): "2 marked overdue, 1 invoice raised, 2 reminders sent". */
-export function dueCheckSummary(result: { markedOverdue: number; invoicesRaised: number; remindersSent: number }): string {
+export function dueCheckSummary(result: {
+  markedOverdue: number;
+  invoicesRaised: number;
+  remindersSent: number;
+}): string {
   return `${formatUnits(result.markedOverdue)} marked overdue, ${formatCount(result.invoicesRaised, "invoice")} raised, ${formatCount(result.remindersSent, "reminder")} sent`;
 }

@@ -68,7 +68,9 @@ export interface InvoiceView {
   notDeletableBecause: string | null;
 }
 
-export function invoiceView(row: FeePayment & { partnerName: string; moneyApplied: number | boolean | string }): InvoiceView {
+export function invoiceView(
+  row: FeePayment & { partnerName: string; moneyApplied: number | boolean | string },
+): InvoiceView {
   const vat = vatLines(row.amountPence, row.vatRateBp);
   const why = notDeletableBecause(row.status, Number(row.moneyApplied) > 0 || row.moneyApplied === true);
   return {
@@ -107,7 +109,13 @@ function invoicesQuery(db: Tx) {
         .when(
           eb.or([
             eb.exists(eb.selectFrom("paymentAllocations as pa").select("pa.id").whereRef("pa.invoiceId", "=", "f.id")),
-            eb.exists(eb.selectFrom("creditNotes as cn").select("cn.id").whereRef("cn.invoiceId", "=", "f.id").where("cn.kind", "=", "credit")),
+            eb.exists(
+              eb
+                .selectFrom("creditNotes as cn")
+                .select("cn.id")
+                .whereRef("cn.invoiceId", "=", "f.id")
+                .where("cn.kind", "=", "credit"),
+            ),
           ]),
         )
         .then(1)
@@ -118,7 +126,10 @@ function invoicesQuery(db: Tx) {
 }
 
 /** Invoices, newest period first: all for admins, or one partner's; optionally of one status. */
-export async function listInvoices(db: DB, filter: { partnerId?: number; status?: InvoiceStatus } = {}): Promise<InvoiceView[]> {
+export async function listInvoices(
+  db: DB,
+  filter: { partnerId?: number; status?: InvoiceStatus } = {},
+): Promise<InvoiceView[]> {
   let query = invoicesQuery(db).orderBy("f.periodStart", "desc").orderBy("f.id", "desc");
   if (filter.partnerId !== undefined) query = query.where("f.partnerId", "=", filter.partnerId);
   if (filter.status) query = query.where("f.status", "=", filter.status);
@@ -129,7 +140,11 @@ export async function listInvoices(db: DB, filter: { partnerId?: number; status?
 export type InvoiceCounts = Record<"all" | InvoiceStatus, number>;
 
 export async function invoiceCounts(db: DB): Promise<InvoiceCounts> {
-  const rows = await db.selectFrom("feePayments").select((eb) => ["status", eb.fn.countAll<number>().as("count")]).groupBy("status").execute();
+  const rows = await db
+    .selectFrom("feePayments")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
+    .groupBy("status")
+    .execute();
   const counts: InvoiceCounts = { all: 0, pending: 0, paid: 0, overdue: 0, cancelled: 0 };
   for (const { status, count } of rows) {
     counts[status] = count;
@@ -150,11 +165,18 @@ export interface InvoicePage {
  * One page of the invoices of one status (or all), in listInvoices' order (newest period first,
  * then newest), with every tab's count. Reads only the page's rows.
  */
-export async function listInvoicePage(db: DB, filter: { status?: InvoiceStatus; page: PageRequest }): Promise<InvoicePage> {
+export async function listInvoicePage(
+  db: DB,
+  filter: { status?: InvoiceStatus; page: PageRequest },
+): Promise<InvoicePage> {
   const counts = await invoiceCounts(db);
   const total = counts[filter.status ?? "all"];
   const shown = clampPage(filter.page, total);
-  let query = invoicesQuery(db).orderBy("f.periodStart", "desc").orderBy("f.id", "desc").limit(shown.size).offset(offsetOf(shown));
+  let query = invoicesQuery(db)
+    .orderBy("f.periodStart", "desc")
+    .orderBy("f.id", "desc")
+    .limit(shown.size)
+    .offset(offsetOf(shown));
   if (filter.status) query = query.where("f.status", "=", filter.status);
   return { invoices: (await query.execute()).map(invoiceView), counts, page: pageInfo(shown, total) };
 }
@@ -174,7 +196,12 @@ export async function invoiceForUser(db: DB, user: PublicUser, id: number): Prom
 
 /** The money of an invoice as the audit trail keeps it before and after a change. */
 function auditSnapshot(row: Pick<FeePayment, "status" | "paidDate" | "paymentReference" | "amountPence">) {
-  return { status: row.status, paidDate: row.paidDate, paymentReference: row.paymentReference, amount: penceToPounds(row.amountPence) };
+  return {
+    status: row.status,
+    paidDate: row.paidDate,
+    paymentReference: row.paymentReference,
+    amount: penceToPounds(row.amountPence),
+  };
 }
 
 /** The business month an invoice belongs to: the month its period starts. */
@@ -182,7 +209,11 @@ const invoiceMonth = (row: Pick<FeePayment, "periodStart">) => row.periodStart.s
 
 /** A fee-paying partner's account state (Overdue / Payment due / Up to date, next payment due) from their invoices. */
 export async function partnerAccountState(db: DB, partnerId: number): Promise<AccountState> {
-  const invoices = await db.selectFrom("feePayments").select(["status", "dueDate", "periodEnd"]).where("partnerId", "=", partnerId).execute();
+  const invoices = await db
+    .selectFrom("feePayments")
+    .select(["status", "dueDate", "periodEnd"])
+    .where("partnerId", "=", partnerId)
+    .execute();
   return accountState(invoices);
 }
 
@@ -205,7 +236,12 @@ export interface InvoiceQuote {
 }
 
 /** The invoice generating would raise now: its charge in integer pence and its period. */
-async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: string): Promise<InvoiceCharge & InvoicePeriod> {
+async function quote(
+  db: Tx,
+  partnerId: number,
+  period: PaymentPeriod,
+  today: string,
+): Promise<InvoiceCharge & InvoicePeriod> {
   const partner = await db.selectFrom("users").selectAll().where("id", "=", partnerId).executeTakeFirst();
   if (!partner || partner.isAdmin) throw notFound("Partner not found");
   if (partner.partnerType !== "fee-paying") throw conflict("Only fee-paying partners are invoiced");
@@ -217,11 +253,19 @@ async function quote(db: Tx, partnerId: number, period: PaymentPeriod, today: st
     .where("status", "!=", "cancelled")
     .orderBy("periodEnd", "desc")
     .executeTakeFirst();
-  return { ...invoiceCharge(partner.monthlyFeePence, period), ...invoicePeriod(nextPeriodStart(latest?.periodEnd ?? null, today), period) };
+  return {
+    ...invoiceCharge(partner.monthlyFeePence, period),
+    ...invoicePeriod(nextPeriodStart(latest?.periodEnd ?? null, today), period),
+  };
 }
 
 /** What generating an invoice would produce, without saving it; pounds only in this answer. */
-export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPeriod, today = isoDay(new Date())): Promise<InvoiceQuote> {
+export async function quoteInvoice(
+  db: DB,
+  partnerId: number,
+  period: PaymentPeriod,
+  today = isoDay(new Date()),
+): Promise<InvoiceQuote> {
   const q = await quote(db, partnerId, period, today);
   const vat = vatLines(q.amountPence, (await getBusinessProfile(db)).vatRateBp);
   return {
@@ -242,7 +286,13 @@ export async function quoteInvoice(db: DB, partnerId: number, period: PaymentPer
   };
 }
 
-async function insertInvoice(trx: Transaction<Database>, partnerId: number, period: PaymentPeriod, today: string, actorId: number | null) {
+async function insertInvoice(
+  trx: Transaction<Database>,
+  partnerId: number,
+  period: PaymentPeriod,
+  today: string,
+  actorId: number | null,
+) {
   const q = await quote(trx, partnerId, period, today);
   // The invoice keeps the VAT rate in force when it is raised (decision 39), as it keeps its fee.
   const { vatRateBp } = await getBusinessProfile(trx);
@@ -271,13 +321,26 @@ async function insertInvoice(trx: Transaction<Database>, partnerId: number, peri
     month: invoiceMonth(q),
     before: null,
     after: { status: "pending", paidDate: null, paymentReference: null, amount: penceToPounds(q.amountPence) },
-    details: { partnerId, period, amount: penceToPounds(q.amountPence), periodStart: q.periodStart, periodEnd: q.periodEnd, dueDate: q.dueDate },
+    details: {
+      partnerId,
+      period,
+      amount: penceToPounds(q.amountPence),
+      periodStart: q.periodStart,
+      periodEnd: q.periodEnd,
+      dueDate: q.dueDate,
+    },
   });
   return row.id;
 }
 
 /** Raises the next invoice for a term; sets the partner's payment period and next payment due. */
-export async function generateInvoice(db: DB, partnerId: number, period: PaymentPeriod, actorId: number | null, today = isoDay(new Date())): Promise<InvoiceView> {
+export async function generateInvoice(
+  db: DB,
+  partnerId: number,
+  period: PaymentPeriod,
+  actorId: number | null,
+  today = isoDay(new Date()),
+): Promise<InvoiceView> {
   const id = await db.transaction().execute((trx) => insertInvoice(trx, partnerId, period, today, actorId));
   return invoiceView(await findInvoice(db, id));
 }
@@ -320,7 +383,15 @@ export async function updateInvoiceStatus(
     if (status === "paid") {
       if (invoice.status === "paid") {
         // Paid again: a date or reference given corrects the payment that settled it.
-        await correctPayment(trx, id, { receivedOn: payment.paidDate, reference: payment.paymentReference !== undefined ? givenReference : undefined }, actorId);
+        await correctPayment(
+          trx,
+          id,
+          {
+            receivedOn: payment.paidDate,
+            reference: payment.paymentReference !== undefined ? givenReference : undefined,
+          },
+          actorId,
+        );
       } else {
         await payInFull(trx, id, payment.paidDate ?? today, givenReference, actorId, today);
       }
@@ -333,7 +404,11 @@ export async function updateInvoiceStatus(
       // Credit notes alone may settle it: then it cannot be due again.
       if (state.state.balancePence === 0) throw conflict("Failed to update payment status");
       // Pending or overdue as asked (the spec's calls set either by hand, as the due check does by date).
-      await trx.updateTable("feePayments").set({ status, paidDate: null, paymentReference: null }).where("id", "=", id).execute();
+      await trx
+        .updateTable("feePayments")
+        .set({ status, paidDate: null, paymentReference: null })
+        .where("id", "=", id)
+        .execute();
     }
     await syncPartner(trx, invoice.partnerId);
     const after = await findInvoice(trx, id);
@@ -359,7 +434,8 @@ export async function updateInvoiceStatus(
 export async function deleteInvoice(db: DB, id: number, actorId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const invoice = await findInvoice(trx, id);
-    if (notDeletableBecause(invoice.status, Number(invoice.moneyApplied) > 0)) throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
+    if (notDeletableBecause(invoice.status, Number(invoice.moneyApplied) > 0))
+      throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
     await trx.deleteFrom("feePayments").where("id", "=", id).execute();
     await syncPartner(trx, invoice.partnerId);
     await audit(trx, {
@@ -371,7 +447,12 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
       month: invoiceMonth(invoice),
       before: auditSnapshot(invoice),
       after: null,
-      details: { partnerId: invoice.partnerId, amountPence: invoice.amountPence, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd },
+      details: {
+        partnerId: invoice.partnerId,
+        amountPence: invoice.amountPence,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+      },
     });
   });
 }
@@ -379,22 +460,35 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
 /** The invoice as a PDF, rendered from the stored invoice and partner. */
 export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
   const invoice = await findInvoice(db, id);
-  const partner = await db.selectFrom("users").selectAll().where("id", "=", invoice.partnerId).executeTakeFirstOrThrow();
+  const partner = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", invoice.partnerId)
+    .executeTakeFirstOrThrow();
   const [state] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
   const settled = { paidPence: state.state.paidPence, creditedPence: state.state.creditedPence };
-  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, { business: await getBusinessProfile(db), settled });
+  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, {
+    business: await getBusinessProfile(db),
+    settled,
+  });
   return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
 }
 
 async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boolean) {
   const invoice = await findInvoice(db, id);
-  const partner = await db.selectFrom("users").select(["email", "name", "username"]).where("id", "=", invoice.partnerId).executeTakeFirstOrThrow();
+  const partner = await db
+    .selectFrom("users")
+    .select(["email", "name", "username"])
+    .where("id", "=", invoice.partnerId)
+    .executeTakeFirstOrThrow();
   if (!partner.email) return { emailSent: false, details: "The partner has no email address" };
   const pdf = await renderInvoice(db, id);
   const displayId = formatInvoiceId(invoice.id);
   const business = await getBusinessProfile(db);
   const { grossPence } = vatLines(invoice.amountPence, invoice.vatRateBp);
-  const subject = reminder ? `Reminder: invoice ${displayId} is overdue` : `Invoice ${displayId} from ${business.tradingName}`;
+  const subject = reminder
+    ? `Reminder: invoice ${displayId} is overdue`
+    : `Invoice ${displayId} from ${business.tradingName}`;
   const body: MailBody = {
     greeting: `Dear ${partner.name ?? partner.username},`,
     paragraphs: [
@@ -418,17 +512,26 @@ async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boole
     html: mailHtml(body, business, appUrl, subject),
     attachments: [{ filename: pdf.filename, content: pdf.bytes, contentType: "application/pdf" }],
   });
-  return { emailSent: true, details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}` };
+  return {
+    emailSent: true,
+    details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}`,
+  };
 }
 
 /** Emails a pending invoice with its PDF, or an overdue one as the overdue reminder (then noted as reminded). */
 export async function sendInvoiceEmail(db: DB, mail: MailConfig, id: number) {
   const invoice = await findInvoice(db, id);
-  if (invoice.status !== "pending" && invoice.status !== "overdue") throw conflict("Only pending or overdue invoices are sent");
+  if (invoice.status !== "pending" && invoice.status !== "overdue")
+    throw conflict("Only pending or overdue invoices are sent");
   const reminder = invoice.status === "overdue";
   const result = await mailInvoice(db, mail, id, reminder);
   if (!result.emailSent) throw conflict("The partner has no email address");
-  if (reminder) await db.updateTable("feePayments").set({ reminderSentAt: new Date().toISOString() }).where("id", "=", id).execute();
+  if (reminder)
+    await db
+      .updateTable("feePayments")
+      .set({ reminderSentAt: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
   return result;
 }
 
@@ -472,12 +575,28 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
         if (open) break;
         await insertInvoice(trx, partner.id, partner.paymentPeriod ?? "monthly", due, null);
         raised++;
-        due = (await trx.selectFrom("users").select("nextPaymentDue").where("id", "=", partner.id).executeTakeFirstOrThrow()).nextPaymentDue;
+        due = (
+          await trx.selectFrom("users").select("nextPaymentDue").where("id", "=", partner.id).executeTakeFirstOrThrow()
+        ).nextPaymentDue;
       }
     }
     // Marked last, so invoices raised above whose due date has passed are overdue in this same run.
-    const overdue = await trx.selectFrom("feePayments").selectAll().where("status", "=", "pending").where("dueDate", "<", today).execute();
-    if (overdue.length) await trx.updateTable("feePayments").set({ status: "overdue" }).where("id", "in", overdue.map((o) => o.id)).execute();
+    const overdue = await trx
+      .selectFrom("feePayments")
+      .selectAll()
+      .where("status", "=", "pending")
+      .where("dueDate", "<", today)
+      .execute();
+    if (overdue.length)
+      await trx
+        .updateTable("feePayments")
+        .set({ status: "overdue" })
+        .where(
+          "id",
+          "in",
+          overdue.map((o) => o.id),
+        )
+        .execute();
     for (const invoice of overdue) {
       await audit(trx, {
         actorId: null,
@@ -491,7 +610,13 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
         details: { from: "pending", to: "overdue", dueCheck: today },
       });
     }
-    await audit(trx, { actorId: null, action: "check_due", entity: "fee_payment", entityId: today, details: { markedOverdue: overdue.length, invoicesRaised: raised } });
+    await audit(trx, {
+      actorId: null,
+      action: "check_due",
+      entity: "fee_payment",
+      entityId: today,
+      details: { markedOverdue: overdue.length, invoicesRaised: raised },
+    });
     return { overdueIds: overdue.map((o) => o.id), raised };
   });
 
@@ -499,13 +624,22 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
   const reminderFailures: DueCheckResult["reminderFailures"] = [];
   // One reminder for each invoice this run turned overdue (not those set overdue by hand).
   const toRemind = marked.length
-    ? await db.selectFrom("feePayments").select("id").where("id", "in", marked).where("reminderSentAt", "is", null).execute()
+    ? await db
+        .selectFrom("feePayments")
+        .select("id")
+        .where("id", "in", marked)
+        .where("reminderSentAt", "is", null)
+        .execute()
     : [];
   for (const { id } of toRemind) {
     try {
       const result = await mailInvoice(db, mail, id, true);
       // Marked either way: a partner without an email address is not retried on every run.
-      await db.updateTable("feePayments").set({ reminderSentAt: new Date().toISOString() }).where("id", "=", id).execute();
+      await db
+        .updateTable("feePayments")
+        .set({ reminderSentAt: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
       if (result.emailSent) remindersSent++;
     } catch (error) {
       // Not retried: the caller reports it (the API logs it, the CLI prints it on stderr and exits 1).

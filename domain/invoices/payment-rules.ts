@@ -24,6 +24,7 @@ export function paymentReferenceProblem(reference: string): string | null {
   const text = reference.trim();
   // Control characters (a newline included) would break the one-line PDF and table cells.
   if (/[\u0000-\u001f\u007f]/.test(text)) return "Payment reference must be one line of text";
-  if (text.length > PAYMENT_REFERENCE_MAX) return `Payment reference must be at most ${PAYMENT_REFERENCE_MAX} characters`;
+  if (text.length > PAYMENT_REFERENCE_MAX)
+    return `Payment reference must be at most ${PAYMENT_REFERENCE_MAX} characters`;
   return null;
 }

@@ -1,7 +1,11 @@
 /** Machine form and API bodies, shared by the browser and the server. */
 import { z } from "zod";
 
-const location = z.string({ error: "Location is required" }).trim().min(1, "Location is required").max(200, "Location is too long");
+const location = z
+  .string({ error: "Location is required" })
+  .trim()
+  .min(1, "Location is required")
+  .max(200, "Location is too long");
 const isHttps = (value: string) => {
   try {
     return new URL(value).protocol === "https:";

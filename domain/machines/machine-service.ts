@@ -18,7 +18,13 @@ import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { trialWrite } from "../shared/trial.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
-import { recordViews, type MachineSummary, type MachineView, type RecordTotals, type RecordView } from "./machine-views.ts";
+import {
+  recordViews,
+  type MachineSummary,
+  type MachineView,
+  type RecordTotals,
+  type RecordView,
+} from "./machine-views.ts";
 import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts";
 import { SKIP_REASONS, TOP_PRODUCTS, type SkipReason } from "../imports/telemetry-export.ts";
 import { unitsOf } from "../imports/sales-writer.ts";
@@ -37,7 +43,11 @@ export async function machineForUser(db: DB, user: PublicUser, machineId: number
 
 async function partnerRecords(db: DB, partnerId: number, extraMonths: string[] = []) {
   const [partner, rows] = await Promise.all([
-    db.selectFrom("users").select(["id", "partnerType", "commissionBp", "isAdmin"]).where("id", "=", partnerId).executeTakeFirst(),
+    db
+      .selectFrom("users")
+      .select(["id", "partnerType", "commissionBp", "isAdmin"])
+      .where("id", "=", partnerId)
+      .executeTakeFirst(),
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
@@ -52,7 +62,12 @@ async function partnerRecords(db: DB, partnerId: number, extraMonths: string[] =
 
 /** A partner's machines with their monthly records (newest month first). */
 export async function machinesOfPartner(db: DB, partnerId: number): Promise<MachineView[]> {
-  const machines = await db.selectFrom("machines").selectAll().where("partnerId", "=", partnerId).orderBy("location").execute();
+  const machines = await db
+    .selectFrom("machines")
+    .selectAll()
+    .where("partnerId", "=", partnerId)
+    .orderBy("location")
+    .execute();
   const { views } = await partnerRecords(db, partnerId);
   return machines.map((m) => ({
     id: m.id,
@@ -69,7 +84,11 @@ export async function recordTotalsOf(db: DB, machineIds: readonly number[]): Pro
   if (!machineIds.length) return new Map();
   const rows = await db
     .selectFrom("monthlyRecords")
-    .select((eb) => ["machineId", eb.fn.countAll<number>().as("count"), eb.fn.sum<number>("revenuePence").as("revenuePence")])
+    .select((eb) => [
+      "machineId",
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.sum<number>("revenuePence").as("revenuePence"),
+    ])
     .where("machineId", "in", machineIds)
     .groupBy("machineId")
     .execute();
@@ -84,7 +103,11 @@ export interface MachinePage {
 
 /** One page of a partner's machines, by location: each with its records' count and revenue, read for the page's machines only. */
 export async function machinePageOfPartner(db: DB, partnerId: number, request: PageRequest): Promise<MachinePage> {
-  const { count } = await db.selectFrom("machines").select((eb) => eb.fn.countAll<number>().as("count")).where("partnerId", "=", partnerId).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("machines")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("partnerId", "=", partnerId)
+    .executeTakeFirstOrThrow();
   const shown = clampPage(request, count);
   const machines = await db
     .selectFrom("machines")
@@ -99,7 +122,10 @@ export async function machinePageOfPartner(db: DB, partnerId: number, request: P
     db,
     machines.map((m) => m.id),
   );
-  return { machines: machines.map((m) => ({ ...m, records: totals.get(m.id) ?? { count: 0, revenue: 0 } })), page: pageInfo(shown, count) };
+  return {
+    machines: machines.map((m) => ({ ...m, records: totals.get(m.id) ?? { count: 0, revenue: 0 } })),
+    page: pageInfo(shown, count),
+  };
 }
 
 export interface PartnerMachineTotals {
@@ -112,9 +138,17 @@ export interface PartnerMachineTotals {
 }
 
 /** A partner's machines counted and their records summed, in SQL: the partner page's cards. */
-export async function partnerMachineTotals(db: DB, partnerId: number, now: Date = new Date()): Promise<PartnerMachineTotals> {
+export async function partnerMachineTotals(
+  db: DB,
+  partnerId: number,
+  now: Date = new Date(),
+): Promise<PartnerMachineTotals> {
   const [machines, records] = await Promise.all([
-    db.selectFrom("machines").select((eb) => eb.fn.countAll<number>().as("count")).where("partnerId", "=", partnerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("machines")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("partnerId", "=", partnerId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
@@ -122,11 +156,23 @@ export async function partnerMachineTotals(db: DB, partnerId: number, now: Date 
       .select((eb) => [
         eb.fn.coalesce(eb.fn.sum<number>("r.revenuePence"), eb.lit(0)).as("revenuePence"),
         eb.fn.coalesce(eb.fn.sum<number>("r.totalSales"), eb.lit(0)).as("units"),
-        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when("r.month", "=", currentMonth(now)).then(eb.ref("r.totalSales")).else(0).end()), eb.lit(0)).as("unitsThisMonth"),
+        eb.fn
+          .coalesce(
+            eb.fn.sum<number>(
+              eb.case().when("r.month", "=", currentMonth(now)).then(eb.ref("r.totalSales")).else(0).end(),
+            ),
+            eb.lit(0),
+          )
+          .as("unitsThisMonth"),
       ])
       .executeTakeFirstOrThrow(),
   ]);
-  return { machineCount: machines.count, totalRevenue: penceToPounds(records.revenuePence), currentMonthSales: records.unitsThisMonth, totalSales: records.units };
+  return {
+    machineCount: machines.count,
+    totalRevenue: penceToPounds(records.revenuePence),
+    currentMonthSales: records.unitsThisMonth,
+    totalSales: records.units,
+  };
 }
 
 export interface CommissionStatus {
@@ -150,12 +196,30 @@ export async function recordsOfMachine(db: DB, machine: { id: number; partnerId:
   for (const month of new Set(own.map((r) => r.month))) {
     const terms = termsOf.get(month) ?? null;
     if (isSeedTerms(partner.partnerType, terms)) continue;
-    const lines = monthCommission(terms, records.filter((r) => r.month === month)).lines.filter((l) => l.machineId === machine.id || l.machineId === null);
+    const lines = monthCommission(
+      terms,
+      records.filter((r) => r.month === month),
+    ).lines.filter((l) => l.machineId === machine.id || l.machineId === null);
     agreementOf.set(month, { description: describeTerms(terms), lines: lines.map(lineText) });
   }
   const [payments, receipts] = await Promise.all([
-    db.selectFrom("commissionPayments").select(["month", "status", "paidDate"]).where("partnerId", "=", machine.partnerId).execute(),
-    own.length ? db.selectFrom("importReceipts").selectAll().where("recordId", "in", own.map((r) => r.id)).orderBy("id", "desc").execute() : Promise.resolve([]),
+    db
+      .selectFrom("commissionPayments")
+      .select(["month", "status", "paidDate"])
+      .where("partnerId", "=", machine.partnerId)
+      .execute(),
+    own.length
+      ? db
+          .selectFrom("importReceipts")
+          .selectAll()
+          .where(
+            "recordId",
+            "in",
+            own.map((r) => r.id),
+          )
+          .orderBy("id", "desc")
+          .execute()
+      : Promise.resolve([]),
   ]);
   const byMonth = new Map(payments.map((p) => [p.month, { status: p.status, paidDate: p.paidDate }]));
   return own.map((record) => ({
@@ -183,7 +247,12 @@ export async function partnerStats(db: DB, partnerId: number, now: Date = new Da
   const month = previousMonth(now);
   const { records, termsOf } = await partnerRecords(db, partnerId, [month]);
   const lastMonth = records.filter((r) => r.month === month);
-  const activeMachines = await db.selectFrom("machines").select("id").where("partnerId", "=", partnerId).where("status", "=", "active").execute();
+  const activeMachines = await db
+    .selectFrom("machines")
+    .select("id")
+    .where("partnerId", "=", partnerId)
+    .where("status", "=", "active")
+    .execute();
   const reported = new Set(lastMonth.map((r) => r.machineId));
   const commission = monthCommission(termsOf.get(month) ?? null, lastMonth);
   return {
@@ -215,12 +284,19 @@ export async function popularProducts(db: DB, machineId: number): Promise<Popula
     .orderBy("p.name")
     .limit(TOP_PRODUCTS)
     .execute();
-  return rows.map((r) => ({ product: { id: r.id, name: r.name, currentPrice: penceToPounds(r.currentPricePence) }, totalSales: Number(r.units) }));
+  return rows.map((r) => ({
+    product: { id: r.id, name: r.name, currentPrice: penceToPounds(r.currentPricePence) },
+    totalSales: Number(r.units),
+  }));
 }
 
 export async function createMachine(db: DB, input: z.output<typeof newMachineSchema>, actorId: number) {
   return db.transaction().execute(async (trx) => {
-    const partner = await trx.selectFrom("users").select(["id", "isAdmin"]).where("id", "=", input.partnerId).executeTakeFirst();
+    const partner = await trx
+      .selectFrom("users")
+      .select(["id", "isAdmin"])
+      .where("id", "=", input.partnerId)
+      .executeTakeFirst();
     if (!partner || partner.isAdmin) throw notFound("Partner not found");
     const machine = await trx
       .insertInto("machines")
@@ -241,13 +317,25 @@ export async function createMachine(db: DB, input: z.output<typeof newMachineSch
   });
 }
 
-export async function updateMachine(db: DB, machineId: number, input: z.output<typeof machineUpdateSchema>, actorId: number) {
+export async function updateMachine(
+  db: DB,
+  machineId: number,
+  input: z.output<typeof machineUpdateSchema>,
+  actorId: number,
+) {
   return db.transaction().execute(async (trx) => {
     const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
     const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
     if (!existing) throw notFound("Machine not found");
-    const machine = await trx.updateTable("machines").set(set).where("id", "=", machineId).returningAll().executeTakeFirstOrThrow();
-    const changed = Object.keys(set).filter((key) => (existing as Record<string, unknown>)[key] !== (machine as Record<string, unknown>)[key]);
+    const machine = await trx
+      .updateTable("machines")
+      .set(set)
+      .where("id", "=", machineId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const changed = Object.keys(set).filter(
+      (key) => (existing as Record<string, unknown>)[key] !== (machine as Record<string, unknown>)[key],
+    );
     await audit(trx, {
       actorId,
       action: "update",
@@ -286,8 +374,17 @@ export async function deleteMachine(db: DB, machineId: number, actorId: number, 
   await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("machines").selectAll().where("id", "=", machineId).executeTakeFirst();
     if (!existing) throw notFound("Machine not found");
-    const records = await trx.selectFrom("monthlyRecords").select(["month", "revenuePence", "totalSales"]).where("machineId", "=", machineId).execute();
-    await assertMonthsOpen(trx, existing.partnerId, records.map((r) => r.month), `Deleting ${existing.location}`);
+    const records = await trx
+      .selectFrom("monthlyRecords")
+      .select(["month", "revenuePence", "totalSales"])
+      .where("machineId", "=", machineId)
+      .execute();
+    await assertMonthsOpen(
+      trx,
+      existing.partnerId,
+      records.map((r) => r.month),
+      `Deleting ${existing.location}`,
+    );
     await trx.deleteFrom("machines").where("id", "=", machineId).execute();
     await audit(trx, {
       actorId,
@@ -295,7 +392,12 @@ export async function deleteMachine(db: DB, machineId: number, actorId: number, 
       entity: "machine",
       entityId: machineId,
       partnerId: existing.partnerId,
-      before: { location: existing.location, status: existing.status, records: records.length, revenuePence: records.reduce((s, r) => s + r.revenuePence, 0) },
+      before: {
+        location: existing.location,
+        status: existing.status,
+        records: records.length,
+        revenuePence: records.reduce((s, r) => s + r.revenuePence, 0),
+      },
     });
   });
   if (uploads.dataDir) await pruneUploads(db, uploads.dataDir);
@@ -320,7 +422,12 @@ export async function recordForUser(db: DB, user: PublicUser, recordId: number) 
  * becomes an adjustment on the partner's next open month; unconfirmed, 409 naming the month and the
  * difference, and nothing changes (issue 29).
  */
-export async function deleteRecord(db: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean } & UploadsAt = {}): Promise<PaidMonthChange[]> {
+export async function deleteRecord(
+  db: DB,
+  recordId: number,
+  actorId: number,
+  options: { adjustPaidMonths?: boolean } & UploadsAt = {},
+): Promise<PaidMonthChange[]> {
   const changes = await db.transaction().execute((trx) => deleteRecordIn(trx, recordId, actorId, options));
   if (options.dataDir) await pruneUploads(db, options.dataDir);
   return changes;
@@ -331,7 +438,12 @@ export async function recordDeleteChanges(db: DB, recordId: number, actorId: num
   return trialWrite(db, (trx) => deleteRecordIn(trx, recordId, actorId, { adjustPaidMonths: true }));
 }
 
-async function deleteRecordIn(trx: DB, recordId: number, actorId: number, options: { adjustPaidMonths?: boolean }): Promise<PaidMonthChange[]> {
+async function deleteRecordIn(
+  trx: DB,
+  recordId: number,
+  actorId: number,
+  options: { adjustPaidMonths?: boolean },
+): Promise<PaidMonthChange[]> {
   const record = await trx
     .selectFrom("monthlyRecords as r")
     .innerJoin("machines as m", "m.id", "r.machineId")
@@ -364,7 +476,13 @@ async function deleteRecordIn(trx: DB, recordId: number, actorId: number, option
       .where("month", "=", record.month)
       .execute();
   }
-  await trx.deleteFrom("productSalesMonthly").where("machineId", "=", record.machineId).where("month", "=", record.month).where("units", "<=", 0).where("revenuePence", "=", 0).execute();
+  await trx
+    .deleteFrom("productSalesMonthly")
+    .where("machineId", "=", record.machineId)
+    .where("month", "=", record.month)
+    .where("units", "<=", 0)
+    .where("revenuePence", "=", 0)
+    .execute();
   await trx.deleteFrom("monthlyRecords").where("id", "=", recordId).execute();
   const changes = await paidMonthChanges(trx, paid);
   // Unconfirmed, the transaction rolls back with the 409.
@@ -381,7 +499,13 @@ async function deleteRecordIn(trx: DB, recordId: number, actorId: number, option
     entityId: recordId,
     partnerId: record.partnerId,
     month: record.month,
-    before: { machineId: record.machineId, location: record.location, units: record.totalSales, revenuePence: record.revenuePence, cogsPence: record.cogsPence },
+    before: {
+      machineId: record.machineId,
+      location: record.location,
+      units: record.totalSales,
+      revenuePence: record.revenuePence,
+      cogsPence: record.cogsPence,
+    },
   });
   return changes;
 }
@@ -426,7 +550,12 @@ function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
 
 /** The latest uploaded file of a record. */
 export async function latestReportFile(db: DB, recordId: number) {
-  const receipt = await db.selectFrom("importReceipts").select(["fileName", "storedPath"]).where("recordId", "=", recordId).orderBy("id", "desc").executeTakeFirst();
+  const receipt = await db
+    .selectFrom("importReceipts")
+    .select(["fileName", "storedPath"])
+    .where("recordId", "=", recordId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
   if (!receipt) throw notFound("This record has no uploaded report");
   return receipt;
 }
@@ -436,7 +565,16 @@ export async function transactionsOfRecord(db: DB, recordId: number) {
   return db
     .selectFrom("sales as s")
     .innerJoin("products as p", "p.id", "s.productId")
-    .select(["s.transactionId", "s.saleDate", "p.name as productName", "s.quantity", "s.pricePence", "s.settlementPence", "s.costPence", "s.kind"])
+    .select([
+      "s.transactionId",
+      "s.saleDate",
+      "p.name as productName",
+      "s.quantity",
+      "s.pricePence",
+      "s.settlementPence",
+      "s.costPence",
+      "s.kind",
+    ])
     .where("s.recordId", "=", recordId)
     .orderBy("s.saleDate")
     .execute();

@@ -56,7 +56,10 @@ export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, 
 }
 
 /** Per-record figures with each month's commission worked out under the terms of that month. */
-export function recordViews(termsOf: ReadonlyMap<string, AgreementTerms | null>, records: (RecordRow & Partial<AgreementRecord>)[]): RecordView[] {
+export function recordViews(
+  termsOf: ReadonlyMap<string, AgreementTerms | null>,
+  records: (RecordRow & Partial<AgreementRecord>)[],
+): RecordView[] {
   const views: RecordView[] = [];
   for (const [month, monthRecords] of groupBy(records, (r) => r.month)) {
     const result = monthCommission(termsOf.get(month) ?? null, monthRecords);
@@ -77,4 +80,3 @@ export function recordViews(termsOf: ReadonlyMap<string, AgreementTerms | null>,
   }
   return views.sort((a, b) => b.month.localeCompare(a.month) || a.machineId - b.machineId);
 }
-

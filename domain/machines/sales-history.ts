@@ -14,11 +14,19 @@ export interface MonthSales {
 }
 
 /** The partner's units and revenue for each month from `fromMonth` (YYYY-MM) on that has a record, oldest first. */
-export async function partnerMonthlySales(db: Kysely<Database>, partnerId: number, fromMonth: string): Promise<MonthSales[]> {
+export async function partnerMonthlySales(
+  db: Kysely<Database>,
+  partnerId: number,
+  fromMonth: string,
+): Promise<MonthSales[]> {
   const rows = await db
     .selectFrom("monthlyRecords as r")
     .innerJoin("machines as m", "m.id", "r.machineId")
-    .select((eb) => ["r.month", eb.fn.sum<number>("r.totalSales").as("units"), eb.fn.sum<number>("r.revenuePence").as("revenuePence")])
+    .select((eb) => [
+      "r.month",
+      eb.fn.sum<number>("r.totalSales").as("units"),
+      eb.fn.sum<number>("r.revenuePence").as("revenuePence"),
+    ])
     .where("m.partnerId", "=", partnerId)
     .where("r.month", ">=", fromMonth)
     .groupBy("r.month")

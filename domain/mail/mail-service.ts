@@ -58,7 +58,11 @@ export async function sendMail(db: Kysely<Database>, config: MailConfig, mail: O
     subject: mail.subject,
     text: mail.text,
     ...(mail.html ? { html: mail.html } : {}),
-    attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+    attachments: mail.attachments?.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content),
+      contentType: a.contentType,
+    })),
   };
   try {
     let outcome: MailResult;
@@ -66,17 +70,34 @@ export async function sendMail(db: Kysely<Database>, config: MailConfig, mail: O
       const info = await nodemailer.createTransport(config.smtpUrl).sendMail(message);
       outcome = { result: "sent", location: info.messageId };
     } else {
-      const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+      const info = await nodemailer
+        .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+        .sendMail(message);
       fs.mkdirSync(config.outboxDir, { recursive: true });
-      const file = path.join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${fileSafe(mail.to)}.eml`);
+      const file = path.join(
+        config.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, "-")}-${fileSafe(mail.to)}.eml`,
+      );
       fs.writeFileSync(file, info.message as Buffer);
       outcome = { result: "written", location: file };
     }
-    await db.insertInto("emailLog").values({ toAddress: mail.to, subject: mail.subject, result: outcome.result, error: null, location: outcome.location }).execute();
+    await db
+      .insertInto("emailLog")
+      .values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        result: outcome.result,
+        error: null,
+        location: outcome.location,
+      })
+      .execute();
     return outcome;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    await db.insertInto("emailLog").values({ toAddress: mail.to, subject: mail.subject, result: "failed", error: reason, location: null }).execute();
+    await db
+      .insertInto("emailLog")
+      .values({ toAddress: mail.to, subject: mail.subject, result: "failed", error: reason, location: null })
+      .execute();
     throw new MailError(`The email could not be sent: ${reason}`);
   }
 }

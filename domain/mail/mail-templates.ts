@@ -31,7 +31,12 @@ function businessLines(business: BusinessProfile): string[] {
   return [
     ...addressLines(business.address),
     business.contactEmail ?? "",
-    [business.companyNumber ? `Company no. ${business.companyNumber}` : "", business.vatNumber ? `VAT no. ${business.vatNumber}` : ""].filter(Boolean).join(" · "),
+    [
+      business.companyNumber ? `Company no. ${business.companyNumber}` : "",
+      business.vatNumber ? `VAT no. ${business.vatNumber}` : "",
+    ]
+      .filter(Boolean)
+      .join(" · "),
   ].filter(Boolean);
 }
 

@@ -28,15 +28,27 @@ export interface PartnerDetailPage extends PublicUser, PartnerMachineTotals {
   signInDisabledAt: string | null;
 }
 
-export async function partnerDetailPage(db: Kysely<Database>, id: number, machines: PageRequest, now: Date = new Date()): Promise<PartnerDetailPage> {
+export async function partnerDetailPage(
+  db: Kysely<Database>,
+  id: number,
+  machines: PageRequest,
+  now: Date = new Date(),
+): Promise<PartnerDetailPage> {
   const user = await findUserById(db, id);
   if (!user || user.isAdmin) throw notFound("Partner not found");
-  const [feePayments, totals, page] = await Promise.all([listInvoices(db, { partnerId: id }), partnerMachineTotals(db, id, now), machinePageOfPartner(db, id, machines)]);
+  const [feePayments, totals, page] = await Promise.all([
+    listInvoices(db, { partnerId: id }),
+    partnerMachineTotals(db, id, now),
+    machinePageOfPartner(db, id, machines),
+  ]);
   const publicUser = toPublicUser(user);
-  const receivables = user.partnerType === "fee-paying" ? await partnerReceivables(db, id, now.toISOString().slice(0, 10)) : null;
+  const receivables =
+    user.partnerType === "fee-paying" ? await partnerReceivables(db, id, now.toISOString().slice(0, 10)) : null;
   return {
     ...publicUser,
-    ...(user.partnerType === "fee-paying" ? accountState(feePayments) : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
+    ...(user.partnerType === "fee-paying"
+      ? accountState(feePayments)
+      : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
     ...totals,
     feePayments,
     machines: page.machines,

@@ -15,16 +15,14 @@ const optionalText = z
   .transform((v) => (typeof v === "string" ? v.trim() || null : v));
 
 /** Commission arrives as a fraction ("0.10", may be a number); becomes basis points. */
-const commissionFraction = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx) => {
-    const bp = fractionToBp(value);
-    if (bp === null) {
-      ctx.addIssue({ code: "custom", message: "Commission must be between 0 and 100" });
-      return z.NEVER;
-    }
-    return bp;
-  });
+const commissionFraction = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const bp = fractionToBp(value);
+  if (bp === null) {
+    ctx.addIssue({ code: "custom", message: "Commission must be between 0 and 100" });
+    return z.NEVER;
+  }
+  return bp;
+});
 
 /** The largest monthly fee a partner can be charged: £100,000.00. */
 export const MAX_MONTHLY_FEE_PENCE = 10_000_000;
@@ -53,7 +51,11 @@ const monthlyFee = z
 
 const email = z.string({ error: "Invalid email address" }).trim().email("Invalid email address");
 const billingAddress = z.string({ error: "Billing address is required" }).trim().min(1, "Billing address is required");
-export const usernameSchema = z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(64, "Username is too long");
+export const usernameSchema = z
+  .string({ error: "Username is required" })
+  .trim()
+  .min(1, "Username is required")
+  .max(64, "Username is too long");
 export const passwordSchema = z
   .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -109,10 +111,9 @@ export const deletePartnerSchema = z.object({
  * The terms a partner type allows: non-profit-sharing earns 0 commission; only fee-paying
  * partners carry a monthly fee and payment period.
  */
-export function termsForType<T extends { commissionBp?: number; monthlyFeePence?: number | null; paymentPeriod?: string | null }>(
-  type: PartnerType,
-  terms: T,
-): T {
+export function termsForType<
+  T extends { commissionBp?: number; monthlyFeePence?: number | null; paymentPeriod?: string | null },
+>(type: PartnerType, terms: T): T {
   const next = { ...terms };
   if (type === "non-profit-sharing" || type === "fee-paying") next.commissionBp = 0;
   if (type !== "fee-paying") {

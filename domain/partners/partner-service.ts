@@ -14,7 +14,15 @@ import { closedMonths } from "../commissions/month-close-service.ts";
 import { owingOfPartner } from "../commissions/balance-service.ts";
 import { owingDeleteMessage } from "../commissions/balance-rules.ts";
 import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
-import { accountState, accountStateOf, formatInvoiceId, paymentPeriodOf, type AccountStatus, type InvoiceSummary, type PaymentPeriod } from "../invoices/invoice-rules.ts";
+import {
+  accountState,
+  accountStateOf,
+  formatInvoiceId,
+  paymentPeriodOf,
+  type AccountStatus,
+  type InvoiceSummary,
+  type PaymentPeriod,
+} from "../invoices/invoice-rules.ts";
 import { netProfitPence } from "../commissions/commission-rules.ts";
 import { monthSums, recordsWithTerms } from "../commissions/agreement-terms.ts";
 import { assertRateEditable } from "../commissions/agreement-service.ts";
@@ -33,7 +41,13 @@ import { termsForType, type PartnerCreateInput, type PartnerUpdateInput } from "
 import { isProfitSharingType } from "./partner-rules.ts";
 import { hashPassword, verifyPassword } from "../accounts/password.ts";
 import { endAllSessions } from "../accounts/session-service.ts";
-import { createUser, findUserById, findUserByUsername, toPublicUser, type PublicUser } from "../accounts/user-service.ts";
+import {
+  createUser,
+  findUserById,
+  findUserByUsername,
+  toPublicUser,
+  type PublicUser,
+} from "../accounts/user-service.ts";
 
 type DB = Kysely<Database>;
 
@@ -55,7 +69,10 @@ export interface ListedPartner extends PublicUser {
  * A fee-paying partner's account state from their invoices (accountState): its status, and as
  * nextPaymentDue the earliest unpaid invoice's due date, else the next period's start.
  */
-function accountFields(user: PublicUser, invoices: FeePaymentView[]): Pick<ListedPartner, "paymentStatus" | "nextPaymentDue"> {
+function accountFields(
+  user: PublicUser,
+  invoices: FeePaymentView[],
+): Pick<ListedPartner, "paymentStatus" | "nextPaymentDue"> {
   if (user.partnerType !== "fee-paying") return { paymentStatus: null, nextPaymentDue: user.nextPaymentDue };
   return accountState(invoices);
 }
@@ -147,7 +164,11 @@ function listedFigures(user: PublicUser, figures: PartnerFigures) {
 
 /** Every partner with machine count, revenue, net profit and invoices: a fixed number of queries, the sums in SQL. */
 export async function listPartners(db: DB): Promise<ListedPartner[]> {
-  const [users, figures, fees] = await Promise.all([partnersQuery(db).selectAll().orderBy("name").orderBy("username").execute(), partnerFigures(db), feeQuery(db)]);
+  const [users, figures, fees] = await Promise.all([
+    partnersQuery(db).selectAll().orderBy("name").orderBy("username").execute(),
+    partnerFigures(db),
+    feeQuery(db),
+  ]);
   const feesByPartner = groupRows(fees, (f) => f.partnerId);
   return users.map((user) => {
     const publicUser = toPublicUser(user);
@@ -209,23 +230,38 @@ async function invoiceSummaries(db: DB, partnerIds: readonly number[]): Promise<
       sql<string | null>`max(case when f.status <> 'cancelled' then f.period_end end)`.as("latestPeriodEnd"),
       // The invoices are listed newest period first, then newest id (listInvoices): the first not cancelled.
       sql<PaymentPeriod | null>`(select l.payment_period from fee_payments l
-        where l.partner_id = f.partner_id and l.status <> 'cancelled' order by l.period_start desc, l.id desc limit 1)`.as("latestPaymentPeriod"),
+        where l.partner_id = f.partner_id and l.status <> 'cancelled' order by l.period_start desc, l.id desc limit 1)`.as(
+        "latestPaymentPeriod",
+      ),
     ])
     .execute();
   return new Map(rows.map(({ partnerId, ...summary }) => [partnerId, summary]));
 }
 
-const NO_INVOICES: InvoiceSummary = { invoices: 0, overdue: 0, unpaid: 0, earliestUnpaidDue: null, latestPeriodEnd: null, latestPaymentPeriod: null };
+const NO_INVOICES: InvoiceSummary = {
+  invoices: 0,
+  overdue: 0,
+  unpaid: 0,
+  earliestUnpaidDue: null,
+  latestPeriodEnd: null,
+  latestPaymentPeriod: null,
+};
 
 /**
  * One page of /admin's partners, in the list's order (name, then username), optionally those the
  * search matches: the count, the page's rows and their figures, each in SQL and for the page's
  * partners only. A page past the end shows the last.
  */
-export async function listPartnerPage(db: DB, { query, page }: { query: string; page: PageRequest }): Promise<PartnerPage> {
+export async function listPartnerPage(
+  db: DB,
+  { query, page }: { query: string; page: PageRequest },
+): Promise<PartnerPage> {
   const match = partnerMatch(db, query);
   const counts = await partnersQuery(db)
-    .select((eb) => [eb.fn.countAll<number>().as("total"), (match ? sql<number>`coalesce(sum(${oneIf(match)}), 0)` : eb.fn.countAll<number>()).as("matching")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      (match ? sql<number>`coalesce(sum(${oneIf(match)}), 0)` : eb.fn.countAll<number>()).as("matching"),
+    ])
     .executeTakeFirstOrThrow();
   const shown = clampPage(page, counts.matching);
   let rows = partnersQuery(db).selectAll();
@@ -239,7 +275,9 @@ export async function listPartnerPage(db: DB, { query, page }: { query: string; 
       const summary = invoices.get(user.id) ?? NO_INVOICES;
       return {
         ...listedFigures(publicUser, figures.get(user.id) ?? NO_FIGURES),
-        ...(user.partnerType === "fee-paying" ? accountStateOf(summary) : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
+        ...(user.partnerType === "fee-paying"
+          ? accountStateOf(summary)
+          : { paymentStatus: null, nextPaymentDue: publicUser.nextPaymentDue }),
         invoicePeriod: paymentPeriodOf(summary, user.paymentPeriod),
         signInDisabledAt: user.disabledAt,
       };
@@ -258,15 +296,23 @@ export async function listPartnerPage(db: DB, { query, page }: { query: string; 
 export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
   const month = currentMonth(now);
   const [partners, allTime, thisMonth, commission] = await Promise.all([
-    partnersQuery(db).select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+    partnersQuery(db)
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("monthlyRecords as r")
-      .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
+      .select((eb) => [
+        sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"),
+        sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence"),
+      ])
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("monthlyRecords as r")
       .where("r.month", "=", month)
-      .select((eb) => [sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"), sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence")])
+      .select((eb) => [
+        sql<number>`coalesce(sum(${eb.ref("r.revenuePence")}), 0)`.as("revenuePence"),
+        sql<number>`coalesce(sum(${recordNetPence()}), 0)`.as("netPence"),
+      ])
       .executeTakeFirstOrThrow(),
     // Every partner's commission under its agreement, before adjustments (the month is not over).
     monthSums(db, month, { machines: false }),
@@ -366,7 +412,10 @@ export async function updatePartner(
       if (await findUserByUsername(trx, input.username)) throw conflict("Username already exists");
     }
     const partnerType = input.partnerType ?? current.partnerType;
-    const writtenShare = input.commissionPercentage !== undefined && input.commissionPercentage !== current.commissionBp ? await assertRateEditable(trx, id, now) : null;
+    const writtenShare =
+      input.commissionPercentage !== undefined && input.commissionPercentage !== current.commissionBp
+        ? await assertRateEditable(trx, id, now)
+        : null;
     const terms = termsForType(partnerType, {
       commissionBp: input.commissionPercentage ?? current.commissionBp,
       monthlyFeePence: input.monthlyFee !== undefined ? input.monthlyFee : current.monthlyFeePence,
@@ -386,20 +435,40 @@ export async function updatePartner(
       ...terms,
     };
     const set: Record<string, unknown> = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-    const updated = await trx.updateTable("users").set(set).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+    const updated = await trx
+      .updateTable("users")
+      .set(set)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     // A new password signs the partner out everywhere.
     if (passwordHash) await endAllSessions(trx, id);
     if (updated.commissionBp !== current.commissionBp) {
       // A written flat share stays written at the new rate (a seed row would mean the type's agreement: a tiered partner's tiers).
-      const versionTerms = writtenShare && isProfitSharingType(updated.partnerType) ? storeTerms({ ...writtenShare, rate: updated.commissionBp }) : null;
+      const versionTerms =
+        writtenShare && isProfitSharingType(updated.partnerType)
+          ? storeTerms({ ...writtenShare, rate: updated.commissionBp })
+          : null;
       await trx
         .insertInto("commissionRates")
-        .values({ partnerId: id, rateBp: updated.commissionBp, effectiveMonth: currentMonth(now), terms: versionTerms, createdBy: actorId })
-        .onConflict((oc) => oc.columns(["partnerId", "effectiveMonth"]).doUpdateSet({ rateBp: updated.commissionBp, terms: versionTerms, createdBy: actorId }))
+        .values({
+          partnerId: id,
+          rateBp: updated.commissionBp,
+          effectiveMonth: currentMonth(now),
+          terms: versionTerms,
+          createdBy: actorId,
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["partnerId", "effectiveMonth"])
+            .doUpdateSet({ rateBp: updated.commissionBp, terms: versionTerms, createdBy: actorId }),
+        )
         .execute();
     }
     const changed = Object.keys(set).filter(
-      (key) => key === "passwordHash" || (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key],
+      (key) =>
+        key === "passwordHash" ||
+        (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key],
     );
     // The changed fields' values, never the password hash (a new password is only named in details).
     const shown = changed.filter((key) => key !== "passwordHash");
@@ -446,7 +515,13 @@ export async function deletePartner(
   const actor = await findUserById(db, admin.id);
   const check = async () => (actor && (await verifyPassword(adminPassword, actor.passwordHash)) ? true : null);
   const confirmed = guard
-    ? await limitedAttempt(db, { purpose: "confirm", username: actor?.username ?? `#${admin.id}`, address: guard.address }, guard.limits, TOO_MANY_CONFIRMATIONS, check)
+    ? await limitedAttempt(
+        db,
+        { purpose: "confirm", username: actor?.username ?? `#${admin.id}`, address: guard.address },
+        guard.limits,
+        TOO_MANY_CONFIRMATIONS,
+        check,
+      )
     : await check();
   if (!confirmed) {
     throw new DomainError("forbidden", "Incorrect password");
@@ -460,11 +535,27 @@ export async function deletePartner(
     // Money already settled stays: a paid (closed) month or a paid invoice blocks the delete.
     const [closed] = await closedMonths(trx, { partnerIds: [id] });
     if (closed) throw closedMonthError(closed, `Deleting ${closed.partnerName}`);
-    const paid = await trx.selectFrom("feePayments").select("id").where("partnerId", "=", id).where("status", "=", "paid").orderBy("id").executeTakeFirst();
-    if (paid) throw conflict(`${partner.name ?? partner.username} cannot be deleted: invoice ${formatInvoiceId(paid.id)} is paid, and paid invoices are kept`);
+    const paid = await trx
+      .selectFrom("feePayments")
+      .select("id")
+      .where("partnerId", "=", id)
+      .where("status", "=", "paid")
+      .orderBy("id")
+      .executeTakeFirst();
+    if (paid)
+      throw conflict(
+        `${partner.name ?? partner.username} cannot be deleted: invoice ${formatInvoiceId(paid.id)} is paid, and paid invoices are kept`,
+      );
     // Commission money that left the bank is never forgotten, even for a month reopened since (issue 29).
-    const sent = await trx.selectFrom("commissionTransfers").select((eb) => eb.fn.sum<string | number>("amountPence").as("pence")).where("partnerId", "=", id).executeTakeFirst();
-    if (Number(sent?.pence ?? 0) > 0) throw conflict(`${partner.name ?? partner.username} cannot be deleted: ${formatGBP(Number(sent!.pence))} of commission was paid to them, and money paid is kept`);
+    const sent = await trx
+      .selectFrom("commissionTransfers")
+      .select((eb) => eb.fn.sum<string | number>("amountPence").as("pence"))
+      .where("partnerId", "=", id)
+      .executeTakeFirst();
+    if (Number(sent?.pence ?? 0) > 0)
+      throw conflict(
+        `${partner.name ?? partner.username} cannot be deleted: ${formatGBP(Number(sent!.pence))} of commission was paid to them, and money paid is kept`,
+      );
     // Machines, records, sales, receipts, invoices, commission payments and rates go by cascade.
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await audit(trx, {
@@ -473,7 +564,12 @@ export async function deletePartner(
       entity: "user",
       entityId: id,
       partnerId: id,
-      before: { username: partner.username, name: partner.name, partnerType: partner.partnerType, email: partner.email },
+      before: {
+        username: partner.username,
+        name: partner.name,
+        partnerType: partner.partnerType,
+        email: partner.email,
+      },
       after: null,
       details: { username: partner.username, name: partner.name },
     });

@@ -23,7 +23,11 @@ export function searchProducts<T extends { name: string }>(records: readonly T[]
 }
 
 /** The top products by a figure, best first (ties by name), at most `limit`. */
-export function topBy<T extends { name: string }>(records: readonly T[], value: (r: T) => number, limit = TOP_LIMIT): T[] {
+export function topBy<T extends { name: string }>(
+  records: readonly T[],
+  value: (r: T) => number,
+  limit = TOP_LIMIT,
+): T[] {
   return [...records].sort((a, b) => value(b) - value(a) || a.name.localeCompare(b.name)).slice(0, limit);
 }
 
@@ -52,7 +56,9 @@ export function distribution(record: ProductAnalyticsRecord): DistributionRow[] 
 
 /** 'October 1, 2026' */
 export function formatLongDay(day: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** The first and last day of a month (YYYY-MM). */

@@ -12,7 +12,13 @@ import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { MONEY_CELL, UNITS_CELL, formatColumns } from "../shared/workbooks.ts";
 import { unitsOf } from "../imports/sales-writer.ts";
-import { DISTRIBUTION_LIMIT, TOP_LIMIT, unitsShare, type DistributionRow, type ProductAnalyticsRecord } from "./product-rules.ts";
+import {
+  DISTRIBUTION_LIMIT,
+  TOP_LIMIT,
+  unitsShare,
+  type DistributionRow,
+  type ProductAnalyticsRecord,
+} from "./product-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -90,7 +96,13 @@ export async function productAnalytics(db: DB, range: AnalyticsRange = {}): Prom
   for (const row of rows) {
     const units = Number(row.units);
     if (units <= 0 && Number(row.revenuePence) === 0) continue;
-    const entry = products.get(row.productId) ?? { name: row.name, totalSales: 0, totalRevenue: 0, revenuePence: 0, machines: [] };
+    const entry = products.get(row.productId) ?? {
+      name: row.name,
+      totalSales: 0,
+      totalRevenue: 0,
+      revenuePence: 0,
+      machines: [],
+    };
     entry.totalSales += units;
     entry.revenuePence += Number(row.revenuePence);
     entry.machines.push({ id: row.machineId, location: row.location, unitsSold: units });
@@ -123,7 +135,10 @@ export interface ProductView {
   /** Top Performers: the ten best of the matching products by units, and by revenue. */
   top: { bySales: ProductRow[]; byRevenue: ProductRow[] } | null;
   /** Machine Distribution: the nine best sellers' buttons, and the chosen product's machines, a page at a time. */
-  distribution: { choices: ProductRow[]; chosen: { product: ProductRow; machines: DistributionRow[]; page: PageInfo } | null } | null;
+  distribution: {
+    choices: ProductRow[];
+    chosen: { product: ProductRow; machines: DistributionRow[]; page: PageInfo } | null;
+  } | null;
 }
 
 export interface ProductViewRequest {
@@ -143,7 +158,10 @@ export interface ProductViewRequest {
  * a plain contains, so % and _ are characters).
  */
 function productsQuery(db: DB, query: string) {
-  let rows = db.selectFrom("productSalesTotals as t").innerJoin("products as p", "p.id", "t.productId").where("t.machines", ">", 0);
+  let rows = db
+    .selectFrom("productSalesTotals as t")
+    .innerJoin("products as p", "p.id", "t.productId")
+    .where("t.machines", ">", 0);
   const q = query.trim().toLowerCase();
   if (q) rows = rows.where(containsText(db, lowerText(db, sql.ref("p.name")), q));
   return rows;
@@ -167,14 +185,16 @@ const productRow = (r: { name: string; units: number; revenuePence: number; mach
 
 /** A product's machines with what it sold in each, all time, from the rollup's rows of the product (its key's prefix). */
 function productMachines(db: DB, productId: number) {
-  return db
-    .selectFrom("productSalesMonthly as r")
-    .innerJoin("machines as m", "m.id", "r.machineId")
-    .where("r.productId", "=", productId)
-    .groupBy(["r.machineId", "m.location"])
-    .select((eb) => ["r.machineId as id", "m.location", eb.fn.sum<number>("r.units").as("unitsSold")])
-    // As productAnalytics: a machine where the product neither sold nor refunded anything is not one of its machines.
-    .having((eb) => eb.or([eb(eb.fn.sum("r.units"), ">", 0), eb(eb.fn.sum("r.revenuePence"), "!=", 0)]));
+  return (
+    db
+      .selectFrom("productSalesMonthly as r")
+      .innerJoin("machines as m", "m.id", "r.machineId")
+      .where("r.productId", "=", productId)
+      .groupBy(["r.machineId", "m.location"])
+      .select((eb) => ["r.machineId as id", "m.location", eb.fn.sum<number>("r.units").as("unitsSold")])
+      // As productAnalytics: a machine where the product neither sold nor refunded anything is not one of its machines.
+      .having((eb) => eb.or([eb(eb.fn.sum("r.units"), ">", 0), eb(eb.fn.sum("r.revenuePence"), "!=", 0)]))
+  );
 }
 
 /**
@@ -191,7 +211,10 @@ export async function productView(db: DB, request: ProductViewRequest): Promise<
       const q = request.query.trim().toLowerCase();
       return [
         eb.fn.countAll<number>().as("productCount"),
-        (q ? sql<number>`coalesce(sum(${oneIf(containsText(db, lowerText(db, sql.ref("p.name")), q))}), 0)` : eb.fn.countAll<number>()).as("matching"),
+        (q
+          ? sql<number>`coalesce(sum(${oneIf(containsText(db, lowerText(db, sql.ref("p.name")), q))}), 0)`
+          : eb.fn.countAll<number>()
+        ).as("matching"),
       ];
     })
     .executeTakeFirstOrThrow();
@@ -210,7 +233,9 @@ export async function productView(db: DB, request: ProductViewRequest): Promise<
   }
   const [choices, chosen] = await Promise.all([
     productRows(db, request.query, "t.units").limit(DISTRIBUTION_LIMIT).execute(),
-    request.product ? productRows(db, request.query, "t.units").where("p.name", "=", request.product).executeTakeFirst() : Promise.resolve(undefined),
+    request.product
+      ? productRows(db, request.query, "t.units").where("p.name", "=", request.product).executeTakeFirst()
+      : Promise.resolve(undefined),
   ]);
   if (!chosen) return { ...view, distribution: { choices: choices.map(productRow), chosen: null } };
   const shown = clampPage(request.machinePage, chosen.machines);
@@ -228,7 +253,12 @@ export async function productView(db: DB, request: ProductViewRequest): Promise<
       choices: choices.map(productRow),
       chosen: {
         product: productRow(chosen),
-        machines: machines.map((m) => ({ id: m.id, location: m.location, unitsSold: m.unitsSold, percent: unitsShare(m.unitsSold, chosen.units) })),
+        machines: machines.map((m) => ({
+          id: m.id,
+          location: m.location,
+          unitsSold: m.unitsSold,
+          percent: unitsShare(m.unitsSold, chosen.units),
+        })),
         page: pageInfo(shown, chosen.machines),
       },
     },
@@ -260,13 +290,20 @@ export async function productSalesWorkbook(db: DB, month: string): Promise<Uint8
     .map(([name, e]) => [name, e.units, penceToPounds(e.revenuePence), e.machines.size]);
   const totalUnits = products.reduce((s, p) => s + (p[1] as number), 0);
   const totalRevenue = penceToPounds(inMonth.reduce((s, r) => s + r.revenuePence, 0));
-  const sheet1 = XLSX.utils.aoa_to_sheet([[title], ["Product Name", "Units Sold", "Revenue (£)", "Machines"], ...products, ["Total", totalUnits, totalRevenue, ""]]);
+  const sheet1 = XLSX.utils.aoa_to_sheet([
+    [title],
+    ["Product Name", "Units Sold", "Revenue (£)", "Machines"],
+    ...products,
+    ["Total", totalUnits, totalRevenue, ""],
+  ]);
   formatColumns(sheet1, { 1: UNITS_CELL, 2: MONEY_CELL, 3: UNITS_CELL }, 2);
   sheet1["!cols"] = [{ wch: 32 }, { wch: 12 }, { wch: 14 }, { wch: 10 }];
   const sheet2 = XLSX.utils.aoa_to_sheet([
     [title],
     ["Machine Location", "Product Name", "Units Sold", "Revenue (£)"],
-    ...[...inMonth].sort((a, b) => a.location.localeCompare(b.location) || b.units - a.units).map((r) => [r.location, r.name, r.units, penceToPounds(r.revenuePence)]),
+    ...[...inMonth]
+      .sort((a, b) => a.location.localeCompare(b.location) || b.units - a.units)
+      .map((r) => [r.location, r.name, r.units, penceToPounds(r.revenuePence)]),
   ]);
   formatColumns(sheet2, { 2: UNITS_CELL, 3: MONEY_CELL }, 2);
   sheet2["!cols"] = [{ wch: 32 }, { wch: 32 }, { wch: 12 }, { wch: 14 }];

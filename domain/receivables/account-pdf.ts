@@ -7,9 +7,20 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { DEFAULT_PROFILE, hasBankDetails, type BusinessProfile } from "../business/business-rules.ts";
 import { formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
-import { A4, GREY, MARGIN, Writer, bankDetailLines, detailsPanel, fit, header, registrationLine, type Column, type PanelLine } from "../shared/pdf.ts";
+import {
+  A4,
+  GREY,
+  MARGIN,
+  Writer,
+  bankDetailLines,
+  detailsPanel,
+  fit,
+  header,
+  registrationLine,
+  type Column,
+  type PanelLine,
+} from "../shared/pdf.ts";
 import { AGING_BUCKETS, AGING_LABELS, entryDetail, entryTitle, type Aging, type Statement } from "./account-rules.ts";
-
 
 /** A balance as the statement writes it: "£90.00", or "£12.00 CR" when the partner is in credit. */
 export function balanceText(pence: number): string {
@@ -17,7 +28,10 @@ export function balanceText(pence: number): string {
 }
 
 export async function statementOfAccountPdf(
-  statement: Statement & { partner: { name: string; billingAddress: string | null; email: string | null }; aging: Aging },
+  statement: Statement & {
+    partner: { name: string; billingAddress: string | null; email: string | null };
+    aging: Aging;
+  },
   options: { business?: BusinessProfile; today: string },
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
@@ -26,14 +40,20 @@ export async function statementOfAccountPdf(
   const doc = await PDFDocument.create();
   doc.setTitle(`${title}: ${partner.name}`);
   doc.setAuthor(business.tradingName);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `${title}, ${partner.name}`);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    `${title}, ${partner.name}`,
+  );
   await header(w, business, title);
 
   // The partner on the left; the period, the statement's date and the balance due on the right.
   const top = w.y;
   w.text("Statement for", { size: 9, color: GREY });
   w.text(fit(partner.name, w.bold, 11, 280), { size: 11, bold: true });
-  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim())) w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim()))
+    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
   if (partner.email) w.text(fit(partner.email, w.font, 10, 280), { size: 10 });
   const leftBottom = w.y;
   w.y = top;
@@ -56,12 +76,29 @@ export async function statementOfAccountPdf(
     { title: "Credit", width: 60, align: "right" },
     { title: "Balance", width: 60, align: "right" },
   ];
-  const headerRow = () => w.row(columns, columns.map((c) => c.title), { bold: true, shade: true, size: 8 });
+  const headerRow = () =>
+    w.row(
+      columns,
+      columns.map((c) => c.title),
+      { bold: true, shade: true, size: 8 },
+    );
   headerRow();
-  w.row(columns, [formatDate(statement.from), "Balance brought forward", "", "", balanceText(statement.openingPence)], { size: 8 });
+  w.row(columns, [formatDate(statement.from), "Balance brought forward", "", "", balanceText(statement.openingPence)], {
+    size: 8,
+  });
   for (const line of statement.lines) {
     w.ensure(28, headerRow);
-    w.row(columns, [formatDate(line.date), entryTitle(line), line.debitPence ? formatPence(line.debitPence) : "", line.creditPence ? formatPence(line.creditPence) : "", balanceText(line.balancePence)], { size: 8 });
+    w.row(
+      columns,
+      [
+        formatDate(line.date),
+        entryTitle(line),
+        line.debitPence ? formatPence(line.debitPence) : "",
+        line.creditPence ? formatPence(line.creditPence) : "",
+        balanceText(line.balancePence),
+      ],
+      { size: 8 },
+    );
     const detail = entryDetail(line);
     if (detail) {
       w.y += 3;
@@ -70,17 +107,36 @@ export async function statementOfAccountPdf(
   }
   w.ensure(40, headerRow);
   w.rule();
-  w.row(columns, ["", "Totals for the period", formatPence(statement.debitPence), formatPence(statement.creditPence), ""], { size: 8 });
-  w.row(columns, [formatDate(statement.to), "Closing balance", "", "", balanceText(statement.closingPence)], { bold: true, size: 9, shade: true });
+  w.row(
+    columns,
+    ["", "Totals for the period", formatPence(statement.debitPence), formatPence(statement.creditPence), ""],
+    { size: 8 },
+  );
+  w.row(columns, [formatDate(statement.to), "Closing balance", "", "", balanceText(statement.closingPence)], {
+    bold: true,
+    size: 9,
+    shade: true,
+  });
   w.y -= 16;
 
   // The aging of the balance due at the end of the period.
   w.ensure(70);
   w.text(`Aging of the balance due on ${formatDate(aging.asOf)} (days past the due date)`, { size: 10, bold: true });
   w.y -= 2;
-  const agingColumns: Column[] = [...AGING_BUCKETS.map((bucket) => ({ title: AGING_LABELS[bucket], width: 80, align: "right" as const })), { title: "Balance due", width: 99, align: "right" }];
-  w.row(agingColumns, agingColumns.map((c) => c.title), { bold: true, shade: true, size: 8 });
-  w.row(agingColumns, [...AGING_BUCKETS.map((bucket) => balanceText(aging.buckets[bucket])), balanceText(aging.balancePence)], { size: 9 });
+  const agingColumns: Column[] = [
+    ...AGING_BUCKETS.map((bucket) => ({ title: AGING_LABELS[bucket], width: 80, align: "right" as const })),
+    { title: "Balance due", width: 99, align: "right" },
+  ];
+  w.row(
+    agingColumns,
+    agingColumns.map((c) => c.title),
+    { bold: true, shade: true, size: 8 },
+  );
+  w.row(
+    agingColumns,
+    [...AGING_BUCKETS.map((bucket) => balanceText(aging.buckets[bucket])), balanceText(aging.balancePence)],
+    { size: 9 },
+  );
   w.y -= 14;
 
   paymentPanel(w, business, aging);
@@ -93,10 +149,17 @@ function paymentPanel(w: Writer, business: BusinessProfile, aging: Aging) {
   const lines: PanelLine[] = [];
   const quote = aging.openInvoices.map((i) => formatInvoiceId(i.id)).join(", ");
   if (aging.balancePence <= 0) {
-    lines.push({ value: aging.balancePence < 0 ? `Your account is ${formatPence(-aging.balancePence)} in credit: nothing is due. Thank you.` : "Nothing is due. Thank you." });
+    lines.push({
+      value:
+        aging.balancePence < 0
+          ? `Your account is ${formatPence(-aging.balancePence)} in credit: nothing is due. Thank you.`
+          : "Nothing is due. Thank you.",
+    });
   } else {
     const overdue =
-      aging.overduePence > 0 ? ` ${formatPence(aging.overduePence)} of it is overdue (the oldest by ${aging.oldestOverdueDays} ${aging.oldestOverdueDays === 1 ? "day" : "days"}).` : " Nothing of it is overdue yet.";
+      aging.overduePence > 0
+        ? ` ${formatPence(aging.overduePence)} of it is overdue (the oldest by ${aging.oldestOverdueDays} ${aging.oldestOverdueDays === 1 ? "day" : "days"}).`
+        : " Nothing of it is overdue yet.";
     lines.push({ value: `Balance due: ${formatPence(aging.balancePence)}.${overdue}` });
     if (hasBankDetails(business)) {
       lines.push({ value: "Please pay by bank transfer to:" });

@@ -45,9 +45,33 @@ export interface AccountHistory {
 }
 
 export type StatementLine =
-  | { kind: "invoice"; date: string; id: number; debitPence: number; creditPence: 0; balancePence: number; invoice: AccountInvoice }
-  | { kind: "credit"; date: string; id: number; debitPence: 0; creditPence: number; balancePence: number; credit: AccountCredit }
-  | { kind: "payment"; date: string; id: number; debitPence: 0; creditPence: number; balancePence: number; payment: AccountPayment };
+  | {
+      kind: "invoice";
+      date: string;
+      id: number;
+      debitPence: number;
+      creditPence: 0;
+      balancePence: number;
+      invoice: AccountInvoice;
+    }
+  | {
+      kind: "credit";
+      date: string;
+      id: number;
+      debitPence: 0;
+      creditPence: number;
+      balancePence: number;
+      credit: AccountCredit;
+    }
+  | {
+      kind: "payment";
+      date: string;
+      id: number;
+      debitPence: 0;
+      creditPence: number;
+      balancePence: number;
+      payment: AccountPayment;
+    };
 
 export interface Statement {
   from: string;
@@ -69,9 +93,36 @@ type Entry = StatementLine extends infer L ? (L extends StatementLine ? Omit<L, 
 /** Every entry of the account in statement order: by date, then invoices, credits, payments, then by id. */
 export function accountEntries(history: AccountHistory): Entry[] {
   const entries: Entry[] = [
-    ...history.invoices.map((invoice): Entry => ({ kind: "invoice", date: invoice.issuedOn, id: invoice.id, debitPence: invoice.grossPence, creditPence: 0, invoice })),
-    ...history.credits.map((credit): Entry => ({ kind: "credit", date: credit.issuedOn, id: credit.id, debitPence: 0, creditPence: credit.amountPence, credit })),
-    ...history.payments.map((payment): Entry => ({ kind: "payment", date: payment.receivedOn, id: payment.id, debitPence: 0, creditPence: payment.amountPence, payment })),
+    ...history.invoices.map(
+      (invoice): Entry => ({
+        kind: "invoice",
+        date: invoice.issuedOn,
+        id: invoice.id,
+        debitPence: invoice.grossPence,
+        creditPence: 0,
+        invoice,
+      }),
+    ),
+    ...history.credits.map(
+      (credit): Entry => ({
+        kind: "credit",
+        date: credit.issuedOn,
+        id: credit.id,
+        debitPence: 0,
+        creditPence: credit.amountPence,
+        credit,
+      }),
+    ),
+    ...history.payments.map(
+      (payment): Entry => ({
+        kind: "payment",
+        date: payment.receivedOn,
+        id: payment.id,
+        debitPence: 0,
+        creditPence: payment.amountPence,
+        payment,
+      }),
+    ),
   ];
   return entries.sort((a, b) => a.date.localeCompare(b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id - b.id);
 }
@@ -87,7 +138,8 @@ export function firstEntryDate(history: AccountHistory): string | null {
  * and the closing balance. A positive balance is owed by the partner; a negative one is in credit.
  */
 export function statementOfAccount(history: AccountHistory, period: { from: string; to: string }): Statement {
-  if (period.from > period.to) throw new RangeError(`A statement's period runs forwards: ${period.from} to ${period.to}`);
+  if (period.from > period.to)
+    throw new RangeError(`A statement's period runs forwards: ${period.from} to ${period.to}`);
   let balance = 0;
   let openingPence = 0;
   let debitPence = 0;
@@ -104,7 +156,15 @@ export function statementOfAccount(history: AccountHistory, period: { from: stri
     creditPence += entry.creditPence;
     lines.push({ ...entry, balancePence: balance } as StatementLine);
   }
-  return { from: period.from, to: period.to, openingPence, lines, debitPence, creditPence, closingPence: openingPence + debitPence - creditPence };
+  return {
+    from: period.from,
+    to: period.to,
+    openingPence,
+    lines,
+    debitPence,
+    creditPence,
+    closingPence: openingPence + debitPence - creditPence,
+  };
 }
 
 export const AGING_BUCKETS = ["current", "1-30", "31-60", "61-90", "over-90"] as const;
@@ -207,7 +267,15 @@ export function agingOf(history: AccountHistory, asOf: string): Aging {
     const daysPastDue = daysBetween(invoice.dueDate, asOf);
     const bucket = agingBucket(daysPastDue);
     buckets[bucket] += pence;
-    openInvoices.push({ id: invoice.id, issuedOn: invoice.issuedOn, dueDate: invoice.dueDate, grossPence: invoice.grossPence, openPence: pence, daysPastDue, bucket });
+    openInvoices.push({
+      id: invoice.id,
+      issuedOn: invoice.issuedOn,
+      dueDate: invoice.dueDate,
+      grossPence: invoice.grossPence,
+      openPence: pence,
+      daysPastDue,
+      bucket,
+    });
   }
   buckets.current -= unapplied;
   const overdue = openInvoices.filter((i) => i.bucket !== "current");
@@ -222,7 +290,9 @@ export function agingOf(history: AccountHistory, asOf: string): Aging {
 }
 
 /** What a line is, in words, for the screens and the PDF: "INV-00004", "Payment, bank transfer, BACS HFC-0003", "CN-00001". */
-export function entryTitle(line: Pick<StatementLine, "kind" | "id"> & { payment?: Pick<AccountPayment, "method" | "reference"> }): string {
+export function entryTitle(
+  line: Pick<StatementLine, "kind" | "id"> & { payment?: Pick<AccountPayment, "method" | "reference"> },
+): string {
   if (line.kind === "invoice") return formatInvoiceId(line.id);
   if (line.kind === "credit") return formatCreditNoteId(line.id);
   // The method in words: bank-transfer → "bank transfer", as its label reads in lower case.
@@ -231,7 +301,8 @@ export function entryTitle(line: Pick<StatementLine, "kind" | "id"> & { payment?
 
 /** The line's detail: an invoice's period and due date, what a credit note is against, the invoices a payment settles. */
 export function entryDetail(line: StatementLine): string {
-  if (line.kind === "invoice") return `Fee ${formatDate(line.invoice.periodStart)} - ${formatDate(line.invoice.periodEnd)}, due ${formatDate(line.invoice.dueDate)}`;
+  if (line.kind === "invoice")
+    return `Fee ${formatDate(line.invoice.periodStart)} - ${formatDate(line.invoice.periodEnd)}, due ${formatDate(line.invoice.dueDate)}`;
   if (line.kind === "credit") {
     const against = `${line.credit.kind === "cancellation" ? "Cancels" : "Credit on"} ${formatInvoiceId(line.credit.invoiceId)}`;
     return line.credit.reason ? `${against}: ${line.credit.reason}` : against;

@@ -10,7 +10,14 @@ import { vatLines } from "../business/business-rules.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
-import { agingOf, firstEntryDate, statementOfAccount, type AccountHistory, type Aging, type Statement } from "./account-rules.ts";
+import {
+  agingOf,
+  firstEntryDate,
+  statementOfAccount,
+  type AccountHistory,
+  type Aging,
+  type Statement,
+} from "./account-rules.ts";
 import { statementOfAccountPdf } from "./account-pdf.ts";
 import { FROM_AFTER_TO, statementPeriodSchema } from "./account-schemas.ts";
 
@@ -35,7 +42,13 @@ async function feePayingPartner(db: DB, partnerId: number): Promise<AccountPartn
     .executeTakeFirst();
   if (!partner || partner.isAdmin) throw notFound("Partner not found");
   if (partner.partnerType !== "fee-paying") throw conflict(NOT_FEE_PAYING);
-  return { id: partner.id, name: partner.name ?? partner.username, username: partner.username, email: partner.email, billingAddress: partner.billingAddress };
+  return {
+    id: partner.id,
+    name: partner.name ?? partner.username,
+    username: partner.username,
+    email: partner.email,
+    billingAddress: partner.billingAddress,
+  };
 }
 
 /** Every invoice, payment (with its allocations) and credit note of the partner. */
@@ -46,7 +59,11 @@ export async function accountHistory(db: DB, partnerId: number): Promise<Account
       .select(["id", "createdAt", "dueDate", "periodStart", "periodEnd", "amountPence", "vatRateBp"])
       .where("partnerId", "=", partnerId)
       .execute(),
-    db.selectFrom("payments").select(["id", "receivedOn", "amountPence", "method", "reference"]).where("partnerId", "=", partnerId).execute(),
+    db
+      .selectFrom("payments")
+      .select(["id", "receivedOn", "amountPence", "method", "reference"])
+      .where("partnerId", "=", partnerId)
+      .execute(),
     db
       .selectFrom("paymentAllocations as a")
       .innerJoin("payments as p", "p.id", "a.paymentId")
@@ -54,7 +71,11 @@ export async function accountHistory(db: DB, partnerId: number): Promise<Account
       .where("p.partnerId", "=", partnerId)
       .orderBy("a.invoiceId")
       .execute(),
-    db.selectFrom("creditNotes").select(["id", "invoiceId", "issuedOn", "amountPence", "kind", "reason"]).where("partnerId", "=", partnerId).execute(),
+    db
+      .selectFrom("creditNotes")
+      .select(["id", "invoiceId", "issuedOn", "amountPence", "kind", "reason"])
+      .where("partnerId", "=", partnerId)
+      .execute(),
   ]);
   return {
     // An invoice is dated the day it was issued, as its PDF's "Issue date" (createdAt, UTC).
@@ -68,7 +89,9 @@ export async function accountHistory(db: DB, partnerId: number): Promise<Account
     })),
     payments: payments.map((p) => ({
       ...p,
-      allocations: allocations.filter((a) => a.paymentId === p.id).map((a) => ({ invoiceId: a.invoiceId, amountPence: a.amountPence })),
+      allocations: allocations
+        .filter((a) => a.paymentId === p.id)
+        .map((a) => ({ invoiceId: a.invoiceId, amountPence: a.amountPence })),
     })),
     credits,
   };
@@ -88,7 +111,12 @@ export interface PartnerStatement extends Statement {
 }
 
 /** The partner's statement for a period, with the aging of the balance at its end. */
-export async function partnerStatement(db: DB, partnerId: number, request: StatementRequest = {}, today = isoDay(new Date())): Promise<PartnerStatement> {
+export async function partnerStatement(
+  db: DB,
+  partnerId: number,
+  request: StatementRequest = {},
+  today = isoDay(new Date()),
+): Promise<PartnerStatement> {
   const period = statementPeriodSchema.safeParse({ from: request.from ?? undefined, to: request.to ?? undefined });
   if (!period.success) throw badInput(period.error.issues[0].message);
   const partner = await feePayingPartner(db, partnerId);
@@ -110,7 +138,12 @@ export async function balanceDue(db: DB, partnerId: number, asOf = isoDay(new Da
 }
 
 /** The statement as a PDF, saved as statement-of-account-<from>-to-<to>.pdf. */
-export async function statementPdf(db: DB, partnerId: number, request: StatementRequest = {}, today = isoDay(new Date())): Promise<{ filename: string; bytes: Uint8Array; statement: PartnerStatement }> {
+export async function statementPdf(
+  db: DB,
+  partnerId: number,
+  request: StatementRequest = {},
+  today = isoDay(new Date()),
+): Promise<{ filename: string; bytes: Uint8Array; statement: PartnerStatement }> {
   const statement = await partnerStatement(db, partnerId, request, today);
   const bytes = await statementOfAccountPdf(statement, { business: await getBusinessProfile(db), today });
   return { filename: `statement-of-account-${statement.from}-to-${statement.to}.pdf`, bytes, statement };
@@ -135,7 +168,12 @@ export interface ReceivablesTotals {
  * less what is still open on invoices not yet past their due date, never below 0.
  */
 export async function receivablesTotals(db: DB, asOf = isoDay(new Date())): Promise<ReceivablesTotals> {
-  const { rows } = await sql<{ duePence: number | null; overduePence: number | null; partnersOwing: number | null; partnersOverdue: number | null }>`
+  const { rows } = await sql<{
+    duePence: number | null;
+    overduePence: number | null;
+    partnersOwing: number | null;
+    partnersOverdue: number | null;
+  }>`
     with fee as (
       select id from users where partner_type = 'fee-paying' and is_admin = 0
     ), inv as (
@@ -166,14 +204,25 @@ export async function receivablesTotals(db: DB, asOf = isoDay(new Date())): Prom
     from owed
   `.execute(db);
   const row = rows[0];
-  return { asOf, duePence: row?.duePence ?? 0, overduePence: row?.overduePence ?? 0, partnersOwing: row?.partnersOwing ?? 0, partnersOverdue: row?.partnersOverdue ?? 0 };
+  return {
+    asOf,
+    duePence: row?.duePence ?? 0,
+    overduePence: row?.overduePence ?? 0,
+    partnersOwing: row?.partnersOwing ?? 0,
+    partnersOverdue: row?.partnersOverdue ?? 0,
+  };
 }
 
 /**
  * The partner page's statement for the period in its URL: a bad period (a date that is not one,
  * from after to) shows the whole account with the reason, rather than failing the page.
  */
-export async function statementSection(db: DB, partnerId: number, request: StatementRequest, today = isoDay(new Date())): Promise<{ statement: PartnerStatement; problem: string | null }> {
+export async function statementSection(
+  db: DB,
+  partnerId: number,
+  request: StatementRequest,
+  today = isoDay(new Date()),
+): Promise<{ statement: PartnerStatement; problem: string | null }> {
   try {
     return { statement: await partnerStatement(db, partnerId, request, today), problem: null };
   } catch (error) {

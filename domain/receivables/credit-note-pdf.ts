@@ -20,13 +20,19 @@ export async function creditNotePdf(
   const doc = await PDFDocument.create();
   doc.setTitle(`Credit note ${number}`);
   doc.setAuthor(business.tradingName);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold), `Credit note ${number}`);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    `Credit note ${number}`,
+  );
   await header(w, business, `Credit note ${number}`);
 
   const top = w.y;
   w.text("Credit to", { size: 9, color: GREY });
   w.text(fit(partner.name ?? partner.username, w.bold, 11, 280), { size: 11, bold: true });
-  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim())) w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim()))
+    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
   if (partner.email) w.text(fit(partner.email, w.font, 10, 280), { size: 10 });
   const leftBottom = w.y;
   w.y = top;
@@ -36,7 +42,11 @@ export async function creditNotePdf(
     ["Issue date", formatDate(note.issuedOn)],
     ["Against invoice", invoiceNumber],
   ] as const) {
-    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), { size: 10, bold: label === "Against invoice", x: metaX });
+    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), {
+      size: 10,
+      bold: label === "Against invoice",
+      x: metaX,
+    });
   }
   w.y = Math.min(w.y, leftBottom) - 16;
 
@@ -44,9 +54,19 @@ export async function creditNotePdf(
     { title: "Description", width: 360, align: "left" },
     { title: "Amount", width: 139, align: "right" },
   ];
-  w.row(columns, columns.map((c) => c.title), { bold: true, shade: true });
-  const what = note.kind === "cancellation" ? `Cancellation of invoice ${invoiceNumber}` : `Credit against invoice ${invoiceNumber}`;
-  w.row(columns, [`${what}, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}`, `-${formatPence(note.amountPence)}`]);
+  w.row(
+    columns,
+    columns.map((c) => c.title),
+    { bold: true, shade: true },
+  );
+  const what =
+    note.kind === "cancellation"
+      ? `Cancellation of invoice ${invoiceNumber}`
+      : `Credit against invoice ${invoiceNumber}`;
+  w.row(columns, [
+    `${what}, ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}`,
+    `-${formatPence(note.amountPence)}`,
+  ]);
   w.row(columns, [fit(`Reason: ${note.reason}`, w.font, 10, 350), ""], { size: 10 });
   w.rule();
   const totals: Column[] = [
@@ -59,11 +79,14 @@ export async function creditNotePdf(
   w.row(totals, ["", "Left to pay on the invoice", formatPence(invoice.balancePence)], { size: 10 });
   w.y -= 20;
   w.text(
-    note.kind === "cancellation" ? `Invoice ${invoiceNumber} is cancelled: nothing more is due on it.` : `This credit reduces what is due on invoice ${invoiceNumber}; no payment is made to you.`,
+    note.kind === "cancellation"
+      ? `Invoice ${invoiceNumber} is cancelled: nothing more is due on it.`
+      : `This credit reduces what is due on invoice ${invoiceNumber}; no payment is made to you.`,
     { size: 10 },
   );
   if (business.contactEmail) w.text(`Questions about this credit note: ${business.contactEmail}`, { size: 10 });
-  if (note.kind === "cancellation") w.page.drawText("CREDIT", { x: 190, y: 380, size: 64, font: w.bold, color: rgb(0.07, 0.55, 0.5), opacity: 0.12 });
+  if (note.kind === "cancellation")
+    w.page.drawText("CREDIT", { x: 190, y: 380, size: 64, font: w.bold, color: rgb(0.07, 0.55, 0.5), opacity: 0.12 });
   w.footer(`${business.tradingName} · Credit note ${number}`, registrationLine(business));
   return doc.save();
 }

@@ -50,7 +50,12 @@ export function invoiceState(invoice: InvoiceSettlement, today: string): Invoice
     // Paid on the day of its latest payment (what the partner paid last); credited in full without a payment: the credit's day.
     const settlingPayment = [...invoice.allocations].sort((a, b) => a.receivedOn.localeCompare(b.receivedOn)).at(-1);
     const lastCredit = [...invoice.credits].sort((a, b) => a.issuedOn.localeCompare(b.issuedOn)).at(-1);
-    return { ...base, status: "paid", paidDate: settlingPayment?.receivedOn ?? lastCredit?.issuedOn ?? null, paymentReference: settlingPayment?.reference ?? null };
+    return {
+      ...base,
+      status: "paid",
+      paidDate: settlingPayment?.receivedOn ?? lastCredit?.issuedOn ?? null,
+      paymentReference: settlingPayment?.reference ?? null,
+    };
   }
   const overdue = today > invoice.dueDate || invoice.status === "overdue";
   return { ...base, status: overdue ? "overdue" : "pending" };

@@ -72,7 +72,10 @@ export interface Allocation {
 }
 
 /** The default: the oldest unpaid invoice first (by due date, then number), each settled as far as the money goes. */
-export function allocateOldestFirst(amountPence: number, open: readonly OpenInvoice[]): { allocations: Allocation[]; remainderPence: number } {
+export function allocateOldestFirst(
+  amountPence: number,
+  open: readonly OpenInvoice[],
+): { allocations: Allocation[]; remainderPence: number } {
   const allocations: Allocation[] = [];
   let left = amountPence;
   for (const invoice of [...open].sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id)) {
@@ -96,7 +99,11 @@ export function unallocatedProblem(remainderPence: number, duePence: number): st
  * The allocations an admin chose: each to an open invoice of the partner, at most its balance, each
  * invoice once, together exactly the payment's amount. Null when they are fine.
  */
-export function allocationsProblem(amountPence: number, allocations: readonly Allocation[], open: readonly OpenInvoice[]): string | null {
+export function allocationsProblem(
+  amountPence: number,
+  allocations: readonly Allocation[],
+  open: readonly OpenInvoice[],
+): string | null {
   if (!allocations.length) return "Choose at least one invoice the payment settles";
   const byId = new Map(open.map((i) => [i.id, i]));
   const seen = new Set<number>();
@@ -106,11 +113,15 @@ export function allocationsProblem(amountPence: number, allocations: readonly Al
     if (!invoice) return `${formatInvoiceId(allocation.invoiceId)} is not an unpaid invoice of this partner`;
     if (seen.has(allocation.invoiceId)) return `${formatInvoiceId(allocation.invoiceId)} is named twice`;
     seen.add(allocation.invoiceId);
-    if (!Number.isInteger(allocation.amountPence) || allocation.amountPence <= 0) return `The amount for ${formatInvoiceId(allocation.invoiceId)} must be more than £0.00`;
-    if (allocation.amountPence > invoice.balancePence) return `${formatInvoiceId(allocation.invoiceId)} has only ${formatPence(invoice.balancePence)} left to pay`;
+    if (!Number.isInteger(allocation.amountPence) || allocation.amountPence <= 0)
+      return `The amount for ${formatInvoiceId(allocation.invoiceId)} must be more than £0.00`;
+    if (allocation.amountPence > invoice.balancePence)
+      return `${formatInvoiceId(allocation.invoiceId)} has only ${formatPence(invoice.balancePence)} left to pay`;
     total += allocation.amountPence;
   }
-  if (total > amountPence) return `The invoices add up to ${formatPence(total)}, more than the payment of ${formatPence(amountPence)}`;
-  if (total < amountPence) return `The invoices add up to ${formatPence(total)}, less than the payment of ${formatPence(amountPence)}: a payment is not kept as credit, so settle more or record less`;
+  if (total > amountPence)
+    return `The invoices add up to ${formatPence(total)}, more than the payment of ${formatPence(amountPence)}`;
+  if (total < amountPence)
+    return `The invoices add up to ${formatPence(total)}, less than the payment of ${formatPence(amountPence)}: a payment is not kept as credit, so settle more or record less`;
   return null;
 }

@@ -36,14 +36,16 @@ const reference = z
     return v.trim() || null;
   });
 
-const invoiceId = z.union([z.number(), z.string()], { error: "Invoice id must be a number" }).transform((value, ctx) => {
-  const id = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    ctx.addIssue({ code: "custom", message: "Invoice id must be a number" });
-    return z.NEVER;
-  }
-  return id;
-});
+const invoiceId = z
+  .union([z.number(), z.string()], { error: "Invoice id must be a number" })
+  .transform((value, ctx) => {
+    const id = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(id) || id <= 0) {
+      ctx.addIssue({ code: "custom", message: "Invoice id must be a number" });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 /** POST /api/partners/{id}/payments. */
 export const paymentSchema = z.object({
@@ -52,7 +54,9 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: "Method must be bank-transfer, card, cash, cheque, direct-debit or other" }),
   reference,
   allocations: z
-    .array(z.object({ invoiceId, amount: poundsField("Allocation amount") }), { error: "Allocations must be a list of {invoiceId, amount}" })
+    .array(z.object({ invoiceId, amount: poundsField("Allocation amount") }), {
+      error: "Allocations must be a list of {invoiceId, amount}",
+    })
     .max(500, "At most 500 allocations")
     .optional(),
 });

@@ -16,9 +16,19 @@ type Tx = Kysely<Database> | Transaction<Database>;
 
 /** The partner's last payment and next payment due always follow their invoices. */
 export async function syncPartner(trx: Tx, partnerId: number): Promise<void> {
-  const invoices = await trx.selectFrom("feePayments").select(["status", "paidDate", "periodEnd"]).where("partnerId", "=", partnerId).execute();
-  const paid = invoices.filter((i) => i.status === "paid" && i.paidDate).map((i) => i.paidDate!).sort();
-  const ends = invoices.filter((i) => i.status !== "cancelled").map((i) => i.periodEnd).sort();
+  const invoices = await trx
+    .selectFrom("feePayments")
+    .select(["status", "paidDate", "periodEnd"])
+    .where("partnerId", "=", partnerId)
+    .execute();
+  const paid = invoices
+    .filter((i) => i.status === "paid" && i.paidDate)
+    .map((i) => i.paidDate!)
+    .sort();
+  const ends = invoices
+    .filter((i) => i.status !== "cancelled")
+    .map((i) => i.periodEnd)
+    .sort();
   await trx
     .updateTable("users")
     .set({ lastPaymentDate: paid.at(-1) ?? null, nextPaymentDue: ends.length ? addDaysIso(ends.at(-1)!, 1) : null })
@@ -29,7 +39,11 @@ export async function syncPartner(trx: Tx, partnerId: number): Promise<void> {
 export type InvoiceWithState = FeePayment & { state: InvoiceState; grossPence: number };
 
 /** Invoices with their balance and the status that follows from their payments and credits (of one partner, or by id). */
-export async function invoicesWithState(trx: Tx, filter: { partnerId?: number; ids?: readonly number[] }, today: string): Promise<InvoiceWithState[]> {
+export async function invoicesWithState(
+  trx: Tx,
+  filter: { partnerId?: number; ids?: readonly number[] },
+  today: string,
+): Promise<InvoiceWithState[]> {
   let query = trx.selectFrom("feePayments").selectAll();
   if (filter.partnerId !== undefined) query = query.where("partnerId", "=", filter.partnerId);
   if (filter.ids) {
@@ -45,7 +59,11 @@ export async function invoicesWithState(trx: Tx, filter: { partnerId?: number; i
     .select(["a.invoiceId", "a.amountPence", "p.receivedOn", "p.reference"])
     .where("a.invoiceId", "in", ids)
     .execute();
-  const credits = await trx.selectFrom("creditNotes").select(["invoiceId", "amountPence", "issuedOn", "kind"]).where("invoiceId", "in", ids).execute();
+  const credits = await trx
+    .selectFrom("creditNotes")
+    .select(["invoiceId", "amountPence", "issuedOn", "kind"])
+    .where("invoiceId", "in", ids)
+    .execute();
   return invoices.map((invoice) => {
     const grossPence = invoiceGrossPence(invoice);
     const state = invoiceState(
@@ -63,10 +81,19 @@ export async function invoicesWithState(trx: Tx, filter: { partnerId?: number; i
 }
 
 /** The partner's invoices a payment may settle: not cancelled, something left to pay; oldest due first. */
-export async function openInvoices(trx: Tx, partnerId: number, today: string): Promise<(OpenInvoice & { invoice: InvoiceWithState })[]> {
+export async function openInvoices(
+  trx: Tx,
+  partnerId: number,
+  today: string,
+): Promise<(OpenInvoice & { invoice: InvoiceWithState })[]> {
   return (await invoicesWithState(trx, { partnerId }, today))
     .filter((i) => i.state.status !== "cancelled" && i.state.balancePence > 0)
-    .map((invoice) => ({ id: invoice.id, dueDate: invoice.dueDate, balancePence: invoice.state.balancePence, invoice }));
+    .map((invoice) => ({
+      id: invoice.id,
+      dueDate: invoice.dueDate,
+      balancePence: invoice.state.balancePence,
+      invoice,
+    }));
 }
 
 /**
@@ -74,12 +101,33 @@ export async function openInvoices(trx: Tx, partnerId: number, today: string): P
  * answers the invoices whose stored state changed, before and after. The caller syncs the partner.
  */
 export async function refreshInvoices(trx: Tx, ids: readonly number[], today: string) {
-  const changed: { id: number; partnerId: number; periodStart: string; before: Pick<FeePayment, "status" | "paidDate" | "paymentReference">; after: Pick<FeePayment, "status" | "paidDate" | "paymentReference"> }[] = [];
+  const changed: {
+    id: number;
+    partnerId: number;
+    periodStart: string;
+    before: Pick<FeePayment, "status" | "paidDate" | "paymentReference">;
+    after: Pick<FeePayment, "status" | "paidDate" | "paymentReference">;
+  }[] = [];
   for (const invoice of await invoicesWithState(trx, { ids: [...new Set(ids)] }, today)) {
-    const after = { status: invoice.state.status, paidDate: invoice.state.paidDate, paymentReference: invoice.state.paymentReference };
-    if (after.status === invoice.status && after.paidDate === invoice.paidDate && after.paymentReference === invoice.paymentReference) continue;
+    const after = {
+      status: invoice.state.status,
+      paidDate: invoice.state.paidDate,
+      paymentReference: invoice.state.paymentReference,
+    };
+    if (
+      after.status === invoice.status &&
+      after.paidDate === invoice.paidDate &&
+      after.paymentReference === invoice.paymentReference
+    )
+      continue;
     await trx.updateTable("feePayments").set(after).where("id", "=", invoice.id).execute();
-    changed.push({ id: invoice.id, partnerId: invoice.partnerId, periodStart: invoice.periodStart, before: { status: invoice.status, paidDate: invoice.paidDate, paymentReference: invoice.paymentReference }, after });
+    changed.push({
+      id: invoice.id,
+      partnerId: invoice.partnerId,
+      periodStart: invoice.periodStart,
+      before: { status: invoice.status, paidDate: invoice.paidDate, paymentReference: invoice.paymentReference },
+      after,
+    });
   }
   return changed;
 }
@@ -98,7 +146,14 @@ export interface NewPayment {
 export async function insertPayment(trx: Tx, payment: NewPayment): Promise<number> {
   const row = await trx
     .insertInto("payments")
-    .values({ partnerId: payment.partnerId, receivedOn: payment.receivedOn, amountPence: payment.amountPence, method: payment.method, reference: payment.reference, createdBy: payment.createdBy })
+    .values({
+      partnerId: payment.partnerId,
+      receivedOn: payment.receivedOn,
+      amountPence: payment.amountPence,
+      method: payment.method,
+      reference: payment.reference,
+      createdBy: payment.createdBy,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   await trx

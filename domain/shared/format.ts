@@ -54,7 +54,10 @@ export function formatCreditNoteId(id: number): string {
 
 /** GB29 NWBK 6016 1331 9268 19: an IBAN in groups of four, as it is printed for people to copy. */
 export function formatIban(iban: string): string {
-  return iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
+  return iban
+    .replace(/\s+/g, "")
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 const axisMoney: { compact?: Intl.NumberFormat; standard?: Intl.NumberFormat } = {};
@@ -67,7 +70,13 @@ const COMPACT_FROM = 10_000;
 export function formatMoneyCompact(pounds: number): string {
   const compact = Math.abs(pounds) >= COMPACT_FROM;
   const key = compact ? "compact" : "standard";
-  axisMoney[key] ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", notation: key, minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  axisMoney[key] ??= new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency: "GBP",
+    notation: key,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  });
   return axisMoney[key].format(pounds);
 }
 

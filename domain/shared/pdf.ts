@@ -72,26 +72,48 @@ export class Writer {
     }
   }
 
-  text(value: string, options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; advance?: boolean } = {}) {
+  text(
+    value: string,
+    options: { x?: number; size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; advance?: boolean } = {},
+  ) {
     const size = options.size ?? 10;
-    this.page.drawText(pdfSafe(value), { x: options.x ?? MARGIN, y: this.y - size, size, font: options.bold ? this.bold : this.font, color: options.color ?? rgb(0.1, 0.1, 0.12) });
+    this.page.drawText(pdfSafe(value), {
+      x: options.x ?? MARGIN,
+      y: this.y - size,
+      size,
+      font: options.bold ? this.bold : this.font,
+      color: options.color ?? rgb(0.1, 0.1, 0.12),
+    });
     if (options.advance !== false) this.y -= size + 5;
   }
 
   rule() {
-    this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.7, color: LINE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: A4[0] - MARGIN, y: this.y },
+      thickness: 0.7,
+      color: LINE,
+    });
     this.y -= 6;
   }
 
   row(columns: Column[], cells: string[], options: { bold?: boolean; size?: number; shade?: boolean } = {}) {
     const size = options.size ?? 9;
     const height = size + 8;
-    if (options.shade) this.page.drawRectangle({ x: MARGIN, y: this.y - height + 2, width: A4[0] - 2 * MARGIN, height, color: rgb(0.94, 0.97, 0.96) });
+    if (options.shade)
+      this.page.drawRectangle({
+        x: MARGIN,
+        y: this.y - height + 2,
+        width: A4[0] - 2 * MARGIN,
+        height,
+        color: rgb(0.94, 0.97, 0.96),
+      });
     let x = MARGIN + 4;
     columns.forEach((column, i) => {
       const font = options.bold ? this.bold : this.font;
       let value = pdfSafe(cells[i] ?? "");
-      while (value.length > 1 && font.widthOfTextAtSize(value, size) > column.width - 6) value = `${value.slice(0, -2)}…`;
+      while (value.length > 1 && font.widthOfTextAtSize(value, size) > column.width - 6)
+        value = `${value.slice(0, -2)}…`;
       const width = font.widthOfTextAtSize(value, size);
       const cx = column.align === "right" ? x + column.width - 8 - width : x;
       this.page.drawText(value, { x: cx, y: this.y - size - 3, size, font });
@@ -101,11 +123,21 @@ export class Writer {
   }
 
   /** `text` drawn so that it ends at `right`, cut with an ellipsis to `maxWidth`. */
-  textRight(value: string, right: number, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; maxWidth?: number } = {}) {
+  textRight(
+    value: string,
+    right: number,
+    options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; maxWidth?: number } = {},
+  ) {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.font;
     const shown = fit(value, font, size, options.maxWidth ?? A4[0] - 2 * MARGIN);
-    this.page.drawText(shown, { x: right - font.widthOfTextAtSize(shown, size), y: this.y - size, size, font, color: options.color ?? rgb(0.1, 0.1, 0.12) });
+    this.page.drawText(shown, {
+      x: right - font.widthOfTextAtSize(shown, size),
+      y: this.y - size,
+      size,
+      font,
+      color: options.color ?? rgb(0.1, 0.1, 0.12),
+    });
     this.y -= size + 5;
   }
 
@@ -113,8 +145,21 @@ export class Writer {
   footer(generatedOn: string, left = "") {
     this.pages.forEach((page, i) => {
       const text = pdfSafe(`${generatedOn}   ·   Page ${i + 1} of ${this.pages.length}`);
-      page.drawText(text, { x: A4[0] - MARGIN - this.font.widthOfTextAtSize(text, 8), y: MARGIN / 2, size: 8, font: this.font, color: GREY });
-      if (left) page.drawText(fit(left, this.font, 8, A4[0] - 2 * MARGIN - this.font.widthOfTextAtSize(text, 8) - 16), { x: MARGIN, y: MARGIN / 2, size: 8, font: this.font, color: GREY });
+      page.drawText(text, {
+        x: A4[0] - MARGIN - this.font.widthOfTextAtSize(text, 8),
+        y: MARGIN / 2,
+        size: 8,
+        font: this.font,
+        color: GREY,
+      });
+      if (left)
+        page.drawText(fit(left, this.font, 8, A4[0] - 2 * MARGIN - this.font.widthOfTextAtSize(text, 8) - 16), {
+          x: MARGIN,
+          y: MARGIN / 2,
+          size: 8,
+          font: this.font,
+          color: GREY,
+        });
     });
   }
 }
@@ -129,7 +174,12 @@ export function fit(text: string, font: PDFFont, size: number, width: number): s
 
 /** "Company no. 01234567 · VAT no. GB123456789": the business's registration, for footers; "" when it has none. */
 export function registrationLine(business: BusinessProfile): string {
-  return [business.companyNumber ? `Company no. ${business.companyNumber}` : "", business.vatNumber ? `VAT no. ${business.vatNumber}` : ""].filter(Boolean).join("   ·   ");
+  return [
+    business.companyNumber ? `Company no. ${business.companyNumber}` : "",
+    business.vatNumber ? `VAT no. ${business.vatNumber}` : "",
+  ]
+    .filter(Boolean)
+    .join("   ·   ");
 }
 
 const LOGO_MAX = { width: 170, height: 52 };
@@ -147,7 +197,10 @@ export async function header(w: Writer, business: BusinessProfile, title: string
   // The trading name is on the left (alone, or beside a mark), or on the right under a wide wordmark.
   let nameOnLeft = true;
   if (business.logo) {
-    const image = business.logo.type === "image/png" ? await w.doc.embedPng(business.logo.bytes) : await w.doc.embedJpg(business.logo.bytes);
+    const image =
+      business.logo.type === "image/png"
+        ? await w.doc.embedPng(business.logo.bytes)
+        : await w.doc.embedJpg(business.logo.bytes);
     const scale = Math.min(LOGO_MAX.width / image.width, LOGO_MAX.height / image.height);
     const width = image.width * scale;
     const height = image.height * scale;
@@ -158,20 +211,33 @@ export async function header(w: Writer, business: BusinessProfile, title: string
     if (nameOnLeft) {
       const size = 16;
       const name = fit(business.tradingName, w.bold, size, A4[0] - 2 * MARGIN - rightWidth - width - 28);
-      w.page.drawText(name, { x: MARGIN + width + 12, y: top - height / 2 - size * 0.35, size, font: w.bold, color: ACCENT });
+      w.page.drawText(name, {
+        x: MARGIN + width + 12,
+        y: top - height / 2 - size * 0.35,
+        size,
+        font: w.bold,
+        color: ACCENT,
+      });
     }
   } else {
-    w.text(fit(business.tradingName, w.bold, 18, A4[0] - 2 * MARGIN - rightWidth - 16), { size: 18, bold: true, color: ACCENT });
+    w.text(fit(business.tradingName, w.bold, 18, A4[0] - 2 * MARGIN - rightWidth - 16), {
+      size: 18,
+      bold: true,
+      color: ACCENT,
+    });
     leftBottom = w.y;
   }
   w.y = top;
   if (!nameOnLeft) w.textRight(business.tradingName, right, { size: 11, bold: true, maxWidth: rightWidth });
-  for (const line of addressLines(business.address)) w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  for (const line of addressLines(business.address))
+    w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });
   for (const line of [business.contactEmail, business.website?.replace(/^https:\/\//, "").replace(/\/$/, "")]) {
     if (line) w.textRight(line, right, { size: 9, color: GREY, maxWidth: rightWidth });
   }
-  if (business.companyNumber) w.textRight(`Company no. ${business.companyNumber}`, right, { size: 9, color: GREY, maxWidth: rightWidth });
-  if (business.vatNumber) w.textRight(`VAT no. ${business.vatNumber}`, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  if (business.companyNumber)
+    w.textRight(`Company no. ${business.companyNumber}`, right, { size: 9, color: GREY, maxWidth: rightWidth });
+  if (business.vatNumber)
+    w.textRight(`VAT no. ${business.vatNumber}`, right, { size: 9, color: GREY, maxWidth: rightWidth });
   w.y = Math.min(w.y, leftBottom) - 10;
   w.page.drawLine({ start: { x: MARGIN, y: w.y }, end: { x: right, y: w.y }, thickness: 1.2, color: ACCENT });
   w.y -= 22;

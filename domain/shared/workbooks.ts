@@ -41,7 +41,16 @@ export interface TransactionLine {
  * column, so the columns before it stay where they were.
  */
 export function transactionsWorkbook(title: string, lines: readonly TransactionLine[]): Uint8Array {
-  const header = ["Transaction ID", "Date (GMT)", "Product Name", "Machine Price (£)", "Settlement Value (£)", "Cost Price (£)", "Type", "Quantity"];
+  const header = [
+    "Transaction ID",
+    "Date (GMT)",
+    "Product Name",
+    "Machine Price (£)",
+    "Settlement Value (£)",
+    "Cost Price (£)",
+    "Type",
+    "Quantity",
+  ];
   const rows = lines.map((l) => [
     l.transactionId,
     `${formatDate(l.saleDate)} ${l.saleDate.slice(11, 19)}`,
@@ -55,10 +64,28 @@ export function transactionsWorkbook(title: string, lines: readonly TransactionL
   const sales = lines.filter((l) => l.kind === "sale");
   const units = sales.reduce((s, l) => s + (l.quantity ?? 1), 0);
   const cogsPence = sales.reduce((s, l) => s + l.costPence * (l.quantity ?? 1), 0);
-  const totals = ["Total", "", `${units} units`, "", penceToPounds(lines.reduce((s, l) => s + l.settlementPence, 0)), penceToPounds(cogsPence), "", ""];
+  const totals = [
+    "Total",
+    "",
+    `${units} units`,
+    "",
+    penceToPounds(lines.reduce((s, l) => s + l.settlementPence, 0)),
+    penceToPounds(cogsPence),
+    "",
+    "",
+  ];
   const sheet = XLSX.utils.aoa_to_sheet([[title], header, ...rows, totals]);
   formatColumns(sheet, { 3: MONEY_CELL, 4: MONEY_CELL, 5: MONEY_CELL, 7: UNITS_CELL }, 2);
-  sheet["!cols"] = [{ wch: 16 }, { wch: 20 }, { wch: 30 }, { wch: 16 }, { wch: 18 }, { wch: 14 }, { wch: 8 }, { wch: 9 }];
+  sheet["!cols"] = [
+    { wch: 16 },
+    { wch: 20 },
+    { wch: 30 },
+    { wch: 16 },
+    { wch: 18 },
+    { wch: 14 },
+    { wch: 8 },
+    { wch: 9 },
+  ];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);

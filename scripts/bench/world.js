@@ -8,7 +8,15 @@ import path from "node:path";
 import * as XLSX from "xlsx";
 
 /** The fast read options of ARCHITECTURE.md section 2: the floor an import is compared with. */
-export const FAST_READ = { type: "array", dense: true, cellText: false, cellHTML: false, cellNF: false, cellStyles: false, cellFormula: false };
+export const FAST_READ = {
+  type: "array",
+  dense: true,
+  cellText: false,
+  cellHTML: false,
+  cellNF: false,
+  cellStyles: false,
+  cellFormula: false,
+};
 
 /** The twelve completed months before `now`, oldest first (YYYY-MM). */
 export function pastMonths(count, now = new Date()) {
@@ -24,7 +32,13 @@ export function pastMonths(count, now = new Date()) {
 export function catalogueOf(base, size) {
   return Array.from({ length: size }, (_, i) => {
     const p = base[i % base.length];
-    return i < base.length ? p : { name: `${p.name} (${Math.floor(i / base.length) + 1})`, price: p.price + (i % 7) * 5, cost: p.cost + (i % 5) * 2 };
+    return i < base.length
+      ? p
+      : {
+          name: `${p.name} (${Math.floor(i / base.length) + 1})`,
+          price: p.price + (i % 7) * 5,
+          cost: p.cost + (i % 5) * 2,
+        };
   });
 }
 
@@ -36,9 +50,26 @@ const log = (line) => process.stderr.write(`${line}\n`);
  * the parse-only floor.
  */
 export async function buildWorld(db, lib, scale) {
-  const { createUser, createPartner, createMachine, importExports, markCommissionPaid, generateInvoice, updateInvoiceStatus, buildExport, seededRandom, CATALOGUE, PARTNER_TYPES } = lib;
+  const {
+    createUser,
+    createPartner,
+    createMachine,
+    importExports,
+    markCommissionPaid,
+    generateInvoice,
+    updateInvoiceStatus,
+    buildExport,
+    seededRandom,
+    CATALOGUE,
+    PARTNER_TYPES,
+  } = lib;
   const started = performance.now();
-  const admin = await createUser(db, { username: "bench-admin", password: "bench-admin-1", isAdmin: true, name: "Bench Admin" });
+  const admin = await createUser(db, {
+    username: "bench-admin",
+    password: "bench-admin-1",
+    isAdmin: true,
+    name: "Bench Admin",
+  });
   const password = "bench-partner-1";
 
   // Partners, 8 at a time (scrypt runs on libuv's threads).
@@ -95,7 +126,10 @@ export async function buildWorld(db, lib, scale) {
   const sampleFiles = [];
   t = performance.now();
   for (const month of months) {
-    const perMachine = machines.map((m) => ({ name: m.location, units: scale.minSales + Math.floor(random() * (scale.maxSales - scale.minSales + 1)) }));
+    const perMachine = machines.map((m) => ({
+      name: m.location,
+      units: scale.minSales + Math.floor(random() * (scale.maxSales - scale.minSales + 1)),
+    }));
     const files = [];
     let current = [];
     let size = 0;
@@ -111,7 +145,15 @@ export async function buildWorld(db, lib, scale) {
     if (current.length) files.push(current);
     for (const [f, parts] of files.entries()) {
       const units = parts.reduce((n, p) => n + p.units, 0);
-      const bytes = buildExport({ location: "", machines: parts, month, units, firstTransactionId: transactionId, random, catalogue });
+      const bytes = buildExport({
+        location: "",
+        machines: parts,
+        month,
+        units,
+        firstTransactionId: transactionId,
+        random,
+        catalogue,
+      });
       transactionId += units;
       rows += units;
       const file = path.join(folder, `export-${month}-${f + 1}.xlsx`);
@@ -123,7 +165,16 @@ export async function buildWorld(db, lib, scale) {
   const generateMs = performance.now() - t;
   log(`  ${sources.length} exports of ${rows.toLocaleString("en-GB")} rows written in ${Math.round(generateMs)} ms`);
   t = performance.now();
-  const outcomes = await importExports(db, sources, {}, { actorId: admin.id, dataDir: scale.dataDir, onFile: (file, i) => i % 4 === 0 && log(`  importing ${file.name} (${i + 1} of ${sources.length})`) });
+  const outcomes = await importExports(
+    db,
+    sources,
+    {},
+    {
+      actorId: admin.id,
+      dataDir: scale.dataDir,
+      onFile: (file, i) => i % 4 === 0 && log(`  importing ${file.name} (${i + 1} of ${sources.length})`),
+    },
+  );
   const importMs = performance.now() - t;
   const failed = outcomes.filter((o) => !o.ok);
   if (failed.length) throw new Error(`Import failed: ${failed.map((o) => `${o.fileName}: ${o.error}`).join("; ")}`);
@@ -135,7 +186,9 @@ export async function buildWorld(db, lib, scale) {
   // Commission paid for all but the last three months of every profit-sharing type.
   t = performance.now();
   let payments = 0;
-  for (const partner of partners.filter((p) => p.partnerType.includes("profit") && p.partnerType !== "non-profit-sharing")) {
+  for (const partner of partners.filter(
+    (p) => p.partnerType.includes("profit") && p.partnerType !== "non-profit-sharing",
+  )) {
     for (const month of months.slice(0, -3)) {
       await markCommissionPaid(db, partner.id, month, admin.id, `${nextMonthStart(month)}`);
       payments++;
@@ -149,7 +202,10 @@ export async function buildWorld(db, lib, scale) {
       const issued = `${months[months.length - 6 + k]}-01`;
       const invoice = await generateInvoice(db, partner.id, "monthly", admin.id, issued);
       invoices++;
-      if (k < 4) await updateInvoiceStatus(db, invoice.id, "paid", admin.id, undefined, { paidDate: invoice.dueDate < today() ? invoice.dueDate : today() });
+      if (k < 4)
+        await updateInvoiceStatus(db, invoice.id, "paid", admin.id, undefined, {
+          paidDate: invoice.dueDate < today() ? invoice.dueDate : today(),
+        });
       else if (k === 4) await updateInvoiceStatus(db, invoice.id, "overdue", admin.id);
     }
   }

@@ -8,7 +8,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, PARTNER, expect, signIn, test, toast } from "./fixtures.ts";
 
 test.describe("Admins", () => {
-  test("add an admin, sign in as them, disable them: their session ends and sign-in is refused", async ({ page, browser }, testInfo) => {
+  test("add an admin, sign in as them, disable them: their session ends and sign-in is refused", async ({
+    page,
+    browser,
+  }, testInfo) => {
     // The menu shows the sign-in before this one (decision 47): make sure the demo admin has one, whatever ran first.
     const earlier = await browser.newContext();
     await signIn(await earlier.newPage(), ADMIN);
@@ -88,11 +91,22 @@ test.describe("Admins", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a partner's sign-in is disabled from their edit dialog: the card shows it, their session ends", async ({ page, browser }, testInfo) => {
+  test("a partner's sign-in is disabled from their edit dialog: the card shows it, their session ends", async ({
+    page,
+    browser,
+  }, testInfo) => {
     await signIn(page, ADMIN);
     const username = `e2e-host-${Date.now().toString(36)}${testInfo.workerIndex}`;
     const created = await page.request.post("/api/register", {
-      data: { username, password: "leaving-host-1", name: `Leaving ${username}`, partnerType: "profit-sharing", email: `${username}@example.com`, billingAddress: "1 Exit Road, Leeds", commissionPercentage: "0.10" },
+      data: {
+        username,
+        password: "leaving-host-1",
+        name: `Leaving ${username}`,
+        partnerType: "profit-sharing",
+        email: `${username}@example.com`,
+        billingAddress: "1 Exit Road, Leeds",
+        commissionPercentage: "0.10",
+      },
     });
     expect(created.status()).toBe(201);
     const other = await browser.newContext();

@@ -22,29 +22,58 @@ const lastMonth = () => {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 };
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+const monthLabel = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
 type Sale = [product: string, cost: number, price: number, count: number];
 
 /** One machine's export for a month: a title row, the headers, a row per item sold. */
 function exportFile(month: string, firstId: number, sales: Sale[]) {
   let id = firstId;
-  const rows = sales.flatMap(([product, cost, price, count]) => Array.from({ length: count }, (_, i) => [id++, product, cost, price, price, `${month}-0${1 + (i % 9)}T10:${String(id % 60).padStart(2, "0")}:00Z`]));
+  const rows = sales.flatMap(([product, cost, price, count]) =>
+    Array.from({ length: count }, (_, i) => [
+      id++,
+      product,
+      cost,
+      price,
+      price,
+      `${month}-0${1 + (i % 9)}T10:${String(id % 60).padStart(2, "0")}:00Z`,
+    ]),
+  );
   const sheet = XLSX.utils.aoa_to_sheet([
     ["Dynamic Transactions Monitor Mega"],
-    ["Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"],
+    [
+      "Transaction ID",
+      "Product Name",
+      "Cost Price",
+      "Machine Price",
+      "Settlement Value (Vend Price)",
+      "Authorization Date and Time (GMT)",
+    ],
     ...rows,
   ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return { name: "export.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })) };
+  return {
+    name: "export.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })),
+  };
 }
 
 /** A fresh profit-sharing partner at 10% with the two kiosks' last month imported. */
 async function partnerWithSales(page: Page) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const registered = await page.request.post("/api/register", {
-    data: { username: `agr-${tag}`, password: "agreement-test-1", name: `Agreement Host ${tag}`, partnerType: "profit-sharing", email: `agr-${tag}@example.com`, billingAddress: "Leeds", commissionPercentage: "0.10" },
+    data: {
+      username: `agr-${tag}`,
+      password: "agreement-test-1",
+      name: `Agreement Host ${tag}`,
+      partnerType: "profit-sharing",
+      email: `agr-${tag}@example.com`,
+      billingAddress: "Leeds",
+      commissionPercentage: "0.10",
+    },
   });
   expect(registered.status()).toBe(201);
   const partner = (await registered.json()) as { id: number; name: string };
@@ -68,8 +97,12 @@ async function partnerWithSales(page: Page) {
     ],
   ];
   for (const [i, [location, sales]] of kiosks.entries()) {
-    const machine = (await (await page.request.post("/api/machines", { data: { partnerId: partner.id, location: `${location} ${tag}` } })).json()) as { id: number };
-    const imported = await page.request.post(`/api/machines/${machine.id}/records`, { multipart: { month, reportFile: exportFile(month, base + i * 10, sales) } });
+    const machine = (await (
+      await page.request.post("/api/machines", { data: { partnerId: partner.id, location: `${location} ${tag}` } })
+    ).json()) as { id: number };
+    const imported = await page.request.post(`/api/machines/${machine.id}/records`, {
+      multipart: { month, reportFile: exportFile(month, base + i * 10, sales) },
+    });
     expect(imported.status()).toBe(201);
   }
   return { ...partner, tag, month };
@@ -87,7 +120,9 @@ async function summaryRow(page: Page, name: string) {
   return row;
 }
 
-test("an admin writes a per-item agreement with a product rule, previews last month line by line, saves, and the figures follow it", async ({ page }) => {
+test("an admin writes a per-item agreement with a product rule, previews last month line by line, saves, and the figures follow it", async ({
+  page,
+}) => {
   test.slow(); // a partner and two imports made, a preview, a save and the summary
   await signIn(page, ADMIN);
   const partner = await partnerWithSales(page);
@@ -99,7 +134,9 @@ test("an admin writes a per-item agreement with a product rule, previews last mo
   await expect(due).toContainText("£0.78");
   const card = page.getByRole("region", { name: "Commission Agreement" });
   await expect(card).toContainText("In force since the start");
-  await expect(card.getByRole("list", { name: "Terms in force" }).getByRole("listitem")).toHaveText(["10% of net profit"]);
+  await expect(card.getByRole("list", { name: "Terms in force" }).getByRole("listitem")).toHaveText([
+    "10% of net profit",
+  ]);
 
   await card.getByRole("button", { name: "Edit agreement" }).click();
   const dialog = page.getByRole("dialog", { name: "Edit agreement" });
@@ -139,7 +176,10 @@ test("an admin writes a per-item agreement with a product rule, previews last mo
   ]);
   // Last month is not paid: no paid month to confirm.
   await expect(dialog.getByText("Add these differences to the next open month")).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
 
   await dialog.getByRole("button", { name: "Save agreement" }).click();
@@ -147,14 +187,19 @@ test("an admin writes a per-item agreement with a product rule, previews last mo
   await expect(dialog).toBeHidden();
   await expect(due).toContainText("£1.18");
   await due.getByText("How it's worked out").click();
-  await expect(due.getByRole("list", { name: `Commission lines for ${monthLabel(month)}` }).getByRole("listitem")).toHaveText([
+  await expect(
+    due.getByRole("list", { name: `Commission lines for ${monthLabel(month)}` }).getByRole("listitem"),
+  ).toHaveText([
     `Agreement Kiosk A ${tag}: Coca-Cola 330ml, gross sales: £4.20 × 12.5% = £0.53`,
     `Agreement Kiosk A ${tag}: Per item sold: 3 items × £0.05 = £0.15`,
     `Agreement Kiosk B ${tag}: Coca-Cola 330ml, gross sales: £2.80 × 12.5% = £0.35`,
     `Agreement Kiosk B ${tag}: Per item sold: 3 items × £0.05 = £0.15`,
   ]);
   await expect(card).toContainText(`In force since ${monthLabel(month)}`);
-  await expect(card.getByRole("list", { name: "Terms in force" }).getByRole("listitem")).toHaveText(["£0.05 per item sold", "Coca-Cola 330ml: 12.5% of gross sales"]);
+  await expect(card.getByRole("list", { name: "Terms in force" }).getByRole("listitem")).toHaveText([
+    "£0.05 per item sold",
+    "Coca-Cola 330ml: 12.5% of gross sales",
+  ]);
   await expect(card.getByRole("list", { name: "Agreement history" }).getByRole("listitem")).toHaveCount(2);
 
   await expect(await summaryRow(page, partner.name)).toContainText("£1.18");

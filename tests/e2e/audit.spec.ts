@@ -5,18 +5,29 @@ import type { Page } from "@playwright/test";
 async function newPartner(page: Page) {
   const username = `audit-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
   const response = await page.request.post("/api/register", {
-    data: { username, password: "audit-partner-1", name: `Audit ${username}`, partnerType: "profit-sharing", commissionPercentage: "0.10", email: `${username}@example.com`, billingAddress: "1 Audit Row, Leeds" },
+    data: {
+      username,
+      password: "audit-partner-1",
+      name: `Audit ${username}`,
+      partnerType: "profit-sharing",
+      commissionPercentage: "0.10",
+      email: `${username}@example.com`,
+      billingAddress: "1 Audit Row, Leeds",
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; name: string };
 }
 
-const thisMonth = () => new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+const thisMonth = () =>
+  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
 const isoMonth = () => new Date().toISOString().slice(0, 7);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 test.describe("Audit Trail", () => {
-  test("a commission rate changed on the partner page shows in the trail, filtered by that partner, with before and after", async ({ page }) => {
+  test("a commission rate changed on the partner page shows in the trail, filtered by that partner, with before and after", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     const partner = await newPartner(page);
     await page.goto(`/partners/${partner.id}`);
@@ -39,7 +50,10 @@ test.describe("Audit Trail", () => {
     await expect(rows.nth(1)).toContainText(`Changed commission rate 10% → 12.5% from ${thisMonth()}`);
     await expect(rows.nth(1)).toContainText("Alex Morgan");
     await expect(rows.nth(1)).toContainText("rate: 10% → 12.5%");
-    await expect(rows.nth(1).getByRole("link", { name: partner.name })).toHaveAttribute("href", `/partners/${partner.id}`);
+    await expect(rows.nth(1).getByRole("link", { name: partner.name })).toHaveAttribute(
+      "href",
+      `/partners/${partner.id}`,
+    );
     await expect(rows.nth(2)).toContainText("Updated partner details: commission rate");
     await expect(rows.nth(2)).toContainText("commission rate: 10% → 12.5%");
     await expect(rows.nth(3)).toContainText(`Added partner ${partner.name}`);

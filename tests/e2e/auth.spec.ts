@@ -44,7 +44,15 @@ test.describe("Sign-in page", () => {
     await signIn(page, ADMIN);
     const username = `logout-${Date.now().toString(36)}`;
     const created = await page.request.post("/api/register", {
-      data: { username, password: "logout-partner-1", name: "Logout Test", partnerType: "profit-sharing", email: `${username}@example.com`, billingAddress: "1 Exit Road, Leeds", commissionPercentage: "0.10" },
+      data: {
+        username,
+        password: "logout-partner-1",
+        name: "Logout Test",
+        partnerType: "profit-sharing",
+        email: `${username}@example.com`,
+        billingAddress: "1 Exit Road, Leeds",
+        commissionPercentage: "0.10",
+      },
     });
     expect(created.status()).toBe(201);
     await page.context().clearCookies();

@@ -16,15 +16,24 @@ async function widths(chart: Locator) {
     const box = figure.parentElement!;
     const style = getComputedStyle(box);
     const content = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return { chart: figure.getBoundingClientRect().width, plot: figure.querySelector("svg")!.getBoundingClientRect().width, content };
+    return {
+      chart: figure.getBoundingClientRect().width,
+      plot: figure.querySelector("svg")!.getBoundingClientRect().width,
+      content,
+    };
   });
 }
 
 /** The smallest font size among the chart's axis labels that are shown. */
 async function smallestLabel(chart: Locator) {
   return chart.evaluate((figure) => {
-    const labels = [...figure.querySelectorAll<HTMLElement>(".vb-chart-axis > span, .vb-chart-x span")].filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden");
-    return { count: labels.length, smallest: Math.min(...labels.map((el) => parseFloat(getComputedStyle(el).fontSize))) };
+    const labels = [...figure.querySelectorAll<HTMLElement>(".vb-chart-axis > span, .vb-chart-x span")].filter(
+      (el) => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden",
+    );
+    return {
+      count: labels.length,
+      smallest: Math.min(...labels.map((el) => parseFloat(getComputedStyle(el).fontSize))),
+    };
   });
 }
 
@@ -76,7 +85,9 @@ for (const width of [375, 1280]) {
 
     test("on the partner dashboard", async ({ page }, info) => {
       await signIn(page, PARTNER);
-      const card = page.locator(".rt-Card", { has: page.getByRole("heading", { name: "Sales over the last 12 months" }) });
+      const card = page.locator(".rt-Card", {
+        has: page.getByRole("heading", { name: "Sales over the last 12 months" }),
+      });
       const chart = card.locator("figure.vb-chart");
       await chart.scrollIntoViewIfNeeded();
       await page.screenshot({ path: info.outputPath(`dashboard-chart-${width}.png`), fullPage: true });
@@ -95,7 +106,10 @@ for (const width of [375, 1280]) {
       await page.screenshot({ path: info.outputPath(`performance-chart-${width}.png`) });
       await checkChart(page, chart, width, info.outputPath(`performance-chart-focus-${width}.png`));
       await chart.screenshot({ path: info.outputPath(`performance-chart-only-${width}.png`) });
-      const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const axe = await new AxeBuilder({ page })
+        .include('[role="dialog"]')
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        .analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
     });
   });

@@ -5,7 +5,8 @@ import type { Page } from "@playwright/test";
  * Mark as Paid's question: the amount paid today, or, for a month paid and reset by an earlier test
  * here (the money paid stays recorded, issue 29), both figures and what is paid now.
  */
-const PAY_QUESTION = /£[\d,]+\.\d\d is recorded as paid today|already paid £[\d,]+\.\d\d on \d\d\/\d\d\/\d{4}, now £[\d,]+\.\d\d\. (Nothing more is paid|£[\d,]+\.\d\d more is recorded as paid today)/;
+const PAY_QUESTION =
+  /£[\d,]+\.\d\d is recorded as paid today|already paid £[\d,]+\.\d\d on \d\d\/\d\d\/\d{4}, now £[\d,]+\.\d\d\. (Nothing more is paid|£[\d,]+\.\d\d more is recorded as paid today)/;
 
 function monthLabel(offset: number) {
   const now = new Date();
@@ -102,7 +103,9 @@ test.describe("Commission summary without JavaScript", () => {
     const url = page.url();
 
     await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
-    const question = page.getByRole("alertdialog", { name: `Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?` });
+    const question = page.getByRole("alertdialog", {
+      name: `Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?`,
+    });
     await expect(question).toContainText(PAY_QUESTION);
     await expect(leeds).toContainText("Pending"); // nothing has happened yet
     await question.getByRole("button", { name: "Mark as Paid" }).click();
@@ -123,7 +126,10 @@ test.describe("Partner detail: commission cards", () => {
   test("Commission Due, Download Report, Send Report and payment status", async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin?q=york-health"); // the dashboard shows 24 partners a page: found by its username
-    await page.getByRole("article", { name: "York Hospital Trust" }).getByRole("link", { name: "View Details" }).click();
+    await page
+      .getByRole("article", { name: "York Hospital Trust" })
+      .getByRole("link", { name: "View Details" })
+      .click();
     const due = page.getByLabel("Commission Due");
     await expect(due).toContainText("All machine reports are in");
     await expect(page.getByRole("heading", { name: "Monthly Commission Report" })).toBeVisible();
@@ -131,17 +137,23 @@ test.describe("Partner detail: commission cards", () => {
     await page.getByRole("link", { name: "Download Report" }).click();
     expect((await download).suggestedFilename()).toBe("consolidated-report.pdf");
     await page.getByRole("button", { name: "Send Report" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText(`Send York Hospital Trust the ${previousMonthLabel()} report?`);
+    await expect(page.getByRole("alertdialog")).toContainText(
+      `Send York Hospital Trust the ${previousMonthLabel()} report?`,
+    );
     await page.getByRole("alertdialog").getByRole("button", { name: "Send Report" }).click();
     await expect(toast(page)).toContainText("Monthly report has been sent successfully");
     await expect(page.getByRole("heading", { name: "Commission Payment Status" })).toBeVisible();
 
     // Paying closes the month: the card says Paid with the date and amount, until Reset Month reopens it.
     await page.getByRole("button", { name: "Mark as Paid" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText(`Mark York Hospital Trust's ${previousMonthLabel()} commission paid?`);
+    await expect(page.getByRole("alertdialog")).toContainText(
+      `Mark York Hospital Trust's ${previousMonthLabel()} commission paid?`,
+    );
     await page.getByRole("alertdialog").getByRole("button", { name: "Mark as Paid" }).click();
     await expect(toast(page)).toContainText("Payment status updated");
-    await expect(due).toContainText(new RegExp(`Paid on \\d\\d/\\d\\d/\\d{4}: £[\\d,]+\\.\\d\\d for ${previousMonthLabel()}`));
+    await expect(due).toContainText(
+      new RegExp(`Paid on \\d\\d/\\d\\d/\\d{4}: £[\\d,]+\\.\\d\\d for ${previousMonthLabel()}`),
+    );
     await page.getByRole("button", { name: "Reset Month" }).click();
     await expect(page.getByRole("alertdialog")).toContainText(`Reopen York Hospital Trust's ${previousMonthLabel()}?`);
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset Month" }).click();
@@ -153,29 +165,43 @@ test.describe("Partner detail: commission cards", () => {
 test.describe("Partner detail: commission cards without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Download Report is a link, and Send Report, Mark as Paid and Reset Month ask on a page first", async ({ page }) => {
+  test("Download Report is a link, and Send Report, Mark as Paid and Reset Month ask on a page first", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin?q=york-health"); // the dashboard shows 24 partners a page: found by its username
-    await page.getByRole("article", { name: "York Hospital Trust" }).getByRole("link", { name: "View Details" }).click();
+    await page
+      .getByRole("article", { name: "York Hospital Trust" })
+      .getByRole("link", { name: "View Details" })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "York Hospital Trust" })).toBeVisible();
     const url = page.url();
-    await expect(page.getByRole("link", { name: "Download Report" })).toHaveAttribute("href", /\/resources\/partners\/\d+\/report\?month=\d{4}-\d{2}$/);
+    await expect(page.getByRole("link", { name: "Download Report" })).toHaveAttribute(
+      "href",
+      /\/resources\/partners\/\d+\/report\?month=\d{4}-\d{2}$/,
+    );
 
     await page.getByRole("button", { name: "Send Report" }).click();
-    const send = page.getByRole("alertdialog", { name: `Send York Hospital Trust the ${previousMonthLabel()} report?` });
+    const send = page.getByRole("alertdialog", {
+      name: `Send York Hospital Trust the ${previousMonthLabel()} report?`,
+    });
     await expect(send).toContainText("is emailed to the partner");
     await send.getByRole("button", { name: "Send Report" }).click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole("status")).toContainText("Monthly report has been sent successfully");
 
     await page.getByRole("button", { name: "Mark as Paid" }).click();
-    const pay = page.getByRole("alertdialog", { name: `Mark York Hospital Trust's ${previousMonthLabel()} commission paid?` });
+    const pay = page.getByRole("alertdialog", {
+      name: `Mark York Hospital Trust's ${previousMonthLabel()} commission paid?`,
+    });
     await expect(pay).toContainText(PAY_QUESTION);
     await expect(page.getByLabel("Commission Due")).not.toContainText("Paid on"); // nothing has happened yet
     await pay.getByRole("button", { name: "Mark as Paid" }).click();
     await expect(page).toHaveURL(url);
     await expect(page.getByRole("status")).toContainText("Payment status updated");
-    await expect(page.getByLabel("Commission Due")).toContainText(new RegExp(`Paid on \\d\\d/\\d\\d/\\d{4}: £[\\d,]+\\.\\d\\d for ${previousMonthLabel()}`));
+    await expect(page.getByLabel("Commission Due")).toContainText(
+      new RegExp(`Paid on \\d\\d/\\d\\d/\\d{4}: £[\\d,]+\\.\\d\\d for ${previousMonthLabel()}`),
+    );
 
     await page.getByRole("button", { name: "Reset Month" }).click();
     const reset = page.getByRole("alertdialog", { name: `Reopen York Hospital Trust's ${previousMonthLabel()}?` });

@@ -71,4 +71,3 @@ export async function withPayoutLock<T>(fn: () => Promise<T>): Promise<T> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-

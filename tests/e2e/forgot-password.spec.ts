@@ -17,7 +17,15 @@ async function newPartner(page: Page) {
   const username = `reset-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
   const email = `${username}@example.com`;
   const response = await page.request.post("/api/register", {
-    data: { username, password: "reset-partner-1", name: `Reset ${username}`, partnerType: "profit-sharing", commissionPercentage: "0.10", email, billingAddress: "1 Reset Row, Leeds" },
+    data: {
+      username,
+      password: "reset-partner-1",
+      name: `Reset ${username}`,
+      partnerType: "profit-sharing",
+      commissionPercentage: "0.10",
+      email,
+      billingAddress: "1 Reset Row, Leeds",
+    },
   });
   expect(response.status()).toBe(201);
   await page.context().clearCookies();
@@ -30,13 +38,20 @@ function resetPathFor(to: string): string | null {
   const mails = fs
     .readdirSync(OUTBOX)
     .filter((name) => name.endsWith(".eml"))
-    .map((name) => fs.readFileSync(path.join(OUTBOX, name), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+    .map((name) =>
+      fs
+        .readFileSync(path.join(OUTBOX, name), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/g, "="),
+    )
     .filter((raw) => raw.includes(`To: ${to}`));
   const match = mails.map((raw) => /\/auth\/reset\/[A-Za-z0-9_-]{43}/.exec(raw)?.[0]).find(Boolean);
   return match ?? null;
 }
 
-test("forgot password: a link from the outbox sets a new password once; then a change from the avatar menu", async ({ page }) => {
+test("forgot password: a link from the outbox sets a new password once; then a change from the avatar menu", async ({
+  page,
+}) => {
   const partner = await newPartner(page);
 
   await page.goto("/auth");
@@ -44,7 +59,9 @@ test("forgot password: a link from the outbox sets a new password once; then a c
   await expect(page).toHaveURL(/\/auth\/forgot$/);
   await page.getByLabel("Username or email").fill(partner.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText("If an account matches, we have sent a link to reset its password. It works once, for 30 minutes.")).toBeVisible();
+  await expect(
+    page.getByText("If an account matches, we have sent a link to reset its password. It works once, for 30 minutes."),
+  ).toBeVisible();
 
   let link: string | null = null;
   await expect.poll(() => (link = resetPathFor(partner.email)), { timeout: 10_000 }).not.toBeNull();

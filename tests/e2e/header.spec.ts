@@ -25,7 +25,10 @@ test.describe("Shared header", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     const menu = page.getByRole("menu");
     await expect(menu.getByText("My Account")).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: ADMIN.username, exact: true })).toHaveAttribute("aria-disabled", "true");
+    await expect(menu.getByRole("menuitem", { name: ADMIN.username, exact: true })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     await expect(menu.getByRole("menuitem", { name: "Admins" })).toHaveAttribute("href", "/admin/users");
     await expect(menu.getByRole("menuitem", { name: "Change password" })).toHaveAttribute("href", "/account/password");
     await expect(menu.getByRole("menuitem", { name: "Log out", exact: true })).toBeVisible();

@@ -21,7 +21,15 @@ const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 async function freshMachine(page: Page) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const registered = await page.request.post("/api/register", {
-    data: { username: `dates-${tag}`, password: "dates-test-1", name: `Dates Host ${tag}`, partnerType: "profit-sharing", email: `dates-${tag}@example.com`, billingAddress: "Leeds", commissionPercentage: "0.10" },
+    data: {
+      username: `dates-${tag}`,
+      password: "dates-test-1",
+      name: `Dates Host ${tag}`,
+      partnerType: "profit-sharing",
+      email: `dates-${tag}@example.com`,
+      billingAddress: "Leeds",
+      commissionPercentage: "0.10",
+    },
   });
   expect(registered.status()).toBe(201);
   const partner = (await registered.json()) as { id: number; name: string };
@@ -39,8 +47,24 @@ function exportFile(name: string, title: string, machineName: string, rows: [str
   const base = firstId();
   const sheet = XLSX.utils.aoa_to_sheet([
     [title],
-    ["Machine Name ", "Transaction ID ", "Product Name ", "Cost Price ", "Machine Price ", "Settlement Value (Vend Price) ", "Authorization Date and Time (GMT) "],
-    ...rows.map(([date, settlement], i) => [machineName, base + i, "KitKat 4 Finger", "0.35", settlement, settlement, date]),
+    [
+      "Machine Name ",
+      "Transaction ID ",
+      "Product Name ",
+      "Cost Price ",
+      "Machine Price ",
+      "Settlement Value (Vend Price) ",
+      "Authorization Date and Time (GMT) ",
+    ],
+    ...rows.map(([date, settlement], i) => [
+      machineName,
+      base + i,
+      "KitKat 4 Finger",
+      "0.35",
+      settlement,
+      settlement,
+      date,
+    ]),
   ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
@@ -57,7 +81,9 @@ const withUnreadableDates = (name: string, machineName: string) =>
     ["not a date", "2.20"],
   ]);
 
-test("an admin previews an export with unreadable dates, confirms the rows left out, imports the rest, and the audit trail names them", async ({ page }) => {
+test("an admin previews an export with unreadable dates, confirms the rows left out, imports the rest, and the audit trail names them", async ({
+  page,
+}) => {
   await signIn(page, ADMIN);
   const { partner, location, tag } = await freshMachine(page);
   const fileName = `dates-${tag}.xlsx`;
@@ -117,7 +143,9 @@ test.describe("Add Monthly Record", () => {
     await dialog.getByLabel("Sales report file").setInputFiles(withUnreadableDates(`record-${tag}.xlsx`, location));
 
     const block = dialog.getByRole("group", { name: "Rows left out" });
-    await expect(block).toContainText("These rows carry money and will not be imported: 2 rows without a readable date: £3.30.");
+    await expect(block).toContainText(
+      "These rows carry money and will not be imported: 2 rows without a readable date: £3.30.",
+    );
     await expect(dialog.getByLabel("File contents")).toContainText("3 new");
     const confirm = block.getByRole("checkbox", { name: "Leave these rows out and save the rest" });
     const save = dialog.getByRole("button", { name: "Save Record" });
@@ -129,7 +157,9 @@ test.describe("Add Monthly Record", () => {
     await expect(dialog).toBeHidden();
 
     await page.goto(`/admin/audit?partnerId=${partner.id}`);
-    await expect(page.getByRole("row", { name: new RegExp(`Imported 3 rows from record-${tag}.xlsx`) })).toContainText("(left out: 2 rows without a readable date: £3.30; confirmed by the importer)");
+    await expect(page.getByRole("row", { name: new RegExp(`Imported 3 rows from record-${tag}.xlsx`) })).toContainText(
+      "(left out: 2 rows without a readable date: £3.30; confirmed by the importer)",
+    );
   });
 
   test("a file whose dates read either way asks for their order, and the answer reads them", async ({ page }) => {
@@ -156,4 +186,3 @@ test.describe("Add Monthly Record", () => {
     await expect(dialog.getByRole("button", { name: "Save Record" })).toBeEnabled();
   });
 });
-

@@ -5,7 +5,15 @@ import type { Page } from "@playwright/test";
 async function feePartner(page: Page, fee = "50") {
   const username = `fee-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
   const response = await page.request.post("/api/register", {
-    data: { username, password: "fee-partner-1", name: `Fee ${username}`, partnerType: "fee-paying", email: `${username}@example.com`, billingAddress: "1 Fee Street, Leeds", monthlyFee: fee },
+    data: {
+      username,
+      password: "fee-partner-1",
+      name: `Fee ${username}`,
+      partnerType: "fee-paying",
+      email: `${username}@example.com`,
+      billingAddress: "1 Fee Street, Leeds",
+      monthlyFee: fee,
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; name: string };
@@ -16,7 +24,9 @@ test.describe("Fee invoices", () => {
     await signIn(page, ADMIN);
   });
 
-  test("generate a six-month invoice with its discount, pay it, then generate and cancel the next", async ({ page }) => {
+  test("generate a six-month invoice with its discount, pay it, then generate and cancel the next", async ({
+    page,
+  }) => {
     test.slow(); // many steps across three pages: past 30 s on a busy machine
     const partner = await feePartner(page);
     await page.goto(`/partners/${partner.id}`);
@@ -54,8 +64,13 @@ test.describe("Fee invoices", () => {
 
     await page.goto(`/partners/${partner.id}`);
     await page.getByRole("button", { name: "Generate Invoice" }).click();
-    await expect(page.getByRole("dialog", { name: "Generate Invoice" }).getByLabel("Invoice preview")).toContainText("£270.00");
-    await page.getByRole("dialog", { name: "Generate Invoice" }).getByRole("button", { name: "Generate Invoice" }).click();
+    await expect(page.getByRole("dialog", { name: "Generate Invoice" }).getByLabel("Invoice preview")).toContainText(
+      "£270.00",
+    );
+    await page
+      .getByRole("dialog", { name: "Generate Invoice" })
+      .getByRole("button", { name: "Generate Invoice" })
+      .click();
     await expect(toast(page)).toContainText("Invoice generated");
 
     await page.goto("/admin/invoices");
@@ -79,10 +94,18 @@ test.describe("Fee invoices", () => {
     await expect(paidRow.getByRole("button", { name: /^Delete INV-/ })).toHaveCount(0);
   });
 
-  test("an overdue invoice is marked paid on Invoice Management with a reference, after confirming; every screen agrees", async ({ page }) => {
+  test("an overdue invoice is marked paid on Invoice Management with a reference, after confirming; every screen agrees", async ({
+    page,
+  }) => {
     const partner = await feePartner(page, "75");
-    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
-    expect((await page.request.post(`/api/fee-payments/${invoice.id}/status`, { data: { status: "overdue" } })).status()).toBe(200);
+    const invoice = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
+    expect(
+      (await page.request.post(`/api/fee-payments/${invoice.id}/status`, { data: { status: "overdue" } })).status(),
+    ).toBe(200);
 
     // Every screen shows the partner as Overdue, due on the invoice's due date.
     const due = new Date(`${invoice.dueDate}T00:00:00Z`).toLocaleDateString("en-GB", { timeZone: "UTC" });
@@ -131,7 +154,9 @@ test.describe("Fee invoices", () => {
     await expect(page.getByRole("article", { name: partner.name })).toContainText("Up to date");
   });
 
-  test("Generate Invoice for a partner without a monthly fee says why in the dialog, and the page stays", async ({ page }) => {
+  test("Generate Invoice for a partner without a monthly fee says why in the dialog, and the page stays", async ({
+    page,
+  }) => {
     const partner = await feePartner(page, "0");
     await page.goto(`/partners/${partner.id}`);
     await page.getByRole("button", { name: "Generate Invoice" }).click();
@@ -147,24 +172,33 @@ test.describe("Fee invoices", () => {
     const partnerPage = await context.newPage();
     await signIn(partnerPage, FEE_PAYING);
     await expect(partnerPage.getByRole("heading", { name: "My Fee Payments" })).toBeVisible();
-    for (const tab of ["All", "Pending", "Paid", "Overdue"]) await expect(partnerPage.getByRole("tab", { name: tab, exact: true })).toBeVisible();
+    for (const tab of ["All", "Pending", "Paid", "Overdue"])
+      await expect(partnerPage.getByRole("tab", { name: tab, exact: true })).toBeVisible();
     // The tabs live in the URL, filtered by the page's loader.
     await partnerPage.getByRole("tab", { name: "Paid", exact: true }).click();
     await expect(partnerPage).toHaveURL(/\/\?status=paid#fee-payments$/);
     const paidRows = partnerPage.getByRole("tabpanel").getByRole("row");
     await expect(paidRows.nth(1)).toContainText("Paid");
-    for (const status of await partnerPage.getByRole("tabpanel").getByRole("row").allInnerTexts()) expect(status).not.toMatch(/Pending|Overdue/);
+    for (const status of await partnerPage.getByRole("tabpanel").getByRole("row").allInnerTexts())
+      expect(status).not.toMatch(/Pending|Overdue/);
     await partnerPage.getByRole("tab", { name: "All", exact: true }).click();
     await expect(partnerPage).toHaveURL(/\/#fee-payments$/);
     const own = await (await partnerPage.request.get("/api/fee-payments")).json();
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((i: { partnerName: string }) => i.partnerName === "Harrogate Fitness Club")).toBe(true);
     const download = partnerPage.waitForEvent("download");
-    await partnerPage.getByRole("link", { name: /^Download invoice #/ }).first().click();
+    await partnerPage
+      .getByRole("link", { name: /^Download invoice #/ })
+      .first()
+      .click();
     expect((await download).suggestedFilename()).toMatch(/^INV-\d{5}\.pdf$/);
 
     const other = await feePartner(page);
-    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${other.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    const invoice = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${other.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
     expect((await partnerPage.request.get(`/api/fee-payments/${invoice.id}/download`)).status()).toBe(403);
     await context.close();
   });
@@ -173,7 +207,9 @@ test.describe("Fee invoices", () => {
 test.describe("Fee invoices without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("status tabs are links: the list is filtered by the URL, bookmarkable, and the back button works", async ({ page }) => {
+  test("status tabs are links: the list is filtered by the URL, bookmarkable, and the back button works", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/invoices");
     await expect(page.getByRole("tab", { name: "All Invoices" })).toHaveAttribute("aria-selected", "true");
@@ -205,8 +241,14 @@ test.describe("Fee invoices without JavaScript", () => {
   test("Mark as Paid asks on a page, with the paid date and a reference, then records them", async ({ page }) => {
     await signIn(page, ADMIN);
     const partner = await feePartner(page, "65");
-    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
-    expect((await page.request.post(`/api/fee-payments/${invoice.id}/status`, { data: { status: "overdue" } })).status()).toBe(200);
+    const invoice = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
+    expect(
+      (await page.request.post(`/api/fee-payments/${invoice.id}/status`, { data: { status: "overdue" } })).status(),
+    ).toBe(200);
 
     await page.goto("/admin/invoices");
     await page.getByRole("tab", { name: "Overdue" }).click();
@@ -231,16 +273,24 @@ test.describe("Fee invoices without JavaScript", () => {
     await expect(paid).toContainText(new Date().toLocaleDateString("en-GB", { timeZone: "UTC" }));
   });
 
-  test("on the partner page a status is chosen in the browser's select and an invoice generated, each asked on a page first", async ({ page }) => {
+  test("on the partner page a status is chosen in the browser's select and an invoice generated, each asked on a page first", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     const partner = await feePartner(page, "40");
-    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    const invoice = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
     await page.goto(`/partners/${partner.id}`);
     const status = page.getByRole("combobox", { name: `Status of ${invoice.displayId}` });
     await status.selectOption("overdue");
     await page.getByRole("button", { name: "Set" }).click();
     const question = page.getByRole("alertdialog", { name: `Set ${invoice.displayId} to Overdue?` });
-    await expect(question).toContainText(`${invoice.displayId} for ${partner.name} (£48.00) goes from Pending to Overdue.`);
+    await expect(question).toContainText(
+      `${invoice.displayId} for ${partner.name} (£48.00) goes from Pending to Overdue.`,
+    );
     await question.getByRole("button", { name: "Set to Overdue" }).click();
     await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
     await expect(page.getByRole("status")).toContainText("Payment status updated");

@@ -53,7 +53,15 @@ function exportFile(name: string, machineName: string, month: string, count: num
   ]);
   const sheet = XLSX.utils.aoa_to_sheet([
     ["Dynamic Transactions Monitor Mega"],
-    ["Machine Name", "Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"],
+    [
+      "Machine Name",
+      "Transaction ID",
+      "Product Name",
+      "Cost Price",
+      "Machine Price",
+      "Settlement Value (Vend Price)",
+      "Authorization Date and Time (GMT)",
+    ],
     ...rows,
   ]);
   const book = XLSX.utils.book_new();
@@ -65,7 +73,15 @@ function exportFile(name: string, machineName: string, month: string, count: num
 async function partnerWithTwoMonths(page: Page) {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const registered = await page.request.post("/api/register", {
-    data: { username: `late-${tag}`, password: "late-sales-test-1", name: `Late Sales Host ${tag}`, partnerType: "profit-sharing", email: `late-${tag}@example.com`, billingAddress: "Leeds", commissionPercentage: "0.10" },
+    data: {
+      username: `late-${tag}`,
+      password: "late-sales-test-1",
+      name: `Late Sales Host ${tag}`,
+      partnerType: "profit-sharing",
+      email: `late-${tag}@example.com`,
+      billingAddress: "Leeds",
+      commissionPercentage: "0.10",
+    },
   });
   expect(registered.status()).toBe(201);
   const partner = (await registered.json()) as { id: number; name: string };
@@ -77,7 +93,9 @@ async function partnerWithTwoMonths(page: Page) {
     [PAID.ym, 10],
     [NEXT.ym, 20],
   ] as const) {
-    const imported = await page.request.post(`/api/machines/${machine.id}/records`, { multipart: { month, reportFile: exportFile(`late-${tag}-${month}.xlsx`, location, month, count) } });
+    const imported = await page.request.post(`/api/machines/${machine.id}/records`, {
+      multipart: { month, reportFile: exportFile(`late-${tag}-${month}.xlsx`, location, month, count) },
+    });
     expect(imported.status(), await imported.text()).toBe(201);
   }
   return { ...partner, machineId: machine.id, location, tag };
@@ -85,7 +103,10 @@ async function partnerWithTwoMonths(page: Page) {
 
 async function csvRows(download: Download): Promise<string[][]> {
   const text = fs.readFileSync(await download.path(), "utf8");
-  return text.trimEnd().split("\r\n").map((line) => line.split(","));
+  return text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 }
 
 /** The page at 1280px and 375px (not compared: for a person to look at), then back to 1280px. */
@@ -98,7 +119,9 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, part?: 
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test("a month paid by batch takes late sales only once confirmed, and the difference is in the next month's Commission Due and payout", async ({ page }, testInfo) => {
+test("a month paid by batch takes late sales only once confirmed, and the difference is in the next month's Commission Due and payout", async ({
+  page,
+}, testInfo) => {
   await signIn(page, ADMIN);
   const partner = await partnerWithTwoMonths(page);
   const paidOn = today();
@@ -107,7 +130,12 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
   await withPayoutLock(async () => {
     // 1. Bank details now, so the partner is ready to pay only while this test pays it.
     const updated = await page.request.patch(`/api/partners/${partner.id}`, {
-      data: { bankName: "Late Bank", accountHolderName: "Late Sales Ltd", sortCode: "40-12-34", accountNumber: "12345678" },
+      data: {
+        bankName: "Late Bank",
+        accountHolderName: "Late Sales Ltd",
+        sortCode: "40-12-34",
+        accountNumber: "12345678",
+      },
     });
     expect(updated.status(), await updated.text()).toBe(200);
 
@@ -129,7 +157,10 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
     await expect(page.getByText(new RegExp(`^1 of ${count} partners? chosen$`))).toBeVisible();
     await expect(page.locator(".rt-Card", { hasText: "Selected total" })).toContainText("£1.44");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download payment file" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download payment file" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`commission-payouts-${PAID.ym}.csv`);
     expect(await csvRows(download)).toEqual([
       ["Payee name", "Sort code", "Account number", "Amount", "Reference"],
@@ -144,15 +175,21 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
     await expect(toast(page)).toContainText("Batch marked as paid");
     await expect(toast(page)).toContainText(`1 partner paid £1.44 for ${PAID.label}.`);
     const leftOut = page.getByRole("region", { name: "Partners left out" });
-    await expect(leftOut.getByRole("row", { name: new RegExp(partner.name) })).toContainText(`Already paid on ${paidOn} (£1.44)`);
+    await expect(leftOut.getByRole("row", { name: new RegExp(partner.name) })).toContainText(
+      `Already paid on ${paidOn} (£1.44)`,
+    );
   });
 
   // 3. Late sales for the paid month: the machine's upload is refused until confirmed, naming the month and the difference.
   const change = `${partner.name}'s ${PAID.label} (paid £1.44 on ${paidOn}): +£0.72 to ${NEXT.label}`;
   const late = exportFile(`late-${partner.tag}.xlsx`, partner.location, PAID.ym, 5, 20);
-  const refused = await page.request.post(`/api/machines/${partner.machineId}/records`, { multipart: { month: PAID.ym, reportFile: late } });
+  const refused = await page.request.post(`/api/machines/${partner.machineId}/records`, {
+    multipart: { month: PAID.ym, reportFile: late },
+  });
   expect(refused.status()).toBe(409);
-  expect(((await refused.json()) as { message: string }).message).toContain(`This import adds late sales to paid months, which keep what they paid: ${change}. Nothing was imported from this file`);
+  expect(((await refused.json()) as { message: string }).message).toContain(
+    `This import adds late sales to paid months, which keep what they paid: ${change}. Nothing was imported from this file`,
+  );
 
   await page.goto("/admin/import");
   await page.getByLabel(/^Exports \(/).setInputFiles(late);
@@ -164,7 +201,9 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
   await expect(page.getByText("5 new rows would be added.")).toBeVisible();
 
   const block = page.getByRole("group", { name: "Late sales for paid months" });
-  await expect(block).toContainText("These are late sales for paid months, which keep what they paid. Each difference becomes an adjustment on the partner's next open month:");
+  await expect(block).toContainText(
+    "These are late sales for paid months, which keep what they paid. Each difference becomes an adjustment on the partner's next open month:",
+  );
   await expect(block.getByRole("listitem")).toHaveText([change]);
   const adjust = block.getByRole("checkbox", { name: "Book the late sales and add the differences" });
   const importButton = page.getByRole("button", { name: "Import", exact: true });
@@ -175,26 +214,39 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
   await importButton.click();
   await expect(toast(page)).toContainText("Exports imported");
   await expect(toast(page)).toContainText("5 new transactions booked.");
-  await expect(page.getByRole("region", { name: `${late.name} imported` }).getByRole("row", { name: new RegExp(partner.location) })).toContainText("£10.00");
+  await expect(
+    page
+      .getByRole("region", { name: `${late.name} imported` })
+      .getByRole("row", { name: new RegExp(partner.location) }),
+  ).toContainText("£10.00");
   await expect(page.getByRole("group", { name: "Late sales for paid months" })).toHaveCount(0);
   // The paid month keeps what it paid.
   await page.goto(`/admin/payouts?month=${PAID.ym}`);
-  await expect(page.getByRole("region", { name: "Partners left out" }).getByRole("row", { name: new RegExp(partner.name) })).toContainText(`Already paid on ${paidOn} (£1.44)`);
+  await expect(
+    page.getByRole("region", { name: "Partners left out" }).getByRole("row", { name: new RegExp(partner.name) }),
+  ).toContainText(`Already paid on ${paidOn} (£1.44)`);
 
   // 4. Commission Due for last month: its own £2.88 and the adjustment, named on the card.
   await page.goto(`/partners/${partner.id}`);
   const due = page.getByLabel("Commission Due", { exact: true });
   await expect(due).toContainText("£3.60");
   await expect(due).toContainText(`All machine reports are in for ${NEXT.label}`);
-  await expect(due.getByRole("list", { name: `What ${NEXT.label} includes and what was paid` }).getByRole("listitem")).toHaveText([`Adjustment for ${PAID.label} (late sales): +£0.72`]);
+  await expect(
+    due.getByRole("list", { name: `What ${NEXT.label} includes and what was paid` }).getByRole("listitem"),
+  ).toHaveText([`Adjustment for ${PAID.label} (late sales): +£0.72`]);
   await due.getByText("How it's worked out").click();
-  await expect(due.getByRole("list", { name: `Adjustments added to ${NEXT.label}` }).getByRole("listitem")).toHaveText(["Under the agreement: £2.88", `Adjustment for ${PAID.label} (late sales): +£0.72`]);
+  await expect(due.getByRole("list", { name: `Adjustments added to ${NEXT.label}` }).getByRole("listitem")).toHaveText([
+    "Under the agreement: £2.88",
+    `Adjustment for ${PAID.label} (late sales): +£0.72`,
+  ]);
   await screenshots(page, testInfo, "late-sales-commission-due", "Commission Due");
 
   // 5. Last month's payout: the partner's amount includes the adjustment.
   await page.goto(`/admin/payouts?month=${NEXT.ym}`);
   await expect(page.getByRole("combobox", { name: "Month" })).toHaveText(NEXT.label);
-  const next = page.getByRole("region", { name: "Partners to pay" }).getByRole("row", { name: new RegExp(partner.name) });
+  const next = page
+    .getByRole("region", { name: "Partners to pay" })
+    .getByRole("row", { name: new RegExp(partner.name) });
   await expect(next.getByRole("cell").last()).toHaveText("£3.60includes +£0.72 adjustment");
   await screenshots(page, testInfo, "late-sales-payouts");
 });

@@ -22,10 +22,12 @@ export async function overflowingText(page: Page, within?: Locator): Promise<str
     const problems: string[] = [];
     const visuallyHidden = (el: Element) => {
       for (let node: Element | null = el; node; node = node.parentElement) {
-        if (/(^|\s)(sr-only|visually-hidden|rt-VisuallyHidden)(\s|$)/.test(node.getAttribute("class") ?? "")) return true;
+        if (/(^|\s)(sr-only|visually-hidden|rt-VisuallyHidden)(\s|$)/.test(node.getAttribute("class") ?? ""))
+          return true;
         const s = getComputedStyle(node);
         if (s.clip === "rect(0px, 0px, 0px, 0px)" || s.clipPath === "inset(50%)") return true;
-        if (s.position === "absolute" && node instanceof HTMLElement && node.offsetWidth <= 1 && node.offsetHeight <= 1) return true;
+        if (s.position === "absolute" && node instanceof HTMLElement && node.offsetWidth <= 1 && node.offsetHeight <= 1)
+          return true;
       }
       return false;
     };
@@ -51,8 +53,11 @@ export async function overflowingText(page: Page, within?: Locator): Promise<str
       if (style.textOverflow === "ellipsis") continue;
       if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
       if (visuallyHidden(el) || insideScroller(el.parentElement ?? el)) continue;
-      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
-      problems.push(`<${el.tagName.toLowerCase()}${cls}> "${text.slice(0, 60)}": text ${el.scrollWidth}px wide in a ${el.clientWidth}px box`);
+      const cls =
+        typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      problems.push(
+        `<${el.tagName.toLowerCase()}${cls}> "${text.slice(0, 60)}": text ${el.scrollWidth}px wide in a ${el.clientWidth}px box`,
+      );
     }
     return problems;
   }, root);
@@ -65,7 +70,8 @@ export async function outsideViewport(page: Page, box: Locator): Promise<string>
   if (!rect || !viewport) return "no box";
   const faults: string[] = [];
   if (rect.x < -0.5) faults.push(`left edge at ${rect.x.toFixed(1)}px`);
-  if (rect.x + rect.width > viewport.width + 0.5) faults.push(`right edge at ${(rect.x + rect.width).toFixed(1)}px of ${viewport.width}px`);
+  if (rect.x + rect.width > viewport.width + 0.5)
+    faults.push(`right edge at ${(rect.x + rect.width).toFixed(1)}px of ${viewport.width}px`);
   if (rect.y < -0.5) faults.push(`top edge at ${rect.y.toFixed(1)}px`);
   return faults.join(", ");
 }
@@ -80,12 +86,18 @@ export async function cutOffControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>("button, [role=tab], a.rt-Button, a.rt-BaseButton")) {
-      if (el.closest("table, [data-radix-popper-content-wrapper]") || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+      if (
+        el.closest("table, [data-radix-popper-content-wrapper]") ||
+        !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+      )
+        continue;
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       const name = `<${el.tagName.toLowerCase()}> "${(el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40)}"`;
       if (rect.left < -0.5 || rect.right > window.innerWidth + 0.5) {
-        problems.push(`${name}: ${rect.left.toFixed(0)}-${rect.right.toFixed(0)}px outside the ${window.innerWidth}px viewport`);
+        problems.push(
+          `${name}: ${rect.left.toFixed(0)}-${rect.right.toFixed(0)}px outside the ${window.innerWidth}px viewport`,
+        );
         continue;
       }
       for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
@@ -93,7 +105,9 @@ export async function cutOffControls(page: Page): Promise<string[]> {
         if (x === "visible") continue;
         const box = node.getBoundingClientRect();
         if (rect.left < box.left - 0.5 || rect.right > box.right + 0.5) {
-          problems.push(`${name}: ${rect.left.toFixed(0)}-${rect.right.toFixed(0)}px cut by its ${x} container at ${box.left.toFixed(0)}-${box.right.toFixed(0)}px`);
+          problems.push(
+            `${name}: ${rect.left.toFixed(0)}-${rect.right.toFixed(0)}px cut by its ${x} container at ${box.left.toFixed(0)}-${box.right.toFixed(0)}px`,
+          );
           break;
         }
       }

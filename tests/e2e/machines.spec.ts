@@ -9,7 +9,15 @@ const fixture = (name: string) => path.resolve("fixtures", name);
 async function freshPartner(page: Page, type = "profit-sharing") {
   const username = `m-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
   const response = await page.request.post("/api/register", {
-    data: { username, password: "machine-test-1", name: `Machine Test ${username}`, partnerType: type, email: `${username}@example.com`, billingAddress: "Leeds", commissionPercentage: "0.10" },
+    data: {
+      username,
+      password: "machine-test-1",
+      name: `Machine Test ${username}`,
+      partnerType: type,
+      email: `${username}@example.com`,
+      billingAddress: "Leeds",
+      commissionPercentage: "0.10",
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; name: string };
@@ -26,7 +34,9 @@ test.describe("Machines on the partner page (admin)", () => {
     await signIn(page, ADMIN);
   });
 
-  test("add a machine, upload a month with a preview, read its history and popular items, then edit, switch off and delete it", async ({ page }) => {
+  test("add a machine, upload a month with a preview, read its history and popular items, then edit, switch off and delete it", async ({
+    page,
+  }) => {
     test.slow(); // many steps and an upload: past 30 s on a busy machine (and a retry finds the rows booked)
     const partner = await freshPartner(page);
     await page.goto(`/partners/${partner.id}`);
@@ -97,7 +107,10 @@ test.describe("Machines on the partner page (admin)", () => {
     const partner = await freshPartner(page);
     await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Upload Test" } });
     await page.goto(`/partners/${partner.id}`);
-    await page.getByRole("article", { name: "Upload Test" }).getByRole("button", { name: "Add Monthly Record" }).click();
+    await page
+      .getByRole("article", { name: "Upload Test" })
+      .getByRole("button", { name: "Add Monthly Record" })
+      .click();
     const upload = page.getByRole("dialog", { name: "Add Monthly Record" });
     await upload.getByLabel("Sales report file").setInputFiles(fixture("bad-missing-cost-price.xlsx"));
     await expect(upload.getByRole("alert")).toContainText("Missing required headers: Cost Price");
@@ -106,7 +119,11 @@ test.describe("Machines on the partner page (admin)", () => {
     await expect(toast(page)).not.toContainText("Missing required headers");
     await expect(upload.getByRole("button", { name: "Save Record" })).toBeDisabled();
     // Past the upload limit the file is not sent: the dialog says so, as the server would.
-    await upload.getByLabel("Sales report file").setInputFiles({ name: "huge.xlsx", mimeType: "application/vnd.ms-excel", buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await upload.getByLabel("Sales report file").setInputFiles({
+      name: "huge.xlsx",
+      mimeType: "application/vnd.ms-excel",
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    });
     await expect(upload.getByRole("alert")).toContainText(/The file is too large \(at most \d+ MB\)/);
     await expect(upload.getByRole("button", { name: "Save Record" })).toBeDisabled();
   });
@@ -117,15 +134,28 @@ test.describe("Machine records and the dialogs' failures (admin)", () => {
     await signIn(page, ADMIN);
   });
 
-  test("a record deleted from Performance History goes from the table; a machine gone meanwhile shows the dialogs' failure texts", async ({ page }) => {
+  test("a record deleted from Performance History goes from the table; a machine gone meanwhile shows the dialogs' failure texts", async ({
+    page,
+  }) => {
     const partner = await freshPartner(page);
-    const machine = (await (await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Leeds Station Concourse" } })).json()) as { id: number };
+    const machine = (await (
+      await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Leeds Station Concourse" } })
+    ).json()) as { id: number };
     const file = fixture("messy-headers-2026-10.xlsx");
     const imported = await page.request.post(`/api/machines/${machine.id}/records`, {
-      multipart: { month: "2026-10", reportFile: { name: "messy-headers-2026-10.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: fs.readFileSync(file) } },
+      multipart: {
+        month: "2026-10",
+        reportFile: {
+          name: "messy-headers-2026-10.xlsx",
+          mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          buffer: fs.readFileSync(file),
+        },
+      },
     });
     expect(imported.status()).toBe(201);
-    const gone = (await (await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Gone Kiosk" } })).json()) as { id: number };
+    const gone = (await (
+      await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Gone Kiosk" } })
+    ).json()) as { id: number };
     await page.goto(`/partners/${partner.id}`);
 
     const card = page.getByRole("article", { name: "Leeds Station Concourse" });
@@ -144,11 +174,15 @@ test.describe("Machine records and the dialogs' failures (admin)", () => {
     expect((await page.request.delete(`/api/machines/${gone.id}`)).status()).toBe(200);
     const goneCard = page.getByRole("article", { name: "Gone Kiosk" });
     await goneCard.getByRole("button", { name: "View Performance History" }).click();
-    await expect(page.getByRole("dialog", { name: "Performance History" })).toContainText("Failed to fetch machine records: Machine not found");
+    await expect(page.getByRole("dialog", { name: "Performance History" })).toContainText(
+      "Failed to fetch machine records: Machine not found",
+    );
     await page.getByRole("dialog", { name: "Performance History" }).getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("dialog", { name: "Performance History" })).toBeHidden();
     await goneCard.getByRole("button", { name: "Popular Items" }).click();
-    await expect(page.getByRole("dialog", { name: "Popular Items" })).toContainText("Failed to fetch popular products: Machine not found");
+    await expect(page.getByRole("dialog", { name: "Popular Items" })).toContainText(
+      "Failed to fetch popular products: Machine not found",
+    );
   });
 });
 
@@ -161,7 +195,10 @@ test.describe("Machines without JavaScript (admin)", () => {
     await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "No Script Kiosk" } });
     await page.goto(`/partners/${partner.id}`);
     const url = page.url();
-    await page.getByRole("article", { name: "No Script Kiosk" }).getByRole("button", { name: "Delete No Script Kiosk" }).click();
+    await page
+      .getByRole("article", { name: "No Script Kiosk" })
+      .getByRole("button", { name: "Delete No Script Kiosk" })
+      .click();
     const question = page.getByRole("alertdialog", { name: "Delete No Script Kiosk?" });
     await expect(question).toContainText("This deletes the machine with its 0 monthly records (£0.00 revenue)");
     await expect(page.getByRole("article", { name: "No Script Kiosk" })).toBeVisible(); // nothing has happened yet
@@ -176,7 +213,15 @@ test.describe("Partner dashboard", () => {
   test("a profit-sharing partner sees their own figures, machines and Commission Due", async ({ page }) => {
     await signIn(page, PARTNER);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-    for (const label of ["Total Machines", "Latest Sales", "Total Sales", "Bank Details", "Latest Profit Share", "Revenue", "Commission Due"]) {
+    for (const label of [
+      "Total Machines",
+      "Latest Sales",
+      "Total Sales",
+      "Bank Details",
+      "Latest Profit Share",
+      "Revenue",
+      "Commission Due",
+    ]) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "Your Machines" })).toBeVisible();
@@ -192,7 +237,10 @@ test.describe("Partner dashboard", () => {
     await signIn(page, TIERED);
     await expect(page.getByLabel("Tier breakdown")).toBeVisible();
     await expect(page.getByLabel("Tier breakdown")).toContainText("£150.01 – £300.00");
-    await page.getByRole("article", { name: "York Hospital Atrium" }).getByRole("button", { name: "View Performance History" }).click();
+    await page
+      .getByRole("article", { name: "York Hospital Atrium" })
+      .getByRole("button", { name: "View Performance History" })
+      .click();
     await expect(page.getByRole("dialog").getByRole("columnheader", { name: "Tiered Commission" })).toBeVisible();
   });
 

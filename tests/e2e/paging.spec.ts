@@ -12,7 +12,14 @@ async function partnersSharing(page: Page, stamp: string) {
     const two = String(n).padStart(2, "0");
     const username = `pager-${stamp}-${two}`;
     const response = await page.request.post("/api/register", {
-      data: { username, password: "pager-partner-1", name: `Zz Pager ${stamp} ${two}`, partnerType: "non-profit-sharing", email: `${username}@example.com`, billingAddress: "1 Page Row, Leeds" },
+      data: {
+        username,
+        password: "pager-partner-1",
+        name: `Zz Pager ${stamp} ${two}`,
+        partnerType: "non-profit-sharing",
+        email: `${username}@example.com`,
+        billingAddress: "1 Page Row, Leeds",
+      },
     });
     expect(response.status()).toBe(201);
   }
@@ -22,12 +29,26 @@ async function partnersSharing(page: Page, stamp: string) {
 async function pendingInvoices(page: Page, stamp: string, count: number) {
   const username = `pager-fee-${stamp}`;
   const created = await page.request.post("/api/register", {
-    data: { username, password: "pager-partner-1", name: `Pager Gym ${stamp}`, partnerType: "fee-paying", email: `${username}@example.com`, billingAddress: "2 Page Row, Leeds", monthlyFee: "20" },
+    data: {
+      username,
+      password: "pager-partner-1",
+      name: `Pager Gym ${stamp}`,
+      partnerType: "fee-paying",
+      email: `${username}@example.com`,
+      billingAddress: "2 Page Row, Leeds",
+      monthlyFee: "20",
+    },
   });
   expect(created.status()).toBe(201);
   const partner = (await created.json()) as { id: number };
   for (let n = 0; n < count; n++) {
-    expect((await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).status()).toBe(201);
+    expect(
+      (
+        await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+          data: { requestedPaymentPeriod: "monthly" },
+        })
+      ).status(),
+    ).toBe(201);
   }
 }
 
@@ -40,7 +61,9 @@ test.describe("Pages of partners and invoices", () => {
     await signIn(page, ADMIN);
   });
 
-  test("/admin: a search over every partner, 24 cards a page, Next and Previous in the URL; a new search starts at page 1", async ({ page }) => {
+  test("/admin: a search over every partner, 24 cards a page, Next and Previous in the URL; a new search starts at page 1", async ({
+    page,
+  }) => {
     test.slow(); // 26 partners through the API
     const stamp = stampOf();
     await partnersSharing(page, stamp);

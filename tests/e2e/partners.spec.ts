@@ -19,10 +19,20 @@ test.describe("Partner management", () => {
   });
 
   test("shows six summary cards and the dashboard buttons", async ({ page }) => {
-    for (const label of ["Total Partners", "Revenue", "Net Profit", "Commission", "All-time Revenue", "All-time Net Profit"]) {
+    for (const label of [
+      "Total Partners",
+      "Revenue",
+      "Net Profit",
+      "Commission",
+      "All-time Revenue",
+      "All-time Net Profit",
+    ]) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "View Commission Summary" })).toHaveAttribute("href", "/admin/commissions");
+    await expect(page.getByRole("link", { name: "View Commission Summary" })).toHaveAttribute(
+      "href",
+      "/admin/commissions",
+    );
     await expect(page.getByRole("link", { name: "Product Analytics" })).toHaveAttribute("href", "/admin/products");
   });
 
@@ -101,7 +111,13 @@ test.describe("Partner management", () => {
     const card = page.getByRole("article", { name: "Bradford Library" });
     await card.getByRole("button", { name: "Edit" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Bradford Library" });
-    for (const section of ["Basic Information", "Contact Information", "Banking Details", "Account Settings", "Danger Zone"]) {
+    for (const section of [
+      "Basic Information",
+      "Contact Information",
+      "Banking Details",
+      "Account Settings",
+      "Danger Zone",
+    ]) {
       await expect(dialog.getByRole("heading", { name: section })).toBeVisible();
     }
     await dialog.getByRole("button", { name: "Edit Email" }).click();
@@ -149,7 +165,10 @@ test.describe("Partner management", () => {
 
   test("partner detail: profile, back button, inline commission rate with its messages", async ({ page }) => {
     await page.goto("/admin?q=leeds-station");
-    await page.getByRole("article", { name: "Leeds Station Retail" }).getByRole("link", { name: "View Details" }).click();
+    await page
+      .getByRole("article", { name: "Leeds Station Retail" })
+      .getByRole("link", { name: "View Details" })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Leeds Station Retail" })).toBeVisible();
     for (const label of ["Total Machines", "Total Revenue", "Sales This Month", "Total Sales"]) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
@@ -196,7 +215,9 @@ test.describe("Partner management", () => {
     await expect(page.getByRole("article", { name })).toHaveCount(0);
   });
 
-  test("the partner's terms card is headed for their type: a fee-paying partner pays a fee, no profit share", async ({ page }) => {
+  test("the partner's terms card is headed for their type: a fee-paying partner pays a fee, no profit share", async ({
+    page,
+  }) => {
     for (const [username, heading, value] of [
       ["leeds-station", "Profit Share", null],
       ["york-health", "Profit Share", "Tiered Commission on the month's total net profit:"],
@@ -207,7 +228,8 @@ test.describe("Partner management", () => {
       await page.getByRole("link", { name: "View Details" }).click();
       await expect(page).toHaveURL(/\/partners\/\d+$/);
       await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
-      if (heading !== "Profit Share") await expect(page.getByRole("heading", { name: "Profit Share", exact: true })).toHaveCount(0);
+      if (heading !== "Profit Share")
+        await expect(page.getByRole("heading", { name: "Profit Share", exact: true })).toHaveCount(0);
       if (value) await expect(page.getByText(value)).toBeVisible();
     }
   });
@@ -222,7 +244,9 @@ test.describe("Partner management", () => {
 test.describe("Partner search without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("is a GET form: ?q= filters on the server, the count and the empty text follow, the back button works", async ({ page }) => {
+  test("is a GET form: ?q= filters on the server, the count and the empty text follow, the back button works", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin");
     const search = page.getByRole("searchbox", { name: "Search partners" });

@@ -10,7 +10,15 @@ import { ADMIN, expect, hydrated, signIn, test, toast } from "./fixtures.ts";
 async function feePartner(page: Page) {
   const username = `pay-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
   const response = await page.request.post("/api/register", {
-    data: { username, password: "fee-partner-1", name: `Payer ${username}`, partnerType: "fee-paying", email: `${username}@example.com`, billingAddress: "1 Fee Street, Leeds", monthlyFee: "75" },
+    data: {
+      username,
+      password: "fee-partner-1",
+      name: `Payer ${username}`,
+      partnerType: "fee-paying",
+      email: `${username}@example.com`,
+      billingAddress: "1 Fee Street, Leeds",
+      monthlyFee: "75",
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; name: string };
@@ -23,10 +31,16 @@ test.describe("Payments and credit notes", () => {
     await signIn(page, ADMIN);
   });
 
-  test("a partial payment leaves the rest due; paying the rest settles the invoice; a credit note is issued and its PDF downloaded", async ({ page }) => {
+  test("a partial payment leaves the rest due; paying the rest settles the invoice; a credit note is issued and its PDF downloaded", async ({
+    page,
+  }) => {
     test.slow();
     const partner = await feePartner(page);
-    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    const invoice = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
     await page.goto(`/partners/${partner.id}`);
 
     // £40.00 of £90.00: the dialog says what it settles before saving.
@@ -35,7 +49,9 @@ test.describe("Payments and credit notes", () => {
     await expect(dialog.getByLabel("Amount (£)")).toHaveValue("90.00");
     await expect(dialog.getByLabel("Received on")).toHaveValue(new Date().toISOString().slice(0, 10));
     await dialog.getByLabel("Amount (£)").fill("40");
-    await expect(dialog.getByTestId("payment-settles")).toHaveText(`Settles ${invoice.displayId} (£40.00 of £90.00 due).`);
+    await expect(dialog.getByTestId("payment-settles")).toHaveText(
+      `Settles ${invoice.displayId} (£40.00 of £90.00 due).`,
+    );
     await dialog.getByLabel("Reference (optional)").fill("BACS PART 1");
     if (shots) await page.screenshot({ path: `${shots}/record-payment-1280.png` });
     await dialog.getByRole("button", { name: "Record payment" }).click();
@@ -62,7 +78,11 @@ test.describe("Payments and credit notes", () => {
     await expect(row.getByRole("button", { name: `Delete ${invoice.displayId}` })).toHaveCount(0);
 
     // A credit note of £15.00 on the next invoice; its PDF downloads.
-    const next = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    const next = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
     await page.reload();
     await hydrated(page); // before it, the button is the form without JavaScript
     await page.getByRole("button", { name: `Credit note for ${next.displayId}` }).click();
@@ -87,7 +107,11 @@ test.describe("Payments and credit notes", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     if (shots) {
       await page.reload();
-      const section = page.locator("div").filter({ has: page.getByRole("heading", { name: "Fee Payments", exact: true }) }).filter({ has: ledger }).last();
+      const section = page
+        .locator("div")
+        .filter({ has: page.getByRole("heading", { name: "Fee Payments", exact: true }) })
+        .filter({ has: ledger })
+        .last();
       await section.screenshot({ path: `${shots}/fee-section-1280.png` });
       await page.setViewportSize({ width: 375, height: 800 });
       await section.screenshot({ path: `${shots}/fee-section-375.png` });
@@ -103,7 +127,11 @@ test.describe("Payments and credit notes without JavaScript", () => {
   test("Record payment and Credit note ask on a page with their fields, then record them", async ({ page }) => {
     await signIn(page, ADMIN);
     const partner = await feePartner(page);
-    const invoice = await (await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, { data: { requestedPaymentPeriod: "monthly" } })).json();
+    const invoice = await (
+      await page.request.post(`/api/fee-payments/generate-invoice/${partner.id}`, {
+        data: { requestedPaymentPeriod: "monthly" },
+      })
+    ).json();
     await page.goto(`/partners/${partner.id}`);
 
     await page.getByRole("button", { name: "Record payment" }).click();
@@ -116,7 +144,9 @@ test.describe("Payments and credit notes without JavaScript", () => {
     await question.getByRole("button", { name: "Record payment" }).click();
     await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
     await expect(page.getByRole("status")).toContainText(`£40.00 settles ${invoice.displayId} (£40.00 of £90.00 due).`);
-    const row = page.getByRole("region", { name: "Invoice history" }).getByRole("row", { name: new RegExp(invoice.displayId) });
+    const row = page
+      .getByRole("region", { name: "Invoice history" })
+      .getByRole("row", { name: new RegExp(invoice.displayId) });
     await expect(row.getByTestId("invoice-balance")).toHaveText("£50.00 of £90.00 due");
 
     await row.getByRole("button", { name: `Credit note for ${invoice.displayId}` }).click();
@@ -125,10 +155,15 @@ test.describe("Payments and credit notes without JavaScript", () => {
     await credit.getByLabel("Amount (£)").fill("10");
     await credit.getByLabel("Reason").fill("Goodwill");
     await credit.getByRole("button", { name: "Issue credit note" }).click();
-    await expect(page.getByRole("status")).toContainText(new RegExp(`CN-\\d{5} for £10\\.00 against ${invoice.displayId}`));
-    await expect(page.getByRole("region", { name: "Invoice history" }).getByRole("row", { name: new RegExp(invoice.displayId) }).getByTestId("invoice-balance")).toHaveText(
-      "£40.00 of £90.00 due",
+    await expect(page.getByRole("status")).toContainText(
+      new RegExp(`CN-\\d{5} for £10\\.00 against ${invoice.displayId}`),
     );
+    await expect(
+      page
+        .getByRole("region", { name: "Invoice history" })
+        .getByRole("row", { name: new RegExp(invoice.displayId) })
+        .getByTestId("invoice-balance"),
+    ).toHaveText("£40.00 of £90.00 due");
     await expect(page.getByRole("region", { name: "Payments and credit notes" })).toContainText("Chq 000123");
   });
 });

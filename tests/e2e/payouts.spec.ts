@@ -26,11 +26,17 @@ async function csvRows(download: Download): Promise<string[][]> {
   const file = await download.path();
   const text = fs.readFileSync(file, "utf8");
   expect(text.endsWith("\r\n")).toBe(true);
-  return text.trimEnd().split("\r\n").map((line) => line.split(","));
+  return text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 }
 
 async function downloadFile(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download payment file" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download payment file" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`commission-payouts-${MONTH.ym}.csv`);
   return csvRows(download);
 }
@@ -40,7 +46,9 @@ const plain = (money: string) => money.replace(/[£,]/g, "");
 
 test.describe.configure({ mode: "serial" });
 
-test("a payout batch from selection to paid: file read back, confirmation, remittances in the outbox", async ({ page }) => {
+test("a payout batch from selection to paid: file read back, confirmation, remittances in the outbox", async ({
+  page,
+}) => {
   // The month's "every partner ready" is the demo's two: late-sales.spec.ts makes a partner ready in it only under this lock.
   await withPayoutLock(async () => {
     const started = Date.now();
@@ -86,7 +94,9 @@ test("a payout batch from selection to paid: file read back, confirmation, remit
     await expect(confirm).toContainText(`${total} in all is recorded as paid today`);
     await confirm.getByRole("button", { name: "Mark batch as paid" }).click();
     await expect(toast(page)).toContainText("Batch marked as paid");
-    await expect(toast(page)).toContainText(`2 partners paid ${total} for ${MONTH.label}. 2 remittances kept in the server's outbox`);
+    await expect(toast(page)).toContainText(
+      `2 partners paid ${total} for ${MONTH.label}. 2 remittances kept in the server's outbox`,
+    );
 
     // The partners leave the eligible list and show as paid.
     await expect(page.getByText(`No partner can be paid for ${MONTH.label}`)).toBeVisible();
@@ -121,7 +131,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Commission Payouts" })).toBeVisible();
     const table = page.getByRole("region", { name: "Partners to pay" });
     if (await table.count()) {
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download payment file" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: "Download payment file" }).click(),
+      ]);
       const rows = await csvRows(download);
       expect(rows[0]).toEqual(["Payee name", "Sort code", "Account number", "Amount", "Reference"]);
       expect(rows.length).toBeGreaterThan(1);

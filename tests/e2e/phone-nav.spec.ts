@@ -43,7 +43,9 @@ test.describe("Phone menu", () => {
       await expect(current).toHaveCount(1);
       await expect(current).toHaveText(label);
       await expect(current).toHaveCSS("font-weight", "700");
-      await expect(sheet(page).getByRole("link", { name: label === "Dashboard" ? "Audit Trail" : "Dashboard" })).toHaveCSS("font-weight", "400");
+      await expect(
+        sheet(page).getByRole("link", { name: label === "Dashboard" ? "Audit Trail" : "Dashboard" }),
+      ).toHaveCSS("font-weight", "400");
       await page.keyboard.press("Escape");
       await expect(sheet(page)).toBeHidden();
     }
@@ -106,7 +108,10 @@ test.describe("Phone menu", () => {
       await sheet(page).getByRole("link", { name: "Product Analytics" }).click();
       await expect(page).toHaveURL(/\/admin\/products$/);
       await menuButton(page).click();
-      await expect(sheet(page).getByRole("link", { name: "Product Analytics" })).toHaveAttribute("aria-current", "page");
+      await expect(sheet(page).getByRole("link", { name: "Product Analytics" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
     });
   });
 });
@@ -115,7 +120,11 @@ test("at 1280px there is no Menu: the spec's nav buttons show", async ({ page })
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, ADMIN);
   await expect(menuButton(page)).toBeHidden();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Dashboard", "Commissions", "Invoices"]);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText([
+    "Dashboard",
+    "Commissions",
+    "Invoices",
+  ]);
 });
 
 async function axeViolations(page: Page) {

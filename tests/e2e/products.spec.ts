@@ -29,7 +29,9 @@ test.describe("Products Analytics", () => {
     }
   });
 
-  test("Machine Distribution: up to nine products; choosing one shows its machines; tab or search clears it", async ({ page }) => {
+  test("Machine Distribution: up to nine products; choosing one shows its machines; tab or search clears it", async ({
+    page,
+  }) => {
     await page.getByRole("tab", { name: "Machine Distribution" }).click();
     await expect(page.getByText("Select a product from above to view its distribution across machines")).toBeVisible();
     const buttons = page.getByRole("tabpanel").getByRole("link");
@@ -56,7 +58,9 @@ test.describe("Products Analytics", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     await page.getByRole("button", { name: "Generate Report" }).click();
     const dialog = page.getByRole("dialog", { name: "Generate Product Sales Report" });
-    await expect(dialog.getByLabel("Report period")).toHaveText(`September 1, ${new Date().getUTCFullYear()} - September 30, ${new Date().getUTCFullYear()}`);
+    await expect(dialog.getByLabel("Report period")).toHaveText(
+      `September 1, ${new Date().getUTCFullYear()} - September 30, ${new Date().getUTCFullYear()}`,
+    );
     const download = page.waitForEvent("download");
     await dialog.getByRole("link", { name: "Generate Report" }).click();
     expect((await download).suggestedFilename()).toBe(`product-sales-${new Date().getUTCFullYear()}-09.xlsx`);
@@ -67,7 +71,8 @@ test.describe("Products Analytics", () => {
 
 const YEAR = new Date().getUTCFullYear();
 /** A browser that is not a bot: the server streams the page with the loading text first (entry.server.tsx). */
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 
 test.describe("Products Analytics: the view in the URL", () => {
   test.beforeEach(async ({ page }) => {
@@ -103,10 +108,13 @@ test.describe("Products Analytics: the view in the URL", () => {
   test("'Loading data...' shows while a new month loads", async ({ page }) => {
     await page.goto("/admin/products");
     // The month's data (Remix's single fetch) answers late.
-    await page.route((url) => url.pathname.endsWith("/admin/products.data"), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname.endsWith("/admin/products.data"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.getByRole("button", { name: "Select Month" }).click();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page.getByText("Loading data...")).toBeVisible();
@@ -129,14 +137,21 @@ test.describe("Products Analytics without JavaScript", () => {
     await signIn(page, ADMIN);
   });
 
-  test("the month picker, search, tabs and product choices are forms and links; Generate Report is the workbook's link", async ({ page }) => {
+  test("the month picker, search, tabs and product choices are forms and links; Generate Report is the workbook's link", async ({
+    page,
+  }) => {
     await page.goto("/admin/products");
     await page.getByRole("combobox", { name: "Month of the year" }).selectOption({ label: "September" });
     await page.getByRole("combobox", { name: "Year", exact: true }).selectOption(String(YEAR));
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/products\\?month=${YEAR}-09$`));
-    await expect(page.getByText(`Report month: September ${YEAR} (September 1, ${YEAR} - September 30, ${YEAR})`)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Generate Report" })).toHaveAttribute("href", `/api/products/report?month=${YEAR}-09`);
+    await expect(
+      page.getByText(`Report month: September ${YEAR} (September 1, ${YEAR} - September 30, ${YEAR})`),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Generate Report" })).toHaveAttribute(
+      "href",
+      `/api/products/report?month=${YEAR}-09`,
+    );
 
     const search = page.getByRole("textbox", { name: "Search products" });
     await search.fill("COKE");
@@ -151,7 +166,10 @@ test.describe("Products Analytics without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Top 10 by Sales" })).toBeVisible();
     await page.getByRole("tab", { name: "Machine Distribution" }).click();
     await expect(page.getByText("Select a product from above to view its distribution across machines")).toBeVisible();
-    await page.getByRole("tabpanel").getByRole("link", { name: /Diet Coke 330ml/ }).click();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("link", { name: /Diet Coke 330ml/ })
+      .click();
     await expect(page.getByText(/This product is sold in \d+ machine\(s\)/)).toBeVisible();
     await expect(page).toHaveURL(/q=COKE/);
   });

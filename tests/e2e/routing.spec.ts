@@ -71,7 +71,10 @@ test.describe("Route rules", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 
-  test("the icon: /favicon.ico answers an icon, pages link it and ask for no missing file", async ({ page, request }) => {
+  test("the icon: /favicon.ico answers an icon, pages link it and ask for no missing file", async ({
+    page,
+    request,
+  }) => {
     for (const [path, type] of [
       ["/favicon.ico", "image/x-icon"],
       ["/favicon.svg", "image/svg+xml"],

@@ -10,7 +10,15 @@ async function partnerOfItsOwn(page: Page, workerIndex: number) {
   await signIn(page, ADMIN);
   const username = `sessions-${Date.now().toString(36)}${workerIndex}`;
   const created = await page.request.post("/api/register", {
-    data: { username, password: "sessions-partner-1", name: "Sessions Test", partnerType: "profit-sharing", email: `${username}@example.com`, billingAddress: "2 Device Row, York", commissionPercentage: "0.10" },
+    data: {
+      username,
+      password: "sessions-partner-1",
+      name: "Sessions Test",
+      partnerType: "profit-sharing",
+      email: `${username}@example.com`,
+      billingAddress: "2 Device Row, York",
+      commissionPercentage: "0.10",
+    },
   });
   expect(created.status()).toBe(201);
   await page.context().clearCookies();
@@ -25,7 +33,10 @@ async function secondBrowser(browser: Browser, who: { username: string; password
 }
 
 test.describe("Sessions", () => {
-  test("Log out ends this browser's session only; Log out everywhere ends both", async ({ page, browser }, testInfo) => {
+  test("Log out ends this browser's session only; Log out everywhere ends both", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const partner = await partnerOfItsOwn(page, testInfo.workerIndex);
     await signIn(page, partner);
     const other = await secondBrowser(browser, partner);

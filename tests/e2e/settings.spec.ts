@@ -18,12 +18,16 @@ test.describe("Settings", () => {
     await expect(page.getByLabel("Sort code")).toHaveValue("40-11-62");
     await expect(page.getByRole("img", { name: "The current logo" })).toBeVisible();
     // The preview is the stored PNG, not a broken image.
-    expect(await page.getByRole("img", { name: "The current logo" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await page.getByRole("img", { name: "The current logo" }).evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
-  test("a wrong sort code is refused beside the field; corrected, the settings are saved with a toast", async ({ page }) => {
+  test("a wrong sort code is refused beside the field; corrected, the settings are saved with a toast", async ({
+    page,
+  }) => {
     await signIn(page, ADMIN);
     await page.goto("/admin/settings");
     const sortCode = page.getByLabel("Sort code");
@@ -50,7 +54,9 @@ test.describe("Settings", () => {
     const logo = await page.request.get("/resources/business-logo");
     expect(logo.headers()["content-type"]).toBe("image/png");
     const bytes = await logo.body();
-    await page.getByLabel("Replace the logo").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
+    await page
+      .getByLabel("Replace the logo")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not an image") });
     await expect(page.getByText("The logo must be a PNG or JPEG image")).toBeVisible();
     await page.getByLabel("Replace the logo").setInputFiles({ name: "mark.png", mimeType: "image/png", buffer: bytes });
     await expect(page.getByRole("img", { name: "The chosen logo" })).toBeVisible();
@@ -76,7 +82,9 @@ test.describe("Settings", () => {
       await page.getByLabel("Contact email").fill("accounts@");
       await page.getByRole("button", { name: "Save settings" }).click();
       await expect(page.getByRole("alert")).toContainText("Failed to save settings");
-      await expect(page.getByRole("form", { name: "Business settings" }).getByText("Invalid email address")).toBeVisible();
+      await expect(
+        page.getByRole("form", { name: "Business settings" }).getByText("Invalid email address"),
+      ).toBeVisible();
       await expect(page.getByLabel("Contact email")).toHaveValue("accounts@");
       await page.getByLabel("Contact email").fill("accounts@vendboard.example");
       await page.getByRole("button", { name: "Save settings" }).click();

@@ -22,17 +22,24 @@ async function layoutChecks(page: Page, testInfo: TestInfo, name: string) {
     const path = testInfo.outputPath(`${name}-${width}.png`);
     await section.screenshot({ path });
     await testInfo.attach(`${name} ${width}px`, { path, contentType: "image/png" });
-    expect.soft(await horizontalOverflow(page), `${name} at ${width}px: document wider than the viewport by (px)`).toBe(0);
+    expect
+      .soft(await horizontalOverflow(page), `${name} at ${width}px: document wider than the viewport by (px)`)
+      .toBe(0);
     expect.soft(await overflowingText(page, section), `${name} at ${width}px: text running out of its box`).toEqual([]);
   }
   // This section's own (the whole page's are visual.spec.ts's).
-  const axe = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect.soft(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
 }
 
 const isoOf = (enGB: string) => `${enGB.slice(6, 10)}-${enGB.slice(3, 5)}-${enGB.slice(0, 2)}`;
 
-test("the fee-paying partner sees the balance due with the overdue part and downloads the statement", async ({ page }, testInfo) => {
+test("the fee-paying partner sees the balance due with the overdue part and downloads the statement", async ({
+  page,
+}, testInfo) => {
   await signIn(page, FEE_PAYING);
   const card = page.getByLabel("Balance due", { exact: true });
   // The demo: £40.00 left of an invoice about three weeks past due, and this month's £90.00 not due yet.
@@ -47,7 +54,13 @@ test("the fee-paying partner sees the balance due with the overdue part and down
   await file.saveAs(path);
   expect(fs.readFileSync(path).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   const text = execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
-  for (const expected of ["Statement of account", "Harrogate Fitness Club", "Payment, card, CARD 4417", "Closing balance £130.00", "Balance due: £130.00. £40.00 of it is overdue"]) {
+  for (const expected of [
+    "Statement of account",
+    "Harrogate Fitness Club",
+    "Payment, card, CARD 4417",
+    "Closing balance £130.00",
+    "Balance due: £130.00. £40.00 of it is overdue",
+  ]) {
     expect(text).toContain(expected);
   }
   await layoutChecks(page, testInfo, "balance card");
@@ -82,7 +95,10 @@ test("the admin sees the aging on the partner page and filters the statement by 
   await expect(table.getByRole("row")).toHaveCount(4);
   await expect(table.getByRole("row").nth(1)).toContainText("Balance brought forward");
   await expect(table.getByRole("row").nth(2)).toContainText("Payment, card, CARD 4417");
-  await expect(section.getByRole("link", { name: "Download PDF" })).toHaveAttribute("href", `/api/partners/${id}/statement?from=${day}&to=${day}`);
+  await expect(section.getByRole("link", { name: "Download PDF" })).toHaveAttribute(
+    "href",
+    `/api/partners/${id}/statement?from=${day}&to=${day}`,
+  );
 
   // The filter is in the URL: a reload keeps it; All entries clears it.
   await page.reload();

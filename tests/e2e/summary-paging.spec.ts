@@ -13,7 +13,15 @@ const stampOf = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e
 async function newPartner(page: Page, name: string, partnerType = "profit-sharing") {
   const username = `sp-${stampOf()}`;
   const response = await page.request.post("/api/register", {
-    data: { username, password: "summary-pager-1", name, partnerType, email: `${username}@example.com`, billingAddress: "3 Page Row, Leeds", commissionPercentage: "0.10" },
+    data: {
+      username,
+      password: "summary-pager-1",
+      name,
+      partnerType,
+      email: `${username}@example.com`,
+      billingAddress: "3 Page Row, Leeds",
+      commissionPercentage: "0.10",
+    },
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; name: string };
@@ -35,21 +43,47 @@ function exportOf(machine: string, products: string[]) {
   const base = 9_600_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
   const sheet = XLSX.utils.aoa_to_sheet([
     ["Dynamic Transactions Monitor Mega"],
-    ["Machine Name", "Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"],
-    ...products.map((product, i) => [machine, base + i, product, 0.4, 1.2, 1.2, `${month}-01T10:${String(i % 60).padStart(2, "0")}:00Z`]),
+    [
+      "Machine Name",
+      "Transaction ID",
+      "Product Name",
+      "Cost Price",
+      "Machine Price",
+      "Settlement Value (Vend Price)",
+      "Authorization Date and Time (GMT)",
+    ],
+    ...products.map((product, i) => [
+      machine,
+      base + i,
+      product,
+      0.4,
+      1.2,
+      1.2,
+      `${month}-01T10:${String(i % 60).padStart(2, "0")}:00Z`,
+    ]),
   ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return { month, file: { name: `${machine}.xlsx`, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })) } };
+  return {
+    month,
+    file: {
+      name: `${machine}.xlsx`,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })),
+    },
+  };
 }
 
 async function upload(page: Page, machine: { id: number; location: string }, products: string[]) {
   const { month, file } = exportOf(machine.location, products);
-  const response = await page.request.post(`/api/machines/${machine.id}/records`, { multipart: { month, reportFile: file } });
+  const response = await page.request.post(`/api/machines/${machine.id}/records`, {
+    multipart: { month, reportFile: file },
+  });
   expect(response.status(), await response.text()).toBe(201);
 }
 
-const locations = (count: number) => Array.from({ length: count }, (_, i) => `Pager Kiosk ${String(i + 1).padStart(2, "0")}`);
+const locations = (count: number) =>
+  Array.from({ length: count }, (_, i) => `Pager Kiosk ${String(i + 1).padStart(2, "0")}`);
 const cards = (page: Page) => page.getByRole("article");
 /** A summary card's text (StatCard: label, figure, note). */
 const statCard = (page: Page, label: string) => page.getByText(label, { exact: true }).locator("../..");
@@ -59,7 +93,9 @@ test.describe("A partner's machines, 24 to a page", () => {
     await signIn(page, ADMIN);
   });
 
-  test("26 machines: two pages, the cards' figures for every machine, an action on page 2 comes back to page 2", async ({ page }) => {
+  test("26 machines: two pages, the cards' figures for every machine, an action on page 2 comes back to page 2", async ({
+    page,
+  }) => {
     test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     const partner = await newPartner(page, `Zz Machine Pager ${stampOf()}`);
     const machines = await newMachines(page, partner.id, locations(26));
@@ -133,18 +169,24 @@ test.describe("Commission summary, 24 partners to a page", () => {
         await page.goto(path);
         const card = await statCard(page, "Total Commissions Due").innerText();
         const answer = await page.request.get(`/api/partners/commissions?month=${month}`);
-        const due = Number(answer.headers()["x-total-commission-due"]).toLocaleString("en-GB", { style: "currency", currency: "GBP" });
+        const due = Number(answer.headers()["x-total-commission-due"]).toLocaleString("en-GB", {
+          style: "currency",
+          currency: "GBP",
+        });
         return card.includes(due) ? "the API's total" : `${card} / API ${due}`;
       })
       .toBe("the API's total");
   }
 
-  test("the totals are every partner's on every page; the rows are the page's; the month keeps the page", async ({ page }) => {
+  test("the totals are every partner's on every page; the rows are the page's; the month keeps the page", async ({
+    page,
+  }) => {
     test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     await signIn(page, ADMIN);
     // 25 partners more, sorting last: the summary has at least two pages whatever else the run made.
     const stamp = stampOf();
-    for (let n = 1; n <= 25; n++) await newPartner(page, `Zz Commission ${stamp} ${String(n).padStart(2, "0")}`, "non-profit-sharing");
+    for (let n = 1; n <= 25; n++)
+      await newPartner(page, `Zz Commission ${stamp} ${String(n).padStart(2, "0")}`, "non-profit-sharing");
     await page.goto("/admin/commissions");
     const pager = page.getByRole("navigation", { name: "Partners pages" });
     await expect(pager).toContainText(/1–24 of \d+ · page 1 of \d+/);
@@ -180,12 +222,18 @@ test.describe("Products Analytics, 24 rows to a page", () => {
     await signIn(page, ADMIN);
   });
 
-  test("All Products: a search with 30 products has two pages; a new search starts again at page 1", async ({ page }) => {
+  test("All Products: a search with 30 products has two pages; a new search starts again at page 1", async ({
+    page,
+  }) => {
     test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     const stamp = stampOf();
     const partner = await newPartner(page, `Zz Product Pager ${stamp}`);
     const [machine] = await newMachines(page, partner.id, [`Product Pager Kiosk ${stamp}`]);
-    await upload(page, machine, Array.from({ length: 30 }, (_, i) => `Pager Snack ${stamp} ${String(i + 1).padStart(2, "0")}`));
+    await upload(
+      page,
+      machine,
+      Array.from({ length: 30 }, (_, i) => `Pager Snack ${stamp} ${String(i + 1).padStart(2, "0")}`),
+    );
 
     await page.goto(`/admin/products?q=${stamp}`);
     const table = page.getByRole("tabpanel", { name: "All Products" }).getByRole("table");
@@ -203,13 +251,26 @@ test.describe("Products Analytics, 24 rows to a page", () => {
     await expect(page.getByRole("navigation", { name: "Products pages" })).toHaveCount(0);
   });
 
-  test("Machine Distribution: a product in 25 machines pages its machines; another product starts at page 1", async ({ page }) => {
+  test("Machine Distribution: a product in 25 machines pages its machines; another product starts at page 1", async ({
+    page,
+  }) => {
     test.slow(); // its partners, machines or products made first: past 30 s on a busy machine
     const stamp = stampOf();
     const partner = await newPartner(page, `Zz Product Pager ${stamp}`);
-    const machines = await newMachines(page, partner.id, Array.from({ length: 25 }, (_, i) => `Spread ${stamp} ${String(i + 1).padStart(2, "0")}`));
+    const machines = await newMachines(
+      page,
+      partner.id,
+      Array.from({ length: 25 }, (_, i) => `Spread ${stamp} ${String(i + 1).padStart(2, "0")}`),
+    );
     const product = `Spread Bar ${stamp}`;
-    for (const [i, machine] of machines.entries()) await upload(page, machine, Array<string>(i === 0 ? 3 : 1).fill(product).concat(`Other Bar ${stamp}`));
+    for (const [i, machine] of machines.entries())
+      await upload(
+        page,
+        machine,
+        Array<string>(i === 0 ? 3 : 1)
+          .fill(product)
+          .concat(`Other Bar ${stamp}`),
+      );
 
     await page.goto(`/admin/products?q=${stamp}&tab=distribution`);
     await page.getByRole("link", { name: `${product} (27)` }).click();
@@ -228,6 +289,8 @@ test.describe("Products Analytics, 24 rows to a page", () => {
     await page.getByRole("link", { name: `Other Bar ${stamp} (25)` }).click();
     await expect(page).not.toHaveURL(/machinePage/);
     await expect(page.getByText("This product is sold in 25 machine(s)")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: `Other Bar ${stamp} machines pages` })).toContainText("page 1 of 2");
+    await expect(page.getByRole("navigation", { name: `Other Bar ${stamp} machines pages` })).toContainText(
+      "page 1 of 2",
+    );
   });
 });

@@ -18,7 +18,10 @@ async function checkScrollTable(page: Page, region: Locator) {
   const viewport = page.viewportSize()!;
 
   // The table is wider than the phone: its last column starts cut off, inside the region.
-  const { scrollWidth, clientWidth } = await region.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  const { scrollWidth, clientWidth } = await region.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
   expect(scrollWidth, "the table is wider than its region").toBeGreaterThan(clientWidth);
   const lastBefore = (await last.boundingBox())!;
   expect(lastBefore.x + lastBefore.width).toBeGreaterThan(viewport.width);
@@ -32,17 +35,22 @@ async function checkScrollTable(page: Page, region: Locator) {
 
   // Scrolled to its end, the last column is on the screen and the first has not moved.
   await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth, behavior: "instant" }));
-  await expect.poll(async () => {
-    const box = (await last.boundingBox())!;
-    return box.x >= 0 && box.x + box.width <= viewport.width;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const box = (await last.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= viewport.width;
+    })
+    .toBe(true);
   const firstAfter = (await first.boundingBox())!;
   expect(firstAfter.x).toBeCloseTo(firstBefore.x, 0);
   // The last body cell is on screen too (the status or the actions of the first row).
   const lastCell = (await region.locator("tbody tr").first().locator("th, td").last().boundingBox())!;
   expect(lastCell.x + lastCell.width).toBeLessThanOrEqual(viewport.width);
 
-  const pageWidth = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  const pageWidth = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
   expect(pageWidth.scroll, "no horizontal overflow of the page").toBeLessThanOrEqual(pageWidth.inner);
 
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

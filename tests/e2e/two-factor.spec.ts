@@ -9,7 +9,10 @@ import { Secret, TOTP } from "otpauth";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, hydrated, signIn, test } from "./fixtures.ts";
 
-const codeAt = (secret: string, atMs: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: atMs });
+const codeAt = (secret: string, atMs: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: atMs,
+  });
 
 async function both(page: Page, name: string, outputPath: (name: string) => string) {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -37,7 +40,10 @@ async function passwordStep(page: Page, who: { username: string; password: strin
 }
 
 test.describe("Two-factor sign-in", () => {
-  test("a new admin turns it on, then signs in with a code and with a recovery code", async ({ page, browser }, testInfo) => {
+  test("a new admin turns it on, then signs in with a code and with a recovery code", async ({
+    page,
+    browser,
+  }, testInfo) => {
     test.slow();
     // The demo admin adds an admin, so the demo login stays a password-only one for other tests.
     await signIn(page, ADMIN);

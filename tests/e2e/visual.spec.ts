@@ -140,7 +140,9 @@ async function checkDialog(page: Page, testInfo: TestInfo, title: string, width:
   await expect(dialog).toBeVisible();
   await page.waitForLoadState("networkidle");
   // Let the opening animation finish before measuring.
-  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+  await dialog.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
   await hydrated(page);
   await screenshot(page, testInfo, `dialog-${title.replace(/\W+/g, "-")}-${width}`, false);
   expect.soft(await outsideViewport(page, dialog), "dialog outside the viewport").toBe("");

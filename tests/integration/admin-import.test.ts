@@ -29,11 +29,20 @@ beforeAll(async () => {
   libraryId = (await makeMachine(db, partner.id, "Central Library, Bradford")).id;
 });
 
-async function post(fields: Record<string, string>, files: string[] = [THREE], cookie: string | null = adminCookie): Promise<Response> {
+async function post(
+  fields: Record<string, string>,
+  files: string[] = [THREE],
+  cookie: string | null = adminCookie,
+): Promise<Response> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  for (const file of files) form.append("files", new File([new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)))], file));
-  const request = new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: cookie ? { cookie } : {} });
+  for (const file of files)
+    form.append("files", new File([new Uint8Array(fs.readFileSync(path.join(FIXTURES, file)))], file));
+  const request = new Request(`${BASE}/admin/import`, {
+    method: "POST",
+    body: form,
+    headers: cookie ? { cookie } : {},
+  });
   try {
     const result = await action({ request, params: {}, context: {} });
     return result instanceof Response ? result : Response.json(result);
@@ -43,7 +52,15 @@ async function post(fields: Record<string, string>, files: string[] = [THREE], c
   }
 }
 
-const salesCount = async () => Number((await db.selectFrom("sales").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const salesCount = async () =>
+  Number(
+    (
+      await db
+        .selectFrom("sales")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("/admin/import", () => {
   it("sends anonymous visitors to /auth and partners to /", async () => {
@@ -58,9 +75,15 @@ describe("/admin/import", () => {
     const form = new FormData();
     form.set("intent", "preview");
     form.append("files", new File(["a,b"], "sales.ods"));
-    const wrong = (await action({ request: new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: { cookie: adminCookie } }), params: {}, context: {} }));
+    const wrong = await action({
+      request: new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: { cookie: adminCookie } }),
+      params: {},
+      context: {},
+    });
     expect(wrong.error).toBe("sales.ods: Please select an Excel file to upload");
-    expect(((await (await post({ intent: "preview", month: "Sept" })).json()) as ImportActionData).error).toBe("Month must be YYYY-MM");
+    expect(((await (await post({ intent: "preview", month: "Sept" })).json()) as ImportActionData).error).toBe(
+      "Month must be YYYY-MM",
+    );
   });
 
   it("previews a three-machine export grouped by machine and month, lists the unmapped name and saves nothing", async () => {
@@ -71,8 +94,20 @@ describe("/admin/import", () => {
     if (!file.ok) throw new Error(file.error);
     const machines = expected["three-machines-2026-09"].machines;
     expect(file.result.groups.map((g) => [g.location, g.month, g.units, g.revenuePence, g.imported])).toEqual([
-      ["Leeds Station Concourse", "2026-09", machines["Leeds Station Concourse"].units, machines["Leeds Station Concourse"].revenuePence, machines["Leeds Station Concourse"].units],
-      ["York Hospital Atrium", "2026-09", machines["York Hospital Atrium"].units, machines["York Hospital Atrium"].revenuePence, machines["York Hospital Atrium"].units],
+      [
+        "Leeds Station Concourse",
+        "2026-09",
+        machines["Leeds Station Concourse"].units,
+        machines["Leeds Station Concourse"].revenuePence,
+        machines["Leeds Station Concourse"].units,
+      ],
+      [
+        "York Hospital Atrium",
+        "2026-09",
+        machines["York Hospital Atrium"].units,
+        machines["York Hospital Atrium"].revenuePence,
+        machines["York Hospital Atrium"].units,
+      ],
     ]);
     expect(file.result.unmapped).toEqual([{ reason: "Bradford Library", count: 32 }]);
     expect(await salesCount()).toBe(0);
@@ -83,7 +118,9 @@ describe("/admin/import", () => {
   });
 
   it("a preview with the mapping routes the name's rows to the chosen machine, keeps the choice on the page and saves nothing", async () => {
-    const preview = (await (await post({ intent: "preview", "map:Bradford Library": String(libraryId), "map:Nowhere Else": String(yorkId) })).json()) as ImportActionData;
+    const preview = (await (
+      await post({ intent: "preview", "map:Bradford Library": String(libraryId), "map:Nowhere Else": String(yorkId) })
+    ).json()) as ImportActionData;
     expect(preview.error).toBeNull();
     expect(preview.unmapped).toEqual([]);
     // Only names the file carries come back: a stale choice for another file's name is dropped.
@@ -98,12 +135,18 @@ describe("/admin/import", () => {
       [libraryId, 32, 32],
     ]);
     expect(await salesCount()).toBe(0);
-    const machines = await db.selectFrom("machines").select("telemetryName").where("id", "in", [leedsId, yorkId, libraryId]).execute();
+    const machines = await db
+      .selectFrom("machines")
+      .select("telemetryName")
+      .where("id", "in", [leedsId, yorkId, libraryId])
+      .execute();
     expect(machines.map((m) => m.telemetryName)).toEqual([null, null, null]);
   });
 
   it("imports with the mapping: remembered as the machine's telemetry name, 98 rows booked once; again adds nothing", async () => {
-    const done = (await (await post({ intent: "import", "map:Bradford Library": String(libraryId), "map:Nowhere Else": String(yorkId) })).json()) as ImportActionData;
+    const done = (await (
+      await post({ intent: "import", "map:Bradford Library": String(libraryId), "map:Nowhere Else": String(yorkId) })
+    ).json()) as ImportActionData;
     expect(done.error).toBeNull();
     expect(done.intent).toBe("import");
     expect(done.newRows).toBe(98);
@@ -117,9 +160,19 @@ describe("/admin/import", () => {
     expect(await salesCount()).toBe(98);
     const transactions = await db.selectFrom("sales").select(["transactionId", "kind"]).distinct().execute();
     expect(transactions).toHaveLength(98);
-    expect((await db.selectFrom("machines").select("telemetryName").where("id", "=", libraryId).executeTakeFirstOrThrow()).telemetryName).toBe("Bradford Library");
-    expect((await db.selectFrom("machines").select("telemetryName").where("id", "=", yorkId).executeTakeFirstOrThrow()).telemetryName).toBeNull();
-    const audit = await db.selectFrom("auditLog").select(["action", "entityId"]).where("action", "=", "map_telemetry_name").execute();
+    expect(
+      (await db.selectFrom("machines").select("telemetryName").where("id", "=", libraryId).executeTakeFirstOrThrow())
+        .telemetryName,
+    ).toBe("Bradford Library");
+    expect(
+      (await db.selectFrom("machines").select("telemetryName").where("id", "=", yorkId).executeTakeFirstOrThrow())
+        .telemetryName,
+    ).toBeNull();
+    const audit = await db
+      .selectFrom("auditLog")
+      .select(["action", "entityId"])
+      .where("action", "=", "map_telemetry_name")
+      .execute();
     expect(audit).toEqual([{ action: "map_telemetry_name", entityId: String(libraryId) }]);
 
     const again = (await (await post({ intent: "preview" })).json()) as ImportActionData;

@@ -27,7 +27,19 @@ beforeAll(async () => {
   const gym = await makePartner(db, { partnerType: "fee-paying", monthlyFeePence: 7_500, commissionBp: 0 });
   partnerCookie = await loginCookie(gym.username);
   const old = await generateInvoice(db, gym.id, "monthly", admin.id, addDaysIso(today, -60));
-  await recordPayment(db, { partnerId: gym.id, receivedOn: addDaysIso(today, -50), amountPence: 2_500, method: "bank-transfer", reference: "PART", allocations: [{ invoiceId: old.id, amountPence: 2_500 }] }, admin.id, today);
+  await recordPayment(
+    db,
+    {
+      partnerId: gym.id,
+      receivedOn: addDaysIso(today, -50),
+      amountPence: 2_500,
+      method: "bank-transfer",
+      reference: "PART",
+      allocations: [{ invoiceId: old.id, amountPence: 2_500 }],
+    },
+    admin.id,
+    today,
+  );
   const fresh = await makePartner(db, { partnerType: "fee-paying", monthlyFeePence: 7_500, commissionBp: 0 });
   await generateInvoice(db, fresh.id, "monthly", admin.id, today);
 
@@ -46,8 +58,20 @@ describe("GET /admin: receivables and payables", () => {
   it("answers what partners owe and what the business owes them, exact in pence", async () => {
     const response = await call(adminLoader, "/admin", { cookie: adminCookie });
     const page = (await response.json()) as Dashboard;
-    expect(page.receivables).toMatchObject({ duePence: 12_500, overduePence: 5_000, partnersOwing: 2, partnersOverdue: 1 });
-    expect(page.payables).toEqual({ month: previousMonth(), duePence: 570 + 1_940, readyPence: 570, applicable: 2, ready: 1, paid: 0 });
+    expect(page.receivables).toMatchObject({
+      duePence: 12_500,
+      overduePence: 5_000,
+      partnersOwing: 2,
+      partnersOverdue: 1,
+    });
+    expect(page.payables).toEqual({
+      month: previousMonth(),
+      duePence: 570 + 1_940,
+      readyPence: 570,
+      applicable: 2,
+      ready: 1,
+      paid: 0,
+    });
   });
 
   it("a partner is sent home, the anonymous to /auth", async () => {

@@ -25,19 +25,33 @@ beforeAll(async () => {
   partnerCookie = await loginCookie(partner.username);
 });
 
-const disable = (id: number | string, cookie: string | null) => call(disableAction, `/api/users/${id}/disable`, { method: "POST", cookie, params: { id: String(id) } });
-const enable = (id: number | string, cookie: string | null) => call(enableAction, `/api/users/${id}/enable`, { method: "POST", cookie, params: { id: String(id) } });
-const signInApi = (username: string, password = TEST_PASSWORD) => call(apiLogin, "/api/login", { json: { username, password }, address: `a2-${username}` });
+const disable = (id: number | string, cookie: string | null) =>
+  call(disableAction, `/api/users/${id}/disable`, { method: "POST", cookie, params: { id: String(id) } });
+const enable = (id: number | string, cookie: string | null) =>
+  call(enableAction, `/api/users/${id}/enable`, { method: "POST", cookie, params: { id: String(id) } });
+const signInApi = (username: string, password = TEST_PASSWORD) =>
+  call(apiLogin, "/api/login", { json: { username, password }, address: `a2-${username}` });
 const whoAmI = (cookie: string) => call(apiUser, "/api/user", { cookie });
 const auditRows = (userId: number, action: string) =>
-  db.selectFrom("auditLog").selectAll().where("entity", "=", "user").where("entityId", "=", String(userId)).where("action", "=", action).execute();
+  db
+    .selectFrom("auditLog")
+    .selectAll()
+    .where("entity", "=", "user")
+    .where("entityId", "=", String(userId))
+    .where("action", "=", action)
+    .execute();
 
 describe("GET /api/admin/users and POST /api/admin/users", () => {
   it("answers 401 anonymous and 403 to a partner", async () => {
     expect((await call(listAdminsLoader, "/api/admin/users")).status).toBe(401);
     expect((await call(listAdminsLoader, "/api/admin/users", { cookie: partnerCookie })).status).toBe(403);
-    expect((await call(createAdminAction, "/api/admin/users", { json: { username: "x", name: "X" } })).status).toBe(401);
-    const forbidden = await call(createAdminAction, "/api/admin/users", { json: { username: "x", name: "X" }, cookie: partnerCookie });
+    expect((await call(createAdminAction, "/api/admin/users", { json: { username: "x", name: "X" } })).status).toBe(
+      401,
+    );
+    const forbidden = await call(createAdminAction, "/api/admin/users", {
+      json: { username: "x", name: "X" },
+      cookie: partnerCookie,
+    });
     expect(forbidden.status).toBe(403);
     expect(await forbidden.json()).toEqual({ message: "Forbidden" });
   });
@@ -56,10 +70,19 @@ describe("GET /api/admin/users and POST /api/admin/users", () => {
   });
 
   it("creates an admin with a password shown once, lists it, and refuses the username again (409)", async () => {
-    const created = await call(createAdminAction, "/api/admin/users", { json: { username: "nina-admin", name: "Nina Admin", email: "nina@example.com" }, cookie: adminCookie });
+    const created = await call(createAdminAction, "/api/admin/users", {
+      json: { username: "nina-admin", name: "Nina Admin", email: "nina@example.com" },
+      cookie: adminCookie,
+    });
     expect(created.status).toBe(201);
     const body = await created.json();
-    expect(body.admin).toMatchObject({ username: "nina-admin", name: "Nina Admin", email: "nina@example.com", disabledAt: null, lastSignInAt: null });
+    expect(body.admin).toMatchObject({
+      username: "nina-admin",
+      name: "Nina Admin",
+      email: "nina@example.com",
+      disabledAt: null,
+      lastSignInAt: null,
+    });
     expect(body.generatedPassword).toMatch(/^[A-Za-z0-9]{16}$/);
     expect(JSON.stringify(body.admin)).not.toMatch(/scrypt|password/i);
     // The generated password signs in; the row records who created the admin.
@@ -69,20 +92,30 @@ describe("GET /api/admin/users and POST /api/admin/users", () => {
     expect(row.isAdmin).toBe(1);
     expect(await auditRows(row.id, "create")).toHaveLength(1);
 
-    const again = await call(createAdminAction, "/api/admin/users", { json: { username: "NINA-ADMIN", name: "Other", password: "long-enough-1" }, cookie: adminCookie });
+    const again = await call(createAdminAction, "/api/admin/users", {
+      json: { username: "NINA-ADMIN", name: "Other", password: "long-enough-1" },
+      cookie: adminCookie,
+    });
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ message: "Username already exists" });
 
     const list = await call(listAdminsLoader, "/api/admin/users", { cookie: adminCookie });
     expect(list.status).toBe(200);
     const admins = await list.json();
-    expect(admins.map((a: { username: string }) => a.username)).toEqual(expect.arrayContaining([first.username, "nina-admin"]));
-    expect(admins.find((a: { username: string }) => a.username === "nina-admin").lastSignInAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(admins.map((a: { username: string }) => a.username)).toEqual(
+      expect.arrayContaining([first.username, "nina-admin"]),
+    );
+    expect(admins.find((a: { username: string }) => a.username === "nina-admin").lastSignInAt).toMatch(
+      /^\d{4}-\d\d-\d\dT/,
+    );
     expect(admins.some((a: { username: string }) => a.username === partner.username)).toBe(false);
   });
 
   it("takes a chosen password and answers no generated one", async () => {
-    const created = await call(createAdminAction, "/api/admin/users", { json: { username: "omar-admin", name: "Omar", password: "chosen-pass-1" }, cookie: adminCookie });
+    const created = await call(createAdminAction, "/api/admin/users", {
+      json: { username: "omar-admin", name: "Omar", password: "chosen-pass-1" },
+      cookie: adminCookie,
+    });
     expect(created.status).toBe(201);
     expect((await created.json()).generatedPassword).toBeNull();
     expect((await signInApi("omar-admin", "chosen-pass-1")).status).toBe(200);
@@ -94,13 +127,21 @@ describe("last sign-in", () => {
     const someone = await makeAdmin(db);
     const before = Date.now();
     expect((await signInApi(someone.username)).status).toBe(200);
-    const afterApi = await db.selectFrom("users").select("lastSignInAt").where("id", "=", someone.id).executeTakeFirstOrThrow();
+    const afterApi = await db
+      .selectFrom("users")
+      .select("lastSignInAt")
+      .where("id", "=", someone.id)
+      .executeTakeFirstOrThrow();
     expect(Date.parse(afterApi.lastSignInAt!)).toBeGreaterThanOrEqual(before - 1000);
 
     await db.updateTable("users").set({ lastSignInAt: null }).where("id", "=", someone.id).execute();
     const web = await call(authAction, "/auth", { form: { username: someone.username, password: TEST_PASSWORD } });
     expect(web.status).toBe(302);
-    const afterWeb = await db.selectFrom("users").select("lastSignInAt").where("id", "=", someone.id).executeTakeFirstOrThrow();
+    const afterWeb = await db
+      .selectFrom("users")
+      .select("lastSignInAt")
+      .where("id", "=", someone.id)
+      .executeTakeFirstOrThrow();
     expect(afterWeb.lastSignInAt).not.toBeNull();
   });
 
@@ -120,7 +161,11 @@ describe("last sign-in", () => {
   it("is not written by a failed sign-in", async () => {
     const someone = await makeAdmin(db);
     expect((await signInApi(someone.username, "wrong-password")).status).toBe(401);
-    const row = await db.selectFrom("users").select("lastSignInAt").where("id", "=", someone.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select("lastSignInAt")
+      .where("id", "=", someone.id)
+      .executeTakeFirstOrThrow();
     expect(row.lastSignInAt).toBeNull();
   });
 });
@@ -146,7 +191,11 @@ describe("POST /api/users/{id}/disable and /enable", () => {
 
     const response = await disable(second.id, adminCookie);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ id: second.id, isAdmin: true, disabledAt: expect.stringMatching(/^\d{4}-/) });
+    expect(await response.json()).toMatchObject({
+      id: second.id,
+      isAdmin: true,
+      disabledAt: expect.stringMatching(/^\d{4}-/),
+    });
 
     // The existing session is gone.
     expect((await whoAmI(secondCookie)).status).toBe(401);
@@ -156,7 +205,10 @@ describe("POST /api/users/{id}/disable and /enable", () => {
       expect(refused.status).toBe(401);
       expect(await refused.json()).toEqual({ message: "Invalid username or password" });
     }
-    const web = await call(authAction, "/auth", { form: { username: second.username, password: TEST_PASSWORD }, address: "10.46.0.1" });
+    const web = await call(authAction, "/auth", {
+      form: { username: second.username, password: TEST_PASSWORD },
+      address: "10.46.0.1",
+    });
     expect(web.status).toBe(401);
     expect(await web.json()).toMatchObject({ error: "Invalid username or password" });
 
@@ -184,9 +236,17 @@ describe("POST /api/users/{id}/disable and /enable", () => {
   });
 
   it("the last active admin cannot be disabled (409 from the domain, as the CLI meets it)", async () => {
-    const active = await db.selectFrom("users").select("id").where("isAdmin", "=", 1).where("disabledAt", "is", null).execute();
+    const active = await db
+      .selectFrom("users")
+      .select("id")
+      .where("isAdmin", "=", 1)
+      .where("disabledAt", "is", null)
+      .execute();
     for (const { id } of active.filter((a) => a.id !== first.id)) await disableAccount(db, id, first.id);
-    await expect(disableAccount(db, first.id, null)).rejects.toMatchObject({ status: 409, message: CANNOT_DISABLE_LAST_ADMIN });
+    await expect(disableAccount(db, first.id, null)).rejects.toMatchObject({
+      status: 409,
+      message: CANNOT_DISABLE_LAST_ADMIN,
+    });
     const row = await db.selectFrom("users").select("disabledAt").where("id", "=", first.id).executeTakeFirstOrThrow();
     expect(row.disabledAt).toBeNull();
   });
@@ -218,45 +278,84 @@ describe("/admin/users (page)", () => {
     expect(body.admins.some((a: { id: number }) => a.id === first.id)).toBe(true);
     // A partner cannot post to it either.
     const { action: pageAction } = await import("#app/routes/admin.users.tsx");
-    const posted = await call(pageAction, "/admin/users", { form: { intent: "account-enable", id: String(first.id) }, cookie: partnerCookie });
+    const posted = await call(pageAction, "/admin/users", {
+      form: { intent: "account-enable", id: String(first.id) },
+      cookie: partnerCookie,
+    });
     expect(posted.headers.get("location")).toBe("/");
   });
 
   it("adds an admin with a generated password shown once, and answers a refused field", async () => {
     const { action: pageAction } = await import("#app/routes/admin.users.tsx");
-    const added = await call(pageAction, "/admin/users", { form: { intent: "admin-create", username: "page-admin", name: "Page Admin", email: "", password: "" }, cookie: adminCookie });
+    const added = await call(pageAction, "/admin/users", {
+      form: { intent: "admin-create", username: "page-admin", name: "Page Admin", email: "", password: "" },
+      cookie: adminCookie,
+    });
     expect(added.status).toBe(200);
     const body = await added.json();
-    expect(body).toMatchObject({ intent: "admin-create", created: { username: "page-admin", name: "Page Admin", generatedPassword: expect.stringMatching(/^[A-Za-z0-9]{16}$/) } });
+    expect(body).toMatchObject({
+      intent: "admin-create",
+      created: {
+        username: "page-admin",
+        name: "Page Admin",
+        generatedPassword: expect.stringMatching(/^[A-Za-z0-9]{16}$/),
+      },
+    });
     expect((await signInApi("page-admin", body.created.generatedPassword)).status).toBe(200);
 
-    const refused = await call(pageAction, "/admin/users", { form: { intent: "admin-create", username: "page-admin-2", name: "", password: "" }, cookie: adminCookie });
+    const refused = await call(pageAction, "/admin/users", {
+      form: { intent: "admin-create", username: "page-admin-2", name: "", password: "" },
+      cookie: adminCookie,
+    });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ title: "Could not add admin", error: "Name is required", fieldErrors: { name: "Name is required" } });
+    expect(await refused.json()).toMatchObject({
+      title: "Could not add admin",
+      error: "Name is required",
+      fieldErrors: { name: "Name is required" },
+    });
   });
 
   it("disables with the admin's own password (asked first without JavaScript), refuses a wrong one, and enables", async () => {
     const { action: pageAction } = await import("#app/routes/admin.users.tsx");
     const target = await makeAdmin(db);
     const targetCookie = await loginCookie(target.username);
-    const question = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(target.id) }, cookie: adminCookie });
-    expect(await question.json()).toMatchObject({ intent: "account-disable", confirm: { confirmLabel: "Disable sign-in" } });
+    const question = await call(pageAction, "/admin/users", {
+      form: { intent: "account-disable", id: String(target.id) },
+      cookie: adminCookie,
+    });
+    expect(await question.json()).toMatchObject({
+      intent: "account-disable",
+      confirm: { confirmLabel: "Disable sign-in" },
+    });
     expect((await whoAmI(targetCookie)).status).toBe(200);
 
-    const wrong = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(target.id), confirmed: "yes", password: "not-my-password" }, cookie: adminCookie, address: "10.46.1.1" });
+    const wrong = await call(pageAction, "/admin/users", {
+      form: { intent: "account-disable", id: String(target.id), confirmed: "yes", password: "not-my-password" },
+      cookie: adminCookie,
+      address: "10.46.1.1",
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toMatchObject({ title: "Could not disable sign-in", error: "Incorrect password" });
     expect((await whoAmI(targetCookie)).status).toBe(200);
 
-    const confirmed = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(target.id), confirmed: "yes", password: TEST_PASSWORD }, cookie: adminCookie });
+    const confirmed = await call(pageAction, "/admin/users", {
+      form: { intent: "account-disable", id: String(target.id), confirmed: "yes", password: TEST_PASSWORD },
+      cookie: adminCookie,
+    });
     expect(confirmed.status).toBe(302);
     expect((await whoAmI(targetCookie)).status).toBe(401);
 
-    const self = await call(pageAction, "/admin/users", { form: { intent: "account-disable", id: String(first.id), confirmed: "yes", password: TEST_PASSWORD }, cookie: adminCookie });
+    const self = await call(pageAction, "/admin/users", {
+      form: { intent: "account-disable", id: String(first.id), confirmed: "yes", password: TEST_PASSWORD },
+      cookie: adminCookie,
+    });
     expect(self.status).toBe(409);
     expect(await self.json()).toMatchObject({ error: CANNOT_DISABLE_SELF });
 
-    const enabled = await call(pageAction, "/admin/users", { form: { intent: "account-enable", id: String(target.id) }, cookie: adminCookie });
+    const enabled = await call(pageAction, "/admin/users", {
+      form: { intent: "account-enable", id: String(target.id) },
+      cookie: adminCookie,
+    });
     expect(enabled.status).toBe(302);
     expect((await signInApi(target.username)).status).toBe(200);
   });
@@ -269,16 +368,26 @@ describe("a partner's sign-in from the partner page and the dashboard", () => {
     const host = await makePartner(db, { name: "Leaving Host" });
     const hostCookie = await loginCookie(host.username);
     const path = `/partners/${host.id}`;
-    const disabled = await call(partnerAction, path, { form: { intent: "account-disable", id: String(host.id), confirmed: "yes", password: TEST_PASSWORD }, cookie: adminCookie, params: { partnerId: String(host.id) } });
+    const disabled = await call(partnerAction, path, {
+      form: { intent: "account-disable", id: String(host.id), confirmed: "yes", password: TEST_PASSWORD },
+      cookie: adminCookie,
+      params: { partnerId: String(host.id) },
+    });
     expect(disabled.status).toBe(302);
     expect((await whoAmI(hostCookie)).status).toBe(401);
 
-    const page = await (await call(partnerLoader, path, { cookie: adminCookie, params: { partnerId: String(host.id) } })).json();
+    const page = await (
+      await call(partnerLoader, path, { cookie: adminCookie, params: { partnerId: String(host.id) } })
+    ).json();
     expect(JSON.stringify(page)).toContain('"signInDisabledAt":"');
     const dashboard = await (await call(dashboardLoader, `/admin?q=${host.username}`, { cookie: adminCookie })).json();
     expect(JSON.stringify(dashboard)).toMatch(new RegExp(`"username":"${host.username}".*"signInDisabledAt":"\\d{4}-`));
 
-    const enabled = await call(partnerAction, path, { form: { intent: "account-enable", id: String(host.id) }, cookie: adminCookie, params: { partnerId: String(host.id) } });
+    const enabled = await call(partnerAction, path, {
+      form: { intent: "account-enable", id: String(host.id) },
+      cookie: adminCookie,
+      params: { partnerId: String(host.id) },
+    });
     expect(enabled.status).toBe(302);
     expect((await signInApi(host.username)).status).toBe(200);
   });

@@ -26,16 +26,44 @@ async function recordWithSales(machineId: number, month: string) {
   const record = await makeRecord(db, machineId, month, { totalSales: 20, revenuePence: 2_600, cogsPence: 1_040 });
   const product = async (name: string) =>
     (await db.selectFrom("products").select("id").where("name", "=", name).executeTakeFirst())?.id ??
-    (await db.insertInto("products").values({ name, currentPricePence: 0, currentCostPence: 0 }).returning("id").executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto("products")
+        .values({ name, currentPricePence: 0, currentCostPence: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
   const cola = await product("Agreement Cola");
   const crisps = await product("Agreement Crisps");
   const rows = [
-    ...Array.from({ length: 12 }, (_, i) => ({ productId: cola, price: 150, cost: 60, tx: `${month}-${machineId}-c${i}` })),
-    ...Array.from({ length: 8 }, (_, i) => ({ productId: crisps, price: 100, cost: 40, tx: `${month}-${machineId}-k${i}` })),
+    ...Array.from({ length: 12 }, (_, i) => ({
+      productId: cola,
+      price: 150,
+      cost: 60,
+      tx: `${month}-${machineId}-c${i}`,
+    })),
+    ...Array.from({ length: 8 }, (_, i) => ({
+      productId: crisps,
+      price: 100,
+      cost: 40,
+      tx: `${month}-${machineId}-k${i}`,
+    })),
   ];
   await db
     .insertInto("sales")
-    .values(rows.map((r) => ({ machineId, recordId: record.id, productId: r.productId, saleDate: `${month}-10`, pricePence: r.price, costPence: r.cost, settlementPence: r.price, transactionId: r.tx, kind: "sale" as const })))
+    .values(
+      rows.map((r) => ({
+        machineId,
+        recordId: record.id,
+        productId: r.productId,
+        saleDate: `${month}-10`,
+        pricePence: r.price,
+        costPence: r.cost,
+        settlementPence: r.price,
+        transactionId: r.tx,
+        kind: "sale" as const,
+      })),
+    )
     .execute();
   return record.id;
 }
@@ -71,27 +99,48 @@ describe("an agreement written from a paid month", () => {
       "Agreement Station: agreement cola, gross sales: £18.00 × 20% = £3.60",
       "Agreement Station: Per item sold: 8 items × £0.10 = £0.80",
     ]);
-    expect(preview.paidMonths).toEqual([{ month: "2026-08", paidPence: 148, previousPence: 148, proposedPence: 440, adjustedPence: 0, differencePence: 292, targetMonth: "2026-09" }]);
+    expect(preview.paidMonths).toEqual([
+      {
+        month: "2026-08",
+        paidPence: 148,
+        previousPence: 148,
+        proposedPence: 440,
+        adjustedPence: 0,
+        differencePence: 292,
+        targetMonth: "2026-09",
+      },
+    ]);
   });
 
   it("is refused until the admin confirms the paid month's adjustment, and changes nothing", async () => {
-    await expect(setAgreement(db, partnerId, perItem, adminId, NOW)).rejects.toThrow(/August 2026 \+£2\.92 to September 2026/);
+    await expect(setAgreement(db, partnerId, perItem, adminId, NOW)).rejects.toThrow(
+      /August 2026 \+£2\.92 to September 2026/,
+    );
     expect((await partnerAgreements(db, partnerId, NOW)).history).toHaveLength(1);
   });
 
   it("confirmed: August keeps what it paid; September follows the new terms at once, plus August's +292", async () => {
     const result = await setAgreement(db, partnerId, { ...perItem, adjustPaidMonths: true }, adminId, NOW);
-    expect(result.adjustments.map((a) => [a.month, a.differencePence, a.targetMonth])).toEqual([["2026-08", 292, "2026-09"]]);
+    expect(result.adjustments.map((a) => [a.month, a.differencePence, a.targetMonth])).toEqual([
+      ["2026-08", 292, "2026-09"],
+    ]);
     const august = await commissionSummaryRow(db, "2026-08", partnerId);
     expect([august?.paymentStatus, august?.profitShare]).toEqual(["completed", 1.48]);
     const september = await partnerMonth(db, partnerId, "2026-09");
     expect(september.agreementPence).toBe(440);
-    expect(september.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-08", 292, "agreement"]]);
+    expect(september.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([
+      ["2026-08", 292, "agreement"],
+    ]);
     expect(september.totals.commissionPence).toBe(732);
     expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitShare).toBe(7.32);
     // The paid month's own figures still say what it paid under.
     expect((await partnerMonth(db, partnerId, "2026-08")).totals.commissionPence).toBe(148);
-    const audit = await db.selectFrom("auditLog").select(["action", "entity"]).where("partnerId", "=", partnerId).where("entity", "in", ["commission_agreement", "commission_adjustment"]).execute();
+    const audit = await db
+      .selectFrom("auditLog")
+      .select(["action", "entity"])
+      .where("partnerId", "=", partnerId)
+      .where("entity", "in", ["commission_agreement", "commission_adjustment"])
+      .execute();
     expect(audit.map((a) => a.action).sort()).toEqual(["agreement_set", "commission_adjustment"]);
   });
 
@@ -106,13 +155,17 @@ describe("an agreement written from a paid month", () => {
     expect(statement).toContain("Commission (agreement)");
     expect(statement).toContain("Agreement Station: Per item sold: 8 items × £0.10 = £0.80");
     // The paid month's report keeps the seed's words: it was paid under them.
-    expect(pdfText(Buffer.from((await consolidatedReport(db, partnerId, "2026-08", NOW)).bytes))).toContain("Profit share: 10% of net profit");
+    expect(pdfText(Buffer.from((await consolidatedReport(db, partnerId, "2026-08", NOW)).bytes))).toContain(
+      "Profit share: 10% of net profit",
+    );
   });
 
   it("a correction counts what was already added: 1p per item from August adds 20 − (148 + 292) = −420 to September", async () => {
     const correction = agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.01" });
     const preview = await previewAgreement(db, partnerId, correction, NOW);
-    expect(preview.paidMonths.map((d) => [d.previousPence, d.adjustedPence, d.proposedPence, d.differencePence])).toEqual([[148, 292, 20, -420]]);
+    expect(
+      preview.paidMonths.map((d) => [d.previousPence, d.adjustedPence, d.proposedPence, d.differencePence]),
+    ).toEqual([[148, 292, 20, -420]]);
     await setAgreement(db, partnerId, { ...correction, adjustPaidMonths: true }, adminId, NOW);
     const september = await partnerMonth(db, partnerId, "2026-09");
     expect(september.agreementPence).toBe(20);
@@ -122,19 +175,38 @@ describe("an agreement written from a paid month", () => {
     expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitShare).toBe(0);
     // The same agreement again reaches no difference: August now stands at 20.
     expect((await previewAgreement(db, partnerId, correction, NOW)).paidMonths).toEqual([]);
-    expect((await db.selectFrom("auditLog").select("action").where("partnerId", "=", partnerId).where("action", "=", "agreement_corrected").execute()).length).toBe(1);
+    expect(
+      (
+        await db
+          .selectFrom("auditLog")
+          .select("action")
+          .where("partnerId", "=", partnerId)
+          .where("action", "=", "agreement_corrected")
+          .execute()
+      ).length,
+    ).toBe(1);
   });
 
   it("the month below zero pays nothing and carries −108 to October; Reset Month removes the carry, audited", async () => {
     const payment = await markCommissionPaid(db, partnerId, "2026-09", adminId, "2026-10-05", NOW);
     expect(payment.amountPence).toBe(0);
     const october = await partnerMonth(db, partnerId, "2026-10");
-    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-09", -108, "carried"]]);
+    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([
+      ["2026-09", -108, "carried"],
+    ]);
     await resetCommissions(db, "2026-09", adminId, partnerId);
     expect((await partnerMonth(db, partnerId, "2026-10")).adjustments).toEqual([]);
-    const removed = await db.selectFrom("auditLog").select("before").where("partnerId", "=", partnerId).where("action", "=", "commission_adjustment_removed").executeTakeFirst();
+    const removed = await db
+      .selectFrom("auditLog")
+      .select("before")
+      .where("partnerId", "=", partnerId)
+      .where("action", "=", "commission_adjustment_removed")
+      .executeTakeFirst();
     const before = removed?.before;
-    expect(typeof before === "string" ? JSON.parse(before) : before).toMatchObject({ amountPence: -108, reason: "carried" });
+    expect(typeof before === "string" ? JSON.parse(before) : before).toMatchObject({
+      amountPence: -108,
+      reason: "carried",
+    });
   });
 
   it("Reset Month of the paid month removes the differences still waiting for it: August reopens at 20 under the agreement", async () => {
@@ -143,7 +215,13 @@ describe("an agreement written from a paid month", () => {
     expect([august.payment.status, august.totals.commissionPence]).toEqual(["pending", 20]);
     const september = await partnerMonth(db, partnerId, "2026-09");
     expect([september.adjustments, september.totals.commissionPence]).toEqual([[], 20]);
-    const removed = await db.selectFrom("auditLog").select("before").where("partnerId", "=", partnerId).where("action", "=", "commission_adjustment_removed").where("month", "=", "2026-09").execute();
+    const removed = await db
+      .selectFrom("auditLog")
+      .select("before")
+      .where("partnerId", "=", partnerId)
+      .where("action", "=", "commission_adjustment_removed")
+      .where("month", "=", "2026-09")
+      .execute();
     expect(removed).toHaveLength(2);
   });
 
@@ -152,16 +230,44 @@ describe("an agreement written from a paid month", () => {
     // again at 20 under 1p per item sends nothing and carries 20 − 148 = −128 (paid again) to September.
     const august = await markCommissionPaid(db, partnerId, "2026-08", adminId, "2026-09-05", NOW);
     expect(august.amountPence).toBe(20);
-    expect((await db.selectFrom("commissionTransfers").select("amountPence").where("partnerId", "=", partnerId).where("month", "=", "2026-08").orderBy("id").execute()).map((t) => t.amountPence)).toEqual([148, 0]);
+    expect(
+      (
+        await db
+          .selectFrom("commissionTransfers")
+          .select("amountPence")
+          .where("partnerId", "=", partnerId)
+          .where("month", "=", "2026-08")
+          .orderBy("id")
+          .execute()
+      ).map((t) => t.amountPence),
+    ).toEqual([148, 0]);
     // 2p per item from August: August's 40 − 20 = +20 goes to September: 40 + 20 − 128 = −68, so September pays 0 and carries −68.
-    await setAgreement(db, partnerId, { ...agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.02" }), adjustPaidMonths: true }, adminId, NOW);
-    expect((await partnerMonth(db, partnerId, "2026-09")).adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-08", -128, "repaid"], ["2026-08", 20, "agreement"]]);
+    await setAgreement(
+      db,
+      partnerId,
+      {
+        ...agreementInputSchema.parse({ effectiveMonth: "2026-08", basis: "per-item", amount: "0.02" }),
+        adjustPaidMonths: true,
+      },
+      adminId,
+      NOW,
+    );
+    expect(
+      (await partnerMonth(db, partnerId, "2026-09")).adjustments.map((a) => [a.forMonth, a.amountPence, a.reason]),
+    ).toEqual([
+      ["2026-08", -128, "repaid"],
+      ["2026-08", 20, "agreement"],
+    ]);
     expect((await markCommissionPaid(db, partnerId, "2026-09", adminId, "2026-10-05", NOW)).amountPence).toBe(0);
     await resetCommissions(db, "2026-08", adminId, partnerId);
     expect((await partnerMonth(db, partnerId, "2026-08")).totals.commissionPence).toBe(40);
     // September was paid with August's −128 and +20: both reversed in October, beside September's own carried −68.
     const october = await partnerMonth(db, partnerId, "2026-10");
-    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([["2026-08", 128, "repaid"], ["2026-08", -20, "agreement"], ["2026-09", -68, "carried"]]);
+    expect(october.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([
+      ["2026-08", 128, "repaid"],
+      ["2026-08", -20, "agreement"],
+      ["2026-09", -68, "carried"],
+    ]);
   });
 });
 
@@ -170,9 +276,20 @@ describe("a carried rest already used by a later paid month", () => {
     const partner = await makePartner(db, { commissionBp: 1_000 });
     const machine = await makeMachine(db, partner.id);
     // Each month: revenue £30.00, COGS £0.00 → fee 90 (89.7), net 2910, 10% → 291 pence.
-    for (const month of ["2026-01", "2026-02", "2026-03"]) await makeRecord(db, machine.id, month, { totalSales: 3, revenuePence: 3_000, cogsPence: 0 });
+    for (const month of ["2026-01", "2026-02", "2026-03"])
+      await makeRecord(db, machine.id, month, { totalSales: 3, revenuePence: 3_000, cogsPence: 0 });
     // A difference of −791 for December lands on January: 291 − 791 = −500.
-    await db.insertInto("commissionAdjustments").values({ partnerId: partner.id, month: "2026-01", forMonth: "2025-12", amountPence: -791, reason: "agreement", createdBy: adminId }).execute();
+    await db
+      .insertInto("commissionAdjustments")
+      .values({
+        partnerId: partner.id,
+        month: "2026-01",
+        forMonth: "2025-12",
+        amountPence: -791,
+        reason: "agreement",
+        createdBy: adminId,
+      })
+      .execute();
     expect((await markCommissionPaid(db, partner.id, "2026-01", adminId, "2026-02-03", NOW)).amountPence).toBe(0);
     // February: 291 − 500 = −209, paid at 0, −209 carried to March.
     expect((await markCommissionPaid(db, partner.id, "2026-02", adminId, "2026-03-03", NOW)).amountPence).toBe(0);
@@ -180,7 +297,11 @@ describe("a carried rest already used by a later paid month", () => {
     await resetCommissions(db, "2026-01", adminId, partner.id);
     // February was paid with January's −500: it stays there, and March gets +500 back.
     const february = await partnerMonth(db, partner.id, "2026-02");
-    expect([february.payment.status, february.payment.amountPence, february.adjustments.map((a) => a.amountPence)]).toEqual(["completed", 0, [-500]]);
+    expect([
+      february.payment.status,
+      february.payment.amountPence,
+      february.adjustments.map((a) => a.amountPence),
+    ]).toEqual(["completed", 0, [-500]]);
     const march = await partnerMonth(db, partner.id, "2026-03");
     expect(march.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([
       ["2026-01", 500, "carried"],

@@ -35,10 +35,13 @@ let nonProfit: { id: number };
 let feePaying: { id: number };
 
 /* Independent arithmetic: half-up division, the card fee per record, a flat share of net profit per record. */
-const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
+const halfUp = (numerator: number, denominator: number) =>
+  Math.floor((2 * numerator + denominator) / (2 * denominator));
 const cardFee = (revenuePence: number) => halfUp(revenuePence * 299, 10_000);
-const netOf = (r: { revenuePence: number; cogsPence: number }) => r.revenuePence - r.cogsPence - cardFee(r.revenuePence);
-const flatShare = (records: { revenuePence: number; cogsPence: number }[], rateBp: number) => records.reduce((s, r) => s + Math.max(0, halfUp(netOf(r) * rateBp, 10_000)), 0);
+const netOf = (r: { revenuePence: number; cogsPence: number }) =>
+  r.revenuePence - r.cogsPence - cardFee(r.revenuePence);
+const flatShare = (records: { revenuePence: number; cogsPence: number }[], rateBp: number) =>
+  records.reduce((s, r) => s + Math.max(0, halfUp(netOf(r) * rateBp, 10_000)), 0);
 const pounds = (pence: number) => Math.round(pence) / 100;
 
 /* The owner's two machines last month (the preview's month). */
@@ -56,16 +59,35 @@ beforeAll(async () => {
   const other = await makePartner(db, { name: "Someone Else" });
   strangerCookie = await loginCookie(other.username);
   nonProfit = await makePartner(db, { name: "Community Hall", partnerType: "non-profit-sharing" });
-  feePaying = await makePartner(db, { name: "Fee Payers Ltd", partnerType: "fee-paying", monthlyFeePence: 4_999, paymentPeriod: "monthly" });
+  feePaying = await makePartner(db, {
+    name: "Fee Payers Ltd",
+    partnerType: "fee-paying",
+    monthlyFeePence: 4_999,
+    paymentPeriod: "monthly",
+  });
 });
 
 /* ---------- helpers ---------- */
 
-const agreements = (id: number | string, cookie: string | null = adminCookie) => call(agreementsLoader, `/api/partners/${id}/agreements`, { cookie, params: { id: String(id) } });
-const setAgreement = (id: number | string, json: unknown, cookie: string | null = adminCookie) => call(agreementsAction, `/api/partners/${id}/agreements`, { json, cookie, params: { id: String(id) } });
-const preview = (id: number | string, json: unknown, cookie: string | null = adminCookie) => call(previewAction, `/api/partners/${id}/agreements/preview`, { json, cookie, params: { id: String(id) } });
-const patchPartner = (id: number, json: unknown) => call(partnerAction, `/api/partners/${id}`, { method: "PATCH", json, cookie: adminCookie, params: { id: String(id) } });
-const pay = (id: number, month: string, paidDate: string) => call(paymentAction, `/api/partners/${id}/commission-payment`, { json: { status: "completed", month, paidDate }, cookie: adminCookie, params: { id: String(id) } });
+const agreements = (id: number | string, cookie: string | null = adminCookie) =>
+  call(agreementsLoader, `/api/partners/${id}/agreements`, { cookie, params: { id: String(id) } });
+const setAgreement = (id: number | string, json: unknown, cookie: string | null = adminCookie) =>
+  call(agreementsAction, `/api/partners/${id}/agreements`, { json, cookie, params: { id: String(id) } });
+const preview = (id: number | string, json: unknown, cookie: string | null = adminCookie) =>
+  call(previewAction, `/api/partners/${id}/agreements/preview`, { json, cookie, params: { id: String(id) } });
+const patchPartner = (id: number, json: unknown) =>
+  call(partnerAction, `/api/partners/${id}`, {
+    method: "PATCH",
+    json,
+    cookie: adminCookie,
+    params: { id: String(id) },
+  });
+const pay = (id: number, month: string, paidDate: string) =>
+  call(paymentAction, `/api/partners/${id}/commission-payment`, {
+    json: { status: "completed", month, paidDate },
+    cookie: adminCookie,
+    params: { id: String(id) },
+  });
 
 async function summaryRow(partnerId: number, month: string) {
   const response = await call(summaryLoader, `/api/partners/commissions?month=${month}`, { cookie: adminCookie });
@@ -104,8 +126,16 @@ describe("guards on the agreement routes", () => {
     await expectError(await setAgreement(owner.id, PER_ITEM, strangerCookie), 403, "Forbidden");
     await expectError(await setAgreement(999_999, PER_ITEM), 404, "Partner not found");
     await expectError(await setAgreement("abc", PER_ITEM), 404, "Partner not found");
-    await expectError(await setAgreement(nonProfit.id, PER_ITEM), 409, "Commission is not applicable for this partner type");
-    await expectError(await setAgreement(feePaying.id, PER_ITEM), 409, "Commission is not applicable for this partner type");
+    await expectError(
+      await setAgreement(nonProfit.id, PER_ITEM),
+      409,
+      "Commission is not applicable for this partner type",
+    );
+    await expectError(
+      await setAgreement(feePaying.id, PER_ITEM),
+      409,
+      "Commission is not applicable for this partner type",
+    );
   });
 
   it("POST …/agreements/preview: 401, 403 for a partner, 404 unknown, 409 without commission, 405 for GET", async () => {
@@ -114,42 +144,115 @@ describe("guards on the agreement routes", () => {
     await expectError(await preview(owner.id, PER_ITEM, strangerCookie), 403, "Forbidden");
     await expectError(await preview(999_999, PER_ITEM), 404, "Partner not found");
     await expectError(await preview(nonProfit.id, PER_ITEM), 409, "Commission is not applicable for this partner type");
-    await expectError(await call(previewLoader, `/api/partners/${owner.id}/agreements/preview`, { cookie: adminCookie, params: { id: String(owner.id) } }), 405, "Method not allowed");
+    await expectError(
+      await call(previewLoader, `/api/partners/${owner.id}/agreements/preview`, {
+        cookie: adminCookie,
+        params: { id: String(owner.id) },
+      }),
+      405,
+      "Method not allowed",
+    );
   });
 
   const BAD: [string, unknown, string][] = [
-    ["a rate of 1.5", { effectiveMonth: "2025-01", basis: "net-profit", rate: 1.5 }, "The agreement's rate must be a fraction between 0 and 1 (0.10 is 10%)"],
+    [
+      "a rate of 1.5",
+      { effectiveMonth: "2025-01", basis: "net-profit", rate: 1.5 },
+      "The agreement's rate must be a fraction between 0 and 1 (0.10 is 10%)",
+    ],
     ["no effective month", { basis: "net-profit", rate: "0.10" }, "Effective month must be YYYY-MM"],
-    ["a month that is not one", { effectiveMonth: "2025-13", basis: "net-profit", rate: "0.10" }, "Effective month must be YYYY-MM"],
-    ["an unknown basis", { effectiveMonth: "2025-01", basis: "cash-collected", rate: "0.10" }, "Basis must be one of net-profit, gross-sales, gross-profit, per-item, per-machine"],
-    ["a count basis without an amount", { effectiveMonth: "2025-01", basis: "per-item", rate: "0.10" }, "The agreement needs an amount (pounds each)"],
+    [
+      "a month that is not one",
+      { effectiveMonth: "2025-13", basis: "net-profit", rate: "0.10" },
+      "Effective month must be YYYY-MM",
+    ],
+    [
+      "an unknown basis",
+      { effectiveMonth: "2025-01", basis: "cash-collected", rate: "0.10" },
+      "Basis must be one of net-profit, gross-sales, gross-profit, per-item, per-machine",
+    ],
+    [
+      "a count basis without an amount",
+      { effectiveMonth: "2025-01", basis: "per-item", rate: "0.10" },
+      "The agreement needs an amount (pounds each)",
+    ],
     [
       "tiers out of order",
-      { effectiveMonth: "2025-01", basis: "gross-sales", tiers: [{ upTo: 300, rate: "0.10" }, { upTo: 100, rate: "0.20" }, { rate: "0.30" }] },
+      {
+        effectiveMonth: "2025-01",
+        basis: "gross-sales",
+        tiers: [{ upTo: 300, rate: "0.10" }, { upTo: 100, rate: "0.20" }, { rate: "0.30" }],
+      },
       "Tier 2's upper limit must be above the tier before it",
     ],
-    ["a last tier with a limit", { effectiveMonth: "2025-01", basis: "gross-sales", tiers: [{ upTo: 100, rate: "0.10" }, { upTo: 200, rate: "0.20" }] }, "The last tier has no upper limit"],
-    ["a minimum above the cap", { effectiveMonth: "2025-01", basis: "per-item", amount: 0.05, minimum: 50, cap: 10 }, "The minimum must not be above the cap"],
-    ["a cap in fractions of a penny", { effectiveMonth: "2025-01", basis: "per-item", amount: 0.05, cap: 10.001 }, "The cap must be in whole pence"],
+    [
+      "a last tier with a limit",
+      {
+        effectiveMonth: "2025-01",
+        basis: "gross-sales",
+        tiers: [
+          { upTo: 100, rate: "0.10" },
+          { upTo: 200, rate: "0.20" },
+        ],
+      },
+      "The last tier has no upper limit",
+    ],
+    [
+      "a minimum above the cap",
+      { effectiveMonth: "2025-01", basis: "per-item", amount: 0.05, minimum: 50, cap: 10 },
+      "The minimum must not be above the cap",
+    ],
+    [
+      "a cap in fractions of a penny",
+      { effectiveMonth: "2025-01", basis: "per-item", amount: 0.05, cap: 10.001 },
+      "The cap must be in whole pence",
+    ],
     [
       "a per-machine agreement with a product rule",
-      { effectiveMonth: "2025-01", basis: "per-machine", amount: 25, products: [{ match: "Coca*", basis: "per-item", amount: 0.1 }] },
+      {
+        effectiveMonth: "2025-01",
+        basis: "per-machine",
+        amount: 25,
+        products: [{ match: "Coca*", basis: "per-item", amount: 0.1 }],
+      },
       "A per-machine agreement has no product rules",
     ],
-    ["a product rule without a name", { effectiveMonth: "2025-01", basis: "net-profit", rate: "0.10", products: [{ match: " ", basis: "gross-sales", rate: "0.2" }] }, "Product rule 1 needs a product name or pattern"],
-    ["adjustPaidMonths that is not a yes or no", { effectiveMonth: "2025-01", basis: "net-profit", rate: "0.10", adjustPaidMonths: "yes" }, "adjustPaidMonths must be true or false"],
+    [
+      "a product rule without a name",
+      {
+        effectiveMonth: "2025-01",
+        basis: "net-profit",
+        rate: "0.10",
+        products: [{ match: " ", basis: "gross-sales", rate: "0.2" }],
+      },
+      "Product rule 1 needs a product name or pattern",
+    ],
+    [
+      "adjustPaidMonths that is not a yes or no",
+      { effectiveMonth: "2025-01", basis: "net-profit", rate: "0.10", adjustPaidMonths: "yes" },
+      "adjustPaidMonths must be true or false",
+    ],
   ];
 
   it.each(BAD)("400 for %s, on both POST routes, and nothing written", async (_name, body, message) => {
     await expectError(await setAgreement(owner.id, body), 400, message);
     await expectError(await preview(owner.id, body), 400, message);
-    const written = await db.selectFrom("commissionRates").select("id").where("partnerId", "=", owner.id).where("terms", "is not", null).execute();
+    const written = await db
+      .selectFrom("commissionRates")
+      .select("id")
+      .where("partnerId", "=", owner.id)
+      .where("terms", "is not", null)
+      .execute();
     expect(written).toEqual([]);
   });
 
   it("400 for a body that is not JSON", async () => {
     const response = await agreementsAction({
-      request: new Request(`http://localhost:3000/api/partners/${owner.id}/agreements`, { method: "POST", headers: { cookie: adminCookie, "content-type": "application/json" }, body: "{" }),
+      request: new Request(`http://localhost:3000/api/partners/${owner.id}/agreements`, {
+        method: "POST",
+        headers: { cookie: adminCookie, "content-type": "application/json" },
+        body: "{",
+      }),
       params: { id: String(owner.id) },
       context: {},
     });
@@ -171,12 +274,22 @@ describe("reading, previewing and writing an agreement", () => {
       description: ["10% of net profit"],
       createdBy: null,
     };
-    expect(body).toMatchObject({ partnerId: owner.id, partnerType: "profit-sharing", applicable: true, current: seed, history: [seed] });
+    expect(body).toMatchObject({
+      partnerId: owner.id,
+      partnerType: "profit-sharing",
+      applicable: true,
+      current: seed,
+      history: [seed],
+    });
   });
 
   it("GET: a type without commission says so", async () => {
     const body = await (await agreements(nonProfit.id)).json();
-    expect(body).toMatchObject({ partnerType: "non-profit-sharing", applicable: false, current: { terms: null, description: ["No commission"] } });
+    expect(body).toMatchObject({
+      partnerType: "non-profit-sharing",
+      applicable: false,
+      current: { terms: null, description: ["No commission"] },
+    });
   });
 
   it("preview: last month under the terms in force and under the proposed ones, line by line in pounds; nothing saved", async () => {
@@ -193,8 +306,24 @@ describe("reading, previewing and writing an agreement", () => {
         commission: pounds(quayShare + pierShare),
         description: ["10% of net profit"],
         lines: [
-          { kind: "machine", machine: "Pier Lobby", basis: "net-profit", quantity: pounds(pierNet), rate: "0.1000", commission: pounds(pierShare), text: `Pier Lobby: Net profit: £${(pierNet / 100).toFixed(2)} × 10% = £${(pierShare / 100).toFixed(2)}` },
-          { kind: "machine", machine: "Quay Kiosk", basis: "net-profit", quantity: pounds(quayNet), rate: "0.1000", commission: pounds(quayShare), text: `Quay Kiosk: Net profit: £${(quayNet / 100).toFixed(2)} × 10% = £${(quayShare / 100).toFixed(2)}` },
+          {
+            kind: "machine",
+            machine: "Pier Lobby",
+            basis: "net-profit",
+            quantity: pounds(pierNet),
+            rate: "0.1000",
+            commission: pounds(pierShare),
+            text: `Pier Lobby: Net profit: £${(pierNet / 100).toFixed(2)} × 10% = £${(pierShare / 100).toFixed(2)}`,
+          },
+          {
+            kind: "machine",
+            machine: "Quay Kiosk",
+            basis: "net-profit",
+            quantity: pounds(quayNet),
+            rate: "0.1000",
+            commission: pounds(quayShare),
+            text: `Quay Kiosk: Net profit: £${(quayNet / 100).toFixed(2)} × 10% = £${(quayShare / 100).toFixed(2)}`,
+          },
         ],
       },
       proposed: {
@@ -202,19 +331,48 @@ describe("reading, previewing and writing an agreement", () => {
         commission: 5,
         description: ["£0.05 per item sold", "Minimum £5.00 a month"],
         lines: [
-          { kind: "machine", machine: "Pier Lobby", basis: "per-item", quantity: 20, rate: 0.05, commission: 1, text: "Pier Lobby: Per item sold: 20 items × £0.05 = £1.00" },
-          { kind: "machine", machine: "Quay Kiosk", basis: "per-item", quantity: 40, rate: 0.05, commission: 2, text: "Quay Kiosk: Per item sold: 40 items × £0.05 = £2.00" },
-          { kind: "minimum", machine: null, basis: "per-item", quantity: 0, rate: 0, commission: 2, text: "Minimum for the month: + £2.00" },
+          {
+            kind: "machine",
+            machine: "Pier Lobby",
+            basis: "per-item",
+            quantity: 20,
+            rate: 0.05,
+            commission: 1,
+            text: "Pier Lobby: Per item sold: 20 items × £0.05 = £1.00",
+          },
+          {
+            kind: "machine",
+            machine: "Quay Kiosk",
+            basis: "per-item",
+            quantity: 40,
+            rate: 0.05,
+            commission: 2,
+            text: "Quay Kiosk: Per item sold: 40 items × £0.05 = £2.00",
+          },
+          {
+            kind: "minimum",
+            machine: null,
+            basis: "per-item",
+            quantity: 0,
+            rate: 0,
+            commission: 2,
+            text: "Minimum for the month: + £2.00",
+          },
         ],
       },
       paidMonths: [],
     });
-    expect(await db.selectFrom("commissionRates").select("id").where("partnerId", "=", owner.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("commissionRates").select("id").where("partnerId", "=", owner.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("POST: 201 with the version written; the open month follows at once; GET shows it to the partner; audited", async () => {
     const before = await summaryRow(owner.id, PREV);
-    expect(before).toMatchObject({ profitShare: pounds(flatShare([QUAY, PIER], 1000)), commissionPercentage: "0.1000" });
+    expect(before).toMatchObject({
+      profitShare: pounds(flatShare([QUAY, PIER], 1000)),
+      commissionPercentage: "0.1000",
+    });
     const response = await setAgreement(owner.id, PER_ITEM);
     expect(response.status).toBe(201);
     const written = {
@@ -225,11 +383,20 @@ describe("reading, previewing and writing an agreement", () => {
       createdBy: "Ada Admin",
     };
     expect(await response.json()).toMatchObject({ agreement: written, adjustments: [] });
-    expect(await summaryRow(owner.id, PREV)).toMatchObject({ profitShare: 5, paymentStatus: "pending", commissionPercentage: "0.0000" });
+    expect(await summaryRow(owner.id, PREV)).toMatchObject({
+      profitShare: 5,
+      paymentStatus: "pending",
+      commissionPercentage: "0.0000",
+    });
     const body = await (await agreements(owner.id, ownerCookie)).json();
     expect(body.current).toMatchObject(written);
     expect(body.history.map((v: { effectiveMonth: string }) => v.effectiveMonth)).toEqual([PREV, FIRST_MONTH]);
-    const audit = await db.selectFrom("auditLog").selectAll().where("entity", "=", "commission_agreement").where("partnerId", "=", owner.id).execute();
+    const audit = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("entity", "=", "commission_agreement")
+      .where("partnerId", "=", owner.id)
+      .execute();
     expect(audit).toMatchObject([{ actorId: adminId, action: "agreement_set", month: PREV }]);
   });
 
@@ -238,17 +405,39 @@ describe("reading, previewing and writing an agreement", () => {
     expect(response.status).toBe(201);
     // 60 items × 10p.
     expect(await summaryRow(owner.id, PREV)).toMatchObject({ profitShare: 6 });
-    const versions = await db.selectFrom("commissionRates").select("effectiveMonth").where("partnerId", "=", owner.id).execute();
+    const versions = await db
+      .selectFrom("commissionRates")
+      .select("effectiveMonth")
+      .where("partnerId", "=", owner.id)
+      .execute();
     expect(versions).toHaveLength(2);
-    const audit = await db.selectFrom("auditLog").select("action").where("entity", "=", "commission_agreement").where("partnerId", "=", owner.id).orderBy("id").execute();
+    const audit = await db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entity", "=", "commission_agreement")
+      .where("partnerId", "=", owner.id)
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(["agreement_set", "agreement_corrected"]);
   });
 
   it("tiers on a count basis, and an ISO date for the month", async () => {
-    const response = await setAgreement(owner.id, { effectiveMonth: `${PREV}-15`, basis: "per-item", tiers: [{ upTo: 30, amount: 0.05 }, { amount: 0.1 }] });
+    const response = await setAgreement(owner.id, {
+      effectiveMonth: `${PREV}-15`,
+      basis: "per-item",
+      tiers: [{ upTo: 30, amount: 0.05 }, { amount: 0.1 }],
+    });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body.agreement).toMatchObject({ effectiveMonth: PREV, terms: { tiers: [{ upTo: 30, rate: null, amount: 0.05 }, { upTo: null, rate: null, amount: 0.1 }] } });
+    expect(body.agreement).toMatchObject({
+      effectiveMonth: PREV,
+      terms: {
+        tiers: [
+          { upTo: 30, rate: null, amount: 0.05 },
+          { upTo: null, rate: null, amount: 0.1 },
+        ],
+      },
+    });
     // 60 items: 30 × 5p + 30 × 10p.
     expect(await summaryRow(owner.id, PREV)).toMatchObject({ profitShare: 4.5 });
   });
@@ -267,7 +456,10 @@ describe("PATCH commissionPercentage beside agreements", () => {
     expect(await patched.json()).toMatchObject({ commissionPercentage: "0.1500" });
     const body = await (await agreements(partner.id)).json();
     expect(body.current).toMatchObject({ effectiveMonth: CUR, kind: "seed", description: ["15% of net profit"] });
-    expect(await summaryRow(partner.id, CUR)).toMatchObject({ profitShare: pounds(flatShare([BIG], 1500)), commissionPercentage: "0.1500" });
+    expect(await summaryRow(partner.id, CUR)).toMatchObject({
+      profitShare: pounds(flatShare([BIG], 1500)),
+      commissionPercentage: "0.1500",
+    });
   });
 
   it("a written flat share: works, and the new rate is a new version from this month; earlier months keep theirs", async () => {
@@ -275,33 +467,65 @@ describe("PATCH commissionPercentage beside agreements", () => {
     const machine = await makeMachine(db, partner.id, "Flat Spot");
     await makeRecord(db, machine.id, CUR, BIG);
     await makeRecord(db, machine.id, "2025-07", BIG);
-    expect((await setAgreement(partner.id, { effectiveMonth: "2025-06", basis: "net-profit", rate: "0.12" })).status).toBe(201);
+    expect(
+      (await setAgreement(partner.id, { effectiveMonth: "2025-06", basis: "net-profit", rate: "0.12" })).status,
+    ).toBe(201);
     const patched = await patchPartner(partner.id, { commissionPercentage: "0.1500" });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ commissionPercentage: "0.1500" });
     const body = await (await agreements(partner.id)).json();
-    expect(body.current).toMatchObject({ effectiveMonth: CUR, terms: { basis: "net-profit", rate: "0.1500" }, description: ["15% of net profit"] });
-    expect(body.history.map((v: { effectiveMonth: string }) => v.effectiveMonth)).toEqual([CUR, "2025-06", FIRST_MONTH]);
-    expect(await summaryRow(partner.id, CUR)).toMatchObject({ profitShare: pounds(flatShare([BIG], 1500)), commissionPercentage: "0.1500" });
-    expect(await summaryRow(partner.id, "2025-07")).toMatchObject({ profitShare: pounds(flatShare([BIG], 1200)), commissionPercentage: "0.1200" });
+    expect(body.current).toMatchObject({
+      effectiveMonth: CUR,
+      terms: { basis: "net-profit", rate: "0.1500" },
+      description: ["15% of net profit"],
+    });
+    expect(body.history.map((v: { effectiveMonth: string }) => v.effectiveMonth)).toEqual([
+      CUR,
+      "2025-06",
+      FIRST_MONTH,
+    ]);
+    expect(await summaryRow(partner.id, CUR)).toMatchObject({
+      profitShare: pounds(flatShare([BIG], 1500)),
+      commissionPercentage: "0.1500",
+    });
+    expect(await summaryRow(partner.id, "2025-07")).toMatchObject({
+      profitShare: pounds(flatShare([BIG], 1200)),
+      commissionPercentage: "0.1200",
+    });
   });
 
   it("a tiered partner on a written flat share: the new rate stays a flat share (not the type's tiers)", async () => {
     const partner = await makePartner(db, { name: "Tiered But Flat", partnerType: "tiered-profit-sharing" });
     await makeRecord(db, (await makeMachine(db, partner.id, "Tier Spot")).id, CUR, BIG);
-    expect((await setAgreement(partner.id, { effectiveMonth: "2025-06", basis: "net-profit", rate: "0.12" })).status).toBe(201);
+    expect(
+      (await setAgreement(partner.id, { effectiveMonth: "2025-06", basis: "net-profit", rate: "0.12" })).status,
+    ).toBe(201);
     expect(await summaryRow(partner.id, CUR)).toMatchObject({ profitShare: pounds(flatShare([BIG], 1200)) });
     expect((await patchPartner(partner.id, { commissionPercentage: "0.1500" })).status).toBe(200);
     // £570.10 net: a 15% flat share is £85.52 (the 15/20/30% tiers would give £133.53).
-    expect(await summaryRow(partner.id, CUR)).toMatchObject({ profitShare: pounds(flatShare([BIG], 1500)), commissionPercentage: "0.1500" });
-    expect((await (await agreements(partner.id)).json()).current).toMatchObject({ effectiveMonth: CUR, kind: "written", description: ["15% of net profit"] });
+    expect(await summaryRow(partner.id, CUR)).toMatchObject({
+      profitShare: pounds(flatShare([BIG], 1500)),
+      commissionPercentage: "0.1500",
+    });
+    expect((await (await agreements(partner.id)).json()).current).toMatchObject({
+      effectiveMonth: CUR,
+      kind: "written",
+      description: ["15% of net profit"],
+    });
   });
 
   it("a per-item agreement: 409 naming the Commission Agreement card, and nothing changes", async () => {
     const partner = await makePartner(db, { name: "Per Item Partner", commissionBp: 1000 });
-    expect((await setAgreement(partner.id, { effectiveMonth: "2025-06", basis: "per-item", amount: 0.05 })).status).toBe(201);
+    expect(
+      (await setAgreement(partner.id, { effectiveMonth: "2025-06", basis: "per-item", amount: 0.05 })).status,
+    ).toBe(201);
     await expectError(await patchPartner(partner.id, { commissionPercentage: "0.2000" }), 409, /Commission Agreement/);
-    const versions = await db.selectFrom("commissionRates").select(["effectiveMonth", "rateBp"]).where("partnerId", "=", partner.id).orderBy("effectiveMonth").execute();
+    const versions = await db
+      .selectFrom("commissionRates")
+      .select(["effectiveMonth", "rateBp"])
+      .where("partnerId", "=", partner.id)
+      .orderBy("effectiveMonth")
+      .execute();
     expect(versions).toEqual([
       { effectiveMonth: FIRST_MONTH, rateBp: 1000 },
       { effectiveMonth: "2025-06", rateBp: 0 },
@@ -337,47 +561,105 @@ describe("an agreement from a past month: paid months keep what they paid, open 
     const response = await setAgreement(partner.id, { effectiveMonth: "2025-02", basis: "gross-sales", rate: "0.05" });
     expect(response.status).toBe(201);
     expect((await response.json()).adjustments).toEqual([]);
-    expect(await summaryRow(partner.id, "2025-02")).toMatchObject({ profitShare: pounds(febGross), paymentStatus: "pending", commissionPercentage: "0.0500" });
-    expect(await summaryRow(partner.id, "2025-01")).toMatchObject({ profitShare: pounds(janPaid), paymentStatus: "completed", paidDate: "2025-02-10", commissionPercentage: "0.1000" });
+    expect(await summaryRow(partner.id, "2025-02")).toMatchObject({
+      profitShare: pounds(febGross),
+      paymentStatus: "pending",
+      commissionPercentage: "0.0500",
+    });
+    expect(await summaryRow(partner.id, "2025-01")).toMatchObject({
+      profitShare: pounds(janPaid),
+      paymentStatus: "completed",
+      paidDate: "2025-02-10",
+      commissionPercentage: "0.1000",
+    });
   });
 
   it("reaching back into the paid month: the preview shows the difference; POST without adjustPaidMonths is 409 naming it, and writes nothing", async () => {
     const body = { effectiveMonth: "2025-01", basis: "per-item", amount: 0.15 };
     const shown = await (await preview(partner.id, body)).json();
-    const difference = { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPerItem), adjusted: 0, difference: pounds(janPerItem - janPaid), targetMonth: "2025-02" };
+    const difference = {
+      month: "2025-01",
+      paid: pounds(janPaid),
+      previous: pounds(janPaid),
+      proposed: pounds(janPerItem),
+      adjusted: 0,
+      difference: pounds(janPerItem - janPaid),
+      targetMonth: "2025-02",
+    };
     expect(shown.paidMonths).toEqual([difference]);
     await expectError(await setAgreement(partner.id, body), 409, /January 2025 \+£3\.60 to February 2025/);
     await expectError(await setAgreement(partner.id, { ...body, adjustPaidMonths: false }), 409, /January 2025/);
-    expect(await db.selectFrom("commissionRates").select("id").where("partnerId", "=", partner.id).execute()).toHaveLength(2);
-    expect(await db.selectFrom("commissionAdjustments").select("id").where("partnerId", "=", partner.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("commissionRates").select("id").where("partnerId", "=", partner.id).execute(),
+    ).toHaveLength(2);
+    expect(
+      await db.selectFrom("commissionAdjustments").select("id").where("partnerId", "=", partner.id).execute(),
+    ).toEqual([]);
     expect(await summaryRow(partner.id, "2025-02")).toMatchObject({ profitShare: pounds(febGross) });
   });
 
   it("with adjustPaidMonths: the difference is added to the next open month's profitShare; the paid month still shows what it paid", async () => {
-    const response = await setAgreement(partner.id, { effectiveMonth: "2025-01", basis: "per-item", amount: 0.15, adjustPaidMonths: true });
+    const response = await setAgreement(partner.id, {
+      effectiveMonth: "2025-01",
+      basis: "per-item",
+      amount: 0.15,
+      adjustPaidMonths: true,
+    });
     expect(response.status).toBe(201);
     expect((await response.json()).adjustments).toEqual([
-      { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPerItem), adjusted: 0, difference: pounds(janPerItem - janPaid), targetMonth: "2025-02" },
+      {
+        month: "2025-01",
+        paid: pounds(janPaid),
+        previous: pounds(janPaid),
+        proposed: pounds(janPerItem),
+        adjusted: 0,
+        difference: pounds(janPerItem - janPaid),
+        targetMonth: "2025-02",
+      },
     ]);
     // February: its own 5% of gross sales (the version from February still governs it) plus January's +£3.60.
-    expect(await summaryRow(partner.id, "2025-02")).toMatchObject({ profitShare: pounds(febGross + janPerItem - janPaid), paymentStatus: "pending" });
-    expect(await summaryRow(partner.id, "2025-01")).toMatchObject({ profitShare: pounds(janPaid), paymentStatus: "completed", commissionPercentage: "0.1000" });
+    expect(await summaryRow(partner.id, "2025-02")).toMatchObject({
+      profitShare: pounds(febGross + janPerItem - janPaid),
+      paymentStatus: "pending",
+    });
+    expect(await summaryRow(partner.id, "2025-01")).toMatchObject({
+      profitShare: pounds(janPaid),
+      paymentStatus: "completed",
+      commissionPercentage: "0.1000",
+    });
     const trail = await call(auditLoader, `/api/audit?partnerId=${partner.id}`, { cookie: adminCookie });
     const descriptions = (await trail.json()).entries.map((e: { description: string }) => e.description);
-    expect(descriptions).toEqual(expect.arrayContaining(["Set a commission agreement from January 2025: £0.15 per item sold", "Added an adjustment of +£3.60 for January 2025 (a new agreement)", "Set a commission agreement from February 2025: 5% of gross sales"]));
+    expect(descriptions).toEqual(
+      expect.arrayContaining([
+        "Set a commission agreement from January 2025: £0.15 per item sold",
+        "Added an adjustment of +£3.60 for January 2025 (a new agreement)",
+        "Set a commission agreement from February 2025: 5% of gross sales",
+      ]),
+    );
   });
 
   it("a second correction of the paid month is measured against what it has come to (paid plus its adjustments), not counted twice", async () => {
     // Back to the terms January was paid under: the +£3.60 already added must be taken back.
     const body = { effectiveMonth: "2025-01", basis: "net-profit", rate: "0.10" };
     const settled = janPerItem; // £11.40 paid + £3.60 added
-    const difference = { month: "2025-01", paid: pounds(janPaid), previous: pounds(janPaid), proposed: pounds(janPaid), adjusted: pounds(settled - janPaid), difference: pounds(janPaid - settled), targetMonth: "2025-02" };
+    const difference = {
+      month: "2025-01",
+      paid: pounds(janPaid),
+      previous: pounds(janPaid),
+      proposed: pounds(janPaid),
+      adjusted: pounds(settled - janPaid),
+      difference: pounds(janPaid - settled),
+      targetMonth: "2025-02",
+    };
     expect((await (await preview(partner.id, body)).json()).paidMonths).toEqual([difference]);
     await expectError(await setAgreement(partner.id, body), 409, /January 2025 −£3\.60 to February 2025/);
     const response = await setAgreement(partner.id, { ...body, adjustPaidMonths: true });
     expect(response.status).toBe(201);
     expect((await response.json()).adjustments).toEqual([difference]);
     expect(await summaryRow(partner.id, "2025-02")).toMatchObject({ profitShare: pounds(febGross) });
-    expect(await summaryRow(partner.id, "2025-01")).toMatchObject({ profitShare: pounds(janPaid), paymentStatus: "completed" });
+    expect(await summaryRow(partner.id, "2025-01")).toMatchObject({
+      profitShare: pounds(janPaid),
+      paymentStatus: "completed",
+    });
   });
 });

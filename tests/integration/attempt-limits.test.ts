@@ -24,7 +24,9 @@ describe("reserveAttempt / attemptSucceeded", () => {
     await attemptSucceeded(db, ok);
     // Success forgets the username's failures: the next wrong guess is free again.
     await reserveAttempt(db, attempt("10.0.1.2"), L, "slow down", T0 + 1_020);
-    await expect(reserveAttempt(db, attempt("10.0.1.3"), L, "slow down", T0 + 1_030)).resolves.toMatchObject({ ids: expect.any(Array) });
+    await expect(reserveAttempt(db, attempt("10.0.1.3"), L, "slow down", T0 + 1_030)).resolves.toMatchObject({
+      ids: expect.any(Array),
+    });
   });
 
   it("stores hashes, never the username or the address", async () => {
@@ -37,8 +39,12 @@ describe("reserveAttempt / attemptSucceeded", () => {
 describe("POST /api/login", () => {
   it("answers 429 with a Retry-After header", async () => {
     const victim = (await makePartner(db)).username;
-    for (let i = 0; i < 5; i++) await call(apiLogin, "/api/login", { json: { username: victim, password: "nope-nope" }, address: `10.3.0.${i}` });
-    const blocked = await call(apiLogin, "/api/login", { json: { username: victim, password: TEST_PASSWORD }, address: "10.3.1.1" });
+    for (let i = 0; i < 5; i++)
+      await call(apiLogin, "/api/login", { json: { username: victim, password: "nope-nope" }, address: `10.3.0.${i}` });
+    const blocked = await call(apiLogin, "/api/login", {
+      json: { username: victim, password: TEST_PASSWORD },
+      address: "10.3.1.1",
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(60);
@@ -54,7 +60,13 @@ describe("DELETE /api/partners/{id}: the admin's password confirmation is limite
   it("five wrong confirmations from one address, then 429 with Retry-After even for the right one", async () => {
     const partner = await makePartner(db);
     const remove = (password: string) =>
-      call(partnerAction, `/api/partners/${partner.id}`, { method: "DELETE", json: { password }, cookie: adminCookie, params: { id: String(partner.id) }, address: "10.4.0.1" });
+      call(partnerAction, `/api/partners/${partner.id}`, {
+        method: "DELETE",
+        json: { password },
+        cookie: adminCookie,
+        params: { id: String(partner.id) },
+        address: "10.4.0.1",
+      });
     for (let i = 0; i < 5; i++) {
       const wrong = await remove(`wrong-${i}`);
       expect(wrong.status).toBe(403);
@@ -62,7 +74,9 @@ describe("DELETE /api/partners/{id}: the admin's password confirmation is limite
     }
     const limited = await remove(TEST_PASSWORD);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ message: "Too many wrong password confirmations. Please wait and try again." });
+    expect(await limited.json()).toEqual({
+      message: "Too many wrong password confirmations. Please wait and try again.",
+    });
     expect(limited.headers.get("retry-after")).toBeTruthy();
     // Sign-in is counted apart: the admin can still sign in.
     expect(await db.selectFrom("users").select("id").where("id", "=", partner.id).executeTakeFirst()).toBeDefined();

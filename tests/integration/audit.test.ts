@@ -40,9 +40,17 @@ beforeAll(async () => {
 
   harbour = await makePartner(db, { name: "Harbour Vending Co", commissionBp: 1000 });
   partnerCookie = await loginCookie((await makePartner(db, { name: "Someone Else" })).username);
-  machineId = (await createMachine(db, newMachineSchema.parse({ partnerId: harbour.id, location: "Quay Kiosk" }), admin.id)).id;
+  machineId = (
+    await createMachine(db, newMachineSchema.parse({ partnerId: harbour.id, location: "Quay Kiosk" }), admin.id)
+  ).id;
   await updateMachine(db, machineId, machineUpdateSchema.parse({ status: "inactive" }), admin.id);
-  await updatePartner(db, harbour.id, partnerUpdateSchema.parse({ commissionPercentage: "0.125", email: "money@harbour.example" }), admin.id, new Date("2026-11-23T10:00:00Z"));
+  await updatePartner(
+    db,
+    harbour.id,
+    partnerUpdateSchema.parse({ commissionPercentage: "0.125", email: "money@harbour.example" }),
+    admin.id,
+    new Date("2026-11-23T10:00:00Z"),
+  );
   await updatePartner(db, harbour.id, partnerUpdateSchema.parse({ password: "another-password-9" }), admin.id);
 
   moorland = await makePartner(db, { name: "Moorland Snacks" });
@@ -57,7 +65,16 @@ beforeAll(async () => {
   ] as const) {
     await db
       .insertInto("auditLog")
-      .values({ at, actorId: null, action: "commission_reset", entity: "commission_payment", entityId: null, partnerId: HISTORIC_PARTNER, month, details: JSON.stringify({ reset: 0 }) })
+      .values({
+        at,
+        actorId: null,
+        action: "commission_reset",
+        entity: "commission_payment",
+        entityId: null,
+        partnerId: HISTORIC_PARTNER,
+        month,
+        details: JSON.stringify({ reset: 0 }),
+      })
       .execute();
   }
 });
@@ -81,20 +98,37 @@ describe("What changes write to the trail", () => {
   });
 
   it("a partner update keeps the changed fields' values before and after, and never the password hash", async () => {
-    const updates = (await list({ partnerId: harbour.id })).entries.filter((e) => e.action === "update" && e.entity === "user");
+    const updates = (await list({ partnerId: harbour.id })).entries.filter(
+      (e) => e.action === "update" && e.entity === "user",
+    );
     expect(updates.map((e) => [e.before, e.after, e.details])).toEqual([
       [{}, {}, { changed: ["password"] }],
-      [{ email: "pat@example.com", commissionBp: 1000 }, { email: "money@harbour.example", commissionBp: 1250 }, { changed: ["email", "commissionBp"] }],
+      [
+        { email: "pat@example.com", commissionBp: 1000 },
+        { email: "money@harbour.example", commissionBp: 1250 },
+        { changed: ["email", "commissionBp"] },
+      ],
     ]);
-    expect(updates.map((e) => e.description)).toEqual(["Changed password", "Updated partner details: email, commission rate"]);
-    const stored = await db.selectFrom("auditLog").select(["before", "after", "details"]).where("partnerId", "=", harbour.id).execute();
+    expect(updates.map((e) => e.description)).toEqual([
+      "Changed password",
+      "Updated partner details: email, commission rate",
+    ]);
+    const stored = await db
+      .selectFrom("auditLog")
+      .select(["before", "after", "details"])
+      .where("partnerId", "=", harbour.id)
+      .execute();
     expect(JSON.stringify(stored)).not.toMatch(/scrypt|passwordHash|another-password/);
   });
 
   it("creating a partner and a machine, and making the machine inactive, name the partner and the values", async () => {
     const entries = (await list({ partnerId: harbour.id })).entries;
     const created = entries.find((e) => e.action === "create" && e.entity === "user");
-    expect(created?.after).toMatchObject({ name: "Harbour Vending Co", partnerType: "profit-sharing", commissionBp: 1000 });
+    expect(created?.after).toMatchObject({
+      name: "Harbour Vending Co",
+      partnerType: "profit-sharing",
+      commissionBp: 1000,
+    });
     expect(created?.description).toBe("Added partner Harbour Vending Co");
     expect(entries.filter((e) => e.entity === "machine").map((e) => [e.description, e.before, e.after])).toEqual([
       ["Made machine Quay Kiosk inactive", { status: "active" }, { status: "inactive" }],
@@ -104,7 +138,11 @@ describe("What changes write to the trail", () => {
 
   it("a deleted partner's entries keep its id and the name it had", async () => {
     const { entries } = await list({ partnerId: moorland.id });
-    expect(entries.map((e) => e.description)).toEqual(["Deleted partner Moorland Snacks Ltd", "Updated partner details: name", "Added partner Moorland Snacks"]);
+    expect(entries.map((e) => e.description)).toEqual([
+      "Deleted partner Moorland Snacks Ltd",
+      "Updated partner details: name",
+      "Added partner Moorland Snacks",
+    ]);
     for (const e of entries) expect(e.partner).toEqual({ id: moorland.id, name: "Moorland Snacks Ltd", exists: false });
     expect(entries[0].before).toMatchObject({ name: "Moorland Snacks Ltd", partnerType: "profit-sharing" });
     const options = await auditPartnerOptions(db);
@@ -123,7 +161,10 @@ describe("listAudit: filters, order and pages", () => {
   });
 
   it("by the business month the change affects, combined with the others", async () => {
-    expect((await list({ partnerId: HISTORIC_PARTNER, month: "2026-10" })).entries.map((e) => e.at)).toEqual(["2026-11-01T00:00:00.000Z", "2026-10-31T23:59:59.999Z"]);
+    expect((await list({ partnerId: HISTORIC_PARTNER, month: "2026-10" })).entries.map((e) => e.at)).toEqual([
+      "2026-11-01T00:00:00.000Z",
+      "2026-10-31T23:59:59.999Z",
+    ]);
     expect((await list({ partnerId: HISTORIC_PARTNER, month: "2026-10", since: "2026-11-01" })).total).toBe(1);
   });
 
@@ -140,10 +181,27 @@ describe("listAudit: filters, order and pages", () => {
   });
 
   it("an entry with no actor was made by the system; one about no partner has none", async () => {
-    await audit(db, { actorId: null, action: "check_due", entity: "fee_payment", entityId: "2026-11-22", details: { markedOverdue: 0, invoicesRaised: 0 } });
+    await audit(db, {
+      actorId: null,
+      action: "check_due",
+      entity: "fee_payment",
+      entityId: "2026-11-22",
+      details: { markedOverdue: 0, invoicesRaised: 0 },
+    });
     const [latest] = (await list({ pageSize: 1 })).entries;
-    expect(latest).toMatchObject({ actor: "System", actorId: null, partner: null, month: null, description: "Ran the due check: 0 marked overdue, 0 invoices raised" });
-    expect(actions(await list({ partnerId: HISTORIC_PARTNER }))).toEqual(["commission_reset", "commission_reset", "commission_reset", "commission_reset"]);
+    expect(latest).toMatchObject({
+      actor: "System",
+      actorId: null,
+      partner: null,
+      month: null,
+      description: "Ran the due check: 0 marked overdue, 0 invoices raised",
+    });
+    expect(actions(await list({ partnerId: HISTORIC_PARTNER }))).toEqual([
+      "commission_reset",
+      "commission_reset",
+      "commission_reset",
+      "commission_reset",
+    ]);
   });
 });
 
@@ -169,7 +227,11 @@ describe("GET /api/audit", () => {
   });
 
   it("answers {entries, total, page, pageSize} for the filters", async () => {
-    const response = await call(apiAudit, `/api/audit?partnerId=${HISTORIC_PARTNER}&month=2026-10&since=2026-10-01&page=1`, { cookie: adminCookie });
+    const response = await call(
+      apiAudit,
+      `/api/audit?partnerId=${HISTORIC_PARTNER}&month=2026-10&since=2026-10-01&page=1`,
+      { cookie: adminCookie },
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(["entries", "page", "pageSize", "total"]);
@@ -201,11 +263,21 @@ describe("/admin/audit loader", () => {
   });
 
   it("reads the filters and the page from the URL", async () => {
-    const response = await call(auditPage, `/admin/audit?partnerId=${harbour.id}&month=2026-11&since=2026-01-01&page=1`, { cookie: adminCookie });
+    const response = await call(
+      auditPage,
+      `/admin/audit?partnerId=${harbour.id}&month=2026-11&since=2026-01-01&page=1`,
+      { cookie: adminCookie },
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.form).toEqual({ partnerId: String(harbour.id), month: "2026-11", since: "2026-01-01" });
-    expect(body.filter).toEqual({ partnerId: harbour.id, month: "2026-11", since: "2026-01-01", page: 1, pageSize: 25 });
+    expect(body.filter).toEqual({
+      partnerId: harbour.id,
+      month: "2026-11",
+      since: "2026-01-01",
+      page: 1,
+      pageSize: 25,
+    });
     expect(body.error).toBeNull();
     expect(body.result.total).toBe(1);
     expect(body.result.entries[0].description).toBe("Changed commission rate 10% → 12.5% from November 2026");
@@ -216,28 +288,46 @@ describe("/admin/audit loader", () => {
     const response = await call(auditPage, "/admin/audit?month=2026-13&partnerId=", { cookie: adminCookie });
     expect(response.status).toBe(400);
     const body = await response.json();
-    expect(body).toMatchObject({ error: "Month must be YYYY-MM", result: null, form: { partnerId: "", month: "2026-13", since: "" } });
+    expect(body).toMatchObject({
+      error: "Month must be YYYY-MM",
+      result: null,
+      form: { partnerId: "", month: "2026-13", since: "" },
+    });
   });
 });
 
 describe("vendboard audit", () => {
-  const vendboard = (args: string[]) => runCli(["audit", ...args], { env: { DATABASE_PATH: process.env.DATABASE_PATH } });
+  const vendboard = (args: string[]) =>
+    runCli(["audit", ...args], { env: { DATABASE_PATH: process.env.DATABASE_PATH } });
 
   it("prints the filtered trail as a table, newest first, and the count on stderr", async () => {
     const { code, out, err } = await vendboard(["--partner", String(harbour.id), "--month", "2026-11"]);
     expect(code).toBe(0);
     expect(out).toContain("Changed commission rate 10% →");
-    expect(out).toMatch(/│ Ada Admin +│ Changed commission rate 10% → 12\.5% +│ Harbour Vending +│ 2026-11 +│ rate: 10% → 12\.5% +│/);
+    expect(out).toMatch(
+      /│ Ada Admin +│ Changed commission rate 10% → 12\.5% +│ Harbour Vending +│ 2026-11 +│ rate: 10% → 12\.5% +│/,
+    );
     expect(err).toBe("1 of 1 entry, newest first.\n");
   });
 
   it("--json prints only { entries, total, page, pageSize }, --limit caps the entries", async () => {
-    const { code, out, err } = await vendboard(["--partner", String(HISTORIC_PARTNER), "--since", "2026-10-31", "--limit", "2", "--json"]);
+    const { code, out, err } = await vendboard([
+      "--partner",
+      String(HISTORIC_PARTNER),
+      "--since",
+      "2026-10-31",
+      "--limit",
+      "2",
+      "--json",
+    ]);
     expect(code).toBe(0);
     expect(err).toBe("");
     const body = JSON.parse(out);
     expect(body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(body.entries.map((e: { at: string }) => e.at)).toEqual(["2026-11-02T08:30:00.000Z", "2026-11-01T00:00:00.000Z"]);
+    expect(body.entries.map((e: { at: string }) => e.at)).toEqual([
+      "2026-11-02T08:30:00.000Z",
+      "2026-11-01T00:00:00.000Z",
+    ]);
     const table = await vendboard(["--partner", String(HISTORIC_PARTNER), "--limit", "1"]);
     expect(table.err).toBe("1 of 4 entries, newest first (--limit 1; more with a higher --limit).\n");
   });

@@ -60,7 +60,9 @@ describe("POST /api/login", () => {
   });
 
   it("matches usernames case-insensitively", async () => {
-    const response = await call(apiLogin, "/api/login", { json: { username: adminName.toUpperCase(), password: TEST_PASSWORD } });
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: adminName.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -114,18 +116,30 @@ describe("POST /api/login", () => {
       });
       expect(response.status).toBe(401);
     }
-    const blocked = await call(apiLogin, "/api/login", { json: { username: victim, password: TEST_PASSWORD }, address: "10.1.1.1" });
+    const blocked = await call(apiLogin, "/api/login", {
+      json: { username: victim, password: TEST_PASSWORD },
+      address: "10.1.1.1",
+    });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).message).toMatch(/Too many failed sign-in attempts/);
   });
 
   it("limits failures per address: the 21st try from one address gets 429", async () => {
     for (let i = 0; i < 20; i++) {
-      await call(apiLogin, "/api/login", { json: { username: `ghost${i}`, password: "nope-nope" }, address: "10.2.0.1" });
+      await call(apiLogin, "/api/login", {
+        json: { username: `ghost${i}`, password: "nope-nope" },
+        address: "10.2.0.1",
+      });
     }
-    const blocked = await call(apiLogin, "/api/login", { json: { username: adminName, password: TEST_PASSWORD }, address: "10.2.0.1" });
+    const blocked = await call(apiLogin, "/api/login", {
+      json: { username: adminName, password: TEST_PASSWORD },
+      address: "10.2.0.1",
+    });
     expect(blocked.status).toBe(429);
-    const elsewhere = await call(apiLogin, "/api/login", { json: { username: adminName, password: TEST_PASSWORD }, address: "10.2.0.2" });
+    const elsewhere = await call(apiLogin, "/api/login", {
+      json: { username: adminName, password: TEST_PASSWORD },
+      address: "10.2.0.2",
+    });
     expect(elsewhere.status).toBe(200);
   });
 });
@@ -134,7 +148,9 @@ describe("parallel guesses", () => {
   it("a burst of parallel wrong passwords for one username is limited like a sequence", async () => {
     const victim = (await makePartner(db)).username;
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => call(apiLogin, "/api/login", { json: { username: victim, password: `guess-${i}` }, address: `10.9.0.${i}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        call(apiLogin, "/api/login", { json: { username: victim, password: `guess-${i}` }, address: `10.9.0.${i}` }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
@@ -178,7 +194,10 @@ describe("/auth page", () => {
   });
 
   it("answers the sign-in error for bad credentials", async () => {
-    const response = await call(authAction, "/auth", { form: { username: partnerName, password: "bad-password" }, address: "10.3.0.1" });
+    const response = await call(authAction, "/auth", {
+      form: { username: partnerName, password: "bad-password" },
+      address: "10.3.0.1",
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ error: "Invalid username or password" });
   });
@@ -214,7 +233,10 @@ describe("route rules on the server", () => {
 
 describe("request limits and proxies", () => {
   it("a JSON body over 256 KB is refused with 413", async () => {
-    const response = await call(apiLogin, "/api/login", { json: { username: "x", password: "y".repeat(300 * 1024) }, headers: { "content-length": String(300 * 1024) } });
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: "x", password: "y".repeat(300 * 1024) },
+      headers: { "content-length": String(300 * 1024) },
+    });
     expect(response.status).toBe(413);
   });
 
@@ -238,10 +260,14 @@ describe("a database failure at sign-in", () => {
       expect(api.status).toBe(500);
       expect(await api.json()).toEqual({ message: "Internal server error" });
       // The page's action throws: Remix logs it (handleError) and answers its error boundary with a 500.
-      await expect(call(authAction, "/auth", { form: { username: adminName, password: TEST_PASSWORD } })).rejects.toThrow("SQLITE_IOERR");
+      await expect(
+        call(authAction, "/auth", { form: { username: adminName, password: TEST_PASSWORD } }),
+      ).rejects.toThrow("SQLITE_IOERR");
     } finally {
       broken.mockRestore();
     }
-    expect((await call(apiLogin, "/api/login", { json: { username: adminName, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(apiLogin, "/api/login", { json: { username: adminName, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 });

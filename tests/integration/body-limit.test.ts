@@ -28,11 +28,14 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 /** A POST whose body is sent in chunks (no Content-Length) until the server answers or `total` is sent. */
 function chunkedPost(path: string, total: number, chunk = 16 * 1024): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ port, path, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-      let body = "";
-      res.on("data", (c) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      { port, path, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } },
+      (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("error", (error) => (answered ? undefined : reject(error)));
     let answered = false;
     req.on("response", () => (answered = true));
@@ -79,12 +82,19 @@ describe("body limits", () => {
     const response = await chunkedPost("/api/machines/3/records", 3 * 1024 * 1024, 64 * 1024);
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toEqual({ message: "The file is too large (at most 1 MB)" });
-    const declared = await fetch(`http://localhost:${port}/api/login`, { method: "POST", headers: { "content-length": String(BODY_LIMIT + 1) }, body: "x".repeat(BODY_LIMIT + 1) });
+    const declared = await fetch(`http://localhost:${port}/api/login`, {
+      method: "POST",
+      headers: { "content-length": String(BODY_LIMIT + 1) },
+      body: "x".repeat(BODY_LIMIT + 1),
+    });
     expect(declared.status).toBe(413);
   });
 
   it("answers other requests while an oversize body is refused", async () => {
-    const [big, small] = await Promise.all([chunkedPost("/api/login", 50 * 1024 * 1024), fetch(`http://localhost:${port}/api/user`, { method: "POST", body: "{}" })]);
+    const [big, small] = await Promise.all([
+      chunkedPost("/api/login", 50 * 1024 * 1024),
+      fetch(`http://localhost:${port}/api/user`, { method: "POST", body: "{}" }),
+    ]);
     expect(big.status).toBe(413);
     expect(small.status).toBe(200);
   });

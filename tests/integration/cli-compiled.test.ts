@@ -45,7 +45,9 @@ function staticPackages(entry: string): Set<string> {
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, specifier] of fs.readFileSync(file, "utf8").matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) {
+    for (const [, specifier] of fs
+      .readFileSync(file, "utf8")
+      .matchAll(/^import\s+(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/gm)) {
       if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier));
       else packages.add(specifier);
     }
@@ -60,7 +62,8 @@ describe("the compiled CLI", () => {
     const help = vendboard(["--help"]);
     expect(help.err).toBe("");
     expect(help.code).toBe(0);
-    for (const command of ["db", "admin", "import", "commissions", "reports", "invoices", "audit"]) expect(help.out).toMatch(new RegExp(`^  ${command}\\b`, "m"));
+    for (const command of ["db", "admin", "import", "commissions", "reports", "invoices", "audit"])
+      expect(help.out).toMatch(new RegExp(`^  ${command}\\b`, "m"));
     const audit = vendboard(["audit", "--help"]);
     expect(audit.out).toContain("(default 50, at most 500)");
     const invoices = vendboard(["invoices", "list", "--help"]);
@@ -71,7 +74,9 @@ describe("the compiled CLI", () => {
     const packages = [...staticPackages(path.join(pkg, "dist/cli.js"))].filter((name) => !name.startsWith("node:"));
     expect(packages).toEqual(["commander"]);
     // Our own code is bundled: only packages are imported.
-    const chunks = fs.readdirSync(path.join(pkg, "dist/chunks")).map((name) => fs.readFileSync(path.join(pkg, "dist/chunks", name), "utf8"));
+    const chunks = fs
+      .readdirSync(path.join(pkg, "dist/chunks"))
+      .map((name) => fs.readFileSync(path.join(pkg, "dist/chunks", name), "utf8"));
     expect(chunks.join("\n")).not.toMatch(/from\s+["']#/);
   });
 
@@ -81,7 +86,9 @@ describe("the compiled CLI", () => {
     expect(migrate.err).toBe("");
     expect(JSON.parse(migrate.out).applied.length).toBeGreaterThan(0);
     // Two files, so they are read in the worker (domain/imports/telemetry-export.worker.js), found from dist/.
-    const files = ["single-machine-2026-10.xlsx", "three-machines-2026-09.xls"].map((name) => path.join(root, "fixtures", name));
+    const files = ["single-machine-2026-10.xlsx", "three-machines-2026-09.xls"].map((name) =>
+      path.join(root, "fixtures", name),
+    );
     const dryRun = vendboard(["import", "--dry-run", "--json", ...files], { cwd: os.tmpdir() });
     expect(dryRun.err).toBe("");
     expect(dryRun.code).toBe(0);

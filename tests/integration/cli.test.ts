@@ -56,7 +56,10 @@ describe("vendboard --help and usage errors", () => {
 describe("vendboard admin create", () => {
   it("makes an admin from a password on stdin, and refuses a duplicate", async () => {
     const db = await freshDatabasePath();
-    const created = await vendboard(["admin", "create", "root", "--password-stdin", "--json"], { db, stdin: "s3cret-password\n" });
+    const created = await vendboard(["admin", "create", "root", "--password-stdin", "--json"], {
+      db,
+      stdin: "s3cret-password\n",
+    });
     expect(created.code).toBe(0);
     expect(JSON.parse(created.out)).toMatchObject({ username: "root", isAdmin: true });
     const again = await vendboard(["admin", "create", "ROOT", "--password-stdin"], { db, stdin: "s3cret-password\n" });
@@ -77,7 +80,14 @@ describe("vendboard admin list|disable|enable", () => {
   it("lists admins with last sign-in and status (table and --json), disables and enables by username, keeps the last active admin", async () => {
     const db = await freshDatabasePath();
     for (const name of ["root", "second"]) {
-      expect((await vendboard(["admin", "create", name, "--password-stdin", "--name", `The ${name}`], { db, stdin: "s3cret-password\n" })).code).toBe(0);
+      expect(
+        (
+          await vendboard(["admin", "create", name, "--password-stdin", "--name", `The ${name}`], {
+            db,
+            stdin: "s3cret-password\n",
+          })
+        ).code,
+      ).toBe(0);
     }
     const table = await vendboard(["admin", "list"], { db });
     expect(table.code).toBe(0);
@@ -86,9 +96,18 @@ describe("vendboard admin list|disable|enable", () => {
 
     const disabled = await vendboard(["admin", "disable", "SECOND", "--json"], { db });
     expect(disabled.code).toBe(0);
-    expect(JSON.parse(disabled.out)).toMatchObject({ username: "second", isAdmin: true, disabledAt: expect.any(String) });
+    expect(JSON.parse(disabled.out)).toMatchObject({
+      username: "second",
+      isAdmin: true,
+      disabledAt: expect.any(String),
+    });
     const listed = JSON.parse((await vendboard(["admin", "list", "--json"], { db })).out);
-    expect(listed.map((a: { username: string; disabledAt: string | null }) => [a.username, a.disabledAt === null])).toEqual([["root", true], ["second", false]]);
+    expect(
+      listed.map((a: { username: string; disabledAt: string | null }) => [a.username, a.disabledAt === null]),
+    ).toEqual([
+      ["root", true],
+      ["second", false],
+    ]);
     expect((await vendboard(["admin", "list"], { db })).out).toMatch(/second.*Disabled since \d\d\/\d\d\/\d{4}/);
 
     const last = await vendboard(["admin", "disable", "root"], { db });
@@ -120,19 +139,40 @@ describe("vendboard import", () => {
   it("routes rows by Machine Name, grouped by machine and month, to the penny; re-import adds nothing", async () => {
     const names = Object.keys(expected["three-machines-2026-09"].machines);
     const { file, db, machines } = await databaseWithMachines(names.map((n) => `  ${n.toUpperCase()} `));
-    const first = await vendboard(["import", "fixtures/three-machines-2026-09.xlsx", "fixtures/single-machine-2026-10.xls", "--json"], { db: file });
+    const first = await vendboard(
+      ["import", "fixtures/three-machines-2026-09.xlsx", "fixtures/single-machine-2026-10.xls", "--json"],
+      { db: file },
+    );
     expect(first.code).toBe(0);
     const outcome = JSON.parse(first.out);
     expect(outcome.files.map((f: { ok: boolean }) => f.ok)).toEqual([true, true]);
     for (const [name, figures] of Object.entries<any>(expected["three-machines-2026-09"].machines)) {
       const machine = machines[names.indexOf(name)];
-      const record = await db.selectFrom("monthlyRecords").selectAll().where("machineId", "=", machine.id).where("month", "=", "2026-09").executeTakeFirstOrThrow();
-      expect([record.totalSales, record.revenuePence, record.cogsPence]).toEqual([figures.units, figures.revenuePence, figures.cogsPence]);
+      const record = await db
+        .selectFrom("monthlyRecords")
+        .selectAll()
+        .where("machineId", "=", machine.id)
+        .where("month", "=", "2026-09")
+        .executeTakeFirstOrThrow();
+      expect([record.totalSales, record.revenuePence, record.cogsPence]).toEqual([
+        figures.units,
+        figures.revenuePence,
+        figures.cogsPence,
+      ]);
     }
     const leeds = machines[names.indexOf("Leeds Station Concourse")];
-    const october = await db.selectFrom("monthlyRecords").selectAll().where("machineId", "=", leeds.id).where("month", "=", "2026-10").executeTakeFirstOrThrow();
+    const october = await db
+      .selectFrom("monthlyRecords")
+      .selectAll()
+      .where("machineId", "=", leeds.id)
+      .where("month", "=", "2026-10")
+      .executeTakeFirstOrThrow();
     const single = expected["single-machine-2026-10"].machines["Leeds Station Concourse"];
-    expect([october.totalSales, october.revenuePence, october.cogsPence]).toEqual([single.units, single.revenuePence, single.cogsPence]);
+    expect([october.totalSales, october.revenuePence, october.cogsPence]).toEqual([
+      single.units,
+      single.revenuePence,
+      single.cogsPence,
+    ]);
 
     const salesBefore = (await db.selectFrom("sales").select("id").execute()).length;
     const again = await vendboard(["import", "fixtures/three-machines-2026-09.xls", "--json"], { db: file });
@@ -144,12 +184,22 @@ describe("vendboard import", () => {
 
   it("reports unknown machine names, imports nothing from that file, goes on with the rest and exits 1", async () => {
     const { file, db } = await databaseWithMachines(["Leeds Station Concourse"]);
-    const run = await vendboard(["import", "fixtures/three-machines-2026-09.xlsx", "fixtures/single-machine-2026-10.xlsx", "fixtures/bad-too-few-rows.xlsx"], { db: file });
+    const run = await vendboard(
+      [
+        "import",
+        "fixtures/three-machines-2026-09.xlsx",
+        "fixtures/single-machine-2026-10.xlsx",
+        "fixtures/bad-too-few-rows.xlsx",
+      ],
+      { db: file },
+    );
     expect(run.code).toBe(1);
     expect(run.out).toContain("Unknown machine names: Bradford Library, York Hospital Atrium");
     expect(run.out).toContain("Excel file does not contain enough rows.");
     // stderr (what cron mails) names each failed file and its reason, then the count.
-    expect(run.err).toContain("three-machines-2026-09.xlsx: Unknown machine names: Bradford Library, York Hospital Atrium");
+    expect(run.err).toContain(
+      "three-machines-2026-09.xlsx: Unknown machine names: Bradford Library, York Hospital Atrium",
+    );
     expect(run.err).toContain("bad-too-few-rows.xlsx: Excel file does not contain enough rows.");
     expect(run.err).toContain("2 of 3 files failed");
     const months = await db.selectFrom("monthlyRecords").select("month").execute();
@@ -159,18 +209,45 @@ describe("vendboard import", () => {
   it("--machine puts rows on one machine; --month only selects that month's rows, never re-dates them; --dry-run saves nothing", async () => {
     const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
     const machine = String(machines[0].id);
-    const dry = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-10", "--dry-run", "--json"], { db: file });
+    const dry = await vendboard(
+      [
+        "import",
+        "fixtures/messy-headers-2026-10.xlsx",
+        "--machine",
+        machine,
+        "--month",
+        "2026-10",
+        "--dry-run",
+        "--json",
+      ],
+      { db: file },
+    );
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.out).files[0].result.groups[0]).toMatchObject({ month: "2026-10", imported: 18, units: 18, revenuePence: 2410, cogsPence: 952 });
+    expect(JSON.parse(dry.out).files[0].result.groups[0]).toMatchObject({
+      month: "2026-10",
+      imported: 18,
+      units: 18,
+      revenuePence: 2410,
+      cogsPence: 952,
+    });
     expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
 
     // October's rows asked for as November: nothing is imported, and the rows are counted by their month.
-    const wrongMonth = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-11", "--json"], { db: file });
+    const wrongMonth = await vendboard(
+      ["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-11", "--json"],
+      { db: file },
+    );
     expect(wrongMonth.code).toBe(0);
-    expect(JSON.parse(wrongMonth.out).files[0].result).toMatchObject({ groups: [], outsideMonth: [{ reason: "dated October 2026", count: 18 }] });
+    expect(JSON.parse(wrongMonth.out).files[0].result).toMatchObject({
+      groups: [],
+      outsideMonth: [{ reason: "dated October 2026", count: 18 }],
+    });
     expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
 
-    const real = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-10"], { db: file });
+    const real = await vendboard(
+      ["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", machine, "--month", "2026-10"],
+      { db: file },
+    );
     expect(real.code).toBe(0);
     expect(real.out).toContain("Somewhere Else");
     expect(real.out).toContain("£24.10");
@@ -178,7 +255,10 @@ describe("vendboard import", () => {
 
   it("--machine refuses a file that names several machines, pointing to the business-wide import", async () => {
     const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
-    const run = await vendboard(["import", "fixtures/three-machines-2026-09.xlsx", "--machine", String(machines[0].id)], { db: file });
+    const run = await vendboard(
+      ["import", "fixtures/three-machines-2026-09.xlsx", "--machine", String(machines[0].id)],
+      { db: file },
+    );
     expect(run.code).toBe(1);
     expect(run.err).toContain("The file names 3 machines");
     expect(await db.selectFrom("sales").select("id").execute()).toEqual([]);
@@ -187,7 +267,10 @@ describe("vendboard import", () => {
   it("the same transactions in a second file for another machine are stored once and reported as already booked", async () => {
     const { file, db, machines } = await databaseWithMachines(["Somewhere Else"]);
     // Booked first to another machine (before Leeds had one), then imported business-wide: never counted twice.
-    const first = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id)], { db: file });
+    const first = await vendboard(
+      ["import", "fixtures/messy-headers-2026-10.xlsx", "--machine", String(machines[0].id)],
+      { db: file },
+    );
     expect(first.code).toBe(0);
     await makeMachine(db, machines[0].partnerId, "Leeds Station Concourse");
     const second = await vendboard(["import", "fixtures/messy-headers-2026-10.xlsx"], { db: file });
@@ -197,9 +280,12 @@ describe("vendboard import", () => {
     expect((await db.selectFrom("sales").select("id").execute()).length).toBe(18);
   });
 
-
   it("imports a folder of exports", async () => {
-    const { file } = await databaseWithMachines(["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"]);
+    const { file } = await databaseWithMachines([
+      "Leeds Station Concourse",
+      "Bradford Library",
+      "York Hospital Atrium",
+    ]);
     const run = await vendboard(["import", "fixtures", "--dry-run", "--json"], { db: file });
     const files = JSON.parse(run.out).files;
     expect(files).toHaveLength(10);

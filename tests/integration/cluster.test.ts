@@ -22,7 +22,10 @@ let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
   // An empty database: the server migrates it.
-  server = await startServer({ env: { DATABASE_PATH: databasePath, WEB_CONCURRENCY: "2" }, script: "scripts/start.js" });
+  server = await startServer({
+    env: { DATABASE_PATH: databasePath, WEB_CONCURRENCY: "2" },
+    script: "scripts/start.js",
+  });
 }, 240_000);
 
 afterAll(() => {
@@ -64,7 +67,9 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
   it("answers from two worker processes, neither of them the primary", async () => {
     const primary = logged((line) => String(line.msg).endsWith("workers are serving on port " + server.port))[0];
     expect(primary, server.output()).toMatchObject({ workers: 2 });
-    const workers = new Set(logged((line) => String(line.msg).startsWith("Vendboard is listening")).map((line) => line.pid as number));
+    const workers = new Set(
+      logged((line) => String(line.msg).startsWith("Vendboard is listening")).map((line) => line.pid as number),
+    );
     const pids = await answeringPids(10);
     expect(pids.size).toBe(2);
     expect([...pids].every((pid) => workers.has(pid))).toBe(true);
@@ -74,9 +79,16 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
   it("replaces a worker that dies, logging it", async () => {
     const [victim] = await answeringPids(1);
     process.kill(victim, "SIGKILL");
-    await server.until(() => server.output().includes(`Worker ${victim} was killed by SIGKILL`), "the primary's line about the dead worker");
+    await server.until(
+      () => server.output().includes(`Worker ${victim} was killed by SIGKILL`),
+      "the primary's line about the dead worker",
+    );
     // A worker takes a few seconds to load the app, more on a busy machine.
-    await server.until(() => logged((line) => String(line.msg).startsWith("Vendboard is listening")).length === 3, "the replacement", 60_000);
+    await server.until(
+      () => logged((line) => String(line.msg).startsWith("Vendboard is listening")).length === 3,
+      "the replacement",
+      60_000,
+    );
     const died = logged((line) => line.worker === victim)[0];
     expect(died).toMatchObject({ level: 50, signal: "SIGKILL" });
     expect(died.msg).toMatch(/starting another$/);
@@ -92,15 +104,21 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
 
     // A sign-in whose body is still arriving when the signal comes.
     let connected = false;
-    const req = http.request(`${server.base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: server.base, "transfer-encoding": "chunked" }, agent: false });
-    const inFlight = new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-      req.on("response", (res) => {
-        let body = "";
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
-      });
-      req.on("error", reject);
+    const req = http.request(`${server.base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.base, "transfer-encoding": "chunked" },
+      agent: false,
     });
+    const inFlight = new Promise<{ status: number; connection: string | undefined; body: string }>(
+      (resolve, reject) => {
+        req.on("response", (res) => {
+          let body = "";
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+        });
+        req.on("error", reject);
+      },
+    );
     req.on("socket", (socket) => socket.once("connect", () => (connected = true)));
     req.write(`{"username": "${adminName}", `);
     await server.until(() => connected, "the connection");
@@ -110,7 +128,14 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
     const stopping = () => logged((line) => /^SIGTERM: no longer accepting connections/.test(String(line.msg)));
     await server.until(() => stopping().length === 2, "both workers' first shutdown line");
     // One worker holds the sign-in; the other has nothing left and is gone, the primary waits.
-    expect(stopping().map((line) => line.msg).sort()).toEqual(["SIGTERM: no longer accepting connections; 0 requests in flight", "SIGTERM: no longer accepting connections; 1 request in flight"]);
+    expect(
+      stopping()
+        .map((line) => line.msg)
+        .sort(),
+    ).toEqual([
+      "SIGTERM: no longer accepting connections; 0 requests in flight",
+      "SIGTERM: no longer accepting connections; 1 request in flight",
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(server.child.exitCode).toBeNull();
     // Neither worker takes new connections, so the primary has closed the port.
@@ -128,11 +153,25 @@ describe("npm start with WEB_CONCURRENCY=2", () => {
 });
 
 /** Runs `script` to its end with `env`, answering its exit code and output. */
-function run(script: string, env: Record<string, string>, ms = 110_000): Promise<{ code: number | null; output: string }> {
+function run(
+  script: string,
+  env: Record<string, string>,
+  ms = 110_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, script)], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", LOG_FORMAT: "json", SESSION_SECRET: "cluster-test-secret-0123456789", APP_URL: "http://127.0.0.1:3999", DATABASE_PATH: path.join(dir, "refusals.db"), HOST: "127.0.0.1", ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LOG_LEVEL: "info",
+        LOG_FORMAT: "json",
+        SESSION_SECRET: "cluster-test-secret-0123456789",
+        APP_URL: "http://127.0.0.1:3999",
+        DATABASE_PATH: path.join(dir, "refusals.db"),
+        HOST: "127.0.0.1",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -155,7 +194,9 @@ describe("refusing to run", () => {
       for (const script of ["scripts/start.js", "server.js"]) {
         const { code, output } = await run(script, { WEB_CONCURRENCY: value, PORT: "3999" });
         expect(code, output).toBe(1);
-        expect(output).toBe(`Invalid WEB_CONCURRENCY "${value}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})\n`);
+        expect(output).toBe(
+          `Invalid WEB_CONCURRENCY "${value}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})\n`,
+        );
       }
     }
   }, 60_000);

@@ -26,7 +26,12 @@ let noEmail: { id: number; name: string | null };
 const post = (form: Record<string, string>, cookie: string | null = adminCookie, id = partner.id) =>
   call(action, `/partners/${id}`, { form, cookie, origin: "http://localhost:3000", params: { partnerId: String(id) } });
 const payment = (partnerId = partner.id) =>
-  db.selectFrom("commissionPayments").select(["status", "month", "amountPence"]).where("partnerId", "=", partnerId).where("month", "=", MONTH).executeTakeFirst();
+  db
+    .selectFrom("commissionPayments")
+    .select(["status", "month", "amountPence"])
+    .where("partnerId", "=", partnerId)
+    .where("month", "=", MONTH)
+    .executeTakeFirst();
 
 async function closedPort(): Promise<number> {
   const probe = net.createServer();
@@ -38,20 +43,37 @@ async function closedPort(): Promise<number> {
 
 beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
-  partner = await makePartner(db, { name: "Cards Partner", partnerType: "profit-sharing", commissionBp: 1000, email: "cards.partner@example.com" });
+  partner = await makePartner(db, {
+    name: "Cards Partner",
+    partnerType: "profit-sharing",
+    commissionBp: 1000,
+    email: "cards.partner@example.com",
+  });
   partnerCookie = await loginCookie((partner as unknown as { username: string }).username);
   other = await makePartner(db, { name: "Cards Other", partnerType: "profit-sharing", commissionBp: 1000 });
-  noEmail = await makePartner(db, { name: "Cards No Email", partnerType: "profit-sharing", commissionBp: 1000, email: null });
+  noEmail = await makePartner(db, {
+    name: "Cards No Email",
+    partnerType: "profit-sharing",
+    commissionBp: 1000,
+    email: null,
+  });
   // Net profit £100 − £40 − £2.99 card fee (2.99%) = £57.01; a 10% share is £5.70 (ARCHITECTURE.md section 5).
-  for (const p of [partner, other, noEmail]) await makeRecord(db, (await makeMachine(db, p.id)).id, MONTH, { revenuePence: 100_00, cogsPence: 40_00 });
+  for (const p of [partner, other, noEmail])
+    await makeRecord(db, (await makeMachine(db, p.id)).id, MONTH, { revenuePence: 100_00, cogsPence: 40_00 });
 });
 
 describe("POST /partners/{id} intent=mark-paid", () => {
   it("sends the anonymous to /auth and a partner home; nothing is paid", async () => {
-    const anonymous = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" }, null);
+    const anonymous = await post(
+      { intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" },
+      null,
+    );
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
-    const asPartner = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" }, partnerCookie);
+    const asPartner = await post(
+      { intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" },
+      partnerCookie,
+    );
     expect(asPartner.status).toBe(302);
     expect(asPartner.headers.get("location")).toBe("/");
     expect(await payment()).toBeUndefined();
@@ -60,7 +82,11 @@ describe("POST /partners/{id} intent=mark-paid", () => {
   it("bad input answers 400 with the failure's title and message", async () => {
     const bad = await post({ intent: "mark-paid", partnerId: String(partner.id), month: "someday", confirmed: "yes" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ intent: "mark-paid", title: "Failed to update payment status", error: "Month must be YYYY-MM" });
+    expect(await bad.json()).toMatchObject({
+      intent: "mark-paid",
+      title: "Failed to update payment status",
+      error: "Month must be YYYY-MM",
+    });
   });
 
   it("without confirmed=yes answers the card's question, and pays nothing", async () => {
@@ -79,7 +105,10 @@ describe("POST /partners/{id} intent=mark-paid", () => {
     const paid = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
     expect(paid.status).toBe(302);
     expect(paid.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(paid)).toMatchObject({ title: "Payment status updated", description: `Cards Partner: ${formatMonth(MONTH)} marked as paid. 1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).` });
+    expect(await flashedToast(paid)).toMatchObject({
+      title: "Payment status updated",
+      description: `Cards Partner: ${formatMonth(MONTH)} marked as paid. 1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).`,
+    });
     expect(await payment()).toEqual({ status: "completed", month: MONTH, amountPence: 570 });
   });
 
@@ -96,17 +125,26 @@ describe("POST /partners/{id} intent=reset-month with partnerId", () => {
     expect(asked.status).toBe(200);
     const { confirm } = await asked.json();
     expect(confirm.title).toBe(`Reopen Cards Partner's ${formatMonth(MONTH)}?`);
-    expect(confirm.description).toMatch(/^The payment of £5\.70 recorded on \d\d\/\d\d\/\d{4} goes back to pending and the month can change again\. The money paid stays recorded: paying the month again pays only the difference\./);
+    expect(confirm.description).toMatch(
+      /^The payment of £5\.70 recorded on \d\d\/\d\d\/\d{4} goes back to pending and the month can change again\. The money paid stays recorded: paying the month again pays only the difference\./,
+    );
     expect((await payment())?.status).toBe("completed");
   });
 
   it("confirmed: reopens that partner's month only", async () => {
-    await post({ intent: "mark-paid", partnerId: String(other.id), month: MONTH, confirmed: "yes" }, adminCookie, other.id);
+    await post(
+      { intent: "mark-paid", partnerId: String(other.id), month: MONTH, confirmed: "yes" },
+      adminCookie,
+      other.id,
+    );
     expect((await payment(other.id))?.status).toBe("completed");
     const reset = await post({ intent: "reset-month", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
     expect(reset.status).toBe(302);
     expect(reset.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(reset)).toMatchObject({ title: "Reset successful", description: `Cards Partner: ${formatMonth(MONTH)} is open again.` });
+    expect(await flashedToast(reset)).toMatchObject({
+      title: "Reset successful",
+      description: `Cards Partner: ${formatMonth(MONTH)} is open again.`,
+    });
     // Issue 29: the payment goes back to pending (it was deleted before); the money paid stays recorded.
     expect((await payment())?.status).toBe("pending");
     expect((await payment(other.id))?.status).toBe("completed");
@@ -124,7 +162,10 @@ describe("POST /partners/{id} intent=reset-month with partnerId", () => {
 
 describe("POST /partners/{id} intent=send-report", () => {
   it("a partner is sent home; asks first with the amount", async () => {
-    const asPartner = await post({ intent: "send-report", partnerId: String(partner.id), month: MONTH, confirmed: "yes" }, partnerCookie);
+    const asPartner = await post(
+      { intent: "send-report", partnerId: String(partner.id), month: MONTH, confirmed: "yes" },
+      partnerCookie,
+    );
     expect(asPartner.headers.get("location")).toBe("/");
     const asked = await post({ intent: "send-report", partnerId: String(partner.id), month: MONTH });
     expect((await asked.json()).confirm).toMatchObject({
@@ -138,20 +179,35 @@ describe("POST /partners/{id} intent=send-report", () => {
     const sent = await post({ intent: "send-report", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(sent)).toMatchObject({ title: "Monthly report has been sent successfully", description: "No mail server is set up (SMTP_URL), so the email to cards.partner@example.com was kept in the server's outbox instead of being delivered." });
+    expect(await flashedToast(sent)).toMatchObject({
+      title: "Monthly report has been sent successfully",
+      description:
+        "No mail server is set up (SMTP_URL), so the email to cards.partner@example.com was kept in the server's outbox instead of being delivered.",
+    });
   });
 
   it("a partner without an email address: the spec's notice, nothing sent", async () => {
-    const sent = await post({ intent: "send-report", partnerId: String(noEmail.id), month: MONTH, confirmed: "yes" }, adminCookie, noEmail.id);
+    const sent = await post(
+      { intent: "send-report", partnerId: String(noEmail.id), month: MONTH, confirmed: "yes" },
+      adminCookie,
+      noEmail.id,
+    );
     expect(sent.status).toBe(302);
-    expect(await flashedToast(sent)).toMatchObject({ title: "Report processed, but no email was sent because partner has no email address" });
+    expect(await flashedToast(sent)).toMatchObject({
+      title: "Report processed, but no email was sent because partner has no email address",
+    });
   });
 
   it("a mail failure is 502 'Failed to send report' with the mail error, as the API", async () => {
     const saved = MAIL_CONFIG.smtpUrl;
     MAIL_CONFIG.smtpUrl = `smtp://127.0.0.1:${await closedPort()}`;
     try {
-      const failed = await post({ intent: "send-report", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
+      const failed = await post({
+        intent: "send-report",
+        partnerId: String(partner.id),
+        month: MONTH,
+        confirmed: "yes",
+      });
       expect(failed.status).toBe(502);
       const reply = await failed.json();
       expect(reply).toMatchObject({ intent: "send-report", title: "Failed to send report" });
@@ -162,7 +218,12 @@ describe("POST /partners/{id} intent=send-report", () => {
   });
 
   it("a bad month is 400", async () => {
-    const bad = await post({ intent: "send-report", partnerId: String(partner.id), month: "2026-13", confirmed: "yes" });
+    const bad = await post({
+      intent: "send-report",
+      partnerId: String(partner.id),
+      month: "2026-13",
+      confirmed: "yes",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ title: "Failed to send report", error: "Month must be YYYY-MM" });
   });

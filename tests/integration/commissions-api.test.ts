@@ -57,31 +57,63 @@ beforeAll(async () => {
   adminId = admin.id;
   adminCookie = await loginCookie(admin.username);
 
-  owner = await makePartner(db, { name: "Harbour Vending Co", email: "harbour@example.com", partnerType: "profit-sharing", commissionBp: 1250 });
+  owner = await makePartner(db, {
+    name: "Harbour Vending Co",
+    email: "harbour@example.com",
+    partnerType: "profit-sharing",
+    commissionBp: 1250,
+  });
   ownerCookie = await loginCookie(owner.username);
   const quay = await makeMachine(db, owner.id, "Quay Kiosk");
   const pier = await makeMachine(db, owner.id, "Pier Lobby");
-  quayRecordId = (await makeRecord(db, quay.id, M_FIGURES, { totalSales: 40, revenuePence: 10_000, cogsPence: 4_000 })).id;
+  quayRecordId = (await makeRecord(db, quay.id, M_FIGURES, { totalSales: 40, revenuePence: 10_000, cogsPence: 4_000 }))
+    .id;
   await makeRecord(db, pier.id, M_FIGURES, { totalSales: 20, revenuePence: 5_000, cogsPence: 1_000 });
 
   const strangerUser = await makePartner(db, { name: "Someone Else", partnerType: "profit-sharing" });
   stranger = strangerUser;
   strangerCookie = await loginCookie(strangerUser.username);
-  await makeRecord(db, (await makeMachine(db, stranger.id, "Stranger Spot")).id, M_COMPLETE, { revenuePence: 1_000, cogsPence: 100 });
+  await makeRecord(db, (await makeMachine(db, stranger.id, "Stranger Spot")).id, M_COMPLETE, {
+    revenuePence: 1_000,
+    cogsPence: 100,
+  });
 
   tiered = await makePartner(db, { name: "Tiered Traders", partnerType: "tiered-profit-sharing" });
-  await makeRecord(db, (await makeMachine(db, tiered.id, "North Gate")).id, M_FIGURES, { revenuePence: 30_000, cogsPence: 8_000 });
-  await makeRecord(db, (await makeMachine(db, tiered.id, "South Gate")).id, M_FIGURES, { revenuePence: 20_000, cogsPence: 9_000 });
+  await makeRecord(db, (await makeMachine(db, tiered.id, "North Gate")).id, M_FIGURES, {
+    revenuePence: 30_000,
+    cogsPence: 8_000,
+  });
+  await makeRecord(db, (await makeMachine(db, tiered.id, "South Gate")).id, M_FIGURES, {
+    revenuePence: 20_000,
+    cogsPence: 9_000,
+  });
 
   tieredLoss = await makePartner(db, { name: "Loss Leaders", partnerType: "tiered-profit-sharing" });
-  await makeRecord(db, (await makeMachine(db, tieredLoss.id, "Loss East")).id, M_FIGURES, { revenuePence: 1_000, cogsPence: 5_000 });
-  await makeRecord(db, (await makeMachine(db, tieredLoss.id, "Loss West")).id, M_FIGURES, { revenuePence: 3_000, cogsPence: 1_000 });
+  await makeRecord(db, (await makeMachine(db, tieredLoss.id, "Loss East")).id, M_FIGURES, {
+    revenuePence: 1_000,
+    cogsPence: 5_000,
+  });
+  await makeRecord(db, (await makeMachine(db, tieredLoss.id, "Loss West")).id, M_FIGURES, {
+    revenuePence: 3_000,
+    cogsPence: 1_000,
+  });
 
   nonProfit = await makePartner(db, { name: "Community Hall", partnerType: "non-profit-sharing" });
-  await makeRecord(db, (await makeMachine(db, nonProfit.id, "Hall Foyer")).id, M_FIGURES, { revenuePence: 10_000, cogsPence: 4_000 });
+  await makeRecord(db, (await makeMachine(db, nonProfit.id, "Hall Foyer")).id, M_FIGURES, {
+    revenuePence: 10_000,
+    cogsPence: 4_000,
+  });
 
-  feePaying = await makePartner(db, { name: "Fee Payers Ltd", partnerType: "fee-paying", monthlyFeePence: 4_999, paymentPeriod: "monthly" });
-  await makeRecord(db, (await makeMachine(db, feePaying.id, "Fee Corner")).id, M_FIGURES, { revenuePence: 10_000, cogsPence: 4_000 });
+  feePaying = await makePartner(db, {
+    name: "Fee Payers Ltd",
+    partnerType: "fee-paying",
+    monthlyFeePence: 4_999,
+    paymentPeriod: "monthly",
+  });
+  await makeRecord(db, (await makeMachine(db, feePaying.id, "Fee Corner")).id, M_FIGURES, {
+    revenuePence: 10_000,
+    cogsPence: 4_000,
+  });
 });
 
 /* ---------- helpers ---------- */
@@ -100,7 +132,9 @@ type Row = {
 };
 
 const summary = (month?: string, cookie: string | null = adminCookie) =>
-  call(summaryLoader, `/api/partners/commissions${month === undefined ? "" : `?month=${encodeURIComponent(month)}`}`, { cookie });
+  call(summaryLoader, `/api/partners/commissions${month === undefined ? "" : `?month=${encodeURIComponent(month)}`}`, {
+    cookie,
+  });
 
 async function summaryRow(partnerId: number, month: string): Promise<Row> {
   const response = await summary(month);
@@ -111,15 +145,22 @@ async function summaryRow(partnerId: number, month: string): Promise<Row> {
   return row;
 }
 
-const reset = (json: unknown, cookie: string | null = adminCookie) => call(resetAction, "/api/partners/commissions/reset", { json, cookie });
+const reset = (json: unknown, cookie: string | null = adminCookie) =>
+  call(resetAction, "/api/partners/commissions/reset", { json, cookie });
 const history = (id: number | string, cookie: string | null = adminCookie) =>
   call(historyLoader, `/api/partners/${id}/commission-history`, { cookie, params: { id: String(id) } });
 const status = (id: number | string, month?: string, cookie: string | null = adminCookie) =>
-  call(statusLoader, `/api/partners/${id}/commission-payment-status${month ? `?month=${month}` : ""}`, { cookie, params: { id: String(id) } });
+  call(statusLoader, `/api/partners/${id}/commission-payment-status${month ? `?month=${month}` : ""}`, {
+    cookie,
+    params: { id: String(id) },
+  });
 const pay = (id: number | string, json: unknown, cookie: string | null = adminCookie) =>
   call(paymentAction, `/api/partners/${id}/commission-payment`, { json, cookie, params: { id: String(id) } });
 const report = (id: number | string, month?: string, cookie: string | null = adminCookie) =>
-  call(reportLoader, `/api/partners/${id}/consolidated-report${month ? `?month=${month}` : ""}`, { cookie, params: { id: String(id) } });
+  call(reportLoader, `/api/partners/${id}/consolidated-report${month ? `?month=${month}` : ""}`, {
+    cookie,
+    params: { id: String(id) },
+  });
 const sendReport = (id: number | string, json: unknown, cookie: string | null = adminCookie) =>
   call(sendReportAction, `/api/partners/${id}/send-report`, { json, cookie, params: { id: String(id) } });
 const statement = (id: number | string, cookie: string | null = adminCookie) =>
@@ -137,7 +178,8 @@ async function expectError(response: Response, statusCode: number, message?: str
 const pdfText = async (response: Response) => pdfTextOf(Buffer.from(await response.arrayBuffer()));
 
 /** Independent of domain/: card fee 2.99% half-up per record, then the flat share half-up per record. */
-const halfUp = (numerator: number, denominator: number) => Math.floor((2 * numerator + denominator) / (2 * denominator));
+const halfUp = (numerator: number, denominator: number) =>
+  Math.floor((2 * numerator + denominator) / (2 * denominator));
 function flatShare(records: { revenuePence: number; cogsPence: number }[], rateBp: number): number {
   return records.reduce((sum, r) => {
     const net = r.revenuePence - r.cogsPence - halfUp(r.revenuePence * 299, 10_000);
@@ -188,12 +230,22 @@ describe("guards on every commission route", () => {
   it("POST commission-payment: 401, 403 even for the partner themself, 400 bad input, 404", async () => {
     await expectError(await pay(owner.id, { status: "completed", month: M_FIGURES }, null), 401);
     await expectError(await pay(owner.id, { status: "completed", month: M_FIGURES }, ownerCookie), 403);
-    await expectError(await pay(owner.id, { status: "completed", month: "2026-13" }), 400, "Month must be YYYY-MM or an ISO date");
+    await expectError(
+      await pay(owner.id, { status: "completed", month: "2026-13" }),
+      400,
+      "Month must be YYYY-MM or an ISO date",
+    );
     await expectError(await pay(owner.id, { status: "pending", month: M_FIGURES }), 400, "Status must be completed");
-    await expectError(await pay(owner.id, { month: M_FIGURES, paidDate: "15/06/2026" }), 400, "Paid date must be YYYY-MM-DD");
+    await expectError(
+      await pay(owner.id, { month: M_FIGURES, paidDate: "15/06/2026" }),
+      400,
+      "Paid date must be YYYY-MM-DD",
+    );
     await expectError(await pay(999_999, { status: "completed", month: M_FIGURES }), 404, "Partner not found");
     // Nothing was paid by any of these.
-    expect(await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", owner.id).execute()).toEqual([]);
+    expect(await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", owner.id).execute()).toEqual(
+      [],
+    );
   });
 
   it("GET consolidated-report: 401, 403 for another partner, own allowed, 400 bad month, 404", async () => {
@@ -262,9 +314,20 @@ describe("GET /api/partners/commissions: figures to the penny", () => {
     // North Gate: 30000 - 8000 - 897 = 21103p; South Gate: 20000 - 9000 - 598 = 10402p; total 31505p.
     // Bands: 15000 × 15% = 2250; 15000 × 20% = 3000; 1505 × 30% = 451.5 → 452. Total 5702p.
     const row = await summaryRow(tiered.id, M_FIGURES);
-    expect(row).toMatchObject({ profitShare: 57.02, paymentStatus: "pending", allReportsSubmitted: true, submittedReports: 2, totalMachines: 2 });
+    expect(row).toMatchObject({
+      profitShare: 57.02,
+      paymentStatus: "pending",
+      allReportsSubmitted: true,
+      submittedReports: 2,
+      totalMachines: 2,
+    });
     // Split in proportion to net profit, largest remainder: 5702 × 21103/31505 = 3819.37, × 10402/31505 = 1882.63 → 3819 + 1883.
-    const detail = await (await call(partnerLoader, `/api/partners/${tiered.id}`, { cookie: adminCookie, params: { id: String(tiered.id) } })).json();
+    const detail = await (
+      await call(partnerLoader, `/api/partners/${tiered.id}`, {
+        cookie: adminCookie,
+        params: { id: String(tiered.id) },
+      })
+    ).json();
     const shares = Object.fromEntries(
       detail.machines.map((m: { location: string; monthlyRecords: { month: string; profitShare: number }[] }) => [
         m.location,
@@ -278,15 +341,36 @@ describe("GET /api/partners/commissions: figures to the penny", () => {
 
   it("tiered with a negative month: commission 0, every machine's share 0", async () => {
     // Loss East: 1000 - 5000 - 30 = -4030p; Loss West: 3000 - 1000 - 90 = 1910p; total -2120p → 0.
-    expect(await summaryRow(tieredLoss.id, M_FIGURES)).toMatchObject({ profitShare: 0, paymentStatus: "pending", allReportsSubmitted: true });
-    const detail = await (await call(partnerLoader, `/api/partners/${tieredLoss.id}`, { cookie: adminCookie, params: { id: String(tieredLoss.id) } })).json();
-    const shares = detail.machines.flatMap((m: { monthlyRecords: { profitShare: number }[] }) => m.monthlyRecords.map((r) => r.profitShare));
+    expect(await summaryRow(tieredLoss.id, M_FIGURES)).toMatchObject({
+      profitShare: 0,
+      paymentStatus: "pending",
+      allReportsSubmitted: true,
+    });
+    const detail = await (
+      await call(partnerLoader, `/api/partners/${tieredLoss.id}`, {
+        cookie: adminCookie,
+        params: { id: String(tieredLoss.id) },
+      })
+    ).json();
+    const shares = detail.machines.flatMap((m: { monthlyRecords: { profitShare: number }[] }) =>
+      m.monthlyRecords.map((r) => r.profitShare),
+    );
     expect(shares).toEqual([0, 0]);
   });
 
   it("non-profit-sharing and fee-paying: 0 and not_applicable", async () => {
-    expect(await summaryRow(nonProfit.id, M_FIGURES)).toMatchObject({ profitShare: 0, paymentStatus: "not_applicable", paidDate: null, allReportsSubmitted: true });
-    expect(await summaryRow(feePaying.id, M_FIGURES)).toMatchObject({ profitShare: 0, paymentStatus: "not_applicable", paidDate: null, allReportsSubmitted: true });
+    expect(await summaryRow(nonProfit.id, M_FIGURES)).toMatchObject({
+      profitShare: 0,
+      paymentStatus: "not_applicable",
+      paidDate: null,
+      allReportsSubmitted: true,
+    });
+    expect(await summaryRow(feePaying.id, M_FIGURES)).toMatchObject({
+      profitShare: 0,
+      paymentStatus: "not_applicable",
+      paidDate: null,
+      allReportsSubmitted: true,
+    });
   });
 
   it("the total due (X-Total-Commission-Due) counts unpaid profit-sharing commissions only", async () => {
@@ -303,7 +387,11 @@ describe("GET /api/partners/commissions: figures to the penny", () => {
     expect((await shifted.json()).find((r: Row) => r.partnerId === owner.id).profitShare).toBe(0);
     const byDefault = await summary();
     expect(byDefault.status).toBe(200);
-    expect((await byDefault.json()).find((r: Row) => r.partnerId === owner.id)).toMatchObject({ submittedReports: 0, allReportsSubmitted: false, profitShare: 0 });
+    expect((await byDefault.json()).find((r: Row) => r.partnerId === owner.id)).toMatchObject({
+      submittedReports: 0,
+      allReportsSubmitted: false,
+      profitShare: 0,
+    });
   });
 
   it("fixtures/three-machines-2026-09.xlsx imported through the CLI: profitShare = formula on expected.json", async () => {
@@ -331,10 +419,18 @@ describe("GET /api/partners/commissions: figures to the penny", () => {
 describe("completeness: every active machine has the month's record", () => {
   it("an inactive machine without a record does not hold a partner back", async () => {
     const partner = await makePartner(db, { name: "Complete With Inactive", commissionBp: 1000 });
-    await makeRecord(db, (await makeMachine(db, partner.id, "Working One")).id, M_COMPLETE, { revenuePence: 10_000, cogsPence: 4_000 });
+    await makeRecord(db, (await makeMachine(db, partner.id, "Working One")).id, M_COMPLETE, {
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
     const idle = await makeMachine(db, partner.id, "Idle One");
     await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", idle.id).execute();
-    expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({ submittedReports: 1, totalMachines: 1, allReportsSubmitted: true, profitShare: 5.7 });
+    expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({
+      submittedReports: 1,
+      totalMachines: 1,
+      allReportsSubmitted: true,
+      profitShare: 5.7,
+    });
     const pdf = await report(partner.id, M_COMPLETE);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
@@ -342,19 +438,46 @@ describe("completeness: every active machine has the month's record", () => {
 
   it("an active machine without a record: incomplete, report 409, payment 409 (partial sum still shown)", async () => {
     const partner = await makePartner(db, { name: "Missing One Report", commissionBp: 1000 });
-    await makeRecord(db, (await makeMachine(db, partner.id, "Reported")).id, M_COMPLETE, { revenuePence: 10_000, cogsPence: 4_000 });
+    await makeRecord(db, (await makeMachine(db, partner.id, "Reported")).id, M_COMPLETE, {
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
     await makeMachine(db, partner.id, "Silent");
-    expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({ submittedReports: 1, totalMachines: 2, allReportsSubmitted: false, profitShare: 5.7, paymentStatus: "pending" });
-    await expectError(await report(partner.id, M_COMPLETE), 409, "The report for April 2026 is not available yet: 1 of 2 active machines reported");
-    await expectError(await pay(partner.id, { status: "completed", month: M_COMPLETE }), 409, "Not every active machine has reported for 2026-04 yet");
+    expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({
+      submittedReports: 1,
+      totalMachines: 2,
+      allReportsSubmitted: false,
+      profitShare: 5.7,
+      paymentStatus: "pending",
+    });
+    await expectError(
+      await report(partner.id, M_COMPLETE),
+      409,
+      "The report for April 2026 is not available yet: 1 of 2 active machines reported",
+    );
+    await expectError(
+      await pay(partner.id, { status: "completed", month: M_COMPLETE }),
+      409,
+      "Not every active machine has reported for 2026-04 yet",
+    );
     await expectError(await sendReport(partner.id, { month: M_COMPLETE }), 409, /not available yet/);
-    expect(await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).execute()).toEqual([]);
+    expect(await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", partner.id).execute()).toEqual(
+      [],
+    );
   });
 
   it("a partner with no active machine is not complete", async () => {
     const partner = await makePartner(db, { name: "No Machines Yet" });
-    expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({ submittedReports: 0, totalMachines: 0, allReportsSubmitted: false });
-    await expectError(await report(partner.id, M_COMPLETE), 409, "The report for April 2026 is not available: the partner has no active machines");
+    expect(await summaryRow(partner.id, M_COMPLETE)).toMatchObject({
+      submittedReports: 0,
+      totalMachines: 0,
+      allReportsSubmitted: false,
+    });
+    await expectError(
+      await report(partner.id, M_COMPLETE),
+      409,
+      "The report for April 2026 is not available: the partner has no active machines",
+    );
     await expectError(await pay(partner.id, { status: "completed", month: M_COMPLETE }), 409);
   });
 });
@@ -371,32 +494,74 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
     paid = await makePartner(db, { name: "Paid Partner", commissionBp: 1500 });
     paidCookie = await loginCookie(paid.username);
     // 20000 - 5000 - 598 = 14402p net; 15% = 2160.3 → 2160p.
-    paidRecordId = (await makeRecord(db, (await makeMachine(db, paid.id, "Paid Machine")).id, M_PAY, { revenuePence: 20_000, cogsPence: 5_000 })).id;
+    paidRecordId = (
+      await makeRecord(db, (await makeMachine(db, paid.id, "Paid Machine")).id, M_PAY, {
+        revenuePence: 20_000,
+        cogsPence: 5_000,
+      })
+    ).id;
     second = await makePartner(db, { name: "Second Paid", commissionBp: 1000 });
-    await makeRecord(db, (await makeMachine(db, second.id, "Second Machine")).id, M_PAY, { revenuePence: 10_000, cogsPence: 4_000 });
+    await makeRecord(db, (await makeMachine(db, second.id, "Second Machine")).id, M_PAY, {
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
   });
 
   it("marks the month completed with its paid date, snapshotting amount and rate", async () => {
     const response = await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-07-15" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amount: 21.6, commissionPercentage: "0.1500", paid: 21.6, alreadyPaid: 0, reference: "VB COMM 2026-06", remittance: { status: "written", to: "pat@example.com", reference: "VB COMM 2026-06", error: null } });
+    expect(await response.json()).toEqual({
+      month: M_PAY,
+      status: "completed",
+      paidDate: "2026-07-15",
+      amount: 21.6,
+      commissionPercentage: "0.1500",
+      paid: 21.6,
+      alreadyPaid: 0,
+      reference: "VB COMM 2026-06",
+      remittance: { status: "written", to: "pat@example.com", reference: "VB COMM 2026-06", error: null },
+    });
     const rows = await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", paid.id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ month: M_PAY, status: "completed", paidDate: "2026-07-15", amountPence: 2160, rateBp: 1500 });
-    const audit = await db.selectFrom("auditLog").selectAll().where("action", "=", "commission_paid").where("entityId", "=", String(rows[0].id)).execute();
+    expect(rows[0]).toMatchObject({
+      month: M_PAY,
+      status: "completed",
+      paidDate: "2026-07-15",
+      amountPence: 2160,
+      rateBp: 1500,
+    });
+    const audit = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "commission_paid")
+      .where("entityId", "=", String(rows[0].id))
+      .execute();
     expect(audit).toMatchObject([{ actorId: adminId }]);
   });
 
   it("a second payment of the same month is 409 and changes nothing", async () => {
-    await expectError(await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-08-01" }), 409, `Commission for ${M_PAY} is already paid`);
-    const row = await db.selectFrom("commissionPayments").selectAll().where("partnerId", "=", paid.id).executeTakeFirstOrThrow();
+    await expectError(
+      await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-08-01" }),
+      409,
+      `Commission for ${M_PAY} is already paid`,
+    );
+    const row = await db
+      .selectFrom("commissionPayments")
+      .selectAll()
+      .where("partnerId", "=", paid.id)
+      .executeTakeFirstOrThrow();
     expect(row.paidDate).toBe("2026-07-15");
   });
 
   it("status, summary and history then say completed (the partner sees their own)", async () => {
     const own = await status(paid.id, M_PAY, paidCookie);
     expect(await own.json()).toEqual({ month: M_PAY, status: "completed", paidDate: "2026-07-15" });
-    expect(await summaryRow(paid.id, M_PAY)).toMatchObject({ paymentStatus: "completed", paidDate: "2026-07-15", profitShare: 21.6, commissionPercentage: "0.1500" });
+    expect(await summaryRow(paid.id, M_PAY)).toMatchObject({
+      paymentStatus: "completed",
+      paidDate: "2026-07-15",
+      profitShare: 21.6,
+      commissionPercentage: "0.1500",
+    });
     const list = await (await history(paid.id, paidCookie)).json();
     expect(list).toEqual([{ month: M_PAY, status: "completed", paidDate: "2026-07-15", amount: 21.6 }]);
   });
@@ -411,12 +576,25 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
   it("without a paidDate the payment is dated today", async () => {
     const response = await pay(second.id, { status: "completed", month: M_PAY });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "completed", paidDate: new Date().toISOString().slice(0, 10), amount: 5.7, commissionPercentage: "0.1000" });
+    expect(await response.json()).toMatchObject({
+      status: "completed",
+      paidDate: new Date().toISOString().slice(0, 10),
+      amount: 5.7,
+      commissionPercentage: "0.1000",
+    });
   });
 
   it("is refused for partner types without commission", async () => {
-    await expectError(await pay(nonProfit.id, { status: "completed", month: M_FIGURES }), 409, "Commission is not applicable for this partner type");
-    await expectError(await pay(feePaying.id, { status: "completed", month: M_FIGURES }), 409, "Commission is not applicable for this partner type");
+    await expectError(
+      await pay(nonProfit.id, { status: "completed", month: M_FIGURES }),
+      409,
+      "Commission is not applicable for this partner type",
+    );
+    await expectError(
+      await pay(feePaying.id, { status: "completed", month: M_FIGURES }),
+      409,
+      "Commission is not applicable for this partner type",
+    );
     const nonProfitHistory = await (await history(nonProfit.id)).json();
     expect(nonProfitHistory).toEqual([{ month: M_FIGURES, status: "not_applicable", paidDate: null, amount: null }]);
   });
@@ -427,21 +605,50 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
     expect(await response.json()).toEqual({ reset: 2 });
     expect(await (await status(paid.id, M_PAY)).json()).toEqual({ month: M_PAY, status: "pending", paidDate: null });
     expect(await summaryRow(paid.id, M_PAY)).toMatchObject({ paymentStatus: "pending", paidDate: null });
-    expect(await (await history(paid.id)).json()).toEqual([{ month: M_PAY, status: "pending", paidDate: null, amount: null }]);
+    expect(await (await history(paid.id)).json()).toEqual([
+      { month: M_PAY, status: "pending", paidDate: null, amount: null },
+    ]);
     // Issue 29 (this pinned "reset deletes the payments"): the rows go back to pending and the money paid stays recorded.
-    const rows = await db.selectFrom("commissionPayments").selectAll().where("month", "=", M_PAY).orderBy("id").execute();
-    expect(rows.map((r) => [r.status, r.paidDate, r.amountPence])).toEqual([["pending", null, null], ["pending", null, null]]);
-    expect((await db.selectFrom("commissionTransfers").select("amountPence").where("partnerId", "=", paid.id).where("month", "=", M_PAY).execute()).map((t) => t.amountPence)).toEqual([2160]);
+    const rows = await db
+      .selectFrom("commissionPayments")
+      .selectAll()
+      .where("month", "=", M_PAY)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => [r.status, r.paidDate, r.amountPence])).toEqual([
+      ["pending", null, null],
+      ["pending", null, null],
+    ]);
+    expect(
+      (
+        await db
+          .selectFrom("commissionTransfers")
+          .select("amountPence")
+          .where("partnerId", "=", paid.id)
+          .where("month", "=", M_PAY)
+          .execute()
+      ).map((t) => t.amountPence),
+    ).toEqual([2160]);
     expect(await (await reset({ month: M_PAY })).json()).toEqual({ reset: 0 });
     // And it can be paid again: the month still comes to £21.60, £21.60 was paid, so nothing more is sent (a top-up reference).
     const again = await pay(paid.id, { status: "completed", month: M_PAY, paidDate: "2026-07-20" });
     expect(again.status).toBe(200);
-    expect(await again.json()).toMatchObject({ status: "completed", paidDate: "2026-07-20", amount: 21.6, paid: 0, alreadyPaid: 21.6, reference: "VB ADJ 2026-06" });
+    expect(await again.json()).toMatchObject({
+      status: "completed",
+      paidDate: "2026-07-20",
+      amount: 21.6,
+      paid: 0,
+      alreadyPaid: 21.6,
+      reference: "VB ADJ 2026-06",
+    });
   });
 
   it("with no month, payment and status use the previous calendar month", async () => {
     const partner = await makePartner(db, { name: "Default Month", commissionBp: 1000 });
-    await makeRecord(db, (await makeMachine(db, partner.id, "Default Spot")).id, PREV, { revenuePence: 10_000, cogsPence: 4_000 });
+    await makeRecord(db, (await makeMachine(db, partner.id, "Default Spot")).id, PREV, {
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
     const response = await pay(partner.id, { status: "completed" });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ month: PREV, status: "completed", amount: 5.7 });
@@ -454,7 +661,11 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
 describe("rate history: a change takes effect from the current month", () => {
   it("PATCH commissionPercentage: the current month uses the new rate, an earlier month keeps the old one", async () => {
     const partner = await makePartner(db, { name: "Rate Changer", commissionBp: 1000 });
-    await db.insertInto("commissionRates").values({ partnerId: partner.id, rateBp: 1000, effectiveMonth: "2026-01" }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto("commissionRates")
+      .values({ partnerId: partner.id, rateBp: 1000, effectiveMonth: "2026-01" })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const machine = await makeMachine(db, partner.id, "Rate Spot");
     // 10000 - 4000 - 299 = 5701p net: 10% → 570p, 20% → 1140p.
     await makeRecord(db, machine.id, PREV, { revenuePence: 10_000, cogsPence: 4_000 });
@@ -462,20 +673,35 @@ describe("rate history: a change takes effect from the current month", () => {
     expect(await summaryRow(partner.id, PREV)).toMatchObject({ profitShare: 5.7, commissionPercentage: "0.1000" });
     expect(await summaryRow(partner.id, CUR)).toMatchObject({ profitShare: 5.7, commissionPercentage: "0.1000" });
 
-    const patched = await call(partnerAction, `/api/partners/${partner.id}`, { method: "PATCH", json: { commissionPercentage: "0.2000" }, cookie: adminCookie, params: { id: String(partner.id) } });
+    const patched = await call(partnerAction, `/api/partners/${partner.id}`, {
+      method: "PATCH",
+      json: { commissionPercentage: "0.2000" },
+      cookie: adminCookie,
+      params: { id: String(partner.id) },
+    });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ commissionPercentage: "0.2000" });
 
     expect(await summaryRow(partner.id, CUR)).toMatchObject({ profitShare: 11.4, commissionPercentage: "0.2000" });
     expect(await summaryRow(partner.id, PREV)).toMatchObject({ profitShare: 5.7, commissionPercentage: "0.1000" });
-    const rates = await db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).orderBy("effectiveMonth").execute();
+    const rates = await db
+      .selectFrom("commissionRates")
+      .select(["rateBp", "effectiveMonth"])
+      .where("partnerId", "=", partner.id)
+      .orderBy("effectiveMonth")
+      .execute();
     // The change is one row effective this month; the earlier history is left as it was.
     expect(rates.at(-1)).toEqual({ rateBp: 2000, effectiveMonth: CUR });
     expect(rates).toContainEqual({ rateBp: 1000, effectiveMonth: "2026-01" });
     expect(rates.filter((r) => r.effectiveMonth === CUR)).toHaveLength(1);
     expect(rates.filter((r) => r.rateBp !== 1000 && r.effectiveMonth < CUR)).toEqual([]);
     // The statement of last month's record is at last month's rate too.
-    const prevRecord = await db.selectFrom("monthlyRecords").select("id").where("machineId", "=", machine.id).where("month", "=", PREV).executeTakeFirstOrThrow();
+    const prevRecord = await db
+      .selectFrom("monthlyRecords")
+      .select("id")
+      .where("machineId", "=", machine.id)
+      .where("month", "=", PREV)
+      .executeTakeFirstOrThrow();
     const text = await pdfText(await statement(prevRecord.id));
     expect(text).toContain("Profit Share (10%)");
     expect(text).toContain("£5.70");
@@ -487,7 +713,12 @@ describe("rate history: a change takes effect from the current month", () => {
     const machine = await makeMachine(db, partner.id, "Same Month Spot");
     await makeRecord(db, machine.id, PREV, { revenuePence: 10_000, cogsPence: 4_000 });
     expect(await summaryRow(partner.id, PREV)).toMatchObject({ profitShare: 5.7, commissionPercentage: "0.1000" });
-    const patched = await call(partnerAction, `/api/partners/${partner.id}`, { method: "PATCH", json: { commissionPercentage: "0.2000" }, cookie: adminCookie, params: { id: String(partner.id) } });
+    const patched = await call(partnerAction, `/api/partners/${partner.id}`, {
+      method: "PATCH",
+      json: { commissionPercentage: "0.2000" },
+      cookie: adminCookie,
+      params: { id: String(partner.id) },
+    });
     expect(patched.status).toBe(200);
     // "Earlier months keep the rate they had": last month's statement must not change behind anyone's back.
     expect(await summaryRow(partner.id, PREV)).toMatchObject({ profitShare: 5.7, commissionPercentage: "0.1000" });

@@ -20,7 +20,12 @@ let partner: { id: number; name: string | null };
 const post = (form: Record<string, string>, cookie: string | null = adminCookie, query = `?month=${MONTH}`) =>
   call(action, `/admin/commissions${query}`, { form, cookie, origin: "http://localhost:3000" });
 const payment = () =>
-  db.selectFrom("commissionPayments").select(["status", "month"]).where("partnerId", "=", partner.id).where("month", "=", MONTH).executeTakeFirst();
+  db
+    .selectFrom("commissionPayments")
+    .select(["status", "month"])
+    .where("partnerId", "=", partner.id)
+    .where("month", "=", MONTH)
+    .executeTakeFirst();
 
 beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
@@ -33,10 +38,16 @@ beforeAll(async () => {
 
 describe("POST /admin/commissions intent=mark-paid", () => {
   it("sends the anonymous to /auth and a partner home; nothing is paid", async () => {
-    const anonymous = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" }, null);
+    const anonymous = await post(
+      { intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" },
+      null,
+    );
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
-    const asPartner = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" }, partnerCookie);
+    const asPartner = await post(
+      { intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" },
+      partnerCookie,
+    );
     expect(asPartner.status).toBe(302);
     expect(asPartner.headers.get("location")).toBe("/");
     expect(await payment()).toBeUndefined();
@@ -45,7 +56,11 @@ describe("POST /admin/commissions intent=mark-paid", () => {
   it("bad input answers 400 with the failure's title and message", async () => {
     const bad = await post({ intent: "mark-paid", partnerId: "x", month: MONTH, confirmed: "yes" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ intent: "mark-paid", title: "Failed to update payment status", error: "Partner not found" });
+    expect(await bad.json()).toMatchObject({
+      intent: "mark-paid",
+      title: "Failed to update payment status",
+      error: "Partner not found",
+    });
     const unknown = await post({ intent: "pay-everyone" });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: "Unknown action" });
@@ -56,7 +71,9 @@ describe("POST /admin/commissions intent=mark-paid", () => {
     expect(asked.status).toBe(200);
     const reply = await asked.json();
     expect(reply.confirm.title).toBe(`Mark Page Action Partner's ${formatMonth(MONTH)} commission paid?`);
-    expect(reply.confirm.description).toBe(`£5.70 is recorded as paid today, and ${formatMonth(MONTH)} is closed for Page Action Partner: its figures are locked until the month is reset.`);
+    expect(reply.confirm.description).toBe(
+      `£5.70 is recorded as paid today, and ${formatMonth(MONTH)} is closed for Page Action Partner: its figures are locked until the month is reset.`,
+    );
     expect(reply.confirm.fields).toEqual([
       ["intent", "mark-paid"],
       ["partnerId", String(partner.id)],
@@ -66,7 +83,12 @@ describe("POST /admin/commissions intent=mark-paid", () => {
   });
 
   it("the month in progress is refused with 409 and its reason", async () => {
-    const refused = await post({ intent: "mark-paid", partnerId: String(partner.id), month: currentMonth(), confirmed: "yes" });
+    const refused = await post({
+      intent: "mark-paid",
+      partnerId: String(partner.id),
+      month: currentMonth(),
+      confirmed: "yes",
+    });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error).toMatch(/has not ended yet/);
   });
@@ -75,12 +97,20 @@ describe("POST /admin/commissions intent=mark-paid", () => {
     const paid = await post({ intent: "mark-paid", partnerId: String(partner.id), month: MONTH, confirmed: "yes" });
     expect(paid.status).toBe(302);
     expect(paid.headers.get("location")).toBe(`/admin/commissions?month=${MONTH}`);
-    expect(await flashedToast(paid)).toMatchObject({ title: "Payment status updated", description: `Page Action Partner: ${formatMonth(MONTH)} marked as paid. 1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).`, variant: "default" });
+    expect(await flashedToast(paid)).toMatchObject({
+      title: "Payment status updated",
+      description: `Page Action Partner: ${formatMonth(MONTH)} marked as paid. 1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).`,
+      variant: "default",
+    });
     expect(await payment()).toEqual({ status: "completed", month: MONTH });
   });
 
   it("a cross-site post is refused with 403", async () => {
-    const response = await call(action, "/admin/commissions", { form: { intent: "reset-month", month: MONTH, confirmed: "yes" }, cookie: adminCookie, origin: "https://evil.example" });
+    const response = await call(action, "/admin/commissions", {
+      form: { intent: "reset-month", month: MONTH, confirmed: "yes" },
+      cookie: adminCookie,
+      origin: "https://evil.example",
+    });
     expect(response.status).toBe(403);
     expect((await payment())?.status).toBe("completed");
   });
@@ -95,7 +125,9 @@ describe("POST /admin/commissions intent=reset-month", () => {
     expect(reset.status).toBe(302);
     const toast = await flashedToast(reset);
     expect(toast?.title).toBe("Reset successful");
-    const said = new RegExp(`^(\\d+) (payments?) for ${formatMonth(MONTH)} set back to pending\\.$`).exec(toast?.description ?? "");
+    const said = new RegExp(`^(\\d+) (payments?) for ${formatMonth(MONTH)} set back to pending\\.$`).exec(
+      toast?.description ?? "",
+    );
     expect(said, toast?.description).not.toBeNull();
     expect(said![2]).toBe(said![1] === "1" ? "payment" : "payments");
     // Issue 29: back to pending (it was deleted before); the money paid stays recorded.

@@ -42,9 +42,16 @@ await db.destroy();
 process.stdout.write(JSON.stringify({ failed }));
 `;
 
-function writer(file: string, count: number, start: number): Promise<{ code: number | null; out: string; err: string }> {
+function writer(
+  file: string,
+  count: number,
+  start: number,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", WRITER], { cwd: root, env: { ...process.env, FILE: file, COUNT: String(count), START: String(start) } });
+    const child = spawn(process.execPath, ["--input-type=module", "-e", WRITER], {
+      cwd: root,
+      env: { ...process.env, FILE: file, COUNT: String(count), START: String(start) },
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (c) => (out += c));
@@ -53,22 +60,26 @@ function writer(file: string, count: number, start: number): Promise<{ code: num
   });
 }
 
-describeSqliteOnly("one SQLite file, two writing processes", "IMMEDIATE transactions on one file; PostgreSQL has no file lock", () => {
-it("two processes' read-then-write transactions on one database all commit, one after the other", async () => {
-  const file = path.join(dir, "shared.db");
-  const count = 200;
-  const start = Date.now() + 3000;
-  const results = await Promise.all([writer(file, count, start), writer(file, count, start)]);
-  for (const result of results) {
-    expect(result.code, result.err).toBe(0);
-    expect(JSON.parse(result.out), result.err).toEqual({ failed: 0 });
-  }
-  // Serialised: each transaction saw every row committed before it.
-  const SQLite = (await import("better-sqlite3")).default;
-  const sqlite = new SQLite(file, { readonly: true });
-  const rows = sqlite.prepare("select seen from counter order by id").all() as { seen: number }[];
-  sqlite.close();
-  expect(rows).toHaveLength(2 * count);
-  expect(rows.map((r) => r.seen)).toEqual(rows.map((_, i) => i));
-}, 60_000);
-});
+describeSqliteOnly(
+  "one SQLite file, two writing processes",
+  "IMMEDIATE transactions on one file; PostgreSQL has no file lock",
+  () => {
+    it("two processes' read-then-write transactions on one database all commit, one after the other", async () => {
+      const file = path.join(dir, "shared.db");
+      const count = 200;
+      const start = Date.now() + 3000;
+      const results = await Promise.all([writer(file, count, start), writer(file, count, start)]);
+      for (const result of results) {
+        expect(result.code, result.err).toBe(0);
+        expect(JSON.parse(result.out), result.err).toEqual({ failed: 0 });
+      }
+      // Serialised: each transaction saw every row committed before it.
+      const SQLite = (await import("better-sqlite3")).default;
+      const sqlite = new SQLite(file, { readonly: true });
+      const rows = sqlite.prepare("select seen from counter order by id").all() as { seen: number }[];
+      sqlite.close();
+      expect(rows).toHaveLength(2 * count);
+      expect(rows.map((r) => r.seen)).toEqual(rows.map((_, i) => i));
+    }, 60_000);
+  },
+);

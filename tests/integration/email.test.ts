@@ -27,7 +27,6 @@ const FROM = "Vendboard <test@vendboard.local>";
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-email-"));
 const OUTBOX = path.join(TMP, "outbox");
 
-
 const received: ReceivedMail[] = [];
 let server: SMTPServer;
 let port: number;
@@ -43,9 +42,15 @@ beforeAll(async () => {
   adminId = admin.id;
   adminCookie = await loginCookie(admin.username);
   mailPartner = await makePartner(db, { name: "Mail Partner", email: "mail.partner@example.com", commissionBp: 1000 });
-  await makeRecord(db, (await makeMachine(db, mailPartner.id, "Mail Lobby")).id, MONTH, { revenuePence: 10_000, cogsPence: 4_000 });
+  await makeRecord(db, (await makeMachine(db, mailPartner.id, "Mail Lobby")).id, MONTH, {
+    revenuePence: 10_000,
+    cogsPence: 4_000,
+  });
   noEmailPartner = await makePartner(db, { name: "No Address", email: null });
-  await makeRecord(db, (await makeMachine(db, noEmailPartner.id, "Quiet Corner")).id, MONTH, { revenuePence: 10_000, cogsPence: 4_000 });
+  await makeRecord(db, (await makeMachine(db, noEmailPartner.id, "Quiet Corner")).id, MONTH, {
+    revenuePence: 10_000,
+    cogsPence: 4_000,
+  });
 });
 
 afterAll(async () => {
@@ -70,16 +75,19 @@ function textBody(raw: string): string {
   if (!part) throw new Error("no text/plain part");
   const [headers, ...rest] = part.split("\n\n");
   const body = rest.join("\n\n");
-  if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
-    const bytes = body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return body;
 }
 
-
-const emailLog = (to: string) => db.selectFrom("emailLog").selectAll().where("toAddress", "=", to).orderBy("id").execute();
+const emailLog = (to: string) =>
+  db.selectFrom("emailLog").selectAll().where("toAddress", "=", to).orderBy("id").execute();
 
 /** Runs the CLI on the test database, capturing what it prints. */
 const vendboard = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { env });
@@ -110,7 +118,12 @@ describe("sendReport over SMTP", () => {
     expect(text).toContain("Mail Lobby");
 
     const log = await emailLog("mail.partner@example.com");
-    expect(log.at(-1)).toMatchObject({ result: "sent", subject: "Monthly Commission Report: August 2026", toAddress: "mail.partner@example.com", error: null });
+    expect(log.at(-1)).toMatchObject({
+      result: "sent",
+      subject: "Monthly Commission Report: August 2026",
+      toAddress: "mail.partner@example.com",
+      error: null,
+    });
     expect(log.at(-1)!.location).toBeTruthy();
   });
 
@@ -118,7 +131,11 @@ describe("sendReport over SMTP", () => {
     const before = received.length;
     const logBefore = (await db.selectFrom("emailLog").selectAll().execute()).length;
     const result = await sendReport(db, smtpConfig(), noEmailPartner.id, MONTH);
-    expect(result).toEqual({ emailSent: false, error: null, details: "Report processed, but no email was sent because partner has no email address" });
+    expect(result).toEqual({
+      emailSent: false,
+      error: null,
+      details: "Report processed, but no email was sent because partner has no email address",
+    });
     expect(received.length).toBe(before);
     expect((await db.selectFrom("emailLog").selectAll().execute()).length).toBe(logBefore);
   });
@@ -146,7 +163,11 @@ describe("sendReport over SMTP", () => {
     const saved = MAIL_CONFIG.smtpUrl;
     MAIL_CONFIG.smtpUrl = `smtp://127.0.0.1:${dead}`;
     try {
-      const response = await call(sendReportAction, `/api/partners/${mailPartner.id}/send-report`, { json: { month: MONTH }, cookie: adminCookie, params: { id: String(mailPartner.id) } });
+      const response = await call(sendReportAction, `/api/partners/${mailPartner.id}/send-report`, {
+        json: { month: MONTH },
+        cookie: adminCookie,
+        params: { id: String(mailPartner.id) },
+      });
       expect(response.status).toBe(502);
       const body = await response.json();
       expect(body).toMatchObject({ emailSent: false, error: "Failed to send report" });
@@ -165,9 +186,17 @@ describe("POST /api/partners/{id}/send-report without SMTP_URL", () => {
     expect(outbox).toBe(path.join(path.dirname(process.env.DATABASE_PATH!), "outbox"));
     const existing = new Set(fs.existsSync(outbox) ? fs.readdirSync(outbox) : []);
     const before = received.length;
-    const response = await call(sendReportAction, `/api/partners/${mailPartner.id}/send-report`, { json: { month: MONTH }, cookie: adminCookie, params: { id: String(mailPartner.id) } });
+    const response = await call(sendReportAction, `/api/partners/${mailPartner.id}/send-report`, {
+      json: { month: MONTH },
+      cookie: adminCookie,
+      params: { id: String(mailPartner.id) },
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ emailSent: true, error: null, details: "Written to the outbox for mail.partner@example.com" });
+    expect(await response.json()).toEqual({
+      emailSent: true,
+      error: null,
+      details: "Written to the outbox for mail.partner@example.com",
+    });
     const added = fs.readdirSync(outbox).filter((f) => !existing.has(f));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/\.eml$/);
@@ -178,15 +207,26 @@ describe("POST /api/partners/{id}/send-report without SMTP_URL", () => {
     expect(attachment.headers).toMatch(/filename="?consolidated-report-2026-08\.pdf"?/);
     expect(attachment.base64.startsWith("JVBERi")).toBe(true);
     expect(received.length).toBe(before);
-    expect((await emailLog("mail.partner@example.com")).at(-1)).toMatchObject({ result: "written", location: path.join(outbox, added[0]) });
+    expect((await emailLog("mail.partner@example.com")).at(-1)).toMatchObject({
+      result: "written",
+      location: path.join(outbox, added[0]),
+    });
   });
 
   it("a partner without an address: 200 {emailSent: false, error: null, details} and no file", async () => {
     const outbox = path.join(DATA_DIR, "outbox");
     const count = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
-    const response = await call(sendReportAction, `/api/partners/${noEmailPartner.id}/send-report`, { json: { month: MONTH }, cookie: adminCookie, params: { id: String(noEmailPartner.id) } });
+    const response = await call(sendReportAction, `/api/partners/${noEmailPartner.id}/send-report`, {
+      json: { month: MONTH },
+      cookie: adminCookie,
+      params: { id: String(noEmailPartner.id) },
+    });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ emailSent: false, error: null, details: "Report processed, but no email was sent because partner has no email address" });
+    expect(await response.json()).toEqual({
+      emailSent: false,
+      error: null,
+      details: "Report processed, but no email was sent because partner has no email address",
+    });
     expect(fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0).toBe(count);
   });
 });
@@ -200,13 +240,33 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
 
   beforeAll(async () => {
     flat = await makePartner(db, { name: "Cli Flat", email: "cli.flat@example.com", commissionBp: 1250 });
-    await makeRecord(db, (await makeMachine(db, flat.id, "Cli Flat Spot")).id, CLI_MONTH, { revenuePence: 10_000, cogsPence: 4_000 });
-    tiered = await makePartner(db, { name: "Cli Tiered", email: "cli.tiered@example.com", partnerType: "tiered-profit-sharing" });
-    await makeRecord(db, (await makeMachine(db, tiered.id, "Cli Tiered Spot")).id, CLI_MONTH, { revenuePence: 50_000, cogsPence: 10_000 });
+    await makeRecord(db, (await makeMachine(db, flat.id, "Cli Flat Spot")).id, CLI_MONTH, {
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
+    tiered = await makePartner(db, {
+      name: "Cli Tiered",
+      email: "cli.tiered@example.com",
+      partnerType: "tiered-profit-sharing",
+    });
+    await makeRecord(db, (await makeMachine(db, tiered.id, "Cli Tiered Spot")).id, CLI_MONTH, {
+      revenuePence: 50_000,
+      cogsPence: 10_000,
+    });
     quiet = await makePartner(db, { name: "Cli Quiet", email: null });
-    await makeRecord(db, (await makeMachine(db, quiet.id, "Cli Quiet Spot")).id, CLI_MONTH, { revenuePence: 1_000, cogsPence: 100 });
-    community = await makePartner(db, { name: "Cli Community", email: "cli.community@example.com", partnerType: "non-profit-sharing" });
-    await makeRecord(db, (await makeMachine(db, community.id, "Cli Community Spot")).id, CLI_MONTH, { revenuePence: 1_000, cogsPence: 100 });
+    await makeRecord(db, (await makeMachine(db, quiet.id, "Cli Quiet Spot")).id, CLI_MONTH, {
+      revenuePence: 1_000,
+      cogsPence: 100,
+    });
+    community = await makePartner(db, {
+      name: "Cli Community",
+      email: "cli.community@example.com",
+      partnerType: "non-profit-sharing",
+    });
+    await makeRecord(db, (await makeMachine(db, community.id, "Cli Community Spot")).id, CLI_MONTH, {
+      revenuePence: 1_000,
+      cogsPence: 100,
+    });
     incomplete = await makePartner(db, { name: "Cli Incomplete", email: "cli.incomplete@example.com" });
     await makeMachine(db, incomplete.id, "Cli Incomplete Spot");
   });
@@ -214,7 +274,10 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
   it("delivers one message per complete profit-sharing partner with an address and lists the skipped ones with reasons", async () => {
     const out = path.join(TMP, "reports");
     const before = received.length;
-    const run = await vendboard(["reports", "export", "--month", CLI_MONTH, "--out", out, "--send"], { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: FROM });
+    const run = await vendboard(["reports", "export", "--month", CLI_MONTH, "--out", out, "--send"], {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: FROM,
+    });
     expect(run.code, run.err).toBe(0);
     const delivered = received.slice(before);
     expect(delivered.map((m) => m.to[0]).sort()).toEqual(["cli.flat@example.com", "cli.tiered@example.com"]);
@@ -236,14 +299,28 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
 
     const files = fs.readdirSync(out).sort();
     expect(files).toHaveLength(3);
-    for (const file of files) expect(fs.readFileSync(path.join(out, file)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    for (const file of files)
+      expect(fs.readFileSync(path.join(out, file)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
 
-    const sent = await db.selectFrom("emailLog").selectAll().where("result", "=", "sent").where("subject", "=", "Monthly Commission Report: July 2026").execute();
+    const sent = await db
+      .selectFrom("emailLog")
+      .selectAll()
+      .where("result", "=", "sent")
+      .where("subject", "=", "Monthly Commission Report: July 2026")
+      .execute();
     expect(sent.map((r) => r.toAddress).sort()).toEqual(["cli.flat@example.com", "cli.tiered@example.com"]);
   });
 
   it("reports export --json gives each partner's outcome", async () => {
-    const run = await vendboard(["reports", "export", "--month", CLI_MONTH, "--out", path.join(TMP, "reports-json"), "--json"]);
+    const run = await vendboard([
+      "reports",
+      "export",
+      "--month",
+      CLI_MONTH,
+      "--out",
+      path.join(TMP, "reports-json"),
+      "--json",
+    ]);
     expect(run.code).toBe(0);
     const outcome = JSON.parse(run.out);
     expect(outcome.month).toBe(CLI_MONTH);
@@ -260,7 +337,12 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     expect(summary.month).toBe(CLI_MONTH);
     const row = (id: number) => summary.rows.find((r: { partnerId: number }) => r.partnerId === id);
     // 10000 - 4000 - 299 = 5701p at 12.5% = 712.625 → £7.13.
-    expect(row(flat.id)).toMatchObject({ profitShare: 7.13, paymentStatus: "pending", allReportsSubmitted: true, commissionPercentage: "0.1250" });
+    expect(row(flat.id)).toMatchObject({
+      profitShare: 7.13,
+      paymentStatus: "pending",
+      allReportsSubmitted: true,
+      commissionPercentage: "0.1250",
+    });
     // 50000 - 10000 - 1495 = 38505p: 2250 + 3000 + 8505 × 30% = 2551.5 → 2552; total 7802p.
     expect(row(tiered.id)).toMatchObject({ profitShare: 78.02, paymentStatus: "pending" });
     expect(row(community.id)).toMatchObject({ profitShare: 0, paymentStatus: "not_applicable" });
@@ -279,14 +361,25 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     await markCommissionPaid(db, flat.id, CLI_MONTH, adminId, "2026-08-05");
     await markCommissionPaid(db, tiered.id, CLI_MONTH, adminId, "2026-08-05");
     const paidSummary = JSON.parse((await vendboard(["commissions", "summary", "--month", CLI_MONTH, "--json"])).out);
-    expect(paidSummary.rows.find((r: { partnerId: number }) => r.partnerId === flat.id)).toMatchObject({ paymentStatus: "completed", paidDate: "2026-08-05" });
+    expect(paidSummary.rows.find((r: { partnerId: number }) => r.partnerId === flat.id)).toMatchObject({
+      paymentStatus: "completed",
+      paidDate: "2026-08-05",
+    });
 
     const run = await vendboard(["commissions", "reset", "--month", CLI_MONTH]);
     expect(run.code, run.err).toBe(0);
-    expect(run.err).toContain("Reset 2 commission payments for July 2026; money already paid stays recorded and paying again pays only the difference.");
+    expect(run.err).toContain(
+      "Reset 2 commission payments for July 2026; money already paid stays recorded and paying again pays only the difference.",
+    );
     // Issue 29 (this pinned "reset deletes the payments"): both go back to pending and their money paid stays.
-    expect((await db.selectFrom("commissionPayments").select("status").where("month", "=", CLI_MONTH).execute()).map((p) => p.status)).toEqual(["pending", "pending"]);
-    expect(await db.selectFrom("commissionTransfers").select("partnerId").where("month", "=", CLI_MONTH).execute()).toHaveLength(2);
+    expect(
+      (await db.selectFrom("commissionPayments").select("status").where("month", "=", CLI_MONTH).execute()).map(
+        (p) => p.status,
+      ),
+    ).toEqual(["pending", "pending"]);
+    expect(
+      await db.selectFrom("commissionTransfers").select("partnerId").where("month", "=", CLI_MONTH).execute(),
+    ).toHaveLength(2);
     const json = await vendboard(["commissions", "reset", "--month", CLI_MONTH, "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.out)).toEqual({ month: CLI_MONTH, reset: 0 });
@@ -315,7 +408,16 @@ describe("reports export --send runs once a month", () => {
     const machine = await makeMachine(db, partner.id);
     await makeRecord(db, machine.id, "2026-04", { revenuePence: 10_000, cogsPence: 4_000 });
     expect(await reportAlreadySent(db, partner.id, "2026-04")).toBe(false);
-    await db.insertInto("emailLog").values({ toAddress: "once@example.com", subject: "Monthly Commission Report: April 2026", result: "written", error: null, location: "x.eml" }).execute();
+    await db
+      .insertInto("emailLog")
+      .values({
+        toAddress: "once@example.com",
+        subject: "Monthly Commission Report: April 2026",
+        result: "written",
+        error: null,
+        location: "x.eml",
+      })
+      .execute();
     expect(await reportAlreadySent(db, partner.id, "2026-04")).toBe(true);
     expect(await reportAlreadySent(db, partner.id, "2026-05")).toBe(false);
   });

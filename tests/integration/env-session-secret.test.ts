@@ -18,13 +18,20 @@ const base = { DATABASE_PATH: path.join(dir, "vendboard.db"), APP_URL: "https://
 describe("SESSION_SECRET and DATABASE_URL", () => {
   it("is required whenever DATABASE_URL is set, whatever NODE_ENV says, and none is generated", () => {
     for (const NODE_ENV of ["development", "test", "production"] as const) {
-      expect(() => parseEnv({ ...base, NODE_ENV, DATABASE_URL: URL }), NODE_ENV).toThrow(/SESSION_SECRET: SESSION_SECRET is required with DATABASE_URL: every app server must share it/);
+      expect(() => parseEnv({ ...base, NODE_ENV, DATABASE_URL: URL }), NODE_ENV).toThrow(
+        /SESSION_SECRET: SESSION_SECRET is required with DATABASE_URL: every app server must share it/,
+      );
     }
     expect(fs.existsSync(path.join(dir, "session-secret"))).toBe(false);
   });
 
   it("with DATABASE_URL and a secret, that secret is used", () => {
-    const env = parseEnv({ ...base, NODE_ENV: "development", DATABASE_URL: URL, SESSION_SECRET: "shared-by-every-server-0123456789" });
+    const env = parseEnv({
+      ...base,
+      NODE_ENV: "development",
+      DATABASE_URL: URL,
+      SESSION_SECRET: "shared-by-every-server-0123456789",
+    });
     expect(env.SESSION_SECRET).toBe("shared-by-every-server-0123456789");
     expect(env.DATABASE_URL).toBe(URL);
   });

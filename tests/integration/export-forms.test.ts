@@ -86,8 +86,22 @@ const LINES: Line[] = [
   { offset: 2, product: "Red Bull 250ml", cost: 0.98, price: 2.2, settlement: 2.2, at: "2026-10-03T15:04:05.000Z" },
   { offset: 3, product: "Dairy Milk 45g", cost: 0.45, price: 1.2, settlement: 1.0, at: "2026-10-07T00:15:00.000Z" },
   { offset: 4, product: "Snickers 48g", cost: 0.44, price: 1.1, settlement: 1.1, at: "2026-10-12T18:05:59.000Z" },
-  { offset: 5, product: "Monster Energy 500ml", cost: 1.05, price: 2.4, settlement: 2.4, at: "2026-10-21T09:14:00.000Z" },
-  { offset: 6, product: "Coca-Cola Zero 330ml", cost: 0.55, price: 1.5, settlement: 1.4, at: "2026-10-31T23:59:59.000Z" },
+  {
+    offset: 5,
+    product: "Monster Energy 500ml",
+    cost: 1.05,
+    price: 2.4,
+    settlement: 2.4,
+    at: "2026-10-21T09:14:00.000Z",
+  },
+  {
+    offset: 6,
+    product: "Coca-Cola Zero 330ml",
+    cost: 0.55,
+    price: 1.5,
+    settlement: 1.4,
+    at: "2026-10-31T23:59:59.000Z",
+  },
 ];
 /** Units 6 (the refund is none); revenue 1.10 − 1.10 + 2.20 + 1.00 + 1.10 + 2.40 + 1.40 = £8.10; COGS of the sales 0.43 + 0.98 + 0.45 + 0.44 + 1.05 + 0.55 = £3.90. */
 const FIGURES = { units: 6, revenuePence: 810, cogsPence: 390, refunds: 1 };
@@ -107,16 +121,99 @@ interface DateForm {
 
 const exact = (at: string) => at;
 const FORMS: DateForm[] = [
-  { name: "date cells (1900 system)", slug: "cells-1900", title: TITLE_OCTOBER, cell: (at) => dateCell(at), stored: exact, order: "dmy", decidedBy: "not needed" },
-  { name: "date cells (1904 system)", slug: "cells-1904", title: TITLE_OCTOBER, cell: (at) => dateCell(at, true), date1904: true, stored: exact, order: "dmy", decidedBy: "not needed" },
-  { name: "date cells (1904 system, .xls)", slug: "cells-1904-xls", title: TITLE_OCTOBER, cell: (at) => dateCell(at, true), date1904: true, bookType: "xls", stored: exact, order: "dmy", decidedBy: "not needed" },
-  { name: "ISO text", slug: "iso", title: TITLE_OCTOBER, cell: isoText, stored: exact, order: "dmy", decidedBy: "not needed" },
-  { name: "day-first text with a 24-hour time", slug: "dmy-time", title: TITLE_OCTOBER, cell: (at) => dayFirstText(at), stored: exact, order: "dmy", decidedBy: "title" },
-  { name: "day-first text without a time", slug: "dmy-date", title: TITLE_OCTOBER, cell: (at) => dayFirstText(at, false), stored: (at) => `${at.slice(0, 10)}T00:00:00.000Z`, order: "dmy", decidedBy: "title" },
-  { name: "month-first AM/PM (10/1/2026 7:40:26 AM) under a day-first title", slug: "mdy-ampm", title: TITLE_OCTOBER, cell: telemetryText, stored: exact, order: "mdy", decidedBy: "title" },
-  { name: "month-first 24-hour (10/3/2026 15:04:05) under a day-first title", slug: "mdy-24h", title: TITLE_OCTOBER, cell: monthFirst24Text, stored: exact, order: "mdy", decidedBy: "title" },
-  { name: "month-first AM/PM, no range in the title (10/21/2026 decides)", slug: "mdy-ampm-untitled", title: TITLE_NO_RANGE, cell: telemetryText, stored: exact, order: "mdy", decidedBy: "unambiguous date" },
-  { name: "day-first 24-hour, no range in the title (21/10/2026 decides)", slug: "dmy-untitled", title: TITLE_NO_RANGE, cell: (at) => dayFirstText(at), stored: exact, order: "dmy", decidedBy: "unambiguous date" },
+  {
+    name: "date cells (1900 system)",
+    slug: "cells-1900",
+    title: TITLE_OCTOBER,
+    cell: (at) => dateCell(at),
+    stored: exact,
+    order: "dmy",
+    decidedBy: "not needed",
+  },
+  {
+    name: "date cells (1904 system)",
+    slug: "cells-1904",
+    title: TITLE_OCTOBER,
+    cell: (at) => dateCell(at, true),
+    date1904: true,
+    stored: exact,
+    order: "dmy",
+    decidedBy: "not needed",
+  },
+  {
+    name: "date cells (1904 system, .xls)",
+    slug: "cells-1904-xls",
+    title: TITLE_OCTOBER,
+    cell: (at) => dateCell(at, true),
+    date1904: true,
+    bookType: "xls",
+    stored: exact,
+    order: "dmy",
+    decidedBy: "not needed",
+  },
+  {
+    name: "ISO text",
+    slug: "iso",
+    title: TITLE_OCTOBER,
+    cell: isoText,
+    stored: exact,
+    order: "dmy",
+    decidedBy: "not needed",
+  },
+  {
+    name: "day-first text with a 24-hour time",
+    slug: "dmy-time",
+    title: TITLE_OCTOBER,
+    cell: (at) => dayFirstText(at),
+    stored: exact,
+    order: "dmy",
+    decidedBy: "title",
+  },
+  {
+    name: "day-first text without a time",
+    slug: "dmy-date",
+    title: TITLE_OCTOBER,
+    cell: (at) => dayFirstText(at, false),
+    stored: (at) => `${at.slice(0, 10)}T00:00:00.000Z`,
+    order: "dmy",
+    decidedBy: "title",
+  },
+  {
+    name: "month-first AM/PM (10/1/2026 7:40:26 AM) under a day-first title",
+    slug: "mdy-ampm",
+    title: TITLE_OCTOBER,
+    cell: telemetryText,
+    stored: exact,
+    order: "mdy",
+    decidedBy: "title",
+  },
+  {
+    name: "month-first 24-hour (10/3/2026 15:04:05) under a day-first title",
+    slug: "mdy-24h",
+    title: TITLE_OCTOBER,
+    cell: monthFirst24Text,
+    stored: exact,
+    order: "mdy",
+    decidedBy: "title",
+  },
+  {
+    name: "month-first AM/PM, no range in the title (10/21/2026 decides)",
+    slug: "mdy-ampm-untitled",
+    title: TITLE_NO_RANGE,
+    cell: telemetryText,
+    stored: exact,
+    order: "mdy",
+    decidedBy: "unambiguous date",
+  },
+  {
+    name: "day-first 24-hour, no range in the title (21/10/2026 decides)",
+    slug: "dmy-untitled",
+    title: TITLE_NO_RANGE,
+    cell: (at) => dayFirstText(at),
+    stored: exact,
+    order: "dmy",
+    decidedBy: "unambiguous date",
+  },
 ];
 
 /** The form's export: its own transaction ids, so no two forms share one. */
@@ -134,12 +231,21 @@ function formExport(form: DateForm): { name: string; bytes: Uint8Array; ids: str
 /** The sales a form's import must store: every line on its date, in October 2026. */
 async function expectStored(machineId: number, form: DateForm, ids: string[]) {
   const records = await recordsOf(machineId);
-  expect(records.map(({ month, totalSales, revenuePence, cogsPence }) => ({ month, totalSales, revenuePence, cogsPence }))).toEqual([
+  expect(
+    records.map(({ month, totalSales, revenuePence, cogsPence }) => ({ month, totalSales, revenuePence, cogsPence })),
+  ).toEqual([
     { month: "2026-10", totalSales: FIGURES.units, revenuePence: FIGURES.revenuePence, cogsPence: FIGURES.cogsPence },
   ]);
   const sales = await salesOf(machineId);
   expect(sales.map((s) => [s.transactionId, s.kind, s.saleDate, s.settlementPence, s.costPence, s.quantity])).toEqual(
-    LINES.map((l, i) => [ids[i], l.settlement < 0 ? "refund" : "sale", form.stored(l.at), Math.round(l.settlement * 100), Math.round(l.cost * 100), 1]),
+    LINES.map((l, i) => [
+      ids[i],
+      l.settlement < 0 ? "refund" : "sale",
+      form.stored(l.at),
+      Math.round(l.settlement * 100),
+      Math.round(l.cost * 100),
+      1,
+    ]),
   );
   // Never a misreading: 10 March or 10 July 2026 for 3 and 7 October, September 2027 for "10/21".
   for (const sale of sales) expect(sale.saleDate.slice(0, 7)).toBe("2026-10");
@@ -152,7 +258,13 @@ describe("dates in every form: a machine's upload (preview, then POST)", () => {
     const machine = await makeMachine(db, partnerId, LEEDS);
     const file = formExport(form);
     const before = await tableCounts();
-    const preview = await postUpload(machine.id, { month: "2026-10", bytes: file.bytes, fileName: file.name, cookie: adminCookie, preview: true });
+    const preview = await postUpload(machine.id, {
+      month: "2026-10",
+      bytes: file.bytes,
+      fileName: file.name,
+      cookie: adminCookie,
+      preview: true,
+    });
     expect(preview.status).toBe(200);
     const planned = await preview.json();
     expect(planned).toMatchObject({
@@ -171,9 +283,20 @@ describe("dates in every form: a machine's upload (preview, then POST)", () => {
     });
     expect(await tableCounts()).toEqual(before);
 
-    const response = await postUpload(machine.id, { month: "2026-10", bytes: file.bytes, fileName: file.name, cookie: adminCookie });
+    const response = await postUpload(machine.id, {
+      month: "2026-10",
+      bytes: file.bytes,
+      fileName: file.name,
+      cookie: adminCookie,
+    });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ recordId: expect.any(Number), ...FIGURES, imported: LINES.length, dateOrder: form.order, dateOrderDecidedBy: form.decidedBy });
+    expect(await response.json()).toMatchObject({
+      recordId: expect.any(Number),
+      ...FIGURES,
+      imported: LINES.length,
+      dateOrder: form.order,
+      dateOrderDecidedBy: form.decidedBy,
+    });
     await expectStored(machine.id, form, file.ids);
   });
 });
@@ -190,10 +313,15 @@ describe("dates in every form: /admin/import (Preview, then Import)", () => {
     expect(preview.newRows).toBe(LINES.length);
     const [planned] = preview.outcomes;
     if (!planned.ok) throw new Error(planned.error);
-    expect(planned.result).toMatchObject({ dateOrder: form.order, dateOrderDecidedBy: form.decidedBy, needsConfirmation: false, leftOut: [] });
-    expect(planned.result.groups.map((g) => [g.machineId, g.month, g.units, g.revenuePence, g.cogsPence, g.imported])).toEqual([
-      [machine.id, "2026-10", FIGURES.units, FIGURES.revenuePence, FIGURES.cogsPence, LINES.length],
-    ]);
+    expect(planned.result).toMatchObject({
+      dateOrder: form.order,
+      dateOrderDecidedBy: form.decidedBy,
+      needsConfirmation: false,
+      leftOut: [],
+    });
+    expect(
+      planned.result.groups.map((g) => [g.machineId, g.month, g.units, g.revenuePence, g.cogsPence, g.imported]),
+    ).toEqual([[machine.id, "2026-10", FIGURES.units, FIGURES.revenuePence, FIGURES.cogsPence, LINES.length]]);
     expect(await tableCounts()).toEqual(before);
 
     const done = await postAdminImport({ intent: "import" }, [file], adminCookie);
@@ -213,10 +341,13 @@ describe("dates in every form: vendboard import", () => {
     const run = await vendboard(["import", onDisk(file.name, file.bytes), "--json"]);
     expect(run.code, run.err).toBe(0);
     const [outcome] = JSON.parse(run.out).files;
-    expect(outcome).toMatchObject({ ok: true, result: { dateOrder: form.order, dateOrderDecidedBy: form.decidedBy, needsConfirmation: false } });
-    expect(outcome.result.groups.map((g: any) => [g.machineId, g.month, g.units, g.revenuePence, g.cogsPence, g.imported])).toEqual([
-      [machine.id, "2026-10", FIGURES.units, FIGURES.revenuePence, FIGURES.cogsPence, LINES.length],
-    ]);
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { dateOrder: form.order, dateOrderDecidedBy: form.decidedBy, needsConfirmation: false },
+    });
+    expect(
+      outcome.result.groups.map((g: any) => [g.machineId, g.month, g.units, g.revenuePence, g.cogsPence, g.imported]),
+    ).toEqual([[machine.id, "2026-10", FIGURES.units, FIGURES.revenuePence, FIGURES.cogsPence, LINES.length]]);
     await expectStored(machine.id, form, file.ids);
   });
 });
@@ -228,7 +359,10 @@ describe("a workbook saved with the 1904 date system", () => {
     expect(workbookPr(bytes)).toMatch(/\bdate1904="(1|true)"/);
     const book = XLSX.read(bytes, { type: "array" });
     expect(book.Workbook?.WBProps?.date1904).toBe(true);
-    const serial = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true })[2][6] as number;
+    const serial = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], {
+      header: 1,
+      raw: true,
+    })[2][6] as number;
     // Read in the 1900 system this cell would be 30 September 2022: only the flag makes it 1 October 2026.
     expect(isoOfSerial(serial)).toBe("2022-09-30T07:40:26.000Z");
     expect(isoOfSerial(serial + 1462)).toBe(LINES[0].at);
@@ -259,7 +393,9 @@ async function expectAmbiguousStoredAsOctober(machineId: number, base: number) {
     [String(base + 1), "2026-10-05T10:00:00.000Z"],
     [String(base + 2), "2026-10-06T11:00:00.000Z"],
   ]);
-  expect((await recordsOf(machineId)).map((r) => [r.month, r.totalSales, r.revenuePence, r.cogsPence])).toEqual([["2026-10", 2, 330, 141]]);
+  expect((await recordsOf(machineId)).map((r) => [r.month, r.totalSales, r.revenuePence, r.cogsPence])).toEqual([
+    ["2026-10", 2, 330, 141],
+  ]);
 }
 
 describe("an ambiguous file (05/10/2026 10:00, 06/10/2026 11:00, no range in the title)", () => {
@@ -269,7 +405,14 @@ describe("an ambiguous file (05/10/2026 10:00, 06/10/2026 11:00, no range in the
     const machine = await makeMachine(db, partnerId, LEEDS);
     const file = ambiguousExport(7_600_000_000);
     const post = (fields: Record<string, string>, preview = false) =>
-      postUpload(machine.id, { month: "2026-10", bytes: file.bytes, fileName: file.name, fields, cookie: adminCookie, preview });
+      postUpload(machine.id, {
+        month: "2026-10",
+        bytes: file.bytes,
+        fileName: file.name,
+        fields,
+        cookie: adminCookie,
+        preview,
+      });
     const before = await tableCounts();
     for (const preview of [true, false]) {
       const asked = await post({}, preview);
@@ -284,13 +427,21 @@ describe("an ambiguous file (05/10/2026 10:00, 06/10/2026 11:00, no range in the
     // Month-first puts them on 10 May and 10 June: refused for October, naming the months the rows are in.
     const mdy = await post({ dateOrder: "mdy" });
     expect(mdy.status).toBe(400);
-    expect((await mdy.json()).message).toBe("No row of the file is dated October 2026: 1 row is dated May 2026; 1 row is dated June 2026. Nothing was imported.");
+    expect((await mdy.json()).message).toBe(
+      "No row of the file is dated October 2026: 1 row is dated May 2026; 1 row is dated June 2026. Nothing was imported.",
+    );
     expect(await tableCounts()).toEqual(before);
     expect(await storedUpload(file.bytes, "xlsx")).toBeNull();
 
     const preview = await post({ dateOrder: "dmy" }, true);
     expect(preview.status).toBe(200);
-    expect(await preview.json()).toMatchObject({ units: 2, revenuePence: 330, cogsPence: 141, dateOrder: "dmy", dateOrderDecidedBy: "given" });
+    expect(await preview.json()).toMatchObject({
+      units: 2,
+      revenuePence: 330,
+      cogsPence: 141,
+      dateOrder: "dmy",
+      dateOrderDecidedBy: "given",
+    });
     const done = await post({ dateOrder: "DMY" });
     expect(done.status).toBe(201);
     expect(await done.json()).toMatchObject({ imported: 2, dateOrder: "dmy", dateOrderDecidedBy: "given" });
@@ -304,15 +455,29 @@ describe("an ambiguous file (05/10/2026 10:00, 06/10/2026 11:00, no range in the
     const file = ambiguousExport(7_600_000_100);
     const before = await tableCounts();
     const preview = await postAdminImport({ intent: "preview" }, [file], adminCookie);
-    expect(preview.outcomes).toEqual([{ fileName: file.name, ok: false, needsDateOrder: true, status: 400, error: expect.stringMatching(/^Dates in this file are: day\/month or month\/day\?/) }]);
+    expect(preview.outcomes).toEqual([
+      {
+        fileName: file.name,
+        ok: false,
+        needsDateOrder: true,
+        status: 400,
+        error: expect.stringMatching(/^Dates in this file are: day\/month or month\/day\?/),
+      },
+    ]);
     const refused = await postAdminImport({ intent: "import" }, [file], adminCookie);
-    expect(refused.error).toBe(`Say how the dates are written in ${file.name} (day/month or month/day), then preview again`);
+    expect(refused.error).toBe(
+      `Say how the dates are written in ${file.name} (day/month or month/day), then preview again`,
+    );
     // An order given for another file's name does not answer this one.
     const otherName = await postAdminImport({ intent: "preview", "dateOrder:other.xlsx": "dmy" }, [file], adminCookie);
     expect(otherName.outcomes[0]).toMatchObject({ ok: false, needsDateOrder: true });
     expect(await tableCounts()).toEqual(before);
 
-    const answered = await postAdminImport({ intent: "preview", [`dateOrder:${file.name}`]: "dmy" }, [file], adminCookie);
+    const answered = await postAdminImport(
+      { intent: "preview", [`dateOrder:${file.name}`]: "dmy" },
+      [file],
+      adminCookie,
+    );
     expect(answered.error).toBeNull();
     expect(answered.dateOrders).toEqual({ [file.name]: "dmy" });
     const [planned] = answered.outcomes;
@@ -338,7 +503,11 @@ describe("an ambiguous file (05/10/2026 10:00, 06/10/2026 11:00, no range in the
     expect(asked.err).toContain("--date-order mdy");
     const json = await vendboard(["import", where, "--json"]);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.out).files[0]).toMatchObject({ ok: false, needsDateOrder: true, error: expect.stringContaining("--date-order dmy") });
+    expect(JSON.parse(json.out).files[0]).toMatchObject({
+      ok: false,
+      needsDateOrder: true,
+      error: expect.stringContaining("--date-order dmy"),
+    });
     expect((await vendboard(["import", where, "--date-order", "ymd"])).code).toBe(2);
     expect(await tableCounts()).toEqual(before);
     expect(await storedUpload(file.bytes, "xlsx")).toBeNull();
@@ -366,14 +535,26 @@ describe("an ambiguous file (05/10/2026 10:00, 06/10/2026 11:00, no range in the
       ],
       { title: TITLE_NO_RANGE },
     );
-    const preview = await postUpload(machine.id, { month: "2026-10", bytes: ampm, fileName: "ampm.xlsx", cookie: adminCookie, preview: true });
+    const preview = await postUpload(machine.id, {
+      month: "2026-10",
+      bytes: ampm,
+      fileName: "ampm.xlsx",
+      cookie: adminCookie,
+      preview: true,
+    });
     expect(preview.status).toBe(200);
     expect(await preview.json()).toMatchObject({ units: 2, dateOrder: "mdy", dateOrderDecidedBy: "AM/PM" });
 
     // The telemetry's month-first dates under a day-first title, posted with dateOrder=dmy: the title still decides.
     const form = FORMS.find((f) => f.slug === "mdy-ampm")!;
     const file = formExport(form);
-    const response = await postUpload(machine.id, { month: "2026-10", bytes: file.bytes, fileName: file.name, fields: { dateOrder: "dmy" }, cookie: adminCookie });
+    const response = await postUpload(machine.id, {
+      month: "2026-10",
+      bytes: file.bytes,
+      fileName: file.name,
+      fields: { dateOrder: "dmy" },
+      cookie: adminCookie,
+    });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ ...FIGURES, dateOrder: "mdy", dateOrderDecidedBy: "title" });
     await expectStored(machine.id, form, file.ids);
@@ -416,9 +597,17 @@ const DATE_LEFT_OUT = [
   { reason: "dated in a month that has not begun", count: 1, revenue: 1.5, needsConfirmation: true },
   { reason: `dated outside the file's date range ${RANGE}`, count: 1, revenue: 2.4, needsConfirmation: true },
 ];
-const SENTENCES = ["2 rows without a readable date: £2.20", "1 row dated in a month that has not begun: £1.50", `1 row dated outside the file's date range ${RANGE}: £2.40`];
+const SENTENCES = [
+  "2 rows without a readable date: £2.20",
+  "1 row dated in a month that has not begun: £1.50",
+  `1 row dated outside the file's date range ${RANGE}: £2.40`,
+];
 /** As the audit entry and the receipt keep them (pence). */
-const DATE_LEFT_OUT_PENCE = DATE_LEFT_OUT.map(({ reason, count, revenue }) => ({ reason, count, revenuePence: Math.round(revenue * 100) }));
+const DATE_LEFT_OUT_PENCE = DATE_LEFT_OUT.map(({ reason, count, revenue }) => ({
+  reason,
+  count,
+  revenuePence: Math.round(revenue * 100),
+}));
 
 async function expectGoodRowsOnly(machineId: number, base: number) {
   expect((await recordsOf(machineId)).map((r) => [r.month, r.totalSales, r.revenuePence, r.cogsPence])).toEqual([
@@ -438,12 +627,25 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     const machine = await makeMachine(db, partnerId, LEEDS);
     const file = exclusionsExport(7_700_000_000);
     const post = (fields: Record<string, string>, preview = false) =>
-      postUpload(machine.id, { month: "2026-10", bytes: file.bytes, fileName: file.name, fields, cookie: adminCookie, preview });
+      postUpload(machine.id, {
+        month: "2026-10",
+        bytes: file.bytes,
+        fileName: file.name,
+        fields,
+        cookie: adminCookie,
+        preview,
+      });
 
     const preview = await post({}, true);
     expect(preview.status).toBe(200);
     const planned = await preview.json();
-    expect(planned).toMatchObject({ ...GOOD_FIGURES, imported: 3, rowsRead: 7, needsConfirmation: true, recordId: null });
+    expect(planned).toMatchObject({
+      ...GOOD_FIGURES,
+      imported: 3,
+      rowsRead: 7,
+      needsConfirmation: true,
+      recordId: null,
+    });
     expect(planned.leftOut).toEqual(DATE_LEFT_OUT);
 
     const before = await tableCounts();
@@ -457,7 +659,10 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     }
     expect(await tableCounts()).toEqual(before);
     expect(await storedUpload(file.bytes, "xlsx")).toBeNull();
-    if (fs.existsSync(path.join(DATA_DIR, "uploads"))) expect(fs.readdirSync(path.join(DATA_DIR, "uploads")).filter((f) => f.startsWith(sha256(file.bytes)))).toEqual([]);
+    if (fs.existsSync(path.join(DATA_DIR, "uploads")))
+      expect(fs.readdirSync(path.join(DATA_DIR, "uploads")).filter((f) => f.startsWith(sha256(file.bytes)))).toEqual(
+        [],
+      );
 
     const done = await post({ acceptExclusions: "true" });
     expect(done.status).toBe(201);
@@ -471,8 +676,14 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     expect(entry).toMatchObject({ actorId: adminId, entityId: String(result.recordId), month: "2026-10" });
     expect(entry.details).toMatchObject({ file: file.name, exclusionsConfirmed: true });
     expect(entry.details.leftOut).toEqual(expect.arrayContaining(DATE_LEFT_OUT_PENCE));
-    const receipt = await db.selectFrom("importReceipts").select(["excluded"]).where("recordId", "=", result.recordId).executeTakeFirstOrThrow();
-    expect(JSON.parse(receipt.excluded)).toEqual(expect.arrayContaining(DATE_LEFT_OUT_PENCE.map((l) => ({ kind: "date", ...l }))));
+    const receipt = await db
+      .selectFrom("importReceipts")
+      .select(["excluded"])
+      .where("recordId", "=", result.recordId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(receipt.excluded)).toEqual(
+      expect.arrayContaining(DATE_LEFT_OUT_PENCE.map((l) => ({ kind: "date", ...l }))),
+    );
   });
 
   it("/admin/import: Import without acceptExclusions=on is refused naming each reason; with it, the good rows are imported", async () => {
@@ -483,9 +694,14 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     const [planned] = preview.outcomes;
     if (!planned.ok) throw new Error(planned.error);
     expect(planned.result.needsConfirmation).toBe(true);
-    expect(planned.result.leftOut.map(({ reason, count, revenuePence, needsConfirmation }) => ({ reason, count, revenuePence, needsConfirmation }))).toEqual(
-      DATE_LEFT_OUT_PENCE.map((l) => ({ ...l, needsConfirmation: true })),
-    );
+    expect(
+      planned.result.leftOut.map(({ reason, count, revenuePence, needsConfirmation }) => ({
+        reason,
+        count,
+        revenuePence,
+        needsConfirmation,
+      })),
+    ).toEqual(DATE_LEFT_OUT_PENCE.map((l) => ({ ...l, needsConfirmation: true })));
 
     const before = await tableCounts();
     const refused = await postAdminImport({ intent: "import" }, [file], adminCookie);
@@ -514,10 +730,20 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     const file = { name: "all-left-out.xlsx", bytes: workbookBytes(rows, { title: TITLE_OCTOBER }) };
     const before = await tableCounts();
     const [outcome] = await importExports(db, [file], {}, { actorId: null, dataDir: DATA_DIR, acceptExclusions: true });
-    expect(outcome).toMatchObject({ ok: true, result: { groups: [], leftOut: [{ reason: "without a readable date", count: 2, revenuePence: 330, needsConfirmation: true }] } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: {
+        groups: [],
+        leftOut: [{ reason: "without a readable date", count: 2, revenuePence: 330, needsConfirmation: true }],
+      },
+    });
     expect(await tableCounts()).toEqual({ ...before, auditLog: before.auditLog + 1 });
     const [entry] = await importAudits();
-    expect(entry.details).toMatchObject({ file: "all-left-out.xlsx", exclusionsConfirmed: true, leftOut: [{ reason: "without a readable date", count: 2, revenuePence: 330 }] });
+    expect(entry.details).toMatchObject({
+      file: "all-left-out.xlsx",
+      exclusionsConfirmed: true,
+      leftOut: [{ reason: "without a readable date", count: 2, revenuePence: 330 }],
+    });
   });
 
   it("vendboard import: without --accept-exclusions exit 1, nothing written, stderr (and --json leftOut in pounds) name each reason; with it, exit 0", async () => {
@@ -566,17 +792,45 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
       { title: TITLE_OCTOBER },
     );
     const skipped = [
-      { reason: expect.stringMatching(/^skipped\b.*non-numeric cost price/), count: 1, revenue: 1.3, needsConfirmation: false },
-      { reason: expect.stringMatching(/^skipped\b.*settled at 0 \(cancelled or declined vend\)/), count: 1, revenue: 0, needsConfirmation: false },
+      {
+        reason: expect.stringMatching(/^skipped\b.*non-numeric cost price/),
+        count: 1,
+        revenue: 1.3,
+        needsConfirmation: false,
+      },
+      {
+        reason: expect.stringMatching(/^skipped\b.*settled at 0 \(cancelled or declined vend\)/),
+        count: 1,
+        revenue: 0,
+        needsConfirmation: false,
+      },
     ];
-    const first = await postUpload(machine.id, { month: "2026-10", bytes, fileName: "skips.xlsx", cookie: adminCookie });
+    const first = await postUpload(machine.id, {
+      month: "2026-10",
+      bytes,
+      fileName: "skips.xlsx",
+      cookie: adminCookie,
+    });
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ ...GOOD_FIGURES, imported: 3, needsConfirmation: false, leftOut: skipped });
-    const again = await postUpload(machine.id, { month: "2026-10", bytes, fileName: "skips.xlsx", cookie: adminCookie });
+    expect(await first.json()).toMatchObject({
+      ...GOOD_FIGURES,
+      imported: 3,
+      needsConfirmation: false,
+      leftOut: skipped,
+    });
+    const again = await postUpload(machine.id, {
+      month: "2026-10",
+      bytes,
+      fileName: "skips.xlsx",
+      cookie: adminCookie,
+    });
     expect(again.status).toBe(201);
     const second = await again.json();
     expect(second).toMatchObject({ imported: 0, duplicates: 3, needsConfirmation: false });
-    expect(second.leftOut).toEqual([...skipped, { reason: "already imported", count: 3, revenue: 4.3, needsConfirmation: false }]);
+    expect(second.leftOut).toEqual([
+      ...skipped,
+      { reason: "already imported", count: 3, revenue: 4.3, needsConfirmation: false },
+    ]);
     await expectGoodRowsOnly(machine.id, base);
     const [entry] = await importAudits();
     expect(entry.details.exclusionsConfirmed).toBeUndefined();
@@ -596,7 +850,10 @@ describe("rows left out for their date (unreadable, a month not begun, outside t
     const run = await vendboard(["import", where, "--month", "2026-10", "--json"]);
     expect(run.code, run.err).toBe(0);
     const [outcome] = JSON.parse(run.out).files;
-    expect(outcome.result).toMatchObject({ needsConfirmation: false, leftOut: [{ reason: "dated September 2026", count: 2, revenue: 3.3, needsConfirmation: false }] });
+    expect(outcome.result).toMatchObject({
+      needsConfirmation: false,
+      leftOut: [{ reason: "dated September 2026", count: 2, revenue: 3.3, needsConfirmation: false }],
+    });
     await expectGoodRowsOnly(machine.id, 7_700_000_310);
     const [entry] = await importAudits();
     expect(entry.details.exclusionsConfirmed).toBeUndefined();

@@ -34,16 +34,29 @@ const EPOCH_1904_OFFSET = 1462;
 const two = (n: number) => String(n).padStart(2, "0");
 const parts = (iso: string) => {
   const at = new Date(iso);
-  return { y: at.getUTCFullYear(), m: at.getUTCMonth() + 1, d: at.getUTCDate(), hh: at.getUTCHours(), mm: at.getUTCMinutes(), ss: at.getUTCSeconds() };
+  return {
+    y: at.getUTCFullYear(),
+    m: at.getUTCMonth() + 1,
+    d: at.getUTCDate(),
+    hh: at.getUTCHours(),
+    mm: at.getUTCMinutes(),
+    ss: at.getUTCSeconds(),
+  };
 };
 
 /** An instant as an Excel serial day (1900 system, or 1904). */
-export const serialOf = (iso: string, date1904 = false) => Date.parse(iso) / DAY_MS + EPOCH_1900 - (date1904 ? EPOCH_1904_OFFSET : 0);
+export const serialOf = (iso: string, date1904 = false) =>
+  Date.parse(iso) / DAY_MS + EPOCH_1900 - (date1904 ? EPOCH_1904_OFFSET : 0);
 /** An Excel serial (1900 system) as the instant it stands for, rounded to the second. */
-export const isoOfSerial = (serial: number) => new Date(Math.round((serial - EPOCH_1900) * 86_400) * 1000).toISOString();
+export const isoOfSerial = (serial: number) =>
+  new Date(Math.round((serial - EPOCH_1900) * 86_400) * 1000).toISOString();
 
 /** A date cell: the serial with a date format, as Excel writes one. */
-export const dateCell = (iso: string, date1904 = false) => ({ t: "n", v: serialOf(iso, date1904), z: "dd/mm/yyyy hh:mm:ss" });
+export const dateCell = (iso: string, date1904 = false) => ({
+  t: "n",
+  v: serialOf(iso, date1904),
+  z: "dd/mm/yyyy hh:mm:ss",
+});
 /** `2026-10-01 07:40:26` (no zone: UTC). */
 export const isoText = (iso: string) => iso.slice(0, 19).replace("T", " ");
 /** `01/10/2026 07:40:26`, or `01/10/2026` without the time. */
@@ -71,7 +84,11 @@ export interface WorkbookOptions {
 
 /** A workbook of one sheet: row 1 the title, row 2 the headers, then the rows (cells may be cell objects). */
 export function workbookBytes(rows: unknown[][], options: WorkbookOptions = {}): Uint8Array {
-  const sheet = XLSX.utils.aoa_to_sheet([[options.title ?? TITLE_OCTOBER], [...(options.headers ?? EXPORT_HEADERS)], ...rows]);
+  const sheet = XLSX.utils.aoa_to_sheet([
+    [options.title ?? TITLE_OCTOBER],
+    [...(options.headers ?? EXPORT_HEADERS)],
+    ...rows,
+  ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
   if (options.date1904) book.Workbook = { WBProps: { date1904: true } };
@@ -92,7 +109,12 @@ export type RawCell = string | number | boolean | null;
 /** A sheet's cells as SheetJS reads them raw (numbers, text, null), blank rows dropped. */
 export function rawTable(bytes: Uint8Array): RawCell[][] {
   const book = XLSX.read(bytes, { type: "array" });
-  return XLSX.utils.sheet_to_json<RawCell[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null, blankrows: false });
+  return XLSX.utils.sheet_to_json<RawCell[]>(book.Sheets[book.SheetNames[0]], {
+    header: 1,
+    raw: true,
+    defval: null,
+    blankrows: false,
+  });
 }
 
 /**
@@ -106,7 +128,8 @@ export function encodeWindows1252(text: string): Uint8Array {
     const c = text.charCodeAt(i);
     if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) out[i] = c;
     else if (c === 0x200b) out[i] = 0xa0;
-    else throw new Error(`no Windows-1252 byte for U+${c.toString(16).toUpperCase().padStart(4, "0")} in the test's text`);
+    else
+      throw new Error(`no Windows-1252 byte for U+${c.toString(16).toUpperCase().padStart(4, "0")} in the test's text`);
   }
   return out;
 }
@@ -126,10 +149,46 @@ export interface CsvVariant {
 }
 
 export const CSV_VARIANTS: CsvVariant[] = [
-  { name: "comma, UTF-8 with BOM", separator: ",", decimalComma: false, encoding: "utf-8", bom: true, pound: false, dates: "telemetry", lineEnding: "\r\n" },
-  { name: "comma, Windows-1252", separator: ",", decimalComma: false, encoding: "windows-1252", bom: false, pound: true, dates: "iso", lineEnding: "\r\n" },
-  { name: "semicolon, decimal comma, UTF-8", separator: ";", decimalComma: true, encoding: "utf-8", bom: false, pound: true, dates: "iso", lineEnding: "\n" },
-  { name: "semicolon, decimal comma, Windows-1252", separator: ";", decimalComma: true, encoding: "windows-1252", bom: false, pound: true, dates: "telemetry", lineEnding: "\r\n" },
+  {
+    name: "comma, UTF-8 with BOM",
+    separator: ",",
+    decimalComma: false,
+    encoding: "utf-8",
+    bom: true,
+    pound: false,
+    dates: "telemetry",
+    lineEnding: "\r\n",
+  },
+  {
+    name: "comma, Windows-1252",
+    separator: ",",
+    decimalComma: false,
+    encoding: "windows-1252",
+    bom: false,
+    pound: true,
+    dates: "iso",
+    lineEnding: "\r\n",
+  },
+  {
+    name: "semicolon, decimal comma, UTF-8",
+    separator: ";",
+    decimalComma: true,
+    encoding: "utf-8",
+    bom: false,
+    pound: true,
+    dates: "iso",
+    lineEnding: "\n",
+  },
+  {
+    name: "semicolon, decimal comma, Windows-1252",
+    separator: ";",
+    decimalComma: true,
+    encoding: "windows-1252",
+    bom: false,
+    pound: true,
+    dates: "telemetry",
+    lineEnding: "\r\n",
+  },
 ];
 
 /** One field as Excel writes it: quoted only when it holds the separator, a quote or a line break. */
@@ -138,8 +197,14 @@ export function csvField(value: string, separator: "," | ";"): string {
 }
 
 /** Text lines (already formatted fields) as the file's bytes. */
-export function csvBytes(lines: string[][], variant: Pick<CsvVariant, "separator" | "encoding" | "bom" | "lineEnding">): Uint8Array {
-  const text = lines.map((fields) => fields.map((f) => csvField(f, variant.separator)).join(variant.separator)).join(variant.lineEnding) + variant.lineEnding;
+export function csvBytes(
+  lines: string[][],
+  variant: Pick<CsvVariant, "separator" | "encoding" | "bom" | "lineEnding">,
+): Uint8Array {
+  const text =
+    lines
+      .map((fields) => fields.map((f) => csvField(f, variant.separator)).join(variant.separator))
+      .join(variant.lineEnding) + variant.lineEnding;
   if (variant.encoding === "windows-1252") return encodeWindows1252(text);
   return new TextEncoder().encode(`${variant.bom ? "\uFEFF" : ""}${text}`);
 }
@@ -166,7 +231,11 @@ export function csvTwin(workbook: Uint8Array, variant: CsvVariant): Uint8Array {
   const table = rawTable(workbook);
   const headers = (table[1] ?? []).map(normalised);
   const dateColumns = new Set(headers.flatMap((h, i) => (h.includes("date and time") ? [i] : [])));
-  const moneyColumns = new Set(headers.flatMap((h, i) => (["cost price", "machine price", "settlement value (vend price)"].includes(h) ? [i] : [])));
+  const moneyColumns = new Set(
+    headers.flatMap((h, i) =>
+      ["cost price", "machine price", "settlement value (vend price)"].includes(h) ? [i] : [],
+    ),
+  );
   const width = Math.max(...table.map((row) => row.length));
   const lines = table.map((row, r) =>
     Array.from({ length: width }, (_, c) => {
@@ -188,7 +257,11 @@ export function csvTwin(workbook: Uint8Array, variant: CsvVariant): Uint8Array {
   return csvBytes(lines, variant);
 }
 
-type Route = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response>;
+type Route = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: unknown;
+}) => Promise<Response>;
 
 export interface UploadOptions {
   month?: string;
@@ -204,7 +277,8 @@ export async function postUpload(machineId: number, options: UploadOptions): Pro
   const form = new FormData();
   if (options.month !== undefined) form.set("month", options.month);
   for (const [key, value] of Object.entries(options.fields ?? {})) form.set(key, value);
-  if (options.bytes) form.set("reportFile", new File([new Uint8Array(options.bytes)], options.fileName ?? "report.xlsx"));
+  if (options.bytes)
+    form.set("reportFile", new File([new Uint8Array(options.bytes)], options.fileName ?? "report.xlsx"));
   const request = new Request(`${BASE}/api/machines/${machineId}/records${options.preview ? "/preview" : ""}`, {
     method: "POST",
     body: form,
@@ -215,7 +289,11 @@ export async function postUpload(machineId: number, options: UploadOptions): Pro
 }
 
 /** A POST to /admin/import's action (Preview or Import) with files and fields, as the page's form sends it. */
-export async function postAdminImport(fields: Record<string, string>, files: { name: string; bytes: Uint8Array }[], cookie: string): Promise<ImportActionData> {
+export async function postAdminImport(
+  fields: Record<string, string>,
+  files: { name: string; bytes: Uint8Array }[],
+  cookie: string,
+): Promise<ImportActionData> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   for (const file of files) form.append("files", new File([new Uint8Array(file.bytes)], file.name));
@@ -227,8 +305,17 @@ export async function postAdminImport(fields: Record<string, string>, files: { n
 
 /** Row counts of every table an import writes to. */
 export async function tableCounts() {
-  const count = async (table: "monthlyRecords" | "sales" | "products" | "importReceipts" | "productSalesMonthly" | "auditLog") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (
+    table: "monthlyRecords" | "sales" | "products" | "importReceipts" | "productSalesMonthly" | "auditLog",
+  ) =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     monthlyRecords: await count("monthlyRecords"),
     sales: await count("sales"),
@@ -252,14 +339,33 @@ export function salesOf(machineId: number) {
 
 /** A machine's monthly records: month, units, revenue and COGS in pence. */
 export async function recordsOf(machineId: number) {
-  const rows = await db.selectFrom("monthlyRecords").select(["id", "month", "totalSales", "revenuePence", "cogsPence"]).where("machineId", "=", machineId).orderBy("month").execute();
-  return rows.map((r) => ({ ...r, totalSales: Number(r.totalSales), revenuePence: Number(r.revenuePence), cogsPence: Number(r.cogsPence) }));
+  const rows = await db
+    .selectFrom("monthlyRecords")
+    .select(["id", "month", "totalSales", "revenuePence", "cogsPence"])
+    .where("machineId", "=", machineId)
+    .orderBy("month")
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    totalSales: Number(r.totalSales),
+    revenuePence: Number(r.revenuePence),
+    cogsPence: Number(r.cogsPence),
+  }));
 }
 
 /** The audit entries of imports, newest first, with their JSON parsed. */
 export async function importAudits() {
-  const rows = await db.selectFrom("auditLog").select(["actorId", "entityId", "month", "after", "details"]).where("action", "=", "import").orderBy("id", "desc").execute();
-  return rows.map((r) => ({ ...r, after: r.after ? JSON.parse(r.after) : null, details: r.details ? JSON.parse(r.details) : null }));
+  const rows = await db
+    .selectFrom("auditLog")
+    .select(["actorId", "entityId", "month", "after", "details"])
+    .where("action", "=", "import")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((r) => ({
+    ...r,
+    after: r.after ? JSON.parse(r.after) : null,
+    details: r.details ? JSON.parse(r.details) : null,
+  }));
 }
 
 /** Every machine goes (their records, sales, receipts and rollup with them): a transaction is booked once in the business. */

@@ -51,8 +51,13 @@ describe("checkHealth", () => {
   it("is unavailable when a newer release migrated the database past this build", async () => {
     const db = freshDatabase("newer");
     await migrateToLatest(db);
-    await sql`insert into kysely_migration (name, timestamp) values ('2099-01-01T00-from-the-future', '2099-01-01T00:00:00.000Z')`.execute(db);
-    expect(await checkHealth(db)).toEqual({ status: "unavailable", reason: "Migrations unknown to this build: 2099-01-01T00-from-the-future" });
+    await sql`insert into kysely_migration (name, timestamp) values ('2099-01-01T00-from-the-future', '2099-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    expect(await checkHealth(db)).toEqual({
+      status: "unavailable",
+      reason: "Migrations unknown to this build: 2099-01-01T00-from-the-future",
+    });
   });
 
   it("is unavailable when the database does not answer, without its error in the answer", async () => {
@@ -61,7 +66,10 @@ describe("checkHealth", () => {
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: () => Promise.resolve(new SQLite(file)) }) });
     opened.push(db);
     const { lines, logger } = captureLog();
-    expect(await withRequestLogger(logger, () => checkHealth(db))).toEqual({ status: "unavailable", reason: "The database did not answer" });
+    expect(await withRequestLogger(logger, () => checkHealth(db))).toEqual({
+      status: "unavailable",
+      reason: "The database did not answer",
+    });
     // The reason stays on the server, with its stack.
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 50, msg: "Health check: the database did not answer" });

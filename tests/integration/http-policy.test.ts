@@ -7,13 +7,27 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SECURITY_HEADERS, isCrossSiteWrite, noStore, refuseCrossSiteWrites, securityHeaders } from "../../server/http-policy.js";
+import {
+  SECURITY_HEADERS,
+  isCrossSiteWrite,
+  noStore,
+  refuseCrossSiteWrites,
+  securityHeaders,
+} from "../../server/http-policy.js";
 
 describe("isCrossSiteWrite", () => {
-  const write = { method: "POST", origin: null, secFetchSite: null, host: "vendboard.example", forwardedHost: null, trustProxy: false };
+  const write = {
+    method: "POST",
+    origin: null,
+    secFetchSite: null,
+    host: "vendboard.example",
+    forwardedHost: null,
+    trustProxy: false,
+  };
 
   it("lets reads through whatever their origin", () => {
-    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(isCrossSiteWrite({ ...write, method, origin: "https://evil.example" })).toBe(false);
+    for (const method of ["GET", "HEAD", "OPTIONS"])
+      expect(isCrossSiteWrite({ ...write, method, origin: "https://evil.example" })).toBe(false);
   });
 
   it("refuses a write whose Origin is another host, is null or is not a URL", () => {
@@ -36,7 +50,9 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite({ ...proxied, origin: "https://vendboard.example" })).toBe(true);
     expect(isCrossSiteWrite({ ...proxied, origin: "http://127.0.0.1:3000", trustProxy: true })).toBe(true);
     // A proxy that keeps Host and also sends X-Forwarded-Host: the same host either way.
-    expect(isCrossSiteWrite({ ...write, forwardedHost: "vendboard.example", origin: "https://vendboard.example" })).toBe(false);
+    expect(
+      isCrossSiteWrite({ ...write, forwardedHost: "vendboard.example", origin: "https://vendboard.example" }),
+    ).toBe(false);
     expect(isCrossSiteWrite({ ...write, forwardedHost: "evil.example", origin: "https://evil.example" })).toBe(true);
   });
 });
@@ -75,7 +91,8 @@ describe("the server's answer policy", () => {
     return new Promise<{ status: number; lines: Record<string, string[]>; body: string }>((resolve, reject) => {
       const req = http.request(`${base}${target}`, { method: init.method ?? "GET", headers: init.headers }, (res) => {
         const lines: Record<string, string[]> = {};
-        for (let i = 0; i < res.rawHeaders.length; i += 2) (lines[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          (lines[res.rawHeaders[i].toLowerCase()] ??= []).push(res.rawHeaders[i + 1]);
         let body = "";
         res.on("data", (c) => (body += c));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, lines, body }));
@@ -88,7 +105,8 @@ describe("the server's answer policy", () => {
   it("sends each security header once, on pages, downloads and static files", async () => {
     for (const target of ["/", "/download", "/assets/app-abc123.js"]) {
       const { lines } = await rawHeaders(target);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(lines[name.toLowerCase()], `${name} on ${target}`).toEqual([value]);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(lines[name.toLowerCase()], `${name} on ${target}`).toEqual([value]);
     }
   });
 
@@ -99,7 +117,9 @@ describe("the server's answer policy", () => {
   });
 
   it("keeps the long cache on hashed assets", async () => {
-    expect((await rawHeaders("/assets/app-abc123.js")).lines["cache-control"]).toEqual(["public, max-age=31536000, immutable"]);
+    expect((await rawHeaders("/assets/app-abc123.js")).lines["cache-control"]).toEqual([
+      "public, max-age=31536000, immutable",
+    ]);
   });
 
   it("refuses a cross-site write with 403 before any handler: JSON for the API, text for pages", async () => {
@@ -109,7 +129,11 @@ describe("the server's answer policy", () => {
     expect(page.lines["content-type"]).toEqual(["text/plain; charset=utf-8"]);
     expect(page.body).toBe("Cross-origin request refused: this form was sent from another site.\n");
     expect(page.lines["cache-control"]).toEqual(["no-store"]);
-    const api = await rawHeaders("/api/login", { method: "POST", headers: { ...form, "content-type": "application/json" }, body: "{}" });
+    const api = await rawHeaders("/api/login", {
+      method: "POST",
+      headers: { ...form, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(api.status).toBe(403);
     expect(JSON.parse(api.body)).toEqual({ message: "Cross-origin request refused" });
     const same = await rawHeaders("/auth", { method: "POST", headers: { ...form, origin: base }, body: "username=a" });

@@ -1,5 +1,9 @@
 /** Calls route modules the way Remix does: a Request in, a Response out. */
-type RouteFn = (args: { request: Request; params: Record<string, string | undefined>; context: any }) => Promise<unknown>;
+type RouteFn = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: any;
+}) => Promise<unknown>;
 
 export interface CallOptions {
   method?: string;
@@ -34,7 +38,11 @@ export function makeRequest(path: string, options: CallOptions = {}): Request {
 export async function call(fn: RouteFn, path: string, options: CallOptions = {}): Promise<Response> {
   const request = makeRequest(path, options);
   try {
-    const result = await fn({ request, params: options.params ?? {}, context: { clientAddress: options.address ?? "127.0.0.1" } });
+    const result = await fn({
+      request,
+      params: options.params ?? {},
+      context: { clientAddress: options.address ?? "127.0.0.1" },
+    });
     if (result instanceof Response) return result;
     // data(value, init) from a loader or action carries its status and headers.
     if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
@@ -56,7 +64,9 @@ export function cookieFrom(response: Response): string {
 }
 
 /** The toast a page action flashed for the next page (app/utils/toast.server.ts), read as the root loader reads it. */
-export async function flashedToast(response: Response): Promise<{ title: string; description?: string; variant: string } | null> {
+export async function flashedToast(
+  response: Response,
+): Promise<{ title: string; description?: string; variant: string } | null> {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__vendboard_toast="));
   if (!cookie) return null;
   const { getToast } = await import("#app/utils/toast.server.ts");

@@ -13,7 +13,11 @@ describe("stored uploads", () => {
     const partner = await makePartner(db);
     const machine = await makeMachine(db, partner.id, "Leeds Station Concourse");
     const bytes = new Uint8Array(fs.readFileSync("fixtures/single-machine-2026-10.xlsx"));
-    const result = await importUpload(db, { machineId: machine.id, month: "2026-10", file: { name: "single.xlsx", bytes } }, { actorId: null, dataDir: DATA_DIR });
+    const result = await importUpload(
+      db,
+      { machineId: machine.id, month: "2026-10", file: { name: "single.xlsx", bytes } },
+      { actorId: null, dataDir: DATA_DIR },
+    );
     const store = uploadStore(db, DATA_DIR);
     const kept = await store.list();
     expect(kept).toHaveLength(1);

@@ -37,7 +37,10 @@ interface GoodFixture {
   validRows: number;
   machines: Record<string, MachineTotals>;
 }
-const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8")) as Record<string, GoodFixture & { error?: string }>;
+const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8")) as Record<
+  string,
+  GoodFixture & { error?: string }
+>;
 
 /** Ties in any order: compare sorted by count (desc), then name. */
 const ranked = (list: ProductCount[]) => [...list].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
@@ -62,7 +65,11 @@ const clearMachines = async () => {
   await db.deleteFrom("machines").execute();
 };
 
-type Route = (args: { request: Request; params: Record<string, string | undefined>; context: unknown }) => Promise<Response>;
+type Route = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: unknown;
+}) => Promise<Response>;
 
 interface UploadOptions {
   month?: string;
@@ -78,7 +85,8 @@ async function upload(machineId: number | string, options: UploadOptions = {}): 
   const form = new FormData();
   if (options.month !== undefined) form.set("month", options.month);
   for (const [key, value] of Object.entries(options.extra ?? {})) form.set(key, value);
-  if (options.bytes) form.set("reportFile", new File([new Uint8Array(options.bytes)], options.fileName ?? "report.xlsx"));
+  if (options.bytes)
+    form.set("reportFile", new File([new Uint8Array(options.bytes)], options.fileName ?? "report.xlsx"));
   const suffix = options.preview ? "/preview" : "";
   const cookie = options.cookie === undefined ? adminCookie : options.cookie;
   const request = new Request(`${BASE}/api/machines/${machineId}/records${suffix}`, {
@@ -99,7 +107,14 @@ async function getRecords(machineId: number, cookie: string | null = ownerCookie
 
 async function tableCounts() {
   const count = async (table: "monthlyRecords" | "sales" | "products" | "importReceipts" | "productSalesMonthly") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     monthlyRecords: await count("monthlyRecords"),
     sales: await count("sales"),
@@ -121,7 +136,11 @@ const EXPORT_HEADERS = [
 /** A minimal export made with SheetJS: row 1 title, row 2 headers, data from row 3. */
 function makeExport(rows: unknown[][]): Uint8Array {
   // The title's range decides how day-first text dates such as 03/10/2026 read (issue 28).
-  const sheet = XLSX.utils.aoa_to_sheet([["Dynamic Transactions Monitor Mega 01/09/2026 - 30/11/2026"], EXPORT_HEADERS, ...rows]);
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ["Dynamic Transactions Monitor Mega 01/09/2026 - 30/11/2026"],
+    EXPORT_HEADERS,
+    ...rows,
+  ]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, "Transactions");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
@@ -204,7 +223,11 @@ describe("POST /api/machines/{id}/records: every good fixture, both formats", ()
       imported: spec.validRows,
       duplicates: 0,
     });
-    const stored = await db.selectFrom("sales").select((eb) => eb.fn.countAll<number>().as("n")).where("recordId", "=", result.recordId).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("sales")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("recordId", "=", result.recordId)
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(spec.validRows);
   });
 });
@@ -222,7 +245,14 @@ describe("POST /api/machines/{id}/records: each transaction stored once", () => 
     for (const name of ["single-machine-2026-10.xlsx", "single-machine-2026-10.xls"]) {
       const again = await uploadFixture(machine.id, name, "2026-10");
       expect(again.status).toBe(201);
-      expect(await again.json()).toMatchObject({ recordId, imported: 0, duplicates: 44, units: 0, revenuePence: 0, cogsPence: 0 });
+      expect(await again.json()).toMatchObject({
+        recordId,
+        imported: 0,
+        duplicates: 44,
+        units: 0,
+        revenuePence: 0,
+        cogsPence: 0,
+      });
       const [record] = await (await getRecords(machine.id)).json();
       expect(record).toMatchObject({ id: recordId, totalSales: spec.units, revenue: 61.5, cogs: 24.48 });
     }
@@ -231,7 +261,15 @@ describe("POST /api/machines/{id}/records: each transaction stored once", () => 
     const added = await upload(machine.id, { month: "2026-10", bytes: extra, fileName: "october-extra.xlsx" });
     expect(added.status).toBe(201);
     // 1.10 + 2.20 + 1.00 = 4.30 revenue; 0.43 + 0.98 + 0.45 = 1.86 COGS; the repeated row is a duplicate.
-    expect(await added.json()).toMatchObject({ recordId, imported: 3, duplicates: 1, units: 3, revenuePence: 430, cogsPence: 186, rowsRead: 4 });
+    expect(await added.json()).toMatchObject({
+      recordId,
+      imported: 3,
+      duplicates: 1,
+      units: 3,
+      revenuePence: 430,
+      cogsPence: 186,
+      rowsRead: 4,
+    });
 
     const list = await (await getRecords(machine.id)).json();
     expect(list).toHaveLength(1);
@@ -248,7 +286,10 @@ describe("POST /api/machines/{id}/records: each transaction stored once", () => 
     expect(new Set(sales.map((s) => s.transactionId)).size).toBe(47);
 
     // The report route serves the latest file (to an admin byte for byte).
-    const report = await call(reportLoader, `/api/records/${recordId}/report`, { params: { id: String(recordId) }, cookie: adminCookie });
+    const report = await call(reportLoader, `/api/records/${recordId}/report`, {
+      params: { id: String(recordId) },
+      cookie: adminCookie,
+    });
     expect(report.status).toBe(200);
     expect(Buffer.from(await report.arrayBuffer()).equals(Buffer.from(extra))).toBe(true);
   });
@@ -269,13 +310,31 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
     expect(response.status).toBe(201);
     const result = await response.json();
     // Revenue 1.10 + 2.20 − 1.10 = 2.20; COGS of the two sales 0.43 + 0.98 = 1.41.
-    expect(result).toMatchObject({ units: 2, revenuePence: 220, cogsPence: 141, refunds: 1, imported: 3, duplicates: 0, rowsRead: 4 });
+    expect(result).toMatchObject({
+      units: 2,
+      revenuePence: 220,
+      cogsPence: 141,
+      refunds: 1,
+      imported: 3,
+      duplicates: 0,
+      rowsRead: 4,
+    });
     expect(result.skipped).toEqual([{ reason: expect.stringMatching(/settled at 0/), count: 1, revenue: 0 }]);
-    expect(ranked(result.topProducts)).toEqual(ranked([{ name: "Red Bull 250ml", count: 1 }, { name: "Twix Twin", count: 1 }]));
+    expect(ranked(result.topProducts)).toEqual(
+      ranked([
+        { name: "Red Bull 250ml", count: 1 },
+        { name: "Twix Twin", count: 1 },
+      ]),
+    );
 
     const [record] = await (await getRecords(machine.id)).json();
     expect(record).toMatchObject({ totalSales: 2, revenue: 2.2, cogs: 1.41 });
-    const lines = await (await call(transactionsLoader, `/api/records/${record.id}/transactions?format=json`, { params: { id: String(record.id) }, cookie: ownerCookie })).json();
+    const lines = await (
+      await call(transactionsLoader, `/api/records/${record.id}/transactions?format=json`, {
+        params: { id: String(record.id) },
+        cookie: ownerCookie,
+      })
+    ).json();
     expect(lines.map((l: { transactionId: string; kind: string }) => `${l.transactionId}:${l.kind}`).sort()).toEqual([
       "8900000001:refund",
       "8900000001:sale",
@@ -292,10 +351,16 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
     for (const preview of [true, false]) {
       const response = await uploadFixture(machine.id, "single-machine-2026-10.xlsx", "2026-11", { preview });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: "No row of the file is dated November 2026: 44 rows are dated October 2026. Nothing was imported." });
+      expect(await response.json()).toEqual({
+        message: "No row of the file is dated November 2026: 44 rows are dated October 2026. Nothing was imported.",
+      });
     }
     expect(await tableCounts()).toEqual(before);
-    expect(fs.existsSync(path.join(DATA_DIR, "uploads")) ? fs.readdirSync(path.join(DATA_DIR, "uploads")).filter((f) => f.endsWith(".partial")) : []).toEqual([]);
+    expect(
+      fs.existsSync(path.join(DATA_DIR, "uploads"))
+        ? fs.readdirSync(path.join(DATA_DIR, "uploads")).filter((f) => f.endsWith(".partial"))
+        : [],
+    ).toEqual([]);
   });
 
   it("rows dated outside the posted month are left out, counted and named in the preview and the receipt", async () => {
@@ -308,15 +373,29 @@ describe("POST /api/machines/{id}/records: refunds, cancelled vends and the post
       [7300000005, "Twix Twin", 0.43, 1.1, 1.1, "02/11/2026 10:00:00"],
     ]);
     const preview = await (await upload(machine.id, { month: "2026-10", bytes, preview: true })).json();
-    expect(preview).toMatchObject({ month: "2026-10", imported: 2, outsideMonth: 3, units: 2, revenuePence: 320, cogsPence: 143 });
+    expect(preview).toMatchObject({
+      month: "2026-10",
+      imported: 2,
+      outsideMonth: 3,
+      units: 2,
+      revenuePence: 320,
+      cogsPence: 143,
+    });
     expect(preview.excluded).toEqual(["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"]);
     const response = await upload(machine.id, { month: "2026-10", bytes });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ imported: 2, outsideMonth: 3, excluded: ["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"] });
+    expect(await response.json()).toMatchObject({
+      imported: 2,
+      outsideMonth: 3,
+      excluded: ["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"],
+    });
     const list = await (await getRecords(machine.id)).json();
     expect(list.map((r: { month: string }) => r.month)).toEqual(["2026-10"]);
     expect(list[0]).toMatchObject({ totalSales: 2, revenue: 3.2, cogs: 1.43 });
-    expect(list[0].receipts[0]).toMatchObject({ outsideMonth: 3, excluded: ["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"] });
+    expect(list[0].receipts[0]).toMatchObject({
+      outsideMonth: 3,
+      excluded: ["1 row dated September 2026: £1.10", "2 rows dated November 2026: £2.20"],
+    });
   });
 });
 
@@ -330,7 +409,9 @@ describe("POST /api/machines/{id}/records: one machine's export only", () => {
       const response = await uploadFixture(machine.id, "three-machines-2026-09.xlsx", "2026-09", { preview });
       expect(response.status).toBe(400);
       const { message } = await response.json();
-      expect(message).toContain("The file names 3 machines (Bradford Library, York Hospital Atrium, Leeds Station Concourse)");
+      expect(message).toContain(
+        "The file names 3 machines (Bradford Library, York Hospital Atrium, Leeds Station Concourse)",
+      );
       expect(message).toContain("/admin/import");
     }
     expect(await tableCounts()).toEqual(before);
@@ -355,7 +436,10 @@ describe("POST /api/machines/{id}/records: one machine's export only", () => {
       [7400000002, "Red Bull 250ml", 0.98, 2.2, 2.2, "16/10/2026 09:05:00"],
     ];
     expect((await upload(first.id, { month: "2026-10", bytes: makeExport(rows) })).status).toBe(201);
-    const again = await upload(second.id, { month: "2026-10", bytes: makeExport([...rows, [7400000003, "Dairy Milk 45g", 0.45, 1.2, 1.0, "17/10/2026 18:45:10"]]) });
+    const again = await upload(second.id, {
+      month: "2026-10",
+      bytes: makeExport([...rows, [7400000003, "Dairy Milk 45g", 0.45, 1.2, 1.0, "17/10/2026 18:45:10"]]),
+    });
     expect(again.status).toBe(201);
     expect(await again.json()).toMatchObject({
       imported: 1,
@@ -365,7 +449,17 @@ describe("POST /api/machines/{id}/records: one machine's export only", () => {
       units: 1,
       revenuePence: 100,
     });
-    expect(Number((await db.selectFrom("sales").select((eb) => eb.fn.countAll<number>().as("n")).where("transactionId", "like", "74000000%").executeTakeFirstOrThrow()).n)).toBe(3);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom("sales")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("transactionId", "like", "74000000%")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(3);
   });
 });
 
@@ -391,11 +485,25 @@ describe("POST /api/machines/{id}/records: figures a client sends are ignored", 
 
     const [record] = await (await getRecords(machine.id)).json();
     // 61.50 revenue, 24.48 COGS, card fee 1.84 (1.83885), net 35.18, 10% = 3.52 (3.518).
-    expect(record).toMatchObject({ totalSales: 44, revenue: 61.5, cogs: 24.48, cardFee: 1.84, netProfit: 35.18, profitShare: 3.52 });
+    expect(record).toMatchObject({
+      totalSales: 44,
+      revenue: 61.5,
+      cogs: 24.48,
+      cardFee: 1.84,
+      netProfit: 35.18,
+      profitShare: 3.52,
+    });
 
-    const popular = await (await call(popularLoader, `/api/machines/${machine.id}/popular-products`, { params: { id: String(machine.id) }, cookie: ownerCookie })).json();
+    const popular = await (
+      await call(popularLoader, `/api/machines/${machine.id}/popular-products`, {
+        params: { id: String(machine.id) },
+        cookie: ownerCookie,
+      })
+    ).json();
     expect(popular.map((p: { product: { name: string } }) => p.product.name)).not.toContain("Phantom Bar");
-    expect(await db.selectFrom("products").select("id").where("name", "=", "Phantom Bar").executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("products").select("id").where("name", "=", "Phantom Bar").executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -430,7 +538,11 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
     for (const response of [
       await upload(machine.id, { month: "2026-10" }),
       await upload(machine.id, { month: "2026-10", bytes: new Uint8Array(0), fileName: "empty.xlsx" }),
-      await call(uploadAction, `/api/machines/${machine.id}/records`, { json: { month: "2026-10" }, cookie: adminCookie, params: { id: String(machine.id) } }),
+      await call(uploadAction, `/api/machines/${machine.id}/records`, {
+        json: { month: "2026-10" },
+        cookie: adminCookie,
+        params: { id: String(machine.id) },
+      }),
     ]) {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ message: "No file selected" });
@@ -438,19 +550,30 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it.each(["report.ods", "report.txt", "single-machine-2026-10"])("a file named %s → 400 'Please select an Excel file to upload'", async (fileName) => {
-    const machine = await makeMachine(db, ownerId, LEEDS);
-    const before = await tableCounts();
-    const response = await upload(machine.id, { month: "2026-10", bytes: fixture("single-machine-2026-10.xlsx"), fileName });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Please select an Excel file to upload" });
-    expect(await tableCounts()).toEqual(before);
-  });
+  it.each(["report.ods", "report.txt", "single-machine-2026-10"])(
+    "a file named %s → 400 'Please select an Excel file to upload'",
+    async (fileName) => {
+      const machine = await makeMachine(db, ownerId, LEEDS);
+      const before = await tableCounts();
+      const response = await upload(machine.id, {
+        month: "2026-10",
+        bytes: fixture("single-machine-2026-10.xlsx"),
+        fileName,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: "Please select an Excel file to upload" });
+      expect(await tableCounts()).toEqual(before);
+    },
+  );
 
   it.each([[undefined], [""], ["October"], ["2026-13"]])("month %o → 400 and nothing saved", async (month) => {
     const machine = await makeMachine(db, ownerId, LEEDS);
     const before = await tableCounts();
-    const response = await upload(machine.id, { month, bytes: fixture("single-machine-2026-10.xlsx"), fileName: "single-machine-2026-10.xlsx" });
+    const response = await upload(machine.id, {
+      month,
+      bytes: fixture("single-machine-2026-10.xlsx"),
+      fileName: "single-machine-2026-10.xlsx",
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/month/i);
     expect(await tableCounts()).toEqual(before);
@@ -496,7 +619,11 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
 
   it("404 'Machine not found' for a missing machine", async () => {
     for (const id of ["999999", "abc"]) {
-      const response = await upload(id, { month: "2026-10", bytes: fixture("single-machine-2026-10.xlsx"), fileName: "a.xlsx" });
+      const response = await upload(id, {
+        month: "2026-10",
+        bytes: fixture("single-machine-2026-10.xlsx"),
+        fileName: "a.xlsx",
+      });
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: "Machine not found" });
     }
@@ -506,7 +633,12 @@ describe("POST /api/machines/{id}/records: the form's own checks", () => {
     const machine = await makeMachine(db, ownerId, LEEDS);
     const before = await tableCounts();
     for (const preview of [false, true]) {
-      const options = { month: "2026-10", bytes: fixture("single-machine-2026-10.xlsx"), fileName: "single-machine-2026-10.xlsx", preview };
+      const options = {
+        month: "2026-10",
+        bytes: fixture("single-machine-2026-10.xlsx"),
+        fileName: "single-machine-2026-10.xlsx",
+        preview,
+      };
       const anonymous = await upload(machine.id, { ...options, cookie: null });
       expect(anonymous.status).toBe(401);
       for (const cookie of [ownerCookie, otherCookie]) {
@@ -548,9 +680,19 @@ describe("POST /api/machines/{id}/records/preview", () => {
       [8800000001, "Preview Only Bar", 0.5, 1.0, 1.0, "01/10/2026 10:00:00"],
       [8800000002, "Preview Only Bar", 0.5, 1.0, 1.0, "02/10/2026 10:00:00"],
     ]);
-    const previewed = await upload(machine.id, { month: "2026-10", bytes: unique, fileName: "preview-only.xlsx", preview: true });
+    const previewed = await upload(machine.id, {
+      month: "2026-10",
+      bytes: unique,
+      fileName: "preview-only.xlsx",
+      preview: true,
+    });
     expect(previewed.status).toBe(200);
-    expect(await previewed.json()).toMatchObject({ units: 2, revenuePence: 200, cogsPence: 100, topProducts: [{ name: "Preview Only Bar", count: 2 }] });
+    expect(await previewed.json()).toMatchObject({
+      units: 2,
+      revenuePence: 200,
+      cogsPence: 100,
+      topProducts: [{ name: "Preview Only Bar", count: 2 }],
+    });
     const sha = (await import("node:crypto")).createHash("sha256").update(unique).digest("hex");
     expect(fs.existsSync(path.join(DATA_DIR, "uploads", `${sha}.xlsx`))).toBe(false);
     expect(await tableCounts()).toEqual(before);
@@ -579,14 +721,17 @@ describe("GET /api/records/{id}/report", () => {
     xlsRecordId = (await (await uploadFixture(b.id, "messy-headers-2026-10.xls", "2026-10")).json()).recordId;
   });
 
-  const getReport = (id: number | string, cookie: string | null) => call(reportLoader, `/api/records/${id}/report`, { params: { id: String(id) }, cookie });
+  const getReport = (id: number | string, cookie: string | null) =>
+    call(reportLoader, `/api/records/${id}/report`, { params: { id: String(id) }, cookie });
 
   it("returns the uploaded bytes exactly to an admin", async () => {
     const xlsx = await getReport(xlsxRecordId, adminCookie);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(xlsx.headers.get("content-disposition")).toContain("single-machine-2026-10.xlsx");
-    expect(Buffer.from(await xlsx.arrayBuffer()).equals(Buffer.from(fixture("single-machine-2026-10.xlsx")))).toBe(true);
+    expect(Buffer.from(await xlsx.arrayBuffer()).equals(Buffer.from(fixture("single-machine-2026-10.xlsx")))).toBe(
+      true,
+    );
 
     const xls = await getReport(xlsRecordId, adminCookie);
     expect(xls.status).toBe(200);
@@ -621,7 +766,12 @@ describe("GET /api/records/{id}/report", () => {
     const leeds = await makeMachine(db, leedsPartner.id, LEEDS);
     const york = await makeMachine(db, yorkPartner.id, "York Hospital Atrium");
     await makeMachine(db, yorkPartner.id, "Bradford Library");
-    const [outcome] = await importExports(db, [{ name: "three-machines-2026-09.xlsx", bytes: fixture("three-machines-2026-09.xlsx") }], {}, { actorId: null, dataDir: DATA_DIR });
+    const [outcome] = await importExports(
+      db,
+      [{ name: "three-machines-2026-09.xlsx", bytes: fixture("three-machines-2026-09.xlsx") }],
+      {},
+      { actorId: null, dataDir: DATA_DIR },
+    );
     if (!outcome.ok) throw new Error(outcome.error);
     const recordOf = (machineId: number) => outcome.result.groups.find((g) => g.machineId === machineId)!.recordId!;
     const leedsCookie = await loginCookie(leedsPartner.username);
@@ -636,7 +786,9 @@ describe("GET /api/records/{id}/report", () => {
     // The other partner cannot open Leeds' record at all; an admin gets the whole file.
     expect((await getReport(recordOf(leeds.id), await loginCookie(yorkPartner.username))).status).toBe(403);
     const whole = await getReport(recordOf(york.id), adminCookie);
-    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(fixture("three-machines-2026-09.xlsx")))).toBe(true);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(fixture("three-machines-2026-09.xlsx")))).toBe(
+      true,
+    );
   });
 });
 
@@ -650,7 +802,10 @@ describe("GET /api/records/{id}/transactions", () => {
   });
 
   const getTransactions = (query: string, cookie: string | null) =>
-    call(transactionsLoader, `/api/records/${recordId}/transactions${query}`, { params: { id: String(recordId) }, cookie });
+    call(transactionsLoader, `/api/records/${recordId}/transactions${query}`, {
+      params: { id: String(recordId) },
+      cookie,
+    });
 
   it("?format=json lists every transaction behind the figures (count = units: no refunds in the file)", async () => {
     const spec = expected["single-machine-2026-10"].machines[LEEDS];
@@ -661,7 +816,9 @@ describe("GET /api/records/{id}/transactions", () => {
       expect(lines).toHaveLength(spec.units);
       expect(new Set(lines.map((l: { transactionId: string }) => l.transactionId)).size).toBe(spec.units);
       expect(lines.every((l: { kind: string }) => l.kind === "sale")).toBe(true);
-      expect(lines.reduce((s: number, l: { settlementPence: number }) => s + l.settlementPence, 0)).toBe(spec.revenuePence);
+      expect(lines.reduce((s: number, l: { settlementPence: number }) => s + l.settlementPence, 0)).toBe(
+        spec.revenuePence,
+      );
       expect(lines.reduce((s: number, l: { costPence: number }) => s + l.costPence, 0)).toBe(spec.cogsPence);
       expect(lines.map((l: { transactionId: string }) => l.transactionId)).toContain("7100001000");
     }
@@ -670,7 +827,9 @@ describe("GET /api/records/{id}/transactions", () => {
   it("answers an .xlsx by default: title, headers, one row per transaction, totals", async () => {
     const response = await getTransactions("", ownerCookie);
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(response.headers.get("content-disposition")).toMatch(/attachment; filename=".*2026-10\.xlsx"/);
     const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array" });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, blankrows: false });
@@ -683,7 +842,10 @@ describe("GET /api/records/{id}/transactions", () => {
   it("403 for another partner, 401 anonymous, 404 for a missing record", async () => {
     expect((await getTransactions("?format=json", otherCookie)).status).toBe(403);
     expect((await getTransactions("", null)).status).toBe(401);
-    const missing = await call(transactionsLoader, "/api/records/999999/transactions", { params: { id: "999999" }, cookie: adminCookie });
+    const missing = await call(transactionsLoader, "/api/records/999999/transactions", {
+      params: { id: "999999" },
+      cookie: adminCookie,
+    });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "Record not found" });
   });

@@ -4,12 +4,24 @@ import { ActionFailed, runIntent } from "#app/utils/actions.server.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 
 const post = (intent: string) =>
-  new Request("http://localhost:3000/admin", { method: "POST", headers: { origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" }, body: `intent=${intent}` });
+  new Request("http://localhost:3000/admin", {
+    method: "POST",
+    headers: { origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" },
+    body: `intent=${intent}`,
+  });
 
 describe("an intent's fallback text", () => {
   const handlers = {
-    create: { failure: "Error creating partner", fallback: "Registration failed", run: () => Promise.reject(new DomainError("conflict", "")) },
-    worded: { failure: "Error creating partner", fallback: "Registration failed", run: () => Promise.reject(new ActionFailed(409, "Username already exists")) },
+    create: {
+      failure: "Error creating partner",
+      fallback: "Registration failed",
+      run: () => Promise.reject(new DomainError("conflict", "")),
+    },
+    worded: {
+      failure: "Error creating partner",
+      fallback: "Registration failed",
+      run: () => Promise.reject(new ActionFailed(409, "Username already exists")),
+    },
     bare: { failure: "Update failed", run: () => Promise.reject(new ActionFailed(400, "")) },
   };
 

@@ -21,10 +21,27 @@ beforeAll(async () => {
   const admin = await makeAdmin(db);
   adminCookie = await loginCookie(admin.username);
   const today = isoDay(new Date());
-  const gym = await makePartner(db, { name: "Deletable Gym", partnerType: "fee-paying", monthlyFeePence: 7_500, commissionBp: 0 });
+  const gym = await makePartner(db, {
+    name: "Deletable Gym",
+    partnerType: "fee-paying",
+    monthlyFeePence: 7_500,
+    commissionBp: 0,
+  });
   ids.gym = gym.id;
   ids.partPaid = (await generateInvoice(db, gym.id, "monthly", admin.id, addDaysIso(today, -60))).id;
-  await recordPayment(db, { partnerId: gym.id, receivedOn: addDaysIso(today, -50), amountPence: 2_500, method: "bank-transfer", reference: "PART", allocations: [{ invoiceId: ids.partPaid, amountPence: 2_500 }] }, admin.id, today);
+  await recordPayment(
+    db,
+    {
+      partnerId: gym.id,
+      receivedOn: addDaysIso(today, -50),
+      amountPence: 2_500,
+      method: "bank-transfer",
+      reference: "PART",
+      allocations: [{ invoiceId: ids.partPaid, amountPence: 2_500 }],
+    },
+    admin.id,
+    today,
+  );
   ids.untouched = (await generateInvoice(db, gym.id, "monthly", admin.id, today)).id;
 });
 
@@ -33,7 +50,10 @@ describe("an invoice view says whether it can be deleted", () => {
     const views = await listInvoices(db, { partnerId: ids.gym });
     const byId = new Map(views.map((v) => [v.id, v]));
     expect(byId.get(ids.untouched)).toMatchObject({ deletable: true, notDeletableBecause: null });
-    expect(byId.get(ids.partPaid)).toMatchObject({ deletable: false, notDeletableBecause: "A payment or credit is applied to it: cancel it instead" });
+    expect(byId.get(ids.partPaid)).toMatchObject({
+      deletable: false,
+      notDeletableBecause: "A payment or credit is applied to it: cancel it instead",
+    });
   });
 
   it("Invoice Management's loader carries the same flag, so Delete is not offered on the part-paid invoice", async () => {
@@ -43,9 +63,17 @@ describe("an invoice view says whether it can be deleted", () => {
   });
 
   it("the API refuses what the view says cannot be deleted, and deletes what it says can", async () => {
-    const refused = await call(deleteAction, `/api/fee-payments/${ids.partPaid}`, { method: "DELETE", cookie: adminCookie, params: { id: String(ids.partPaid) } });
+    const refused = await call(deleteAction, `/api/fee-payments/${ids.partPaid}`, {
+      method: "DELETE",
+      cookie: adminCookie,
+      params: { id: String(ids.partPaid) },
+    });
     expect(refused.status).toBe(409);
-    const deleted = await call(deleteAction, `/api/fee-payments/${ids.untouched}`, { method: "DELETE", cookie: adminCookie, params: { id: String(ids.untouched) } });
+    const deleted = await call(deleteAction, `/api/fee-payments/${ids.untouched}`, {
+      method: "DELETE",
+      cookie: adminCookie,
+      params: { id: String(ids.untouched) },
+    });
     expect(deleted.status).toBe(200);
   });
 });

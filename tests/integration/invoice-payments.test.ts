@@ -22,14 +22,21 @@ import { action as updateStatusAction } from "#app/routes/api.fee-payments.$id.u
 import { action as deleteAction } from "#app/routes/api.fee-payments.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { checkDueInvoices, generateInvoice, listInvoices, updateInvoiceStatus, type InvoiceView } from "#domain/invoices/invoice-service.ts";
+import {
+  checkDueInvoices,
+  generateInvoice,
+  listInvoices,
+  updateInvoiceStatus,
+  type InvoiceView,
+} from "#domain/invoices/invoice-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { pdfText, subjectOf } from "./mail.ts";
 import { loginCookie } from "./session.ts";
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
-const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const displayId = (id: number) => `INV-${String(id).padStart(5, "0")}`;
 
 let adminId: number;
@@ -43,16 +50,28 @@ const STATUS_ROUTES = {
     call(updateStatusAction, `/api/fee-payments/${id}/update-status`, { json, cookie, params: { id: String(id) } }),
 };
 const listPartners = (cookie: Cookie = adminCookie) => call(partnersLoader, "/api/partners", { cookie });
-const partnerDetail = (id: number, cookie: Cookie = adminCookie) => call(partnerLoader, `/api/partners/${id}`, { cookie, params: { id: String(id) } });
+const partnerDetail = (id: number, cookie: Cookie = adminCookie) =>
+  call(partnerLoader, `/api/partners/${id}`, { cookie, params: { id: String(id) } });
 const currentUser = (cookie: Cookie) => call(userLoader, "/api/user", { cookie });
-const download = (id: number) => call(downloadLoader, `/api/fee-payments/${id}/download`, { cookie: adminCookie, params: { id: String(id) } });
-const sendEmail = (id: number, cookie: Cookie = adminCookie) => call(sendEmailAction, `/api/fee-payments/${id}/send-email`, { method: "POST", cookie, params: { id: String(id) } });
-const remove = (id: number) => call(deleteAction, `/api/fee-payments/${id}`, { method: "DELETE", cookie: adminCookie, params: { id: String(id) } });
+const download = (id: number) =>
+  call(downloadLoader, `/api/fee-payments/${id}/download`, { cookie: adminCookie, params: { id: String(id) } });
+const sendEmail = (id: number, cookie: Cookie = adminCookie) =>
+  call(sendEmailAction, `/api/fee-payments/${id}/send-email`, { method: "POST", cookie, params: { id: String(id) } });
+const remove = (id: number) =>
+  call(deleteAction, `/api/fee-payments/${id}`, { method: "DELETE", cookie: adminCookie, params: { id: String(id) } });
 
 const feePartner = (overrides: Parameters<typeof makePartner>[1] = {}) =>
-  makePartner(db, { partnerType: "fee-paying", monthlyFeePence: 7500, commissionBp: 0, email: "gym@example.com", ...overrides });
-const invoiceRow = (id: number) => db.selectFrom("feePayments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const partnerRow = (id: number) => db.selectFrom("users").select(["nextPaymentDue", "lastPaymentDate"]).where("id", "=", id).executeTakeFirstOrThrow();
+  makePartner(db, {
+    partnerType: "fee-paying",
+    monthlyFeePence: 7500,
+    commissionBp: 0,
+    email: "gym@example.com",
+    ...overrides,
+  });
+const invoiceRow = (id: number) =>
+  db.selectFrom("feePayments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const partnerRow = (id: number) =>
+  db.selectFrom("users").select(["nextPaymentDue", "lastPaymentDate"]).where("id", "=", id).executeTakeFirstOrThrow();
 const auditOf = async (invoiceId: number) =>
   (
     await db
@@ -62,7 +81,12 @@ const auditOf = async (invoiceId: number) =>
       .where("entityId", "=", String(invoiceId))
       .orderBy("id")
       .execute()
-  ).map((e) => ({ ...e, before: e.before && JSON.parse(e.before), after: e.after && JSON.parse(e.after), details: e.details && JSON.parse(e.details) }));
+  ).map((e) => ({
+    ...e,
+    before: e.before && JSON.parse(e.before),
+    after: e.after && JSON.parse(e.after),
+    details: e.details && JSON.parse(e.details),
+  }));
 
 /** Three monthly invoices from 1 January 2026: due 15 Jan, 15 Feb and 15 Mar; the next period starts 1 April. */
 async function threeMonths(partnerId: number) {
@@ -126,7 +150,11 @@ describe("Account state in every answer: Overdue, else Payment due, else Up to d
   it("GET /api/partners gives each partner's paymentStatus and nextPaymentDue", async () => {
     const response = await listPartners();
     expect(response.status).toBe(200);
-    const list = (await response.json()) as { id: number; paymentStatus: string | null; nextPaymentDue: string | null }[];
+    const list = (await response.json()) as {
+      id: number;
+      paymentStatus: string | null;
+      nextPaymentDue: string | null;
+    }[];
     for (const [key, expected] of Object.entries(EXPECTED)) {
       const row = list.find((p) => p.id === partners[key].id)!;
       expect({ paymentStatus: row.paymentStatus, nextPaymentDue: row.nextPaymentDue }, key).toEqual(expected);
@@ -160,7 +188,10 @@ describe("Account state in every answer: Overdue, else Payment due, else Up to d
   });
 
   it("the stored next period start that drives the due check is left as it was", async () => {
-    expect(await partnerRow(partners.mixed.id)).toEqual({ nextPaymentDue: "2026-04-01", lastPaymentDate: "2026-01-10" });
+    expect(await partnerRow(partners.mixed.id)).toEqual({
+      nextPaymentDue: "2026-04-01",
+      lastPaymentDate: "2026-01-10",
+    });
     expect(await partnerRow(partners.pending.id)).toEqual({ nextPaymentDue: "2026-02-01", lastPaymentDate: null });
   });
 
@@ -178,7 +209,11 @@ describe("Account state in every answer: Overdue, else Payment due, else Up to d
     expect(await state()).toEqual({ paymentStatus: "Overdue", nextPaymentDue: "2026-02-15" });
     await STATUS_ROUTES.status(feb.id, { status: "paid", paidDate: "2026-02-20" });
     expect(await state()).toEqual({ paymentStatus: "Payment due", nextPaymentDue: "2026-03-15" });
-    await STATUS_ROUTES["update-status"](mar.id, { status: "paid", paidDate: "2026-03-02", paymentReference: "SO 4471" });
+    await STATUS_ROUTES["update-status"](mar.id, {
+      status: "paid",
+      paidDate: "2026-03-02",
+      paymentReference: "SO 4471",
+    });
     expect(await state()).toEqual({ paymentStatus: "Up to date", nextPaymentDue: "2026-04-01" });
   });
 });
@@ -217,8 +252,14 @@ describe("Marking paid with a paid date and a payment reference: POST /{id}/stat
       [{ status: "paid", paymentReference: "R".repeat(101) }, "Payment reference must be at most 100 characters"],
       [{ status: "paid", paymentReference: "line one\nline two" }, "Payment reference must be one line of text"],
       [{ status: "paid", paymentReference: 4471 }, "Payment reference must be text"],
-      [{ status: "pending", paidDate: "2026-02-01" }, "A paid date and payment reference are recorded only with status paid"],
-      [{ status: "cancelled", paymentReference: "BACS 1" }, "A paid date and payment reference are recorded only with status paid"],
+      [
+        { status: "pending", paidDate: "2026-02-01" },
+        "A paid date and payment reference are recorded only with status paid",
+      ],
+      [
+        { status: "cancelled", paymentReference: "BACS 1" },
+        "A paid date and payment reference are recorded only with status paid",
+      ],
     ];
     for (const send of Object.values(STATUS_ROUTES)) {
       for (const [body, message] of cases) {
@@ -233,7 +274,11 @@ describe("Marking paid with a paid date and a payment reference: POST /{id}/stat
 
   it("409 for a cancelled invoice, even with a paid date and reference", async () => {
     const { invoice } = await invoiceIn("cancelled");
-    const response = await STATUS_ROUTES.status(invoice.id, { status: "paid", paidDate: "2026-02-01", paymentReference: "BACS 1" });
+    const response = await STATUS_ROUTES.status(invoice.id, {
+      status: "paid",
+      paidDate: "2026-02-01",
+      paymentReference: "BACS 1",
+    });
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ message: "Failed to update payment status" });
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "cancelled", paidDate: null, paymentReference: null });
@@ -243,32 +288,63 @@ describe("Marking paid with a paid date and a payment reference: POST /{id}/stat
     "%s: an overdue invoice paid on 03/02/2026 with a reference (trimmed) answers and stores both; the partner's last payment follows",
     async (route) => {
       const { partner, invoice } = await invoiceIn("overdue");
-      const response = await STATUS_ROUTES[route](invoice.id, { status: "paid", paidDate: "2026-02-03", paymentReference: "  BACS HARROGATE 0042  " });
+      const response = await STATUS_ROUTES[route](invoice.id, {
+        status: "paid",
+        paidDate: "2026-02-03",
+        paymentReference: "  BACS HARROGATE 0042  ",
+      });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ id: invoice.id, status: "paid", paidDate: "2026-02-03", paymentReference: "BACS HARROGATE 0042", amount: 75 });
-      expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paidDate: "2026-02-03", paymentReference: "BACS HARROGATE 0042" });
+      expect(await response.json()).toMatchObject({
+        id: invoice.id,
+        status: "paid",
+        paidDate: "2026-02-03",
+        paymentReference: "BACS HARROGATE 0042",
+        amount: 75,
+      });
+      expect(await invoiceRow(invoice.id)).toMatchObject({
+        status: "paid",
+        paidDate: "2026-02-03",
+        paymentReference: "BACS HARROGATE 0042",
+      });
       expect(await partnerRow(partner.id)).toEqual({ lastPaymentDate: "2026-02-03", nextPaymentDue: "2026-02-01" });
     },
   );
 
   it("a pending invoice with no date or reference is paid today with none; a blank reference is none; 100 characters are kept", async () => {
     const { invoice } = await invoiceIn("pending");
-    expect(await (await STATUS_ROUTES.status(invoice.id, { status: "paid" })).json()).toMatchObject({ status: "paid", paidDate: todayIso(), paymentReference: null });
+    expect(await (await STATUS_ROUTES.status(invoice.id, { status: "paid" })).json()).toMatchObject({
+      status: "paid",
+      paidDate: todayIso(),
+      paymentReference: null,
+    });
     const second = (await invoiceIn("pending")).invoice;
-    expect(await (await STATUS_ROUTES.status(second.id, { status: "paid", paidDate: todayIso(), paymentReference: "   " })).json()).toMatchObject({
+    expect(
+      await (
+        await STATUS_ROUTES.status(second.id, { status: "paid", paidDate: todayIso(), paymentReference: "   " })
+      ).json(),
+    ).toMatchObject({
       paidDate: todayIso(),
       paymentReference: null,
     });
     const third = (await invoiceIn("pending")).invoice;
     const longest = "R".repeat(100);
-    expect(await (await STATUS_ROUTES.status(third.id, { status: "paid", paymentReference: longest })).json()).toMatchObject({ paymentReference: longest });
+    expect(
+      await (await STATUS_ROUTES.status(third.id, { status: "paid", paymentReference: longest })).json(),
+    ).toMatchObject({ paymentReference: longest });
   });
 
   it("paid again: without details the date and reference stay; with them they are corrected", async () => {
     const { invoice } = await invoiceIn("pending");
     await STATUS_ROUTES.status(invoice.id, { status: "paid", paidDate: "2026-02-03", paymentReference: "BACS 1" });
-    expect(await (await STATUS_ROUTES.status(invoice.id, { status: "paid" })).json()).toMatchObject({ paidDate: "2026-02-03", paymentReference: "BACS 1" });
-    expect(await (await STATUS_ROUTES.status(invoice.id, { status: "paid", paidDate: "2026-02-04", paymentReference: "BACS 2" })).json()).toMatchObject({
+    expect(await (await STATUS_ROUTES.status(invoice.id, { status: "paid" })).json()).toMatchObject({
+      paidDate: "2026-02-03",
+      paymentReference: "BACS 1",
+    });
+    expect(
+      await (
+        await STATUS_ROUTES.status(invoice.id, { status: "paid", paidDate: "2026-02-04", paymentReference: "BACS 2" })
+      ).json(),
+    ).toMatchObject({
       paidDate: "2026-02-04",
       paymentReference: "BACS 2",
     });
@@ -293,7 +369,11 @@ describe("Marking paid with a paid date and a payment reference: POST /{id}/stat
 
   it("the PDF of a paid invoice says 'Paid on 03/02/2026' and 'Reference: BACS HARROGATE 0042'; set back to pending it shows neither", async () => {
     const { invoice } = await invoiceIn("overdue");
-    await STATUS_ROUTES.status(invoice.id, { status: "paid", paidDate: "2026-02-03", paymentReference: "BACS HARROGATE 0042" });
+    await STATUS_ROUTES.status(invoice.id, {
+      status: "paid",
+      paidDate: "2026-02-03",
+      paymentReference: "BACS HARROGATE 0042",
+    });
     const paid = pdfText(Buffer.from(await (await download(invoice.id)).arrayBuffer()));
     expect(paid).toContain("Status: Paid on 03/02/2026");
     expect(paid).toContain("Reference: BACS HARROGATE 0042");
@@ -313,14 +393,49 @@ describe("Audit trail of invoice changes: partner, month (the period's start), b
     await STATUS_ROUTES.status(invoice.id, { status: "pending" });
     await STATUS_ROUTES.status(invoice.id, { status: "cancelled" });
     expect((await remove(invoice.id)).status).toBe(200);
-    const money = (status: string, paidDate: string | null = null, paymentReference: string | null = null) => ({ status, paidDate, paymentReference, amount: 75 });
+    const money = (status: string, paidDate: string | null = null, paymentReference: string | null = null) => ({
+      status,
+      paidDate,
+      paymentReference,
+      amount: 75,
+    });
     const common = { actorId: adminId, partnerId: partner.id, month: "2026-03" };
     expect(await auditOf(invoice.id)).toEqual([
-      { ...common, action: "generate", before: null, after: money("pending"), details: expect.objectContaining({ periodStart: "2026-03-17", periodEnd: "2026-04-16" }) },
-      { ...common, action: "status", before: money("pending"), after: money("paid", "2026-03-20", "BACS 9"), details: { from: "pending", to: "paid" } },
-      { ...common, action: "status", before: money("paid", "2026-03-20", "BACS 9"), after: money("pending"), details: { from: "paid", to: "pending" } },
-      { ...common, action: "status", before: money("pending"), after: money("cancelled"), details: { from: "pending", to: "cancelled" } },
-      { ...common, action: "delete", before: money("cancelled"), after: null, details: expect.objectContaining({ partnerId: partner.id, amountPence: 7500 }) },
+      {
+        ...common,
+        action: "generate",
+        before: null,
+        after: money("pending"),
+        details: expect.objectContaining({ periodStart: "2026-03-17", periodEnd: "2026-04-16" }),
+      },
+      {
+        ...common,
+        action: "status",
+        before: money("pending"),
+        after: money("paid", "2026-03-20", "BACS 9"),
+        details: { from: "pending", to: "paid" },
+      },
+      {
+        ...common,
+        action: "status",
+        before: money("paid", "2026-03-20", "BACS 9"),
+        after: money("pending"),
+        details: { from: "paid", to: "pending" },
+      },
+      {
+        ...common,
+        action: "status",
+        before: money("pending"),
+        after: money("cancelled"),
+        details: { from: "pending", to: "cancelled" },
+      },
+      {
+        ...common,
+        action: "delete",
+        before: money("cancelled"),
+        after: null,
+        details: expect.objectContaining({ partnerId: partner.id, amountPence: 7500 }),
+      },
     ]);
   });
 });
@@ -355,8 +470,13 @@ describe("Send Email: a pending invoice as the invoice, an overdue one as the ov
     expect(mails).toHaveLength(1);
     expect(subjectOf(mails[0])).toBe(`Reminder: invoice ${displayId(invoice.id)} is overdue`);
     // The text part is quoted-printable: soft line breaks joined, =XX bytes decoded.
-    const text = Buffer.from(mails[0].replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
-    expect(text).toContain(`Invoice ${displayId(invoice.id)} for £75.00 was due on 15/01/2026 and has not been paid yet.`);
+    const text = Buffer.from(
+      mails[0].replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+    expect(text).toContain(
+      `Invoice ${displayId(invoice.id)} for £75.00 was due on 15/01/2026 and has not been paid yet.`,
+    );
     expect((await invoiceRow(invoice.id)).reminderSentAt).not.toBeNull();
   });
 

@@ -19,11 +19,19 @@ import { action as statusAction, loader as statusGetLoader } from "#app/routes/a
 import { action as updateStatusAction } from "#app/routes/api.fee-payments.$id.update-status.ts";
 import { action as deleteAction } from "#app/routes/api.fee-payments.$id.ts";
 import { action as checkDueAction, loader as checkDueLoader } from "#app/routes/api.fee-payments.check-due.ts";
-import { action as generateAction, loader as quoteLoader } from "#app/routes/api.fee-payments.generate-invoice.$partnerId.ts";
+import {
+  action as generateAction,
+  loader as quoteLoader,
+} from "#app/routes/api.fee-payments.generate-invoice.$partnerId.ts";
 import { action as regenerateAction } from "#app/routes/api.fee-payments.generate.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { generateInvoice, sendInvoiceEmail, updateInvoiceStatus, type InvoiceView } from "#domain/invoices/invoice-service.ts";
+import {
+  generateInvoice,
+  sendInvoiceEmail,
+  updateInvoiceStatus,
+  type InvoiceView,
+} from "#domain/invoices/invoice-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -43,7 +51,8 @@ const plusDays = (day: string, days: number) => iso(new Date(utc(day).getTime() 
 function nextStart(start: string, months: number): string {
   const d = utc(start);
   const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, d.getUTCDate()));
-  if (target.getUTCDate() !== d.getUTCDate()) return iso(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months + 1, 1)));
+  if (target.getUTCDate() !== d.getUTCDate())
+    return iso(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months + 1, 1)));
   return iso(target);
 }
 const periodEnd = (start: string, months: number) => plusDays(nextStart(start, months), -1);
@@ -56,7 +65,11 @@ const enGB = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slic
 const received: ReceivedMail[] = [];
 let server: SMTPServer;
 let port: number;
-const smtpConfig = () => ({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir: path.join(TMP, "unused-outbox") });
+const smtpConfig = () => ({
+  smtpUrl: `smtp://127.0.0.1:${port}`,
+  from: FROM,
+  outboxDir: path.join(TMP, "unused-outbox"),
+});
 
 /* ---------- people and invoices ---------- */
 
@@ -87,7 +100,11 @@ beforeAll(async () => {
   adminId = admin.id;
   adminCookie = await loginCookie(admin.username);
 
-  owner = await feePartner({ name: "Brightside Leisure Ltd", email: "accounts@brightside.example", billingAddress: "12 Canal Wharf, Leeds LS1 4BR" });
+  owner = await feePartner({
+    name: "Brightside Leisure Ltd",
+    email: "accounts@brightside.example",
+    billingAddress: "12 Canal Wharf, Leeds LS1 4BR",
+  });
   ownerCookie = await loginCookie(owner.username);
   other = await feePartner({ name: "Other Fees Ltd", email: "other@example.com" });
   otherCookie = await loginCookie(other.username);
@@ -117,12 +134,20 @@ const download = (id: number | string, cookie: Cookie = adminCookie) =>
 const inline = (id: number | string, cookie: Cookie = adminCookie) =>
   call(inlineLoader, `/api/fee-payments/${id}/invoice`, { cookie, params: { id: String(id) } });
 const generate = (partnerId: number | string, json: unknown, cookie: Cookie = adminCookie) =>
-  call(generateAction, `/api/fee-payments/generate-invoice/${partnerId}`, { json, cookie, params: { partnerId: String(partnerId) } });
-const quote = (partnerId: number | string, period?: string, cookie: Cookie = adminCookie) =>
-  call(quoteLoader, `/api/fee-payments/generate-invoice/${partnerId}${period === undefined ? "" : `?requestedPaymentPeriod=${encodeURIComponent(period)}`}`, {
+  call(generateAction, `/api/fee-payments/generate-invoice/${partnerId}`, {
+    json,
     cookie,
     params: { partnerId: String(partnerId) },
   });
+const quote = (partnerId: number | string, period?: string, cookie: Cookie = adminCookie) =>
+  call(
+    quoteLoader,
+    `/api/fee-payments/generate-invoice/${partnerId}${period === undefined ? "" : `?requestedPaymentPeriod=${encodeURIComponent(period)}`}`,
+    {
+      cookie,
+      params: { partnerId: String(partnerId) },
+    },
+  );
 const regenerate = (id: number | string, cookie: Cookie = adminCookie) =>
   call(regenerateAction, `/api/fee-payments/generate/${id}`, { method: "POST", cookie, params: { id: String(id) } });
 const STATUS_ROUTES = {
@@ -135,7 +160,8 @@ const remove = (id: number | string, cookie: Cookie = adminCookie) =>
   call(deleteAction, `/api/fee-payments/${id}`, { method: "DELETE", cookie, params: { id: String(id) } });
 const sendEmail = (id: number | string, cookie: Cookie = adminCookie) =>
   call(sendEmailAction, `/api/fee-payments/${id}/send-email`, { method: "POST", cookie, params: { id: String(id) } });
-const checkDue = (cookie: Cookie = adminCookie) => call(checkDueAction, "/api/fee-payments/check-due", { method: "POST", cookie });
+const checkDue = (cookie: Cookie = adminCookie) =>
+  call(checkDueAction, "/api/fee-payments/check-due", { method: "POST", cookie });
 
 async function expectError(response: Response, status: number, message?: string | RegExp) {
   expect(response.status).toBe(status);
@@ -147,11 +173,15 @@ async function expectError(response: Response, status: number, message?: string 
 
 const invoiceRow = (id: number) => db.selectFrom("feePayments").selectAll().where("id", "=", id).executeTakeFirst();
 const partnerRow = (id: number) =>
-  db.selectFrom("users").select(["paymentPeriod", "nextPaymentDue", "lastPaymentDate"]).where("id", "=", id).executeTakeFirstOrThrow();
+  db
+    .selectFrom("users")
+    .select(["paymentPeriod", "nextPaymentDue", "lastPaymentDate"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 const allInvoices = () => db.selectFrom("feePayments").selectAll().orderBy("id").execute();
 const allUsers = () => db.selectFrom("users").selectAll().orderBy("id").execute();
-const partnerInvoices = (partnerId: number) => db.selectFrom("feePayments").selectAll().where("partnerId", "=", partnerId).orderBy("id").execute();
-
+const partnerInvoices = (partnerId: number) =>
+  db.selectFrom("feePayments").selectAll().where("partnerId", "=", partnerId).orderBy("id").execute();
 
 /* ====================================================================== */
 
@@ -255,7 +285,10 @@ describe("guards on every /api/fee-payments route", () => {
   });
 
   it("GET on POST-only routes answers 405", async () => {
-    const get = await call(statusGetLoader, `/api/fee-payments/${ownerSixMonths.id}/status`, { cookie: adminCookie, params: { id: String(ownerSixMonths.id) } });
+    const get = await call(statusGetLoader, `/api/fee-payments/${ownerSixMonths.id}/status`, {
+      cookie: adminCookie,
+      params: { id: String(ownerSixMonths.id) },
+    });
     await expectError(get, 405);
     await expectError(await call(checkDueLoader, "/api/fee-payments/check-due", { cookie: adminCookie }), 405);
   });
@@ -282,15 +315,27 @@ describe("GET /api/fee-payments", () => {
       status: "pending",
       invoiceUrl: `/api/fee-payments/${ownerSixMonths.id}/invoice`,
     });
-    expect(rows[1]).toMatchObject({ status: "paid", paidDate: "2027-10-05", periodStart: "2027-10-01", periodEnd: "2027-10-31", amount: 50 });
-    expect(rows[0]).toMatchObject({ status: "overdue", paidDate: null, periodStart: "2027-11-01", periodEnd: "2027-11-30" });
+    expect(rows[1]).toMatchObject({
+      status: "paid",
+      paidDate: "2027-10-05",
+      periodStart: "2027-10-01",
+      periodEnd: "2027-10-31",
+      amount: 50,
+    });
+    expect(rows[0]).toMatchObject({
+      status: "overdue",
+      paidDate: null,
+      periodStart: "2027-11-01",
+      periodEnd: "2027-11-30",
+    });
 
     const theirs = (await (await list("", otherCookie)).json()) as InvoiceView[];
     expect(theirs.map((r) => r.id).sort((a, b) => a - b)).toEqual([otherPending.id, otherPaid.id]);
   });
 
   it("a partner's ?status= filter stays within their own invoices", async () => {
-    const ids = async (status: string) => ((await (await list(`?status=${status}`, ownerCookie)).json()) as InvoiceView[]).map((r) => r.id);
+    const ids = async (status: string) =>
+      ((await (await list(`?status=${status}`, ownerCookie)).json()) as InvoiceView[]).map((r) => r.id);
     expect(await ids("pending")).toEqual([ownerSixMonths.id]);
     expect(await ids("paid")).toEqual([ownerPaid.id]);
     expect(await ids("overdue")).toEqual([ownerOverdue.id]);
@@ -303,7 +348,8 @@ describe("GET /api/fee-payments", () => {
     const rows = (await (await list()).json()) as InvoiceView[];
     const db_ = await allInvoices();
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(db_.map((r) => r.id));
-    for (const wanted of [ownerSixMonths, ownerPaid, ownerOverdue, otherPending, otherPaid]) expect(rows.map((r) => r.id)).toContain(wanted.id);
+    for (const wanted of [ownerSixMonths, ownerPaid, ownerOverdue, otherPending, otherPaid])
+      expect(rows.map((r) => r.id)).toContain(wanted.id);
     expect(rows.find((r) => r.id === otherPending.id)!.partnerName).toBe("Other Fees Ltd");
     const starts = rows.map((r) => r.periodStart);
     expect(starts).toEqual([...starts].sort().reverse());
@@ -320,7 +366,11 @@ describe("GET /api/fee-payments", () => {
   it("400 with the message for an unknown status", async () => {
     for (const cookie of [adminCookie, ownerCookie]) {
       for (const bad of ["refunded", "PAID", "paid,pending"]) {
-        await expectError(await list(`?status=${encodeURIComponent(bad)}`, cookie), 400, "Status must be pending, paid, overdue or cancelled");
+        await expectError(
+          await list(`?status=${encodeURIComponent(bad)}`, cookie),
+          400,
+          "Status must be pending, paid, overdue or cancelled",
+        );
       }
     }
   });
@@ -347,19 +397,42 @@ describe("POST /api/fee-payments/generate-invoice/{partnerId}", () => {
       displayId: displayId(first.id),
       invoiceUrl: `/api/fee-payments/${first.id}/invoice`,
     });
-    expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "monthly", nextPaymentDue: nextStart(today, 1) });
+    expect(await partnerRow(partner.id)).toMatchObject({
+      paymentPeriod: "monthly",
+      nextPaymentDue: nextStart(today, 1),
+    });
 
     const six = (await (await generate(partner.id, { requestedPaymentPeriod: "6-months" })).json()) as InvoiceView;
     const secondStart = plusDays(first.periodEnd, 1);
-    expect(six).toMatchObject({ amount: 270, paymentPeriod: "6-months", periodStart: secondStart, periodEnd: periodEnd(secondStart, 6), dueDate: plusDays(secondStart, 14), status: "pending" });
-    expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "6-months", nextPaymentDue: plusDays(six.periodEnd, 1) });
+    expect(six).toMatchObject({
+      amount: 270,
+      paymentPeriod: "6-months",
+      periodStart: secondStart,
+      periodEnd: periodEnd(secondStart, 6),
+      dueDate: plusDays(secondStart, 14),
+      status: "pending",
+    });
+    expect(await partnerRow(partner.id)).toMatchObject({
+      paymentPeriod: "6-months",
+      nextPaymentDue: plusDays(six.periodEnd, 1),
+    });
 
     const twelveResponse = await generate(partner.id, { requestedPaymentPeriod: "12-months" });
     expect(twelveResponse.status).toBe(201);
     const twelve = (await twelveResponse.json()) as InvoiceView;
     const thirdStart = plusDays(six.periodEnd, 1);
-    expect(twelve).toMatchObject({ amount: 510, paymentPeriod: "12-months", periodStart: thirdStart, periodEnd: periodEnd(thirdStart, 12), dueDate: plusDays(thirdStart, 14) });
-    expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "12-months", nextPaymentDue: plusDays(twelve.periodEnd, 1), lastPaymentDate: null });
+    expect(twelve).toMatchObject({
+      amount: 510,
+      paymentPeriod: "12-months",
+      periodStart: thirdStart,
+      periodEnd: periodEnd(thirdStart, 12),
+      dueDate: plusDays(thirdStart, 14),
+    });
+    expect(await partnerRow(partner.id)).toMatchObject({
+      paymentPeriod: "12-months",
+      nextPaymentDue: plusDays(twelve.periodEnd, 1),
+      lastPaymentDate: null,
+    });
 
     const stored = await partnerInvoices(partner.id);
     expect(stored.map((r) => [r.amountPence, r.periodStart, r.periodEnd, r.dueDate, r.status])).toEqual([
@@ -369,7 +442,11 @@ describe("POST /api/fee-payments/generate-invoice/{partnerId}", () => {
     ]);
     // The partner sees the three in their own list.
     const cookie = await loginCookie(partner.username);
-    expect(((await (await list("", cookie)).json()) as InvoiceView[]).map((r) => r.id)).toEqual([twelve.id, six.id, first.id]);
+    expect(((await (await list("", cookie)).json()) as InvoiceView[]).map((r) => r.id)).toEqual([
+      twelve.id,
+      six.id,
+      first.id,
+    ]);
   });
 
   it("the amount follows the partner's fee, rounded to the penny (£49.99: 49.99 / 269.95 / 509.90)", async () => {
@@ -387,16 +464,28 @@ describe("POST /api/fee-payments/generate-invoice/{partnerId}", () => {
   it("400 with the message for an unknown requestedPaymentPeriod, and nothing is saved", async () => {
     const partner = await feePartner();
     for (const bad of ["weekly", "6-month", "", 6, null]) {
-      await expectError(await generate(partner.id, { requestedPaymentPeriod: bad }), 400, "requestedPaymentPeriod must be monthly, 6-months or 12-months");
+      await expectError(
+        await generate(partner.id, { requestedPaymentPeriod: bad }),
+        400,
+        "requestedPaymentPeriod must be monthly, 6-months or 12-months",
+      );
     }
-    await expectError(await quote(partner.id, "weekly"), 400, "requestedPaymentPeriod must be monthly, 6-months or 12-months");
+    await expectError(
+      await quote(partner.id, "weekly"),
+      400,
+      "requestedPaymentPeriod must be monthly, 6-months or 12-months",
+    );
     expect(await partnerInvoices(partner.id)).toEqual([]);
     expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: null, nextPaymentDue: null });
   });
 
   it("409 for a partner who is not fee-paying, or has no monthly fee; nothing is saved", async () => {
     const before = (await allInvoices()).length;
-    await expectError(await generate(profitSharing.id, { requestedPaymentPeriod: "monthly" }), 409, "Only fee-paying partners are invoiced");
+    await expectError(
+      await generate(profitSharing.id, { requestedPaymentPeriod: "monthly" }),
+      409,
+      "Only fee-paying partners are invoiced",
+    );
     await expectError(await quote(profitSharing.id, "monthly"), 409, "Only fee-paying partners are invoiced");
     await expectError(await generate(noFee.id, { requestedPaymentPeriod: "monthly" }), 409);
     expect((await allInvoices()).length).toBe(before);
@@ -427,20 +516,45 @@ describe("POST /api/fee-payments/generate-invoice/{partnerId}", () => {
       periodEnd: "2027-12-09",
       dueDate: "2027-06-24",
     });
-    expect(await (await quote(partner.id, "12-months")).json()).toMatchObject({ months: 12, discountPercent: 15, gross: 600, discount: 90, amount: 510, periodStart: "2027-06-10", periodEnd: "2028-06-09" });
-    expect(await (await quote(partner.id, "monthly")).json()).toMatchObject({ months: 1, discountPercent: 0, gross: 50, discount: 0, amount: 50, periodEnd: "2027-07-09" });
+    expect(await (await quote(partner.id, "12-months")).json()).toMatchObject({
+      months: 12,
+      discountPercent: 15,
+      gross: 600,
+      discount: 90,
+      amount: 510,
+      periodStart: "2027-06-10",
+      periodEnd: "2028-06-09",
+    });
+    expect(await (await quote(partner.id, "monthly")).json()).toMatchObject({
+      months: 1,
+      discountPercent: 0,
+      gross: 50,
+      discount: 0,
+      amount: 50,
+      periodEnd: "2027-07-09",
+    });
     expect(await allInvoices()).toEqual(invoicesBefore);
     expect(await partnerRow(partner.id)).toEqual(partnerBefore);
 
     // The quote is what generating then produces.
     const made = (await (await generate(partner.id, { requestedPaymentPeriod: "6-months" })).json()) as InvoiceView;
-    expect(made).toMatchObject({ amount: 270, periodStart: "2027-06-10", periodEnd: "2027-12-09", dueDate: "2027-06-24" });
+    expect(made).toMatchObject({
+      amount: 270,
+      periodStart: "2027-06-10",
+      periodEnd: "2027-12-09",
+      dueDate: "2027-06-24",
+    });
   });
 
   it("a quote for a partner with no invoice starts today", async () => {
     const partner = await feePartner();
     const today = todayIso();
-    expect(await (await quote(partner.id, "monthly")).json()).toMatchObject({ periodStart: today, periodEnd: periodEnd(today, 1), dueDate: plusDays(today, 14), amount: 50 });
+    expect(await (await quote(partner.id, "monthly")).json()).toMatchObject({
+      periodStart: today,
+      periodEnd: periodEnd(today, 1),
+      dueDate: plusDays(today, 14),
+      amount: 50,
+    });
     expect(await partnerInvoices(partner.id)).toEqual([]);
   });
 });
@@ -449,7 +563,13 @@ describe("generateInvoice periods (domain, fixed dates)", () => {
   it("the first period starts on the generation date; a monthly one from 31 Jan 2027 ends 28 Feb, the next starts 1 Mar", async () => {
     const partner = await feePartner();
     const first = await generateInvoice(db, partner.id, "monthly", adminId, "2027-01-31");
-    expect(first).toMatchObject({ periodStart: "2027-01-31", periodEnd: "2027-02-28", dueDate: "2027-02-14", amount: 50, status: "pending" });
+    expect(first).toMatchObject({
+      periodStart: "2027-01-31",
+      periodEnd: "2027-02-28",
+      dueDate: "2027-02-14",
+      amount: 50,
+      status: "pending",
+    });
     expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "monthly", nextPaymentDue: "2027-03-01" });
     // The next invoice follows the last period, whatever day it is generated on.
     const second = await generateInvoice(db, partner.id, "monthly", adminId, "2027-01-31");
@@ -461,19 +581,40 @@ describe("generateInvoice periods (domain, fixed dates)", () => {
 
   it("in a leap year, 31 Jan 2028 ends 29 Feb 2028 and the next starts 1 Mar", async () => {
     const partner = await feePartner();
-    expect(await generateInvoice(db, partner.id, "monthly", adminId, "2028-01-31")).toMatchObject({ periodStart: "2028-01-31", periodEnd: "2028-02-29", dueDate: "2028-02-14" });
+    expect(await generateInvoice(db, partner.id, "monthly", adminId, "2028-01-31")).toMatchObject({
+      periodStart: "2028-01-31",
+      periodEnd: "2028-02-29",
+      dueDate: "2028-02-14",
+    });
     expect(await partnerRow(partner.id)).toMatchObject({ nextPaymentDue: "2028-03-01" });
-    expect(await generateInvoice(db, partner.id, "monthly", adminId, "2028-01-31")).toMatchObject({ periodStart: "2028-03-01", periodEnd: "2028-03-31" });
+    expect(await generateInvoice(db, partner.id, "monthly", adminId, "2028-01-31")).toMatchObject({
+      periodStart: "2028-03-01",
+      periodEnd: "2028-03-31",
+    });
   });
 
   it("a mid-month start, 6 and 12 months, and 29 Feb + 12 months", async () => {
     const partner = await feePartner();
-    expect(await generateInvoice(db, partner.id, "6-months", adminId, "2027-05-17")).toMatchObject({ periodStart: "2027-05-17", periodEnd: "2027-11-16", dueDate: "2027-05-31", amount: 270 });
-    expect(await generateInvoice(db, partner.id, "12-months", adminId, "2027-05-17")).toMatchObject({ periodStart: "2027-11-17", periodEnd: "2028-11-16", dueDate: "2027-12-01", amount: 510 });
+    expect(await generateInvoice(db, partner.id, "6-months", adminId, "2027-05-17")).toMatchObject({
+      periodStart: "2027-05-17",
+      periodEnd: "2027-11-16",
+      dueDate: "2027-05-31",
+      amount: 270,
+    });
+    expect(await generateInvoice(db, partner.id, "12-months", adminId, "2027-05-17")).toMatchObject({
+      periodStart: "2027-11-17",
+      periodEnd: "2028-11-16",
+      dueDate: "2027-12-01",
+      amount: 510,
+    });
     expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "12-months", nextPaymentDue: "2028-11-17" });
 
     const leap = await feePartner();
-    expect(await generateInvoice(db, leap.id, "12-months", adminId, "2028-02-29")).toMatchObject({ periodStart: "2028-02-29", periodEnd: "2029-02-28", dueDate: "2028-03-14" });
+    expect(await generateInvoice(db, leap.id, "12-months", adminId, "2028-02-29")).toMatchObject({
+      periodStart: "2028-02-29",
+      periodEnd: "2029-02-28",
+      dueDate: "2028-03-14",
+    });
     expect(await partnerRow(leap.id)).toMatchObject({ nextPaymentDue: "2029-03-01" });
   });
 });
@@ -481,7 +622,8 @@ describe("generateInvoice periods (domain, fixed dates)", () => {
 describe("status changes: POST /{id}/status and /{id}/update-status", () => {
   const STATES = ["pending", "paid", "overdue", "cancelled"] as const;
   type State = (typeof STATES)[number];
-  const allowed = (from: State, to: State) => from !== "cancelled" && (to !== "cancelled" || from === "pending" || from === "overdue");
+  const allowed = (from: State, to: State) =>
+    from !== "cancelled" && (to !== "cancelled" || from === "pending" || from === "overdue");
   const EARLIER_PAID = "2027-02-02";
 
   /** A fresh partner with one invoice in the given state. */
@@ -513,7 +655,13 @@ describe("status changes: POST /{id}/status and /{id}/update-status", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as InvoiceView;
     const expectedPaid = to === "paid" ? (from === "paid" ? EARLIER_PAID : todayIso()) : null;
-    expect(body).toMatchObject({ id: invoice.id, status: to, paidDate: expectedPaid, amount: 50, periodStart: "2027-01-15" });
+    expect(body).toMatchObject({
+      id: invoice.id,
+      status: to,
+      paidDate: expectedPaid,
+      amount: 50,
+      periodStart: "2027-01-15",
+    });
     const rowAfter = await invoiceRow(invoice.id);
     expect(rowAfter).toEqual({ ...rowBefore, status: to, paidDate: expectedPaid });
     const partnerAfter = await partnerRow(partner.id);
@@ -620,7 +768,10 @@ describe("DELETE /api/fee-payments/{id}", () => {
     expect(dropped.periodStart).toBe("2027-02-01");
     expect((await STATUS_ROUTES.status(dropped.id, { status: "cancelled" })).status).toBe(200);
     expect(await partnerRow(partner.id)).toMatchObject({ nextPaymentDue: "2027-02-01" });
-    expect(await (await quote(partner.id, "monthly")).json()).toMatchObject({ periodStart: "2027-02-01", periodEnd: "2027-02-28" });
+    expect(await (await quote(partner.id, "monthly")).json()).toMatchObject({
+      periodStart: "2027-02-01",
+      periodEnd: "2027-02-28",
+    });
 
     expect((await remove(dropped.id)).status).toBe(200);
     expect(await partnerRow(partner.id)).toMatchObject({ nextPaymentDue: "2027-02-01" });
@@ -644,12 +795,19 @@ describe("invoice PDFs", () => {
     const attachment = await download(ownerSixMonths.id);
     expect(attachment.status).toBe(200);
     expect(attachment.headers.get("content-type")).toBe("application/pdf");
-    expect(attachment.headers.get("content-disposition")).toBe(`attachment; filename="${displayId(ownerSixMonths.id)}.pdf"`);
+    expect(attachment.headers.get("content-disposition")).toBe(
+      `attachment; filename="${displayId(ownerSixMonths.id)}.pdf"`,
+    );
     const viewed = await inline(ownerSixMonths.id);
     expect(viewed.status).toBe(200);
     expect(viewed.headers.get("content-type")).toBe("application/pdf");
     expect(viewed.headers.get("content-disposition")).toBe(`inline; filename="${displayId(ownerSixMonths.id)}.pdf"`);
-    for (const response of [attachment, viewed]) expect(Buffer.from(await response.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    for (const response of [attachment, viewed])
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString("latin1"),
+      ).toBe("%PDF-");
   });
 
   it("the 6-month invoice reads: number, partner, billing address, period, 6 months, the 10% discount line and the total", async () => {
@@ -681,7 +839,13 @@ describe("invoice PDFs", () => {
     const response = await regenerate(ownerSixMonths.id);
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toMatchObject({ id: ownerSixMonths.id, displayId: displayId(ownerSixMonths.id), amount: 270, status: "pending", periodStart: "2027-04-01" });
+    expect(body).toMatchObject({
+      id: ownerSixMonths.id,
+      displayId: displayId(ownerSixMonths.id),
+      amount: 270,
+      status: "pending",
+      periodStart: "2027-04-01",
+    });
     expect(body.pdfBytes).toBeGreaterThan(500);
     expect(await invoiceRow(ownerSixMonths.id)).toMatchObject({ amountPence: 27000, status: "pending" });
   });
@@ -704,7 +868,12 @@ describe("send-email", () => {
     const text = pdfText(attachment.bytes);
     expect(text).toContain(`Invoice ${number}`);
     expect(text).toMatch(/Total due\s+£270\.00/);
-    const log = await db.selectFrom("emailLog").selectAll().where("toAddress", "=", "accounts@brightside.example").orderBy("id").execute();
+    const log = await db
+      .selectFrom("emailLog")
+      .selectAll()
+      .where("toAddress", "=", "accounts@brightside.example")
+      .orderBy("id")
+      .execute();
     expect(log.at(-1)).toMatchObject({ result: "sent", subject: `Invoice ${number} from Vendboard`, error: null });
   });
 

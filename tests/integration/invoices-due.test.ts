@@ -33,15 +33,33 @@ const displayId = (id: number) => `INV-${String(id).padStart(5, "0")}`;
 
 type Partner = { id: number; username: string; email: string | null };
 const feePartner = (name: string, overrides: Parameters<typeof makePartner>[1] = {}) =>
-  makePartner(db, { name, email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`, partnerType: "fee-paying", monthlyFeePence: 5000, commissionBp: 0, ...overrides }) as Promise<Partner>;
+  makePartner(db, {
+    name,
+    email: `${name.toLowerCase().replace(/\W+/g, ".")}@example.com`,
+    partnerType: "fee-paying",
+    monthlyFeePence: 5000,
+    commissionBp: 0,
+    ...overrides,
+  }) as Promise<Partner>;
 
-const invoicesOf = (partnerId: number) => db.selectFrom("feePayments").selectAll().where("partnerId", "=", partnerId).orderBy("periodStart").orderBy("id").execute();
+const invoicesOf = (partnerId: number) =>
+  db
+    .selectFrom("feePayments")
+    .selectAll()
+    .where("partnerId", "=", partnerId)
+    .orderBy("periodStart")
+    .orderBy("id")
+    .execute();
 const partnerRow = (id: number) =>
-  db.selectFrom("users").select(["paymentPeriod", "nextPaymentDue", "lastPaymentDate"]).where("id", "=", id).executeTakeFirstOrThrow();
+  db
+    .selectFrom("users")
+    .select(["paymentPeriod", "nextPaymentDue", "lastPaymentDate"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 const allInvoices = () => db.selectFrom("feePayments").selectAll().orderBy("id").execute();
 const allUsers = () => db.selectFrom("users").selectAll().orderBy("id").execute();
-const summary = async (partnerId: number) => (await invoicesOf(partnerId)).map((i) => [i.periodStart, i.periodEnd, i.dueDate, i.amountPence, i.status]);
-
+const summary = async (partnerId: number) =>
+  (await invoicesOf(partnerId)).map((i) => [i.periodStart, i.periodEnd, i.dueDate, i.amountPence, i.status]);
 
 /** Runs the CLI on the test database, capturing what it prints. */
 const vendboard = (args: string[], env: Record<string, string | undefined> = {}) => runCli(args, { env });
@@ -62,7 +80,8 @@ afterAll(async () => {
 let routePartner: Partner;
 
 describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
-  const checkDue = (cookie: string | null = adminCookie) => call(checkDueAction, "/api/fee-payments/check-due", { method: "POST", cookie });
+  const checkDue = (cookie: string | null = adminCookie) =>
+    call(checkDueAction, "/api/fee-payments/check-due", { method: "POST", cookie });
 
   it("401 anonymous, 403 for a partner; nothing changes", async () => {
     routePartner = await feePartner("Route Partner");
@@ -88,12 +107,21 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
       const before = received.length;
       const first = await checkDue(cookie);
       expect(first.status).toBe(200);
-      expect(await first.json()).toEqual({ today: "2027-02-12", markedOverdue: 1, invoicesRaised: 1, remindersSent: 1, reminderFailures: [] });
+      expect(await first.json()).toEqual({
+        today: "2027-02-12",
+        markedOverdue: 1,
+        invoicesRaised: 1,
+        remindersSent: 1,
+        reminderFailures: [],
+      });
       expect(await summary(routePartner.id)).toEqual([
         ["2027-01-10", "2027-02-09", "2027-01-24", 5000, "overdue"],
         ["2027-02-10", "2027-03-09", "2027-02-24", 5000, "pending"],
       ]);
-      expect(await partnerRow(routePartner.id)).toMatchObject({ nextPaymentDue: "2027-03-10", paymentPeriod: "monthly" });
+      expect(await partnerRow(routePartner.id)).toMatchObject({
+        nextPaymentDue: "2027-03-10",
+        paymentPeriod: "monthly",
+      });
       const mails = received.slice(before);
       expect(mails).toHaveLength(1);
       const overdueId = (await invoicesOf(routePartner.id))[0].id;
@@ -103,7 +131,13 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
       const snapshot = await allInvoices();
       const second = await checkDue(cookie);
       expect(second.status).toBe(200);
-      expect(await second.json()).toEqual({ today: "2027-02-12", markedOverdue: 0, invoicesRaised: 0, remindersSent: 0, reminderFailures: [] });
+      expect(await second.json()).toEqual({
+        today: "2027-02-12",
+        markedOverdue: 0,
+        invoicesRaised: 0,
+        remindersSent: 0,
+        reminderFailures: [],
+      });
       expect(await allInvoices()).toEqual(snapshot);
       expect(received.length).toBe(before + 1);
     } finally {
@@ -193,19 +227,29 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
       ["2027-02-20", "2027-03-19", "2027-03-06", 5000, "overdue"],
       ["2027-03-20", "2027-04-19", "2027-04-03", 5000, "pending"],
     ]);
-    expect(await partnerRow(catchUp.id)).toEqual({ paymentPeriod: "monthly", nextPaymentDue: "2027-04-20", lastPaymentDate: "2026-10-25" });
+    expect(await partnerRow(catchUp.id)).toEqual({
+      paymentPeriod: "monthly",
+      nextPaymentDue: "2027-04-20",
+      lastPaymentDate: "2026-10-25",
+    });
     // A 6-month partner is caught up in 6-month terms at the 10% discount.
     expect(await summary(catchUpSix.id)).toEqual([
       ["2026-03-01", "2026-08-31", "2026-03-15", 27000, "paid"],
       ["2026-09-01", "2027-02-28", "2026-09-15", 27000, "overdue"],
       ["2027-03-01", "2027-08-31", "2027-03-15", 27000, "overdue"],
     ]);
-    expect(await partnerRow(catchUpSix.id)).toEqual({ paymentPeriod: "6-months", nextPaymentDue: "2027-09-01", lastPaymentDate: "2026-03-10" });
+    expect(await partnerRow(catchUpSix.id)).toEqual({
+      paymentPeriod: "6-months",
+      nextPaymentDue: "2027-09-01",
+      lastPaymentDate: "2026-03-10",
+    });
   });
 
   it("leaves paid, cancelled and already-overdue invoices, and partners with nothing due, alone", async () => {
     for (const partner of [dueToday, manualOverdue, paidLate, cancelledOnly]) {
-      expect(afterFirst.invoices.filter((i) => i.partnerId === partner.id)).toEqual(invoicesBefore.filter((i) => i.partnerId === partner.id));
+      expect(afterFirst.invoices.filter((i) => i.partnerId === partner.id)).toEqual(
+        invoicesBefore.filter((i) => i.partnerId === partner.id),
+      );
     }
     expect(await partnerRow(cancelledOnly.id)).toMatchObject({ nextPaymentDue: null });
     expect(await invoicesOf(noInvoices.id)).toEqual([]);
@@ -229,7 +273,9 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
   it("sends exactly one reminder per newly overdue invoice, to the partner, with the invoice PDF", async () => {
     const newlyOverdue = afterFirst.invoices.filter((i) => i.status === "overdue" && !overdueBefore.has(i.id));
     const emails = new Map((await allUsers()).map((u) => [u.id, u.email]));
-    const expected = newlyOverdue.map((i) => `${emails.get(i.partnerId)} Reminder: invoice ${displayId(i.id)} is overdue`).sort();
+    const expected = newlyOverdue
+      .map((i) => `${emails.get(i.partnerId)} Reminder: invoice ${displayId(i.id)} is overdue`)
+      .sort();
     expect(firstMails.map((m) => `${m.to.join(",")} ${subjectOf(m.raw)}`).sort()).toEqual(expected);
     for (const message of firstMails) {
       const attachment = pdfAttachment(message.raw);
@@ -253,9 +299,18 @@ describe("vendboard invoices check-due / list", () => {
   it(`check-due --today ${D1} --json: a third run on the same date does nothing`, async () => {
     const invoices = await allInvoices();
     const before = received.length;
-    const run = await vendboard(["invoices", "check-due", "--today", D1, "--json"], { SMTP_URL: smtpUrl(), MAIL_FROM: FROM });
+    const run = await vendboard(["invoices", "check-due", "--today", D1, "--json"], {
+      SMTP_URL: smtpUrl(),
+      MAIL_FROM: FROM,
+    });
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out)).toEqual({ today: D1, markedOverdue: 0, invoicesRaised: 0, remindersSent: 0, reminderFailures: [] });
+    expect(JSON.parse(run.out)).toEqual({
+      today: D1,
+      markedOverdue: 0,
+      invoicesRaised: 0,
+      remindersSent: 0,
+      reminderFailures: [],
+    });
     expect(await allInvoices()).toEqual(invoices);
     expect(received.length).toBe(before);
   });
@@ -265,14 +320,32 @@ describe("vendboard invoices check-due / list", () => {
     // Due Today (20 Mar), Route Partner (24 Mar), Period Started (1 Apr), Catch Up (3 Apr).
     expect(pendingLate.map((i) => i.dueDate).sort()).toEqual(["2027-03-20", "2027-03-24", "2027-04-01", "2027-04-03"]);
     const before = received.length;
-    const run = await vendboard(["invoices", "check-due", "--today", "2027-04-05", "--json"], { SMTP_URL: smtpUrl(), MAIL_FROM: FROM });
+    const run = await vendboard(["invoices", "check-due", "--today", "2027-04-05", "--json"], {
+      SMTP_URL: smtpUrl(),
+      MAIL_FROM: FROM,
+    });
     expect(run.code, run.err).toBe(0);
-    expect(JSON.parse(run.out)).toEqual({ today: "2027-04-05", markedOverdue: 4, invoicesRaised: 0, remindersSent: 4, reminderFailures: [] });
+    expect(JSON.parse(run.out)).toEqual({
+      today: "2027-04-05",
+      markedOverdue: 4,
+      invoicesRaised: 0,
+      remindersSent: 4,
+      reminderFailures: [],
+    });
     const mails = received.slice(before);
-    expect(mails.map((m) => subjectOf(m.raw)).sort()).toEqual(pendingLate.map((i) => `Reminder: invoice ${displayId(i.id)} is overdue`).sort());
-    for (const invoice of pendingLate) expect((await db.selectFrom("feePayments").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow()).status).toBe("overdue");
+    expect(mails.map((m) => subjectOf(m.raw)).sort()).toEqual(
+      pendingLate.map((i) => `Reminder: invoice ${displayId(i.id)} is overdue`).sort(),
+    );
+    for (const invoice of pendingLate)
+      expect(
+        (await db.selectFrom("feePayments").select("status").where("id", "=", invoice.id).executeTakeFirstOrThrow())
+          .status,
+      ).toBe("overdue");
 
-    const again = await vendboard(["invoices", "check-due", "--today", "2027-04-05"], { SMTP_URL: smtpUrl(), MAIL_FROM: FROM });
+    const again = await vendboard(["invoices", "check-due", "--today", "2027-04-05"], {
+      SMTP_URL: smtpUrl(),
+      MAIL_FROM: FROM,
+    });
     expect(again.code, again.err).toBe(0);
     expect(again.out).toBe("Due check for 05/04/2027: 0 marked overdue, 0 invoices raised, 0 reminders sent.\n");
     expect(received.length).toBe(before + 4);
@@ -281,7 +354,13 @@ describe("vendboard invoices check-due / list", () => {
   it("list --status overdue --json lists exactly the overdue invoices, newest period first", async () => {
     const run = await vendboard(["invoices", "list", "--status", "overdue", "--json"]);
     expect(run.code, run.err).toBe(0);
-    const listed = JSON.parse(run.out) as { id: number; status: string; periodStart: string; displayId: string; partnerName: string }[];
+    const listed = JSON.parse(run.out) as {
+      id: number;
+      status: string;
+      periodStart: string;
+      displayId: string;
+      partnerName: string;
+    }[];
     const overdue = (await allInvoices()).filter((i) => i.status === "overdue");
     expect(listed.map((i) => i.id).sort((a, b) => a - b)).toEqual(overdue.map((i) => i.id));
     expect(listed.every((i) => i.status === "overdue")).toBe(true);
@@ -315,16 +394,31 @@ describe("vendboard invoices check-due / list", () => {
 
   it("a reminder that cannot be sent is said on stderr with its reason, the run exits 1, and the invoice is still overdue", async () => {
     // Nothing listens on port 9: every reminder fails. The email log keeps each failure too.
-    const run = await vendboard(["invoices", "check-due", "--today", "2027-05-20", "--json"], { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: FROM });
+    const run = await vendboard(["invoices", "check-due", "--today", "2027-05-20", "--json"], {
+      SMTP_URL: "smtp://127.0.0.1:9",
+      MAIL_FROM: FROM,
+    });
     expect(run.code, run.err).toBe(1);
-    const result = JSON.parse(run.out) as { markedOverdue: number; remindersSent: number; reminderFailures: { invoiceId: number; reason: string }[] };
+    const result = JSON.parse(run.out) as {
+      markedOverdue: number;
+      remindersSent: number;
+      reminderFailures: { invoiceId: number; reason: string }[];
+    };
     expect(result.markedOverdue).toBeGreaterThan(0);
     expect(result.remindersSent).toBe(0);
     expect(result.reminderFailures.length).toBe(result.markedOverdue);
     for (const failure of result.reminderFailures) {
       expect(failure.reason).toMatch(/^The email could not be sent: /);
       expect(run.err).toContain(`Invoice ${failure.invoiceId}: the reminder failed: ${failure.reason}\n`);
-      expect((await db.selectFrom("feePayments").select("status").where("id", "=", failure.invoiceId).executeTakeFirstOrThrow()).status).toBe("overdue");
+      expect(
+        (
+          await db
+            .selectFrom("feePayments")
+            .select("status")
+            .where("id", "=", failure.invoiceId)
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe("overdue");
     }
   });
 });

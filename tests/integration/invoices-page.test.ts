@@ -26,16 +26,33 @@ let partner: { id: number; name: string | null };
 const post = (form: Record<string, string>, cookie: string | null = adminCookie, query = "") =>
   call(action, `/admin/invoices${query}`, { form, cookie, origin: ORIGIN });
 const postPartnerPage = (form: Record<string, string>, cookie: string | null = adminCookie) =>
-  call(partnerAction, `/partners/${partner.id}`, { form, cookie, origin: ORIGIN, params: { partnerId: String(partner.id) } });
-const row = (id: number) => db.selectFrom("feePayments").select(["status", "paidDate", "paymentReference", "amountPence"]).where("id", "=", id).executeTakeFirst();
-const raise = (period: "monthly" | "6-months" | "12-months" = "monthly") => generateInvoice(db, partner.id, period, adminId);
+  call(partnerAction, `/partners/${partner.id}`, {
+    form,
+    cookie,
+    origin: ORIGIN,
+    params: { partnerId: String(partner.id) },
+  });
+const row = (id: number) =>
+  db
+    .selectFrom("feePayments")
+    .select(["status", "paidDate", "paymentReference", "amountPence"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+const raise = (period: "monthly" | "6-months" | "12-months" = "monthly") =>
+  generateInvoice(db, partner.id, period, adminId);
 const displayId = (id: number) => `INV-${String(id).padStart(5, "0")}`;
 
 beforeAll(async () => {
   const admin = await makeAdmin(db);
   adminId = admin.id;
   adminCookie = await loginCookie(admin.username);
-  const made = await makePartner(db, { name: "Page Invoice Gym", partnerType: "fee-paying", monthlyFeePence: 5000, commissionBp: 0, email: "gym-page@example.com" });
+  const made = await makePartner(db, {
+    name: "Page Invoice Gym",
+    partnerType: "fee-paying",
+    monthlyFeePence: 5000,
+    commissionBp: 0,
+    email: "gym-page@example.com",
+  });
   partner = made;
   partnerCookie = await loginCookie(made.username);
 });
@@ -55,7 +72,12 @@ describe("POST /admin/invoices intent=invoice-status", () => {
 
   it("bad input answers 400 with the failure's title and message, per field", async () => {
     const invoice = await raise();
-    const badStatus = await post({ intent: "invoice-status", id: String(invoice.id), status: "lost", confirmed: "yes" });
+    const badStatus = await post({
+      intent: "invoice-status",
+      id: String(invoice.id),
+      status: "lost",
+      confirmed: "yes",
+    });
     expect(badStatus.status).toBe(400);
     expect(await badStatus.json()).toMatchObject({
       intent: "invoice-status",
@@ -63,21 +85,37 @@ describe("POST /admin/invoices intent=invoice-status", () => {
       error: "Status must be pending, paid, overdue or cancelled",
       fieldErrors: { status: "Status must be pending, paid, overdue or cancelled" },
     });
-    const future = await post({ intent: "invoice-status", id: String(invoice.id), status: "paid", paidDate: "2999-01-01", confirmed: "yes" });
+    const future = await post({
+      intent: "invoice-status",
+      id: String(invoice.id),
+      status: "paid",
+      paidDate: "2999-01-01",
+      confirmed: "yes",
+    });
     expect(future.status).toBe(400);
-    expect(await future.json()).toMatchObject({ title: "Failed to update payment status", error: "Paid date cannot be in the future" });
+    expect(await future.json()).toMatchObject({
+      title: "Failed to update payment status",
+      error: "Paid date cannot be in the future",
+    });
     const badId = await post({ intent: "invoice-status", id: "x", status: "paid", confirmed: "yes" });
     expect(badId.status).toBe(400);
     expect(await badId.json()).toMatchObject({ error: "Invoice not found", fieldErrors: { id: "Invoice not found" } });
     const missing = await post({ intent: "invoice-status", id: "99999999", status: "paid", confirmed: "yes" });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ title: "Failed to update payment status", error: "Invoice not found" });
+    expect(await missing.json()).toMatchObject({
+      title: "Failed to update payment status",
+      error: "Invoice not found",
+    });
     expect((await row(invoice.id))?.status).toBe("pending");
   });
 
   it("without confirmed=yes answers the dialog's question with the form's fields, and changes nothing", async () => {
     const invoice = await raise();
-    const asked = await post({ intent: "invoice-status", id: String(invoice.id), status: "paid" }, adminCookie, "?status=pending");
+    const asked = await post(
+      { intent: "invoice-status", id: String(invoice.id), status: "paid" },
+      adminCookie,
+      "?status=pending",
+    );
     expect(asked.status).toBe(200);
     const reply = await asked.json();
     expect(reply).toEqual({
@@ -105,19 +143,42 @@ describe("POST /admin/invoices intent=invoice-status", () => {
   it("confirmed: marks paid with the paid date and reference, back to the same tab with the toast", async () => {
     const invoice = await raise();
     const paid = await post(
-      { intent: "invoice-status", id: String(invoice.id), status: "paid", paidDate: todayIso(), paymentReference: "  BACS PAGE 7 ", confirmed: "yes" },
+      {
+        intent: "invoice-status",
+        id: String(invoice.id),
+        status: "paid",
+        paidDate: todayIso(),
+        paymentReference: "  BACS PAGE 7 ",
+        confirmed: "yes",
+      },
       adminCookie,
       "?status=overdue",
     );
     expect(paid.status).toBe(302);
     expect(paid.headers.get("location")).toBe("/admin/invoices?status=overdue");
-    expect(await flashedToast(paid)).toMatchObject({ title: "Payment status updated", description: `${displayId(invoice.id)} is now paid.`, variant: "default" });
-    expect(await row(invoice.id)).toEqual({ status: "paid", paidDate: todayIso(), paymentReference: "BACS PAGE 7", amountPence: 5000 });
+    expect(await flashedToast(paid)).toMatchObject({
+      title: "Payment status updated",
+      description: `${displayId(invoice.id)} is now paid.`,
+      variant: "default",
+    });
+    expect(await row(invoice.id)).toEqual({
+      status: "paid",
+      paidDate: todayIso(),
+      paymentReference: "BACS PAGE 7",
+      amountPence: 5000,
+    });
   });
 
   it("a blank paid date is today and a blank reference none (the confirmation page's defaults)", async () => {
     const invoice = await raise();
-    const paid = await post({ intent: "invoice-status", id: String(invoice.id), status: "paid", paidDate: "", paymentReference: "", confirmed: "yes" });
+    const paid = await post({
+      intent: "invoice-status",
+      id: String(invoice.id),
+      status: "paid",
+      paidDate: "",
+      paymentReference: "",
+      confirmed: "yes",
+    });
     expect(paid.status).toBe(302);
     expect(await row(invoice.id)).toMatchObject({ status: "paid", paidDate: todayIso(), paymentReference: null });
   });
@@ -125,9 +186,17 @@ describe("POST /admin/invoices intent=invoice-status", () => {
   it("cancelling a paid invoice is refused with 409 and the spec's title", async () => {
     const invoice = await raise();
     await post({ intent: "invoice-status", id: String(invoice.id), status: "paid", confirmed: "yes" });
-    const refused = await post({ intent: "invoice-status", id: String(invoice.id), status: "cancelled", confirmed: "yes" });
+    const refused = await post({
+      intent: "invoice-status",
+      id: String(invoice.id),
+      status: "cancelled",
+      confirmed: "yes",
+    });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ title: "Failed to update payment status", error: "Failed to update payment status" });
+    expect(await refused.json()).toMatchObject({
+      title: "Failed to update payment status",
+      error: "Failed to update payment status",
+    });
     expect((await row(invoice.id))?.status).toBe("paid");
   });
 });
@@ -147,7 +216,10 @@ describe("POST /admin/invoices intent=invoice-email and invoice-delete", () => {
 
     await post({ intent: "invoice-status", id: String(invoice.id), status: "overdue", confirmed: "yes" });
     const reminderQuestion = await (await post({ intent: "invoice-email", id: String(invoice.id) })).json();
-    expect(reminderQuestion.confirm).toMatchObject({ title: `Send a reminder for ${displayId(invoice.id)}?`, confirmLabel: "Send Reminder" });
+    expect(reminderQuestion.confirm).toMatchObject({
+      title: `Send a reminder for ${displayId(invoice.id)}?`,
+      confirmLabel: "Send Reminder",
+    });
     const reminded = await post({ intent: "invoice-email", id: String(invoice.id), confirmed: "yes" });
     expect(await flashedToast(reminded)).toMatchObject({ title: "Reminder sent" });
   });
@@ -157,7 +229,10 @@ describe("POST /admin/invoices intent=invoice-email and invoice-delete", () => {
     await post({ intent: "invoice-status", id: String(invoice.id), status: "paid", confirmed: "yes" });
     const refused = await post({ intent: "invoice-email", id: String(invoice.id), confirmed: "yes" });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ title: "Failed to send invoice email", error: "Only pending or overdue invoices are sent" });
+    expect(await refused.json()).toMatchObject({
+      title: "Failed to send invoice email",
+      error: "Only pending or overdue invoices are sent",
+    });
   });
 
   it("delete: asks first, removes an unpaid invoice, refuses a paid one", async () => {
@@ -191,7 +266,10 @@ describe("POST /admin/invoices intent=invoice-check-due", () => {
     expect(checked.headers.get("location")).toBe("/admin/invoices?status=pending");
     const toast = await flashedToast(checked);
     expect(toast?.title).toBe("Due invoices checked");
-    const said = /^\d+ marked overdue, (\d+) (invoices?) raised, (\d+) (reminders?) sent(?:; (\d+) (reminders?) could not be sent \(the reasons are in the server log\))?\.$/.exec(toast?.description ?? "");
+    const said =
+      /^\d+ marked overdue, (\d+) (invoices?) raised, (\d+) (reminders?) sent(?:; (\d+) (reminders?) could not be sent \(the reasons are in the server log\))?\.$/.exec(
+        toast?.description ?? "",
+      );
     expect(said, toast?.description).not.toBeNull();
     // Real plurals: "1 invoice", "2 invoices".
     for (const at of [1, 3, 5]) if (said![at]) expect(said![at + 1].endsWith("s"), said![0]).toBe(said![at] !== "1");
@@ -200,44 +278,88 @@ describe("POST /admin/invoices intent=invoice-check-due", () => {
 
 describe("the partner page's action: Generate Invoice and status changes", () => {
   it("generate: asks first with the term's discount, then raises the invoice (6 months at 10%: £300.00 − £30.00 = £270.00)", async () => {
-    const asked = await postPartnerPage({ intent: "invoice-generate", partnerId: String(partner.id), requestedPaymentPeriod: "6-months" });
+    const asked = await postPartnerPage({
+      intent: "invoice-generate",
+      partnerId: String(partner.id),
+      requestedPaymentPeriod: "6-months",
+    });
     expect(asked.status).toBe(200);
     const question = await asked.json();
     expect(question.confirm.title).toBe("Generate an invoice for Page Invoice Gym?");
-    expect(question.confirm.description).toMatch(/^6 Months, \d\d\/\d\d\/\d{4} - \d\d\/\d\d\/\d{4}: £50\.00 × 6 = £300\.00, 10% discount \(£30\.00\), £270\.00 due \d\d\/\d\d\/\d{4}\.$/);
+    expect(question.confirm.description).toMatch(
+      /^6 Months, \d\d\/\d\d\/\d{4} - \d\d\/\d\d\/\d{4}: £50\.00 × 6 = £300\.00, 10% discount \(£30\.00\), £270\.00 due \d\d\/\d\d\/\d{4}\.$/,
+    );
     expect(question.confirm.confirmLabel).toBe("Generate Invoice");
 
     const before = await db.selectFrom("feePayments").select("id").where("partnerId", "=", partner.id).execute();
-    const generated = await postPartnerPage({ intent: "invoice-generate", partnerId: String(partner.id), requestedPaymentPeriod: "6-months", confirmed: "yes" });
+    const generated = await postPartnerPage({
+      intent: "invoice-generate",
+      partnerId: String(partner.id),
+      requestedPaymentPeriod: "6-months",
+      confirmed: "yes",
+    });
     expect(generated.status).toBe(302);
     expect(generated.headers.get("location")).toBe(`/partners/${partner.id}`);
     const toast = await flashedToast(generated);
-    expect(toast).toMatchObject({ title: "Invoice generated", description: expect.stringMatching(/^INV-\d{5} for £270\.00$/) });
-    const after = await db.selectFrom("feePayments").select(["id", "amountPence", "paymentPeriod"]).where("partnerId", "=", partner.id).execute();
+    expect(toast).toMatchObject({
+      title: "Invoice generated",
+      description: expect.stringMatching(/^INV-\d{5} for £270\.00$/),
+    });
+    const after = await db
+      .selectFrom("feePayments")
+      .select(["id", "amountPence", "paymentPeriod"])
+      .where("partnerId", "=", partner.id)
+      .execute();
     const added = after.filter((a) => !before.some((b) => b.id === a.id));
     expect(added).toEqual([{ id: expect.any(Number), amountPence: 27000, paymentPeriod: "6-months" }]);
   });
 
   it("generate: a bad term is 400 with the API's message; a partner without a fee is 409", async () => {
-    const bad = await postPartnerPage({ intent: "invoice-generate", partnerId: String(partner.id), requestedPaymentPeriod: "weekly", confirmed: "yes" });
+    const bad = await postPartnerPage({
+      intent: "invoice-generate",
+      partnerId: String(partner.id),
+      requestedPaymentPeriod: "weekly",
+      confirmed: "yes",
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ title: "Failed to generate invoice", error: "requestedPaymentPeriod must be monthly, 6-months or 12-months" });
+    expect(await bad.json()).toMatchObject({
+      title: "Failed to generate invoice",
+      error: "requestedPaymentPeriod must be monthly, 6-months or 12-months",
+    });
     const noFee = await makePartner(db, { partnerType: "fee-paying", commissionBp: 0 });
-    const refused = await postPartnerPage({ intent: "invoice-generate", partnerId: String(noFee.id), requestedPaymentPeriod: "monthly", confirmed: "yes" });
+    const refused = await postPartnerPage({
+      intent: "invoice-generate",
+      partnerId: String(noFee.id),
+      requestedPaymentPeriod: "monthly",
+      confirmed: "yes",
+    });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ title: "Failed to generate invoice" });
   });
 
   it("a paid invoice set back to pending asks first (its paid date and reference are cleared), then does it", async () => {
     const invoice = await raise();
-    await post({ intent: "invoice-status", id: String(invoice.id), status: "paid", paymentReference: "REF 1", confirmed: "yes" });
-    const asked = await (await postPartnerPage({ intent: "invoice-status", id: String(invoice.id), status: "pending" })).json();
+    await post({
+      intent: "invoice-status",
+      id: String(invoice.id),
+      status: "paid",
+      paymentReference: "REF 1",
+      confirmed: "yes",
+    });
+    const asked = await (
+      await postPartnerPage({ intent: "invoice-status", id: String(invoice.id), status: "pending" })
+    ).json();
     expect(asked.confirm).toMatchObject({
       title: `Set ${displayId(invoice.id)} to Pending?`,
       description: `${displayId(invoice.id)} for Page Invoice Gym (£50.00) goes from Paid to Pending. Its paid date and payment reference are cleared.`,
       confirmLabel: "Set to Pending",
     });
-    const done = await postPartnerPage({ intent: "invoice-status", id: String(invoice.id), status: "pending", confirmed: "yes" });
+    const done = await postPartnerPage({
+      intent: "invoice-status",
+      id: String(invoice.id),
+      status: "pending",
+      confirmed: "yes",
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe(`/partners/${partner.id}`);
     expect(await row(invoice.id)).toMatchObject({ status: "pending", paidDate: null, paymentReference: null });
@@ -248,7 +370,11 @@ describe("the status tabs (?status=) filter in the loader", () => {
   it("/admin/invoices lists the tab's invoices; an unknown status is All", async () => {
     const overdue = await raise();
     await post({ intent: "invoice-status", id: String(overdue.id), status: "overdue", confirmed: "yes" });
-    const tab = async (query: string) => (await (await call(loader, `/admin/invoices${query}`, { cookie: adminCookie })).json()) as { status: string; invoices: InvoiceView[] };
+    const tab = async (query: string) =>
+      (await (await call(loader, `/admin/invoices${query}`, { cookie: adminCookie })).json()) as {
+        status: string;
+        invoices: InvoiceView[];
+      };
     const overdueTab = await tab("?status=overdue");
     expect(overdueTab.status).toBe("overdue");
     expect(overdueTab.invoices.length).toBeGreaterThan(0);
@@ -268,8 +394,14 @@ describe("the status tabs (?status=) filter in the loader", () => {
       };
     const before = await tab("?status=pending");
     for (let n = before.counts.pending; n < 26; n++) await raise();
-    const counts = await db.selectFrom("feePayments").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
-    const expected = Object.fromEntries(["pending", "paid", "overdue", "cancelled"].map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]));
+    const counts = await db
+      .selectFrom("feePayments")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("status")
+      .execute();
+    const expected = Object.fromEntries(
+      ["pending", "paid", "overdue", "cancelled"].map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]),
+    );
     const first = await tab("?status=pending");
     expect(first.counts).toEqual({ all: counts.reduce((a, c) => a + c.n, 0), ...expected });
     expect(first.invoices).toHaveLength(24);

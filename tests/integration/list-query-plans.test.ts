@@ -35,7 +35,9 @@ async function plansOf(work: (db: Kysely<Database>) => Promise<unknown>): Promis
     await work(logged);
     const planned: Planned[] = [];
     for (const query of [...queries]) {
-      const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
       planned.push({ sql: query.sql, plan: plan.rows.map((r) => r.detail) });
     }
     return planned;
@@ -46,7 +48,8 @@ async function plansOf(work: (db: Kysely<Database>) => Promise<unknown>): Promis
 
 /** A whole table read row by row: "SCAN f" (an index walked in order reads "SCAN f USING … INDEX …"). */
 // A scan of the month's partners (the materialized CTE p, read again as q) reads rows already found by index, not a table.
-const tableScans = (planned: Planned) => planned.plan.filter((line) => /^SCAN \w+$/.test(line) && !/^SCAN [pq]$/.test(line));
+const tableScans = (planned: Planned) =>
+  planned.plan.filter((line) => /^SCAN \w+$/.test(line) && !/^SCAN [pq]$/.test(line));
 const sortsForOrder = (planned: Planned) => planned.plan.filter((line) => line.includes("TEMP B-TREE FOR ORDER BY"));
 const paged = (planned: Planned[]) => planned.filter((p) => / limit \? offset \?$/.test(p.sql));
 
@@ -55,10 +58,23 @@ beforeAll(async () => {
   const sharer = await makePartner(db, { name: "Plan Café" });
   const machine = await makeMachine(db, sharer.id);
   await makeRecord(db, machine.id, "2026-11", { revenuePence: 10_000, cogsPence: 4_000 });
-  const gym = await makePartner(db, { name: "Plan Gym", partnerType: "fee-paying", commissionBp: 0, monthlyFeePence: 5_000 });
+  const gym = await makePartner(db, {
+    name: "Plan Gym",
+    partnerType: "fee-paying",
+    commissionBp: 0,
+    monthlyFeePence: 5_000,
+  });
   await db
     .insertInto("feePayments")
-    .values({ partnerId: gym.id, amountPence: 5_000, paymentPeriod: "monthly", periodStart: "2026-11-01", periodEnd: "2026-11-30", dueDate: "2026-11-15", status: "pending" })
+    .values({
+      partnerId: gym.id,
+      amountPence: 5_000,
+      paymentPeriod: "monthly",
+      periodStart: "2026-11-01",
+      periodEnd: "2026-11-30",
+      dueDate: "2026-11-15",
+      status: "pending",
+    })
     .execute();
 });
 
@@ -86,7 +102,9 @@ describeSqliteOnly("/admin's queries (listPartnerPage, getStats)", "SQLite's EXP
     const pages = paged(planned);
     expect(pages).toHaveLength(2);
     for (const page of pages) {
-      expect(page.plan).toContainEqual(expect.stringMatching(/^SEARCH users USING INDEX users_partner_order \(is_admin=\?\)$/));
+      expect(page.plan).toContainEqual(
+        expect.stringMatching(/^SEARCH users USING INDEX users_partner_order \(is_admin=\?\)$/),
+      );
       expect(sortsForOrder(page)).toEqual([]);
     }
   });
@@ -94,21 +112,31 @@ describeSqliteOnly("/admin's queries (listPartnerPage, getStats)", "SQLite's EXP
   it("the counts read the partners' index alone; the figures search machines, records and invoices by partner", () => {
     const counts = planned.filter((p) => p.sql.startsWith('select count(*) as "total"'));
     expect(counts).toHaveLength(2);
-    for (const count of counts) expect(count.plan).toEqual(["SEARCH users USING COVERING INDEX users_partner_order (is_admin=?)"]);
+    for (const count of counts)
+      expect(count.plan).toEqual(["SEARCH users USING COVERING INDEX users_partner_order (is_admin=?)"]);
     const figures = planned.filter((p) => p.sql.includes('"machine_count"'));
     for (const query of figures) {
-      expect(query.plan).toContainEqual(expect.stringMatching(/^SEARCH m USING (COVERING )?INDEX \w+ \(partner_id=\?\)$/));
-      expect(query.plan).toContainEqual(expect.stringMatching(/^SEARCH r USING (COVERING )?INDEX \w+ \(machine_id=\?\)/));
+      expect(query.plan).toContainEqual(
+        expect.stringMatching(/^SEARCH m USING (COVERING )?INDEX \w+ \(partner_id=\?\)$/),
+      );
+      expect(query.plan).toContainEqual(
+        expect.stringMatching(/^SEARCH r USING (COVERING )?INDEX \w+ \(machine_id=\?\)/),
+      );
     }
     const invoices = planned.filter((p) => p.sql.includes('"latest_payment_period"'));
-    for (const query of invoices) expect(query.plan[0]).toMatch(/^SEARCH f USING (COVERING )?INDEX \w+ \(partner_id=\?\)$/);
+    for (const query of invoices)
+      expect(query.plan[0]).toMatch(/^SEARCH f USING (COVERING )?INDEX \w+ \(partner_id=\?\)$/);
     expect(figures.length + invoices.length).toBe(4);
   });
 
   it("the stats read this month's records by month, and the all-time sums from an index, not the table", () => {
-    const month = planned.find((p) => p.sql.startsWith('select coalesce(sum("r"."revenue_pence"), 0)') && p.sql.includes('"r"."month" = ?'));
+    const month = planned.find(
+      (p) => p.sql.startsWith('select coalesce(sum("r"."revenue_pence"), 0)') && p.sql.includes('"r"."month" = ?'),
+    );
     expect(month?.plan[0]).toBe("SEARCH r USING COVERING INDEX monthly_records_month_figures (month=?)");
-    const allTime = planned.find((p) => p.sql.startsWith('select coalesce(sum("r"."revenue_pence"), 0)') && !p.sql.includes('"r"."month" = ?'));
+    const allTime = planned.find(
+      (p) => p.sql.startsWith('select coalesce(sum("r"."revenue_pence"), 0)') && !p.sql.includes('"r"."month" = ?'),
+    );
     expect(allTime?.plan).toEqual(["SCAN r USING COVERING INDEX monthly_records_month_figures"]);
   });
 });
@@ -132,14 +160,21 @@ describeSqliteOnly("/admin/invoices' queries (listInvoicePage)", "SQLite's EXPLA
 
   it("a status tab's page: searched by status in the index's order, each partner by its key", () => {
     const [tab, all] = paged(planned);
-    expect(tab.plan).toEqual(["SEARCH f USING INDEX fee_payments_status_period (status=?)", "SEARCH u USING INTEGER PRIMARY KEY (rowid=?)"]);
+    expect(tab.plan).toEqual([
+      "SEARCH f USING INDEX fee_payments_status_period (status=?)",
+      "SEARCH u USING INTEGER PRIMARY KEY (rowid=?)",
+    ]);
     // All Invoices walks the period index from the newest and stops after the page.
-    expect(all.plan).toEqual(["SCAN f USING INDEX fee_payments_period", "SEARCH u USING INTEGER PRIMARY KEY (rowid=?)"]);
+    expect(all.plan).toEqual([
+      "SCAN f USING INDEX fee_payments_period",
+      "SEARCH u USING INTEGER PRIMARY KEY (rowid=?)",
+    ]);
   });
 
   it("the tabs' counts: one GROUP BY over the status index alone", () => {
     const counts = planned.filter((p) => p.sql.includes('group by "status"'));
     expect(counts).toHaveLength(2);
-    for (const count of counts) expect(count.plan).toEqual(["SCAN fee_payments USING COVERING INDEX fee_payments_status_period"]);
+    for (const count of counts)
+      expect(count.plan).toEqual(["SCAN fee_payments USING COVERING INDEX fee_payments_status_period"]);
   });
 });

@@ -58,13 +58,21 @@ async function importFixture(machineId: number, name: string, month: string) {
   const form = new FormData();
   form.set("month", month);
   form.set("reportFile", new File([new Uint8Array(fs.readFileSync(path.join(FIXTURES, name)))], name));
-  const request = new Request(`${BASE}/api/machines/${machineId}/records`, { method: "POST", body: form, headers: { cookie: adminCookie } });
+  const request = new Request(`${BASE}/api/machines/${machineId}/records`, {
+    method: "POST",
+    body: form,
+    headers: { cookie: adminCookie },
+  });
   const response = await uploadAction({ request, params: { id: String(machineId) }, context: {} });
   expect(response.status).toBe(201);
   return response.json();
 }
 
-async function countWhere(table: "monthlyRecords" | "sales" | "productSalesMonthly", column: "machineId" | "recordId", value: number): Promise<number> {
+async function countWhere(
+  table: "monthlyRecords" | "sales" | "productSalesMonthly",
+  column: "machineId" | "recordId",
+  value: number,
+): Promise<number> {
   const rows =
     table === "sales"
       ? await db.selectFrom("sales").select("id").where(column, "=", value).execute()
@@ -97,7 +105,15 @@ describe("GET /api/machines", () => {
     expect(list.every((m: { partnerId: number }) => m.partnerId === partner.id)).toBe(true);
     expect(list[0]).toMatchObject({ location: "A Arcade", status: "active", imageUrl: null });
     expect(list[0].monthlyRecords).toEqual([
-      expect.objectContaining({ machineId: a.id, month: "2026-09", totalSales: 30, revenue: 100, cogs: 40, cardFee: 2.99, netProfit: 57.01 }),
+      expect.objectContaining({
+        machineId: a.id,
+        month: "2026-09",
+        totalSales: 30,
+        revenue: 100,
+        cogs: 40,
+        cardFee: 2.99,
+        netProfit: 57.01,
+      }),
     ]);
     expect(list[1].monthlyRecords).toEqual([]);
     // ?partnerId is for admins only: a partner still gets their own list.
@@ -131,7 +147,8 @@ describe("GET /api/machines", () => {
 });
 
 describe("POST /api/machines", () => {
-  const post = (json: unknown, cookie: string | null = adminCookie) => call(machinesAction, "/api/machines", { json, cookie });
+  const post = (json: unknown, cookie: string | null = adminCookie) =>
+    call(machinesAction, "/api/machines", { json, cookie });
 
   it("401 anonymous, 403 partner", async () => {
     expect((await post({ location: "Nope", partnerId: ownerId }, null)).status).toBe(401);
@@ -166,22 +183,38 @@ describe("POST /api/machines", () => {
   });
 
   it("a foreign Origin is refused", async () => {
-    const response = await call(machinesAction, "/api/machines", { json: { location: "Kiosk", partnerId: ownerId }, cookie: adminCookie, origin: "https://evil.example" });
+    const response = await call(machinesAction, "/api/machines", {
+      json: { location: "Kiosk", partnerId: ownerId },
+      cookie: adminCookie,
+      origin: "https://evil.example",
+    });
     expect(response.status).toBe(403);
   });
 
   it("201 with the machine; the partner then sees it in their list", async () => {
     const partner = await makePartner(db);
-    const response = await post({ location: "  Harbour Kiosk ", partnerId: String(partner.id), imageUrl: "https://example.com/kiosk.png" });
+    const response = await post({
+      location: "  Harbour Kiosk ",
+      partnerId: String(partner.id),
+      imageUrl: "https://example.com/kiosk.png",
+    });
     expect(response.status).toBe(201);
     const machine = await response.json();
-    expect(machine).toMatchObject({ id: expect.any(Number), partnerId: partner.id, location: "Harbour Kiosk", imageUrl: "https://example.com/kiosk.png", status: "active" });
+    expect(machine).toMatchObject({
+      id: expect.any(Number),
+      partnerId: partner.id,
+      location: "Harbour Kiosk",
+      imageUrl: "https://example.com/kiosk.png",
+      status: "active",
+    });
 
     const inactive = await post({ location: "Store Room", partnerId: partner.id, status: "inactive", imageUrl: "" });
     expect(inactive.status).toBe(201);
     expect(await inactive.json()).toMatchObject({ status: "inactive", imageUrl: null });
 
-    const list = await (await call(machinesLoader, "/api/machines", { cookie: await loginCookie(partner.username) })).json();
+    const list = await (
+      await call(machinesLoader, "/api/machines", { cookie: await loginCookie(partner.username) })
+    ).json();
     expect(list.map((m: { location: string }) => m.location)).toEqual(["Harbour Kiosk", "Store Room"]);
   });
 });
@@ -207,7 +240,11 @@ describe("GET /api/machines/stats", () => {
     await makeRecord(db, one.id, CURRENT, { totalSales: 5, revenuePence: 2_000, cogsPence: 500 });
     await makeRecord(db, two.id, OLDER, { totalSales: 7, revenuePence: 1_500, cogsPence: 600 });
     // Someone else's machine never counts.
-    await makeRecord(db, (await makeMachine(db, otherId)).id, PRIOR, { totalSales: 99, revenuePence: 50_000, cogsPence: 0 });
+    await makeRecord(db, (await makeMachine(db, otherId)).id, PRIOR, {
+      totalSales: 99,
+      revenuePence: 50_000,
+      cogsPence: 0,
+    });
 
     const response = await call(statsLoader, "/api/machines/stats", { cookie });
     expect(response.status).toBe(200);
@@ -238,20 +275,38 @@ describe("GET /api/machines/stats", () => {
 
   it("tiered: 15% of a 57.01 net profit = 8.55; non-profit-sharing: 0", async () => {
     const tiered = await makePartner(db, { partnerType: "tiered-profit-sharing" });
-    await makeRecord(db, (await makeMachine(db, tiered.id)).id, PRIOR, { totalSales: 3, revenuePence: 10_000, cogsPence: 4_000 });
-    const tieredStats = await (await call(statsLoader, "/api/machines/stats", { cookie: await loginCookie(tiered.username) })).json();
+    await makeRecord(db, (await makeMachine(db, tiered.id)).id, PRIOR, {
+      totalSales: 3,
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
+    const tieredStats = await (
+      await call(statsLoader, "/api/machines/stats", { cookie: await loginCookie(tiered.username) })
+    ).json();
     expect(tieredStats).toMatchObject({ priorMonthSales: 3, priorMonthProfitShare: 8.55, priorMonthRevenue: 100 });
 
     const none = await makePartner(db, { partnerType: "non-profit-sharing", commissionBp: 0 });
-    await makeRecord(db, (await makeMachine(db, none.id)).id, PRIOR, { totalSales: 3, revenuePence: 10_000, cogsPence: 4_000 });
-    const noneStats = await (await call(statsLoader, "/api/machines/stats", { cookie: await loginCookie(none.username) })).json();
+    await makeRecord(db, (await makeMachine(db, none.id)).id, PRIOR, {
+      totalSales: 3,
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
+    const noneStats = await (
+      await call(statsLoader, "/api/machines/stats", { cookie: await loginCookie(none.username) })
+    ).json();
     expect(noneStats).toMatchObject({ priorMonthSales: 3, priorMonthProfitShare: 0, priorMonthRevenue: 100 });
   });
 
   it("a partner without records gets zeros", async () => {
     const partner = await makePartner(db);
     const response = await call(statsLoader, "/api/machines/stats", { cookie: await loginCookie(partner.username) });
-    expect(await response.json()).toMatchObject({ priorMonthSales: 0, totalSales: 0, priorMonthProfitShare: 0, priorMonthRevenue: 0, allReportsSubmitted: false });
+    expect(await response.json()).toMatchObject({
+      priorMonthSales: 0,
+      totalSales: 0,
+      priorMonthProfitShare: 0,
+      priorMonthRevenue: 0,
+      allReportsSubmitted: false,
+    });
   });
 });
 
@@ -264,7 +319,10 @@ describe("PATCH /api/machines/{id}", () => {
     expect((await patch(machine.id, { location: "Hacked" }, null)).status).toBe(401);
     expect((await patch(machine.id, { location: "Hacked" }, ownerCookie)).status).toBe(403);
     expect((await patch(machine.id, { location: "Hacked" }, otherCookie)).status).toBe(403);
-    expect((await db.selectFrom("machines").select("location").where("id", "=", machine.id).executeTakeFirstOrThrow()).location).toBe("Guarded");
+    expect(
+      (await db.selectFrom("machines").select("location").where("id", "=", machine.id).executeTakeFirstOrThrow())
+        .location,
+    ).toBe("Guarded");
   });
 
   it("404 'Machine not found' for a missing or malformed id", async () => {
@@ -285,7 +343,13 @@ describe("PATCH /api/machines/{id}", () => {
     const response = await patch(machine.id, body);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message });
-    expect(await db.selectFrom("machines").select(["location", "status", "imageUrl"]).where("id", "=", machine.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db
+        .selectFrom("machines")
+        .select(["location", "status", "imageUrl"])
+        .where("id", "=", machine.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       location: "Unchanged",
       status: "active",
       imageUrl: null,
@@ -296,20 +360,40 @@ describe("PATCH /api/machines/{id}", () => {
     const machine = await makeMachine(db, ownerId);
     const response = await patch(machine.id, { partnerId: otherId });
     expect(response.status).toBe(400);
-    expect((await db.selectFrom("machines").select("partnerId").where("id", "=", machine.id).executeTakeFirstOrThrow()).partnerId).toBe(ownerId);
+    expect(
+      (await db.selectFrom("machines").select("partnerId").where("id", "=", machine.id).executeTakeFirstOrThrow())
+        .partnerId,
+    ).toBe(ownerId);
   });
 
   it("changes only the fields sent", async () => {
     const machine = await makeMachine(db, ownerId, "Old Place");
     const first = await patch(machine.id, { status: "inactive", imageUrl: "https://example.com/m.png" });
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ id: machine.id, location: "Old Place", status: "inactive", imageUrl: "https://example.com/m.png" });
+    expect(await first.json()).toMatchObject({
+      id: machine.id,
+      location: "Old Place",
+      status: "inactive",
+      imageUrl: "https://example.com/m.png",
+    });
 
     // Renaming keeps the status and the image.
     const second = await patch(machine.id, { location: "New Place" });
     expect(second.status).toBe(200);
-    expect(await second.json()).toMatchObject({ id: machine.id, partnerId: ownerId, location: "New Place", status: "inactive", imageUrl: "https://example.com/m.png" });
-    expect(await db.selectFrom("machines").select(["location", "status", "imageUrl"]).where("id", "=", machine.id).executeTakeFirstOrThrow()).toEqual({
+    expect(await second.json()).toMatchObject({
+      id: machine.id,
+      partnerId: ownerId,
+      location: "New Place",
+      status: "inactive",
+      imageUrl: "https://example.com/m.png",
+    });
+    expect(
+      await db
+        .selectFrom("machines")
+        .select(["location", "status", "imageUrl"])
+        .where("id", "=", machine.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       location: "New Place",
       status: "inactive",
       imageUrl: "https://example.com/m.png",
@@ -325,7 +409,13 @@ describe("PATCH /api/machines/{id}", () => {
     await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", machine.id).execute();
     const response = await patch(machine.id, {});
     expect([200, 400]).toContain(response.status);
-    expect(await db.selectFrom("machines").select(["location", "status"]).where("id", "=", machine.id).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db
+        .selectFrom("machines")
+        .select(["location", "status"])
+        .where("id", "=", machine.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       location: "Quiet Corner",
       status: "inactive",
     });
@@ -364,11 +454,15 @@ describe("DELETE /api/machines/{id}", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: machine.id });
 
-    expect(await db.selectFrom("machines").select("id").where("id", "=", machine.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("machines").select("id").where("id", "=", machine.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await countWhere("monthlyRecords", "machineId", machine.id)).toBe(0);
     expect(await countWhere("sales", "machineId", machine.id)).toBe(0);
     expect(await countWhere("productSalesMonthly", "machineId", machine.id)).toBe(0);
-    expect(await db.selectFrom("importReceipts").select("id").where("recordId", "=", imported.recordId).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("importReceipts").select("id").where("recordId", "=", imported.recordId).execute(),
+    ).toEqual([]);
     expect(await countWhere("sales", "machineId", keeper.id)).toBe(18);
     expect(await countWhere("monthlyRecords", "machineId", keeper.id)).toBe(1);
 
@@ -406,11 +500,19 @@ describe("GET /api/machines/{id}/popular-products", () => {
       expect(response.status).toBe(200);
       const list = await response.json();
       expect(list).toHaveLength(10);
-      expect(list[0]).toEqual({ product: { id: expect.any(Number), name: expect.any(String), currentPrice: expect.any(Number) }, totalSales: 8 });
-      const counts = list.map((p: { product: { name: string }; totalSales: number }) => ({ name: p.product.name, count: p.totalSales }));
+      expect(list[0]).toEqual({
+        product: { id: expect.any(Number), name: expect.any(String), currentPrice: expect.any(Number) },
+        totalSales: 8,
+      });
+      const counts = list.map((p: { product: { name: string }; totalSales: number }) => ({
+        name: p.product.name,
+        count: p.totalSales,
+      }));
       expect(ranked(counts)).toEqual(ranked(top));
       // Ranked by count, most sold first.
-      expect(counts.map((c: ProductCount) => c.count)).toEqual([...counts.map((c: ProductCount) => c.count)].sort((a, b) => b - a));
+      expect(counts.map((c: ProductCount) => c.count)).toEqual(
+        [...counts.map((c: ProductCount) => c.count)].sort((a, b) => b - a),
+      );
     }
   });
 
@@ -418,7 +520,15 @@ describe("GET /api/machines/{id}/popular-products", () => {
     const machine = await makeMachine(db, ownerId, "Leeds Station Concourse");
     const { recordId } = await importFixture(machine.id, "single-machine-2026-10.xlsx", "2026-10");
     expect(await (await popular(machine.id)).json()).toHaveLength(10);
-    expect((await call(recordAction, `/api/records/${recordId}`, { method: "DELETE", cookie: adminCookie, ...idParams(recordId) })).status).toBe(200);
+    expect(
+      (
+        await call(recordAction, `/api/records/${recordId}`, {
+          method: "DELETE",
+          cookie: adminCookie,
+          ...idParams(recordId),
+        })
+      ).status,
+    ).toBe(200);
     expect(await (await popular(machine.id)).json()).toEqual([]);
   });
 });
@@ -446,15 +556,45 @@ describe("GET /api/machines/{id}/records", () => {
   it("the machine's records, newest month first, with figures in pounds (owner and admin)", async () => {
     const machine = await makeMachine(db, ownerId);
     const other = await makeMachine(db, ownerId);
-    const september = await makeRecord(db, machine.id, "2026-09", { totalSales: 12, revenuePence: 3_000, cogsPence: 1_000 });
-    const october = await makeRecord(db, machine.id, "2026-10", { totalSales: 40, revenuePence: 10_000, cogsPence: 4_000 });
+    const september = await makeRecord(db, machine.id, "2026-09", {
+      totalSales: 12,
+      revenuePence: 3_000,
+      cogsPence: 1_000,
+    });
+    const october = await makeRecord(db, machine.id, "2026-10", {
+      totalSales: 40,
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
     await makeRecord(db, other.id, "2026-10", { revenuePence: 1, cogsPence: 0 });
     for (const cookie of [ownerCookie, adminCookie]) {
       const response = await records(machine.id, cookie);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([
-        expect.objectContaining({ id: october.id, machineId: machine.id, month: "2026-10", totalSales: 40, revenue: 100, cogs: 40, cardFee: 2.99, netProfit: 57.01, profitShare: 5.7, receipts: [] }),
-        expect.objectContaining({ id: september.id, machineId: machine.id, month: "2026-09", totalSales: 12, revenue: 30, cogs: 10, cardFee: 0.9, netProfit: 19.1, profitShare: 1.91, receipts: [] }),
+        expect.objectContaining({
+          id: october.id,
+          machineId: machine.id,
+          month: "2026-10",
+          totalSales: 40,
+          revenue: 100,
+          cogs: 40,
+          cardFee: 2.99,
+          netProfit: 57.01,
+          profitShare: 5.7,
+          receipts: [],
+        }),
+        expect.objectContaining({
+          id: september.id,
+          machineId: machine.id,
+          month: "2026-09",
+          totalSales: 12,
+          revenue: 30,
+          cogs: 10,
+          cardFee: 0.9,
+          netProfit: 19.1,
+          profitShare: 1.91,
+          receipts: [],
+        }),
       ]);
     }
   });
@@ -475,7 +615,9 @@ describe("DELETE /api/records/{id}", () => {
     expect((await remove(record.id, null)).status).toBe(401);
     expect((await remove(record.id, ownerCookie)).status).toBe(403);
     expect((await remove(record.id, otherCookie)).status).toBe(403);
-    expect(await db.selectFrom("monthlyRecords").select("id").where("id", "=", record.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await db.selectFrom("monthlyRecords").select("id").where("id", "=", record.id).executeTakeFirst(),
+    ).toBeDefined();
     for (const id of ["999999", "abc"]) {
       const missing = await remove(id);
       expect(missing.status).toBe(404);
@@ -486,18 +628,26 @@ describe("DELETE /api/records/{id}", () => {
   it("deletes the record with its sales and receipts; other months stay", async () => {
     const machine = await makeMachine(db, ownerId, "Leeds Station Concourse");
     const { recordId } = await importFixture(machine.id, "single-machine-2026-10.xlsx", "2026-10");
-    const september = await makeRecord(db, machine.id, "2026-09", { totalSales: 12, revenuePence: 3_000, cogsPence: 1_000 });
+    const september = await makeRecord(db, machine.id, "2026-09", {
+      totalSales: 12,
+      revenuePence: 3_000,
+      cogsPence: 1_000,
+    });
     expect(await countWhere("sales", "recordId", recordId)).toBe(44);
 
     const response = await remove(recordId);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: recordId });
-    expect(await db.selectFrom("monthlyRecords").select("id").where("id", "=", recordId).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("monthlyRecords").select("id").where("id", "=", recordId).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await countWhere("sales", "recordId", recordId)).toBe(0);
     expect(await countWhere("sales", "machineId", machine.id)).toBe(0);
     expect(await db.selectFrom("importReceipts").select("id").where("recordId", "=", recordId).execute()).toEqual([]);
 
-    const list = await (await call(recordsLoader, `/api/machines/${machine.id}/records`, { cookie: ownerCookie, ...idParams(machine.id) })).json();
+    const list = await (
+      await call(recordsLoader, `/api/machines/${machine.id}/records`, { cookie: ownerCookie, ...idParams(machine.id) })
+    ).json();
     expect(list.map((r: { id: number }) => r.id)).toEqual([september.id]);
     expect((await remove(recordId)).status).toBe(404);
 
@@ -507,7 +657,12 @@ describe("DELETE /api/records/{id}", () => {
   });
 
   it("answers 405 to other methods", async () => {
-    const response = await call(recordAction, "/api/records/1", { method: "PATCH", json: {}, cookie: adminCookie, ...idParams(1) });
+    const response = await call(recordAction, "/api/records/1", {
+      method: "PATCH",
+      json: {},
+      cookie: adminCookie,
+      ...idParams(1),
+    });
     expect(response.status).toBe(405);
   });
 });

@@ -31,7 +31,11 @@ const post = (form: Record<string, string>, cookie: string | null = adminCookie,
   call(action, `/partners/${id}`, { form, cookie, origin: ORIGIN, params: { partnerId: String(id) } });
 
 /** A multipart post, as the Add Monthly Record dialog's fetchers send it. */
-async function upload(fields: Record<string, string>, file: { name: string; bytes: Uint8Array<ArrayBuffer> } | null, cookie: string | null = adminCookie): Promise<Response> {
+async function upload(
+  fields: Record<string, string>,
+  file: { name: string; bytes: Uint8Array<ArrayBuffer> } | null,
+  cookie: string | null = adminCookie,
+): Promise<Response> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   if (file) form.set("reportFile", new File([file.bytes], file.name));
@@ -39,7 +43,11 @@ async function upload(fields: Record<string, string>, file: { name: string; byte
   if (cookie) headers.cookie = cookie;
   const request = new Request(`${BASE}/partners/${partner.id}`, { method: "POST", body: form, headers });
   try {
-    const result = await action({ request, params: { partnerId: String(partner.id) }, context: { clientAddress: "127.0.0.1" } });
+    const result = await action({
+      request,
+      params: { partnerId: String(partner.id) },
+      context: { clientAddress: "127.0.0.1" },
+    });
     if (result instanceof Response) return result;
     const { data, init } = result as unknown as { data: unknown; init?: ResponseInit };
     return Response.json(data ?? null, init ?? undefined);
@@ -49,7 +57,12 @@ async function upload(fields: Record<string, string>, file: { name: string; byte
   }
 }
 
-const machineRow = (id: number) => db.selectFrom("machines").select(["location", "imageUrl", "status", "partnerId"]).where("id", "=", id).executeTakeFirst();
+const machineRow = (id: number) =>
+  db
+    .selectFrom("machines")
+    .select(["location", "imageUrl", "status", "partnerId"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 
 beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
@@ -60,10 +73,16 @@ beforeAll(async () => {
 
 describe("POST /partners/{id} intent=machine-create", () => {
   it("sends the anonymous to /auth and a partner home; nothing is added", async () => {
-    const anonymous = await post({ intent: "machine-create", partnerId: String(partner.id), location: "Nope Kiosk" }, null);
+    const anonymous = await post(
+      { intent: "machine-create", partnerId: String(partner.id), location: "Nope Kiosk" },
+      null,
+    );
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
-    const asPartner = await post({ intent: "machine-create", partnerId: String(partner.id), location: "Nope Kiosk" }, partnerCookie);
+    const asPartner = await post(
+      { intent: "machine-create", partnerId: String(partner.id), location: "Nope Kiosk" },
+      partnerCookie,
+    );
     expect(asPartner.status).toBe(302);
     expect(asPartner.headers.get("location")).toBe("/");
     expect(await db.selectFrom("machines").select("id").where("location", "=", "Nope Kiosk").execute()).toEqual([]);
@@ -73,13 +92,22 @@ describe("POST /partners/{id} intent=machine-create", () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ location: "  " }, "location", "Location is required"],
       [{ location: "Kiosk", imageUrl: "not a url" }, "imageUrl", "Image URL must be a web address"],
-      [{ location: "Kiosk", imageUrl: "http://example.com/m.png" }, "imageUrl", "Image URL must be an https:// address"],
+      [
+        { location: "Kiosk", imageUrl: "http://example.com/m.png" },
+        "imageUrl",
+        "Image URL must be an https:// address",
+      ],
       [{ location: "Kiosk", status: "broken" }, "status", "Status must be active or inactive"],
     ];
     for (const [fields, field, message] of cases) {
       const bad = await post({ intent: "machine-create", partnerId: String(partner.id), ...fields });
       expect(bad.status).toBe(400);
-      expect(await bad.json()).toMatchObject({ intent: "machine-create", title: "Failed to add machine", error: message, fieldErrors: { [field]: message } });
+      expect(await bad.json()).toMatchObject({
+        intent: "machine-create",
+        title: "Failed to add machine",
+        error: message,
+        fieldErrors: { [field]: message },
+      });
     }
     const unknownPartner = await post({ intent: "machine-create", partnerId: "999999", location: "Kiosk" });
     expect(unknownPartner.status).toBe(404);
@@ -87,11 +115,25 @@ describe("POST /partners/{id} intent=machine-create", () => {
   });
 
   it("adds the machine (a blank image URL is none, active by default) and redirects back with 'Machine added'", async () => {
-    const added = await post({ intent: "machine-create", partnerId: String(partner.id), location: "  Leeds Page Kiosk ", imageUrl: "", status: "active" });
+    const added = await post({
+      intent: "machine-create",
+      partnerId: String(partner.id),
+      location: "  Leeds Page Kiosk ",
+      imageUrl: "",
+      status: "active",
+    });
     expect(added.status).toBe(302);
     expect(added.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(added)).toMatchObject({ title: "Machine added", description: "Leeds Page Kiosk", variant: "default" });
-    const rows = await db.selectFrom("machines").select(["location", "imageUrl", "status"]).where("partnerId", "=", partner.id).execute();
+    expect(await flashedToast(added)).toMatchObject({
+      title: "Machine added",
+      description: "Leeds Page Kiosk",
+      variant: "default",
+    });
+    const rows = await db
+      .selectFrom("machines")
+      .select(["location", "imageUrl", "status"])
+      .where("partnerId", "=", partner.id)
+      .execute();
     expect(rows).toContainEqual({ location: "Leeds Page Kiosk", imageUrl: null, status: "active" });
   });
 });
@@ -99,22 +141,56 @@ describe("POST /partners/{id} intent=machine-create", () => {
 describe("POST /partners/{id} intent=machine-update and machine-status", () => {
   it("Edit changes the fields sent and redirects back with 'Machine updated'; a blank image URL clears it", async () => {
     const machine = await makeMachine(db, partner.id, "Edit Me");
-    await db.updateTable("machines").set({ imageUrl: "https://example.com/a.png" }).where("id", "=", machine.id).execute();
-    const saved = await post({ intent: "machine-update", id: String(machine.id), location: "Edited Kiosk", imageUrl: "", status: "inactive" });
+    await db
+      .updateTable("machines")
+      .set({ imageUrl: "https://example.com/a.png" })
+      .where("id", "=", machine.id)
+      .execute();
+    const saved = await post({
+      intent: "machine-update",
+      id: String(machine.id),
+      location: "Edited Kiosk",
+      imageUrl: "",
+      status: "inactive",
+    });
     expect(saved.status).toBe(302);
     expect(await flashedToast(saved)).toMatchObject({ title: "Machine updated" });
-    expect(await machineRow(machine.id)).toEqual({ location: "Edited Kiosk", imageUrl: null, status: "inactive", partnerId: partner.id });
+    expect(await machineRow(machine.id)).toEqual({
+      location: "Edited Kiosk",
+      imageUrl: null,
+      status: "inactive",
+      partnerId: partner.id,
+    });
   });
 
   it("Edit refuses bad input (400) and an unknown machine (404) with 'Failed to update machine'; a partner is sent home", async () => {
     const machine = await makeMachine(db, partner.id, "Stay Put");
-    const bad = await post({ intent: "machine-update", id: String(machine.id), location: "", imageUrl: "", status: "active" });
+    const bad = await post({
+      intent: "machine-update",
+      id: String(machine.id),
+      location: "",
+      imageUrl: "",
+      status: "active",
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ title: "Failed to update machine", error: "Location is required", fieldErrors: { location: "Location is required" } });
-    const missing = await post({ intent: "machine-update", id: "999999", location: "Anywhere", imageUrl: "", status: "active" });
+    expect(await bad.json()).toMatchObject({
+      title: "Failed to update machine",
+      error: "Location is required",
+      fieldErrors: { location: "Location is required" },
+    });
+    const missing = await post({
+      intent: "machine-update",
+      id: "999999",
+      location: "Anywhere",
+      imageUrl: "",
+      status: "active",
+    });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ title: "Failed to update machine", error: "Machine not found" });
-    const asPartner = await post({ intent: "machine-update", id: String(machine.id), location: "Hijacked" }, partnerCookie);
+    const asPartner = await post(
+      { intent: "machine-update", id: String(machine.id), location: "Hijacked" },
+      partnerCookie,
+    );
     expect(asPartner.headers.get("location")).toBe("/");
     expect((await machineRow(machine.id))?.location).toBe("Stay Put");
   });
@@ -123,11 +199,17 @@ describe("POST /partners/{id} intent=machine-update and machine-status", () => {
     const machine = await makeMachine(db, partner.id, "Switch Kiosk");
     const off = await post({ intent: "machine-status", id: String(machine.id), status: "inactive" });
     expect(off.status).toBe(302);
-    expect(await flashedToast(off)).toMatchObject({ title: "Status updated", description: "Switch Kiosk is now inactive." });
+    expect(await flashedToast(off)).toMatchObject({
+      title: "Status updated",
+      description: "Switch Kiosk is now inactive.",
+    });
     expect((await machineRow(machine.id))?.status).toBe("inactive");
     const bad = await post({ intent: "machine-status", id: String(machine.id), status: "broken" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ title: "Failed to update status", error: "Status must be active or inactive" });
+    expect(await bad.json()).toMatchObject({
+      title: "Failed to update status",
+      error: "Status must be active or inactive",
+    });
     const anonymous = await post({ intent: "machine-status", id: String(machine.id), status: "active" }, null);
     expect(anonymous.headers.get("location")).toMatch(/^\/auth/);
     expect((await machineRow(machine.id))?.status).toBe("inactive");
@@ -163,7 +245,9 @@ describe("POST /partners/{id} intent=machine-delete", () => {
     expect(deleted.headers.get("location")).toBe(`/partners/${partner.id}`);
     expect(await flashedToast(deleted)).toMatchObject({ title: "Machine deleted", description: "Gone Kiosk" });
     expect(await machineRow(machine.id)).toBeUndefined();
-    expect(await db.selectFrom("monthlyRecords").select("id").where("machineId", "=", machine.id).execute()).toEqual([]);
+    expect(await db.selectFrom("monthlyRecords").select("id").where("machineId", "=", machine.id).execute()).toEqual(
+      [],
+    );
     const again = await post({ intent: "machine-delete", id: String(machine.id), confirmed: "yes" });
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ title: "Failed to delete machine", error: "Machine not found" });
@@ -182,7 +266,12 @@ describe("Add Monthly Record: intents record-preview and record-add (multipart)"
   beforeAll(async () => {
     machineId = (await makeMachine(db, partner.id, "Leeds Station Concourse")).id;
   });
-  const records = () => db.selectFrom("monthlyRecords").select(["month", "totalSales", "revenuePence", "cogsPence"]).where("machineId", "=", machineId).execute();
+  const records = () =>
+    db
+      .selectFrom("monthlyRecords")
+      .select(["month", "totalSales", "revenuePence", "cogsPence"])
+      .where("machineId", "=", machineId)
+      .execute();
 
   it("refuses the anonymous and partners before reading the file", async () => {
     const fields = { intent: "record-add", machineId: String(machineId), month: "2026-10" };
@@ -199,12 +288,19 @@ describe("Add Monthly Record: intents record-preview and record-add (multipart)"
       [null, "No file selected"],
       [{ name: "notes.txt", bytes: new TextEncoder().encode("hello") }, "Please select an Excel file to upload"],
       [fixture("bad-missing-cost-price.xlsx"), "Missing required headers: Cost Price"],
-      [fixture("bad-too-few-rows.xlsx"), "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row."],
+      [
+        fixture("bad-too-few-rows.xlsx"),
+        "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.",
+      ],
     ];
     for (const [file, message] of cases) {
       const refused = await upload(fields, file);
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ intent: "record-preview", title: "Error processing Excel file", error: message });
+      expect(await refused.json()).toMatchObject({
+        intent: "record-preview",
+        title: "Error processing Excel file",
+        error: message,
+      });
     }
     const noMonth = await upload({ ...fields, month: "" }, fixture("single-machine-2026-10.xlsx"));
     expect(await noMonth.json()).toMatchObject({ error: "Month is required (YYYY-MM or an ISO date)" });
@@ -215,37 +311,70 @@ describe("Add Monthly Record: intents record-preview and record-add (multipart)"
   });
 
   it("Preview answers the file's figures in pence and saves nothing", async () => {
-    const previewed = await upload({ intent: "record-preview", machineId: String(machineId), month: "2026-10" }, fixture("single-machine-2026-10.xlsx"));
+    const previewed = await upload(
+      { intent: "record-preview", machineId: String(machineId), month: "2026-10" },
+      fixture("single-machine-2026-10.xlsx"),
+    );
     expect(previewed.status).toBe(200);
     const reply = await previewed.json();
     expect(reply.intent).toBe("record-preview");
-    expect(reply.preview).toMatchObject({ month: "2026-10", units: 44, revenuePence: 61_50, cogsPence: 24_48, imported: 44, duplicates: 0 });
+    expect(reply.preview).toMatchObject({
+      month: "2026-10",
+      units: 44,
+      revenuePence: 61_50,
+      cogsPence: 24_48,
+      imported: 44,
+      duplicates: 0,
+    });
     expect(reply.preview.topProducts.map((p: { name: string }) => p.name)).toContain("Coca-Cola Zero 330ml");
     expect(await records()).toEqual([]);
   });
 
   it("Save imports the file and redirects back with 'Monthly record added'; the same file again adds nothing new", async () => {
-    const saved = await upload({ intent: "record-add", machineId: String(machineId), month: "2026-10" }, fixture("single-machine-2026-10.xlsx"));
+    const saved = await upload(
+      { intent: "record-add", machineId: String(machineId), month: "2026-10" },
+      fixture("single-machine-2026-10.xlsx"),
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(saved)).toMatchObject({ title: "Monthly record added", description: "October 2026: 44 new transactions, 0 already imported.", variant: "default" });
+    expect(await flashedToast(saved)).toMatchObject({
+      title: "Monthly record added",
+      description: "October 2026: 44 new transactions, 0 already imported.",
+      variant: "default",
+    });
     expect(await records()).toEqual([{ month: "2026-10", totalSales: 44, revenuePence: 61_50, cogsPence: 24_48 }]);
-    const again = await upload({ intent: "record-add", machineId: String(machineId), month: "2026-10" }, fixture("single-machine-2026-10.xlsx"));
-    expect(await flashedToast(again)).toMatchObject({ description: "October 2026: 0 new transactions, 44 already imported." });
+    const again = await upload(
+      { intent: "record-add", machineId: String(machineId), month: "2026-10" },
+      fixture("single-machine-2026-10.xlsx"),
+    );
+    expect(await flashedToast(again)).toMatchObject({
+      description: "October 2026: 0 new transactions, 44 already imported.",
+    });
     expect(await records()).toEqual([{ month: "2026-10", totalSales: 44, revenuePence: 61_50, cogsPence: 24_48 }]);
   });
 
   it("a failed Save is 'Failed to add monthly record' with the reason", async () => {
-    const refused = await upload({ intent: "record-add", machineId: String(machineId), month: "2026-10" }, fixture("bad-no-valid-rows.xlsx"));
+    const refused = await upload(
+      { intent: "record-add", machineId: String(machineId), month: "2026-10" },
+      fixture("bad-no-valid-rows.xlsx"),
+    );
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ intent: "record-add", title: "Failed to add monthly record", error: "No valid transaction data found in the Excel file" });
+    expect(await refused.json()).toMatchObject({
+      intent: "record-add",
+      title: "Failed to add monthly record",
+      error: "No valid transaction data found in the Excel file",
+    });
   });
 });
 
 describe("POST /partners/{id} intent=record-delete", () => {
   it("asks first in the dialog's words, then deletes the record with 'Record deleted'", async () => {
     const machine = await makeMachine(db, partner.id, "Record Kiosk");
-    const record = await makeRecord(db, machine.id, "2026-07", { totalSales: 12, revenuePence: 45_67, cogsPence: 10_00 });
+    const record = await makeRecord(db, machine.id, "2026-07", {
+      totalSales: 12,
+      revenuePence: 45_67,
+      cogsPence: 10_00,
+    });
     const asked = await post({ intent: "record-delete", recordId: String(record.id) });
     expect(asked.status).toBe(200);
     expect((await asked.json()).confirm).toEqual({
@@ -258,15 +387,22 @@ describe("POST /partners/{id} intent=record-delete", () => {
         ["recordId", String(record.id)],
       ],
     });
-    const asPartner = await post({ intent: "record-delete", recordId: String(record.id), confirmed: "yes" }, partnerCookie);
+    const asPartner = await post(
+      { intent: "record-delete", recordId: String(record.id), confirmed: "yes" },
+      partnerCookie,
+    );
     expect(asPartner.headers.get("location")).toBe("/");
-    expect(await db.selectFrom("monthlyRecords").select("id").where("id", "=", record.id).executeTakeFirst()).toBeDefined();
+    expect(
+      await db.selectFrom("monthlyRecords").select("id").where("id", "=", record.id).executeTakeFirst(),
+    ).toBeDefined();
 
     const deleted = await post({ intent: "record-delete", recordId: String(record.id), confirmed: "yes" });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe(`/partners/${partner.id}`);
     expect(await flashedToast(deleted)).toMatchObject({ title: "Record deleted" });
-    expect(await db.selectFrom("monthlyRecords").select("id").where("id", "=", record.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await db.selectFrom("monthlyRecords").select("id").where("id", "=", record.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("an unknown or malformed record is 'Failed to delete record' (404, 400)", async () => {
@@ -284,7 +420,9 @@ describe("the dialogs' reads: /resources/machines/{id}/records and /popular", ()
     const machine = await makeMachine(db, partner.id, "Read Kiosk");
     await makeRecord(db, machine.id, "2026-06", { totalSales: 3, revenuePence: 9_99, cogsPence: 3_00 });
     const read = (view: string, cookie: string, id: number | string = machine.id) =>
-      call(dialogLoader, `/resources/machines/${id}/${view}`, { cookie, params: { id: String(id), view } }).then((r) => r.json());
+      call(dialogLoader, `/resources/machines/${id}/${view}`, { cookie, params: { id: String(id), view } }).then((r) =>
+        r.json(),
+      );
     for (const cookie of [adminCookie, partnerCookie]) {
       const { records } = await read("records", cookie);
       expect(records).toHaveLength(1);
@@ -307,7 +445,10 @@ describe("the partner page's body limit", () => {
   });
 
   it("the page's loader tells Add Monthly Record the limit, so a larger file is refused before it is sent", async () => {
-    const page = await call(pageLoader, `/partners/${partner.id}`, { cookie: adminCookie, params: { partnerId: String(partner.id) } });
+    const page = await call(pageLoader, `/partners/${partner.id}`, {
+      cookie: adminCookie,
+      params: { partnerId: String(partner.id) },
+    });
     expect((await page.json()).uploadMaxMb).toBe(10);
   });
 });

@@ -13,7 +13,9 @@ export interface ReceivedMail {
 }
 
 /** Listens on a free port of 127.0.0.1 and hands every message to `onMessage`. */
-export async function startMailServer(onMessage: (mail: ReceivedMail) => void): Promise<{ server: SMTPServer; port: number }> {
+export async function startMailServer(
+  onMessage: (mail: ReceivedMail) => void,
+): Promise<{ server: SMTPServer; port: number }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -57,7 +59,9 @@ export function textBody(raw: string): string {
   const body = rest.join("\n\n");
   if (/base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (/quoted-printable/i.test(headers)) {
-    const bytes = body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return body;

@@ -26,10 +26,12 @@ beforeAll(async () => {
 });
 
 type Cookie = string | null;
-const register = (json: unknown, cookie: Cookie = adminCookie) => call(registerAction, "/api/register", { json, cookie });
+const register = (json: unknown, cookie: Cookie = adminCookie) =>
+  call(registerAction, "/api/register", { json, cookie });
 const patchPartner = (id: number, json: unknown, cookie: Cookie = adminCookie) =>
   call(partnerAction, `/api/partners/${id}`, { method: "PATCH", json, cookie, params: { id: String(id) } });
-const postMachine = (json: unknown, cookie: Cookie = adminCookie) => call(machinesAction, "/api/machines", { json, cookie });
+const postMachine = (json: unknown, cookie: Cookie = adminCookie) =>
+  call(machinesAction, "/api/machines", { json, cookie });
 const patchMachine = (id: number, json: unknown, cookie: Cookie = adminCookie) =>
   call(machineAction, `/api/machines/${id}`, { method: "PATCH", json, cookie, params: { id: String(id) } });
 
@@ -43,7 +45,9 @@ const feePartnerBody = (monthlyFee: unknown) => ({
   monthlyFee,
 });
 
-const fee = async (id: number) => (await db.selectFrom("users").select("monthlyFeePence").where("id", "=", id).executeTakeFirstOrThrow()).monthlyFeePence;
+const fee = async (id: number) =>
+  (await db.selectFrom("users").select("monthlyFeePence").where("id", "=", id).executeTakeFirstOrThrow())
+    .monthlyFeePence;
 const userCount = async () => (await db.selectFrom("users").select("id").execute()).length;
 
 const TOO_MUCH = "Monthly fee must be at most £100,000.00";
@@ -129,8 +133,18 @@ const BAD_URLS: [string, string][] = [
 describe("Machine image URL: an https address", () => {
   it("401 anonymous, 403 for a partner (create and edit)", async () => {
     const machine = await makeMachine(db, ownerId);
-    expect((await postMachine({ location: "Kiosk", partnerId: ownerId, imageUrl: "https://example.com/k.png" }, null)).status).toBe(401);
-    expect((await postMachine({ location: "Kiosk", partnerId: ownerId, imageUrl: "https://example.com/k.png" }, partnerCookie)).status).toBe(403);
+    expect(
+      (await postMachine({ location: "Kiosk", partnerId: ownerId, imageUrl: "https://example.com/k.png" }, null))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await postMachine(
+          { location: "Kiosk", partnerId: ownerId, imageUrl: "https://example.com/k.png" },
+          partnerCookie,
+        )
+      ).status,
+    ).toBe(403);
     expect((await patchMachine(machine.id, { imageUrl: "https://example.com/k.png" }, null)).status).toBe(401);
     expect((await patchMachine(machine.id, { imageUrl: "https://example.com/k.png" }, partnerCookie)).status).toBe(403);
   });
@@ -145,15 +159,26 @@ describe("Machine image URL: an https address", () => {
 
   it.each(BAD_URLS)("edit: 400 for %s: %s, and the image stays", async (imageUrl, message) => {
     const machine = await makeMachine(db, ownerId);
-    await db.updateTable("machines").set({ imageUrl: "https://example.com/old.png" }).where("id", "=", machine.id).execute();
+    await db
+      .updateTable("machines")
+      .set({ imageUrl: "https://example.com/old.png" })
+      .where("id", "=", machine.id)
+      .execute();
     const response = await patchMachine(machine.id, { imageUrl });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message });
-    expect((await db.selectFrom("machines").select("imageUrl").where("id", "=", machine.id).executeTakeFirstOrThrow()).imageUrl).toBe("https://example.com/old.png");
+    expect(
+      (await db.selectFrom("machines").select("imageUrl").where("id", "=", machine.id).executeTakeFirstOrThrow())
+        .imageUrl,
+    ).toBe("https://example.com/old.png");
   });
 
   it("an https URL is kept (trimmed); blank clears it", async () => {
-    const created = await postMachine({ location: "Spa Kiosk", partnerId: ownerId, imageUrl: "  https://images.example.com/kiosk.png " });
+    const created = await postMachine({
+      location: "Spa Kiosk",
+      partnerId: ownerId,
+      imageUrl: "  https://images.example.com/kiosk.png ",
+    });
     expect(created.status).toBe(201);
     const machine = await created.json();
     expect(machine.imageUrl).toBe("https://images.example.com/kiosk.png");

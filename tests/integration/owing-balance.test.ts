@@ -37,11 +37,27 @@ type Partner = { id: number; name: string | null; username: string };
 
 const parsed = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 const params = (id: number | string) => ({ params: { id: String(id) } });
-const writeOff = (id: number | string, cookie: string | null = adminCookie) => call(writeOffAction, `/api/partners/${id}/write-off`, { method: "POST", json: {}, cookie, ...params(id) });
-const deletePartner = (id: number) => call(partnerAction, `/api/partners/${id}`, { method: "DELETE", json: { password: TEST_PASSWORD }, cookie: adminCookie, ...params(id) });
+const writeOff = (id: number | string, cookie: string | null = adminCookie) =>
+  call(writeOffAction, `/api/partners/${id}/write-off`, { method: "POST", json: {}, cookie, ...params(id) });
+const deletePartner = (id: number) =>
+  call(partnerAction, `/api/partners/${id}`, {
+    method: "DELETE",
+    json: { password: TEST_PASSWORD },
+    cookie: adminCookie,
+    ...params(id),
+  });
 
-async function adjust(partnerId: number, month: string, forMonth: string, amountPence: number, reason: AdjustmentReason) {
-  await db.insertInto("commissionAdjustments").values({ partnerId, month, forMonth, amountPence, reason, sourcePaymentId: null, createdBy: null }).execute();
+async function adjust(
+  partnerId: number,
+  month: string,
+  forMonth: string,
+  amountPence: number,
+  reason: AdjustmentReason,
+) {
+  await db
+    .insertInto("commissionAdjustments")
+    .values({ partnerId, month, forMonth, amountPence, reason, sourcePaymentId: null, createdBy: null })
+    .execute();
 }
 
 /** A profit-sharing partner carrying −£2.15 from October (paid again) on November, not paid. */
@@ -49,7 +65,8 @@ async function carrying(name: string, machine: "active" | "inactive" | "none"): 
   const partner = await makePartner(db, { name, partnerType: "profit-sharing", commissionBp: 1000 });
   if (machine !== "none") {
     const m = await makeMachine(db, partner.id);
-    if (machine === "inactive") await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", m.id).execute();
+    if (machine === "inactive")
+      await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", m.id).execute();
   }
   await adjust(partner.id, NOV, OCT, -215, "repaid");
   return partner;
@@ -76,7 +93,17 @@ describe("what a partner owes", () => {
   it("counts the adjustments on months not paid only, positive ones too", async () => {
     const partner = await carrying("Partly Paid", "none");
     // October's own adjustment sits on a paid month: it was absorbed when October was paid.
-    await db.insertInto("commissionPayments").values({ partnerId: partner.id, month: OCT, status: "completed", paidDate: "2026-11-02", amountPence: 0, rateBp: 1000 }).execute();
+    await db
+      .insertInto("commissionPayments")
+      .values({
+        partnerId: partner.id,
+        month: OCT,
+        status: "completed",
+        paidDate: "2026-11-02",
+        amountPence: 0,
+        rateBp: 1000,
+      })
+      .execute();
     await adjust(partner.id, OCT, "2026-09", -999, "carried");
     await adjust(partner.id, DEC, NOV, 40, "late_sales");
     const owing = await partnerOwing(db, partner.id);
@@ -90,7 +117,11 @@ describe("what a partner owes", () => {
 
   it("a fee-paying partner or a disabled account owes it even with an active machine", async () => {
     const fee = await carrying("Now Fee Paying", "active");
-    await db.updateTable("users").set({ partnerType: "fee-paying", monthlyFeePence: 5000, paymentPeriod: "monthly" }).where("id", "=", fee.id).execute();
+    await db
+      .updateTable("users")
+      .set({ partnerType: "fee-paying", monthlyFeePence: 5000, paymentPeriod: "monthly" })
+      .where("id", "=", fee.id)
+      .execute();
     expect((await partnerOwing(db, fee.id))?.why).toBe("now fee-paying");
     const left = await carrying("Left Us", "active");
     await db.updateTable("users").set({ disabledAt: new Date().toISOString() }).where("id", "=", left.id).execute();
@@ -115,8 +146,23 @@ describe("POST /api/partners/{id}/write-off", () => {
     const nothing = await writeOff(clean.id);
     expect(nothing.status).toBe(409);
     expect(await nothing.json()).toEqual({ message: "Nothing is owed by Clean Kiosk" });
-    expect(await db.selectFrom("commissionAdjustments").select("id").where("reason", "=", "written_off").where("partnerId", "in", [idle.id, busy.id]).execute()).toEqual([]);
-    expect((await call(writeOffAction, `/api/partners/${idle.id}/write-off`, { method: "PUT", cookie: adminCookie, ...params(idle.id) })).status).toBe(405);
+    expect(
+      await db
+        .selectFrom("commissionAdjustments")
+        .select("id")
+        .where("reason", "=", "written_off")
+        .where("partnerId", "in", [idle.id, busy.id])
+        .execute(),
+    ).toEqual([]);
+    expect(
+      (
+        await call(writeOffAction, `/api/partners/${idle.id}/write-off`, {
+          method: "PUT",
+          cookie: adminCookie,
+          ...params(idle.id),
+        })
+      ).status,
+    ).toBe(405);
   });
 
   it("200: one written_off adjustment nets the balance to 0, audited; a second answers 409", async () => {
@@ -127,17 +173,49 @@ describe("POST /api/partners/{id}/write-off", () => {
     const response = await writeOff(partner.id);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ writtenOff: 2.4, month: DEC });
-    const rows = await db.selectFrom("commissionAdjustments").select(["id", "month", "forMonth", "amountPence", "reason", "createdBy", "sourcePaymentId"]).where("partnerId", "=", partner.id).where("reason", "=", "written_off").execute();
-    expect(rows).toEqual([{ id: expect.any(Number), month: DEC, forMonth: DEC, amountPence: 240, reason: "written_off", createdBy: adminId, sourcePaymentId: null }]);
+    const rows = await db
+      .selectFrom("commissionAdjustments")
+      .select(["id", "month", "forMonth", "amountPence", "reason", "createdBy", "sourcePaymentId"])
+      .where("partnerId", "=", partner.id)
+      .where("reason", "=", "written_off")
+      .execute();
+    expect(rows).toEqual([
+      {
+        id: expect.any(Number),
+        month: DEC,
+        forMonth: DEC,
+        amountPence: 240,
+        reason: "written_off",
+        createdBy: adminId,
+        sourcePaymentId: null,
+      },
+    ]);
     const pending = await pendingAdjustments(db, partner.id);
     expect(pending.reduce((s, a) => s + a.amountPence, 0)).toBe(0);
     expect(await partnerOwing(db, partner.id)).toBeNull();
 
-    const audit = await db.selectFrom("auditLog").selectAll().where("action", "=", "commission_adjustment").where("partnerId", "=", partner.id).execute();
+    const audit = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "commission_adjustment")
+      .where("partnerId", "=", partner.id)
+      .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: adminId, entity: "commission_adjustment", entityId: String(rows[0].id), month: DEC });
+    expect(audit[0]).toMatchObject({
+      actorId: adminId,
+      entity: "commission_adjustment",
+      entityId: String(rows[0].id),
+      month: DEC,
+    });
     expect(parsed(audit[0].after)).toEqual({ forMonth: DEC, amountPence: 240, reason: "written_off" });
-    expect(describeAuditEntry({ ...audit[0], before: null, after: parsed(audit[0].after), details: parsed(audit[0].details) })).toBe("Wrote off £2.40 owed (December 2026)");
+    expect(
+      describeAuditEntry({
+        ...audit[0],
+        before: null,
+        after: parsed(audit[0].after),
+        details: parsed(audit[0].details),
+      }),
+    ).toBe("Wrote off £2.40 owed (December 2026)");
 
     const again = await writeOff(partner.id);
     expect(again.status).toBe(409);
@@ -150,8 +228,13 @@ describe("deleting a partner who owes", () => {
     const partner = await carrying("Owing Leaver", "inactive");
     const refused = await deletePartner(partner.id);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ message: "Owing Leaver owes £2.15 of commission paid in advance: write it off or settle it before deleting the partner" });
-    expect(await db.selectFrom("users").select("id").where("id", "=", partner.id).executeTakeFirst()).toEqual({ id: partner.id });
+    expect(await refused.json()).toEqual({
+      message:
+        "Owing Leaver owes £2.15 of commission paid in advance: write it off or settle it before deleting the partner",
+    });
+    expect(await db.selectFrom("users").select("id").where("id", "=", partner.id).executeTakeFirst()).toEqual({
+      id: partner.id,
+    });
     expect((await writeOff(partner.id)).status).toBe(200);
     const deleted = await deletePartner(partner.id);
     expect(deleted.status).toBe(200);
@@ -162,7 +245,10 @@ describe("deleting a partner who owes", () => {
     const partner = await carrying("Absorbing Leaver", "active");
     const refused = await deletePartner(partner.id);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ message: "Absorbing Leaver owes £2.15 of commission paid in advance: write it off or settle it before deleting the partner" });
+    expect(await refused.json()).toEqual({
+      message:
+        "Absorbing Leaver owes £2.15 of commission paid in advance: write it off or settle it before deleting the partner",
+    });
     expect((await writeOff(partner.id)).status).toBe(200);
     expect((await deletePartner(partner.id)).status).toBe(200);
   });
@@ -173,11 +259,15 @@ const textOf = (html: string) => html.replace(/<[^>]+>/g, "");
 
 /** The callout as the server renders it, before hydration (the Write off form posts without JavaScript). */
 async function renderCallout(props: Parameters<typeof OwingCallout>[0]): Promise<string> {
-  const handler = createStaticHandler([{ id: "partner", path: "/partners/:partnerId", element: createElement(OwingCallout, props) }]);
+  const handler = createStaticHandler([
+    { id: "partner", path: "/partners/:partnerId", element: createElement(OwingCallout, props) },
+  ]);
   const context = await handler.query(new Request("http://localhost:3000/partners/1"));
   if (context instanceof Response) throw new Error("the static handler redirected");
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToStaticMarkup(createElement(Toaster, null, createElement(StaticRouterProvider, { router, context, hydrate: false })));
+  const html = renderToStaticMarkup(
+    createElement(Toaster, null, createElement(StaticRouterProvider, { router, context, hydrate: false })),
+  );
   // The Toaster's live region is always there; the callout is what comes before it.
   return html.replace('<div aria-live="off" style="display:contents"></div>', "");
 }
@@ -185,30 +275,49 @@ async function renderCallout(props: Parameters<typeof OwingCallout>[0]): Promise
 describe("the pages", () => {
   it("the admin's partner page: the loader's owing, the callout's text and its Write off form", async () => {
     const partner = await carrying("Shown Kiosk", "inactive");
-    const response = await call(pageLoader, `/partners/${partner.id}`, { cookie: adminCookie, params: { partnerId: String(partner.id) } });
+    const response = await call(pageLoader, `/partners/${partner.id}`, {
+      cookie: adminCookie,
+      params: { partnerId: String(partner.id) },
+    });
     expect(response.status).toBe(200);
     const { owing } = (await response.json()) as { owing: Owing };
-    expect(owing).toEqual({ owingPence: 215, months: [{ month: NOV, forMonth: OCT, amountPence: -215, reason: "repaid" }], why: "no active machine" });
+    expect(owing).toEqual({
+      owingPence: 215,
+      months: [{ month: NOV, forMonth: OCT, amountPence: -215, reason: "repaid" }],
+      why: "no active machine",
+    });
     const html = await renderCallout({ owing, to: "admin", partnerId: partner.id, partnerName: "Shown Kiosk" });
-    expect(textOf(html)).toContain("Owes £2.15: −£2.15 carried from October 2026 (paid again) with no later month to take it (no active machine).");
+    expect(textOf(html)).toContain(
+      "Owes £2.15: −£2.15 carried from October 2026 (paid again) with no later month to take it (no active machine).",
+    );
     expect(html).toContain('name="intent" value="write-off"');
     expect(html).toContain(`name="partnerId" value="${partner.id}"`);
     expect(html).toContain("Write off</button>");
 
     const busy = await carrying("Quiet Kiosk", "active");
-    const quiet = await call(pageLoader, `/partners/${busy.id}`, { cookie: adminCookie, params: { partnerId: String(busy.id) } });
+    const quiet = await call(pageLoader, `/partners/${busy.id}`, {
+      cookie: adminCookie,
+      params: { partnerId: String(busy.id) },
+    });
     expect(((await quiet.json()) as { owing: Owing | null }).owing).toBeNull();
     expect(await renderCallout({ owing: null, to: "admin", partnerId: busy.id })).toBe("");
   });
 
   it("the page's write-off intent asks first, then writes off and redirects back with the toast", async () => {
     const partner = await carrying("Intent Kiosk", "none");
-    const post = (form: Record<string, string>, cookie = adminCookie) => call(pageAction, `/partners/${partner.id}`, { form, cookie, origin: "http://localhost:3000", params: { partnerId: String(partner.id) } });
+    const post = (form: Record<string, string>, cookie = adminCookie) =>
+      call(pageAction, `/partners/${partner.id}`, {
+        form,
+        cookie,
+        origin: "http://localhost:3000",
+        params: { partnerId: String(partner.id) },
+      });
     const asked = await post({ intent: "write-off", partnerId: String(partner.id) });
     expect(asked.status).toBe(200);
     expect((await asked.json()).confirm).toMatchObject({
       title: "Write off £2.15 owed by Intent Kiosk?",
-      description: "An adjustment of +£2.15 (written off) is added to November 2026, so Intent Kiosk owes nothing. It is kept in the audit trail.",
+      description:
+        "An adjustment of +£2.15 (written off) is added to November 2026, so Intent Kiosk owes nothing. It is kept in the audit trail.",
       confirmLabel: "Write off",
     });
     expect(await partnerOwing(db, partner.id)).not.toBeNull();
@@ -217,7 +326,11 @@ describe("the pages", () => {
     expect(await partnerOwing(db, partner.id)).toBeNull();
     const nothing = await post({ intent: "write-off", partnerId: String(partner.id), confirmed: "yes" });
     expect(nothing.status).toBe(409);
-    expect(await nothing.json()).toMatchObject({ intent: "write-off", title: "Write-off failed", error: "Nothing is owed by Intent Kiosk" });
+    expect(await nothing.json()).toMatchObject({
+      intent: "write-off",
+      title: "Write-off failed",
+      error: "Nothing is owed by Intent Kiosk",
+    });
   });
 
   it("the partner's dashboard: the same callout addressed to them, without the button", async () => {
@@ -227,7 +340,9 @@ describe("the pages", () => {
     const { owing } = (await response.json()) as { owing: Owing };
     expect(owing.owingPence).toBe(215);
     const html = await renderCallout({ owing, to: "partner" });
-    expect(textOf(html)).toContain("You owe £2.15: −£2.15 carried from October 2026 (paid again) with no later month to take it (no active machine).");
+    expect(textOf(html)).toContain(
+      "You owe £2.15: −£2.15 carried from October 2026 (paid again) with no later month to take it (no active machine).",
+    );
     expect(html).not.toContain("Write off");
   });
 });

@@ -16,7 +16,12 @@ const page = (n: number, size = 24) => ({ page: n, size });
 const names = (partners: { name: string | null; username: string }[]) => partners.map((p) => p.name ?? p.username);
 
 /** An invoice written directly, for lists (generation has its own tests). */
-function makeInvoice(partnerId: number, periodStart: string, status: InvoiceStatus, paymentPeriod: "monthly" | "6-months" = "monthly") {
+function makeInvoice(
+  partnerId: number,
+  periodStart: string,
+  status: InvoiceStatus,
+  paymentPeriod: "monthly" | "6-months" = "monthly",
+) {
   const end = new Date(`${periodStart}T00:00:00Z`);
   end.setUTCMonth(end.getUTCMonth() + (paymentPeriod === "monthly" ? 1 : 6), 0);
   const due = new Date(`${periodStart}T00:00:00Z`);
@@ -48,7 +53,13 @@ beforeAll(async () => {
   for (const name of [...KIOSKS].reverse()) await makePartner(db, { name });
   await makePartner(db, { name: "Café Élan", username: "royal_cafe" });
   await makePartner(db, { name: "Zeta 100% Vending", username: "zeta" });
-  const fee = await makePartner(db, { name: "Abbey Gym", partnerType: "fee-paying", commissionBp: 0, monthlyFeePence: 5_000, paymentPeriod: "monthly" });
+  const fee = await makePartner(db, {
+    name: "Abbey Gym",
+    partnerType: "fee-paying",
+    commissionBp: 0,
+    monthlyFeePence: 5_000,
+    paymentPeriod: "monthly",
+  });
   feePartnerId = fee.id;
   const sharer = await makePartner(db, { name: "Kiosk 03", username: "kiosk-03-sharer", commissionBp: 1_000 });
   sharerId = sharer.id;
@@ -102,7 +113,21 @@ describe("listPartnerPage: /admin's partners, 24 to a page", () => {
 
   it("matches as matchesPartner does: name or username, any case (accents too), % and _ as typed", async () => {
     const all = await listPartners(db);
-    for (const query of ["", "  kiosk 1 ", "CAFÉ", "café", "élan", "ÉLAN", "royal_", "_", "100%", "%", "ZETA", "partner", "nothing"]) {
+    for (const query of [
+      "",
+      "  kiosk 1 ",
+      "CAFÉ",
+      "café",
+      "élan",
+      "ÉLAN",
+      "royal_",
+      "_",
+      "100%",
+      "%",
+      "ZETA",
+      "partner",
+      "nothing",
+    ]) {
       const found = await listPartnerPage(db, { query, page: page(1, 100) });
       expect(names(found.partners), query).toEqual(names(all.filter((p) => matchesPartner(p, query))));
       expect(found.matching, query).toBe(found.partners.length);
@@ -114,23 +139,48 @@ describe("listPartnerPage: /admin's partners, 24 to a page", () => {
   it("each card's figures are the full list's: machines, revenue, net profit, account state and period", async () => {
     const all = await listPartners(db);
     for (const query of ["", "kiosk 03", "abbey"]) {
-      for (const listed of [...(await listPartnerPage(db, { query, page: page(1) })).partners, ...(await listPartnerPage(db, { query, page: page(2) })).partners]) {
+      for (const listed of [
+        ...(await listPartnerPage(db, { query, page: page(1) })).partners,
+        ...(await listPartnerPage(db, { query, page: page(2) })).partners,
+      ]) {
         const { feePayments, ...expected } = all.find((p) => p.id === listed.id)!;
-        expect(listed).toEqual({ ...expected, invoicePeriod: currentPaymentPeriod(feePayments, expected.paymentPeriod) });
+        expect(listed).toEqual({
+          ...expected,
+          invoicePeriod: currentPaymentPeriod(feePayments, expected.paymentPeriod),
+        });
       }
     }
     const [sharer] = (await listPartnerPage(db, { query: "kiosk-03-sharer", page: page(1) })).partners;
-    expect(sharer).toMatchObject({ id: sharerId, machineCount: 3, totalRevenue: 130, totalNetProfit: 76.11, paymentStatus: null, invoicePeriod: null });
+    expect(sharer).toMatchObject({
+      id: sharerId,
+      machineCount: 3,
+      totalRevenue: 130,
+      totalNetProfit: 76.11,
+      paymentStatus: null,
+      invoicePeriod: null,
+    });
     const [gym] = (await listPartnerPage(db, { query: "abbey", page: page(1) })).partners;
     // Overdue, due on the overdue invoice's date; the period follows the latest invoice not cancelled.
-    expect(gym).toMatchObject({ id: feePartnerId, machineCount: 0, totalRevenue: 0, paymentStatus: "Overdue", nextPaymentDue: "2026-02-15", invoicePeriod: "6-months" });
+    expect(gym).toMatchObject({
+      id: feePartnerId,
+      machineCount: 0,
+      totalRevenue: 0,
+      paymentStatus: "Overdue",
+      nextPaymentDue: "2026-02-15",
+      invoicePeriod: "6-months",
+    });
   });
 });
 
 describe("listInvoicePage: a status tab's invoices, 24 to a page, with every tab's count", () => {
   let made: { id: number; status: InvoiceStatus; periodStart: string }[] = [];
   beforeAll(async () => {
-    const partner = await makePartner(db, { name: "Invoice Pages Gym", partnerType: "fee-paying", commissionBp: 0, monthlyFeePence: 5_000 });
+    const partner = await makePartner(db, {
+      name: "Invoice Pages Gym",
+      partnerType: "fee-paying",
+      commissionBp: 0,
+      monthlyFeePence: 5_000,
+    });
     const statuses: InvoiceStatus[] = ["pending", "paid", "paid", "overdue", "cancelled"];
     // 50 invoices, two to a period start so the newest id breaks the tie.
     made = [];
@@ -146,7 +196,13 @@ describe("listInvoicePage: a status tab's invoices, 24 to a page, with every tab
     const all = await everyInvoice();
     const { counts } = await listInvoicePage(db, { page: page(1) });
     const count = (status: InvoiceStatus) => all.filter((i) => i.status === status).length;
-    expect(counts).toEqual({ all: all.length, pending: count("pending"), paid: count("paid"), overdue: count("overdue"), cancelled: count("cancelled") });
+    expect(counts).toEqual({
+      all: all.length,
+      pending: count("pending"),
+      paid: count("paid"),
+      overdue: count("overdue"),
+      cancelled: count("cancelled"),
+    });
     expect(counts.all).toBe(53);
   });
 
@@ -179,10 +235,17 @@ describe("listInvoicePage: a status tab's invoices, 24 to a page, with every tab
   });
 
   it("an empty tab is one empty page", async () => {
-    await db.deleteFrom("feePayments").where("status", "=", "cancelled").where("partnerId", "!=", feePartnerId).execute();
+    await db
+      .deleteFrom("feePayments")
+      .where("status", "=", "cancelled")
+      .where("partnerId", "!=", feePartnerId)
+      .execute();
     const cancelled = await listInvoicePage(db, { status: "cancelled", page: page(2) });
     expect(cancelled.page).toEqual({ page: 1, size: 24, total: 1, pageCount: 1 });
     await db.deleteFrom("feePayments").where("status", "=", "cancelled").execute();
-    expect(await listInvoicePage(db, { status: "cancelled", page: page(2) })).toMatchObject({ invoices: [], page: { page: 1, total: 0, pageCount: 1 } });
+    expect(await listInvoicePage(db, { status: "cancelled", page: page(2) })).toMatchObject({
+      invoices: [],
+      page: { page: 1, total: 0, pageCount: 1 },
+    });
   });
 });

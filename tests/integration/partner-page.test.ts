@@ -28,10 +28,15 @@ beforeAll(async () => {
   for (let m = 0; m < 100; m++) {
     // Locations out of order, and two machines sharing one: the page's order is location, then id.
     const machine = await makeMachine(db, big.id, `Site ${String((m * 37) % 100).padStart(3, "0")}`);
-    if (m % 10 === 3) await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", machine.id).execute();
+    if (m % 10 === 3)
+      await db.updateTable("machines").set({ status: "inactive" }).where("id", "=", machine.id).execute();
     for (const [i, month] of MONTHS.entries()) {
       if ((m + i) % 11 === 0) continue; // a month not reported
-      await makeRecord(db, machine.id, month, { totalSales: 10 + ((m * 7 + i) % 50), revenuePence: 5_000 + ((m * 131 + i * 17) % 20_000), cogsPence: 2_000 + ((m * 53 + i) % 9_000) });
+      await makeRecord(db, machine.id, month, {
+        totalSales: 10 + ((m * 7 + i) % 50),
+        revenuePence: 5_000 + ((m * 131 + i * 17) % 20_000),
+        cogsPence: 2_000 + ((m * 53 + i) % 9_000),
+      });
     }
   }
   await makeMachine(db, big.id, "Site 000");
@@ -40,7 +45,13 @@ beforeAll(async () => {
 
 describe("machinePageOfPartner", () => {
   it("cuts the machines by location (then id), 24 a page; page 2, the last page, a page past the end", async () => {
-    const all = await db.selectFrom("machines").select(["id", "location"]).where("partnerId", "=", big.id).orderBy("location").orderBy("id").execute();
+    const all = await db
+      .selectFrom("machines")
+      .select(["id", "location"])
+      .where("partnerId", "=", big.id)
+      .orderBy("location")
+      .orderBy("id")
+      .execute();
     expect(all.length).toBe(101);
     const first = await machinePageOfPartner(db, big.id, { page: 1, size: 24 });
     const second = await machinePageOfPartner(db, big.id, { page: 2, size: 24 });
@@ -60,7 +71,9 @@ describe("machinePageOfPartner", () => {
     for (const machine of machines) {
       const records = detail.machines.find((m) => m.id === machine.id)!.monthlyRecords;
       expect(machine.records.count).toBe(records.length);
-      expect(Math.round(machine.records.revenue * 100)).toBe(records.reduce((s, r) => s + Math.round(r.revenue * 100), 0));
+      expect(Math.round(machine.records.revenue * 100)).toBe(
+        records.reduce((s, r) => s + Math.round(r.revenue * 100), 0),
+      );
     }
     // The second "Site 000" has no records yet: nothing, rather than no figures.
     const [, unreported] = (await machinePageOfPartner(db, big.id, { page: 1, size: 24 })).machines;
@@ -70,7 +83,10 @@ describe("machinePageOfPartner", () => {
 
   it("a partner with no machines has one empty page", async () => {
     const none = await makePartner(db);
-    expect(await machinePageOfPartner(db, none.id, { page: 2, size: 24 })).toEqual({ machines: [], page: { page: 1, size: 24, total: 0, pageCount: 1 } });
+    expect(await machinePageOfPartner(db, none.id, { page: 2, size: 24 })).toEqual({
+      machines: [],
+      page: { page: 1, size: 24, total: 0, pageCount: 1 },
+    });
   });
 });
 
@@ -90,7 +106,8 @@ describe("partnerMachineTotals", () => {
 });
 
 describe("GET /partners/:id", () => {
-  const page = (id: number, query = "") => call(loader, `/partners/${id}${query}`, { cookie: adminCookie, params: { partnerId: String(id) } });
+  const page = (id: number, query = "") =>
+    call(loader, `/partners/${id}${query}`, { cookie: adminCookie, params: { partnerId: String(id) } });
 
   it("answers the page's machines only, with the page, and the cards' figures of every machine", async () => {
     const response = await page(big.id, "?page=2");
@@ -122,7 +139,10 @@ describe("GET /partners/:id", () => {
     expect(partner.machinesPage).toEqual({ page: 1, size: 24, total: 3, pageCount: 1 });
     const { partner: detail } = await (await page(big.id, "?page=x")).json();
     expect(detail.machinesPage.page).toBe(1);
-    expect(await partnerDetailPage(db, big.id, { page: 5, size: 24 })).toMatchObject({ machinesPage: { page: 5 }, machineCount: 101 });
+    expect(await partnerDetailPage(db, big.id, { page: 5, size: 24 })).toMatchObject({
+      machinesPage: { page: 5 },
+      machineCount: 101,
+    });
   });
 
   it("an unknown partner is 404", async () => {

@@ -43,7 +43,12 @@ describe("POST /api/register", () => {
     expect(response.status).toBe(201);
     expect(response.headers.get("set-cookie")).toBeNull();
     const partner = await response.json();
-    expect(partner).toMatchObject({ isAdmin: false, partnerType: "profit-sharing", commissionPercentage: "0.1250", monthlyFee: null });
+    expect(partner).toMatchObject({
+      isAdmin: false,
+      partnerType: "profit-sharing",
+      commissionPercentage: "0.1250",
+      monthlyFee: null,
+    });
     expect(JSON.stringify(partner)).not.toMatch(/scrypt|passwordHash/);
     const audit = await db.selectFrom("auditLog").selectAll().where("entityId", "=", String(partner.id)).execute();
     expect(audit).toMatchObject([{ action: "create", entity: "user", actorId: adminId }]);
@@ -52,10 +57,17 @@ describe("POST /api/register", () => {
   it("non-profit-sharing gets commission 0; only fee-paying keeps a monthly fee", async () => {
     const nonProfit = await (await register(newPartner({ partnerType: "non-profit-sharing", monthlyFee: 20 }))).json();
     expect(nonProfit).toMatchObject({ commissionPercentage: "0.0000", monthlyFee: null });
-    const tiered = await (await register(newPartner({ partnerType: "tiered-profit-sharing", monthlyFee: "15.00" }))).json();
+    const tiered = await (
+      await register(newPartner({ partnerType: "tiered-profit-sharing", monthlyFee: "15.00" }))
+    ).json();
     expect(tiered).toMatchObject({ partnerType: "tiered-profit-sharing", monthlyFee: null });
     const fee = await (await register(newPartner({ partnerType: "fee-paying", monthlyFee: "49.99" }))).json();
-    expect(fee).toMatchObject({ partnerType: "fee-paying", monthlyFee: 49.99, commissionPercentage: "0.0000", paymentPeriod: "monthly" });
+    expect(fee).toMatchObject({
+      partnerType: "fee-paying",
+      monthlyFee: 49.99,
+      commissionPercentage: "0.0000",
+      paymentPeriod: "monthly",
+    });
   });
 
   it.each([
@@ -111,7 +123,9 @@ describe("GET /api/partners", () => {
 describe("GET /api/partners/{id}", () => {
   it("401, 403, 404 'Partner not found' (also for an admin's id or a bad id)", async () => {
     expect((await call(partnerLoader, "/api/partners/1", { params: { id: "1" } })).status).toBe(401);
-    expect((await call(partnerLoader, "/api/partners/1", { params: { id: "1" }, cookie: partnerCookie })).status).toBe(403);
+    expect((await call(partnerLoader, "/api/partners/1", { params: { id: "1" }, cookie: partnerCookie })).status).toBe(
+      403,
+    );
     for (const id of ["999999", String(adminId), "abc"]) {
       const response = await call(partnerLoader, `/api/partners/${id}`, { params: { id }, cookie: adminCookie });
       expect(response.status).toBe(404);
@@ -126,9 +140,18 @@ describe("GET /api/partners/{id}", () => {
     const month = now.toISOString().slice(0, 7);
     await makeRecord(db, machine.id, month, { totalSales: 40, revenuePence: 10_000, cogsPence: 4_000 });
     await makeRecord(db, machine.id, "2020-01", { totalSales: 12, revenuePence: 3_000, cogsPence: 1_000 });
-    const response = await call(partnerLoader, `/api/partners/${partner.id}`, { params: { id: String(partner.id) }, cookie: adminCookie });
+    const response = await call(partnerLoader, `/api/partners/${partner.id}`, {
+      params: { id: String(partner.id) },
+      cookie: adminCookie,
+    });
     const detail = await response.json();
-    expect(detail).toMatchObject({ id: partner.id, machineCount: 1, currentMonthSales: 40, totalSales: 52, totalRevenue: 130 });
+    expect(detail).toMatchObject({
+      id: partner.id,
+      machineCount: 1,
+      currentMonthSales: 40,
+      totalSales: 52,
+      totalRevenue: 130,
+    });
     expect(detail.machines).toHaveLength(1);
     expect(detail.machines[0].monthlyRecords[0]).toEqual({
       id: expect.any(Number),
@@ -159,8 +182,16 @@ describe("PATCH /api/partners/{id}", () => {
     const partner = await makePartner(db);
     const response = await patch(partner.id, { email: "new@example.com" });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ email: "new@example.com", name: partner.name, username: partner.username });
-    const entries = await db.selectFrom("auditLog").select(["action", "details"]).where("entityId", "=", String(partner.id)).execute();
+    expect(await response.json()).toMatchObject({
+      email: "new@example.com",
+      name: partner.name,
+      username: partner.username,
+    });
+    const entries = await db
+      .selectFrom("auditLog")
+      .select(["action", "details"])
+      .where("entityId", "=", String(partner.id))
+      .execute();
     expect(entries.at(-1)).toEqual({ action: "update", details: JSON.stringify({ changed: ["email"] }) });
   });
 
@@ -177,7 +208,12 @@ describe("PATCH /api/partners/{id}", () => {
     const partner = await makePartner(db);
     const response = await patch(partner.id, { commissionPercentage: "0.0750", partnerType: "profit-sharing" });
     expect(await response.json()).toMatchObject({ commissionPercentage: "0.0750" });
-    const rates = await db.selectFrom("commissionRates").select(["rateBp", "effectiveMonth"]).where("partnerId", "=", partner.id).orderBy("effectiveMonth").execute();
+    const rates = await db
+      .selectFrom("commissionRates")
+      .select(["rateBp", "effectiveMonth"])
+      .where("partnerId", "=", partner.id)
+      .orderBy("effectiveMonth")
+      .execute();
     expect(rates).toEqual([
       { rateBp: 1000, effectiveMonth: "0000-01" },
       { rateBp: 750, effectiveMonth: new Date().toISOString().slice(0, 7) },
@@ -227,7 +263,14 @@ describe("DELETE /api/partners/{id}", () => {
     await makeRecord(db, machine.id, "2026-10", { revenuePence: 1_000, cogsPence: 100 });
     await db
       .insertInto("feePayments")
-      .values({ partnerId: partner.id, amountPence: 100, paymentPeriod: "monthly", periodStart: "2026-10-01", periodEnd: "2026-10-31", dueDate: "2026-10-15" })
+      .values({
+        partnerId: partner.id,
+        amountPence: 100,
+        paymentPeriod: "monthly",
+        periodStart: "2026-10-01",
+        periodEnd: "2026-10-31",
+        dueDate: "2026-10-15",
+      })
       .execute();
     await db.insertInto("commissionPayments").values({ partnerId: partner.id, month: "2026-10" }).execute();
 
@@ -241,8 +284,15 @@ describe("DELETE /api/partners/{id}", () => {
     for (const table of ["machines", "feePayments", "commissionPayments", "commissionRates"] as const) {
       expect(await db.selectFrom(table).select("partnerId").where("partnerId", "=", partner.id).execute()).toEqual([]);
     }
-    expect(await db.selectFrom("monthlyRecords").select("id").where("machineId", "=", machine.id).execute()).toEqual([]);
-    const audit = await db.selectFrom("auditLog").selectAll().where("entityId", "=", String(partner.id)).where("action", "=", "delete").execute();
+    expect(await db.selectFrom("monthlyRecords").select("id").where("machineId", "=", machine.id).execute()).toEqual(
+      [],
+    );
+    const audit = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("entityId", "=", String(partner.id))
+      .where("action", "=", "delete")
+      .execute();
     expect(audit).toHaveLength(1);
   });
 });

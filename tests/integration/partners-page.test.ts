@@ -15,12 +15,22 @@ import { loginCookie } from "./session.ts";
 let adminCookie: string;
 let partnerCookie: string;
 
-const onAdmin = (form: Record<string, string>, cookie: string | null = adminCookie, query = "?index", address?: string) =>
-  call(adminAction, `/admin${query}`, { form, cookie, origin: "http://localhost:3000", address });
+const onAdmin = (
+  form: Record<string, string>,
+  cookie: string | null = adminCookie,
+  query = "?index",
+  address?: string,
+) => call(adminAction, `/admin${query}`, { form, cookie, origin: "http://localhost:3000", address });
 const onPartnerPage = (id: number, form: Record<string, string>, cookie: string | null = adminCookie) =>
-  call(partnerPageAction, `/partners/${id}`, { form, cookie, origin: "http://localhost:3000", params: { partnerId: String(id) } });
+  call(partnerPageAction, `/partners/${id}`, {
+    form,
+    cookie,
+    origin: "http://localhost:3000",
+    params: { partnerId: String(id) },
+  });
 const user = (id: number) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-const byUsername = (username: string) => db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirst();
+const byUsername = (username: string) =>
+  db.selectFrom("users").selectAll().where("username", "=", username).executeTakeFirst();
 
 beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
@@ -56,17 +66,34 @@ describe("POST /admin intent=partner-create", () => {
   });
 
   it("bad input answers 400 with the title, the first message and each field's", async () => {
-    const bad = await onAdmin({ ...NEW_PARTNER, username: "page-create-bad", email: "not-an-email", billingAddress: "" });
+    const bad = await onAdmin({
+      ...NEW_PARTNER,
+      username: "page-create-bad",
+      email: "not-an-email",
+      billingAddress: "",
+    });
     expect(bad.status).toBe(400);
     const reply = await bad.json();
-    expect(reply).toMatchObject({ intent: "partner-create", title: "Error creating partner", error: "Invalid email address" });
-    expect(reply.fieldErrors).toEqual({ email: "Invalid email address", billingAddress: "Billing address is required" });
+    expect(reply).toMatchObject({
+      intent: "partner-create",
+      title: "Error creating partner",
+      error: "Invalid email address",
+    });
+    expect(reply.fieldErrors).toEqual({
+      email: "Invalid email address",
+      billingAddress: "Billing address is required",
+    });
     expect(await byUsername("page-create-bad")).toBeUndefined();
   });
 
   it("a profit-sharing commission outside 0–100 is the form's message under the field", async () => {
     for (const commissionPercent of ["150", "", "ten"]) {
-      const bad = await onAdmin({ ...NEW_PARTNER, username: "page-create-rate", partnerType: "profit-sharing", commissionPercent });
+      const bad = await onAdmin({
+        ...NEW_PARTNER,
+        username: "page-create-rate",
+        partnerType: "profit-sharing",
+        commissionPercent,
+      });
       expect(bad.status).toBe(400);
       expect((await bad.json()).fieldErrors).toEqual({ commissionPercentage: "Commission must be between 0 and 100" });
     }
@@ -85,7 +112,11 @@ describe("POST /admin intent=partner-create", () => {
     const created = await onAdmin({ ...NEW_PARTNER, username: "page-created" }, adminCookie, "?index&q=page");
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/admin?q=page");
-    expect(await flashedToast(created)).toMatchObject({ title: "Partner created", description: "Page Created Partner can now sign in as page-created.", variant: "default" });
+    expect(await flashedToast(created)).toMatchObject({
+      title: "Partner created",
+      description: "Page Created Partner can now sign in as page-created.",
+      variant: "default",
+    });
     expect(await byUsername("page-created")).toMatchObject({
       name: "Page Created Partner",
       partnerType: "fee-paying",
@@ -99,16 +130,30 @@ describe("POST /admin intent=partner-create", () => {
   });
 
   it("a profit-sharing partner gets the percent as entered, and no fee or period", async () => {
-    const created = await onAdmin({ ...NEW_PARTNER, username: "page-created-share", partnerType: "profit-sharing", commissionPercent: "12.5" });
+    const created = await onAdmin({
+      ...NEW_PARTNER,
+      username: "page-created-share",
+      partnerType: "profit-sharing",
+      commissionPercent: "12.5",
+    });
     expect(created.status).toBe(302);
-    expect(await byUsername("page-created-share")).toMatchObject({ partnerType: "profit-sharing", commissionBp: 1250, monthlyFeePence: null, paymentPeriod: null });
+    expect(await byUsername("page-created-share")).toMatchObject({
+      partnerType: "profit-sharing",
+      commissionBp: 1250,
+      monthlyFeePence: null,
+      paymentPeriod: null,
+    });
   });
 });
 
 describe("POST /admin intent=partner-update (one field of the Edit dialog)", () => {
   let partner: { id: number; username: string };
   beforeAll(async () => {
-    partner = (await makePartner(db, { name: "Edited Partner", partnerType: "fee-paying", monthlyFeePence: 30_00 })) as unknown as { id: number; username: string };
+    partner = (await makePartner(db, {
+      name: "Edited Partner",
+      partnerType: "fee-paying",
+      monthlyFeePence: 30_00,
+    })) as unknown as { id: number; username: string };
   });
 
   it("guards: anonymous to /auth, a partner home; nothing changes", async () => {
@@ -121,7 +166,11 @@ describe("POST /admin intent=partner-update (one field of the Edit dialog)", () 
   it("bad input: the field's message; an unknown partner 404; a field that is not a partner's refused", async () => {
     const bad = await onAdmin({ intent: "partner-update", id: String(partner.id), email: "broken" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ title: "Update failed", error: "Invalid email address", fieldErrors: { email: "Invalid email address" } });
+    expect(await bad.json()).toMatchObject({
+      title: "Update failed",
+      error: "Invalid email address",
+      fieldErrors: { email: "Invalid email address" },
+    });
     const blank = await onAdmin({ intent: "partner-update", id: String(partner.id), username: "" });
     expect((await blank.json()).fieldErrors).toEqual({ username: "Username is required" });
     const missing = await onAdmin({ intent: "partner-update", id: "999999", email: "a@example.com" });
@@ -151,7 +200,11 @@ describe("POST /admin intent=partner-update (one field of the Edit dialog)", () 
   });
 
   it("works the same from the partner's page, back to it", async () => {
-    const saved = await onPartnerPage(partner.id, { intent: "partner-update", id: String(partner.id), name: "Renamed On Page" });
+    const saved = await onPartnerPage(partner.id, {
+      intent: "partner-update",
+      id: String(partner.id),
+      name: "Renamed On Page",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(`/partners/${partner.id}`);
     expect((await user(partner.id))?.name).toBe("Renamed On Page");
@@ -182,7 +235,10 @@ describe("POST /partners/{id} intent=partner-commission (the inline rate)", () =
       fieldErrors: { commissionPercent: "Commission must be between 0 and 100" },
     });
     const blank = await rate("");
-    expect(await blank.json()).toMatchObject({ error: "Invalid commission", fieldErrors: { commissionPercent: "Invalid commission" } });
+    expect(await blank.json()).toMatchObject({
+      error: "Invalid commission",
+      fieldErrors: { commissionPercent: "Invalid commission" },
+    });
     expect((await user(partner.id))?.commissionBp).toBe(1000);
   });
 
@@ -190,7 +246,10 @@ describe("POST /partners/{id} intent=partner-commission (the inline rate)", () =
     const saved = await rate("12.5");
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(`/partners/${partner.id}`);
-    expect(await flashedToast(saved)).toMatchObject({ title: "Partner updated", description: "Commission rate set to 12.5%." });
+    expect(await flashedToast(saved)).toMatchObject({
+      title: "Partner updated",
+      description: "Commission rate set to 12.5%.",
+    });
     expect(await user(partner.id)).toMatchObject({ commissionBp: 1250, partnerType: "profit-sharing" });
   });
 });
@@ -212,39 +271,67 @@ describe("intent=partner-delete (the admin's password, attempt-limited)", () => 
     const none = await onAdmin({ intent: "partner-delete", id: String(partner.id), password: "" });
     expect(none.status).toBe(400);
     expect(await none.json()).toMatchObject({ title: "Deletion failed", error: "Password is required" });
-    const wrong = await onAdmin({ intent: "partner-delete", id: String(partner.id), password: "not-my-password" }, await freshAdmin(), "?index", "10.9.0.1");
+    const wrong = await onAdmin(
+      { intent: "partner-delete", id: String(partner.id), password: "not-my-password" },
+      await freshAdmin(),
+      "?index",
+      "10.9.0.1",
+    );
     expect(wrong.status).toBe(403);
-    expect(await wrong.json()).toMatchObject({ intent: "partner-delete", title: "Deletion failed", error: "Incorrect password" });
+    expect(await wrong.json()).toMatchObject({
+      intent: "partner-delete",
+      title: "Deletion failed",
+      error: "Incorrect password",
+    });
     expect(await user(partner.id)).toBeDefined();
   });
 
   it("five wrong confirmations from one address, then 429 with Retry-After even for the right password", async () => {
     const partner = await makePartner(db);
     const cookie = await freshAdmin();
-    const remove = (password: string) => onAdmin({ intent: "partner-delete", id: String(partner.id), password }, cookie, "?index", "10.9.1.1");
+    const remove = (password: string) =>
+      onAdmin({ intent: "partner-delete", id: String(partner.id), password }, cookie, "?index", "10.9.1.1");
     for (let i = 0; i < 5; i++) expect((await remove(`wrong-${i}`)).status).toBe(403);
     const limited = await remove(TEST_PASSWORD);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toMatchObject({ title: "Deletion failed", error: "Too many wrong password confirmations. Please wait and try again." });
+    expect(await limited.json()).toMatchObject({
+      title: "Deletion failed",
+      error: "Too many wrong password confirmations. Please wait and try again.",
+    });
     expect(limited.headers.get("retry-after")).toBeTruthy();
     expect(await user(partner.id)).toBeDefined();
   });
 
   it("the right password deletes and redirects back to /admin (its search kept) with the toast", async () => {
     const partner = await makePartner(db, { name: "Doomed On Admin" });
-    const deleted = await onAdmin({ intent: "partner-delete", id: String(partner.id), password: TEST_PASSWORD }, adminCookie, "?index&q=doomed", "10.9.2.1");
+    const deleted = await onAdmin(
+      { intent: "partner-delete", id: String(partner.id), password: TEST_PASSWORD },
+      adminCookie,
+      "?index&q=doomed",
+      "10.9.2.1",
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe("/admin?q=doomed");
-    expect(await flashedToast(deleted)).toMatchObject({ title: "Partner deleted", description: "Doomed On Admin and all their data were removed." });
+    expect(await flashedToast(deleted)).toMatchObject({
+      title: "Partner deleted",
+      description: "Doomed On Admin and all their data were removed.",
+    });
     expect(await user(partner.id)).toBeUndefined();
   });
 
   it("from the partner's own page it redirects to /admin", async () => {
     const partner = await makePartner(db, { name: "Doomed On Page" });
-    const deleted = await onPartnerPage(partner.id, { intent: "partner-delete", id: String(partner.id), password: TEST_PASSWORD });
+    const deleted = await onPartnerPage(partner.id, {
+      intent: "partner-delete",
+      id: String(partner.id),
+      password: TEST_PASSWORD,
+    });
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe("/admin");
-    expect(await flashedToast(deleted)).toMatchObject({ title: "Partner deleted", description: "Doomed On Page and all their data were removed." });
+    expect(await flashedToast(deleted)).toMatchObject({
+      title: "Partner deleted",
+      description: "Doomed On Page and all their data were removed.",
+    });
     expect(await user(partner.id)).toBeUndefined();
   });
 });
@@ -291,7 +378,9 @@ describe("GET /admin?page= (24 partners to a page, cut on the server)", () => {
     expect(all.matching).toBe(all.total);
     for (const partner of all.partners) {
       expect(partner).not.toHaveProperty("feePayments");
-      expect(Object.keys(partner)).toEqual(expect.arrayContaining(["machineCount", "totalRevenue", "totalNetProfit", "paymentStatus", "invoicePeriod"]));
+      expect(Object.keys(partner)).toEqual(
+        expect.arrayContaining(["machineCount", "totalRevenue", "totalNetProfit", "paymentStatus", "invoicePeriod"]),
+      );
     }
   });
 });

@@ -48,7 +48,12 @@ afterAll(async () => {
   await stopMailServer(server);
 });
 
-const smtpConfig = () => ({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, outboxDir: OUTBOX, appUrl: "https://vendboard.example.com" });
+const smtpConfig = () => ({
+  smtpUrl: `smtp://127.0.0.1:${port}`,
+  from: FROM,
+  outboxDir: OUTBOX,
+  appUrl: "https://vendboard.example.com",
+});
 
 /** The plain text of a received message with quoted-printable soft breaks undone. */
 const decoded = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
@@ -91,12 +96,20 @@ describe("forgot password: the link by email", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0].expiresAtMs - rows[0].createdAtMs).toBe(30 * 60_000);
 
-    expect(await (await call(resetLoader, `/auth/reset/${token}`, { params: { token } })).json()).toEqual({ usable: true });
-    const used = await call(resetAction, `/auth/reset/${token}`, { params: { token }, form: { newPassword: "new-secret-16", repeatPassword: "new-secret-16" } });
+    expect(await (await call(resetLoader, `/auth/reset/${token}`, { params: { token } })).json()).toEqual({
+      usable: true,
+    });
+    const used = await call(resetAction, `/auth/reset/${token}`, {
+      params: { token },
+      form: { newPassword: "new-secret-16", repeatPassword: "new-secret-16" },
+    });
     expect(used.status).toBe(302);
     expect(used.headers.get("location")).toBe("/");
     expect((await flashedToast(used))?.title).toBe("Password changed");
-    const newSession = used.headers.getSetCookie().find((c) => c.startsWith("__vendboard_session="))!.split(";")[0];
+    const newSession = used.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__vendboard_session="))!
+      .split(";")[0];
     expect(await signedIn(newSession)).toBe(true);
     expect(await signedIn(otherSession)).toBe(false);
 
@@ -105,13 +118,25 @@ describe("forgot password: the link by email", () => {
     await expect(loginCookie(partner.username, TEST_PASSWORD)).rejects.toThrow(/401/);
 
     // The second use is refused, and the page says so.
-    const again = await call(resetAction, `/auth/reset/${token}`, { params: { token }, form: { newPassword: "another-secret", repeatPassword: "another-secret" } });
+    const again = await call(resetAction, `/auth/reset/${token}`, {
+      params: { token },
+      form: { newPassword: "another-secret", repeatPassword: "another-secret" },
+    });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ error: LINK_EXPIRED, expired: true });
-    expect(await (await call(resetLoader, `/auth/reset/${token}`, { params: { token } })).json()).toEqual({ usable: false });
+    expect(await (await call(resetLoader, `/auth/reset/${token}`, { params: { token } })).json()).toEqual({
+      usable: false,
+    });
 
-    const audited = await db.selectFrom("auditLog").select(["action", "actorId"]).where("entity", "=", "user").where("entityId", "=", String(partner.id)).execute();
-    expect(audited.map((a) => a.action)).toEqual(expect.arrayContaining(["password_reset_requested", "password_reset"]));
+    const audited = await db
+      .selectFrom("auditLog")
+      .select(["action", "actorId"])
+      .where("entity", "=", "user")
+      .where("entityId", "=", String(partner.id))
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["password_reset_requested", "password_reset"]),
+    );
   });
 
   it("answers known and unknown accounts alike (status and body); only a known one gets mail", async () => {
@@ -147,7 +172,15 @@ describe("forgot password: the link by email", () => {
     const mails = mailsTo(shared).slice(before);
     expect(mails).toHaveLength(2);
     expect(new Set(mails.map(tokenIn)).size).toBe(2);
-    const owners = await db.selectFrom("passwordResets").select("userId").where("tokenHash", "in", mails.map((m) => hashResetToken(tokenIn(m)))).execute();
+    const owners = await db
+      .selectFrom("passwordResets")
+      .select("userId")
+      .where(
+        "tokenHash",
+        "in",
+        mails.map((m) => hashResetToken(tokenIn(m))),
+      )
+      .execute();
     expect(owners.map((o) => o.userId).sort()).toEqual([first.id, second.id].sort());
 
     const noAddress = await makeAdmin(db, { email: null });
@@ -181,11 +214,19 @@ describe("forgot password: the link by email", () => {
     await requestPasswordReset(db, smtpConfig(), { identifier: partner.username, address: address() }, t0);
     const before = tokenIn(mailsTo(to).at(-1)!);
     const sent = mailsTo(to).length;
-    await db.updateTable("users").set({ disabledAt: new Date(t0 + 1).toISOString() }).where("id", "=", partner.id).execute();
+    await db
+      .updateTable("users")
+      .set({ disabledAt: new Date(t0 + 1).toISOString() })
+      .where("id", "=", partner.id)
+      .execute();
     await requestPasswordReset(db, smtpConfig(), { identifier: partner.username, address: address() }, t0 + 2);
     expect(mailsTo(to).length).toBe(sent);
     await expect(resetPasswordWithToken(db, before, "new-secret-40", t0 + 3)).rejects.toThrow(LINK_EXPIRED);
-    const row = await db.selectFrom("users").select("passwordHash").where("id", "=", partner.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("id", "=", partner.id)
+      .executeTakeFirstOrThrow();
     expect(row.passwordHash).toBe(partner.passwordHash);
   });
 
@@ -195,22 +236,53 @@ describe("forgot password: the link by email", () => {
     const from = address();
     const t0 = Date.UTC(2026, 10, 28, 9, 0, 0);
     const outcomes = [];
-    for (let i = 0; i < 6; i++) outcomes.push(await requestPasswordReset(db, smtpConfig(), { identifier: i < 5 ? `unknown-${i}` : partner.username, address: from }, t0 + i));
+    for (let i = 0; i < 6; i++)
+      outcomes.push(
+        await requestPasswordReset(
+          db,
+          smtpConfig(),
+          { identifier: i < 5 ? `unknown-${i}` : partner.username, address: from },
+          t0 + i,
+        ),
+      );
     expect(outcomes.at(-1)).toEqual({ sent: 0, noEmail: 0, limited: "address" });
     expect(mailsTo(to)).toHaveLength(0);
     // 15 minutes later the address may ask again.
-    expect((await requestPasswordReset(db, smtpConfig(), { identifier: partner.username, address: from }, t0 + 15 * 60_000 + 1)).sent).toBe(1);
+    expect(
+      (
+        await requestPasswordReset(
+          db,
+          smtpConfig(),
+          { identifier: partner.username, address: from },
+          t0 + 15 * 60_000 + 1,
+        )
+      ).sent,
+    ).toBe(1);
 
     // Per account, from any address: 3 in the hour (the one above counts).
     const sent = [];
-    for (let i = 0; i < 3; i++) sent.push((await requestPasswordReset(db, smtpConfig(), { identifier: to, address: address() }, t0 + 16 * 60_000 + i)).sent);
+    for (let i = 0; i < 3; i++)
+      sent.push(
+        (await requestPasswordReset(db, smtpConfig(), { identifier: to, address: address() }, t0 + 16 * 60_000 + i))
+          .sent,
+      );
     expect(sent).toEqual([1, 1, 0]);
     expect(mailsTo(to)).toHaveLength(3);
-    expect((await requestPasswordReset(db, smtpConfig(), { identifier: to, address: address() }, t0 + 75 * 60_000 + 2)).sent).toBe(1);
+    expect(
+      (await requestPasswordReset(db, smtpConfig(), { identifier: to, address: address() }, t0 + 75 * 60_000 + 2)).sent,
+    ).toBe(1);
 
-    const limited = await db.selectFrom("auditLog").select(["details", "entityId"]).where("action", "=", "password_reset_limited").execute();
-    expect(limited.some((a) => a.entityId === String(partner.id) && JSON.parse(a.details!).limit === "account")).toBe(true);
-    expect(limited.some((a) => JSON.parse(a.details!).limit === "address" && JSON.parse(a.details!).address === from)).toBe(true);
+    const limited = await db
+      .selectFrom("auditLog")
+      .select(["details", "entityId"])
+      .where("action", "=", "password_reset_limited")
+      .execute();
+    expect(limited.some((a) => a.entityId === String(partner.id) && JSON.parse(a.details!).limit === "account")).toBe(
+      true,
+    );
+    expect(
+      limited.some((a) => JSON.parse(a.details!).limit === "address" && JSON.parse(a.details!).address === from),
+    ).toBe(true);
 
     // Through the API the answer over the limit is the same.
     const api = address();
@@ -238,7 +310,9 @@ describe("API: POST /api/auth/forgot-password and /api/auth/reset-password", () 
     const short = await call(resetApi, "/api/auth/reset-password", { json: { token, password: "short" } });
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({ message: "Password must be at least 8 characters" });
-    const unknown = await call(resetApi, "/api/auth/reset-password", { json: { token: "x".repeat(43), password: "long-enough-1" } });
+    const unknown = await call(resetApi, "/api/auth/reset-password", {
+      json: { token: "x".repeat(43), password: "long-enough-1" },
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ message: LINK_EXPIRED });
     const ok = await call(resetApi, "/api/auth/reset-password", { json: { token, password: "long-enough-1" } });
@@ -256,16 +330,27 @@ describe("change own password", () => {
     const partner = await makePartner(db, { email: email() });
     const cookie = await loginCookie(partner.username);
     const other = await loginCookie(partner.username);
-    const anonymous = await call(changeApi, "/api/account/password", { json: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" } });
+    const anonymous = await call(changeApi, "/api/account/password", {
+      json: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" },
+    });
     expect(anonymous.status).toBe(401);
-    const short = await call(changeApi, "/api/account/password", { cookie, json: { currentPassword: TEST_PASSWORD, newPassword: "short" } });
+    const short = await call(changeApi, "/api/account/password", {
+      cookie,
+      json: { currentPassword: TEST_PASSWORD, newPassword: "short" },
+    });
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({ message: "Password must be at least 8 characters" });
-    const wrong = await call(changeApi, "/api/account/password", { cookie, json: { currentPassword: "not-my-password", newPassword: "brand-new-pass" } });
+    const wrong = await call(changeApi, "/api/account/password", {
+      cookie,
+      json: { currentPassword: "not-my-password", newPassword: "brand-new-pass" },
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ message: "Current password is incorrect" });
 
-    const ok = await call(changeApi, "/api/account/password", { cookie, json: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" } });
+    const ok = await call(changeApi, "/api/account/password", {
+      cookie,
+      json: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: "Password changed" });
     const fresh = ok.headers.get("set-cookie")!.split(";")[0];
@@ -273,7 +358,12 @@ describe("change own password", () => {
     expect(await signedIn(other)).toBe(false);
     expect(await signedIn(cookie)).toBe(false);
     await expect(loginCookie(partner.username, "brand-new-pass")).resolves.toContain("__vendboard_session=");
-    const audited = await db.selectFrom("auditLog").select("actorId").where("action", "=", "password_change").where("entityId", "=", String(partner.id)).execute();
+    const audited = await db
+      .selectFrom("auditLog")
+      .select("actorId")
+      .where("action", "=", "password_change")
+      .where("entityId", "=", String(partner.id))
+      .execute();
     expect(audited).toEqual([{ actorId: partner.id }]);
   });
 
@@ -282,7 +372,16 @@ describe("change own password", () => {
     const cookie = await loginCookie(partner.username);
     const from = address();
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call(changeApi, "/api/account/password", { cookie, address: from, json: { currentPassword: `wrong-${i}`, newPassword: "brand-new-pass" } })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await call(changeApi, "/api/account/password", {
+            cookie,
+            address: from,
+            json: { currentPassword: `wrong-${i}`, newPassword: "brand-new-pass" },
+          })
+        ).status,
+      );
     expect(statuses).toEqual([403, 403, 403, 403, 403, 429]);
   });
 
@@ -291,17 +390,29 @@ describe("change own password", () => {
     expect((await call(changePageLoader, "/account/password")).headers.get("location")).toBe("/auth");
     const cookie = await loginCookie(admin.username);
     const other = await loginCookie(admin.username);
-    const differ = await call(changePage, "/account/password", { cookie, form: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass", repeatPassword: "brand-new-pasS" } });
+    const differ = await call(changePage, "/account/password", {
+      cookie,
+      form: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass", repeatPassword: "brand-new-pasS" },
+    });
     expect(differ.status).toBe(400);
     expect(await differ.json()).toEqual({ field: "new", error: "The two passwords are not the same" });
-    const wrong = await call(changePage, "/account/password", { cookie, form: { currentPassword: "nope-nope", newPassword: "brand-new-pass", repeatPassword: "brand-new-pass" } });
+    const wrong = await call(changePage, "/account/password", {
+      cookie,
+      form: { currentPassword: "nope-nope", newPassword: "brand-new-pass", repeatPassword: "brand-new-pass" },
+    });
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ field: "current", error: "Current password is incorrect" });
-    const ok = await call(changePage, "/account/password", { cookie, form: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass", repeatPassword: "brand-new-pass" } });
+    const ok = await call(changePage, "/account/password", {
+      cookie,
+      form: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass", repeatPassword: "brand-new-pass" },
+    });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/admin");
     expect((await flashedToast(ok))?.title).toBe("Password changed");
-    const fresh = ok.headers.getSetCookie().find((c) => c.startsWith("__vendboard_session="))!.split(";")[0];
+    const fresh = ok.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__vendboard_session="))!
+      .split(";")[0];
     expect(await signedIn(fresh)).toBe(true);
     expect(await signedIn(other)).toBe(false);
   });
@@ -313,7 +424,10 @@ describe("links an admin sends: a new admin's set-password link, and a reset lin
     const admin = await makeAdmin(db);
     const cookie = await loginCookie(admin.username);
     const to = email();
-    const response = await call(createAdminApi, "/api/admin/users", { json: { username: `invited-${++n}`, name: "Ivy Invited", email: to, sendSetPasswordLink: true }, cookie });
+    const response = await call(createAdminApi, "/api/admin/users", {
+      json: { username: `invited-${++n}`, name: "Ivy Invited", email: to, sendSetPasswordLink: true },
+      cookie,
+    });
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({ generatedPassword: null, setPasswordLinkSentTo: to });
@@ -321,22 +435,43 @@ describe("links an admin sends: a new admin's set-password link, and a reset lin
     expect(subjectOf(mail.raw)).toMatch(/admin account$/);
     expect(decoded(mail.raw)).toContain("for 72 hours");
     const token = tokenIn(mail);
-    const row = await db.selectFrom("passwordResets").selectAll().where("tokenHash", "=", hashResetToken(token)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("passwordResets")
+      .selectAll()
+      .where("tokenHash", "=", hashResetToken(token))
+      .executeTakeFirstOrThrow();
     expect(row.expiresAtMs - row.createdAtMs).toBe(72 * 3_600_000);
     const user = await resetPasswordWithToken(db, token, "my-own-choice-1", row.createdAtMs + 71 * 3_600_000);
     expect(user.email).toBe(to);
     expect(await loginCookie(user.username, "my-own-choice-1")).toBeTruthy();
-    const audited = await db.selectFrom("auditLog").selectAll().where("action", "=", "password_link_sent").where("entityId", "=", String(user.id)).executeTakeFirstOrThrow();
+    const audited = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "password_link_sent")
+      .where("entityId", "=", String(user.id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audited.details!)).toMatchObject({ kind: "invite", to });
   });
 
   it("refuses a set-password link without an email, or with a password typed as well (400)", async () => {
     const { action: createAdminApi } = await import("#app/routes/api.admin.users.ts");
     const cookie = await loginCookie((await makeAdmin(db)).username);
-    const noEmail = await call(createAdminApi, "/api/admin/users", { json: { username: `nolink-${n++}`, name: "No Email", sendSetPasswordLink: true }, cookie });
+    const noEmail = await call(createAdminApi, "/api/admin/users", {
+      json: { username: `nolink-${n++}`, name: "No Email", sendSetPasswordLink: true },
+      cookie,
+    });
     expect(noEmail.status).toBe(400);
     expect((await noEmail.json()).message).toBe("An email address is needed to send a set-password link");
-    const both = await call(createAdminApi, "/api/admin/users", { json: { username: `nolink-${n++}`, name: "Both", email: email(), password: "typed-password-1", sendSetPasswordLink: true }, cookie });
+    const both = await call(createAdminApi, "/api/admin/users", {
+      json: {
+        username: `nolink-${n++}`,
+        name: "Both",
+        email: email(),
+        password: "typed-password-1",
+        sendSetPasswordLink: true,
+      },
+      cookie,
+    });
     expect(both.status).toBe(400);
     expect((await both.json()).message).toBe("Leave the password empty to email a link");
   });
@@ -349,7 +484,8 @@ describe("links an admin sends: a new admin's set-password link, and a reset lin
     const to = email();
     const partner = await makePartner(db, { email: to });
     const path = (id: number) => `/api/users/${id}/send-reset-link`;
-    const send = (id: number, who: string | null) => call(sendLinkApi, path(id), { method: "POST", cookie: who, params: { id: String(id) } });
+    const send = (id: number, who: string | null) =>
+      call(sendLinkApi, path(id), { method: "POST", cookie: who, params: { id: String(id) } });
     expect((await send(partner.id, null)).status).toBe(401);
     expect((await send(partner.id, await loginCookie(partner.username))).status).toBe(403);
     expect((await send(999_999, cookie)).status).toBe(404);
@@ -362,7 +498,11 @@ describe("links an admin sends: a new admin's set-password link, and a reset lin
     expect(sent.status).toBe(200);
     expect(await sent.json()).toMatchObject({ sentTo: to });
     const token = tokenIn(mailsTo(to)[0]);
-    const row = await db.selectFrom("passwordResets").selectAll().where("tokenHash", "=", hashResetToken(token)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("passwordResets")
+      .selectAll()
+      .where("tokenHash", "=", hashResetToken(token))
+      .executeTakeFirstOrThrow();
     expect(row.expiresAtMs - row.createdAtMs).toBe(30 * 60_000);
     expect(row.requestedFrom).toBe(`admin #${admin.id}`);
 
@@ -376,7 +516,11 @@ describe("links an admin sends: a new admin's set-password link, and a reset lin
     const { action: usersPage } = await import("#app/routes/admin.users.tsx");
     const admin = await makeAdmin(db);
     const other = await makeAdmin(db, { email: email() });
-    const response = await call(usersPage, "/admin/users", { form: { intent: "account-send-link", id: String(other.id) }, cookie: await loginCookie(admin.username), origin: "http://localhost:3000" });
+    const response = await call(usersPage, "/admin/users", {
+      form: { intent: "account-send-link", id: String(other.id) },
+      cookie: await loginCookie(admin.username),
+      origin: "http://localhost:3000",
+    });
     expect(await flashedToast(response)).toMatchObject({ title: "Reset link sent" });
     expect(mailsTo(other.email!)).toHaveLength(1);
   });

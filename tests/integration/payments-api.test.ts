@@ -24,25 +24,65 @@ type Cookie = string | null;
 
 const post = (partnerId: number | string, json: unknown, cookie: Cookie = adminCookie) =>
   call(paymentsAction, `/api/partners/${partnerId}/payments`, { json, cookie, params: { id: String(partnerId) } });
-const list = (partnerId: number, cookie: Cookie = adminCookie) => call(paymentsLoader, `/api/partners/${partnerId}/payments`, { cookie, params: { id: String(partnerId) } });
-const removePayment = (id: number, cookie: Cookie = adminCookie) => call(deletePaymentAction, `/api/payments/${id}`, { method: "DELETE", cookie, params: { id: String(id) } });
+const list = (partnerId: number, cookie: Cookie = adminCookie) =>
+  call(paymentsLoader, `/api/partners/${partnerId}/payments`, { cookie, params: { id: String(partnerId) } });
+const removePayment = (id: number, cookie: Cookie = adminCookie) =>
+  call(deletePaymentAction, `/api/payments/${id}`, { method: "DELETE", cookie, params: { id: String(id) } });
 const credit = (invoiceId: number, json: unknown, cookie: Cookie = adminCookie) =>
-  call(creditAction, `/api/fee-payments/${invoiceId}/credit-notes`, { json, cookie, params: { id: String(invoiceId) } });
-const creditPdf = (id: number, cookie: Cookie = adminCookie) => call(creditPdfLoader, `/api/credit-notes/${id}/pdf`, { cookie, params: { id: String(id) } });
-const status = (id: number, json: unknown) => call(statusAction, `/api/fee-payments/${id}/status`, { json, cookie: adminCookie, params: { id: String(id) } });
-const removeInvoice = (id: number) => call(deleteInvoiceAction, `/api/fee-payments/${id}`, { method: "DELETE", cookie: adminCookie, params: { id: String(id) } });
-const download = (id: number, cookie: Cookie = adminCookie) => call(downloadLoader, `/api/fee-payments/${id}/download`, { cookie, params: { id: String(id) } });
+  call(creditAction, `/api/fee-payments/${invoiceId}/credit-notes`, {
+    json,
+    cookie,
+    params: { id: String(invoiceId) },
+  });
+const creditPdf = (id: number, cookie: Cookie = adminCookie) =>
+  call(creditPdfLoader, `/api/credit-notes/${id}/pdf`, { cookie, params: { id: String(id) } });
+const status = (id: number, json: unknown) =>
+  call(statusAction, `/api/fee-payments/${id}/status`, { json, cookie: adminCookie, params: { id: String(id) } });
+const removeInvoice = (id: number) =>
+  call(deleteInvoiceAction, `/api/fee-payments/${id}`, {
+    method: "DELETE",
+    cookie: adminCookie,
+    params: { id: String(id) },
+  });
+const download = (id: number, cookie: Cookie = adminCookie) =>
+  call(downloadLoader, `/api/fee-payments/${id}/download`, { cookie, params: { id: String(id) } });
 
-const invoiceRow = (id: number) => db.selectFrom("feePayments").select(["status", "paidDate", "paymentReference"]).where("id", "=", id).executeTakeFirstOrThrow();
-const allocationsOf = (invoiceId: number) => db.selectFrom("paymentAllocations").select(["paymentId", "amountPence"]).where("invoiceId", "=", invoiceId).orderBy("id").execute();
+const invoiceRow = (id: number) =>
+  db
+    .selectFrom("feePayments")
+    .select(["status", "paidDate", "paymentReference"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+const allocationsOf = (invoiceId: number) =>
+  db
+    .selectFrom("paymentAllocations")
+    .select(["paymentId", "amountPence"])
+    .where("invoiceId", "=", invoiceId)
+    .orderBy("id")
+    .execute();
 const counts = async () => ({
-  payments: (await db.selectFrom("payments").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
-  credits: (await db.selectFrom("creditNotes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+  payments: (
+    await db
+      .selectFrom("payments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n,
+  credits: (
+    await db
+      .selectFrom("creditNotes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n,
 });
 
 /** A fee partner with `n` monthly invoices from 1 Jan 2026 (due 15 Jan, 15 Feb, …), each £75.00 + 20% VAT = £90.00. */
 async function partnerWithInvoices(n: number) {
-  const partner = await makePartner(db, { partnerType: "fee-paying", monthlyFeePence: 7500, commissionBp: 0, email: "fees@example.com" });
+  const partner = await makePartner(db, {
+    partnerType: "fee-paying",
+    monthlyFeePence: 7500,
+    commissionBp: 0,
+    email: "fees@example.com",
+  });
   const invoices = [];
   for (let i = 0; i < n; i++) invoices.push(await generateInvoice(db, partner.id, "monthly", adminId, "2026-01-01"));
   await db.updateTable("feePayments").set({ vatRateBp: 2000 }).where("partnerId", "=", partner.id).execute();
@@ -74,9 +114,18 @@ describe("POST /api/partners/{id}/payments", () => {
     [{ receivedOn: "2026-02-01", amount: "12.345", method: "cash" }, "Amount must be in whole pence"],
     [{ receivedOn: "2026-02-01", amount: "ten", method: "cash" }, "Amount must be a number"],
     [{ receivedOn: "2026-02-01", amount: 1_000_000.01, method: "cash" }, "Amount must be at most £1,000,000.00"],
-    [{ receivedOn: "2026-02-01", amount: 90, method: "barter" }, "Method must be bank-transfer, card, cash, cheque, direct-debit or other"],
-    [{ receivedOn: "2026-02-01", amount: 90, method: "cash", reference: "a\nb" }, "Payment reference must be one line of text"],
-    [{ receivedOn: "2026-02-01", amount: 100, method: "cash" }, "The payment is £10.00 more than it settles (£90.00 is due): record the amount due, or raise the invoice first"],
+    [
+      { receivedOn: "2026-02-01", amount: 90, method: "barter" },
+      "Method must be bank-transfer, card, cash, cheque, direct-debit or other",
+    ],
+    [
+      { receivedOn: "2026-02-01", amount: 90, method: "cash", reference: "a\nb" },
+      "Payment reference must be one line of text",
+    ],
+    [
+      { receivedOn: "2026-02-01", amount: 100, method: "cash" },
+      "The payment is £10.00 more than it settles (£90.00 is due): record the amount due, or raise the invoice first",
+    ],
   ])("400 %j: %s; nothing is stored", async (body, message) => {
     const { partner, invoices } = await partnerWithInvoices(1);
     const before = await counts();
@@ -90,21 +139,47 @@ describe("POST /api/partners/{id}/payments", () => {
   it("400 for an allocation to another partner's invoice or more than its balance; 404 for a missing partner", async () => {
     const { partner, invoices } = await partnerWithInvoices(1);
     const other = await partnerWithInvoices(1);
-    const foreign = await post(partner.id, { receivedOn: "2026-02-01", amount: 90, method: "cash", allocations: [{ invoiceId: other.invoices[0].id, amount: 90 }] });
+    const foreign = await post(partner.id, {
+      receivedOn: "2026-02-01",
+      amount: 90,
+      method: "cash",
+      allocations: [{ invoiceId: other.invoices[0].id, amount: 90 }],
+    });
     expect(foreign.status).toBe(400);
-    expect(await foreign.json()).toEqual({ message: `INV-${String(other.invoices[0].id).padStart(5, "0")} is not an unpaid invoice of this partner` });
-    const over = await post(partner.id, { receivedOn: "2026-02-01", amount: 90.01, method: "cash", allocations: [{ invoiceId: invoices[0].id, amount: 90.01 }] });
-    expect(await over.json()).toEqual({ message: `INV-${String(invoices[0].id).padStart(5, "0")} has only £90.00 left to pay` });
+    expect(await foreign.json()).toEqual({
+      message: `INV-${String(other.invoices[0].id).padStart(5, "0")} is not an unpaid invoice of this partner`,
+    });
+    const over = await post(partner.id, {
+      receivedOn: "2026-02-01",
+      amount: 90.01,
+      method: "cash",
+      allocations: [{ invoiceId: invoices[0].id, amount: 90.01 }],
+    });
+    expect(await over.json()).toEqual({
+      message: `INV-${String(invoices[0].id).padStart(5, "0")} has only £90.00 left to pay`,
+    });
     expect((await post(999_999, { receivedOn: "2026-02-01", amount: 90, method: "cash" })).status).toBe(404);
   });
 
   it("a partial payment of £40.00 leaves £50.00 due; paying £50.00 more settles it, paid on that day", async () => {
     const { partner, invoices } = await partnerWithInvoices(1);
     const [invoice] = invoices;
-    const first = await post(partner.id, { receivedOn: "2026-01-20", amount: "40.00", method: "bank-transfer", reference: " BACS 1 " });
+    const first = await post(partner.id, {
+      receivedOn: "2026-01-20",
+      amount: "40.00",
+      method: "bank-transfer",
+      reference: " BACS 1 ",
+    });
     expect(first.status).toBe(201);
     const payment = await first.json();
-    expect(payment).toMatchObject({ partnerId: partner.id, receivedOn: "2026-01-20", amount: 40, method: "bank-transfer", reference: "BACS 1", allocations: [{ invoiceId: invoice.id, amount: 40 }] });
+    expect(payment).toMatchObject({
+      partnerId: partner.id,
+      receivedOn: "2026-01-20",
+      amount: 40,
+      method: "bank-transfer",
+      reference: "BACS 1",
+      allocations: [{ invoiceId: invoice.id, amount: 40 }],
+    });
     expect(await allocationsOf(invoice.id)).toEqual([{ paymentId: payment.id, amountPence: 4000 }]);
     // Due on 15 January: still due, and late.
     expect(await invoiceRow(invoice.id)).toEqual({ status: "overdue", paidDate: null, paymentReference: null });
@@ -113,17 +188,27 @@ describe("POST /api/partners/{id}/payments", () => {
     expect(pdf).toContain("Of the £90.00 total, £40.00 paid so far: £50.00 is left to pay.");
     expect(pdf).toContain("Please pay £50.00 by");
 
-    const second = await (await post(partner.id, { receivedOn: "2026-01-25", amount: 50, method: "cheque", reference: "Chq 7" })).json();
-    expect(second.allocations).toEqual([{ invoiceId: invoice.id, displayId: expect.stringMatching(/^INV-/), amount: 50 }]);
+    const second = await (
+      await post(partner.id, { receivedOn: "2026-01-25", amount: 50, method: "cheque", reference: "Chq 7" })
+    ).json();
+    expect(second.allocations).toEqual([
+      { invoiceId: invoice.id, displayId: expect.stringMatching(/^INV-/), amount: 50 },
+    ]);
     expect(await invoiceRow(invoice.id)).toEqual({ status: "paid", paidDate: "2026-01-25", paymentReference: "Chq 7" });
-    expect(await db.selectFrom("users").select("lastPaymentDate").where("id", "=", partner.id).executeTakeFirstOrThrow()).toEqual({ lastPaymentDate: "2026-01-25" });
+    expect(
+      await db.selectFrom("users").select("lastPaymentDate").where("id", "=", partner.id).executeTakeFirstOrThrow(),
+    ).toEqual({ lastPaymentDate: "2026-01-25" });
     // Nothing is left to pay: another payment is refused.
-    expect(await (await post(partner.id, { receivedOn: "2026-01-26", amount: 1, method: "cash" })).json()).toEqual({ message: "Nothing is due from this partner: a payment must settle an invoice" });
+    expect(await (await post(partner.id, { receivedOn: "2026-01-26", amount: 1, method: "cash" })).json()).toEqual({
+      message: "Nothing is due from this partner: a payment must settle an invoice",
+    });
   });
 
   it("one payment of £135.00 settles the oldest invoice (£90.00) and £45.00 of the next, oldest due first", async () => {
     const { partner, invoices } = await partnerWithInvoices(3);
-    const payment = await (await post(partner.id, { receivedOn: "2026-02-20", amount: 135, method: "bank-transfer" })).json();
+    const payment = await (
+      await post(partner.id, { receivedOn: "2026-02-20", amount: 135, method: "bank-transfer" })
+    ).json();
     expect(payment.allocations.map((a: { invoiceId: number; amount: number }) => [a.invoiceId, a.amount])).toEqual([
       [invoices[0].id, 90],
       [invoices[1].id, 45],
@@ -169,7 +254,9 @@ describe("GET /api/partners/{id}/payments and DELETE /api/payments/{id}", () => 
 
   it("deleting a payment makes the invoices it settled due again; 401, 403 and 404 leave it", async () => {
     const { partner, invoices, cookie } = await partnerWithInvoices(2);
-    const payment = await (await post(partner.id, { receivedOn: "2026-02-20", amount: 180, method: "bank-transfer", reference: "BACS 9" })).json();
+    const payment = await (
+      await post(partner.id, { receivedOn: "2026-02-20", amount: 180, method: "bank-transfer", reference: "BACS 9" })
+    ).json();
     expect((await invoiceRow(invoices[1].id)).status).toBe("paid");
     expect((await removePayment(payment.id, null)).status).toBe(401);
     expect((await removePayment(payment.id, cookie)).status).toBe(403);
@@ -178,7 +265,13 @@ describe("GET /api/partners/{id}/payments and DELETE /api/payments/{id}", () => 
     expect(await response.json()).toEqual({ deleted: payment.id });
     expect(await invoiceRow(invoices[0].id)).toEqual({ status: "overdue", paidDate: null, paymentReference: null });
     expect(await allocationsOf(invoices[1].id)).toEqual([]);
-    const entry = await db.selectFrom("auditLog").select(["action", "actorId", "partnerId", "before"]).where("entity", "=", "payment").where("entityId", "=", String(payment.id)).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const entry = await db
+      .selectFrom("auditLog")
+      .select(["action", "actorId", "partnerId", "before"])
+      .where("entity", "=", "payment")
+      .where("entityId", "=", String(payment.id))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: "delete", actorId: adminId, partnerId: partner.id });
     expect(JSON.parse(entry.before!)).toMatchObject({ amount: 180, reference: "BACS 9" });
   });
@@ -190,22 +283,36 @@ describe("credit notes", () => {
     const [invoice] = invoices;
     expect((await credit(invoice.id, { amount: 10, reason: "Goodwill" }, null)).status).toBe(401);
     expect((await credit(invoice.id, { amount: 10, reason: "Goodwill" }, cookie)).status).toBe(403);
-    expect(await (await credit(invoice.id, { amount: 10, reason: " " })).json()).toEqual({ message: "Reason is required" });
-    expect(await (await credit(invoice.id, { amount: -1, reason: "x" })).json()).toEqual({ message: "Amount must be more than £0.00" });
+    expect(await (await credit(invoice.id, { amount: 10, reason: " " })).json()).toEqual({
+      message: "Reason is required",
+    });
+    expect(await (await credit(invoice.id, { amount: -1, reason: "x" })).json()).toEqual({
+      message: "Amount must be more than £0.00",
+    });
     await post(partner.id, { receivedOn: "2026-01-20", amount: 40, method: "cash" });
     const over = await credit(invoice.id, { amount: 50.01, reason: "Too much" });
     expect(over.status).toBe(400);
-    expect(await over.json()).toEqual({ message: `A credit note can be at most the £50.00 left to pay on INV-${String(invoice.id).padStart(5, "0")}` });
+    expect(await over.json()).toEqual({
+      message: `A credit note can be at most the £50.00 left to pay on INV-${String(invoice.id).padStart(5, "0")}`,
+    });
     expect((await counts()).credits).toBe((await counts()).credits);
     expect((await credit(999_999, { amount: 1, reason: "x" })).status).toBe(404);
 
     const response = await credit(invoice.id, { amount: 15, reason: "Machine out of order for a week" });
     expect(response.status).toBe(201);
     const note = await response.json();
-    expect(note).toMatchObject({ displayId: expect.stringMatching(/^CN-\d{5}$/), invoiceId: invoice.id, amount: 15, kind: "credit", reason: "Machine out of order for a week", pdfUrl: `/api/credit-notes/${note.id}/pdf` });
+    expect(note).toMatchObject({
+      displayId: expect.stringMatching(/^CN-\d{5}$/),
+      invoiceId: invoice.id,
+      amount: 15,
+      kind: "credit",
+      reason: "Machine out of order for a week",
+      pdfUrl: `/api/credit-notes/${note.id}/pdf`,
+    });
     // £90.00 − £40.00 − £15.00 = £35.00 still due; paying it settles the invoice.
     expect(await (await post(partner.id, { receivedOn: "2026-01-30", amount: 35.01, method: "cash" })).json()).toEqual({
-      message: "The payment is £0.01 more than it settles (£35.00 is due): record the amount due, or raise the invoice first",
+      message:
+        "The payment is £0.01 more than it settles (£35.00 is due): record the amount due, or raise the invoice first",
     });
     await post(partner.id, { receivedOn: "2026-01-30", amount: 35, method: "cash" });
     expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paidDate: "2026-01-30" });
@@ -241,9 +348,16 @@ describe("the spec's status calls on top of payments", () => {
     const { partner, invoices } = await partnerWithInvoices(2);
     const [jan, feb] = invoices;
     await post(partner.id, { receivedOn: "2026-01-20", amount: 40, method: "cash" });
-    expect((await status(jan.id, { status: "paid", paidDate: "2026-01-28", paymentReference: "BACS 5" })).status).toBe(200);
+    expect((await status(jan.id, { status: "paid", paidDate: "2026-01-28", paymentReference: "BACS 5" })).status).toBe(
+      200,
+    );
     expect(await invoiceRow(jan.id)).toEqual({ status: "paid", paidDate: "2026-01-28", paymentReference: "BACS 5" });
-    const payments = await db.selectFrom("payments").select(["receivedOn", "amountPence", "method", "reference"]).where("partnerId", "=", partner.id).orderBy("id").execute();
+    const payments = await db
+      .selectFrom("payments")
+      .select(["receivedOn", "amountPence", "method", "reference"])
+      .where("partnerId", "=", partner.id)
+      .orderBy("id")
+      .execute();
     expect(payments).toEqual([
       { receivedOn: "2026-01-20", amountPence: 4000, method: "cash", reference: null },
       { receivedOn: "2026-01-28", amountPence: 5000, method: "bank-transfer", reference: "BACS 5" },
@@ -254,9 +368,13 @@ describe("the spec's status calls on top of payments", () => {
     expect(await invoiceRow(jan.id)).toEqual({ status: "pending", paidDate: null, paymentReference: null });
 
     // One payment of £180.00 settles both; February back to pending leaves a £90.00 payment for January.
-    const shared = await (await post(partner.id, { receivedOn: "2026-02-20", amount: 180, method: "bank-transfer" })).json();
+    const shared = await (
+      await post(partner.id, { receivedOn: "2026-02-20", amount: 180, method: "bank-transfer" })
+    ).json();
     await status(feb.id, { status: "pending" });
-    expect(await db.selectFrom("payments").select(["amountPence"]).where("id", "=", shared.id).executeTakeFirstOrThrow()).toEqual({ amountPence: 9000 });
+    expect(
+      await db.selectFrom("payments").select(["amountPence"]).where("id", "=", shared.id).executeTakeFirstOrThrow(),
+    ).toEqual({ amountPence: 9000 });
     expect(await allocationsOf(jan.id)).toEqual([{ paymentId: shared.id, amountPence: 9000 }]);
     expect((await invoiceRow(jan.id)).status).toBe("paid");
     expect(await invoiceRow(feb.id)).toEqual({ status: "pending", paidDate: null, paymentReference: null });
@@ -266,9 +384,13 @@ describe("the spec's status calls on top of payments", () => {
     const { partner, invoices } = await partnerWithInvoices(1);
     await post(partner.id, { receivedOn: "2026-01-20", amount: 30, method: "cash" });
     expect((await status(invoices[0].id, { status: "cancelled" })).status).toBe(200);
-    expect(await db.selectFrom("creditNotes").select(["amountPence", "kind", "reason"]).where("invoiceId", "=", invoices[0].id).execute()).toEqual([
-      { amountPence: 6000, kind: "cancellation", reason: "Invoice cancelled" },
-    ]);
+    expect(
+      await db
+        .selectFrom("creditNotes")
+        .select(["amountPence", "kind", "reason"])
+        .where("invoiceId", "=", invoices[0].id)
+        .execute(),
+    ).toEqual([{ amountPence: 6000, kind: "cancellation", reason: "Invoice cancelled" }]);
     expect((await invoiceRow(invoices[0].id)).status).toBe("cancelled");
     expect((await download(invoices[0].id)).status).toBe(200);
     // A payment cannot go to a cancelled invoice.

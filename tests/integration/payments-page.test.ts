@@ -18,12 +18,22 @@ let adminCookie: string;
 const displayId = (id: number) => `INV-${String(id).padStart(5, "0")}`;
 
 async function feePartner() {
-  const partner = await makePartner(db, { name: "Ledger Gym", partnerType: "fee-paying", monthlyFeePence: 7500, commissionBp: 0 });
+  const partner = await makePartner(db, {
+    name: "Ledger Gym",
+    partnerType: "fee-paying",
+    monthlyFeePence: 7500,
+    commissionBp: 0,
+  });
   const jan = await generateInvoice(db, partner.id, "monthly", adminId, "2026-01-01");
   const feb = await generateInvoice(db, partner.id, "monthly", adminId, "2026-01-01");
   await db.updateTable("feePayments").set({ vatRateBp: 2000 }).where("partnerId", "=", partner.id).execute();
   const post = (form: Record<string, string>, cookie: string | null = adminCookie) =>
-    call(partnerAction, `/partners/${partner.id}`, { form, cookie, origin: ORIGIN, params: { partnerId: String(partner.id) } });
+    call(partnerAction, `/partners/${partner.id}`, {
+      form,
+      cookie,
+      origin: ORIGIN,
+      params: { partnerId: String(partner.id) },
+    });
   return { partner, jan, feb, post, cookie: await loginCookie(partner.username) };
 }
 
@@ -42,14 +52,27 @@ describe("Record payment on the partner page", () => {
       description: `A payment from Ledger Gym settles the oldest invoice due first. Due now: ${displayId(jan.id)} £90.00, ${displayId(feb.id)} £90.00; £180.00 in all.`,
       confirmLabel: "Record payment",
     });
-    const recorded = await post({ intent: "payment-record", partnerId: String(partner.id), receivedOn: "2026-02-01", amount: "135.00", method: "bank-transfer", reference: "BACS 77", confirmed: "yes" });
+    const recorded = await post({
+      intent: "payment-record",
+      partnerId: String(partner.id),
+      receivedOn: "2026-02-01",
+      amount: "135.00",
+      method: "bank-transfer",
+      reference: "BACS 77",
+      confirmed: "yes",
+    });
     expect(recorded.status).toBe(302);
     expect(recorded.headers.get("location")).toBe(`/partners/${partner.id}`);
     expect(await flashedToast(recorded)).toMatchObject({
       title: "Payment recorded",
       description: `£135.00 settles ${displayId(jan.id)} (£90.00, in full) and ${displayId(feb.id)} (£45.00 of £90.00 due).`,
     });
-    const page = await (await call(partnerLoader, `/partners/${partner.id}`, { cookie: adminCookie, params: { partnerId: String(partner.id) } })).json();
+    const page = await (
+      await call(partnerLoader, `/partners/${partner.id}`, {
+        cookie: adminCookie,
+        params: { partnerId: String(partner.id) },
+      })
+    ).json();
     expect(page.partner.receivables.balances[feb.id]).toEqual({ gross: 90, paid: 45, credited: 0, balance: 45 });
     expect(page.partner.receivables.due).toBe(45);
     expect(page.partner.receivables.payments).toHaveLength(1);
@@ -57,12 +80,40 @@ describe("Record payment on the partner page", () => {
 
   it("a bad amount is refused with the failure's title and message; a partner is refused", async () => {
     const { partner, post, cookie } = await feePartner();
-    const bad = await post({ intent: "payment-record", partnerId: String(partner.id), receivedOn: "2026-02-01", amount: "200", method: "cash", confirmed: "yes" });
+    const bad = await post({
+      intent: "payment-record",
+      partnerId: String(partner.id),
+      receivedOn: "2026-02-01",
+      amount: "200",
+      method: "cash",
+      confirmed: "yes",
+    });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ title: "Failed to record payment", error: "The payment is £20.00 more than it settles (£180.00 is due): record the amount due, or raise the invoice first" });
-    const blank = await post({ intent: "payment-record", partnerId: String(partner.id), receivedOn: "", amount: "10", method: "cash", confirmed: "yes" });
+    expect(await bad.json()).toMatchObject({
+      title: "Failed to record payment",
+      error:
+        "The payment is £20.00 more than it settles (£180.00 is due): record the amount due, or raise the invoice first",
+    });
+    const blank = await post({
+      intent: "payment-record",
+      partnerId: String(partner.id),
+      receivedOn: "",
+      amount: "10",
+      method: "cash",
+      confirmed: "yes",
+    });
     expect(await blank.json()).toMatchObject({ error: "Received date must be a date (YYYY-MM-DD)" });
-    const refused = await post({ intent: "payment-record", partnerId: String(partner.id), receivedOn: "2026-02-01", amount: "10", method: "cash", confirmed: "yes" }, cookie);
+    const refused = await post(
+      {
+        intent: "payment-record",
+        partnerId: String(partner.id),
+        receivedOn: "2026-02-01",
+        amount: "10",
+        method: "cash",
+        confirmed: "yes",
+      },
+      cookie,
+    );
     // A partner is sent away from the admin's page (as every intent there), and nothing is stored.
     expect(refused.headers.get("location")).not.toBe(`/partners/${partner.id}`);
     expect(await db.selectFrom("payments").select("id").where("partnerId", "=", partner.id).execute()).toEqual([]);
@@ -72,13 +123,29 @@ describe("Record payment on the partner page", () => {
 describe("Delete payment and Credit note on the partner page", () => {
   it("delete asks first, then the invoice is due again", async () => {
     const { partner, jan, post } = await feePartner();
-    await post({ intent: "payment-record", partnerId: String(partner.id), receivedOn: "2026-02-01", amount: "90", method: "cash", confirmed: "yes" });
-    const payment = await db.selectFrom("payments").select("id").where("partnerId", "=", partner.id).executeTakeFirstOrThrow();
+    await post({
+      intent: "payment-record",
+      partnerId: String(partner.id),
+      receivedOn: "2026-02-01",
+      amount: "90",
+      method: "cash",
+      confirmed: "yes",
+    });
+    const payment = await db
+      .selectFrom("payments")
+      .select("id")
+      .where("partnerId", "=", partner.id)
+      .executeTakeFirstOrThrow();
     const asked = await (await post({ intent: "payment-delete", id: String(payment.id) })).json();
-    expect(asked.confirm).toMatchObject({ title: "Delete payment?", description: `£90.00 received 01/02/2026 (Cash) is removed; ${displayId(jan.id)} will be due again.` });
+    expect(asked.confirm).toMatchObject({
+      title: "Delete payment?",
+      description: `£90.00 received 01/02/2026 (Cash) is removed; ${displayId(jan.id)} will be due again.`,
+    });
     const deleted = await post({ intent: "payment-delete", id: String(payment.id), confirmed: "yes" });
     expect(deleted.status).toBe(302);
-    expect(await db.selectFrom("feePayments").select("status").where("id", "=", jan.id).executeTakeFirstOrThrow()).toEqual({ status: "overdue" });
+    expect(
+      await db.selectFrom("feePayments").select("status").where("id", "=", jan.id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: "overdue" });
   });
 
   it("credit note asks first (amount and reason on the question's page), then issues CN-… for £15.00", async () => {
@@ -86,10 +153,28 @@ describe("Delete payment and Credit note on the partner page", () => {
     const asked = await (await post({ intent: "credit-note-issue", id: String(jan.id) })).json();
     expect(asked.confirm).toMatchObject({ title: "Credit note", confirmLabel: "Issue credit note" });
     expect(asked.confirm.description).toContain(`${displayId(jan.id)} (£90.00 left to pay)`);
-    const over = await post({ intent: "credit-note-issue", id: String(jan.id), amount: "90.01", reason: "Too much", confirmed: "yes" });
-    expect(await over.json()).toMatchObject({ title: "Failed to issue credit note", error: `A credit note can be at most the £90.00 left to pay on ${displayId(jan.id)}` });
-    const issued = await post({ intent: "credit-note-issue", id: String(jan.id), amount: "15", reason: "Machine broken for a week", confirmed: "yes" });
+    const over = await post({
+      intent: "credit-note-issue",
+      id: String(jan.id),
+      amount: "90.01",
+      reason: "Too much",
+      confirmed: "yes",
+    });
+    expect(await over.json()).toMatchObject({
+      title: "Failed to issue credit note",
+      error: `A credit note can be at most the £90.00 left to pay on ${displayId(jan.id)}`,
+    });
+    const issued = await post({
+      intent: "credit-note-issue",
+      id: String(jan.id),
+      amount: "15",
+      reason: "Machine broken for a week",
+      confirmed: "yes",
+    });
     expect(issued.status).toBe(302);
-    expect(await flashedToast(issued)).toMatchObject({ title: "Credit note issued", description: expect.stringMatching(new RegExp(`^CN-\\d{5} for £15\\.00 against ${displayId(jan.id)}$`)) });
+    expect(await flashedToast(issued)).toMatchObject({
+      title: "Credit note issued",
+      description: expect.stringMatching(new RegExp(`^CN-\\d{5} for £15\\.00 against ${displayId(jan.id)}$`)),
+    });
   });
 });

@@ -17,14 +17,21 @@ import { makeAdmin, makeMachine, makePartner } from "#tests/factories.ts";
 let adminId: number;
 
 async function importFixture(file: string) {
-  const [outcome] = await importExports(db, [{ name: file, bytes: new Uint8Array(fs.readFileSync(`fixtures/${file}`)) }], {}, { actorId: adminId, dataDir: DATA_DIR });
+  const [outcome] = await importExports(
+    db,
+    [{ name: file, bytes: new Uint8Array(fs.readFileSync(`fixtures/${file}`)) }],
+    {},
+    { actorId: adminId, dataDir: DATA_DIR },
+  );
   expect(outcome.ok).toBe(true);
 }
 
 /** The totals table, and what it stands for: the rollup grouped by product (machines with a row). */
 async function totalsAndRollup() {
   const totals = await sql<{ productId: number; units: number; revenuePence: number; machines: number }>`
-    select product_id as "productId", units, revenue_pence as "revenuePence", machines from product_sales_totals where machines > 0 order by product_id`.execute(db);
+    select product_id as "productId", units, revenue_pence as "revenuePence", machines from product_sales_totals where machines > 0 order by product_id`.execute(
+    db,
+  );
   const grouped = await sql<{ productId: number; units: number; revenuePence: number; machines: number }>`
     select product_id as "productId", sum(units) as units, sum(revenue_pence) as "revenuePence", count(distinct machine_id) as machines
     from product_sales_monthly group by product_id order by product_id`.execute(db);
@@ -38,15 +45,32 @@ async function expectTotalsRight() {
   const names = new Map((await db.selectFrom("products").select(["id", "name"]).execute()).map((p) => [p.id, p.name]));
   const analytics = await productAnalytics(db);
   expect(
-    totals.map((t) => ({ name: names.get(t.productId), totalSales: t.units, totalRevenue: t.revenuePence / 100, machines: t.machines })).sort((a, b) => a.name!.localeCompare(b.name!)),
-  ).toEqual(analytics.map((a) => ({ name: a.name, totalSales: a.totalSales, totalRevenue: a.totalRevenue, machines: a.machines.length })).sort((a, b) => a.name.localeCompare(b.name)));
+    totals
+      .map((t) => ({
+        name: names.get(t.productId),
+        totalSales: t.units,
+        totalRevenue: t.revenuePence / 100,
+        machines: t.machines,
+      }))
+      .sort((a, b) => a.name!.localeCompare(b.name!)),
+  ).toEqual(
+    analytics
+      .map((a) => ({
+        name: a.name,
+        totalSales: a.totalSales,
+        totalRevenue: a.totalRevenue,
+        machines: a.machines.length,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  );
   return totals;
 }
 
 beforeAll(async () => {
   adminId = (await makeAdmin(db)).id;
   const partner = await makePartner(db);
-  for (const location of ["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"]) await makeMachine(db, partner.id, location);
+  for (const location of ["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"])
+    await makeMachine(db, partner.id, location);
 });
 
 describe("product_sales_totals", () => {
@@ -60,25 +84,62 @@ describe("product_sales_totals", () => {
   });
 
   it("loses a record's sales when the record is deleted, and a machine once none of its rows is left", async () => {
-    const record = await db.selectFrom("monthlyRecords").select(["id", "machineId"]).where("month", "=", "2026-10").executeTakeFirstOrThrow();
+    const record = await db
+      .selectFrom("monthlyRecords")
+      .select(["id", "machineId"])
+      .where("month", "=", "2026-10")
+      .executeTakeFirstOrThrow();
     await deleteRecord(db, record.id, adminId);
     await expectTotalsRight();
-    const machine = await db.selectFrom("monthlyRecords").select("machineId").where("month", "=", "2026-09").executeTakeFirstOrThrow();
+    const machine = await db
+      .selectFrom("monthlyRecords")
+      .select("machineId")
+      .where("month", "=", "2026-09")
+      .executeTakeFirstOrThrow();
     await deleteMachine(db, machine.machineId, adminId);
     const totals = await expectTotalsRight();
     expect(totals.length).toBeGreaterThan(0);
   });
 
   it("follows direct changes of rollup rows: figures, a row moved to another machine, a row removed", async () => {
-    const row = await db.selectFrom("productSalesMonthly").selectAll().orderBy("units", "desc").executeTakeFirstOrThrow();
-    await db.updateTable("productSalesMonthly").set({ units: row.units + 5, revenuePence: row.revenuePence + 500 }).where("productId", "=", row.productId).where("machineId", "=", row.machineId).where("month", "=", row.month).execute();
+    const row = await db
+      .selectFrom("productSalesMonthly")
+      .selectAll()
+      .orderBy("units", "desc")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("productSalesMonthly")
+      .set({ units: row.units + 5, revenuePence: row.revenuePence + 500 })
+      .where("productId", "=", row.productId)
+      .where("machineId", "=", row.machineId)
+      .where("month", "=", row.month)
+      .execute();
     await expectTotalsRight();
-    const other = await makeMachine(db, (await db.selectFrom("machines").select("partnerId").where("id", "=", row.machineId).executeTakeFirstOrThrow()).partnerId);
-    await db.updateTable("productSalesMonthly").set({ machineId: other.id }).where("productId", "=", row.productId).where("machineId", "=", row.machineId).where("month", "=", row.month).execute();
+    const other = await makeMachine(
+      db,
+      (await db.selectFrom("machines").select("partnerId").where("id", "=", row.machineId).executeTakeFirstOrThrow())
+        .partnerId,
+    );
+    await db
+      .updateTable("productSalesMonthly")
+      .set({ machineId: other.id })
+      .where("productId", "=", row.productId)
+      .where("machineId", "=", row.machineId)
+      .where("month", "=", row.month)
+      .execute();
     await expectTotalsRight();
-    await db.updateTable("productSalesMonthly").set({ month: "2026-08" }).where("productId", "=", row.productId).where("machineId", "=", other.id).execute();
+    await db
+      .updateTable("productSalesMonthly")
+      .set({ month: "2026-08" })
+      .where("productId", "=", row.productId)
+      .where("machineId", "=", other.id)
+      .execute();
     await expectTotalsRight();
-    await db.deleteFrom("productSalesMonthly").where("productId", "=", row.productId).where("machineId", "=", other.id).execute();
+    await db
+      .deleteFrom("productSalesMonthly")
+      .where("productId", "=", row.productId)
+      .where("machineId", "=", other.id)
+      .execute();
     await expectTotalsRight();
   });
 });

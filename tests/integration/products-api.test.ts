@@ -29,9 +29,15 @@ beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
   const partner = await makePartner(db);
   partnerCookie = await loginCookie(partner.username);
-  for (const location of ["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"]) await makeMachine(db, partner.id, location);
+  for (const location of ["Leeds Station Concourse", "Bradford Library", "York Hospital Atrium"])
+    await makeMachine(db, partner.id, location);
   for (const file of ["three-machines-2026-09.xlsx", "single-machine-2026-10.xlsx"]) {
-    await importExports(db, [{ name: file, bytes: new Uint8Array(fs.readFileSync(`fixtures/${file}`)) }], {}, { actorId: null, dataDir: DATA_DIR });
+    await importExports(
+      db,
+      [{ name: file, bytes: new Uint8Array(fs.readFileSync(`fixtures/${file}`)) }],
+      {},
+      { actorId: null, dataDir: DATA_DIR },
+    );
   }
 });
 
@@ -57,16 +63,26 @@ describe("GET /api/products/analytics", () => {
       expect(record.totalSales).toBeGreaterThanOrEqual(count);
     }
     const twix = records.find((r: { name: string }) => r.name === "Twix Twin");
-    expect(twix.machines.map((m: { location: string }) => m.location).sort()).toEqual(["Bradford Library", "Leeds Station Concourse", "York Hospital Atrium"]);
+    expect(twix.machines.map((m: { location: string }) => m.location).sort()).toEqual([
+      "Bradford Library",
+      "Leeds Station Concourse",
+      "York Hospital Atrium",
+    ]);
     expect(twix.machines.reduce((s: number, m: { unitsSold: number }) => s + m.unitsSold, 0)).toBe(twix.totalSales);
   });
 
   it("a month's range reads that month only; a range cutting months reads the sales", async () => {
-    const september = await (await call(analyticsLoader, "/api/products/analytics?from=2026-09-01&to=2026-09-30", { cookie: adminCookie })).json();
+    const september = await (
+      await call(analyticsLoader, "/api/products/analytics?from=2026-09-01&to=2026-09-30", { cookie: adminCookie })
+    ).json();
     expect(september.reduce((s: number, r: { totalSales: number }) => s + r.totalSales, 0)).toBe(98);
-    const cut = await (await call(analyticsLoader, "/api/products/analytics?from=2026-09-01&to=2026-10-31", { cookie: adminCookie })).json();
+    const cut = await (
+      await call(analyticsLoader, "/api/products/analytics?from=2026-09-01&to=2026-10-31", { cookie: adminCookie })
+    ).json();
     expect(cut.reduce((s: number, r: { totalSales: number }) => s + r.totalSales, 0)).toBe(142);
-    const partOfOctober = await (await call(analyticsLoader, "/api/products/analytics?from=2026-10-05&to=2026-10-20", { cookie: adminCookie })).json();
+    const partOfOctober = await (
+      await call(analyticsLoader, "/api/products/analytics?from=2026-10-05&to=2026-10-20", { cookie: adminCookie })
+    ).json();
     const partUnits = partOfOctober.reduce((s: number, r: { totalSales: number }) => s + r.totalSales, 0);
     expect(partUnits).toBeGreaterThan(0);
     expect(partUnits).toBeLessThan(44);
@@ -76,7 +92,9 @@ describe("GET /api/products/analytics", () => {
 describe("GET /api/products/report", () => {
   it("401, 403, and a workbook of the month's product sales per product and per machine", async () => {
     expect((await call(reportLoader, "/api/products/report?month=2026-09")).status).toBe(401);
-    expect((await call(reportLoader, "/api/products/report?month=2026-09", { cookie: partnerCookie })).status).toBe(403);
+    expect((await call(reportLoader, "/api/products/report?month=2026-09", { cookie: partnerCookie })).status).toBe(
+      403,
+    );
     const response = await call(reportLoader, "/api/products/report?month=2026-09", { cookie: adminCookie });
     expect(response.headers.get("content-disposition")).toContain("product-sales-2026-09.xlsx");
     const book = XLSX.read(new Uint8Array(await response.arrayBuffer()), { type: "array", cellNF: true });

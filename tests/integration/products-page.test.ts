@@ -46,8 +46,14 @@ describe("GET /admin/products (loader)", () => {
   });
 
   it("?month= is the report month, its range first to last day (February of a leap year included)", async () => {
-    expect(await load(`/admin/products?month=${YEAR}-09`)).toMatchObject({ month: `${YEAR}-09`, range: { from: `${YEAR}-09-01`, to: `${YEAR}-09-30` } });
-    expect(await load("/admin/products?month=2024-02&q=coke")).toMatchObject({ month: "2024-02", range: { from: "2024-02-01", to: "2024-02-29" } });
+    expect(await load(`/admin/products?month=${YEAR}-09`)).toMatchObject({
+      month: `${YEAR}-09`,
+      range: { from: `${YEAR}-09-01`, to: `${YEAR}-09-30` },
+    });
+    expect(await load("/admin/products?month=2024-02&q=coke")).toMatchObject({
+      month: "2024-02",
+      range: { from: "2024-02-01", to: "2024-02-29" },
+    });
   });
 
   it("a month the picker does not offer is ignored: this month and the default range", async () => {
@@ -59,7 +65,9 @@ describe("GET /admin/products (loader)", () => {
   });
 
   it("the picker's form without JavaScript is redirected to ?month=, keeping the search and tab", async () => {
-    const picked = await call(loader, "/admin/products?q=coke&tab=top&month=2024-01&monthOfYear=9&year=2025", { cookie: adminCookie });
+    const picked = await call(loader, "/admin/products?q=coke&tab=top&month=2024-01&monthOfYear=9&year=2025", {
+      cookie: adminCookie,
+    });
     expect(picked.status).toBe(302);
     expect(picked.headers.get("location")).toBe("/admin/products?q=coke&tab=top&month=2025-09");
     // A month or year the picker does not offer is not redirected.
@@ -71,11 +79,23 @@ describe("GET /admin/products (loader)", () => {
     const page = await load("/admin/products");
     expect(page.products).toBeInstanceOf(Promise);
     const first = { page: 1, size: 24 };
-    expect(await page.products).toEqual(await productView(db, { query: "", tab: "all", product: null, page: first, machinePage: first }));
+    expect(await page.products).toEqual(
+      await productView(db, { query: "", tab: "all", product: null, page: first, machinePage: first }),
+    );
     const chosen = await load("/admin/products?q=co&tab=distribution&product=Diet+Coke&page=3&machinePage=2");
-    expect(await chosen.products).toEqual(await productView(db, { query: "co", tab: "distribution", product: "Diet Coke", page: { page: 3, size: 24 }, machinePage: { page: 2, size: 24 } }));
+    expect(await chosen.products).toEqual(
+      await productView(db, {
+        query: "co",
+        tab: "distribution",
+        product: "Diet Coke",
+        page: { page: 3, size: 24 },
+        machinePage: { page: 2, size: 24 },
+      }),
+    );
     // A product is chosen in Machine Distribution only.
     const top = await load("/admin/products?tab=top&product=Diet+Coke");
-    expect(await top.products).toEqual(await productView(db, { query: "", tab: "top", product: null, page: first, machinePage: first }));
+    expect(await top.products).toEqual(
+      await productView(db, { query: "", tab: "top", product: null, page: first, machinePage: first }),
+    );
   });
 });

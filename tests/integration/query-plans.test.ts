@@ -36,9 +36,12 @@ async function statementsOf(run: (db: Kysely<Database>) => Promise<unknown>): Pr
 
 /** The plan's lines, and the names a big table goes by in the statement (itself and its aliases). */
 async function plan(query: Compiled) {
-  const result = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]));
+  const result = await db.executeQuery<{ detail: string }>(
+    CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+  );
   const names = new Set(BIG_TABLES);
-  for (const table of BIG_TABLES) for (const [, alias] of query.sql.matchAll(new RegExp(`"${table}" as "(\\w+)"`, "g"))) names.add(alias);
+  for (const table of BIG_TABLES)
+    for (const [, alias] of query.sql.matchAll(new RegExp(`"${table}" as "(\\w+)"`, "g"))) names.add(alias);
   return { lines: result.rows.map((r) => r.detail), names };
 }
 
@@ -69,8 +72,15 @@ beforeAll(async () => {
   const paid = await makePartner(db, { partnerType: "profit-sharing" });
   const machine = await makeMachine(db, paid.id);
   await makeRecord(db, machine.id, "2026-01", { totalSales: 1, revenuePence: 1_000, cogsPence: 100 });
-  const product = await db.insertInto("products").values({ name: "Product 1", currentPricePence: 100, currentCostPence: 40 }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("productSalesMonthly").values({ productId: product.id, machineId: machine.id, month: "2026-01", units: 3, revenuePence: 300 }).execute();
+  const product = await db
+    .insertInto("products")
+    .values({ name: "Product 1", currentPricePence: 100, currentCostPence: 40 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("productSalesMonthly")
+    .values({ productId: product.id, machineId: machine.id, month: "2026-01", units: 3, revenuePence: 300 })
+    .execute();
   const { markCommissionPaid } = await import("#domain/commissions/commission-service.ts");
   await markCommissionPaid(db, paid.id, "2026-01", admin.id, "2026-02-02", new Date("2026-02-02T12:00:00Z"));
 });
@@ -79,41 +89,53 @@ afterAll(async () => {
   await logged.destroy();
 });
 
-describeSqliteOnly("no full scan of sales, monthly_records or product_sales_monthly", "SQLite's EXPLAIN QUERY PLAN", () => {
-  it("the commission summary: a page, the totals over every partner, the paid rows", async () => {
-    const queries = await statementsOf(async (d) => {
-      await commissionSummaryPage(d, month, { page: 2, size: 24 });
-      await commissionSummaryPage(d, "2026-01", { page: 1, size: 24 });
+describeSqliteOnly(
+  "no full scan of sales, monthly_records or product_sales_monthly",
+  "SQLite's EXPLAIN QUERY PLAN",
+  () => {
+    it("the commission summary: a page, the totals over every partner, the paid rows", async () => {
+      const queries = await statementsOf(async (d) => {
+        await commissionSummaryPage(d, month, { page: 2, size: 24 });
+        await commissionSummaryPage(d, "2026-01", { page: 1, size: 24 });
+      });
+      // Each page: the month's aggregate and its adjustments (monthTotals).
+      expect(queries.length).toBeGreaterThanOrEqual(4);
+      expect(await fullScans(queries)).toEqual([]);
     });
-    // Each page: the month's aggregate and its adjustments (monthTotals).
-    expect(queries.length).toBeGreaterThanOrEqual(4);
-    expect(await fullScans(queries)).toEqual([]);
-  });
 
-  it("the partner page: its profile, invoices, totals, a page of machines and their records' figures, the commission cards", async () => {
-    const queries = await statementsOf(async (d) => {
-      await partnerDetailPage(d, partnerId, { page: 2, size: 24 });
-      await partnerMonthFigures(d, partnerId, month);
+    it("the partner page: its profile, invoices, totals, a page of machines and their records' figures, the commission cards", async () => {
+      const queries = await statementsOf(async (d) => {
+        await partnerDetailPage(d, partnerId, { page: 2, size: 24 });
+        await partnerMonthFigures(d, partnerId, month);
+      });
+      expect(queries.length).toBeGreaterThanOrEqual(6);
+      expect(await fullScans(queries)).toEqual([]);
     });
-    expect(queries.length).toBeGreaterThanOrEqual(6);
-    expect(await fullScans(queries)).toEqual([]);
-  });
 
-  it("Products Analytics: each tab, searched or not, a chosen product's machines", async () => {
-    const first = { page: 1, size: 24 };
-    const queries = await statementsOf(async (d) => {
-      for (const query of ["", "cola"]) {
-        await productView(d, { query, tab: "all", product: null, page: { page: 2, size: 24 }, machinePage: first });
-        await productView(d, { query, tab: "top", product: null, page: first, machinePage: first });
-        await productView(d, { query, tab: "distribution", product: "Product 1", page: first, machinePage: { page: 2, size: 24 } });
-      }
+    it("Products Analytics: each tab, searched or not, a chosen product's machines", async () => {
+      const first = { page: 1, size: 24 };
+      const queries = await statementsOf(async (d) => {
+        for (const query of ["", "cola"]) {
+          await productView(d, { query, tab: "all", product: null, page: { page: 2, size: 24 }, machinePage: first });
+          await productView(d, { query, tab: "top", product: null, page: first, machinePage: first });
+          await productView(d, {
+            query,
+            tab: "distribution",
+            product: "Product 1",
+            page: first,
+            machinePage: { page: 2, size: 24 },
+          });
+        }
+      });
+      expect(queries.length).toBeGreaterThanOrEqual(14);
+      expect(await fullScans(queries)).toEqual([]);
     });
-    expect(queries.length).toBeGreaterThanOrEqual(14);
-    expect(await fullScans(queries)).toEqual([]);
-  });
 
-  it("finds a full scan where there is one (the check itself)", async () => {
-    const queries = await statementsOf((d) => d.selectFrom("monthlyRecords as r").select("r.id").where("r.cogsPence", ">", 0).execute());
-    expect(await fullScans(queries)).toHaveLength(1);
-  });
-});
+    it("finds a full scan where there is one (the check itself)", async () => {
+      const queries = await statementsOf((d) =>
+        d.selectFrom("monthlyRecords as r").select("r.id").where("r.cogsPence", ">", 0).execute(),
+      );
+      expect(await fullScans(queries)).toHaveLength(1);
+    });
+  },
+);

@@ -63,11 +63,19 @@ const logLines = () =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** Uploads an export to the machine, as the Add Monthly Record dialog does. */
-async function upload(bytes: Uint8Array, name: string, month: string): Promise<{ status: number; body: Record<string, any> }> {
+async function upload(
+  bytes: Uint8Array,
+  name: string,
+  month: string,
+): Promise<{ status: number; body: Record<string, any> }> {
   const form = new FormData();
   form.set("month", month);
   form.set("reportFile", new Blob([new Uint8Array(bytes)]), name);
-  const answer = await fetch(`${server.base}/api/machines/${machineId}/records`, { method: "POST", headers: { cookie, origin: server.base }, body: form });
+  const answer = await fetch(`${server.base}/api/machines/${machineId}/records`, {
+    method: "POST",
+    headers: { cookie, origin: server.base },
+    body: form,
+  });
   return { status: answer.status, body: await answer.json() };
 }
 
@@ -80,15 +88,25 @@ describe("oversize chunked bodies on the production server", () => {
     const sent = await Promise.all([
       chunkedPost(`${server.base}/api/login`, 50 * 1024 * 1024, { headers: { origin: server.base } }),
       chunkedPost(`${server.base}/api/login`, 50 * 1024 * 1024, { headers: { origin: server.base } }),
-      chunkedPost(`${server.base}/api/machines/${machineId}/records`, 50 * 1024 * 1024, { headers: { origin: server.base, cookie, "content-type": "multipart/form-data; boundary=x" } }),
+      chunkedPost(`${server.base}/api/machines/${machineId}/records`, 50 * 1024 * 1024, {
+        headers: { origin: server.base, cookie, "content-type": "multipart/form-data; boundary=x" },
+      }),
     ]);
     // Each client either read its 413 or had the connection closed under it while still sending.
     for (const answer of sent) expect([0, 413]).toContain(answer.status);
-    if (sent[2].status === 413) expect(JSON.parse(sent[2].body)).toEqual({ message: "The file is too large (at most 10 MB)" });
+    if (sent[2].status === 413)
+      expect(JSON.parse(sent[2].body)).toEqual({ message: "The file is too large (at most 10 MB)" });
 
-    await server.until(() => logged(isRefusal).length >= refusalsBefore + 3 && logged(is413).length >= answersBefore + 3, "three refusals logged");
+    await server.until(
+      () => logged(isRefusal).length >= refusalsBefore + 3 && logged(is413).length >= answersBefore + 3,
+      "three refusals logged",
+    );
     const answers = logged(is413).slice(answersBefore);
-    expect(answers.map((line) => line.path).sort()).toEqual(["/api/login", "/api/login", `/api/machines/${machineId}/records`]);
+    expect(answers.map((line) => line.path).sort()).toEqual([
+      "/api/login",
+      "/api/login",
+      `/api/machines/${machineId}/records`,
+    ]);
     const refusals = logged(isRefusal).slice(refusalsBefore) as { limit: number; bytesRead: number }[];
     expect(refusals.map((r) => r.limit).sort((a, b) => a - b)).toEqual([BODY_LIMIT, BODY_LIMIT, UPLOAD_LIMIT]);
     for (const { limit, bytesRead } of refusals) {
@@ -105,7 +123,12 @@ describe(".xlsx bombs on the production server", () => {
     const bomb = xlsxBomb({ rows: 8_000_000 });
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const answer = await upload(bomb, "bomb.xlsx", "2026-10");
-    expect(answer).toEqual({ status: 400, body: { message: `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports` } });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        message: `The workbook unpacks to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB: split it into smaller exports`,
+      },
+    });
   });
 
   it("one within the size cap but millions of rows long gets its message, while other requests are answered", async () => {
@@ -131,7 +154,9 @@ describe(".xlsx bombs on the production server", () => {
     const answer = await refused;
     expect(answer.status).toBe(400);
     // The row cap or the time budget, whichever comes first on this machine: both say what to do.
-    expect(answer.body.message).toMatch(/^The file (has more than 200,000 rows|took too long to read): split it into smaller exports$/);
+    expect(answer.body.message).toMatch(
+      /^The file (has more than 200,000 rows|took too long to read): split it into smaller exports$/,
+    );
     expect(order[0]).toBe("healthz");
     expect(order.at(-1)).toBe("bomb");
     // Reading the file on the event loop would have held every health check until it was done.
@@ -142,15 +167,28 @@ describe(".xlsx bombs on the production server", () => {
 describe("concurrent uploads of one file", () => {
   it("are counted once: one upload imports the rows, the others find them already imported", async () => {
     const bytes = new Uint8Array(fs.readFileSync(path.join(FIXTURES, "single-machine-2026-10.xlsx")));
-    const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"))["single-machine-2026-10"];
-    const answers = await Promise.all(Array.from({ length: 4 }, () => upload(bytes, "single-machine-2026-10.xlsx", "2026-10")));
+    const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"))[
+      "single-machine-2026-10"
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => upload(bytes, "single-machine-2026-10.xlsx", "2026-10")),
+    );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     expect(answers.map((a) => a.body.imported).sort((a, b) => a - b)).toEqual([0, 0, 0, expected.validRows]);
     const db = openDatabase(seededTarget(databasePath));
     try {
-      const sales = await db.selectFrom("sales").select((eb) => eb.fn.countAll<number>().as("n")).where("machineId", "=", machineId).executeTakeFirstOrThrow();
+      const sales = await db
+        .selectFrom("sales")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("machineId", "=", machineId)
+        .executeTakeFirstOrThrow();
       expect(sales.n).toBe(expected.validRows);
-      const record = await db.selectFrom("monthlyRecords").select(["totalSales as units", "revenuePence as revenue"]).where("machineId", "=", machineId).where("month", "=", "2026-10").executeTakeFirst();
+      const record = await db
+        .selectFrom("monthlyRecords")
+        .select(["totalSales as units", "revenuePence as revenue"])
+        .where("machineId", "=", machineId)
+        .where("month", "=", "2026-10")
+        .executeTakeFirst();
       const figures = expected.machines["Leeds Station Concourse"];
       expect(record).toEqual({ units: figures.units, revenue: figures.revenuePence });
     } finally {
@@ -173,18 +211,34 @@ describeSqliteOnly("kill -9 during an import", "SQLite's integrity_check of the 
     const months = ["2026-07", "2026-08", "2026-09"];
     const files = months.map((month, i) => {
       const file = path.join(killDir, `bench-${month}.xlsx`);
-      fs.writeFileSync(file, buildExport({ location: "Bench Machine", month, units: 10_000, firstTransactionId: 7_000_000_000 + i * 100_000, random: seededRandom(i + 1) }));
+      fs.writeFileSync(
+        file,
+        buildExport({
+          location: "Bench Machine",
+          month,
+          units: 10_000,
+          firstTransactionId: 7_000_000_000 + i * 100_000,
+          random: seededRandom(i + 1),
+        }),
+      );
       return file;
     });
     const rowsOf = new Map<string, number>();
-    for (const [i, file] of files.entries()) rowsOf.set(months[i], (await parseSalesReport(new Uint8Array(fs.readFileSync(file)))).rows.length);
+    for (const [i, file] of files.entries())
+      rowsOf.set(months[i], (await parseSalesReport(new Uint8Array(fs.readFileSync(file)))).rows.length);
 
-    const child = spawn(process.execPath, [path.join(root, "bin/vendboard.js"), "import", ...files], { env: { ...process.env, DATABASE_PATH: killDb }, stdio: "ignore" });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
+    const child = spawn(process.execPath, [path.join(root, "bin/vendboard.js"), "import", ...files], {
+      env: { ...process.env, DATABASE_PATH: killDb },
+      stdio: "ignore",
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once("exit", (_code, signal) => resolve(signal)),
+    );
     // The first write of the import (its write-ahead log growing) is the moment to kill it.
     const wal = `${killDb}-wal`;
     while ((fs.statSync(wal, { throwIfNoEntry: false })?.size ?? 0) === 0) {
-      if (child.exitCode !== null) throw new Error(`the import ended (exit ${child.exitCode}) before it wrote anything`);
+      if (child.exitCode !== null)
+        throw new Error(`the import ended (exit ${child.exitCode}) before it wrote anything`);
       await new Promise((resolve) => setImmediate(resolve));
     }
     child.kill("SIGKILL");
@@ -193,21 +247,40 @@ describeSqliteOnly("kill -9 during an import", "SQLite's integrity_check of the 
     const sqlite = openSqlite(killDb);
     try {
       expect(sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
-      const records = sqlite.prepare("select id, month, total_sales as units from monthly_records order by month").all() as { id: number; month: string; units: number }[];
+      const records = sqlite
+        .prepare("select id, month, total_sales as units from monthly_records order by month")
+        .all() as { id: number; month: string; units: number }[];
       // Killed on the first file: the later ones were never reached.
       expect(records.length).toBeLessThan(months.length);
       let stored = 0;
       for (const record of records) {
-        const sales = (sqlite.prepare("select count(*) as n from sales where record_id = ?").get(record.id) as { n: number }).n;
+        const sales = (
+          sqlite.prepare("select count(*) as n from sales where record_id = ?").get(record.id) as { n: number }
+        ).n;
         const receipts = sqlite.prepare("select imported from import_receipts where record_id = ?").all(record.id);
-        const rollup = (sqlite.prepare("select coalesce(sum(units), 0) as n from product_sales_monthly where month = ?").get(record.month) as { n: number }).n;
-        const audited = (sqlite.prepare("select count(*) as n from audit_log where action = 'import' and entity_id = ?").get(String(record.id)) as { n: number }).n;
-        expect({ month: record.month, sales, receipts, audited }).toEqual({ month: record.month, sales: rowsOf.get(record.month), receipts: [{ imported: sales }], audited: 1 });
+        const rollup = (
+          sqlite
+            .prepare("select coalesce(sum(units), 0) as n from product_sales_monthly where month = ?")
+            .get(record.month) as { n: number }
+        ).n;
+        const audited = (
+          sqlite
+            .prepare("select count(*) as n from audit_log where action = 'import' and entity_id = ?")
+            .get(String(record.id)) as { n: number }
+        ).n;
+        expect({ month: record.month, sales, receipts, audited }).toEqual({
+          month: record.month,
+          sales: rowsOf.get(record.month),
+          receipts: [{ imported: sales }],
+          audited: 1,
+        });
         expect(rollup).toBe(record.units);
         stored += sales;
       }
       expect((sqlite.prepare("select count(*) as n from sales").get() as { n: number }).n).toBe(stored);
-      expect((sqlite.prepare("select count(*) as n from import_receipts").get() as { n: number }).n).toBe(records.length);
+      expect((sqlite.prepare("select count(*) as n from import_receipts").get() as { n: number }).n).toBe(
+        records.length,
+      );
     } finally {
       sqlite.close();
     }

@@ -15,14 +15,19 @@ let adminCookie: string;
 let partnerCookie: string;
 let partner: { id: number; username: string };
 let other: { id: number };
-const get = (id: number, query: string, cookie: string | null) => call(loader, `/resources/partners/${id}/report${query}`, { cookie, params: { id: String(id) } });
+const get = (id: number, query: string, cookie: string | null) =>
+  call(loader, `/resources/partners/${id}/report${query}`, { cookie, params: { id: String(id) } });
 
 beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
   partner = await makePartner(db);
   other = await makePartner(db);
   partnerCookie = await loginCookie(partner.username);
-  await makeRecord(db, (await makeMachine(db, partner.id)).id, previousMonth(), { totalSales: 3, revenuePence: 1_000, cogsPence: 400 });
+  await makeRecord(db, (await makeMachine(db, partner.id)).id, previousMonth(), {
+    totalSales: 3,
+    revenuePence: 1_000,
+    cogsPence: 400,
+  });
 });
 
 describe("Download Report", () => {
@@ -46,7 +51,10 @@ describe("Download Report", () => {
   });
 
   it("a bad month says so; anonymous visitors sign in; another partner's report is not theirs", async () => {
-    expect(await flashedToast(await get(partner.id, "?month=soon", adminCookie))).toMatchObject({ title: "Failed to download report", description: "Month must be YYYY-MM or an ISO date" });
+    expect(await flashedToast(await get(partner.id, "?month=soon", adminCookie))).toMatchObject({
+      title: "Failed to download report",
+      description: "Month must be YYYY-MM or an ISO date",
+    });
     expect((await get(partner.id, "", null)).headers.get("location")).toBe("/auth");
     const theirs = await get(other.id, `?month=${previousMonth()}`, partnerCookie);
     expect(theirs.status).toBe(302);

@@ -36,7 +36,16 @@ const COLA = "Quantity Cola";
 const CRISPS = "Quantity Crisps";
 const NOW = new Date("2026-11-10T12:00:00Z");
 
-const HEADERS = ["Transaction ID", "Machine Name", "Product Name", "Quantity", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"];
+const HEADERS = [
+  "Transaction ID",
+  "Machine Name",
+  "Product Name",
+  "Quantity",
+  "Cost Price",
+  "Machine Price",
+  "Settlement Value (Vend Price)",
+  "Authorization Date and Time (GMT)",
+];
 
 /**
  * October 2026. Kiosk: Cola ×1 and ×3 (cost 60p each, £1.50 a unit), Crisps with an empty Quantity (=1)
@@ -74,7 +83,12 @@ let annexId: number;
 let kioskRecordId: number;
 
 const recordOf = (machineId: number) =>
-  db.selectFrom("monthlyRecords").select(["id", "totalSales", "revenuePence", "cogsPence"]).where("machineId", "=", machineId).where("month", "=", "2026-10").executeTakeFirstOrThrow();
+  db
+    .selectFrom("monthlyRecords")
+    .select(["id", "totalSales", "revenuePence", "cogsPence"])
+    .where("machineId", "=", machineId)
+    .where("month", "=", "2026-10")
+    .executeTakeFirstOrThrow();
 
 const rollupOf = (machineId: number) =>
   db
@@ -100,17 +114,29 @@ beforeAll(async () => {
   kioskPartnerId = (await makePartner(db, { commissionBp: 1_000 })).id;
   kioskId = (await makeMachine(db, kioskPartnerId, KIOSK)).id;
   annexId = (await makeMachine(db, (await makePartner(db)).id, ANNEX)).id;
-  const [outcome] = await importExports(db, [{ name: "quantities-2026-10.xlsx", bytes: exportBytes(ROWS) }], {}, { actorId: adminId, dataDir: DATA_DIR });
+  const [outcome] = await importExports(
+    db,
+    [{ name: "quantities-2026-10.xlsx", bytes: exportBytes(ROWS) }],
+    {},
+    { actorId: adminId, dataDir: DATA_DIR },
+  );
   if (!outcome.ok) throw new Error(outcome.error);
   kioskRecordId = (await recordOf(kioskId)).id;
 });
 
 describe("an export with a Quantity column", () => {
   it("imports each row's quantity, leaves out 2.5, 100 and 0 with their reason, and answers units and COGS by quantity", async () => {
-    const [outcome] = await importExports(db, [{ name: "quantities-2026-10.xlsx", bytes: exportBytes(ROWS) }], {}, { actorId: adminId, dataDir: DATA_DIR, dryRun: true });
+    const [outcome] = await importExports(
+      db,
+      [{ name: "quantities-2026-10.xlsx", bytes: exportBytes(ROWS) }],
+      {},
+      { actorId: adminId, dataDir: DATA_DIR, dryRun: true },
+    );
     if (!outcome.ok) throw new Error(outcome.error);
     expect(outcome.result.rowsRead).toBe(9);
-    expect(outcome.result.skipped).toEqual([expect.objectContaining({ reason: "quantity is not a whole number from 1 to 99", count: 3 })]);
+    expect(outcome.result.skipped).toEqual([
+      expect.objectContaining({ reason: "quantity is not a whole number from 1 to 99", count: 3 }),
+    ]);
     // Everything is already booked by the import in beforeAll: the dry run finds duplicates only.
     expect(outcome.result.groups.map((g) => [g.location, g.imported, g.duplicates])).toEqual([
       [KIOSK, 0, 5],
@@ -131,14 +157,23 @@ describe("an export with a Quantity column", () => {
       { transactionId: "9300000005", kind: "sale", quantity: 5, costPence: 60, settlementPence: 750 },
     ]);
     // The audit entry of the import says the same units and COGS as the record.
-    const entry = await db.selectFrom("auditLog").select("after").where("action", "=", "import").where("entityId", "=", String(kioskRecordId)).executeTakeFirstOrThrow();
+    const entry = await db
+      .selectFrom("auditLog")
+      .select("after")
+      .where("action", "=", "import")
+      .where("entityId", "=", String(kioskRecordId))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.after!)).toMatchObject({ imported: 5, units: 7, revenuePence: 600, cogsPence: 360 });
   });
 
   it("the record's units are the quantities of its sales and its COGS cost × quantity; recomputing gives the same", async () => {
     expect(await recordOf(kioskId)).toEqual({ id: kioskRecordId, totalSales: 7, revenuePence: 600, cogsPence: 360 });
     expect(await recordOf(annexId)).toMatchObject({ totalSales: 5, revenuePence: 750, cogsPence: 300 });
-    await db.updateTable("monthlyRecords").set({ totalSales: 0, revenuePence: 0, cogsPence: 0 }).where("id", "=", kioskRecordId).execute();
+    await db
+      .updateTable("monthlyRecords")
+      .set({ totalSales: 0, revenuePence: 0, cogsPence: 0 })
+      .where("id", "=", kioskRecordId)
+      .execute();
     await recomputeRecord(db, kioskRecordId);
     expect(await recordOf(kioskId)).toEqual({ id: kioskRecordId, totalSales: 7, revenuePence: 600, cogsPence: 360 });
   });
@@ -149,9 +184,15 @@ describe("an export with a Quantity column", () => {
       { name: CRISPS, units: 3, revenuePence: 300 },
     ]);
     expect(await rollupOf(annexId)).toEqual([{ name: COLA, units: 5, revenuePence: 750 }]);
-    const response = await call(popularLoader, `/api/machines/${kioskId}/popular-products`, { params: { id: String(kioskId) }, cookie: adminCookie });
+    const response = await call(popularLoader, `/api/machines/${kioskId}/popular-products`, {
+      params: { id: String(kioskId) },
+      cookie: adminCookie,
+    });
     expect(response.status).toBe(200);
-    const popular = (await response.json()) as { product: { name: string; currentPrice: number }; totalSales: number }[];
+    const popular = (await response.json()) as {
+      product: { name: string; currentPrice: number };
+      totalSales: number;
+    }[];
     expect(popular.map((p) => [p.product.name, p.totalSales, p.product.currentPrice])).toEqual([
       [COLA, 4, 1.5],
       [CRISPS, 3, 1],
@@ -161,18 +202,22 @@ describe("an export with a Quantity column", () => {
   });
 
   it("Products Analytics counts quantities, for whole months and for a range that cuts one (read from the sales)", async () => {
-    const mine = (rows: Awaited<ReturnType<typeof productAnalytics>>) => rows.filter((p) => p.name === COLA || p.name === CRISPS);
-    const machinesOf = (p: { machines: { id: number; unitsSold: number }[] }) => p.machines.map((m) => [m.id, m.unitsSold]).sort((a, b) => a[0] - b[0]);
+    const mine = (rows: Awaited<ReturnType<typeof productAnalytics>>) =>
+      rows.filter((p) => p.name === COLA || p.name === CRISPS);
+    const machinesOf = (p: { machines: { id: number; unitsSold: number }[] }) =>
+      p.machines.map((m) => [m.id, m.unitsSold]).sort((a, b) => a[0] - b[0]);
     for (const range of [{}, { from: "2026-10-01", to: "2026-10-31" }]) {
       const rows = mine(await productAnalytics(db, range));
       expect(rows.map((p) => [p.name, p.totalSales, p.totalRevenue])).toEqual([
         [COLA, 9, 10.5],
         [CRISPS, 3, 3],
       ]);
-      expect(machinesOf(rows[0])).toEqual([
-        [kioskId, 4],
-        [annexId, 5],
-      ].sort((a, b) => a[0] - b[0]));
+      expect(machinesOf(rows[0])).toEqual(
+        [
+          [kioskId, 4],
+          [annexId, 5],
+        ].sort((a, b) => a[0] - b[0]),
+      );
     }
     // From 4 October: the first Cola (×1) is out; the ×3 stays and the refund (7th) takes £3.00 off.
     const cut = mine(await productAnalytics(db, { from: "2026-10-04", to: "2026-10-31" }));
@@ -180,15 +225,28 @@ describe("an export with a Quantity column", () => {
       [COLA, 8, 9],
       [CRISPS, 3, 3],
     ]);
-    expect(machinesOf(cut[0])).toEqual([
-      [kioskId, 3],
-      [annexId, 5],
-    ].sort((a, b) => a[0] - b[0]));
+    expect(machinesOf(cut[0])).toEqual(
+      [
+        [kioskId, 3],
+        [annexId, 5],
+      ].sort((a, b) => a[0] - b[0]),
+    );
   });
 
   it("the distribution's % of Total is each machine's share of the units: 5 of 9 and 4 of 9", async () => {
-    const view = await productView(db, { query: "", tab: "distribution", product: COLA, page: { page: 1, size: 24 }, machinePage: { page: 1, size: 24 } });
-    expect(view.distribution?.chosen?.product).toMatchObject({ name: COLA, totalSales: 9, totalRevenue: 10.5, machines: 2 });
+    const view = await productView(db, {
+      query: "",
+      tab: "distribution",
+      product: COLA,
+      page: { page: 1, size: 24 },
+      machinePage: { page: 1, size: 24 },
+    });
+    expect(view.distribution?.chosen?.product).toMatchObject({
+      name: COLA,
+      totalSales: 9,
+      totalRevenue: 10.5,
+      machines: 2,
+    });
     expect(view.distribution?.chosen?.machines.map((m) => [m.location, m.unitsSold, m.percent])).toEqual([
       [ANNEX, 5, "55.6"],
       [KIOSK, 4, "44.4"],
@@ -232,13 +290,22 @@ describe("an export with a Quantity column", () => {
     expect(totals.commissionPence).toBe(45);
 
     // Without the product rule every item counts: 7 × 5p = 35.
-    await setAgreement(db, kioskPartnerId, agreementInputSchema.parse({ effectiveMonth: "2026-10", basis: "per-item", amount: "0.05" }), adminId, NOW);
+    await setAgreement(
+      db,
+      kioskPartnerId,
+      agreementInputSchema.parse({ effectiveMonth: "2026-10", basis: "per-item", amount: "0.05" }),
+      adminId,
+      NOW,
+    );
     expect((await partnerMonth(db, kioskPartnerId, "2026-10")).agreementPence).toBe(35);
     expect((await monthTotals(db, "2026-10", [kioskPartnerId]))[0].commissionPence).toBe(35);
   });
 
   it("the record's transactions list each line's quantity; the workbook's totals line says the units and COGS", async () => {
-    const json = await call(transactionsLoader, `/api/records/${kioskRecordId}/transactions?format=json`, { params: { id: String(kioskRecordId) }, cookie: adminCookie });
+    const json = await call(transactionsLoader, `/api/records/${kioskRecordId}/transactions?format=json`, {
+      params: { id: String(kioskRecordId) },
+      cookie: adminCookie,
+    });
     const lines = (await json.json()) as { transactionId: string; kind: string; quantity: number; costPence: number }[];
     expect(lines.map((l) => [l.transactionId, l.kind, l.quantity, l.costPence])).toEqual([
       ["9300000001", "sale", 1, 60],
@@ -247,10 +314,26 @@ describe("an export with a Quantity column", () => {
       ["9300000004", "sale", 2, 40],
       ["9300000002", "refund", 2, 60],
     ]);
-    const xlsx = await call(transactionsLoader, `/api/records/${kioskRecordId}/transactions`, { params: { id: String(kioskRecordId) }, cookie: adminCookie });
+    const xlsx = await call(transactionsLoader, `/api/records/${kioskRecordId}/transactions`, {
+      params: { id: String(kioskRecordId) },
+      cookie: adminCookie,
+    });
     const book = XLSX.read(new Uint8Array(await xlsx.arrayBuffer()), { type: "array" });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, blankrows: false, defval: "" });
-    expect(rows[1]).toEqual(["Transaction ID", "Date (GMT)", "Product Name", "Machine Price (£)", "Settlement Value (£)", "Cost Price (£)", "Type", "Quantity"]);
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], {
+      header: 1,
+      blankrows: false,
+      defval: "",
+    });
+    expect(rows[1]).toEqual([
+      "Transaction ID",
+      "Date (GMT)",
+      "Product Name",
+      "Machine Price (£)",
+      "Settlement Value (£)",
+      "Cost Price (£)",
+      "Type",
+      "Quantity",
+    ]);
     expect(rows.slice(2, -1).map((r) => [r[0], r[6], r[7]])).toEqual([
       ["9300000001", "Sale", 1],
       ["9300000002", "Sale", 3],
@@ -267,10 +350,24 @@ describe("an export with a Quantity column", () => {
     expect(await rollupOf(annexId)).toEqual([{ name: COLA, units: 5, revenuePence: 750 }]);
     expect(await totalsOf(COLA)).toEqual({ units: 5, revenuePence: 750, machines: 1 });
     expect(await totalsOf(CRISPS)).toEqual({ units: 0, revenuePence: 0, machines: 0 });
-    const audit = await db.selectFrom("auditLog").select("before").where("action", "=", "delete").where("entity", "=", "monthly_record").where("entityId", "=", String(kioskRecordId)).executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom("auditLog")
+      .select("before")
+      .where("action", "=", "delete")
+      .where("entity", "=", "monthly_record")
+      .where("entityId", "=", String(kioskRecordId))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.before!)).toMatchObject({ units: 7, revenuePence: 600, cogsPence: 360 });
-    const view = await productView(db, { query: "", tab: "distribution", product: COLA, page: { page: 1, size: 24 }, machinePage: { page: 1, size: 24 } });
-    expect(view.distribution?.chosen?.machines.map((m) => [m.location, m.unitsSold, m.percent])).toEqual([[ANNEX, 5, "100.0"]]);
+    const view = await productView(db, {
+      query: "",
+      tab: "distribution",
+      product: COLA,
+      page: { page: 1, size: 24 },
+      machinePage: { page: 1, size: 24 },
+    });
+    expect(view.distribution?.chosen?.machines.map((m) => [m.location, m.unitsSold, m.percent])).toEqual([
+      [ANNEX, 5, "100.0"],
+    ]);
   });
 });
 
@@ -282,15 +379,46 @@ describe("migration 2026-11-30T00-sale-quantity", () => {
       const migrator = new Migrator({ db: old, provider: { getMigrations: async () => migrations } });
       expect((await migrator.migrateTo("2026-11-29T00-commission-agreements")).error).toBeUndefined();
 
-      const partner = await old.insertInto("users").values({ username: "p", passwordHash: "x", name: "Pat" }).returning("id").executeTakeFirstOrThrow();
-      const machine = await old.insertInto("machines").values({ partnerId: partner.id, location: "Leeds Station Concourse" }).returning("id").executeTakeFirstOrThrow();
+      const partner = await old
+        .insertInto("users")
+        .values({ username: "p", passwordHash: "x", name: "Pat" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const machine = await old
+        .insertInto("machines")
+        .values({ partnerId: partner.id, location: "Leeds Station Concourse" })
+        .returning("id")
+        .executeTakeFirstOrThrow();
       // Figures as the import wrote them before quantities: 3 sale lines, a refund; COGS of the sales.
-      const record = await old.insertInto("monthlyRecords").values({ machineId: machine.id, month: "2026-09", totalSales: 3, revenuePence: 300, cogsPence: 150 }).returning("id").executeTakeFirstOrThrow();
-      const product = await old.insertInto("products").values({ name: "Twix", currentPricePence: 150, currentCostPence: 50 }).returning("id").executeTakeFirstOrThrow();
-      const line = (transactionId: string, settlementPence: number, kind: "sale" | "refund") =>
-        ({ machineId: machine.id, recordId: record.id, productId: product.id, saleDate: "2026-09-10T10:00:00.000Z", pricePence: 150, costPence: 50, settlementPence, transactionId, kind });
-      await old.insertInto("sales").values([line("T1", 150, "sale"), line("T2", 150, "sale"), line("T3", 150, "sale"), line("T3", -150, "refund")]).execute();
-      await old.insertInto("productSalesMonthly").values({ productId: product.id, machineId: machine.id, month: "2026-09", units: 3, revenuePence: 300 }).execute();
+      const record = await old
+        .insertInto("monthlyRecords")
+        .values({ machineId: machine.id, month: "2026-09", totalSales: 3, revenuePence: 300, cogsPence: 150 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const product = await old
+        .insertInto("products")
+        .values({ name: "Twix", currentPricePence: 150, currentCostPence: 50 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const line = (transactionId: string, settlementPence: number, kind: "sale" | "refund") => ({
+        machineId: machine.id,
+        recordId: record.id,
+        productId: product.id,
+        saleDate: "2026-09-10T10:00:00.000Z",
+        pricePence: 150,
+        costPence: 50,
+        settlementPence,
+        transactionId,
+        kind,
+      });
+      await old
+        .insertInto("sales")
+        .values([line("T1", 150, "sale"), line("T2", 150, "sale"), line("T3", 150, "sale"), line("T3", -150, "refund")])
+        .execute();
+      await old
+        .insertInto("productSalesMonthly")
+        .values({ productId: product.id, machineId: machine.id, month: "2026-09", units: 3, revenuePence: 300 })
+        .execute();
 
       const { results = [], report } = await migrateToLatest(old);
       expect(results.map((r) => [r.migrationName, r.status])).toEqual([
@@ -299,24 +427,48 @@ describe("migration 2026-11-30T00-sale-quantity", () => {
         ["2026-12-01T00-money-paid", "Success"],
       ]);
       expect(report).toEqual([]);
-      expect(await old.selectFrom("sales").select(["transactionId", "kind", "quantity"]).orderBy("id").execute()).toEqual([
+      expect(
+        await old.selectFrom("sales").select(["transactionId", "kind", "quantity"]).orderBy("id").execute(),
+      ).toEqual([
         { transactionId: "T1", kind: "sale", quantity: 1 },
         { transactionId: "T2", kind: "sale", quantity: 1 },
         { transactionId: "T3", kind: "sale", quantity: 1 },
         { transactionId: "T3", kind: "refund", quantity: 1 },
       ]);
-      const figures = () => old.selectFrom("monthlyRecords").select(["totalSales", "revenuePence", "cogsPence"]).where("id", "=", record.id).executeTakeFirstOrThrow();
+      const figures = () =>
+        old
+          .selectFrom("monthlyRecords")
+          .select(["totalSales", "revenuePence", "cogsPence"])
+          .where("id", "=", record.id)
+          .executeTakeFirstOrThrow();
       expect(await figures()).toEqual({ totalSales: 3, revenuePence: 300, cogsPence: 150 });
-      expect(await old.selectFrom("productSalesMonthly").select(["units", "revenuePence"]).execute()).toEqual([{ units: 3, revenuePence: 300 }]);
+      expect(await old.selectFrom("productSalesMonthly").select(["units", "revenuePence"]).execute()).toEqual([
+        { units: 3, revenuePence: 300 },
+      ]);
       // Recomputed from the lines, the figures are the ones stored: nothing to change.
       await recomputeRecord(old, record.id);
       expect(await figures()).toEqual({ totalSales: 3, revenuePence: 300, cogsPence: 150 });
 
       // A line written without a quantity is one unit; the schema keeps quantities from 1 to 99.
-      await old.insertInto("sales").values(line("T4", 150, "sale")).execute();
-      expect((await old.selectFrom("sales").select("quantity").where("transactionId", "=", "T4").executeTakeFirstOrThrow()).quantity).toBe(1);
-      await old.insertInto("sales").values({ ...line("T5", 1_485, "sale"), quantity: 99 }).execute();
-      for (const quantity of [0, 100]) await expect(old.insertInto("sales").values({ ...line(`T-${quantity}`, 150, "sale"), quantity }).execute()).rejects.toThrow(/CHECK|check constraint/i);
+      await old
+        .insertInto("sales")
+        .values(line("T4", 150, "sale"))
+        .execute();
+      expect(
+        (await old.selectFrom("sales").select("quantity").where("transactionId", "=", "T4").executeTakeFirstOrThrow())
+          .quantity,
+      ).toBe(1);
+      await old
+        .insertInto("sales")
+        .values({ ...line("T5", 1_485, "sale"), quantity: 99 })
+        .execute();
+      for (const quantity of [0, 100])
+        await expect(
+          old
+            .insertInto("sales")
+            .values({ ...line(`T-${quantity}`, 150, "sale"), quantity })
+            .execute(),
+        ).rejects.toThrow(/CHECK|check constraint/i);
       // Migrating again changes nothing and reports nothing.
       expect(await migrateToLatest(old)).toMatchObject({ results: [], report: [] });
     } finally {

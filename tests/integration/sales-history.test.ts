@@ -19,7 +19,11 @@ describe("a partner's sales month by month (the dashboard's chart)", () => {
       { month: "2026-09", units: 10, revenue: 18.01 },
       { month: "2026-10", units: 1, revenue: 1.99 },
     ]);
-    expect((await partnerMonthlySales(db, partner.id, "2025-10"))[0]).toEqual({ month: "2025-10", units: 5, revenue: 10 });
+    expect((await partnerMonthlySales(db, partner.id, "2025-10"))[0]).toEqual({
+      month: "2025-10",
+      units: 5,
+      revenue: 10,
+    });
     expect(await partnerMonthlySales(db, (await makePartner(db)).id, "2025-01")).toEqual([]);
   });
 });

@@ -41,9 +41,18 @@ interface Answer {
   body: string;
 }
 
-const request = (target: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> => rawRequest(`${base}${target}`, init);
+const request = (
+  target: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> => rawRequest(`${base}${target}`, init);
 
-const ONCE = ["x-content-type-options", "x-frame-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"];
+const ONCE = [
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+];
 
 describe("answers of the production server", () => {
   it("a signed-in page: no-store, each security header and the CSP once", async () => {
@@ -99,7 +108,10 @@ describe("answers of the production server", () => {
     const reqId = answer.lines["x-request-id"]?.[0];
     expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
     await until(() => server.output().includes(reqId), "the request's log line");
-    const line = server.output().split("\n").find((l) => l.includes(reqId))!;
+    const line = server
+      .output()
+      .split("\n")
+      .find((l) => l.includes(reqId))!;
     const entry = JSON.parse(line) as Record<string, unknown>;
     expect(entry).toMatchObject({ level: 30, reqId, method: "GET", path: "/healthz", status: 200, msg: "request" });
     expect(typeof entry.ms).toBe("number");
@@ -124,12 +136,18 @@ describe("SIGTERM", () => {
   it("refuses new connections, finishes the request in flight, closes the database and exits 0", async () => {
     // A sign-in whose body is still arriving when the signal comes.
     let connected = false;
-    const req = http.request(`${base}/api/login`, { method: "POST", headers: { "content-type": "application/json", origin: base, "transfer-encoding": "chunked" }, agent: false });
+    const req = http.request(`${base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, "transfer-encoding": "chunked" },
+      agent: false,
+    });
     const inFlight = new Promise<Answer>((resolve, reject) => {
       req.on("response", (res) => {
         let body = "";
         res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, lines: { connection: [res.headers.connection ?? ""] }, body }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, lines: { connection: [res.headers.connection ?? ""] }, body }),
+        );
       });
       req.on("error", reject);
     });
@@ -149,9 +167,16 @@ describe("SIGTERM", () => {
     expect(answer.lines.connection).toEqual(["close"]);
     expect(JSON.parse(answer.body)).toMatchObject({ username: adminName });
     expect(await server.exited).toBe(0);
-    const steps = [/SIGTERM: no longer accepting connections; \d+ requests? in flight/, /All connections closed/, /Database closed; exiting/];
+    const steps = [
+      /SIGTERM: no longer accepting connections; \d+ requests? in flight/,
+      /All connections closed/,
+      /Database closed; exiting/,
+    ];
     const at = steps.map((step) => server.output().search(step));
-    expect(at.every((index) => index >= 0), server.output()).toBe(true);
+    expect(
+      at.every((index) => index >= 0),
+      server.output(),
+    ).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
   });
 });

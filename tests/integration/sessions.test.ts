@@ -60,7 +60,14 @@ describe("a session row", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.id).toBe(createHash("sha256").update(token).digest("hex"));
     expect(await sessionsOf(partner.id)).toEqual([
-      { id: session.id, userId: partner.id, createdAt: iso(t0), lastSeenAt: iso(t0), expiresAt: iso(t0 + 7 * 24 * HOUR), userAgent: "Test Browser/1.0" },
+      {
+        id: session.id,
+        userId: partner.id,
+        createdAt: iso(t0),
+        lastSeenAt: iso(t0),
+        expiresAt: iso(t0 + 7 * 24 * HOUR),
+        userAgent: "Test Browser/1.0",
+      },
     ]);
     expect(await db.selectFrom("sessions").select("id").where("id", "=", token).execute()).toEqual([]);
   });
@@ -77,7 +84,10 @@ describe("a session row", () => {
 
   it("the cookie holds the token only: the API's sign-in writes a row with the browser's user agent", async () => {
     const partner = await makePartner(db);
-    const response = await call(apiLogin, "/api/login", { json: { username: partner.username, password: TEST_PASSWORD }, headers: { "user-agent": "Phone Browser/2.0" } });
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: partner.username, password: TEST_PASSWORD },
+      headers: { "user-agent": "Phone Browser/2.0" },
+    });
     expect(response.status).toBe(200);
     const setCookie = response.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -94,7 +104,9 @@ describe("a session row", () => {
 
   it("a cookie of the old kind (user id and version, before decision 47) signs nobody in", async () => {
     const { createCookieSessionStorage } = await import("@remix-run/node");
-    const old = createCookieSessionStorage({ cookie: { name: "__vendboard_session", secrets: [process.env.SESSION_SECRET!] } });
+    const old = createCookieSessionStorage({
+      cookie: { name: "__vendboard_session", secrets: [process.env.SESSION_SECRET!] },
+    });
     const partner = await makePartner(db);
     const session = await old.getSession();
     session.set("userId", partner.id);
@@ -109,7 +121,9 @@ describe("last_seen_at, written at most every 5 minutes", () => {
   it("is not written within 5 minutes (exactly 5 included) and is written after them, still in one read when not", async () => {
     const partner = await makePartner(db);
     const { token, session } = await createSession(db, partner.id, { now: t0 });
-    const lastSeen = async () => (await db.selectFrom("sessions").select("lastSeenAt").where("id", "=", session.id).executeTakeFirstOrThrow()).lastSeenAt;
+    const lastSeen = async () =>
+      (await db.selectFrom("sessions").select("lastSeenAt").where("id", "=", session.id).executeTakeFirstOrThrow())
+        .lastSeenAt;
 
     await readSession(db, token, limits, t0 + 4 * MINUTE);
     await readSession(db, token, limits, t0 + 5 * MINUTE);
@@ -149,10 +163,18 @@ describe("the idle limit and the 7 days", () => {
     expect(SESSION_LIMITS).toEqual({ idleMs: 12 * HOUR });
     const partner = await makePartner(db);
     const cookie = await loginCookie(partner.username);
-    await db.updateTable("sessions").set({ lastSeenAt: iso(Date.now() - 11 * HOUR) }).where("userId", "=", partner.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ lastSeenAt: iso(Date.now() - 11 * HOUR) })
+      .where("userId", "=", partner.id)
+      .execute();
     expect(await signedIn(cookie)).toBe(true);
     // That read wrote last_seen_at (11 hours is over 5 minutes); set it back past the limit.
-    await db.updateTable("sessions").set({ lastSeenAt: iso(Date.now() - 12 * HOUR - 1000) }).where("userId", "=", partner.id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ lastSeenAt: iso(Date.now() - 12 * HOUR - 1000) })
+      .where("userId", "=", partner.id)
+      .execute();
     expect(await signedIn(cookie)).toBe(false);
     expect(await sessionsOf(partner.id)).toEqual([]);
   });
@@ -219,19 +241,42 @@ describe("Log out everywhere", () => {
     expect(await signedIn(someoneElse)).toBe(true);
     expect(await sessionsOf(partner.id)).toEqual([]);
 
-    const audited = await db.selectFrom("auditLog").select(["actorId", "partnerId", "details"]).where("action", "=", "sign-out-everywhere").where("entityId", "=", String(partner.id)).execute();
-    expect(audited).toEqual([{ actorId: partner.id, partnerId: partner.id, details: JSON.stringify({ username: partner.username, sessionsEnded: 2 }) }]);
+    const audited = await db
+      .selectFrom("auditLog")
+      .select(["actorId", "partnerId", "details"])
+      .where("action", "=", "sign-out-everywhere")
+      .where("entityId", "=", String(partner.id))
+      .execute();
+    expect(audited).toEqual([
+      {
+        actorId: partner.id,
+        partnerId: partner.id,
+        details: JSON.stringify({ username: partner.username, sessionsEnded: 2 }),
+      },
+    ]);
     const { describeAuditEntry } = await import("#domain/audit/audit-entries.ts");
-    expect(describeAuditEntry({ action: "sign-out-everywhere", entity: "user", entityId: String(partner.id), month: null, before: null, after: null, details: JSON.parse(audited[0].details!) })).toBe(
-      `Logged out everywhere: ${partner.username} (2 sessions ended)`,
-    );
+    expect(
+      describeAuditEntry({
+        action: "sign-out-everywhere",
+        entity: "user",
+        entityId: String(partner.id),
+        month: null,
+        before: null,
+        after: null,
+        details: JSON.parse(audited[0].details!),
+      }),
+    ).toBe(`Logged out everywhere: ${partner.username} (2 sessions ended)`);
   });
 
   it("page: a foreign origin is refused; POST /logout-everywhere ends both devices and shows the toast on /auth", async () => {
     const admin = await makeAdmin(db);
     const one = await loginCookie(admin.username);
     const two = await loginCookie(admin.username);
-    const foreign = await call(logoutEverywherePage, "/logout-everywhere", { method: "POST", cookie: one, origin: "https://evil.example" });
+    const foreign = await call(logoutEverywherePage, "/logout-everywhere", {
+      method: "POST",
+      cookie: one,
+      origin: "https://evil.example",
+    });
     expect(foreign.status).toBe(403);
     expect(await signedIn(one)).toBe(true);
     const response = await call(logoutEverywherePage, "/logout-everywhere", { method: "POST", cookie: one });
@@ -268,7 +313,10 @@ describe("flows that end every session", () => {
     const partner = await makePartner(db);
     const here = await loginCookie(partner.username);
     const there = await loginCookie(partner.username);
-    const ok = await call(changeApi, "/api/account/password", { cookie: here, json: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" } });
+    const ok = await call(changeApi, "/api/account/password", {
+      cookie: here,
+      json: { currentPassword: TEST_PASSWORD, newPassword: "brand-new-pass" },
+    });
     expect(ok.status).toBe(200);
     const fresh = cookieFrom(ok);
     expect(await signedIn(fresh)).toBe(true);
@@ -288,7 +336,10 @@ describe("flows that end every session", () => {
   it("a sign-in with an old cookie rotates: the old session's row is deleted, the new one works", async () => {
     const partner = await makePartner(db);
     const old = await loginCookie(partner.username);
-    const response = await call(authAction, "/auth", { cookie: old, form: { username: partner.username, password: TEST_PASSWORD } });
+    const response = await call(authAction, "/auth", {
+      cookie: old,
+      form: { username: partner.username, password: TEST_PASSWORD },
+    });
     expect(response.status).toBe(302);
     const fresh = cookieFrom(response);
     expect(fresh).not.toBe(old);
@@ -304,10 +355,16 @@ describe("Last signed in: the sign-in before this session", () => {
     const admin = await makeAdmin(db);
     const first = await loginCookie(admin.username);
     expect((await (await call(rootLoader, "/", { cookie: first })).json()).lastSignInAt).toBeNull();
-    const firstAt = (await db.selectFrom("users").select("lastSignInAt").where("id", "=", admin.id).executeTakeFirstOrThrow()).lastSignInAt;
+    const firstAt = (
+      await db.selectFrom("users").select("lastSignInAt").where("id", "=", admin.id).executeTakeFirstOrThrow()
+    ).lastSignInAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const second = await loginCookie(admin.username);
-    const row = await db.selectFrom("users").select(["lastSignInAt", "previousSignInAt"]).where("id", "=", admin.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select(["lastSignInAt", "previousSignInAt"])
+      .where("id", "=", admin.id)
+      .executeTakeFirstOrThrow();
     expect(row.previousSignInAt).toBe(firstAt);
     expect(row.lastSignInAt! > firstAt!).toBe(true);
     expect((await (await call(rootLoader, "/", { cookie: second })).json()).lastSignInAt).toBe(firstAt);

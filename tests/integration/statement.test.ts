@@ -36,13 +36,27 @@ const feePartner = (overrides: Parameters<typeof makePartner>[1] = {}) =>
 /** An invoice raised (issued) on `day`, its period starting that day. */
 async function invoiceOn(partnerId: number, day: string) {
   const invoice = await generateInvoice(db, partnerId, "monthly", null, day);
-  await db.updateTable("feePayments").set({ createdAt: `${day}T09:30:00.000Z` } as never).where("id", "=", invoice.id).execute();
+  await db
+    .updateTable("feePayments")
+    .set({ createdAt: `${day}T09:30:00.000Z` } as never)
+    .where("id", "=", invoice.id)
+    .execute();
   return invoice.id;
 }
 
-async function payment(partnerId: number, receivedOn: string, allocations: [number, number][], reference: string | null = null, method: "bank-transfer" | "card" = "bank-transfer") {
+async function payment(
+  partnerId: number,
+  receivedOn: string,
+  allocations: [number, number][],
+  reference: string | null = null,
+  method: "bank-transfer" | "card" = "bank-transfer",
+) {
   const amountPence = allocations.reduce((s, [, p]) => s + p, 0);
-  const row = await db.insertInto("payments").values({ partnerId, receivedOn, amountPence, method, reference, createdBy: null }).returning("id").executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto("payments")
+    .values({ partnerId, receivedOn, amountPence, method, reference, createdBy: null })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("paymentAllocations")
     .values(allocations.map(([invoiceId, pence]) => ({ paymentId: row.id, invoiceId, amountPence: pence })))
@@ -50,24 +64,46 @@ async function payment(partnerId: number, receivedOn: string, allocations: [numb
   return row.id;
 }
 
-async function credit(partnerId: number, invoiceId: number, issuedOn: string, amountPence: number, reason: string, kind: "credit" | "cancellation" = "credit") {
-  return (await db.insertInto("creditNotes").values({ partnerId, invoiceId, issuedOn, amountPence, reason, kind, createdBy: null }).returning("id").executeTakeFirstOrThrow()).id;
+async function credit(
+  partnerId: number,
+  invoiceId: number,
+  issuedOn: string,
+  amountPence: number,
+  reason: string,
+  kind: "credit" | "cancellation" = "credit",
+) {
+  return (
+    await db
+      .insertInto("creditNotes")
+      .values({ partnerId, invoiceId, issuedOn, amountPence, reason, kind, createdBy: null })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
-const get = (id: number, query = "", cookie: string | null = adminCookie) => call(statementLoader, `/api/partners/${id}/statement${query}`, { cookie, params: { id: String(id) } });
+const get = (id: number, query = "", cookie: string | null = adminCookie) =>
+  call(statementLoader, `/api/partners/${id}/statement${query}`, { cookie, params: { id: String(id) } });
 
 beforeAll(async () => {
   const admin = await makeAdmin(db);
   await updateBusinessProfile(db, DEMO_BUSINESS, { keep: true }, admin.id);
   adminCookie = await loginCookie(admin.username);
-  owner = await feePartner({ name: "Harrogate Fitness Club", billingAddress: "12 Station Parade\nHarrogate HG1 1UE", email: "manager@harrogate-gym.example" });
+  owner = await feePartner({
+    name: "Harrogate Fitness Club",
+    billingAddress: "12 Station Parade\nHarrogate HG1 1UE",
+    email: "manager@harrogate-gym.example",
+  });
   ownerCookie = await loginCookie(owner.username);
   other = await feePartner({ name: "Other Gym" });
   otherCookie = await loginCookie(other.username);
   profitSharing = await makePartner(db);
 
   // Jan paid in full on 8 Jan; Feb: £50.00 by card on 20 Feb; Mar: a £15.00 credit note on 1 Mar.
-  inv.push(await invoiceOn(owner.id, "2026-01-01"), await invoiceOn(owner.id, "2026-02-01"), await invoiceOn(owner.id, "2026-03-01"));
+  inv.push(
+    await invoiceOn(owner.id, "2026-01-01"),
+    await invoiceOn(owner.id, "2026-02-01"),
+    await invoiceOn(owner.id, "2026-03-01"),
+  );
   await payment(owner.id, "2026-01-08", [[inv[0], 9000]], "BACS HFC-0001");
   await payment(owner.id, "2026-02-20", [[inv[1], 5000]], null, "card");
   await credit(owner.id, inv[2], "2026-03-01", 1500, "Machine out of order for 5 days");
@@ -108,30 +144,70 @@ describe("statement of account (service)", () => {
   });
 
   it("balanceDue answers the balance, the overdue part, the oldest overdue days and the aging", async () => {
-    expect(await balanceDue(db, owner.id, "2026-03-10")).toMatchObject({ partnerId: owner.id, balancePence: 11500, overduePence: 4000, oldestOverdueDays: 23 });
-    expect(await balanceDue(db, other.id, "2026-02-24")).toMatchObject({ balancePence: 9000, overduePence: 0, oldestOverdueDays: null });
-    expect(await balanceDue(db, other.id, "2026-02-25")).toMatchObject({ balancePence: 9000, overduePence: 9000, oldestOverdueDays: 1 });
+    expect(await balanceDue(db, owner.id, "2026-03-10")).toMatchObject({
+      partnerId: owner.id,
+      balancePence: 11500,
+      overduePence: 4000,
+      oldestOverdueDays: 23,
+    });
+    expect(await balanceDue(db, other.id, "2026-02-24")).toMatchObject({
+      balancePence: 9000,
+      overduePence: 0,
+      oldestOverdueDays: null,
+    });
+    expect(await balanceDue(db, other.id, "2026-02-25")).toMatchObject({
+      balancePence: 9000,
+      overduePence: 9000,
+      oldestOverdueDays: 1,
+    });
   });
 
   it("refuses a partner who is not fee-paying (409), an unknown one (404) and from after to (400)", async () => {
-    await expect(balanceDue(db, profitSharing.id)).rejects.toMatchObject({ code: "conflict", message: "Statements of account are for fee-paying partners only" });
+    await expect(balanceDue(db, profitSharing.id)).rejects.toMatchObject({
+      code: "conflict",
+      message: "Statements of account are for fee-paying partners only",
+    });
     await expect(partnerStatement(db, 987_654)).rejects.toMatchObject({ code: "not_found" });
-    await expect(partnerStatement(db, owner.id, { from: "2026-03-02", to: "2026-03-01" })).rejects.toMatchObject({ code: "bad_input" });
+    await expect(partnerStatement(db, owner.id, { from: "2026-03-02", to: "2026-03-01" })).rejects.toMatchObject({
+      code: "bad_input",
+    });
   });
 });
 
 describe("receivables totals (admin dashboard)", () => {
   it("sums what every fee-paying partner owes and the overdue part, as each partner's aging does", async () => {
     // 10 Mar: owner £115.00 (£40.00 overdue); other £90.00, due 24 Feb, overdue.
-    expect(await receivablesTotals(db, "2026-03-10")).toEqual({ asOf: "2026-03-10", duePence: 20500, overduePence: 13000, partnersOwing: 2, partnersOverdue: 2 });
+    expect(await receivablesTotals(db, "2026-03-10")).toEqual({
+      asOf: "2026-03-10",
+      duePence: 20500,
+      overduePence: 13000,
+      partnersOwing: 2,
+      partnersOverdue: 2,
+    });
     // 20 Feb before the card payment: owner Feb's £90.00 overdue (due 15 Feb) after Jan was paid; other £90.00 current.
-    expect(await receivablesTotals(db, "2026-02-19")).toEqual({ asOf: "2026-02-19", duePence: 18000, overduePence: 9000, partnersOwing: 2, partnersOverdue: 1 });
-    expect(await receivablesTotals(db, "2025-12-31")).toEqual({ asOf: "2025-12-31", duePence: 0, overduePence: 0, partnersOwing: 0, partnersOverdue: 0 });
+    expect(await receivablesTotals(db, "2026-02-19")).toEqual({
+      asOf: "2026-02-19",
+      duePence: 18000,
+      overduePence: 9000,
+      partnersOwing: 2,
+      partnersOverdue: 1,
+    });
+    expect(await receivablesTotals(db, "2025-12-31")).toEqual({
+      asOf: "2025-12-31",
+      duePence: 0,
+      overduePence: 0,
+      partnersOwing: 0,
+      partnersOverdue: 0,
+    });
   });
 
   it("agrees with agingOf partner by partner on every day of the history", async () => {
     const histories = await Promise.all([owner.id, other.id].map((id) => accountHistory(db, id)));
-    for (let d = new Date("2025-12-30T00:00:00Z"); d <= new Date("2026-05-01T00:00:00Z"); d = new Date(d.getTime() + 86_400_000)) {
+    for (
+      let d = new Date("2025-12-30T00:00:00Z");
+      d <= new Date("2026-05-01T00:00:00Z");
+      d = new Date(d.getTime() + 86_400_000)
+    ) {
       const day = d.toISOString().slice(0, 10);
       const agings = histories.map((h) => agingOf(h, day));
       const totals = await receivablesTotals(db, day);
@@ -178,7 +254,9 @@ describe("GET /api/partners/{id}/statement", () => {
     const res = await get(owner.id, "?from=2026-01-01&to=2026-04-20", ownerCookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="statement-of-account-2026-01-01-to-2026-04-20.pdf"');
+    expect(res.headers.get("content-disposition")).toBe(
+      'attachment; filename="statement-of-account-2026-01-01-to-2026-04-20.pdf"',
+    );
     const bytes = Buffer.from(await res.arrayBuffer());
     // STATEMENT_PDF=file keeps the PDF for a look (pdftoppm -png).
     if (process.env.STATEMENT_PDF) fs.writeFileSync(process.env.STATEMENT_PDF, bytes);
@@ -211,21 +289,27 @@ describe("GET /api/partners/{id}/statement", () => {
     ]) {
       expect(squeezed, expected).toContain(expected);
     }
-    expect(squeezed).toMatch(new RegExp(`Payment reference INV-${String(inv[1]).padStart(5, "0")}, INV-${String(inv[2]).padStart(5, "0")}`));
+    expect(squeezed).toMatch(
+      new RegExp(`Payment reference INV-${String(inv[1]).padStart(5, "0")}, INV-${String(inv[2]).padStart(5, "0")}`),
+    );
   });
 
   it("the admin's download defaults to the first entry through today", async () => {
     const res = await get(other.id);
     expect(res.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="statement-of-account-2026-02-10-to-${today}.pdf"`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="statement-of-account-2026-02-10-to-${today}.pdf"`,
+    );
   });
 });
 
 describe("the screens' loaders", () => {
   it("the fee-paying partner's dashboard has the balance due today; other partners' has none", async () => {
     const res = await call(dashboardLoader, "/", { cookie: ownerCookie });
-    const body = (await res.json()) as { balance: { balancePence: number; overduePence: number; oldestOverdueDays: number | null } | null };
+    const body = (await res.json()) as {
+      balance: { balancePence: number; overduePence: number; oldestOverdueDays: number | null } | null;
+    };
     // Today (after 2026) every invoice of the owner is long past due: £115.00, Feb's the oldest.
     expect(body.balance).toMatchObject({ balancePence: 11500, overduePence: 11500 });
     expect(body.balance!.oldestOverdueDays).toBeGreaterThan(90);
@@ -235,10 +319,26 @@ describe("the screens' loaders", () => {
   });
 
   it("the partner page shows the statement for ?from=&to=, or the whole account with the reason for a bad period", async () => {
-    const page = async (id: number, query = "") => (await call(partnerPageLoader, `/partners/${id}${query}`, { cookie: adminCookie, params: { partnerId: String(id) } })).json() as Promise<{ statement: { statement: { from: string; to: string; openingPence: number; closingPence: number; lines: unknown[] }; problem: string | null } | null }>;
+    const page = async (id: number, query = "") =>
+      (
+        await call(partnerPageLoader, `/partners/${id}${query}`, {
+          cookie: adminCookie,
+          params: { partnerId: String(id) },
+        })
+      ).json() as Promise<{
+        statement: {
+          statement: { from: string; to: string; openingPence: number; closingPence: number; lines: unknown[] };
+          problem: string | null;
+        } | null;
+      }>;
     const filtered = (await page(owner.id, "?from=2026-02-15&to=2026-03-10")).statement!;
     expect(filtered.problem).toBeNull();
-    expect(filtered.statement).toMatchObject({ from: "2026-02-15", to: "2026-03-10", openingPence: 9000, closingPence: 11500 });
+    expect(filtered.statement).toMatchObject({
+      from: "2026-02-15",
+      to: "2026-03-10",
+      openingPence: 9000,
+      closingPence: 11500,
+    });
     expect(filtered.statement.lines).toHaveLength(3);
     const bad = (await page(owner.id, "?from=2026-03-10&to=2026-02-15")).statement!;
     expect(bad.problem).toBe("The statement's from date must not be after its to date");

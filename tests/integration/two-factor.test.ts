@@ -23,7 +23,10 @@ import { makeAdmin, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
 import { runCli } from "./cli-run.ts";
 import { BASE, call, cookieFrom } from "./http.ts";
 
-const codeFor = (secret: string, atMs: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: atMs });
+const codeFor = (secret: string, atMs: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+    timestamp: atMs,
+  });
 
 /** An admin with two-factor sign-in on (enrolled a minute ago, so a code for now is fresh). */
 async function enrolledAdmin() {
@@ -35,7 +38,15 @@ async function enrolledAdmin() {
 }
 
 const auditActions = async (userId: number) =>
-  (await db.selectFrom("auditLog").select("action").where("entity", "=", "user").where("entityId", "=", String(userId)).orderBy("id").execute()).map((r) => r.action);
+  (
+    await db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("entity", "=", "user")
+      .where("entityId", "=", String(userId))
+      .orderBy("id")
+      .execute()
+  ).map((r) => r.action);
 
 /** Cookies of a response, each "name=value", to send back. */
 const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]);
@@ -48,7 +59,9 @@ describe("enrolment", () => {
     expect((await pendingEnrolment(db, admin.id)).secret).toBe(first.secret);
     expect(first.uri).toContain(`Vendboard:${admin.username}`);
     const now = new Date("2026-11-23T10:00:00Z");
-    await expect(confirmEnrolment(db, admin.id, "000000", admin.id, now)).rejects.toThrow("Invalid authentication code");
+    await expect(confirmEnrolment(db, admin.id, "000000", admin.id, now)).rejects.toThrow(
+      "Invalid authentication code",
+    );
     expect((await twoFactorStatus(db, admin.id)).enabled).toBe(false);
     const codes = await confirmEnrolment(db, admin.id, codeFor(first.secret, now.getTime()), admin.id, now);
     expect(codes).toHaveLength(10);
@@ -56,7 +69,11 @@ describe("enrolment", () => {
     const stored = await db.selectFrom("recoveryCodes").selectAll().where("userId", "=", admin.id).execute();
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code.replace("-", ""));
-    expect(await twoFactorStatus(db, admin.id)).toEqual({ enabled: true, enabledAt: now.toISOString(), recoveryCodesLeft: 10 });
+    expect(await twoFactorStatus(db, admin.id)).toEqual({
+      enabled: true,
+      enabledAt: now.toISOString(),
+      recoveryCodesLeft: 10,
+    });
     await expect(pendingEnrolment(db, admin.id)).rejects.toThrow("already on");
     expect(await auditActions(admin.id)).toContain("two_factor_on");
   });
@@ -78,7 +95,12 @@ describe("the second step", () => {
     expect(await checkSecondFactor(db, admin.id, codes[3].toUpperCase())).toBe("recovery");
     expect(await checkSecondFactor(db, admin.id, codes[3])).toBeNull();
     expect((await twoFactorStatus(db, admin.id)).recoveryCodesLeft).toBe(9);
-    const entry = await db.selectFrom("auditLog").selectAll().where("action", "=", "recovery_code_used").where("entityId", "=", String(admin.id)).executeTakeFirstOrThrow();
+    const entry = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "recovery_code_used")
+      .where("entityId", "=", String(admin.id))
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(entry.details!)).toMatchObject({ recoveryCodesLeft: 9 });
   });
 
@@ -98,11 +120,15 @@ describe("POST /api/login with two-factor sign-in", () => {
     expect(without.headers.get("set-cookie")).toBeNull();
     expect(await without.json()).toEqual({ message: "Two-factor code required", twoFactorRequired: true });
 
-    const wrong = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: "000000" } });
+    const wrong = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: TEST_PASSWORD, code: "000000" },
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: "Invalid authentication code", twoFactorRequired: true });
 
-    const right = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: codeFor(secret, Date.now()) } });
+    const right = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: TEST_PASSWORD, code: codeFor(secret, Date.now()) },
+    });
     expect(right.status).toBe(200);
     expect(await right.json()).toMatchObject({ username: admin.username, isAdmin: true });
     const cookie = cookieFrom(right);
@@ -111,14 +137,19 @@ describe("POST /api/login with two-factor sign-in", () => {
 
   it("still answers 'Invalid username or password' for a wrong password, code or not", async () => {
     const { admin, secret } = await enrolledAdmin();
-    const response = await call(apiLogin, "/api/login", { json: { username: admin.username, password: "wrong-password", code: codeFor(secret, Date.now()) }, address: "10.9.9.1" });
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: "wrong-password", code: codeFor(secret, Date.now()) },
+      address: "10.9.9.1",
+    });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: "Invalid username or password" });
   });
 
   it("signs in with a recovery code", async () => {
     const { admin, codes } = await enrolledAdmin();
-    const response = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: codes[0] } });
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: TEST_PASSWORD, code: codes[0] },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -126,10 +157,16 @@ describe("POST /api/login with two-factor sign-in", () => {
     const { admin, secret } = await enrolledAdmin();
     const address = "10.9.9.2";
     for (let i = 0; i < env.LOGIN_MAX_FAILURES_PER_USER; i++) {
-      const wrong = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: "000000" }, address });
+      const wrong = await call(apiLogin, "/api/login", {
+        json: { username: admin.username, password: TEST_PASSWORD, code: "000000" },
+        address,
+      });
       expect(wrong.status).toBe(401);
     }
-    const limited = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: codeFor(secret, Date.now()) }, address });
+    const limited = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: TEST_PASSWORD, code: codeFor(secret, Date.now()) },
+      address,
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.json()).toEqual({ message: "Too many failed codes. Please wait and try again." });
@@ -137,23 +174,32 @@ describe("POST /api/login with two-factor sign-in", () => {
 
   it("answers 400 for a code that is not text", async () => {
     const { admin } = await enrolledAdmin();
-    const response = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: 123456 } });
+    const response = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: TEST_PASSWORD, code: 123456 },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBeTruthy();
   });
 
   it("leaves partners and admins without two-factor sign-in as they were", async () => {
     const partner = await makePartner(db);
-    expect((await call(apiLogin, "/api/login", { json: { username: partner.username, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(apiLogin, "/api/login", { json: { username: partner.username, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
     const admin = await makeAdmin(db);
-    expect((await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 });
 
 describe("the sign-in pages", () => {
   it("send an enrolled admin from the password to /auth/two-factor, and the code on to /admin", async () => {
     const { admin, secret } = await enrolledAdmin();
-    const password = await call(authAction, "/auth", { form: { username: admin.username, password: TEST_PASSWORD }, origin: BASE });
+    const password = await call(authAction, "/auth", {
+      form: { username: admin.username, password: TEST_PASSWORD },
+      origin: BASE,
+    });
     expect(password.status).toBe(302);
     expect(password.headers.get("location")).toBe("/auth/two-factor");
     const pending = cookiesOf(password);
@@ -162,11 +208,19 @@ describe("the sign-in pages", () => {
     expect((await call(adminLoader, "/admin", { cookie: jar(...pending) })).headers.get("location")).toBe("/auth");
     expect((await call(twoFactorLoader, "/auth/two-factor", { cookie: jar(...pending) })).status).toBe(200);
 
-    const wrong = await call(twoFactorAction, "/auth/two-factor", { form: { code: "000000" }, cookie: jar(...pending), origin: BASE });
+    const wrong = await call(twoFactorAction, "/auth/two-factor", {
+      form: { code: "000000" },
+      cookie: jar(...pending),
+      origin: BASE,
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: "Invalid authentication code" });
 
-    const right = await call(twoFactorAction, "/auth/two-factor", { form: { code: codeFor(secret, Date.now()) }, cookie: jar(...pending), origin: BASE });
+    const right = await call(twoFactorAction, "/auth/two-factor", {
+      form: { code: codeFor(secret, Date.now()) },
+      cookie: jar(...pending),
+      origin: BASE,
+    });
     expect(right.status).toBe(302);
     expect(right.headers.get("location")).toBe("/admin");
     const session = cookiesOf(right).find((c) => c.startsWith("__vendboard_session="))!;
@@ -176,7 +230,11 @@ describe("the sign-in pages", () => {
 
   it("send anyone without a right password from the second step back to /auth", async () => {
     expect((await call(twoFactorLoader, "/auth/two-factor")).headers.get("location")).toBe("/auth");
-    expect((await call(twoFactorAction, "/auth/two-factor", { form: { code: "123456" }, origin: BASE })).headers.get("location")).toBe("/auth");
+    expect(
+      (await call(twoFactorAction, "/auth/two-factor", { form: { code: "123456" }, origin: BASE })).headers.get(
+        "location",
+      ),
+    ).toBe("/auth");
     expect((await call(setupLoader, "/auth/two-factor/setup")).headers.get("location")).toBe("/auth");
   });
 });
@@ -195,15 +253,26 @@ describe("REQUIRE_ADMIN_2FA=1", () => {
     expect(api.status).toBe(403);
     expect(await api.json()).toMatchObject({ twoFactorSetupRequired: true });
 
-    const password = await call(authAction, "/auth", { form: { username: admin.username, password: TEST_PASSWORD }, origin: BASE });
+    const password = await call(authAction, "/auth", {
+      form: { username: admin.username, password: TEST_PASSWORD },
+      origin: BASE,
+    });
     expect(password.headers.get("location")).toBe("/auth/two-factor/setup");
     const pending = jar(...cookiesOf(password));
     const page = await call(setupLoader, "/auth/two-factor/setup", { cookie: pending });
     const { secret, qr } = (await page.json()) as { secret: string; qr: string };
     expect(qr).toMatch(/^<svg/);
-    const wrong = await call(setupAction, "/auth/two-factor/setup", { form: { code: "000000" }, cookie: pending, origin: BASE });
+    const wrong = await call(setupAction, "/auth/two-factor/setup", {
+      form: { code: "000000" },
+      cookie: pending,
+      origin: BASE,
+    });
     expect(wrong.status).toBe(400);
-    const right = await call(setupAction, "/auth/two-factor/setup", { form: { code: codeFor(secret, Date.now()) }, cookie: pending, origin: BASE });
+    const right = await call(setupAction, "/auth/two-factor/setup", {
+      form: { code: codeFor(secret, Date.now()) },
+      cookie: pending,
+      origin: BASE,
+    });
     expect(right.status).toBe(200);
     const body = (await right.json()) as { codes: string[]; home: string };
     expect(body.codes).toHaveLength(10);
@@ -214,13 +283,21 @@ describe("REQUIRE_ADMIN_2FA=1", () => {
 
   it("leaves partners signing in with a password", async () => {
     const partner = await makePartner(db);
-    expect((await call(apiLogin, "/api/login", { json: { username: partner.username, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(apiLogin, "/api/login", { json: { username: partner.username, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
   });
 
   it("refuses turning it off on /account/two-factor", async () => {
     const { admin, secret } = await enrolledAdmin();
-    const login = await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD, code: codeFor(secret, Date.now()) } });
-    const response = await call(accountAction, "/account/two-factor", { form: { intent: "off", password: TEST_PASSWORD }, cookie: cookieFrom(login), origin: BASE });
+    const login = await call(apiLogin, "/api/login", {
+      json: { username: admin.username, password: TEST_PASSWORD, code: codeFor(secret, Date.now()) },
+    });
+    const response = await call(accountAction, "/account/two-factor", {
+      form: { intent: "off", password: TEST_PASSWORD },
+      cookie: cookieFrom(login),
+      origin: BASE,
+    });
     expect(response.status).toBe(409);
     expect((await twoFactorStatus(db, admin.id)).enabled).toBe(true);
   });
@@ -237,30 +314,61 @@ describe("/account/two-factor", () => {
     expect((await call(accountLoader, "/account/two-factor")).headers.get("location")).toBe("/auth");
     const partner = await makePartner(db);
     const login = await call(apiLogin, "/api/login", { json: { username: partner.username, password: TEST_PASSWORD } });
-    expect((await call(accountLoader, "/account/two-factor", { cookie: cookieFrom(login) })).headers.get("location")).toBe("/");
+    expect(
+      (await call(accountLoader, "/account/two-factor", { cookie: cookieFrom(login) })).headers.get("location"),
+    ).toBe("/");
   });
 
   it("sets it up, renews the recovery codes with the password, and turns it off with the password", async () => {
     const { admin, cookie } = await signedIn();
-    const before = (await (await call(accountLoader, "/account/two-factor", { cookie })).json()) as { status: { enabled: boolean }; enrolment: unknown };
+    const before = (await (await call(accountLoader, "/account/two-factor", { cookie })).json()) as {
+      status: { enabled: boolean };
+      enrolment: unknown;
+    };
     expect(before).toMatchObject({ status: { enabled: false }, enrolment: null });
-    expect((await call(accountAction, "/account/two-factor", { form: { intent: "start" }, cookie, origin: BASE })).headers.get("location")).toBe("/account/two-factor");
-    const started = (await (await call(accountLoader, "/account/two-factor", { cookie })).json()) as { enrolment: { secret: string; qr: string } };
-    const confirmed = await call(accountAction, "/account/two-factor", { form: { intent: "confirm", code: codeFor(started.enrolment.secret, Date.now()) }, cookie, origin: BASE });
+    expect(
+      (
+        await call(accountAction, "/account/two-factor", { form: { intent: "start" }, cookie, origin: BASE })
+      ).headers.get("location"),
+    ).toBe("/account/two-factor");
+    const started = (await (await call(accountLoader, "/account/two-factor", { cookie })).json()) as {
+      enrolment: { secret: string; qr: string };
+    };
+    const confirmed = await call(accountAction, "/account/two-factor", {
+      form: { intent: "confirm", code: codeFor(started.enrolment.secret, Date.now()) },
+      cookie,
+      origin: BASE,
+    });
     const first = (await confirmed.json()) as { codes: string[] };
     expect(first.codes).toHaveLength(10);
 
-    const wrongPassword = await call(accountAction, "/account/two-factor", { form: { intent: "renew", password: "wrong-password" }, cookie, origin: BASE });
+    const wrongPassword = await call(accountAction, "/account/two-factor", {
+      form: { intent: "renew", password: "wrong-password" },
+      cookie,
+      origin: BASE,
+    });
     expect(wrongPassword.status).toBe(403);
-    const renewed = (await (await call(accountAction, "/account/two-factor", { form: { intent: "renew", password: TEST_PASSWORD }, cookie, origin: BASE })).json()) as { codes: string[] };
+    const renewed = (await (
+      await call(accountAction, "/account/two-factor", {
+        form: { intent: "renew", password: TEST_PASSWORD },
+        cookie,
+        origin: BASE,
+      })
+    ).json()) as { codes: string[] };
     expect(renewed.codes).toHaveLength(10);
     expect(await checkSecondFactor(db, admin.id, first.codes[0])).toBeNull();
     expect(await checkSecondFactor(db, admin.id, renewed.codes[0])).toBe("recovery");
 
-    const off = await call(accountAction, "/account/two-factor", { form: { intent: "off", password: TEST_PASSWORD }, cookie, origin: BASE });
+    const off = await call(accountAction, "/account/two-factor", {
+      form: { intent: "off", password: TEST_PASSWORD },
+      cookie,
+      origin: BASE,
+    });
     expect(off.status).toBe(302);
     expect(await twoFactorStatus(db, admin.id)).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
-    expect(await auditActions(admin.id)).toEqual(expect.arrayContaining(["two_factor_on", "recovery_codes_renewed", "two_factor_off"]));
+    expect(await auditActions(admin.id)).toEqual(
+      expect.arrayContaining(["two_factor_on", "recovery_codes_renewed", "two_factor_off"]),
+    );
   });
 });
 
@@ -272,7 +380,9 @@ describe("vendboard admin reset-2fa", () => {
     expect(run.err).toContain(`Reset two-factor sign-in of '${admin.username}'`);
     expect((await twoFactorStatus(db, admin.id)).enabled).toBe(false);
     expect(await auditActions(admin.id)).toContain("two_factor_reset");
-    expect((await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD } })).status,
+    ).toBe(200);
     const again = await runCli(["admin", "reset-2fa", admin.username, "--json"]);
     expect(JSON.parse(again.out)).toEqual({ username: admin.username, wasOn: false });
     expect((await runCli(["admin", "reset-2fa", "nobody-at-all"])).code).not.toBe(0);

@@ -22,7 +22,9 @@ const MONTH = "2026-10";
 const MAX_FAILURES = 3;
 
 describe.skipIf(!onPostgres)(
-  onPostgres ? "two app servers on one PostgreSQL database" : "two app servers on one PostgreSQL database [skipped: needs PostgreSQL, run npm run test:pg]",
+  onPostgres
+    ? "two app servers on one PostgreSQL database"
+    : "two app servers on one PostgreSQL database [skipped: needs PostgreSQL, run npm run test:pg]",
   () => {
     let a: Server;
     let b: Server;
@@ -115,8 +117,16 @@ describe.skipIf(!onPostgres)(
       const bytes = fs.readFileSync(FIXTURE);
       const form = new FormData();
       form.set("month", MONTH);
-      form.set("reportFile", new Blob([bytes], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), path.basename(FIXTURE));
-      const upload = await fetch(`${a.base}/api/machines/${machineId}/records`, { method: "POST", headers: { cookie: cookieA, origin: a.base }, body: form });
+      form.set(
+        "reportFile",
+        new Blob([bytes], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }),
+        path.basename(FIXTURE),
+      );
+      const upload = await fetch(`${a.base}/api/machines/${machineId}/records`, {
+        method: "POST",
+        headers: { cookie: cookieA, origin: a.base },
+        body: form,
+      });
       const uploaded = (await upload.json()) as { recordId: number; imported: number };
       expect(upload.status, JSON.stringify(uploaded)).toBe(201);
       expect(uploaded.imported).toBeGreaterThan(0);
@@ -147,7 +157,9 @@ describe.skipIf(!onPostgres)(
       expect(again.status).toBe(409);
       expect(((await again.json()) as { message: string }).message).toBe(`Commission for ${MONTH} is already paid`);
 
-      const status = await fetch(`${b.base}/api/partners/${partnerId}/commission-payment-status?month=${MONTH}`, { headers: { cookie: await signIn(b) } });
+      const status = await fetch(`${b.base}/api/partners/${partnerId}/commission-payment-status?month=${MONTH}`, {
+        headers: { cookie: await signIn(b) },
+      });
       expect(await status.json()).toMatchObject({ month: MONTH, status: "completed" });
     });
   },

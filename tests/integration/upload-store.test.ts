@@ -5,7 +5,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
 import { onPostgres } from "#tests/databases.ts";
-import { databaseUploadStore, fileUploadStore, isUploadKey, sha256, uploadKey, uploadStore, type UploadStore } from "#domain/imports/upload-store.ts";
+import {
+  databaseUploadStore,
+  fileUploadStore,
+  isUploadKey,
+  sha256,
+  uploadKey,
+  uploadStore,
+  type UploadStore,
+} from "#domain/imports/upload-store.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -30,7 +38,8 @@ describe.each([
   it("reads nothing that is not an upload key", async () => {
     const store = make();
     expect(await store.get(`uploads/${"0".repeat(64)}.xlsx`)).toBeNull();
-    for (const key of ["../../etc/passwd", "uploads/../../secret.xlsx", "uploads/x.xlsx", "/etc/hosts"]) expect(await store.get(key)).toBeNull();
+    for (const key of ["../../etc/passwd", "uploads/../../secret.xlsx", "uploads/x.xlsx", "/etc/hosts"])
+      expect(await store.get(key)).toBeNull();
   });
 
   it("prunes what no receipt uses, once out of its grace", async () => {

@@ -30,10 +30,26 @@ const invoice = (id: number, issuedOn: string, grossPence = 9000): AccountInvoic
 const HISTORY: AccountHistory = {
   invoices: [invoice(1, "2026-01-01"), invoice(2, "2026-02-01"), invoice(3, "2026-03-01"), invoice(4, "2026-04-01")],
   payments: [
-    { id: 1, receivedOn: "2026-01-08", amountPence: 9000, method: "bank-transfer", reference: "BACS HFC-0001", allocations: [{ invoiceId: 1, amountPence: 9000 }] },
-    { id: 2, receivedOn: "2026-02-20", amountPence: 5000, method: "card", reference: null, allocations: [{ invoiceId: 2, amountPence: 5000 }] },
+    {
+      id: 1,
+      receivedOn: "2026-01-08",
+      amountPence: 9000,
+      method: "bank-transfer",
+      reference: "BACS HFC-0001",
+      allocations: [{ invoiceId: 1, amountPence: 9000 }],
+    },
+    {
+      id: 2,
+      receivedOn: "2026-02-20",
+      amountPence: 5000,
+      method: "card",
+      reference: null,
+      allocations: [{ invoiceId: 2, amountPence: 5000 }],
+    },
   ],
-  credits: [{ id: 1, invoiceId: 3, issuedOn: "2026-03-01", amountPence: 1500, kind: "credit", reason: "Machine out of order" }],
+  credits: [
+    { id: 1, invoiceId: 3, issuedOn: "2026-03-01", amountPence: 1500, kind: "credit", reason: "Machine out of order" },
+  ],
 };
 
 describe("Statement of account: every entry in date order with a running balance", () => {
@@ -66,16 +82,36 @@ describe("Statement of account: every entry in date order with a running balance
 
   it("a period without entries shows the balance brought forward as its closing balance", () => {
     const statement = statementOfAccount(HISTORY, { from: "2026-03-02", to: "2026-03-31" });
-    expect(statement).toMatchObject({ openingPence: 11500, lines: [], debitPence: 0, creditPence: 0, closingPence: 11500 });
+    expect(statement).toMatchObject({
+      openingPence: 11500,
+      lines: [],
+      debitPence: 0,
+      creditPence: 0,
+      closingPence: 11500,
+    });
   });
 
   it("within a day: invoices, then credits, then payments, each by id, whatever order they come in", () => {
     const sameDay: AccountHistory = {
       invoices: [invoice(8, "2026-05-01", 4500), invoice(7, "2026-05-01", 9000)],
-      payments: [{ id: 3, receivedOn: "2026-05-01", amountPence: 3000, method: "cash", reference: null, allocations: [{ invoiceId: 7, amountPence: 3000 }] }],
+      payments: [
+        {
+          id: 3,
+          receivedOn: "2026-05-01",
+          amountPence: 3000,
+          method: "cash",
+          reference: null,
+          allocations: [{ invoiceId: 7, amountPence: 3000 }],
+        },
+      ],
       credits: [{ id: 2, invoiceId: 8, issuedOn: "2026-05-01", amountPence: 4500, kind: "cancellation", reason: null }],
     };
-    expect(accountEntries(sameDay).map((e) => `${e.kind}${e.id}`)).toEqual(["invoice7", "invoice8", "credit2", "payment3"]);
+    expect(accountEntries(sameDay).map((e) => `${e.kind}${e.id}`)).toEqual([
+      "invoice7",
+      "invoice8",
+      "credit2",
+      "payment3",
+    ]);
     const statement = statementOfAccount(sameDay, { from: "2026-05-01", to: "2026-05-01" });
     expect(statement.lines.map((l) => l.balancePence)).toEqual([9000, 13500, 9000, 6000]);
     expect(statement.closingPence).toBe(6000);
@@ -84,16 +120,29 @@ describe("Statement of account: every entry in date order with a running balance
   it("a payment before its invoice shows the partner in credit (a negative balance)", () => {
     const early: AccountHistory = {
       invoices: [invoice(1, "2026-06-03", 12345)],
-      payments: [{ id: 1, receivedOn: "2026-06-02", amountPence: 12345, method: "bank-transfer", reference: "EARLY", allocations: [{ invoiceId: 1, amountPence: 12345 }] }],
+      payments: [
+        {
+          id: 1,
+          receivedOn: "2026-06-02",
+          amountPence: 12345,
+          method: "bank-transfer",
+          reference: "EARLY",
+          allocations: [{ invoiceId: 1, amountPence: 12345 }],
+        },
+      ],
       credits: [],
     };
-    expect(statementOfAccount(early, { from: "2026-06-01", to: "2026-06-30" }).lines.map((l) => l.balancePence)).toEqual([-12345, 0]);
+    expect(
+      statementOfAccount(early, { from: "2026-06-01", to: "2026-06-30" }).lines.map((l) => l.balancePence),
+    ).toEqual([-12345, 0]);
   });
 
   it("the first entry's day opens the account; none for an empty account", () => {
     expect(firstEntryDate(HISTORY)).toBe("2026-01-01");
     expect(firstEntryDate({ invoices: [], payments: [], credits: [] })).toBeNull();
-    expect(statementOfAccount({ invoices: [], payments: [], credits: [] }, { from: "2026-01-01", to: "2026-01-31" })).toMatchObject({ openingPence: 0, lines: [], closingPence: 0 });
+    expect(
+      statementOfAccount({ invoices: [], payments: [], credits: [] }, { from: "2026-01-01", to: "2026-01-31" }),
+    ).toMatchObject({ openingPence: 0, lines: [], closingPence: 0 });
   });
 
   it("refuses a period that runs backwards", () => {
@@ -103,7 +152,18 @@ describe("Statement of account: every entry in date order with a running balance
 
 describe("Aging buckets: days past due = as-of day − due date", () => {
   it("0 or less is current; then 1–30, 31–60, 61–90, over 90", () => {
-    expect([-14, 0, 1, 30, 31, 60, 61, 90, 91, 400].map(agingBucket)).toEqual(["current", "current", "1-30", "1-30", "31-60", "31-60", "61-90", "61-90", "over-90", "over-90"]);
+    expect([-14, 0, 1, 30, 31, 60, 61, 90, 91, 400].map(agingBucket)).toEqual([
+      "current",
+      "current",
+      "1-30",
+      "1-30",
+      "31-60",
+      "31-60",
+      "61-90",
+      "61-90",
+      "over-90",
+      "over-90",
+    ]);
     expect(AGING_BUCKETS).toEqual(["current", "1-30", "31-60", "61-90", "over-90"]);
   });
 
@@ -136,38 +196,100 @@ describe("Balance due and its aging on a fixed day", () => {
 
   it("on the due date itself nothing is overdue; the day after it is 1 day late", () => {
     const one: AccountHistory = { invoices: [invoice(1, "2026-01-01", 8813)], payments: [], credits: [] };
-    expect(agingOf(one, "2026-01-15")).toMatchObject({ balancePence: 8813, overduePence: 0, oldestOverdueDays: null, buckets: { current: 8813 } });
-    expect(agingOf(one, "2026-01-16")).toMatchObject({ balancePence: 8813, overduePence: 8813, oldestOverdueDays: 1, buckets: { current: 0, "1-30": 8813 } });
-    expect(agingOf(one, "2026-04-16")).toMatchObject({ oldestOverdueDays: 91, buckets: { "61-90": 0, "over-90": 8813 } });
+    expect(agingOf(one, "2026-01-15")).toMatchObject({
+      balancePence: 8813,
+      overduePence: 0,
+      oldestOverdueDays: null,
+      buckets: { current: 8813 },
+    });
+    expect(agingOf(one, "2026-01-16")).toMatchObject({
+      balancePence: 8813,
+      overduePence: 8813,
+      oldestOverdueDays: 1,
+      buckets: { current: 0, "1-30": 8813 },
+    });
+    expect(agingOf(one, "2026-04-16")).toMatchObject({
+      oldestOverdueDays: 91,
+      buckets: { "61-90": 0, "over-90": 8813 },
+    });
   });
 
   it("counts only what is dated on or before the day: later invoices, payments and credits wait", () => {
     // On 19 Feb Feb's invoice is still unpaid (the £50.00 arrives on the 20th): £90.00, 4 days late.
-    expect(agingOf(HISTORY, "2026-02-19")).toMatchObject({ balancePence: 9000, overduePence: 9000, oldestOverdueDays: 4 });
+    expect(agingOf(HISTORY, "2026-02-19")).toMatchObject({
+      balancePence: 9000,
+      overduePence: 9000,
+      oldestOverdueDays: 4,
+    });
     // Before the first invoice: nothing.
-    expect(agingOf(HISTORY, "2025-12-31")).toMatchObject({ balancePence: 0, overduePence: 0, oldestOverdueDays: null, openInvoices: [] });
+    expect(agingOf(HISTORY, "2025-12-31")).toMatchObject({
+      balancePence: 0,
+      overduePence: 0,
+      oldestOverdueDays: null,
+      openInvoices: [],
+    });
   });
 
   it("a paid-up account owes nothing and nothing is overdue", () => {
-    const paid: AccountHistory = { invoices: HISTORY.invoices.slice(0, 1), payments: HISTORY.payments.slice(0, 1), credits: [] };
-    expect(agingOf(paid, "2026-12-31")).toMatchObject({ balancePence: 0, overduePence: 0, oldestOverdueDays: null, openInvoices: [] });
+    const paid: AccountHistory = {
+      invoices: HISTORY.invoices.slice(0, 1),
+      payments: HISTORY.payments.slice(0, 1),
+      credits: [],
+    };
+    expect(agingOf(paid, "2026-12-31")).toMatchObject({
+      balancePence: 0,
+      overduePence: 0,
+      oldestOverdueDays: null,
+      openInvoices: [],
+    });
   });
 
   it("a cancelled invoice (cancellation credit for its unpaid balance) leaves nothing open", () => {
     const cancelled: AccountHistory = {
       invoices: [invoice(1, "2026-01-01")],
-      payments: [{ id: 1, receivedOn: "2026-01-10", amountPence: 2000, method: "cheque", reference: "000123", allocations: [{ invoiceId: 1, amountPence: 2000 }] }],
-      credits: [{ id: 1, invoiceId: 1, issuedOn: "2026-01-20", amountPence: 7000, kind: "cancellation", reason: "Contract ended" }],
+      payments: [
+        {
+          id: 1,
+          receivedOn: "2026-01-10",
+          amountPence: 2000,
+          method: "cheque",
+          reference: "000123",
+          allocations: [{ invoiceId: 1, amountPence: 2000 }],
+        },
+      ],
+      credits: [
+        {
+          id: 1,
+          invoiceId: 1,
+          issuedOn: "2026-01-20",
+          amountPence: 7000,
+          kind: "cancellation",
+          reason: "Contract ended",
+        },
+      ],
     };
     expect(agingOf(cancelled, "2026-03-01")).toMatchObject({ balancePence: 0, overduePence: 0, openInvoices: [] });
-    expect(agingOf(cancelled, "2026-01-19")).toMatchObject({ balancePence: 7000, overduePence: 7000, oldestOverdueDays: 4 });
+    expect(agingOf(cancelled, "2026-01-19")).toMatchObject({
+      balancePence: 7000,
+      overduePence: 7000,
+      oldestOverdueDays: 4,
+    });
   });
 
   it("money not applied to a counted invoice settles the oldest first; any rest stays a credit in current", () => {
     // A payment of £100.00 on 2 Mar allocated to an invoice issued on 5 Mar: on 3 Mar it is unapplied.
     const ahead: AccountHistory = {
       invoices: [invoice(1, "2026-01-01"), invoice(2, "2026-02-01"), invoice(3, "2026-03-05", 10000)],
-      payments: [{ id: 1, receivedOn: "2026-03-02", amountPence: 10000, method: "bank-transfer", reference: null, allocations: [{ invoiceId: 3, amountPence: 10000 }] }],
+      payments: [
+        {
+          id: 1,
+          receivedOn: "2026-03-02",
+          amountPence: 10000,
+          method: "bank-transfer",
+          reference: null,
+          allocations: [{ invoiceId: 3, amountPence: 10000 }],
+        },
+      ],
       credits: [],
     };
     const aging = agingOf(ahead, "2026-03-03");
@@ -176,13 +298,24 @@ describe("Balance due and its aging on a fixed day", () => {
     expect(aging).toMatchObject({ balancePence: 8000, overduePence: 8000, oldestOverdueDays: 16 });
     expect(aging.balancePence).toBe(statementOfAccount(ahead, { from: "2026-01-01", to: "2026-03-03" }).closingPence);
 
-    const inCredit = agingOf({ ...ahead, invoices: ahead.invoices.slice(0, 1).concat(ahead.invoices[2]) }, "2026-03-03");
+    const inCredit = agingOf(
+      { ...ahead, invoices: ahead.invoices.slice(0, 1).concat(ahead.invoices[2]) },
+      "2026-03-03",
+    );
     expect(inCredit.buckets).toEqual({ current: -1000, "1-30": 0, "31-60": 0, "61-90": 0, "over-90": 0 });
     expect(inCredit).toMatchObject({ balancePence: -1000, overduePence: 0, oldestOverdueDays: null, openInvoices: [] });
   });
 
   it("the buckets always sum exactly to the statement's closing balance", () => {
-    for (const day of ["2026-01-01", "2026-01-08", "2026-02-16", "2026-03-01", "2026-03-20", "2026-05-01", "2026-08-01"]) {
+    for (const day of [
+      "2026-01-01",
+      "2026-01-08",
+      "2026-02-16",
+      "2026-03-01",
+      "2026-03-20",
+      "2026-05-01",
+      "2026-08-01",
+    ]) {
       const aging = agingOf(HISTORY, day);
       const sum = AGING_BUCKETS.reduce((s, b) => s + aging.buckets[b], 0);
       expect(sum, day).toBe(aging.balancePence);
@@ -203,8 +336,21 @@ describe("How a line reads on the screens and the PDF", () => {
     expect(entryTitle(lines[1])).toBe("Payment, bank transfer, BACS HFC-0001");
     expect(entryDetail(lines[1])).toBe("Settles INV-00001");
     expect(entryTitle(lines[3])).toBe("Payment, card");
-    const split = { id: 9, receivedOn: "2026-05-01", amountPence: 100, method: "direct-debit", reference: null, allocations: [{ invoiceId: 3, amountPence: 50 }, { invoiceId: 4, amountPence: 50 }] };
-    const [line] = statementOfAccount({ invoices: [], payments: [split], credits: [] }, { from: "2026-05-01", to: "2026-05-01" }).lines;
+    const split = {
+      id: 9,
+      receivedOn: "2026-05-01",
+      amountPence: 100,
+      method: "direct-debit",
+      reference: null,
+      allocations: [
+        { invoiceId: 3, amountPence: 50 },
+        { invoiceId: 4, amountPence: 50 },
+      ],
+    };
+    const [line] = statementOfAccount(
+      { invoices: [], payments: [split], credits: [] },
+      { from: "2026-05-01", to: "2026-05-01" },
+    ).lines;
     expect(entryTitle(line)).toBe("Payment, direct debit");
     expect(entryDetail(line)).toBe("Settles INV-00003, INV-00004");
   });
@@ -212,8 +358,18 @@ describe("How a line reads on the screens and the PDF", () => {
   it("a credit note by its number, with the invoice it credits or cancels and why", () => {
     expect(entryTitle(lines[5])).toBe("CN-00001");
     expect(entryDetail(lines[5])).toBe("Credit on INV-00003: Machine out of order");
-    const cancel = { id: 12, invoiceId: 4, issuedOn: "2026-04-02", amountPence: 9000, kind: "cancellation" as const, reason: null };
-    const [line] = statementOfAccount({ invoices: [], payments: [], credits: [cancel] }, { from: "2026-04-01", to: "2026-04-30" }).lines;
+    const cancel = {
+      id: 12,
+      invoiceId: 4,
+      issuedOn: "2026-04-02",
+      amountPence: 9000,
+      kind: "cancellation" as const,
+      reason: null,
+    };
+    const [line] = statementOfAccount(
+      { invoices: [], payments: [], credits: [cancel] },
+      { from: "2026-04-01", to: "2026-04-30" },
+    ).lines;
     expect(entryTitle(line)).toBe("CN-00012");
     expect(entryDetail(line)).toBe("Cancels INV-00004");
   });

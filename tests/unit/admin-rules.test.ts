@@ -38,17 +38,43 @@ describe("disableRefusal", () => {
 
 describe("createAdminSchema", () => {
   it("asks for an email and no typed password when a set-password link is to be sent", () => {
-    expect(createAdminSchema.parse({ username: "ann", name: "Ann", email: "ann@example.com", sendSetPasswordLink: "on" })).toMatchObject({ sendSetPasswordLink: true, password: null });
+    expect(
+      createAdminSchema.parse({ username: "ann", name: "Ann", email: "ann@example.com", sendSetPasswordLink: "on" }),
+    ).toMatchObject({ sendSetPasswordLink: true, password: null });
     const noEmail = createAdminSchema.safeParse({ username: "ann", name: "Ann", sendSetPasswordLink: true });
-    expect(noEmail.success ? null : noEmail.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["email", "An email address is needed to send a set-password link"]]);
-    const typed = createAdminSchema.safeParse({ username: "ann", name: "Ann", email: "ann@example.com", password: "12345678", sendSetPasswordLink: true });
-    expect(typed.success ? null : typed.error.issues.map((i) => i.message)).toEqual(["Leave the password empty to email a link"]);
+    expect(noEmail.success ? null : noEmail.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["email", "An email address is needed to send a set-password link"],
+    ]);
+    const typed = createAdminSchema.safeParse({
+      username: "ann",
+      name: "Ann",
+      email: "ann@example.com",
+      password: "12345678",
+      sendSetPasswordLink: true,
+    });
+    expect(typed.success ? null : typed.error.issues.map((i) => i.message)).toEqual([
+      "Leave the password empty to email a link",
+    ]);
   });
 
   it("trims, and reads blank email and password as not given", () => {
-    expect(createAdminSchema.parse({ username: " ann ", name: " Ann ", email: "  ", password: "" })).toEqual({ username: "ann", name: "Ann", email: null, password: null, sendSetPasswordLink: false });
-    expect(createAdminSchema.parse({ username: "ann", name: "Ann" })).toEqual({ username: "ann", name: "Ann", email: null, password: null, sendSetPasswordLink: false });
-    expect(createAdminSchema.parse({ username: "ann", name: "Ann", email: " ann@example.com ", password: "12345678" })).toEqual({
+    expect(createAdminSchema.parse({ username: " ann ", name: " Ann ", email: "  ", password: "" })).toEqual({
+      username: "ann",
+      name: "Ann",
+      email: null,
+      password: null,
+      sendSetPasswordLink: false,
+    });
+    expect(createAdminSchema.parse({ username: "ann", name: "Ann" })).toEqual({
+      username: "ann",
+      name: "Ann",
+      email: null,
+      password: null,
+      sendSetPasswordLink: false,
+    });
+    expect(
+      createAdminSchema.parse({ username: "ann", name: "Ann", email: " ann@example.com ", password: "12345678" }),
+    ).toEqual({
       username: "ann",
       name: "Ann",
       email: "ann@example.com",
@@ -61,7 +87,9 @@ describe("createAdminSchema", () => {
     const message = (input: unknown) => createAdminSchema.safeParse(input).error?.issues[0]?.message;
     expect(message({ username: "ann", name: "  " })).toBe("Name is required");
     expect(message({ username: "", name: "Ann" })).toBe("Username is required");
-    expect(message({ username: "ann", name: "Ann", password: "1234567" })).toBe("Password must be at least 8 characters");
+    expect(message({ username: "ann", name: "Ann", password: "1234567" })).toBe(
+      "Password must be at least 8 characters",
+    );
     expect(message({ username: "ann", name: "Ann", email: "ann@" })).toBe("Invalid email address");
   });
 });

@@ -21,6 +21,9 @@ describe("lineText of band lines", () => {
       { upTo: 30, rate: 5 },
       { upTo: null, rate: 10 },
     ]);
-    expect(lines.map(lineText)).toEqual(["Per item sold, the first 30: 30 items × £0.05 = £1.50", "Per item sold, above 30: 15 items × £0.10 = £1.50"]);
+    expect(lines.map(lineText)).toEqual([
+      "Per item sold, the first 30: 30 items × £0.05 = £1.50",
+      "Per item sold, above 30: 15 items × £0.10 = £1.50",
+    ]);
   });
 });

@@ -29,8 +29,16 @@ const RECORDS: AgreementRecord[] = [
   { machineId: 3, revenuePence: 1_000, cogsPence: 2_000, totalSales: 3 },
 ];
 
-const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({ rate: 0, tiers: [], minimumPence: null, capPence: null, products: [], ...t });
-const perMachine = (t: AgreementTerms, records = RECORDS) => commissionUnderTerms(t, records).records.map((r) => r.commissionPence);
+const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({
+  rate: 0,
+  tiers: [],
+  minimumPence: null,
+  capPence: null,
+  products: [],
+  ...t,
+});
+const perMachine = (t: AgreementTerms, records = RECORDS) =>
+  commissionUnderTerms(t, records).records.map((r) => r.commissionPence);
 
 describe("each basis at a flat rate, per machine's record, never below 0", () => {
   it("net profit 10%: 5701 + 1430 (1430.1) + 0 (a loss shares nothing) = 7131 pence", () => {
@@ -88,19 +96,38 @@ describe("marginal tiers on each basis: the month's total in bands, each band ro
   });
 
   it("gross sales, 5% of the first £500.00 and 10% above: 126050 → 2500 + 7605 = 10105, split 8017 / 2008 / 80", () => {
-    const t = terms({ basis: "gross-sales", tiers: [{ upTo: 50_000, rate: 500 }, { upTo: null, rate: 1_000 }] });
+    const t = terms({
+      basis: "gross-sales",
+      tiers: [
+        { upTo: 50_000, rate: 500 },
+        { upTo: null, rate: 1_000 },
+      ],
+    });
     expect(commissionUnderTerms(t, RECORDS).commissionPence).toBe(10_105);
     expect(perMachine(t)).toEqual([8_017, 2_008, 80]);
   });
 
   it("gross profit, 10% of the first £200.00 and 20% above: 74050 → 2000 + 10810 = 12810, split 10241 / 2569 / 0", () => {
-    const t = terms({ basis: "gross-profit", tiers: [{ upTo: 20_000, rate: 1_000 }, { upTo: null, rate: 2_000 }] });
+    const t = terms({
+      basis: "gross-profit",
+      tiers: [
+        { upTo: 20_000, rate: 1_000 },
+        { upTo: null, rate: 2_000 },
+      ],
+    });
     expect(commissionUnderTerms(t, RECORDS).commissionPence).toBe(12_810);
     expect(perMachine(t)).toEqual([10_241, 2_569, 0]);
   });
 
   it("per item, 5p for the first 100, 4p to 200, 3p above: 253 items → 500 + 400 + 159 = 1059, split 837 / 209 / 13", () => {
-    const t = terms({ basis: "per-item", tiers: [{ upTo: 100, rate: 5 }, { upTo: 200, rate: 4 }, { upTo: null, rate: 3 }] });
+    const t = terms({
+      basis: "per-item",
+      tiers: [
+        { upTo: 100, rate: 5 },
+        { upTo: 200, rate: 4 },
+        { upTo: null, rate: 3 },
+      ],
+    });
     const result = commissionUnderTerms(t, RECORDS);
     expect(result.lines.map((l) => [l.quantity, l.commissionPence])).toEqual([
       [100, 500],
@@ -112,13 +139,25 @@ describe("marginal tiers on each basis: the month's total in bands, each band ro
   });
 
   it("per machine, £30.00 for the first two and £20.00 above: 3 machines → 6000 + 2000 = 8000, split 2667 / 2667 / 2666", () => {
-    const t = terms({ basis: "per-machine", tiers: [{ upTo: 2, rate: 3_000 }, { upTo: null, rate: 2_000 }] });
+    const t = terms({
+      basis: "per-machine",
+      tiers: [
+        { upTo: 2, rate: 3_000 },
+        { upTo: null, rate: 2_000 },
+      ],
+    });
     expect(commissionUnderTerms(t, RECORDS).commissionPence).toBe(8_000);
     expect(perMachine(t)).toEqual([2_667, 2_667, 2_666]);
   });
 
   it("a basis at or below 0 earns nothing in any band", () => {
-    const t = terms({ basis: "gross-profit", tiers: [{ upTo: 20_000, rate: 1_000 }, { upTo: null, rate: 2_000 }] });
+    const t = terms({
+      basis: "gross-profit",
+      tiers: [
+        { upTo: 20_000, rate: 1_000 },
+        { upTo: null, rate: 2_000 },
+      ],
+    });
     expect(commissionUnderTerms(t, [RECORDS[2]]).commissionPence).toBe(0);
   });
 });
@@ -148,7 +187,10 @@ describe("a minimum and a cap per partner per month", () => {
   });
 
   it("a minimum with machines that earned nothing is split evenly: 1000 over two losses → 500 / 500", () => {
-    const result = commissionUnderTerms({ ...tenPercent, minimumPence: 1_000 }, [RECORDS[2], { ...RECORDS[2], machineId: 4 }]);
+    const result = commissionUnderTerms({ ...tenPercent, minimumPence: 1_000 }, [
+      RECORDS[2],
+      { ...RECORDS[2], machineId: 4 },
+    ]);
     expect(result.records.map((r) => r.commissionPence)).toEqual([500, 500]);
   });
 
@@ -175,7 +217,11 @@ describe("per-product rules: matched products leave the machine's basis for thei
   };
 
   it("net profit 10% with Cola at 50% of its net profit: Cola 1000 − 400 − 30 = 570 → 285; the rest 478 → 48 (47.8); 333 pence", () => {
-    const t = terms({ basis: "net-profit", rate: 1_000, products: [{ match: "cola", basis: "net-profit", rate: 5_000 }] });
+    const t = terms({
+      basis: "net-profit",
+      rate: 1_000,
+      products: [{ match: "cola", basis: "net-profit", rate: 5_000 }],
+    });
     const result = commissionUnderTerms(t, [machine]);
     expect(result.lines.map((l) => [l.kind, l.quantity, l.commissionPence])).toEqual([
       ["product", 570, 285],
@@ -196,7 +242,14 @@ describe("per-product rules: matched products leave the machine's basis for thei
   });
 
   it("the first rule that matches a product takes it: Cola at 10p per item, then * at 1p, nothing left for the basis", () => {
-    const t = terms({ basis: "gross-sales", rate: 1_000, products: [{ match: "Cola", basis: "per-item", rate: 10 }, { match: "*", basis: "per-item", rate: 1 }] });
+    const t = terms({
+      basis: "gross-sales",
+      rate: 1_000,
+      products: [
+        { match: "Cola", basis: "per-item", rate: 10 },
+        { match: "*", basis: "per-item", rate: 1 },
+      ],
+    });
     const result = commissionUnderTerms(t, [machine]);
     expect(result.lines.map((l) => [l.kind, l.quantity, l.commissionPence])).toEqual([
       ["product", 5, 50],
@@ -243,7 +296,9 @@ describe("the seed's agreements are presets: the same figures as before agreemen
 
   it("describes the presets in words", () => {
     expect(describeTerms(seedTerms("profit-sharing", 1_000))).toEqual(["10% of net profit"]);
-    expect(describeTerms(seedTerms("tiered-profit-sharing", 0))).toEqual(["Tiers on net profit: 15% of the first £150.00, 20% of £150.01–£300.00, 30% above £300.00"]);
+    expect(describeTerms(seedTerms("tiered-profit-sharing", 0))).toEqual([
+      "Tiers on net profit: 15% of the first £150.00, 20% of £150.01–£300.00, 30% above £300.00",
+    ]);
     expect(describeTerms(null)).toEqual(["No commission"]);
   });
 });
@@ -272,12 +327,16 @@ describe("effective dating: an agreement applies from its month; a paid month ke
     expect(paidTerms).toEqual(terms({ basis: "net-profit", rate: 1_000 }));
     expect(commissionUnderTerms(paidTerms, RECORDS).commissionPence).toBe(7_131);
     // A payment that stored its terms is read back as stored.
-    expect(termsOfMonth(partner, history, "2026-08", { status: "completed", rateBp: 0, terms: storeTerms(perItem) })).toEqual(perItem);
+    expect(
+      termsOfMonth(partner, history, "2026-08", { status: "completed", rateBp: 0, terms: storeTerms(perItem) }),
+    ).toEqual(perItem);
   });
 
   it("termsForMonth: only the profit-sharing types earn; months before the first version use the first", () => {
     expect(termsForMonth("fee-paying", history, "2026-09", 1_000)).toBeNull();
-    expect(termsForMonth("profit-sharing", [{ effectiveMonth: "2026-03", rateBp: 1_200, terms: null }], "2025-01", 1_000)).toEqual(terms({ basis: "net-profit", rate: 1_200 }));
+    expect(
+      termsForMonth("profit-sharing", [{ effectiveMonth: "2026-03", rateBp: 1_200, terms: null }], "2025-01", 1_000),
+    ).toEqual(terms({ basis: "net-profit", rate: 1_200 }));
     expect(termsForMonth("profit-sharing", [], "2025-01", 900)).toEqual(terms({ basis: "net-profit", rate: 900 }));
   });
 });
@@ -287,16 +346,31 @@ describe("agreements at the edge: fractions, pounds, months in; the same shape o
     const parsed = agreementInputSchema.parse({
       effectiveMonth: "2026-10-15",
       basis: "per-item",
-      tiers: [{ upTo: 100, amount: "0.05" }, { upTo: null, amount: 0.04 }],
+      tiers: [
+        { upTo: 100, amount: "0.05" },
+        { upTo: null, amount: 0.04 },
+      ],
       minimum: "£50.00",
       cap: 500,
       products: [{ match: " Cola* ", basis: "gross-sales", rate: "0.2" }],
     });
     expect(parsed).toEqual({
       effectiveMonth: "2026-10",
-      terms: { basis: "per-item", rate: 0, tiers: [{ upTo: 100, rate: 5 }, { upTo: null, rate: 4 }], minimumPence: 5_000, capPence: 50_000, products: [{ match: "Cola*", basis: "gross-sales", rate: 2_000 }] },
+      terms: {
+        basis: "per-item",
+        rate: 0,
+        tiers: [
+          { upTo: 100, rate: 5 },
+          { upTo: null, rate: 4 },
+        ],
+        minimumPence: 5_000,
+        capPence: 50_000,
+        products: [{ match: "Cola*", basis: "gross-sales", rate: 2_000 }],
+      },
     });
-    expect(agreementInputSchema.parse({ effectiveMonth: "2026-10", ...termsJson(parsed.terms) }).terms).toEqual(parsed.terms);
+    expect(agreementInputSchema.parse({ effectiveMonth: "2026-10", ...termsJson(parsed.terms) }).terms).toEqual(
+      parsed.terms,
+    );
     expect(readTerms(storeTerms(parsed.terms))).toEqual(parsed.terms);
   });
 
@@ -304,11 +378,36 @@ describe("agreements at the edge: fractions, pounds, months in; the same shape o
     [{ basis: "net-profit", rate: "1.5" }, "The agreement's rate must be a fraction between 0 and 1 (0.10 is 10%)"],
     [{ basis: "per-item" }, "The agreement needs an amount (pounds each)"],
     [{ basis: "net-profit", rate: "0.1", minimum: 100, cap: 50 }, "The minimum must not be above the cap"],
-    [{ basis: "gross-sales", tiers: [{ upTo: 300, rate: "0.1" }, { upTo: 200, rate: "0.2" }, { upTo: null, rate: "0.3" }] }, "Tier 2's upper limit must be above the tier before it"],
-    [{ basis: "gross-sales", tiers: [{ upTo: 300, rate: "0.1" }, { upTo: 400, rate: "0.2" }] }, "The last tier has no upper limit"],
-    [{ basis: "per-machine", amount: 25, products: [{ match: "Cola", basis: "per-item", amount: 0.1 }] }, "A per-machine agreement has no product rules"],
+    [
+      {
+        basis: "gross-sales",
+        tiers: [
+          { upTo: 300, rate: "0.1" },
+          { upTo: 200, rate: "0.2" },
+          { upTo: null, rate: "0.3" },
+        ],
+      },
+      "Tier 2's upper limit must be above the tier before it",
+    ],
+    [
+      {
+        basis: "gross-sales",
+        tiers: [
+          { upTo: 300, rate: "0.1" },
+          { upTo: 400, rate: "0.2" },
+        ],
+      },
+      "The last tier has no upper limit",
+    ],
+    [
+      { basis: "per-machine", amount: 25, products: [{ match: "Cola", basis: "per-item", amount: 0.1 }] },
+      "A per-machine agreement has no product rules",
+    ],
     [{ basis: "per-item", amount: "0.055" }, "The agreement's amount must be in whole pence"],
-    [{ basis: "flat", rate: "0.1" }, "Basis must be one of net-profit, gross-sales, gross-profit, per-item, per-machine"],
+    [
+      { basis: "flat", rate: "0.1" },
+      "Basis must be one of net-profit, gross-sales, gross-profit, per-item, per-machine",
+    ],
   ])("refuses %j: %s", (input, message) => {
     const result = agreementInputSchema.safeParse({ effectiveMonth: "2026-10", ...input });
     expect(result.success).toBe(false);
@@ -316,6 +415,9 @@ describe("agreements at the edge: fractions, pounds, months in; the same shape o
   });
 
   it("refuses a month that is not one", () => {
-    expect(agreementInputSchema.safeParse({ effectiveMonth: "October", basis: "net-profit", rate: "0.1" }).error?.issues[0].message).toBe("Effective month must be YYYY-MM");
+    expect(
+      agreementInputSchema.safeParse({ effectiveMonth: "October", basis: "net-profit", rate: "0.1" }).error?.issues[0]
+        .message,
+    ).toBe("Effective month must be YYYY-MM");
   });
 });

@@ -1,6 +1,13 @@
 /** Booking rules: routing by telemetry name then location, one booking per transaction, month and closed-month filters. */
 import { describe, expect, it } from "vitest";
-import { describeOutsideMonth, machineNamesOf, machineRouter, normaliseMachineName, planBookings, type BookingMachine } from "#domain/imports/booking-rules.ts";
+import {
+  describeOutsideMonth,
+  machineNamesOf,
+  machineRouter,
+  normaliseMachineName,
+  planBookings,
+  type BookingMachine,
+} from "#domain/imports/booking-rules.ts";
 import { exclusionSentence } from "#domain/imports/import-words.ts";
 import type { SaleRow } from "#domain/imports/telemetry-export.ts";
 
@@ -14,7 +21,19 @@ const machines: BookingMachine[] = [
 let n = 0;
 function row(overrides: Partial<SaleRow> = {}): SaleRow {
   n++;
-  return { rowNumber: n + 2, transactionId: String(9000 + n), machineName: "Leeds Station Concourse", productName: "Twix", costPence: 40, machinePricePence: 110, settlementPence: 110, quantity: 1, saleDate: "2026-10-05T10:00:00.000Z", kind: "sale", ...overrides };
+  return {
+    rowNumber: n + 2,
+    transactionId: String(9000 + n),
+    machineName: "Leeds Station Concourse",
+    productName: "Twix",
+    costPence: 40,
+    machinePricePence: 110,
+    settlementPence: 110,
+    quantity: 1,
+    saleDate: "2026-10-05T10:00:00.000Z",
+    kind: "sale",
+    ...overrides,
+  };
 }
 
 describe("machineRouter: telemetry name first, then location (trimmed, case ignored), admin mappings over both", () => {
@@ -31,8 +50,12 @@ describe("machineRouter: telemetry name first, then location (trimmed, case igno
   });
 
   it("machineNamesOf lists distinct names in first-seen order, blanks left out", () => {
-    expect(machineNamesOf([{ machineName: "A" }, { machineName: " a " }, { machineName: null }, { machineName: "B" }])).toEqual(["A", "B"]);
-    expect(machineNamesOf([{ machineName: " Leeds " }, { machineName: "  " }, { machineName: "leeds" }])).toEqual(["Leeds"]);
+    expect(
+      machineNamesOf([{ machineName: "A" }, { machineName: " a " }, { machineName: null }, { machineName: "B" }]),
+    ).toEqual(["A", "B"]);
+    expect(machineNamesOf([{ machineName: " Leeds " }, { machineName: "  " }, { machineName: "leeds" }])).toEqual([
+      "Leeds",
+    ]);
   });
 
   it("normaliseMachineName trims, collapses spaces and ignores case", () => {
@@ -50,7 +73,11 @@ describe("machineRouter: telemetry name first, then location (trimmed, case igno
 
   it("a name shared by several locations is not ambiguous once a mapping or a telemetry name routes it", () => {
     expect(machineRouter(machines, new Map([["Twin", 3]])).ambiguous("twin")).toBe(false);
-    expect(machineRouter([...machines, { id: 5, partnerId: 30, location: "Depot", telemetryName: "twin" }]).ambiguous("twin")).toBe(false);
+    expect(
+      machineRouter([...machines, { id: 5, partnerId: 30, location: "Depot", telemetryName: "twin" }]).ambiguous(
+        "twin",
+      ),
+    ).toBe(false);
     expect(machineRouter(machines).ambiguous("York Hospital Atrium")).toBe(false);
   });
 });
@@ -60,9 +87,26 @@ describe("planBookings", () => {
     const sale = row({ transactionId: "T1" });
     const refund = row({ transactionId: "T1", settlementPence: -110, kind: "refund" });
     const repeat = row({ transactionId: "T1" });
-    const york = row({ transactionId: "T2", machineName: "VM-0042 York", saleDate: "2026-09-30T23:59:59.000Z", settlementPence: 250, costPence: 90 });
+    const york = row({
+      transactionId: "T2",
+      machineName: "VM-0042 York",
+      saleDate: "2026-09-30T23:59:59.000Z",
+      settlementPence: 250,
+      costPence: 90,
+    });
     const plan = planBookings({ rows: [sale, refund, repeat, york], machines, existing: [], closedMonths: new Set() });
-    expect(plan.groups.map((g) => [g.machineId, g.month, g.rows, g.fresh.length, g.duplicates, g.units, g.revenuePence, g.cogsPence])).toEqual([
+    expect(
+      plan.groups.map((g) => [
+        g.machineId,
+        g.month,
+        g.rows,
+        g.fresh.length,
+        g.duplicates,
+        g.units,
+        g.revenuePence,
+        g.cogsPence,
+      ]),
+    ).toEqual([
       [1, "2026-10", 3, 2, 1, 1, 0, 40],
       [2, "2026-09", 1, 1, 0, 1, 250, 90],
     ]);
@@ -87,7 +131,12 @@ describe("planBookings", () => {
   });
 
   it("names unknown Machine Names trimmed, and a blank one '(blank)'", () => {
-    const plan = planBookings({ rows: [row({ machineName: "  Nowhere " }), row({ machineName: null }), row({ machineName: " " })], machines, existing: [], closedMonths: new Set() });
+    const plan = planBookings({
+      rows: [row({ machineName: "  Nowhere " }), row({ machineName: null }), row({ machineName: " " })],
+      machines,
+      existing: [],
+      closedMonths: new Set(),
+    });
     expect([...plan.unmapped]).toEqual([
       ["Nowhere", 1],
       ["(blank)", 2],
@@ -114,21 +163,50 @@ describe("planBookings", () => {
   });
 
   it("with a machine and a month: other months and undated rows are counted, never re-dated", () => {
-    const rows = [row(), row({ saleDate: "2026-09-12T08:00:00.000Z" }), row({ saleDate: "2026-09-13T08:00:00.000Z" }), row({ saleDate: null }), row({ machineName: "Nowhere" })];
-    const plan = planBookings({ rows, machines, machineId: 3, month: "2026-10", existing: [], closedMonths: new Set() });
+    const rows = [
+      row(),
+      row({ saleDate: "2026-09-12T08:00:00.000Z" }),
+      row({ saleDate: "2026-09-13T08:00:00.000Z" }),
+      row({ saleDate: null }),
+      row({ machineName: "Nowhere" }),
+    ];
+    const plan = planBookings({
+      rows,
+      machines,
+      machineId: 3,
+      month: "2026-10",
+      existing: [],
+      closedMonths: new Set(),
+    });
     expect(plan.groups.map((g) => [g.machineId, g.month, g.fresh.length])).toEqual([[3, "2026-10", 2]]);
-    expect(describeOutsideMonth(plan.outsideMonth).map(exclusionSentence)).toEqual(["1 row is without a readable date", "2 rows are dated September 2026"]);
+    expect(describeOutsideMonth(plan.outsideMonth).map(exclusionSentence)).toEqual([
+      "1 row is without a readable date",
+      "2 rows are dated September 2026",
+    ]);
     expect(plan.unmapped.size).toBe(0);
   });
 
   it("a per-machine upload counts no name as mapped, whatever the mappings", () => {
-    const plan = planBookings({ rows: [row({ machineName: "Nowhere" })], machines, machineId: 1, mappings: new Map([["Nowhere", 2]]), existing: [], closedMonths: new Set() });
+    const plan = planBookings({
+      rows: [row({ machineName: "Nowhere" })],
+      machines,
+      machineId: 1,
+      mappings: new Map([["Nowhere", 2]]),
+      existing: [],
+      closedMonths: new Set(),
+    });
     expect(plan.groups.map((g) => g.machineId)).toEqual([1]);
     expect(plan.mapped.size).toBe(0);
   });
 
   it("rows for a machine missing from the list are never taken for another partner's closed month", () => {
-    const plan = planBookings({ rows: [row()], machines, machineId: 99, existing: [], closedMonths: new Set(["1:2026-10"]) });
+    const plan = planBookings({
+      rows: [row()],
+      machines,
+      machineId: 99,
+      existing: [],
+      closedMonths: new Set(["1:2026-10"]),
+    });
     expect(plan.groups[0]).toMatchObject({ machineId: 99, monthClosed: 0 });
     expect(plan.groups[0].fresh).toHaveLength(1);
   });
@@ -137,21 +215,39 @@ describe("planBookings", () => {
     const rows = [row(), row(), row({ machineName: "Nowhere" }), row({ machineName: "twin" })];
     const plan = planBookings({ rows, machines, existing: [], closedMonths: new Set(["10:2026-10"]) });
     // The import books them only once the user confirms; their difference then becomes an adjustment.
-    expect(plan.groups[0]).toMatchObject({ machineId: 1, monthClosed: 2, paidMonth: true, units: 2, monthClosedRevenuePence: 220 });
+    expect(plan.groups[0]).toMatchObject({
+      machineId: 1,
+      monthClosed: 2,
+      paidMonth: true,
+      units: 2,
+      monthClosedRevenuePence: 220,
+    });
     expect(plan.groups[0].fresh).toHaveLength(2);
     expect([...plan.unmapped]).toEqual([["Nowhere", 1]]);
     expect([...plan.ambiguous]).toEqual([["twin", 1]]);
   });
 
   it("an admin's mapping routes an unknown name", () => {
-    const plan = planBookings({ rows: [row({ machineName: "Nowhere" })], machines, mappings: new Map([["NOWHERE", 2]]), existing: [], closedMonths: new Set() });
+    const plan = planBookings({
+      rows: [row({ machineName: "Nowhere" })],
+      machines,
+      mappings: new Map([["NOWHERE", 2]]),
+      existing: [],
+      closedMonths: new Set(),
+    });
     expect(plan.groups.map((g) => g.machineId)).toEqual([2]);
     expect(plan.unmapped.size).toBe(0);
     expect([...plan.mapped]).toEqual([["Nowhere", 1]]);
   });
 
   it("names a mapped Machine Name trimmed, and counts only the rows the mapping routed", () => {
-    const plan = planBookings({ rows: [row({ machineName: " Nowhere  " }), row()], machines, mappings: new Map([["NOWHERE", 2]]), existing: [], closedMonths: new Set() });
+    const plan = planBookings({
+      rows: [row({ machineName: " Nowhere  " }), row()],
+      machines,
+      mappings: new Map([["NOWHERE", 2]]),
+      existing: [],
+      closedMonths: new Set(),
+    });
     expect([...plan.mapped]).toEqual([["Nowhere", 1]]);
   });
 });
@@ -168,13 +264,22 @@ describe("describeOutsideMonth", () => {
       { reason: "dated August 2026", count: 3 },
       { reason: "dated September 2026", count: 2 },
     ]);
-    expect(describeOutsideMonth(new Map<string | null, number>([["2026-09", 2], [null, 1]])).map((r) => r.reason)).toEqual(["without a readable date", "dated September 2026"]);
+    expect(
+      describeOutsideMonth(
+        new Map<string | null, number>([
+          ["2026-09", 2],
+          [null, 1],
+        ]),
+      ).map((r) => r.reason),
+    ).toEqual(["without a readable date", "dated September 2026"]);
   });
 });
 
 describe("exclusionSentence", () => {
   it("says rows in plain English", () => {
     expect(exclusionSentence({ reason: "dated September 2026", count: 98 })).toBe("98 rows are dated September 2026");
-    expect(exclusionSentence({ reason: "already booked to Leeds Station Concourse", count: 1 })).toBe("1 row is already booked to Leeds Station Concourse");
+    expect(exclusionSentence({ reason: "already booked to Leeds Station Concourse", count: 1 })).toBe(
+      "1 row is already booked to Leeds Station Concourse",
+    );
   });
 });

@@ -1,6 +1,16 @@
 /** The business profile's rules (issue 14): VAT in exact pence, logos by their bytes, the form's checks, the email templates. */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PROFILE, MAX_LOGO_BYTES, addressLines, appLink, hasBankDetails, logoProblem, logoType, vatLines, type BusinessProfile } from "#domain/business/business-rules.ts";
+import {
+  DEFAULT_PROFILE,
+  MAX_LOGO_BYTES,
+  addressLines,
+  appLink,
+  hasBankDetails,
+  logoProblem,
+  logoType,
+  vatLines,
+  type BusinessProfile,
+} from "#domain/business/business-rules.ts";
 import { VAT_RATE_MESSAGE, businessProfileSchema, validIban } from "#domain/business/business-schemas.ts";
 import { demoLogoPng } from "#domain/demo/demo-logo.ts";
 import { escapeHtml, mailHtml, mailText, type MailBody } from "#domain/mail/mail-templates.ts";
@@ -65,7 +75,9 @@ describe("the profile's other rules", () => {
   it("address lines, bank details complete, links from APP_URL", () => {
     expect(addressLines("  Unit 4 \r\n\nLeeds LS1 4PR\n ")).toEqual(["Unit 4", "Leeds LS1 4PR"]);
     expect(hasBankDetails(DEFAULT_PROFILE)).toBe(false);
-    expect(hasBankDetails({ bankAccountName: "A Ltd", bankSortCode: "12-34-56", bankAccountNumber: "12345678" })).toBe(true);
+    expect(hasBankDetails({ bankAccountName: "A Ltd", bankSortCode: "12-34-56", bankAccountNumber: "12345678" })).toBe(
+      true,
+    );
     expect(hasBankDetails({ bankAccountName: "A Ltd", bankSortCode: null, bankAccountNumber: "12345678" })).toBe(false);
     expect(appLink("https://vend.example", "/")).toBe("https://vend.example/");
     expect(appLink("https://vend.example/", "/admin")).toBe("https://vend.example/admin");
@@ -73,7 +85,8 @@ describe("the profile's other rules", () => {
   });
 });
 
-const form = (fields: Record<string, string>) => businessProfileSchema.safeParse({ tradingName: "Vendboard Vending Ltd", ...fields });
+const form = (fields: Record<string, string>) =>
+  businessProfileSchema.safeParse({ tradingName: "Vendboard Vending Ltd", ...fields });
 const errorOf = (fields: Record<string, string>, field: string) => {
   const result = form(fields);
   return result.success ? undefined : result.error.issues.find((i) => i.path[0] === field)?.message;
@@ -126,17 +139,39 @@ describe("the settings form", () => {
 
   it("says what a right value looks like, field by field", () => {
     expect(errorOf({ tradingName: " " }, "tradingName")).toBe("Trading name is required");
-    expect(errorOf({ bankSortCode: "12345", bankAccountName: "A", bankAccountNumber: "12345678" }, "bankSortCode")).toBe("Sort code must be 6 digits, like 12-34-56");
-    expect(errorOf({ bankSortCode: "12-34-5a", bankAccountName: "A", bankAccountNumber: "12345678" }, "bankSortCode")).toBe("Sort code must be 6 digits, like 12-34-56");
-    expect(errorOf({ bankAccountNumber: "1234567", bankAccountName: "A", bankSortCode: "123456" }, "bankAccountNumber")).toBe("Account number must be 8 digits");
+    expect(
+      errorOf({ bankSortCode: "12345", bankAccountName: "A", bankAccountNumber: "12345678" }, "bankSortCode"),
+    ).toBe("Sort code must be 6 digits, like 12-34-56");
+    expect(
+      errorOf({ bankSortCode: "12-34-5a", bankAccountName: "A", bankAccountNumber: "12345678" }, "bankSortCode"),
+    ).toBe("Sort code must be 6 digits, like 12-34-56");
+    expect(
+      errorOf({ bankAccountNumber: "1234567", bankAccountName: "A", bankSortCode: "123456" }, "bankAccountNumber"),
+    ).toBe("Account number must be 8 digits");
     expect(errorOf({ contactEmail: "accounts@" }, "contactEmail")).toBe("Invalid email address");
-    expect(errorOf({ website: "http://vendboard.example" }, "website")).toBe("Website must be an https:// address, or empty");
+    expect(errorOf({ website: "http://vendboard.example" }, "website")).toBe(
+      "Website must be an https:// address, or empty",
+    );
     expect(errorOf({ website: "https://" }, "website")).toBe("Website must be an https:// address, or empty");
     expect(form({ website: "https://vendboard.example/about" }).success).toBe(true);
-    expect(errorOf({ companyNumber: "1234567" }, "companyNumber")).toBe("Company number must be 8 characters, like 01234567 or SC123456");
-    expect(errorOf({ vatNumber: "123456789" }, "vatNumber")).toBe("VAT number must be GB and 9 digits, like GB123456789");
+    expect(errorOf({ companyNumber: "1234567" }, "companyNumber")).toBe(
+      "Company number must be 8 characters, like 01234567 or SC123456",
+    );
+    expect(errorOf({ vatNumber: "123456789" }, "vatNumber")).toBe(
+      "VAT number must be GB and 9 digits, like GB123456789",
+    );
     expect(errorOf({ address: "1\n2\n3\n4\n5\n6\n7" }, "address")).toBe("Address must be at most 6 lines");
-    expect(errorOf({ bankIban: "GB29NWBK60161331926818", bankAccountName: "A", bankSortCode: "123456", bankAccountNumber: "12345678" }, "bankIban")).toMatch(/^IBAN is not valid/);
+    expect(
+      errorOf(
+        {
+          bankIban: "GB29NWBK60161331926818",
+          bankAccountName: "A",
+          bankSortCode: "123456",
+          bankAccountNumber: "12345678",
+        },
+        "bankIban",
+      ),
+    ).toMatch(/^IBAN is not valid/);
   });
 
   it("bank details come as a set: a missing part is asked for by name", () => {
@@ -145,7 +180,9 @@ describe("the settings form", () => {
     );
     expect(errorOf({ bankAccountNumber: "71234568" }, "bankAccountName")).toMatch(/^Enter the account name too/);
     expect(errorOf({ bankAccountNumber: "71234568" }, "bankSortCode")).toMatch(/^Enter the sort code too/);
-    expect(errorOf({ bankIban: "GB29NWBK60161331926819" }, "bankAccountName")).toBe("Enter the account name, sort code and account number with the IBAN");
+    expect(errorOf({ bankIban: "GB29NWBK60161331926819" }, "bankAccountName")).toBe(
+      "Enter the account name, sort code and account number with the IBAN",
+    );
     expect(form({}).success).toBe(true);
   });
 

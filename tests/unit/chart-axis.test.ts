@@ -58,22 +58,90 @@ describe("pairedScales", () => {
 });
 
 describe("monthLabels", () => {
-  const year = ["2025-11", "2025-12", "2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
+  const year = [
+    "2025-11",
+    "2025-12",
+    "2026-01",
+    "2026-02",
+    "2026-03",
+    "2026-04",
+    "2026-05",
+    "2026-06",
+    "2026-07",
+    "2026-08",
+    "2026-09",
+    "2026-10",
+  ];
   it("names every month, with its year under the first month and under January", () => {
     const labels = monthLabels(year);
-    expect(labels.map((l) => l.month)).toEqual(["Nov", "Dec", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct"]);
-    expect(labels.map((l) => l.year)).toEqual(["2025", null, "2026", null, null, null, null, null, null, null, null, null]);
+    expect(labels.map((l) => l.month)).toEqual([
+      "Nov",
+      "Dec",
+      "Jan",
+      "Feb",
+      "Mar",
+      "Apr",
+      "May",
+      "Jun",
+      "Jul",
+      "Aug",
+      "Sep",
+      "Oct",
+    ]);
+    expect(labels.map((l) => l.year)).toEqual([
+      "2025",
+      null,
+      "2026",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
   it("shows every other month on a phone, ending with the latest, each year under its first month shown", () => {
     const labels = monthLabels(year);
     expect(labels.filter((l) => l.narrow).map((l) => l.month)).toEqual(["Dec", "Feb", "Apr", "Jun", "Aug", "Oct"]);
     // Dec would carry 2025 right beside Feb's 2026: Feb's year dates Dec.
-    expect(labels.map((l) => l.narrowYear)).toEqual([null, null, null, "2026", null, null, null, null, null, null, null, null]);
+    expect(labels.map((l) => l.narrowYear)).toEqual([
+      null,
+      null,
+      null,
+      "2026",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     const fromAugust = monthLabels(["2025-08", "2025-09", "2025-10", ...year.slice(0, 9)]);
-    expect(fromAugust.filter((l) => l.narrowYear).map((l) => `${l.month} ${l.narrowYear}`)).toEqual(["Sep 2025", "Jan 2026"]);
+    expect(fromAugust.filter((l) => l.narrowYear).map((l) => `${l.month} ${l.narrowYear}`)).toEqual([
+      "Sep 2025",
+      "Jan 2026",
+    ]);
   });
   it("a year that starts in January carries one year label", () => {
-    const calendar = ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11", "2026-12"];
+    const calendar = [
+      "2026-01",
+      "2026-02",
+      "2026-03",
+      "2026-04",
+      "2026-05",
+      "2026-06",
+      "2026-07",
+      "2026-08",
+      "2026-09",
+      "2026-10",
+      "2026-11",
+      "2026-12",
+    ];
     const labels = monthLabels(calendar);
     expect(labels.filter((l) => l.year).map((l) => `${l.month} ${l.year}`)).toEqual(["Jan 2026"]);
     expect(labels.filter((l) => l.narrowYear).map((l) => `${l.month} ${l.narrowYear}`)).toEqual(["Feb 2026"]);

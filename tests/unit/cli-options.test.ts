@@ -6,11 +6,19 @@ import { EXIT_FAILURE, EXIT_USAGE, handleError, UsageError } from "#cli/errors.t
 import { monthOption } from "#cli/month.ts";
 import { dayFlag, idFlag, monthFlag, parseOptions } from "#cli/options.ts";
 
-const schema = z.object({ month: monthFlag, partner: idFlag("--partner takes a partner id").optional(), day: dayFlag("--day takes YYYY-MM-DD").optional() });
+const schema = z.object({
+  month: monthFlag,
+  partner: idFlag("--partner takes a partner id").optional(),
+  day: dayFlag("--day takes YYYY-MM-DD").optional(),
+});
 
 describe("parseOptions", () => {
   it("parses good flags into their types", () => {
-    expect(parseOptions(schema, { month: "2026-10", partner: "12", day: "2024-02-29" })).toEqual({ month: "2026-10", partner: 12, day: "2024-02-29" });
+    expect(parseOptions(schema, { month: "2026-10", partner: "12", day: "2024-02-29" })).toEqual({
+      month: "2026-10",
+      partner: 12,
+      day: "2024-02-29",
+    });
     expect(parseOptions(schema, { month: "2026-10" })).toEqual({ month: "2026-10" });
   });
 
@@ -42,7 +50,9 @@ describe("handleError", () => {
   };
 
   it("a zod error that escapes a command (recognised without importing zod): exit 1 with its messages", () => {
-    const parsed = z.object({ a: z.string({ error: "A is wrong" }), b: z.number({ error: "B is wrong" }) }).safeParse({});
+    const parsed = z
+      .object({ a: z.string({ error: "A is wrong" }), b: z.number({ error: "B is wrong" }) })
+      .safeParse({});
     expect(run(parsed.error)).toEqual({ code: EXIT_FAILURE, err: "error: A is wrong; B is wrong\n" });
   });
 

@@ -16,9 +16,11 @@ import { commissionForMonth, versionForMonth } from "#domain/commissions/agreeme
 
 /** The rate of the version in force (agreement-rules.ts versionForMonth), else the current rate. */
 /** The seed's tiers on a month's net profit, through the agreement engine (one record of that net profit). */
-const tieredCommission = (netPence: number) => commissionForMonth("tiered-profit-sharing", 0, [{ revenuePence: 0, cogsPence: -netPence }]).tiers!;
+const tieredCommission = (netPence: number) =>
+  commissionForMonth("tiered-profit-sharing", 0, [{ revenuePence: 0, cogsPence: -netPence }]).tiers!;
 
-const rateForMonth = (history: { rateBp: number; effectiveMonth: string }[], month: string, currentBp: number) => versionForMonth(history, month)?.rateBp ?? currentBp;
+const rateForMonth = (history: { rateBp: number; effectiveMonth: string }[], month: string, currentBp: number) =>
+  versionForMonth(history, month)?.rateBp ?? currentBp;
 
 // ARCHITECTURE §5 and spec §9: card fee 2.99% of revenue; net profit = revenue − COGS − card fee
 // (may be negative); flat share per record never below 0; tiered marginal 15% / 20% / 30%.

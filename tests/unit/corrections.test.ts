@@ -9,15 +9,43 @@
  * adds no COGS.
  */
 import { describe, expect, it } from "vitest";
-import { adjustmentText, seedTerms, type AgreementRecord, type AgreementTerms } from "#domain/commissions/agreement-rules.ts";
-import { moneyPaidFrom, paidMonthDifference, paymentNotes, repayment, standingAdjustments } from "#domain/commissions/correction-rules.ts";
-import { paidMonthChangeText, repaymentText, sentOnText, type PaidMonthChange } from "#domain/commissions/correction-words.ts";
+import {
+  adjustmentText,
+  seedTerms,
+  type AgreementRecord,
+  type AgreementTerms,
+} from "#domain/commissions/agreement-rules.ts";
+import {
+  moneyPaidFrom,
+  paidMonthDifference,
+  paymentNotes,
+  repayment,
+  standingAdjustments,
+} from "#domain/commissions/correction-rules.ts";
+import {
+  paidMonthChangeText,
+  repaymentText,
+  sentOnText,
+  type PaidMonthChange,
+} from "#domain/commissions/correction-words.ts";
 import { BACS_MAX, payoutLineFigures, topUpReference } from "#domain/commissions/payout-rules.ts";
 import { assertFileAmounts } from "#domain/commissions/payout-service.ts";
 import { markPaidQuestion } from "#app/components/partners/commission-questions.ts";
 
-const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({ rate: 0, tiers: [], minimumPence: null, capPence: null, products: [], ...t });
-const record = (machineId: number, revenuePence: number, cogsPence: number, totalSales = 0): AgreementRecord => ({ machineId, revenuePence, cogsPence, totalSales });
+const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({
+  rate: 0,
+  tiers: [],
+  minimumPence: null,
+  capPence: null,
+  products: [],
+  ...t,
+});
+const record = (machineId: number, revenuePence: number, cogsPence: number, totalSales = 0): AgreementRecord => ({
+  machineId,
+  revenuePence,
+  cogsPence,
+  totalSales,
+});
 
 const flat15 = seedTerms("profit-sharing", 1_500);
 const flat10 = seedTerms("profit-sharing", 1_000);
@@ -41,7 +69,9 @@ describe("late sales on a flat share of net profit (15%)", () => {
   it("late sales of a machine that had no record that month add its own share: +150", () => {
     // Machine 1 unchanged: 1710. Machine 2's new record: revenue 1650, COGS 600;
     //   fee 1650 × 2.99% = 49.335 → 49; net 1650 − 600 − 49 = 1001; 15% = 150.15 → 150. +150.
-    expect(paidMonthDifference(flat15, [record(1, 20_000, 8_000)], [record(1, 20_000, 8_000), record(2, 1_650, 600)])).toBe(150);
+    expect(
+      paidMonthDifference(flat15, [record(1, 20_000, 8_000)], [record(1, 20_000, 8_000), record(2, 1_650, 600)]),
+    ).toBe(150);
   });
 
   it("late sales on a record that made a loss change nothing until it makes a profit: 0", () => {
@@ -66,7 +96,13 @@ describe("late sales on the seed's tiers (15/20/30% marginal bands)", () => {
     // Before: 13522 − 1030 = 12492; 12492 × 15% = 1873.8 → 1874.
     // After: 15447 − 1030 = 14417, still in the first band; 14417 × 15% = 2162.55 → 2163 (half-up).
     // 2163 − 1874 = +289.
-    expect(paidMonthDifference(tiered, [record(1, 16_000, 2_000), record(2, 1_000, 2_000)], [record(1, 18_500, 2_500), record(2, 1_000, 2_000)])).toBe(289);
+    expect(
+      paidMonthDifference(
+        tiered,
+        [record(1, 16_000, 2_000), record(2, 1_000, 2_000)],
+        [record(1, 18_500, 2_500), record(2, 1_000, 2_000)],
+      ),
+    ).toBe(289);
   });
 
   it("a late refund (negative revenue) into a paid tiered month: 5491 → 5178, −313", () => {
@@ -128,7 +164,13 @@ describe("a record deleted from a paid month (after = the month without it)", ()
   it("the month's only record: its whole commission, −570; under a minimum the month still comes to the minimum, 0", () => {
     expect(paidMonthDifference(flat10, [both[0]], [])).toBe(-570);
     // 10% of 19103 = 1910 → minimum 5000; no records → the minimum applies still: 5000. 0.
-    expect(paidMonthDifference(terms({ basis: "net-profit", rate: 1_000, minimumPence: 5_000 }), [record(1, 30_000, 10_000)], [])).toBe(0);
+    expect(
+      paidMonthDifference(
+        terms({ basis: "net-profit", rate: 1_000, minimumPence: 5_000 }),
+        [record(1, 30_000, 10_000)],
+        [],
+      ),
+    ).toBe(0);
   });
 
   it("a partner type that earns no commission (no terms): 0", () => {
@@ -150,16 +192,30 @@ describe("the words", () => {
   };
 
   it("paidMonthChangeText names the partner, the month, what it paid and when, the signed difference and where it goes", () => {
-    expect(paidMonthChangeText(change)).toBe("Leeds Station Retail's October 2026 (paid £32.15 on 27/11/2026): +£0.47 to November 2026");
-    expect(paidMonthChangeText({ ...change, differencePence: -313, targetMonth: "2027-01" })).toBe("Leeds Station Retail's October 2026 (paid £32.15 on 27/11/2026): −£3.13 to January 2027");
-    expect(paidMonthChangeText({ ...change, paidDate: null, paidPence: 0, differencePence: 0 })).toBe("Leeds Station Retail's October 2026 (paid £0.00): +£0.00 to November 2026");
+    expect(paidMonthChangeText(change)).toBe(
+      "Leeds Station Retail's October 2026 (paid £32.15 on 27/11/2026): +£0.47 to November 2026",
+    );
+    expect(paidMonthChangeText({ ...change, differencePence: -313, targetMonth: "2027-01" })).toBe(
+      "Leeds Station Retail's October 2026 (paid £32.15 on 27/11/2026): −£3.13 to January 2027",
+    );
+    expect(paidMonthChangeText({ ...change, paidDate: null, paidPence: 0, differencePence: 0 })).toBe(
+      "Leeds Station Retail's October 2026 (paid £0.00): +£0.00 to November 2026",
+    );
   });
 
   it("adjustmentText gives the late-sales and record-deleted reasons in the agreements' wording", () => {
-    expect(adjustmentText({ forMonth: "2026-10", amountPence: 47, reason: "late_sales" })).toBe("Adjustment for October 2026 (late sales): +£0.47");
-    expect(adjustmentText({ forMonth: "2026-10", amountPence: -285, reason: "record_deleted" })).toBe("Adjustment for October 2026 (record deleted): −£2.85");
-    expect(adjustmentText({ forMonth: "2026-08", amountPence: 292, reason: "agreement" })).toBe("Adjustment for August 2026 (new agreement): +£2.92");
-    expect(adjustmentText({ forMonth: "2026-09", amountPence: -108, reason: "carried" })).toBe("Carried from September 2026: −£1.08");
+    expect(adjustmentText({ forMonth: "2026-10", amountPence: 47, reason: "late_sales" })).toBe(
+      "Adjustment for October 2026 (late sales): +£0.47",
+    );
+    expect(adjustmentText({ forMonth: "2026-10", amountPence: -285, reason: "record_deleted" })).toBe(
+      "Adjustment for October 2026 (record deleted): −£2.85",
+    );
+    expect(adjustmentText({ forMonth: "2026-08", amountPence: 292, reason: "agreement" })).toBe(
+      "Adjustment for August 2026 (new agreement): +£2.92",
+    );
+    expect(adjustmentText({ forMonth: "2026-09", amountPence: -108, reason: "carried" })).toBe(
+      "Carried from September 2026: −£1.08",
+    );
   });
 });
 
@@ -193,22 +249,42 @@ describe("a reset month paid again", () => {
 
   it("money paid sums every transfer; its date is the latest that sent money (a £0.00 top-up sends none)", () => {
     expect(moneyPaidFrom([])).toEqual({ pence: 0, lastPaidDate: null });
-    expect(moneyPaidFrom([{ amountPence: 570, paidDate: "2026-10-05" }, { amountPence: 49, paidDate: "2026-10-20" }, { amountPence: 0, paidDate: "2026-10-25" }])).toEqual({ pence: 619, lastPaidDate: "2026-10-20" });
+    expect(
+      moneyPaidFrom([
+        { amountPence: 570, paidDate: "2026-10-05" },
+        { amountPence: 49, paidDate: "2026-10-20" },
+        { amountPence: 0, paidDate: "2026-10-25" },
+      ]),
+    ).toEqual({ pence: 619, lastPaidDate: "2026-10-20" });
   });
 });
 
 describe("the words of money paid", () => {
   it("names both figures, as the issue says them", () => {
-    expect(repaymentText("2026-10", 3_262, { pence: 3_215, lastPaidDate: "2026-11-27" })).toBe("October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47");
-    expect(repaymentText("2026-09", 473, { pence: 570, lastPaidDate: "2026-10-05" })).toBe("September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97");
+    expect(repaymentText("2026-10", 3_262, { pence: 3_215, lastPaidDate: "2026-11-27" })).toBe(
+      "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47",
+    );
+    expect(repaymentText("2026-09", 473, { pence: 570, lastPaidDate: "2026-10-05" })).toBe(
+      "September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97",
+    );
   });
 
   it("what a paid month sent on, by reason", () => {
-    expect(sentOnText({ month: "2026-11", amountPence: 47, reason: "late_sales" })).toBe("Late sales after payment: +£0.47, added to November 2026");
-    expect(sentOnText({ month: "2026-11", amountPence: -570, reason: "record_deleted" })).toBe("Record deleted after payment: −£5.70, added to November 2026");
-    expect(sentOnText({ month: "2026-11", amountPence: -97, reason: "repaid" })).toBe("Paid over, carried: −£0.97, added to November 2026");
-    expect(adjustmentText({ forMonth: "2026-09", amountPence: -97, reason: "repaid" })).toBe("Adjustment for September 2026 (paid again): −£0.97");
-    expect(adjustmentText({ forMonth: "2026-11", amountPence: 97, reason: "written_off" })).toBe("Adjustment for November 2026 (written off): +£0.97");
+    expect(sentOnText({ month: "2026-11", amountPence: 47, reason: "late_sales" })).toBe(
+      "Late sales after payment: +£0.47, added to November 2026",
+    );
+    expect(sentOnText({ month: "2026-11", amountPence: -570, reason: "record_deleted" })).toBe(
+      "Record deleted after payment: −£5.70, added to November 2026",
+    );
+    expect(sentOnText({ month: "2026-11", amountPence: -97, reason: "repaid" })).toBe(
+      "Paid over, carried: −£0.97, added to November 2026",
+    );
+    expect(adjustmentText({ forMonth: "2026-09", amountPence: -97, reason: "repaid" })).toBe(
+      "Adjustment for September 2026 (paid again): −£0.97",
+    );
+    expect(adjustmentText({ forMonth: "2026-11", amountPence: 97, reason: "written_off" })).toBe(
+      "Adjustment for November 2026 (written off): +£0.97",
+    );
   });
 
   it("a reversal by Reset Month cancels what it reverses; other rows stand", () => {
@@ -223,9 +299,13 @@ describe("the words of money paid", () => {
 
   it("the notes of a month: an open month money was paid for, a paid month topped up, what it sent on", () => {
     const base = { month: "2026-10", totals: { commissionPence: 3_262 }, sentOn: [] };
-    expect(paymentNotes({ ...base, payment: { status: "pending", amountPence: null }, transfers: [{ amountPence: 3_215, paidDate: "2026-11-27" }] })).toEqual([
-      "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47",
-    ]);
+    expect(
+      paymentNotes({
+        ...base,
+        payment: { status: "pending", amountPence: null },
+        transfers: [{ amountPence: 3_215, paidDate: "2026-11-27" }],
+      }),
+    ).toEqual(["October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47"]);
     expect(
       paymentNotes({
         ...base,
@@ -236,21 +316,40 @@ describe("the words of money paid", () => {
         ],
         sentOn: [{ month: "2026-12", amountPence: 12, reason: "late_sales" }],
       }),
-    ).toEqual(["October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47", "Late sales after payment: +£0.12, added to December 2026"]);
-    expect(paymentNotes({ ...base, payment: { status: "completed", amountPence: 3_262 }, transfers: [{ amountPence: 3_262, paidDate: "2026-11-27" }] })).toEqual([]);
-    expect(paymentNotes({ ...base, payment: { status: "not_applicable", amountPence: null }, transfers: [] })).toEqual([]);
+    ).toEqual([
+      "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47",
+      "Late sales after payment: +£0.12, added to December 2026",
+    ]);
+    expect(
+      paymentNotes({
+        ...base,
+        payment: { status: "completed", amountPence: 3_262 },
+        transfers: [{ amountPence: 3_262, paidDate: "2026-11-27" }],
+      }),
+    ).toEqual([]);
+    expect(paymentNotes({ ...base, payment: { status: "not_applicable", amountPence: null }, transfers: [] })).toEqual(
+      [],
+    );
   });
 
   it("the Mark as Paid question names both figures for a month paid before", () => {
     expect(markPaidQuestion("Leeds Station Retail", "2026-10", "£32.62").description).toBe(
       "£32.62 is recorded as paid today, and October 2026 is closed for Leeds Station Retail: its figures are locked until the month is reset.",
     );
-    expect(markPaidQuestion("Leeds Station Retail", "2026-10", "£32.62", { monthPence: 3_262, paid: { pence: 3_215, lastPaidDate: "2026-11-27" } }).description).toBe(
+    expect(
+      markPaidQuestion("Leeds Station Retail", "2026-10", "£32.62", {
+        monthPence: 3_262,
+        paid: { pence: 3_215, lastPaidDate: "2026-11-27" },
+      }).description,
+    ).toBe(
       "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47. £0.47 more is recorded as paid today, and October 2026 is closed for Leeds Station Retail: its figures are locked until the month is reset.",
     );
-    expect(markPaidQuestion("Leeds", "2026-09", "£4.73", { monthPence: 473, paid: { pence: 570, lastPaidDate: "2026-10-05" } }).description).toContain(
-      "Nothing more is paid; £0.97 paid over is carried to the next month",
-    );
+    expect(
+      markPaidQuestion("Leeds", "2026-09", "£4.73", {
+        monthPence: 473,
+        paid: { pence: 570, lastPaidDate: "2026-10-05" },
+      }).description,
+    ).toContain("Nothing more is paid; £0.97 paid over is carried to the next month");
   });
 });
 
@@ -261,12 +360,27 @@ describe("the top-up on the bank file", () => {
   });
 
   it("a line's figures: the amount alone, or both figures for a top-up", () => {
-    expect(payoutLineFigures({ amountPence: 3_262, monthPence: 3_262, alreadyPaidPence: 0, alreadyPaidDate: null }, "2026-10")).toBe("£32.62");
-    expect(payoutLineFigures({ amountPence: 47, monthPence: 3_262, alreadyPaidPence: 3_215, alreadyPaidDate: "2026-11-27" }, "2026-10")).toBe("October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47");
+    expect(
+      payoutLineFigures(
+        { amountPence: 3_262, monthPence: 3_262, alreadyPaidPence: 0, alreadyPaidDate: null },
+        "2026-10",
+      ),
+    ).toBe("£32.62");
+    expect(
+      payoutLineFigures(
+        { amountPence: 47, monthPence: 3_262, alreadyPaidPence: 3_215, alreadyPaidDate: "2026-11-27" },
+        "2026-10",
+      ),
+    ).toBe("October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47");
   });
 
   it("marking a batch paid refuses an amount that changed since the file was made, naming the partner and both amounts", () => {
-    const line = { partnerId: 7, partnerName: "Leeds Station Retail", amountPence: 3_262, reference: "VB COMM 2026-10" } as Parameters<typeof assertFileAmounts>[0][number];
+    const line = {
+      partnerId: 7,
+      partnerName: "Leeds Station Retail",
+      amountPence: 3_262,
+      reference: "VB COMM 2026-10",
+    } as Parameters<typeof assertFileAmounts>[0][number];
     expect(() => assertFileAmounts([line], new Map([[7, { amountPence: 3_262 }]]), "2026-10")).not.toThrow();
     expect(() => assertFileAmounts([line], new Map(), "2026-10")).not.toThrow();
     expect(() => assertFileAmounts([line], new Map([[7, { amountPence: 3_215 }]]), "2026-10")).toThrow(
@@ -274,7 +388,9 @@ describe("the top-up on the bank file", () => {
     );
     // A file made before Reset Month (VB COMM) for the amount a top-up (VB ADJ) now sends is a change too.
     const topUp = { ...line, amountPence: 47, reference: "VB ADJ 2026-10" };
-    expect(() => assertFileAmounts([topUp], new Map([[7, { amountPence: 47, reference: "VB COMM 2026-10" }]]), "2026-10")).toThrow(
+    expect(() =>
+      assertFileAmounts([topUp], new Map([[7, { amountPence: 47, reference: "VB COMM 2026-10" }]]), "2026-10"),
+    ).toThrow(
       "Leeds Station Retail's commission for October 2026 changed since the bank file was made: the file pays £0.47 (VB COMM 2026-10), it now comes to £0.47 (VB ADJ 2026-10). Download the bank file again before marking the batch paid.",
     );
   });

@@ -33,7 +33,15 @@ describe("readCsvTable: encoding", () => {
   });
 
   it("reads bytes that are not UTF-8 as Windows-1252: 0xA3 is £, 0x80 €, 0x92 ’", () => {
-    const bytes = new Uint8Array([...utf8("Title\r\nProduct,Price,Note\r\nWater,"), 0xa3, ...utf8("1.50,"), 0x80, 0x92, 0xe9, ...utf8("\r\n")]);
+    const bytes = new Uint8Array([
+      ...utf8("Title\r\nProduct,Price,Note\r\nWater,"),
+      0xa3,
+      ...utf8("1.50,"),
+      0x80,
+      0x92,
+      0xe9,
+      ...utf8("\r\n"),
+    ]);
     const result = read(bytes);
     expect(result.encoding).toBe("windows-1252");
     expect(result.table[2]).toEqual(["Water", "£1.50", "€’é"]);
@@ -59,18 +67,31 @@ describe("readCsvTable: a comma-separated file", () => {
     expect(result.decimalComma).toBe(false);
     expect(result.table).toEqual([
       [`${TITLE}, Vendboard`],
-      ["Machine Name", "Product Name", "Cost Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)", "Transaction ID"],
+      [
+        "Machine Name",
+        "Product Name",
+        "Cost Price",
+        "Settlement Value (Vend Price)",
+        "Authorization Date and Time (GMT)",
+        "Transaction ID",
+      ],
       ["Station", "Coke, 330ml", "0.75", "1,234.56", "10/1/2026 7:40:26 AM", "7000000000123"],
       ["Station", 'The "big"\r\nbar', "  0.50 ", "-1.50", "2026-10-01", "7000000000124"],
     ]);
   });
 
   it("gives an empty field as null, and rows their own lengths", () => {
-    expect(read('T\nA,B,C\n1,,""\n2\n,3,\n').table).toEqual([["T"], ["A", "B", "C"], ["1", null, null], ["2"], [null, "3", null]]);
+    expect(read('T\nA,B,C\n1,,""\n2\n,3,\n').table).toEqual([
+      ["T"],
+      ["A", "B", "C"],
+      ["1", null, null],
+      ["2"],
+      [null, "3", null],
+    ]);
   });
 
   it("drops blank rows: empty lines, spaces only, separators only, empty quotes", () => {
-    const file = "T\n\nA,B\n   \n1,2\n,,,\n\t, ,\n\"\",\" \"\n3,4\n\n";
+    const file = 'T\n\nA,B\n   \n1,2\n,,,\n\t, ,\n""," "\n3,4\n\n';
     expect(read(file).table).toEqual([["T"], ["A", "B"], ["1", "2"], ["3", "4"]]);
   });
 
@@ -83,9 +104,15 @@ describe("readCsvTable: a comma-separated file", () => {
 
 describe("readCsvTable: the separator", () => {
   it("is decided by the header line, not the title, which may hold commas", () => {
-    const result = read("Dynamic Transactions Monitor, Vendboard, 01/10/2026\r\nProduct Name;Cost Price;Machine Price\r\nWater;0.50;1.00\r\n");
+    const result = read(
+      "Dynamic Transactions Monitor, Vendboard, 01/10/2026\r\nProduct Name;Cost Price;Machine Price\r\nWater;0.50;1.00\r\n",
+    );
     expect(result.separator).toBe(";");
-    expect(result.table).toEqual([["Dynamic Transactions Monitor, Vendboard, 01/10/2026"], ["Product Name", "Cost Price", "Machine Price"], ["Water", "0.50", "1.00"]]);
+    expect(result.table).toEqual([
+      ["Dynamic Transactions Monitor, Vendboard, 01/10/2026"],
+      ["Product Name", "Cost Price", "Machine Price"],
+      ["Water", "0.50", "1.00"],
+    ]);
   });
 
   it("counts only separators outside quotes, the header being the second non-blank line", () => {
@@ -94,8 +121,12 @@ describe("readCsvTable: the separator", () => {
   });
 
   it("refuses headers separated by neither", () => {
-    expect(refusal("Title, with a comma\nProduct Name\tCost Price\n1\t2\n")).toBe("The CSV file's headers (line 2) are not separated by commas or semicolons");
-    expect(refusal("Title\n\nProduct Name Cost Price\n")).toBe("The CSV file's headers (line 3) are not separated by commas or semicolons");
+    expect(refusal("Title, with a comma\nProduct Name\tCost Price\n1\t2\n")).toBe(
+      "The CSV file's headers (line 2) are not separated by commas or semicolons",
+    );
+    expect(refusal("Title\n\nProduct Name Cost Price\n")).toBe(
+      "The CSV file's headers (line 3) are not separated by commas or semicolons",
+    );
   });
 
   it("reads a file too short to have headers without refusing it (the caller says it is too short)", () => {
@@ -105,7 +136,8 @@ describe("readCsvTable: the separator", () => {
 });
 
 describe("readCsvTable: decimal commas in a semicolon file", () => {
-  const header = "Machine Name;Product Name;Cost Price;Machine Price;Settlement Value (Vend Price);Authorization Date and Time (GMT);Transaction ID";
+  const header =
+    "Machine Name;Product Name;Cost Price;Machine Price;Settlement Value (Vend Price);Authorization Date and Time (GMT);Transaction ID";
 
   it("rewrites amounts with a decimal point, leaving dates, times, ids and names alone", () => {
     const file = [
@@ -128,18 +160,34 @@ describe("readCsvTable: decimal commas in a semicolon file", () => {
   });
 
   it("leaves amounts with a decimal point as they are", () => {
-    const result = read(`${TITLE}\n${header}\nStation;Coke, 330ml;0.75;1.50;"1,234.50";01.10.2026 07:40;7000000000123\n`);
+    const result = read(
+      `${TITLE}\n${header}\nStation;Coke, 330ml;0.75;1.50;"1,234.50";01.10.2026 07:40;7000000000123\n`,
+    );
     expect(result.decimalComma).toBe(false);
-    expect(result.table[2]).toEqual(["Station", "Coke, 330ml", "0.75", "1.50", "1,234.50", "01.10.2026 07:40", "7000000000123"]);
+    expect(result.table[2]).toEqual([
+      "Station",
+      "Coke, 330ml",
+      "0.75",
+      "1.50",
+      "1,234.50",
+      "01.10.2026 07:40",
+      "7000000000123",
+    ]);
   });
 
   it("refuses a file that mixes decimal commas and points, naming a line of each", () => {
-    const error = refusal(`${TITLE}\n${header}\nStation;Water;0,50;1,00;1,00;01.10.2026;1\nStation;Water;0.50;1.00;1.00;01.10.2026;2\n`);
-    expect(error).toBe('The CSV file mixes decimal commas (line 3: "0,50") and decimal points (line 4: "0.50"): export it again with one decimal separator');
+    const error = refusal(
+      `${TITLE}\n${header}\nStation;Water;0,50;1,00;1,00;01.10.2026;1\nStation;Water;0.50;1.00;1.00;01.10.2026;2\n`,
+    );
+    expect(error).toBe(
+      'The CSV file mixes decimal commas (line 3: "0,50") and decimal points (line 4: "0.50"): export it again with one decimal separator',
+    );
   });
 
   it("refuses amounts whose comma or point could be either separator, naming the line", () => {
-    const error = refusal(`${TITLE}\n${header}\nStation;Water;1;2;3;01.10.2026;1\nStation;Water;1,500;2;3;01.10.2026;2\n`);
+    const error = refusal(
+      `${TITLE}\n${header}\nStation;Water;1;2;3;01.10.2026;1\nStation;Water;1,500;2;3;01.10.2026;2\n`,
+    );
     expect(error).toBe(
       'The CSV file\'s amounts do not show whether the comma or point is a decimal or a thousands separator (line 4: "1,500"): export it again with two decimal places',
     );
@@ -147,7 +195,9 @@ describe("readCsvTable: decimal commas in a semicolon file", () => {
   });
 
   it("takes a comma followed by one digit as decimal (a thousands group has three): Excel writes 1.10 as 1,1", () => {
-    const result = read(`${TITLE}\n${header}\nStation;Twix;0,5;1,1;1,1;02.10.2026;1\nStation;Coke;0,6;1,5;1,5;02.10.2026;2\n`);
+    const result = read(
+      `${TITLE}\n${header}\nStation;Twix;0,5;1,1;1,1;02.10.2026;1\nStation;Coke;0,6;1,5;1,5;02.10.2026;2\n`,
+    );
     expect(result.decimalComma).toBe(true);
     expect(result.table[2].slice(2, 5)).toEqual(["0.5", "1.1", "1.1"]);
   });
@@ -160,7 +210,10 @@ describe("readCsvTable: decimal commas in a semicolon file", () => {
 
   it("reads amounts with spaces around their parts, and a field of spaces in linear time", () => {
     const spaces = " ".repeat(5_000);
-    const result = read(`T\nA;B;C;D;E\n £ 1,50 ;( £0,50 );1,50 £;${spaces},5;${spaces}1${spaces}\n`, { ...LIMITS, maxLineChars: 100_000 });
+    const result = read(`T\nA;B;C;D;E\n £ 1,50 ;( £0,50 );1,50 £;${spaces},5;${spaces}1${spaces}\n`, {
+      ...LIMITS,
+      maxLineChars: 100_000,
+    });
     expect(result.table[2]).toEqual([" £ 1.50 ", "( £0.50 )", "1.50 £", `${spaces},5`, `${spaces}1${spaces}`]);
   });
 
@@ -169,16 +222,22 @@ describe("readCsvTable: decimal commas in a semicolon file", () => {
     expect(result.decimalComma).toBe(true);
     expect(result.table[2]).toEqual(["1.50", "1.5"]);
     expect(read('T\nA,B\n"1,234.50",2.10\n').table[2]).toEqual(["1,234.50", "2.10"]);
-    expect(refusal('T\nA,B\n"1,50",2.10\n')).toMatch(/mixes decimal commas \(line 3: "1,50"\) and decimal points \(line 3: "2.10"\)/);
+    expect(refusal('T\nA,B\n"1,50",2.10\n')).toMatch(
+      /mixes decimal commas \(line 3: "1,50"\) and decimal points \(line 3: "2.10"\)/,
+    );
   });
 });
 
 describe("readCsvTable: bounds", () => {
   it("refuses a line longer than maxLineChars, naming it", () => {
     const limits = { ...LIMITS, maxLineChars: 40 };
-    expect(refusal(`T\nA,B\n1,2\n${"x".repeat(41)},3\n`, limits)).toBe("Line 4 of the CSV file is longer than 40 characters");
+    expect(refusal(`T\nA,B\n1,2\n${"x".repeat(41)},3\n`, limits)).toBe(
+      "Line 4 of the CSV file is longer than 40 characters",
+    );
     expect(read(`T\nA,B\n${"x".repeat(38)},3\n`, limits).table).toHaveLength(3);
-    expect(refusal(`T\nA,B\n"${"a\n".repeat(30)}",1\n`, limits)).toBe("The record on lines 3-33 of the CSV file is longer than 40 characters");
+    expect(refusal(`T\nA,B\n"${"a\n".repeat(30)}",1\n`, limits)).toBe(
+      "The record on lines 3-33 of the CSV file is longer than 40 characters",
+    );
     expect(refusal(`${"t".repeat(20_001)}\nA,B\n`)).toBe("Line 1 of the CSV file is longer than 2,000 characters");
   });
 
@@ -205,11 +264,16 @@ describe("readCsvTable: bounds", () => {
 
 describe("readCsvTable: malformed files", () => {
   it("refuses an unclosed quote", () => {
-    expect(refusal('T\nA,B\n1,2\n"3,4\n5,6\n')).toBe("The file could not be read as a CSV file: a quote opened on line 4 is never closed");
+    expect(refusal('T\nA,B\n1,2\n"3,4\n5,6\n')).toBe(
+      "The file could not be read as a CSV file: a quote opened on line 4 is never closed",
+    );
   });
 
-  it("reads a stray quote as text, as Excel does (12\" Pizza), rather than refusing the file", () => {
-    expect(read('T\nA,B\n"x\r\ny",1\n\nab"c,2\n').table.slice(2)).toEqual([["x\r\ny", "1"], ['ab"c', "2"]]);
+  it('reads a stray quote as text, as Excel does (12" Pizza), rather than refusing the file', () => {
+    expect(read('T\nA,B\n"x\r\ny",1\n\nab"c,2\n').table.slice(2)).toEqual([
+      ["x\r\ny", "1"],
+      ['ab"c', "2"],
+    ]);
     expect(read('T\nA;B\n"ab"c;2\n').table[2]).toEqual(['"ab"c', "2"]);
     expect(read('T\nA,B\nM1,12" Pizza\n').table[2]).toEqual(["M1", '12" Pizza']);
   });
@@ -226,8 +290,18 @@ describe("readCsvTable: raw lines", () => {
   it("gives each row's original text, without its line ending and before any rewriting", () => {
     const file = `${TITLE}\r\n\r\nProduct;Price;Note\r\n"Coke, 330ml";1,50;"two\r\nlines"\r\n;;\r\nWater;£1.234,56;\r\n`;
     const result = read(file, { ...LIMITS, raw: true });
-    expect(result.table).toEqual([[TITLE], ["Product", "Price", "Note"], ["Coke, 330ml", "1.50", "two\r\nlines"], ["Water", "£1234.56", null]]);
-    expect(result.lines).toEqual([TITLE, "Product;Price;Note", '"Coke, 330ml";1,50;"two\r\nlines"', "Water;£1.234,56;"]);
+    expect(result.table).toEqual([
+      [TITLE],
+      ["Product", "Price", "Note"],
+      ["Coke, 330ml", "1.50", "two\r\nlines"],
+      ["Water", "£1234.56", null],
+    ]);
+    expect(result.lines).toEqual([
+      TITLE,
+      "Product;Price;Note",
+      '"Coke, 330ml";1,50;"two\r\nlines"',
+      "Water;£1.234,56;",
+    ]);
     expect(read(file).lines).toBeUndefined();
   });
 });

@@ -85,34 +85,70 @@ describe("titleRange: the one reading of the title that is a valid range", () =>
 
 describe("decideDateOrder: once per file", () => {
   it("by the title: a day-first title over month-first rows (the rows read inside the range one way only)", () => {
-    const reading = decideDateOrder("Dynamic Transactions Monitor - 01/10/2026 - 31/10/2026", ["10/3/2026 15:04:05", "10/7/2026 09:14:00", "10/1/2026 10:00:00"]);
-    expect(reading).toMatchObject({ order: "mdy", decidedBy: "title", ambiguous: false, range: { from: "2026-10-01", to: "2026-10-31" } });
+    const reading = decideDateOrder("Dynamic Transactions Monitor - 01/10/2026 - 31/10/2026", [
+      "10/3/2026 15:04:05",
+      "10/7/2026 09:14:00",
+      "10/1/2026 10:00:00",
+    ]);
+    expect(reading).toMatchObject({
+      order: "mdy",
+      decidedBy: "title",
+      ambiguous: false,
+      range: { from: "2026-10-01", to: "2026-10-31" },
+    });
   });
 
   it("by the title: day-first rows under the same title", () => {
-    expect(decideDateOrder("Sales 01/10/2026 - 31/10/2026", ["03/10/2026 15:04", "07/10/2026 09:14"])).toMatchObject({ order: "dmy", decidedBy: "title" });
+    expect(decideDateOrder("Sales 01/10/2026 - 31/10/2026", ["03/10/2026 15:04", "07/10/2026 09:14"])).toMatchObject({
+      order: "dmy",
+      decidedBy: "title",
+    });
   });
 
   it("by an unambiguous row: a first number above 12 is day-first, a second one month-first", () => {
-    expect(decideDateOrder("Sales", ["03/10/2026 15:04", "21/10/2026 09:14"])).toMatchObject({ order: "dmy", decidedBy: "unambiguous date", range: null });
-    expect(decideDateOrder("Sales", ["10/3/2026 15:04", "10/21/2026 09:14"])).toMatchObject({ order: "mdy", decidedBy: "unambiguous date" });
+    expect(decideDateOrder("Sales", ["03/10/2026 15:04", "21/10/2026 09:14"])).toMatchObject({
+      order: "dmy",
+      decidedBy: "unambiguous date",
+      range: null,
+    });
+    expect(decideDateOrder("Sales", ["10/3/2026 15:04", "10/21/2026 09:14"])).toMatchObject({
+      order: "mdy",
+      decidedBy: "unambiguous date",
+    });
   });
 
   it("by AM/PM: 12-hour text is month-first", () => {
-    expect(decideDateOrder("Sales", ["10/1/2026 7:40:26 AM", "10/2/2026 1:15:00 PM"])).toMatchObject({ order: "mdy", decidedBy: "AM/PM" });
+    expect(decideDateOrder("Sales", ["10/1/2026 7:40:26 AM", "10/2/2026 1:15:00 PM"])).toMatchObject({
+      order: "mdy",
+      decidedBy: "AM/PM",
+    });
   });
 
   it("an ambiguous title falls through to the rows (and gives no range)", () => {
-    expect(decideDateOrder("Sales 01/10/2026 - 10/10/2026", ["05/10/2026 10:00", "21/10/2026 09:14"])).toMatchObject({ order: "dmy", decidedBy: "unambiguous date", range: null });
-    expect(decideDateOrder("Sales 01/10/2026 - 10/10/2026", ["05/10/2026 10:00", "06/10/2026 09:14"])).toMatchObject({ order: null, ambiguous: true });
+    expect(decideDateOrder("Sales 01/10/2026 - 10/10/2026", ["05/10/2026 10:00", "21/10/2026 09:14"])).toMatchObject({
+      order: "dmy",
+      decidedBy: "unambiguous date",
+      range: null,
+    });
+    expect(decideDateOrder("Sales 01/10/2026 - 10/10/2026", ["05/10/2026 10:00", "06/10/2026 09:14"])).toMatchObject({
+      order: null,
+      ambiguous: true,
+    });
   });
 
   it("an ambiguous file is not guessed: the order given is used, or the caller must ask", () => {
     const cells = ["05/10/2026 10:00", "06/10/2026 09:14"];
     expect(decideDateOrder("Sales", cells)).toEqual({ order: null, decidedBy: null, ambiguous: true, range: null });
-    expect(decideDateOrder("Sales", cells, "mdy")).toMatchObject({ order: "mdy", decidedBy: "given", ambiguous: false });
+    expect(decideDateOrder("Sales", cells, "mdy")).toMatchObject({
+      order: "mdy",
+      decidedBy: "given",
+      ambiguous: false,
+    });
     // the order given never overrides a file that decides itself
-    expect(decideDateOrder("Sales", ["21/10/2026 09:14", ...cells], "mdy")).toMatchObject({ order: "dmy", decidedBy: "unambiguous date" });
+    expect(decideDateOrder("Sales", ["21/10/2026 09:14", ...cells], "mdy")).toMatchObject({
+      order: "dmy",
+      decidedBy: "unambiguous date",
+    });
   });
 
   it("rows with both day-first and month-first dates decide nothing", () => {
@@ -120,11 +156,22 @@ describe("decideDateOrder: once per file", () => {
   });
 
   it("needs no order when no text date reads differently each way", () => {
-    expect(decideDateOrder("Sales", [46305.8, "2026-10-10 10:00", "10/10/2026"])).toMatchObject({ order: "dmy", decidedBy: "not needed", ambiguous: false });
+    expect(decideDateOrder("Sales", [46305.8, "2026-10-10 10:00", "10/10/2026"])).toMatchObject({
+      order: "dmy",
+      decidedBy: "not needed",
+      ambiguous: false,
+    });
   });
 });
 
-const HEADERS = ["Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"];
+const HEADERS = [
+  "Transaction ID",
+  "Product Name",
+  "Cost Price",
+  "Machine Price",
+  "Settlement Value (Vend Price)",
+  "Authorization Date and Time (GMT)",
+];
 const NOW = new Date("2026-11-27T10:00:00Z");
 
 describe("interpretSalesTable: dates decided once, rows left out with their reasons", () => {
@@ -139,7 +186,11 @@ describe("interpretSalesTable: dates decided once, rows left out with their reas
       ],
       { now: NOW },
     );
-    expect(report.rows.map((r) => r.saleDate)).toEqual(["2026-10-01T07:40:26.000Z", "2026-10-03T15:04:05.000Z", "2026-10-21T09:14:00.000Z"]);
+    expect(report.rows.map((r) => r.saleDate)).toEqual([
+      "2026-10-01T07:40:26.000Z",
+      "2026-10-03T15:04:05.000Z",
+      "2026-10-21T09:14:00.000Z",
+    ]);
     expect(report.dates).toMatchObject({ order: "mdy", decidedBy: "title" });
     expect(report.dateExcluded).toEqual({});
   });
@@ -166,42 +217,95 @@ describe("interpretSalesTable: dates decided once, rows left out with their reas
   });
 
   it("takes a date cell of a year outside 1900-9999 as unreadable, never as a month to book", () => {
-    const report = interpretSalesTable([["Sales"], HEADERS, [1, "Twix", 0.43, 1.1, 1.1, 3_000_000], [2, "Twix", 0.43, 1.1, 2.2, -5], [3, "Twix", 0.43, 1.1, 1.1, "2026-10-05 10:00:00"]], { now: NOW });
+    const report = interpretSalesTable(
+      [
+        ["Sales"],
+        HEADERS,
+        [1, "Twix", 0.43, 1.1, 1.1, 3_000_000],
+        [2, "Twix", 0.43, 1.1, 2.2, -5],
+        [3, "Twix", 0.43, 1.1, 1.1, "2026-10-05 10:00:00"],
+      ],
+      { now: NOW },
+    );
     expect(report.rows.map((r) => r.transactionId)).toEqual(["3"]);
     expect(report.dateExcluded).toEqual({ unreadableDate: { count: 2, revenuePence: 330 } });
   });
 
   it("reads a refund's negative Quantity as the units returned, and refuses it on a sale", () => {
     const report = interpretSalesTable(
-      [["Sales"], [...HEADERS, "Quantity"], [1, "Twix", 0.43, 1.1, 2.2, "2026-10-05 10:00:00", 2], [1, "Twix", 0.43, 1.1, -2.2, "2026-10-05 11:00:00", -2], [2, "Twix", 0.43, 1.1, 1.1, "2026-10-05 12:00:00", -1]],
+      [
+        ["Sales"],
+        [...HEADERS, "Quantity"],
+        [1, "Twix", 0.43, 1.1, 2.2, "2026-10-05 10:00:00", 2],
+        [1, "Twix", 0.43, 1.1, -2.2, "2026-10-05 11:00:00", -2],
+        [2, "Twix", 0.43, 1.1, 1.1, "2026-10-05 12:00:00", -1],
+      ],
       { now: NOW },
     );
-    expect(report.rows.map((r) => [r.transactionId, r.kind, r.quantity])).toEqual([["1", "sale", 2], ["1", "refund", 2]]);
+    expect(report.rows.map((r) => [r.transactionId, r.kind, r.quantity])).toEqual([
+      ["1", "sale", 2],
+      ["1", "refund", 2],
+    ]);
     expect(report.skipped).toEqual({ badQuantity: 1 });
   });
 
   it("books rows of the month in progress (month to date)", () => {
-    const report = interpretSalesTable([["Sales"], HEADERS, [1, "Twix", 0.43, 1.1, 1.1, "2026-11-26 10:00:00"], [2, "Twix", 0.43, 1.1, 1.1, "2026-11-27 09:00:00"]], { now: NOW });
+    const report = interpretSalesTable(
+      [
+        ["Sales"],
+        HEADERS,
+        [1, "Twix", 0.43, 1.1, 1.1, "2026-11-26 10:00:00"],
+        [2, "Twix", 0.43, 1.1, 1.1, "2026-11-27 09:00:00"],
+      ],
+      { now: NOW },
+    );
     expect(report.rows).toHaveLength(2);
   });
 
   it("refuses to guess an ambiguous file, and reads it in the order given", () => {
-    const table = [["Sales"], HEADERS, [1, "Twix", 0.43, 1.1, 1.1, "05/10/2026 10:00"], [2, "Twix", 0.43, 1.1, 1.1, "06/10/2026 11:00"]];
+    const table = [
+      ["Sales"],
+      HEADERS,
+      [1, "Twix", 0.43, 1.1, 1.1, "05/10/2026 10:00"],
+      [2, "Twix", 0.43, 1.1, 1.1, "06/10/2026 11:00"],
+    ];
     expect(() => interpretSalesTable(table, { now: NOW })).toThrow(DateOrderNeededError);
-    expect(() => interpretSalesTable(table, { now: NOW })).toThrow("Dates in this file are: day/month or month/day? Its dates (such as 05/10/2026 10:00) read either way");
-    expect(interpretSalesTable(table, { now: NOW, dateOrder: "dmy" }).rows.map((r) => r.saleDate)).toEqual(["2026-10-05T10:00:00.000Z", "2026-10-06T11:00:00.000Z"]);
-    expect(interpretSalesTable(table, { now: NOW, dateOrder: "mdy" }).rows.map((r) => r.saleDate)).toEqual(["2026-05-10T10:00:00.000Z", "2026-06-10T11:00:00.000Z"]);
+    expect(() => interpretSalesTable(table, { now: NOW })).toThrow(
+      "Dates in this file are: day/month or month/day? Its dates (such as 05/10/2026 10:00) read either way",
+    );
+    expect(interpretSalesTable(table, { now: NOW, dateOrder: "dmy" }).rows.map((r) => r.saleDate)).toEqual([
+      "2026-10-05T10:00:00.000Z",
+      "2026-10-06T11:00:00.000Z",
+    ]);
+    expect(interpretSalesTable(table, { now: NOW, dateOrder: "mdy" }).rows.map((r) => r.saleDate)).toEqual([
+      "2026-05-10T10:00:00.000Z",
+      "2026-06-10T11:00:00.000Z",
+    ]);
   });
 
   it("honours the 1904 system for date cells", () => {
-    const report = interpretSalesTable([["Sales"], HEADERS, [1, "Twix", 0.43, 1.1, 1.1, 46305.8031481481 - 1462], [2, "Twix", 0.43, 1.1, 1.1, 46306.5 - 1462]], { now: NOW, date1904: true });
+    const report = interpretSalesTable(
+      [
+        ["Sales"],
+        HEADERS,
+        [1, "Twix", 0.43, 1.1, 1.1, 46305.8031481481 - 1462],
+        [2, "Twix", 0.43, 1.1, 1.1, 46306.5 - 1462],
+      ],
+      { now: NOW, date1904: true },
+    );
     expect(report.rows.map((r) => r.saleDate)).toEqual(["2026-10-10T19:16:32.000Z", "2026-10-11T12:00:00.000Z"]);
   });
 
   it("states the footer's units and money beside the rows' and the difference", async () => {
     const { footerCheck, footerSentence } = await import("#domain/imports/telemetry-export.ts");
     const report = interpretSalesTable(
-      [["Sales"], [...HEADERS, "Quantity"], [1, "Twix", 0.43, 1.1, 1.1, "2026-10-05 10:00:00", 2], [2, "Twix", 0.43, 1.1, 1.1, "2026-10-06 10:00:00", 1], ["Total", null, 0.86, null, 3.3, null, 4]],
+      [
+        ["Sales"],
+        [...HEADERS, "Quantity"],
+        [1, "Twix", 0.43, 1.1, 1.1, "2026-10-05 10:00:00", 2],
+        [2, "Twix", 0.43, 1.1, 1.1, "2026-10-06 10:00:00", 1],
+        ["Total", null, 0.86, null, 3.3, null, 4],
+      ],
       { now: NOW },
     );
     const check = footerCheck(report)!;

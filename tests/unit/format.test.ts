@@ -1,6 +1,16 @@
 // The product's one set of formats (domain/shared/format.ts): every screen, PDF, workbook and email uses these.
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatCount, formatDate, formatInvoiceId, formatMoney, formatMonth, formatPence, formatPercent, formatUnits } from "#domain/shared/format.ts";
+import {
+  formatAmount,
+  formatCount,
+  formatDate,
+  formatInvoiceId,
+  formatMoney,
+  formatMonth,
+  formatPence,
+  formatPercent,
+  formatUnits,
+} from "#domain/shared/format.ts";
 
 describe("formats", () => {
   it("writes money with £, thousands separators and two decimals", () => {

@@ -7,7 +7,9 @@ import { paidDateProblem, paymentReferenceProblem } from "#domain/invoices/payme
 
 const parse = (body: unknown) => {
   const result = invoiceStatusSchema.safeParse(body);
-  return result.success ? { ok: true as const, data: result.data } : { ok: false as const, message: result.error.issues[0].message };
+  return result.success
+    ? { ok: true as const, data: result.data }
+    : { ok: false as const, message: result.error.issues[0].message };
 };
 
 describe("Paid date: a real YYYY-MM-DD day, not after today", () => {
@@ -48,8 +50,14 @@ describe("POST /status body", () => {
       ok: true,
       data: { status: "paid", paidDate: "2027-03-01", paymentReference: "BACS-77" },
     });
-    expect(parse({ status: "paid", paymentReference: "   " })).toEqual({ ok: true, data: { status: "paid", paymentReference: null } });
-    expect(parse({ status: "paid", paymentReference: null })).toEqual({ ok: true, data: { status: "paid", paymentReference: null } });
+    expect(parse({ status: "paid", paymentReference: "   " })).toEqual({
+      ok: true,
+      data: { status: "paid", paymentReference: null },
+    });
+    expect(parse({ status: "paid", paymentReference: null })).toEqual({
+      ok: true,
+      data: { status: "paid", paymentReference: null },
+    });
   });
 
   it.each([
@@ -57,8 +65,14 @@ describe("POST /status body", () => {
     [{ status: "paid", paidDate: 20270301 }, "Paid date must be a date (YYYY-MM-DD)"],
     [{ status: "paid", paymentReference: "x".repeat(101) }, "Payment reference must be at most 100 characters"],
     [{ status: "paid", paymentReference: 42 }, "Payment reference must be text"],
-    [{ status: "pending", paidDate: "2027-03-01" }, "A paid date and payment reference are recorded only with status paid"],
-    [{ status: "overdue", paymentReference: "BACS-77" }, "A paid date and payment reference are recorded only with status paid"],
+    [
+      { status: "pending", paidDate: "2027-03-01" },
+      "A paid date and payment reference are recorded only with status paid",
+    ],
+    [
+      { status: "overdue", paymentReference: "BACS-77" },
+      "A paid date and payment reference are recorded only with status paid",
+    ],
     [{ status: "refunded" }, "Status must be pending, paid, overdue or cancelled"],
   ])("refuses %j: %s", (body, message) => {
     expect(parse(body)).toEqual({ ok: false, message });

@@ -94,7 +94,14 @@ describe("Invoice charge: the quote's figures, all in integer pence", () => {
   });
 
   it("monthly: no discount, the fee itself", () => {
-    expect(invoiceCharge(5000, "monthly")).toEqual({ months: 1, discountPercent: 0, monthlyFeePence: 5000, grossPence: 5000, discountPence: 0, amountPence: 5000 });
+    expect(invoiceCharge(5000, "monthly")).toEqual({
+      months: 1,
+      discountPercent: 0,
+      monthlyFeePence: 5000,
+      grossPence: 5000,
+      discountPence: 0,
+      amountPence: 5000,
+    });
   });
 
   it("the largest fee (£100,000.00) for 12 months stays exact in pence", () => {
@@ -262,25 +269,70 @@ describe("Account state: Overdue, else Payment due, else Up to date; next paymen
   type Mix = Parameters<typeof accountState>[0];
   // Monthly invoices, due 14 days after they start. The table is built when the file is collected,
   // so it calls no domain code: a failure there would hide every test of the file.
-  const inv = (status: InvoiceStatus, periodStart: string, periodEnd: string, dueDate: string) => ({ status, periodStart, periodEnd, dueDate });
+  const inv = (status: InvoiceStatus, periodStart: string, periodEnd: string, dueDate: string) => ({
+    status,
+    periodStart,
+    periodEnd,
+    dueDate,
+  });
   const jan = (status: InvoiceStatus) => inv(status, "2027-01-01", "2027-01-31", "2027-01-15");
   const feb = (status: InvoiceStatus) => inv(status, "2027-02-01", "2027-02-28", "2027-02-15");
   const mar = (status: InvoiceStatus) => inv(status, "2027-03-01", "2027-03-31", "2027-03-15");
 
   it.each<[string, Mix, { paymentStatus: string; nextPaymentDue: string | null }]>([
     ["no invoice", [], { paymentStatus: "Up to date", nextPaymentDue: null }],
-    ["all paid: the next period starts the day after the latest ends", [jan("paid"), feb("paid")], { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" }],
+    [
+      "all paid: the next period starts the day after the latest ends",
+      [jan("paid"), feb("paid")],
+      { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" },
+    ],
     ["one pending: its due date", [jan("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
-    ["paid, then pending: the pending one's due date", [jan("paid"), feb("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-02-15" }],
+    [
+      "paid, then pending: the pending one's due date",
+      [jan("paid"), feb("pending")],
+      { paymentStatus: "Payment due", nextPaymentDue: "2027-02-15" },
+    ],
     ["one overdue", [jan("overdue")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
-    ["one overdue and one pending: Overdue, due the overdue one's date", [jan("overdue"), feb("pending")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
-    ["a pending one before an overdue one (set by hand): the earliest unpaid due date", [feb("overdue"), jan("pending")], { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
-    ["paid, overdue, pending, listed newest first", [mar("pending"), feb("overdue"), jan("paid")], { paymentStatus: "Overdue", nextPaymentDue: "2027-02-15" }],
-    ["all paid, listed newest first: the next period still follows the latest end", [mar("paid"), jan("paid"), feb("paid")], { paymentStatus: "Up to date", nextPaymentDue: "2027-04-01" }],
-    ["two pending, listed newest first: the earliest due date", [mar("pending"), feb("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-02-15" }],
-    ["cancelled only: nothing to pay and no period to follow", [jan("cancelled")], { paymentStatus: "Up to date", nextPaymentDue: null }],
-    ["paid + a later cancelled one: the cancelled period is raised again", [jan("paid"), feb("cancelled")], { paymentStatus: "Up to date", nextPaymentDue: "2027-02-01" }],
-    ["cancelled + pending: the pending one's due date", [jan("cancelled"), jan("pending")], { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
+    [
+      "one overdue and one pending: Overdue, due the overdue one's date",
+      [jan("overdue"), feb("pending")],
+      { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" },
+    ],
+    [
+      "a pending one before an overdue one (set by hand): the earliest unpaid due date",
+      [feb("overdue"), jan("pending")],
+      { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" },
+    ],
+    [
+      "paid, overdue, pending, listed newest first",
+      [mar("pending"), feb("overdue"), jan("paid")],
+      { paymentStatus: "Overdue", nextPaymentDue: "2027-02-15" },
+    ],
+    [
+      "all paid, listed newest first: the next period still follows the latest end",
+      [mar("paid"), jan("paid"), feb("paid")],
+      { paymentStatus: "Up to date", nextPaymentDue: "2027-04-01" },
+    ],
+    [
+      "two pending, listed newest first: the earliest due date",
+      [mar("pending"), feb("pending")],
+      { paymentStatus: "Payment due", nextPaymentDue: "2027-02-15" },
+    ],
+    [
+      "cancelled only: nothing to pay and no period to follow",
+      [jan("cancelled")],
+      { paymentStatus: "Up to date", nextPaymentDue: null },
+    ],
+    [
+      "paid + a later cancelled one: the cancelled period is raised again",
+      [jan("paid"), feb("cancelled")],
+      { paymentStatus: "Up to date", nextPaymentDue: "2027-02-01" },
+    ],
+    [
+      "cancelled + pending: the pending one's due date",
+      [jan("cancelled"), jan("pending")],
+      { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" },
+    ],
     [
       "a paid 12-month term: the next period after it",
       [{ status: "paid", periodStart: "2026-11-17", periodEnd: "2027-11-16", dueDate: "2026-12-01" }],
@@ -296,7 +348,9 @@ describe("Account state: Overdue, else Payment due, else Up to date; next paymen
   });
 
   it("keeps the spec's texts and adds Overdue", () => {
-    const texts = new Set([accountState([]), accountState([jan("pending")]), accountState([jan("overdue")])].map((a) => a.paymentStatus));
+    const texts = new Set(
+      [accountState([]), accountState([jan("pending")]), accountState([jan("overdue")])].map((a) => a.paymentStatus),
+    );
     expect([...texts]).toEqual(["Up to date", "Payment due", "Overdue"]);
   });
 });
@@ -315,7 +369,11 @@ describe("paymentPeriodLabel: the term as the pages show it, monthly when none i
 
 describe("currentPaymentPeriod: the latest non-cancelled invoice's term, then the partner's, then monthly", () => {
   type Invoice = Parameters<typeof currentPaymentPeriod>[0][number];
-  const invoice = (paymentPeriod: PaymentPeriod, status: InvoiceStatus, periodStart: string): Invoice => ({ paymentPeriod, status, periodStart });
+  const invoice = (paymentPeriod: PaymentPeriod, status: InvoiceStatus, periodStart: string): Invoice => ({
+    paymentPeriod,
+    status,
+    periodStart,
+  });
 
   it("null for a partner with no invoice yet, whatever the partner's own setting", () => {
     expect(currentPaymentPeriod([], "12-months")).toBeNull();
@@ -323,15 +381,29 @@ describe("currentPaymentPeriod: the latest non-cancelled invoice's term, then th
   });
 
   it("follows the invoice with the latest period start, in whatever order they come", () => {
-    const invoices = [invoice("monthly", "paid", "2027-01-01"), invoice("12-months", "pending", "2027-02-01"), invoice("6-months", "paid", "2026-07-01")];
+    const invoices = [
+      invoice("monthly", "paid", "2027-01-01"),
+      invoice("12-months", "pending", "2027-02-01"),
+      invoice("6-months", "paid", "2026-07-01"),
+    ];
     expect(currentPaymentPeriod(invoices, "monthly")).toBe("12-months");
     expect(currentPaymentPeriod([...invoices].reverse(), "monthly")).toBe("12-months");
     expect(invoices.map((i) => i.periodStart)).toEqual(["2027-01-01", "2027-02-01", "2026-07-01"]);
   });
 
   it("any status but cancelled counts: paid, pending and overdue", () => {
-    expect(currentPaymentPeriod([invoice("6-months", "overdue", "2027-03-01"), invoice("monthly", "paid", "2027-01-01")], null)).toBe("6-months");
-    expect(currentPaymentPeriod([invoice("6-months", "paid", "2027-03-01"), invoice("monthly", "pending", "2027-01-01")], null)).toBe("6-months");
+    expect(
+      currentPaymentPeriod(
+        [invoice("6-months", "overdue", "2027-03-01"), invoice("monthly", "paid", "2027-01-01")],
+        null,
+      ),
+    ).toBe("6-months");
+    expect(
+      currentPaymentPeriod(
+        [invoice("6-months", "paid", "2027-03-01"), invoice("monthly", "pending", "2027-01-01")],
+        null,
+      ),
+    ).toBe("6-months");
   });
 
   it("a cancelled invoice is passed over, even when it is the latest", () => {
@@ -354,9 +426,21 @@ describe("accountStateOf and paymentPeriodOf: the account state and the period f
 
   it.each<[string, Summary, { paymentStatus: string; nextPaymentDue: string | null }]>([
     ["no invoice", none, { paymentStatus: "Up to date", nextPaymentDue: null }],
-    ["all paid: the day after the latest period end", { ...none, latestPeriodEnd: "2027-02-28" }, { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" }],
-    ["one unpaid, pending: its due date", { ...none, unpaid: 1, earliestUnpaidDue: "2027-01-15", latestPeriodEnd: "2027-01-31" }, { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" }],
-    ["an overdue one among two unpaid", { overdue: 1, unpaid: 2, earliestUnpaidDue: "2027-01-15", latestPeriodEnd: "2027-02-28" }, { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" }],
+    [
+      "all paid: the day after the latest period end",
+      { ...none, latestPeriodEnd: "2027-02-28" },
+      { paymentStatus: "Up to date", nextPaymentDue: "2027-03-01" },
+    ],
+    [
+      "one unpaid, pending: its due date",
+      { ...none, unpaid: 1, earliestUnpaidDue: "2027-01-15", latestPeriodEnd: "2027-01-31" },
+      { paymentStatus: "Payment due", nextPaymentDue: "2027-01-15" },
+    ],
+    [
+      "an overdue one among two unpaid",
+      { overdue: 1, unpaid: 2, earliestUnpaidDue: "2027-01-15", latestPeriodEnd: "2027-02-28" },
+      { paymentStatus: "Overdue", nextPaymentDue: "2027-01-15" },
+    ],
     ["cancelled only", none, { paymentStatus: "Up to date", nextPaymentDue: null }],
   ])("%s", (_name, summary, expected) => {
     expect(accountStateOf(summary)).toEqual(expected);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { divRoundHalfUp, formatGBP, formatPounds, isWholePence, parsePence, penceToPounds } from "#domain/shared/money.ts";
+import {
+  divRoundHalfUp,
+  formatGBP,
+  formatPounds,
+  isWholePence,
+  parsePence,
+  penceToPounds,
+} from "#domain/shared/money.ts";
 
 // ARCHITECTURE §4: money is integer pence inside; pounds with 2 decimals only at the edges
 // (JSON numbers, UI "£1,234.56"); half-up rounding to the penny.
@@ -178,11 +185,38 @@ describe("penceToPounds: JSON pounds rounded to the penny", () => {
 });
 
 describe("isWholePence: an amount in pounds exact to the penny (ARCHITECTURE §11)", () => {
-  it.each([["12.34"], [12.34], ["12.3"], [12], ["12.340"], ["£1,234.50"], [19.99], [0.1 + 0.2], ["0"], ["(12.34)"], ["-12.34"], [-12.3]])("%j is exact", (value) => {
+  it.each([
+    ["12.34"],
+    [12.34],
+    ["12.3"],
+    [12],
+    ["12.340"],
+    ["£1,234.50"],
+    [19.99],
+    [0.1 + 0.2],
+    ["0"],
+    ["(12.34)"],
+    ["-12.34"],
+    [-12.3],
+  ])("%j is exact", (value) => {
     expect(isWholePence(value)).toBe(true);
   });
 
-  it.each([["12.345"], [12.345], ["0.001"], [0.005], ["12.3401"], ["(12.345)"], ["abc"], ["(12.34"], [null], [Number.NaN], [Infinity], [true], [{}]])("%j is not", (value) => {
+  it.each([
+    ["12.345"],
+    [12.345],
+    ["0.001"],
+    [0.005],
+    ["12.3401"],
+    ["(12.345)"],
+    ["abc"],
+    ["(12.34"],
+    [null],
+    [Number.NaN],
+    [Infinity],
+    [true],
+    [{}],
+  ])("%j is not", (value) => {
     expect(isWholePence(value)).toBe(false);
   });
 });

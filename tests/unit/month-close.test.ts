@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "#domain/shared/errors.ts";
-import { MONTH_TO_DATE, assertMonthEnded, closedMonthError, lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
+import {
+  MONTH_TO_DATE,
+  assertMonthEnded,
+  closedMonthError,
+  lastDayOfMonth,
+  monthHasEnded,
+  monthLabel,
+} from "#domain/commissions/month-close-rules.ts";
 
 // ARCHITECTURE §11: a month has ended when its last day has passed in UTC; until then it is
 // "month to date": shown, never paid, never sent as a statement (409 naming the month and the day
@@ -52,7 +59,9 @@ describe("assertMonthEnded: 409 for a month to date", () => {
     }
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(409);
-    expect((error as DomainError).message).toBe("November 2026 has not ended yet: it ends on 30/11/2026, and until then its figures are month to date");
+    expect((error as DomainError).message).toBe(
+      "November 2026 has not ended yet: it ends on 30/11/2026, and until then its figures are month to date",
+    );
   });
 });
 
@@ -74,7 +83,9 @@ describe("closedMonthError: the 409 for a change to a closed (paid) month", () =
     const error = closedMonthError(closed, "Deleting this record");
     expect(error).toBeInstanceOf(DomainError);
     expect(error.status).toBe(409);
-    expect(error.message).toBe("Deleting this record would change Corner Shop's October 2026, which is closed: its commission was paid on 05/11/2026. Reset the month to reopen it first.");
+    expect(error.message).toBe(
+      "Deleting this record would change Corner Shop's October 2026, which is closed: its commission was paid on 05/11/2026. Reset the month to reopen it first.",
+    );
   });
 
   it("says 'It' when no change is named, and leaves out an unknown paid date", () => {

@@ -57,7 +57,12 @@ describe("a link works once, for 30 minutes", () => {
 describe("request limits", () => {
   const now = 10_000_000;
   it("5 per 15 minutes per address, 3 per hour per account", () => {
-    expect(RESET_LIMITS).toEqual({ perAddress: 5, addressWindowMs: 15 * 60_000, perAccount: 3, accountWindowMs: 60 * 60_000 });
+    expect(RESET_LIMITS).toEqual({
+      perAddress: 5,
+      addressWindowMs: 15 * 60_000,
+      perAccount: 3,
+      accountWindowMs: 60 * 60_000,
+    });
   });
   it("counts only the requests inside the window", () => {
     const times = [now - 60_000, now - 2 * 60_000];

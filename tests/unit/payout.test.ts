@@ -49,8 +49,17 @@ describe("payoutEligibility", () => {
   it("says why not: type, month in progress, already paid, incomplete, nothing to pay", () => {
     expect(payoutEligibility(partner({ partnerType: "fee-paying" }), MONTH, NOW)?.code).toBe("not_applicable");
     expect(payoutEligibility(partner({ partnerType: "non-profit-sharing" }), MONTH, NOW)?.code).toBe("not_applicable");
-    expect(payoutEligibility(partner(), "2026-11", NOW)).toEqual({ code: "month_not_ended", message: "November 2026 has not ended yet" });
-    expect(payoutEligibility(partner({ paymentStatus: "completed", paidDate: "2026-11-10", paidAmountPence: 12_000 }), MONTH, NOW)).toEqual({
+    expect(payoutEligibility(partner(), "2026-11", NOW)).toEqual({
+      code: "month_not_ended",
+      message: "November 2026 has not ended yet",
+    });
+    expect(
+      payoutEligibility(
+        partner({ paymentStatus: "completed", paidDate: "2026-11-10", paidAmountPence: 12_000 }),
+        MONTH,
+        NOW,
+      ),
+    ).toEqual({
       code: "already_paid",
       message: "Already paid on 10/11/2026 (£120.00)",
     });
@@ -58,8 +67,14 @@ describe("payoutEligibility", () => {
       code: "incomplete",
       message: "Waiting for machine reports: 1 of 2 active machines reported",
     });
-    expect(payoutEligibility(partner({ activeMachines: 0, submittedReports: 0 }), MONTH, NOW)).toEqual({ code: "incomplete", message: "No active machines" });
-    expect(payoutEligibility(partner({ commissionPence: 0 }), MONTH, NOW)).toEqual({ code: "no_commission", message: "No commission to pay (£0.00)" });
+    expect(payoutEligibility(partner({ activeMachines: 0, submittedReports: 0 }), MONTH, NOW)).toEqual({
+      code: "incomplete",
+      message: "No active machines",
+    });
+    expect(payoutEligibility(partner({ commissionPence: 0 }), MONTH, NOW)).toEqual({
+      code: "no_commission",
+      message: "No commission to pay (£0.00)",
+    });
   });
 
   it("a month has ended only once its last day has passed (UTC)", () => {
@@ -70,22 +85,49 @@ describe("payoutEligibility", () => {
 
 describe("checkBankDetails", () => {
   it("takes a 6-digit sort code and an 8-digit account number, spaces and hyphens removed", () => {
-    expect(checkBankDetails("05-01-23", "41234567")).toEqual({ ok: true, sortCode: "050123", accountNumber: "41234567" });
-    expect(checkBankDetails(" 05 01 23 ", "4123 4567")).toEqual({ ok: true, sortCode: "050123", accountNumber: "41234567" });
+    expect(checkBankDetails("05-01-23", "41234567")).toEqual({
+      ok: true,
+      sortCode: "050123",
+      accountNumber: "41234567",
+    });
+    expect(checkBankDetails(" 05 01 23 ", "4123 4567")).toEqual({
+      ok: true,
+      sortCode: "050123",
+      accountNumber: "41234567",
+    });
   });
 
   it("missing details are left out with what is missing", () => {
-    expect(checkBankDetails(null, null)).toEqual({ ok: false, reason: { code: "bank_missing", message: "Bank details missing: no sort code and no account number" } });
-    expect(checkBankDetails("  ", "41234567")).toEqual({ ok: false, reason: { code: "bank_missing", message: "Bank details missing: no sort code" } });
-    expect(checkBankDetails("050123", "")).toEqual({ ok: false, reason: { code: "bank_missing", message: "Bank details missing: no account number" } });
+    expect(checkBankDetails(null, null)).toEqual({
+      ok: false,
+      reason: { code: "bank_missing", message: "Bank details missing: no sort code and no account number" },
+    });
+    expect(checkBankDetails("  ", "41234567")).toEqual({
+      ok: false,
+      reason: { code: "bank_missing", message: "Bank details missing: no sort code" },
+    });
+    expect(checkBankDetails("050123", "")).toEqual({
+      ok: false,
+      reason: { code: "bank_missing", message: "Bank details missing: no account number" },
+    });
   });
 
   it("invalid details are left out with what is wrong", () => {
-    expect(checkBankDetails("05-01-2", "41234567")).toEqual({ ok: false, reason: { code: "bank_invalid", message: 'Bank details invalid: sort code "05-01-2" is not 6 digits' } });
-    expect(checkBankDetails("050123", "1234567")).toEqual({ ok: false, reason: { code: "bank_invalid", message: 'Bank details invalid: account number "1234567" is not 8 digits' } });
+    expect(checkBankDetails("05-01-2", "41234567")).toEqual({
+      ok: false,
+      reason: { code: "bank_invalid", message: 'Bank details invalid: sort code "05-01-2" is not 6 digits' },
+    });
+    expect(checkBankDetails("050123", "1234567")).toEqual({
+      ok: false,
+      reason: { code: "bank_invalid", message: 'Bank details invalid: account number "1234567" is not 8 digits' },
+    });
     expect(checkBankDetails("05O123", "4123456X")).toEqual({
       ok: false,
-      reason: { code: "bank_invalid", message: 'Bank details invalid: sort code "05O123" is not 6 digits and account number "4123456X" is not 8 digits' },
+      reason: {
+        code: "bank_invalid",
+        message:
+          'Bank details invalid: sort code "05O123" is not 6 digits and account number "4123456X" is not 8 digits',
+      },
     });
     expect(checkBankDetails("050123", "412345678").ok).toBe(false);
   });
@@ -121,7 +163,9 @@ describe("Bacs text: payee names and references", () => {
   });
 
   it("the payee is the account holder, else the partner's name", () => {
-    expect(payeeName({ accountHolderName: "York Hospital Trust", name: "York", username: "york" })).toBe("YORK HOSPITAL TRUS");
+    expect(payeeName({ accountHolderName: "York Hospital Trust", name: "York", username: "york" })).toBe(
+      "YORK HOSPITAL TRUS",
+    );
     expect(payeeName({ accountHolderName: " ", name: "Bradford Kiosk", username: "bk" })).toBe("BRADFORD KIOSK");
     expect(payeeName({ accountHolderName: null, name: null, username: "kiosk-7" })).toBe("KIOSK-7");
   });
@@ -153,11 +197,25 @@ describe("the payment file", () => {
     const plan = planPayout(
       [
         partner({ partnerId: 1, commissionPence: 6_063 }),
-        partner({ partnerId: 2, name: "York Hospital Trust", partnerType: "tiered-profit-sharing", accountHolderName: null, sortCode: "600214", accountNumber: "87654321", commissionPence: 8_250 }),
+        partner({
+          partnerId: 2,
+          name: "York Hospital Trust",
+          partnerType: "tiered-profit-sharing",
+          accountHolderName: null,
+          sortCode: "600214",
+          accountNumber: "87654321",
+          commissionPence: 8_250,
+        }),
         partner({ partnerId: 3, name: "No Bank", sortCode: null, accountNumber: null }),
         partner({ partnerId: 4, name: "Bad Sort", sortCode: "12-34", commissionPence: 100 }),
         partner({ partnerId: 5, name: "Half In", submittedReports: 1 }),
-        partner({ partnerId: 6, name: "Paid Already", paymentStatus: "completed", paidDate: "2026-11-05", paidAmountPence: 999 }),
+        partner({
+          partnerId: 6,
+          name: "Paid Already",
+          paymentStatus: "completed",
+          paidDate: "2026-11-05",
+          paidAmountPence: 999,
+        }),
         partner({ partnerId: 7, name: "Gym", partnerType: "fee-paying" }),
         partner({ partnerId: 8, name: "Loss Month", commissionPence: 0 }),
       ],
@@ -165,8 +223,34 @@ describe("the payment file", () => {
       NOW,
     );
     expect(plan.eligible).toEqual([
-      { partnerId: 1, partnerName: "Leeds Station Retail", payeeName: "LEEDS STATION RETA", bankName: "Yorkshire Bank", sortCode: "050123", accountNumber: "41234567", amountPence: 6_063, adjustmentsPence: 0, monthPence: 6_063, alreadyPaidPence: 0, alreadyPaidDate: null, reference: "VB COMM 2026-10" },
-      { partnerId: 2, partnerName: "York Hospital Trust", payeeName: "YORK HOSPITAL TRUS", bankName: "Yorkshire Bank", sortCode: "600214", accountNumber: "87654321", amountPence: 8_250, adjustmentsPence: 0, monthPence: 8_250, alreadyPaidPence: 0, alreadyPaidDate: null, reference: "VB COMM 2026-10" },
+      {
+        partnerId: 1,
+        partnerName: "Leeds Station Retail",
+        payeeName: "LEEDS STATION RETA",
+        bankName: "Yorkshire Bank",
+        sortCode: "050123",
+        accountNumber: "41234567",
+        amountPence: 6_063,
+        adjustmentsPence: 0,
+        monthPence: 6_063,
+        alreadyPaidPence: 0,
+        alreadyPaidDate: null,
+        reference: "VB COMM 2026-10",
+      },
+      {
+        partnerId: 2,
+        partnerName: "York Hospital Trust",
+        payeeName: "YORK HOSPITAL TRUS",
+        bankName: "Yorkshire Bank",
+        sortCode: "600214",
+        accountNumber: "87654321",
+        amountPence: 8_250,
+        adjustmentsPence: 0,
+        monthPence: 8_250,
+        alreadyPaidPence: 0,
+        alreadyPaidDate: null,
+        reference: "VB COMM 2026-10",
+      },
     ]);
     expect(plan.totalPence).toBe(14_313);
     expect(plan.leftOut.map((l) => [l.partnerId, l.reason.code, l.amountPence])).toEqual([
@@ -179,12 +263,24 @@ describe("the payment file", () => {
   });
 
   it("writes a header row and one row per payee, CRLF, read back field by field", () => {
-    const plan = planPayout([partner({ partnerId: 1, commissionPence: 123_456 }), partner({ partnerId: 2, name: "Second", accountHolderName: "Second Site", commissionPence: 7 })], MONTH, NOW);
+    const plan = planPayout(
+      [
+        partner({ partnerId: 1, commissionPence: 123_456 }),
+        partner({ partnerId: 2, name: "Second", accountHolderName: "Second Site", commissionPence: 7 }),
+      ],
+      MONTH,
+      NOW,
+    );
     const csv = payoutCsv(plan.eligible);
     expect(csv).toBe(
-      "Payee name,Sort code,Account number,Amount,Reference\r\n" + "LEEDS STATION RETA,050123,41234567,1234.56,VB COMM 2026-10\r\n" + "SECOND SITE,050123,41234567,0.07,VB COMM 2026-10\r\n",
+      "Payee name,Sort code,Account number,Amount,Reference\r\n" +
+        "LEEDS STATION RETA,050123,41234567,1234.56,VB COMM 2026-10\r\n" +
+        "SECOND SITE,050123,41234567,0.07,VB COMM 2026-10\r\n",
     );
-    const rows = csv.trimEnd().split("\r\n").map((line) => line.split(","));
+    const rows = csv
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(","));
     expect(rows.slice(1).reduce((sum, row) => sum + Math.round(Number(row[3]) * 100), 0)).toBe(plan.totalPence);
     expect(payoutTotal(plan.eligible)).toBe(123_463);
     expect(payoutCsv([])).toBe("Payee name,Sort code,Account number,Amount,Reference\r\n");
@@ -193,8 +289,15 @@ describe("the payment file", () => {
 
 describe("remittanceNote", () => {
   it("counts what was sent and names what was not", () => {
-    expect(remittanceNote([{ partnerName: "A", status: "sent", error: null }, { partnerName: "B", status: "sent", error: null }])).toBe("2 remittances sent.");
-    expect(remittanceNote([{ partnerName: "A", status: "written", error: null }])).toBe("1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).");
+    expect(
+      remittanceNote([
+        { partnerName: "A", status: "sent", error: null },
+        { partnerName: "B", status: "sent", error: null },
+      ]),
+    ).toBe("2 remittances sent.");
+    expect(remittanceNote([{ partnerName: "A", status: "written", error: null }])).toBe(
+      "1 remittance kept in the server's outbox: no mail server is set up (SMTP_URL).",
+    );
     expect(
       remittanceNote([
         { partnerName: "A", status: "sent", error: null },
@@ -202,7 +305,9 @@ describe("remittanceNote", () => {
         { partnerName: "C", status: "failed", error: "connection refused" },
         { partnerName: "D", status: "skipped", error: null },
       ]),
-    ).toBe("1 remittance sent. Not sent to B: no email address. Failed for C (connection refused): the payment stands; send it again from Payouts. Already sent to D.");
+    ).toBe(
+      "1 remittance sent. Not sent to B: no email address. Failed for C (connection refused): the payment stands; send it again from Payouts. Already sent to D.",
+    );
     expect(remittanceNote([])).toBe("0 remittances sent.");
   });
 });

@@ -13,8 +13,26 @@ describe("PDF text", () => {
 
   it("an invoice for a partner with a Polish name renders", async () => {
     const bytes = await invoicePdf(
-      { id: 7, displayId: "INV-00007", amountPence: 27000, monthlyFeePence: 5000, paymentPeriod: "6-months", periodStart: "2026-01-01", periodEnd: "2026-06-30", dueDate: "2026-01-15", paidDate: null, status: "pending", createdAt: "2026-01-01T09:00:00.000Z" },
-      { name: "Łódź Gym 病院", username: "lodz", billingAddress: "ul. Piotrkowska 1, Łódź", email: "lodz@example.com", monthlyFeePence: 5000 },
+      {
+        id: 7,
+        displayId: "INV-00007",
+        amountPence: 27000,
+        monthlyFeePence: 5000,
+        paymentPeriod: "6-months",
+        periodStart: "2026-01-01",
+        periodEnd: "2026-06-30",
+        dueDate: "2026-01-15",
+        paidDate: null,
+        status: "pending",
+        createdAt: "2026-01-01T09:00:00.000Z",
+      },
+      {
+        name: "Łódź Gym 病院",
+        username: "lodz",
+        billingAddress: "ul. Piotrkowska 1, Łódź",
+        email: "lodz@example.com",
+        monthlyFeePence: 5000,
+      },
     );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
   });
@@ -39,8 +57,27 @@ describe("the letterhead (issue 14)", () => {
       logo: { bytes: demoLogoPng(), type: "image/png" as const },
     };
     const bytes = await invoicePdf(
-      { id: 5, displayId: "INV-00005", amountPence: 38250, monthlyFeePence: 7500, paymentPeriod: "6-months", periodStart: "2026-01-01", periodEnd: "2026-06-30", dueDate: "2026-01-15", paidDate: null, status: "pending", createdAt: "2026-01-01T09:00:00.000Z", vatRateBp: 2000 },
-      { name: "Harrogate Fitness Club", username: "hg", billingAddress: "12 Station Parade\nHarrogate HG1 1UE", email: "manager@harrogate-gym.example", monthlyFeePence: 7500 },
+      {
+        id: 5,
+        displayId: "INV-00005",
+        amountPence: 38250,
+        monthlyFeePence: 7500,
+        paymentPeriod: "6-months",
+        periodStart: "2026-01-01",
+        periodEnd: "2026-06-30",
+        dueDate: "2026-01-15",
+        paidDate: null,
+        status: "pending",
+        createdAt: "2026-01-01T09:00:00.000Z",
+        vatRateBp: 2000,
+      },
+      {
+        name: "Harrogate Fitness Club",
+        username: "hg",
+        billingAddress: "12 Station Parade\nHarrogate HG1 1UE",
+        email: "manager@harrogate-gym.example",
+        monthlyFeePence: 7500,
+      },
       { business },
     );
     const doc = await PDFDocument.load(bytes);

@@ -1,14 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { distribution, distributionChoices, formatLongDay, monthRange, pickerYears, searchProducts, topBy, unitsShare, type ProductAnalyticsRecord } from "#domain/products/product-rules.ts";
+import {
+  distribution,
+  distributionChoices,
+  formatLongDay,
+  monthRange,
+  pickerYears,
+  searchProducts,
+  topBy,
+  unitsShare,
+  type ProductAnalyticsRecord,
+} from "#domain/products/product-rules.ts";
 
-const product = (name: string, totalSales: number, totalRevenue = totalSales, machines: [number, number][] = [[1, totalSales]]): ProductAnalyticsRecord => ({
+const product = (
+  name: string,
+  totalSales: number,
+  totalRevenue = totalSales,
+  machines: [number, number][] = [[1, totalSales]],
+): ProductAnalyticsRecord => ({
   name,
   totalSales,
   totalRevenue,
   machines: machines.map(([id, unitsSold]) => ({ id, location: `Machine ${id}`, unitsSold })),
 });
 
-const catalogue = Array.from({ length: 14 }, (_, i) => product(`Product ${String.fromCharCode(65 + i)}`, 100 - i * 5, (i % 3) * 50 + i));
+const catalogue = Array.from({ length: 14 }, (_, i) =>
+  product(`Product ${String.fromCharCode(65 + i)}`, 100 - i * 5, (i % 3) * 50 + i),
+);
 
 describe("search", () => {
   it("is a case-insensitive substring match on the name", () => {
@@ -34,13 +51,21 @@ describe("top lists", () => {
     const choices = distributionChoices(catalogue);
     expect(choices).toHaveLength(9);
     expect(choices.map((c) => c.totalSales)).toEqual([100, 95, 90, 85, 80, 75, 70, 65, 60]);
-    expect(distributionChoices([product("Aero", 1, 90), product("Zero", 7, 10)]).map((c) => c.name)).toEqual(["Zero", "Aero"]);
+    expect(distributionChoices([product("Aero", 1, 90), product("Zero", 7, 10)]).map((c) => c.name)).toEqual([
+      "Zero",
+      "Aero",
+    ]);
   });
 });
 
 describe("machine distribution", () => {
   it("sorts machines by units and gives each share to one decimal", () => {
-    const rows = distribution(product("Twix", 3, 3, [[1, 1], [2, 2]]));
+    const rows = distribution(
+      product("Twix", 3, 3, [
+        [1, 1],
+        [2, 2],
+      ]),
+    );
     expect(rows.map((r) => [r.location, r.unitsSold, r.percent])).toEqual([
       ["Machine 2", 2, "66.7"],
       ["Machine 1", 1, "33.3"],
@@ -49,7 +74,13 @@ describe("machine distribution", () => {
   });
 
   it("a machine's share of the product's units, to one decimal; none when the product has no units", () => {
-    expect([unitsShare(1, 3), unitsShare(2, 3), unitsShare(3, 3), unitsShare(1, 8), unitsShare(0, 5)]).toEqual(["33.3", "66.7", "100.0", "12.5", "0.0"]);
+    expect([unitsShare(1, 3), unitsShare(2, 3), unitsShare(3, 3), unitsShare(1, 8), unitsShare(0, 5)]).toEqual([
+      "33.3",
+      "66.7",
+      "100.0",
+      "12.5",
+      "0.0",
+    ]);
     expect(unitsShare(0, 0)).toBe("0.0");
   });
 });

@@ -15,9 +15,17 @@ type ExtractProps = (props: Record<string, unknown>, ...defs: Defs[]) => Record<
 
 const original = radixExtractProps as unknown as ExtractProps;
 const { getResponsiveClassNames, getResponsiveStyles, isResponsiveObject, mergeStyles } = helpers;
-const fast = createExtractProps({ classNames, getResponsiveClassNames, getResponsiveStyles, isResponsiveObject, mergeStyles } as never) as unknown as ExtractProps;
+const fast = createExtractProps({
+  classNames,
+  getResponsiveClassNames,
+  getResponsiveStyles,
+  isResponsiveObject,
+  mergeStyles,
+} as never) as unknown as ExtractProps;
 const defsOf = (...list: unknown[]) => list as Defs[];
-const all = Object.entries(props).filter(([name, value]) => /PropDefs?$/.test(name) && value && typeof value === "object");
+const all = Object.entries(props).filter(
+  ([name, value]) => /PropDefs?$/.test(name) && value && typeof value === "object",
+);
 // What the components pass: their own definitions, then layout and margin (Flex, Box, Grid, Card, Text…).
 const sets: [string, Defs[]][] = [
   ...all.map(([name, defs]): [string, Defs[]] => [name, defsOf(defs)]),
@@ -30,7 +38,21 @@ const sets: [string, Defs[]][] = [
 /** Values of each kind for one definition: none, its default, each allowed value, a stranger, responsive objects, falsy. */
 function samples(def: Def): unknown[] {
   const values = def.values ?? [];
-  return [undefined, def.default, ...values.slice(0, 6), "not-a-value", "12px", true, false, 0, "", { initial: values[0], md: values.at(-1) }, { sm: values[1] ?? "3" }, { initial: "7px", lg: "not-a-value" }, { xs: "auto" }];
+  return [
+    undefined,
+    def.default,
+    ...values.slice(0, 6),
+    "not-a-value",
+    "12px",
+    true,
+    false,
+    0,
+    "",
+    { initial: values[0], md: values.at(-1) },
+    { sm: values[1] ?? "3" },
+    { initial: "7px", lg: "not-a-value" },
+    { xs: "auto" },
+  ];
 }
 
 function same(defs: Defs[], input: Record<string, unknown>) {

@@ -30,46 +30,80 @@ describe("decideAttempt", () => {
   it("refuses the 6th attempt of a username from one address within 15 minutes, until the oldest failure leaves the window", () => {
     const pair = times(5, T0, 60_000);
     // The username's own wait after 5 failures has long passed; the pair limit still holds.
-    expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 10 * 60_000, L)).toEqual({ allowed: false, reason: "pair", retryAfterMs: 5 * 60_000 });
+    expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 10 * 60_000, L)).toEqual({
+      allowed: false,
+      reason: "pair",
+      retryAfterMs: 5 * 60_000,
+    });
     expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 15 * 60_000 + 1, L)).toEqual({ allowed: true });
   });
 
   it("refuses the 21st attempt from one address", () => {
-    expect(decideAttempt({ pair: [], address: times(20), user: [] }, T0 + 100, L)).toMatchObject({ allowed: false, reason: "address" });
+    expect(decideAttempt({ pair: [], address: times(20), user: [] }, T0 + 100, L)).toMatchObject({
+      allowed: false,
+      reason: "address",
+    });
     expect(decideAttempt({ pair: [], address: times(19), user: [] }, T0 + 100, L)).toEqual({ allowed: true });
   });
 
   it("makes a username wait after its 5th failure from any address, doubling, and never locks it", () => {
     const user = times(5, T0, 10);
     const last = user[4];
-    expect(decideAttempt({ pair: [], address: [], user }, last + 500, L)).toEqual({ allowed: false, reason: "user", retryAfterMs: 500 });
+    expect(decideAttempt({ pair: [], address: [], user }, last + 500, L)).toEqual({
+      allowed: false,
+      reason: "user",
+      retryAfterMs: 500,
+    });
     expect(decideAttempt({ pair: [], address: [], user }, last + 1_000, L)).toEqual({ allowed: true });
     const seven = times(7, T0, 10);
-    expect(decideAttempt({ pair: [], address: [], user: seven }, seven[6] + 3_000, L)).toEqual({ allowed: false, reason: "user", retryAfterMs: 1_000 });
+    expect(decideAttempt({ pair: [], address: [], user: seven }, seven[6] + 3_000, L)).toEqual({
+      allowed: false,
+      reason: "user",
+      retryAfterMs: 1_000,
+    });
     expect(decideAttempt({ pair: [], address: [], user: seven }, seven[6] + 4_000, L)).toEqual({ allowed: true });
   });
 
   it("answers when the address may try again: when its 20th most recent failure leaves the window", () => {
     const address = times(25, T0, 1_000);
     // The 20 most recent failures began at T0 + 5 s; the window is 15 minutes.
-    expect(decideAttempt({ pair: [], address, user: [] }, T0 + 60_000, L)).toEqual({ allowed: false, reason: "address", retryAfterMs: 5_000 + 15 * 60_000 - 60_000 });
+    expect(decideAttempt({ pair: [], address, user: [] }, T0 + 60_000, L)).toEqual({
+      allowed: false,
+      reason: "address",
+      retryAfterMs: 5_000 + 15 * 60_000 - 60_000,
+    });
   });
 
   it("reads failures in any order", () => {
     const pair = [T0 + 4, T0 + 1, T0 + 3, T0, T0 + 2, T0 + 5];
     // Of the 6 failures, the 5 most recent began at T0 + 1 ms.
-    expect(decideAttempt({ pair, address: [], user: [] }, T0 + 10, L)).toEqual({ allowed: false, reason: "pair", retryAfterMs: 1 + 15 * 60_000 - 10 });
+    expect(decideAttempt({ pair, address: [], user: [] }, T0 + 10, L)).toEqual({
+      allowed: false,
+      reason: "pair",
+      retryAfterMs: 1 + 15 * 60_000 - 10,
+    });
     const address = times(21, T0).reverse();
-    expect(decideAttempt({ pair: [], address, user: [] }, T0 + 30, L)).toEqual({ allowed: false, reason: "address", retryAfterMs: 1 + 15 * 60_000 - 30 });
+    expect(decideAttempt({ pair: [], address, user: [] }, T0 + 30, L)).toEqual({
+      allowed: false,
+      reason: "address",
+      retryAfterMs: 1 + 15 * 60_000 - 30,
+    });
     const user = times(6, T0, 100).reverse();
     // The wait after 6 failures (2 s) counts from the latest, T0 + 500 ms.
-    expect(decideAttempt({ pair: [], address: [], user }, T0 + 600, L)).toEqual({ allowed: false, reason: "user", retryAfterMs: 1_900 });
+    expect(decideAttempt({ pair: [], address: [], user }, T0 + 600, L)).toEqual({
+      allowed: false,
+      reason: "user",
+      retryAfterMs: 1_900,
+    });
   });
 
   it("a failure exactly one window old no longer counts", () => {
     const pair = times(5, T0);
     expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 15 * 60_000, L)).toEqual({ allowed: true });
-    expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 15 * 60_000 - 1, L)).toMatchObject({ allowed: false, reason: "pair" });
+    expect(decideAttempt({ pair, address: pair, user: [] }, T0 + 15 * 60_000 - 1, L)).toMatchObject({
+      allowed: false,
+      reason: "pair",
+    });
   });
 
   it("a username with fewer than 5 failures never waits, even when a failure is stamped ahead of this server's clock", () => {
@@ -88,7 +122,14 @@ describe("decideAttempt", () => {
 
 describe("defaultLimits: the limits of ARCHITECTURE.md section 10, each one settable", () => {
   it("5 per username and address, 20 per address, in 15 minutes; 5 free failures, then 1 s doubling to 60 s", () => {
-    expect(defaultLimits()).toEqual({ perPair: 5, perAddress: 20, windowMs: 900_000, freeUserFailures: 5, firstWaitMs: 1_000, maxWaitMs: 60_000 });
+    expect(defaultLimits()).toEqual({
+      perPair: 5,
+      perAddress: 20,
+      windowMs: 900_000,
+      freeUserFailures: 5,
+      firstWaitMs: 1_000,
+      maxWaitMs: 60_000,
+    });
     expect(defaultLimits({ perPair: 2 })).toMatchObject({ perPair: 2, perAddress: 20 });
   });
 });

@@ -3,8 +3,20 @@ import path from "node:path";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
 import { xlsxBomb } from "../../scripts/xlsx-bomb.js";
-import { declaredUnpackedBytes, parseSalesReport, parseTimeoutMs, readSheet } from "#domain/imports/telemetry-export-reader.ts";
-import { interpretSalesTable, normaliseHeader, parseSaleDate, summariseSales, SalesReportError, footerAgrees } from "#domain/imports/telemetry-export.ts";
+import {
+  declaredUnpackedBytes,
+  parseSalesReport,
+  parseTimeoutMs,
+  readSheet,
+} from "#domain/imports/telemetry-export-reader.ts";
+import {
+  interpretSalesTable,
+  normaliseHeader,
+  parseSaleDate,
+  summariseSales,
+  SalesReportError,
+  footerAgrees,
+} from "#domain/imports/telemetry-export.ts";
 
 const FIXTURES = path.resolve("fixtures");
 const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, "expected.json"), "utf8"));
@@ -19,7 +31,15 @@ function workbook(rows: unknown[][]): Uint8Array {
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), "Sheet1");
   return new Uint8Array(XLSX.write(wb, { type: "array", bookType: "xlsx" }));
 }
-const HEADER = ["Transaction ID", "Machine Name", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"];
+const HEADER = [
+  "Transaction ID",
+  "Machine Name",
+  "Product Name",
+  "Cost Price",
+  "Machine Price",
+  "Settlement Value (Vend Price)",
+  "Authorization Date and Time (GMT)",
+];
 
 describe("the fixtures match expected.json to the penny", () => {
   for (const name of ["single-machine-2026-10", "three-machines-2026-09", "messy-headers-2026-10"]) {
@@ -61,7 +81,10 @@ describe("bad files get the spec's messages", () => {
   it.each([
     ["bad-missing-cost-price.xlsx", "Missing required headers: Cost Price"],
     ["bad-no-valid-rows.xlsx", "No valid transaction data found in the Excel file"],
-    ["bad-too-few-rows.xlsx", "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row."],
+    [
+      "bad-too-few-rows.xlsx",
+      "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.",
+    ],
     ["bad-not-a-spreadsheet.xlsx", "The file is not an Excel workbook (.xlsx or .xls)"],
   ])("%s", async (file, message) => {
     await expect(parseSalesReport(read(file))).rejects.toThrow(new SalesReportError(message));
@@ -76,9 +99,16 @@ describe("bad files get the spec's messages", () => {
 
   it("needs Machine Name only where rows are routed to machines", async () => {
     // Day-first text dates that read either way: the title's range decides them (issue 28).
-    const rows = [["Sales 01/10/2026 - 31/10/2026"], HEADER.filter((h) => h !== "Machine Name"), [1, "A", 0.5, 1, 1, "01/10/2026 10:00"], [2, "A", 0.5, 1, 1, "02/10/2026"]];
+    const rows = [
+      ["Sales 01/10/2026 - 31/10/2026"],
+      HEADER.filter((h) => h !== "Machine Name"),
+      [1, "A", 0.5, 1, 1, "01/10/2026 10:00"],
+      [2, "A", 0.5, 1, 1, "02/10/2026"],
+    ];
     expect((await parseSalesReport(workbook(rows))).rows).toHaveLength(2);
-    await expect(parseSalesReport(workbook(rows), { requireMachineName: true })).rejects.toThrow("Missing required headers: Machine Name");
+    await expect(parseSalesReport(workbook(rows), { requireMachineName: true })).rejects.toThrow(
+      "Missing required headers: Machine Name",
+    );
   });
 });
 
@@ -147,7 +177,15 @@ describe("headers and dates", () => {
 
 describe("top products", () => {
   it("keeps the 10 best sellers, ties by name", () => {
-    const rows = Array.from({ length: 12 }, (_, i) => Array.from({ length: 12 - i }, () => ({ kind: "sale" as const, settlementPence: 100, costPence: 40, quantity: 1, productName: `P${String(i).padStart(2, "0")}` }))).flat();
+    const rows = Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 12 - i }, () => ({
+        kind: "sale" as const,
+        settlementPence: 100,
+        costPence: 40,
+        quantity: 1,
+        productName: `P${String(i).padStart(2, "0")}`,
+      })),
+    ).flat();
     const top = summariseSales(rows).topProducts;
     expect(top).toHaveLength(10);
     expect(top[0]).toEqual({ name: "P00", count: 12 });
@@ -157,7 +195,19 @@ describe("top products", () => {
 
 describe("bounded before parsing (issue 11: zip bombs)", () => {
   function smallWorkbook(): Uint8Array {
-    const sheet = XLSX.utils.aoa_to_sheet([["Title"], ["Transaction ID", "Product Name", "Cost Price", "Machine Price", "Settlement Value (Vend Price)", "Authorization Date and Time (GMT)"], [1, "A", 1, 2, 2, "2026-10-01 10:00:00"], [2, "B", 1, 2, 2, "2026-10-01 11:00:00"]]);
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ["Title"],
+      [
+        "Transaction ID",
+        "Product Name",
+        "Cost Price",
+        "Machine Price",
+        "Settlement Value (Vend Price)",
+        "Authorization Date and Time (GMT)",
+      ],
+      [1, "A", 1, 2, 2, "2026-10-01 10:00:00"],
+      [2, "B", 1, 2, 2, "2026-10-01 11:00:00"],
+    ]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, "T");
     return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer);
@@ -174,8 +224,11 @@ describe("bounded before parsing (issue 11: zip bombs)", () => {
     const bytes = smallWorkbook();
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // Every central-directory entry claims 100 MB unpacked.
-    for (let at = 0; at + 46 <= bytes.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
-    await expect(parseSalesReport(bytes)).rejects.toThrow("The workbook unpacks to more than 150 MB: split it into smaller exports");
+    for (let at = 0; at + 46 <= bytes.length; at++)
+      if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 100 * 1024 * 1024, true);
+    await expect(parseSalesReport(bytes)).rejects.toThrow(
+      "The workbook unpacks to more than 150 MB: split it into smaller exports",
+    );
   });
 });
 
@@ -184,8 +237,12 @@ describe("read off the main thread, within a time budget (issue 11: zip bombs)",
 
   it("a sheet with more rows than the cap is refused (SheetJS stops one row past it)", async () => {
     // 250,000 one-cell rows that declare their true size (under 150 MB): only the row cap stops them.
-    await expect(parseSalesReport(xlsxBomb({ rows: 250_000 }))).rejects.toThrow(new SalesReportError("The file has more than 200,000 rows: split it into smaller exports"));
-    expect(() => interpretSalesTable([...HEADER_ROWS, ...Array.from({ length: 200_002 }, () => [1])])).toThrow("The file has more than 200,000 rows");
+    await expect(parseSalesReport(xlsxBomb({ rows: 250_000 }))).rejects.toThrow(
+      new SalesReportError("The file has more than 200,000 rows: split it into smaller exports"),
+    );
+    expect(() => interpretSalesTable([...HEADER_ROWS, ...Array.from({ length: 200_002 }, () => [1])])).toThrow(
+      "The file has more than 200,000 rows",
+    );
   });
 
   const workers = () => process.getActiveResourcesInfo().filter((kind) => kind === "MessagePort").length;
@@ -216,7 +273,12 @@ describe("read off the main thread, within a time budget (issue 11: zip bombs)",
   it("reads the first sheet's name and rows as plain values", async () => {
     const { sheetName, table } = await readSheet(workbook([["Title"], ["A", "B"], [1, "x"], [null, true]]));
     expect(sheetName).toBe("Sheet1");
-    expect(table).toEqual([["Title", null], ["A", "B"], [1, "x"], [null, true]]);
+    expect(table).toEqual([
+      ["Title", null],
+      ["A", "B"],
+      [1, "x"],
+      [null, true],
+    ]);
   });
 
   it("the budget is PARSE_TIMEOUT_MS, else 20 s", () => {

@@ -11,7 +11,12 @@ describe("readFirstSheet", () => {
     it(`reads ${name} as SheetJS's sheet_to_json does (blank rows dropped, raw values)`, () => {
       const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
       const book = XLSX.read(bytes, { type: "array", dense: true, cellDates: false });
-      const expected = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: true, defval: null, blankrows: false });
+      const expected = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]], {
+        header: 1,
+        raw: true,
+        defval: null,
+        blankrows: false,
+      });
       const read = readFirstSheet(bytes, 1_000)!;
       expect(read.sheetName).toBe(book.SheetNames[0]);
       expect(read.table).toEqual(expected);

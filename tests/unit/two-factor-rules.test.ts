@@ -58,7 +58,9 @@ describe("TOTP codes (RFC 6238)", () => {
     const secret = newTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(newTotpSecret()).not.toBe(secret);
-    expect(otpauthUri(RFC_SECRET, "ops-admin")).toBe(`otpauth://totp/Vendboard:ops-admin?issuer=Vendboard&secret=${RFC_SECRET}&algorithm=SHA1&digits=6&period=30`);
+    expect(otpauthUri(RFC_SECRET, "ops-admin")).toBe(
+      `otpauth://totp/Vendboard:ops-admin?issuer=Vendboard&secret=${RFC_SECRET}&algorithm=SHA1&digits=6&period=30`,
+    );
   });
 });
 
@@ -81,7 +83,11 @@ describe("recovery codes", () => {
 });
 
 describe("the second step after a right password", () => {
-  const account = (isAdmin: boolean, on: boolean) => ({ isAdmin, disabledAt: null, totpEnabledAt: on ? "2026-11-23T10:00:00.000Z" : null });
+  const account = (isAdmin: boolean, on: boolean) => ({
+    isAdmin,
+    disabledAt: null,
+    totpEnabledAt: on ? "2026-11-23T10:00:00.000Z" : null,
+  });
   it.each([
     [true, true, false, "code"],
     [true, true, true, "code"],

@@ -27,11 +27,27 @@ describe("the transactions workbook's quantities", () => {
       transactionsWorkbook("Kiosk: transactions for October 2026", [
         line({ transactionId: "1", quantity: 1 }),
         line({ transactionId: "2", quantity: 3, settlementPence: 450 }),
-        line({ transactionId: "3", productName: "Crisps", quantity: 2, pricePence: 100, settlementPence: 200, costPence: 40 }),
+        line({
+          transactionId: "3",
+          productName: "Crisps",
+          quantity: 2,
+          pricePence: 100,
+          settlementPence: 200,
+          costPence: 40,
+        }),
         line({ transactionId: "2", quantity: 2, settlementPence: -300, kind: "refund" }),
       ]),
     );
-    expect(rows[1]).toEqual(["Transaction ID", "Date (GMT)", "Product Name", "Machine Price (£)", "Settlement Value (£)", "Cost Price (£)", "Type", "Quantity"]);
+    expect(rows[1]).toEqual([
+      "Transaction ID",
+      "Date (GMT)",
+      "Product Name",
+      "Machine Price (£)",
+      "Settlement Value (£)",
+      "Cost Price (£)",
+      "Type",
+      "Quantity",
+    ]);
     expect(rows.slice(2, -1).map((r) => [r[0], r[5], r[6], r[7]])).toEqual([
       ["1", 0.6, "Sale", 1],
       ["2", 0.6, "Sale", 3],

@@ -4,7 +4,20 @@
  * partner page's action (app/utils/intents/invoices.server.ts): through a fetcher after its dialog
  * with JavaScript, as a plain form whose action asks first as a page without.
  */
-import { Box, Button, Card, DataList, Dialog, Flex, Grid, Heading, IconButton, Spinner, Table, Text } from "@radix-ui/themes";
+import {
+  Box,
+  Button,
+  Card,
+  DataList,
+  Dialog,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Spinner,
+  Table,
+  Text,
+} from "@radix-ui/themes";
 import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -30,7 +43,13 @@ import { Select } from "../lazy-select.tsx";
 import { useFailureToast, useFetcherSucceeded, useHydrated } from "../forms.tsx";
 import { StatCard } from "../stat-card.tsx";
 import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";
-import { DELETE_TAIL, deleteQuestion, invoiceStatusLabel, statusChangeTail, statusQuestion } from "./invoice-questions.ts";
+import {
+  DELETE_TAIL,
+  deleteQuestion,
+  invoiceStatusLabel,
+  statusChangeTail,
+  statusQuestion,
+} from "./invoice-questions.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 import { ScrollTable } from "../scroll-table.tsx";
@@ -139,7 +158,8 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   // Closed once the post has come back without a failure (success redirected, with its toast).
   useFetcherSucceeded(generate, () => setOpen(false));
 
-  const loadQuote = (term: PaymentPeriod) => quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
+  const loadQuote = (term: PaymentPeriod) =>
+    quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
   const shown = quote.state === "idle" ? quote.data : undefined;
 
   if (!hydrated) {
@@ -148,7 +168,12 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
         <input type="hidden" name="intent" value="invoice-generate" />
         <input type="hidden" name="partnerId" value={partner.id} />
         <Flex gap="2" align="center">
-          <select name="requestedPaymentPeriod" defaultValue={period} aria-label="Payment period" className="vb-native-select">
+          <select
+            name="requestedPaymentPeriod"
+            defaultValue={period}
+            aria-label="Payment period"
+            className="vb-native-select"
+          >
             {PAYMENT_PERIODS.map((p) => (
               <option key={p} value={p}>
                 {paymentPeriodLabel(p)}
@@ -222,7 +247,12 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
             <Button
               onClick={() => {
                 generate.submit(
-                  { intent: "invoice-generate", partnerId: partner.id, requestedPaymentPeriod: period, confirmed: "yes" },
+                  {
+                    intent: "invoice-generate",
+                    partnerId: partner.id,
+                    requestedPaymentPeriod: period,
+                    confirmed: "yes",
+                  },
                   { method: "post", preventScrollReset: true },
                 );
               }}
@@ -248,7 +278,12 @@ function NoScriptStatusForm({ invoice }: { invoice: FeePaymentView }) {
       <input type="hidden" name="intent" value="invoice-status" />
       <input type="hidden" name="id" value={invoice.id} />
       <Flex gap="1" align="center">
-        <select name="status" defaultValue={invoice.status} aria-label={`Status of ${formatInvoiceId(invoice.id)}`} className="vb-native-select">
+        <select
+          name="status"
+          defaultValue={invoice.status}
+          aria-label={`Status of ${formatInvoiceId(invoice.id)}`}
+          className="vb-native-select"
+        >
           {SETTABLE.map((s) => (
             <option key={s} value={s}>
               {invoiceStatusLabel(s)}
@@ -294,9 +329,20 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
         </Flex>
       </Flex>
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
-        <StatCard label="Monthly Fee" value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)} />
-        <StatCard label="Current Payment Period" value={period ? paymentPeriodLabel(period) : "Awaiting invoice"} note={period ? undefined : "No invoices have been issued yet"} />
-        <StatCard label="Next Payment Due" value={partner.nextPaymentDue ? formatDate(partner.nextPaymentDue) : "Not scheduled"} note={nextDueNote(partner)} />
+        <StatCard
+          label="Monthly Fee"
+          value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)}
+        />
+        <StatCard
+          label="Current Payment Period"
+          value={period ? paymentPeriodLabel(period) : "Awaiting invoice"}
+          note={period ? undefined : "No invoices have been issued yet"}
+        />
+        <StatCard
+          label="Next Payment Due"
+          value={partner.nextPaymentDue ? formatDate(partner.nextPaymentDue) : "Not scheduled"}
+          note={nextDueNote(partner)}
+        />
       </Grid>
       <Grid columns={{ initial: "1", md: "3" }} gap="4">
         <Card size="2">
@@ -315,8 +361,11 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                       <InvoiceStatusBadge status={invoice.status} />
                     </Flex>
                     <Text as="p" size="1" color="gray">
-                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)} · {formatPounds(invoice.total)}
-                      {invoice.paidDate ? ` · paid ${formatDate(invoice.paidDate)}` : ` · due ${formatDate(invoice.dueDate)}`}
+                      {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)} ·{" "}
+                      {formatPounds(invoice.total)}
+                      {invoice.paidDate
+                        ? ` · paid ${formatDate(invoice.paidDate)}`
+                        : ` · due ${formatDate(invoice.dueDate)}`}
                     </Text>
                   </li>
                 ))}
@@ -350,10 +399,14 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                 <Table.Body>
                   {partner.feePayments.map((invoice) => (
                     <Table.Row key={invoice.id} align="center">
-                      <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
+                      <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>
+                        {formatInvoiceId(invoice.id)}
+                      </Table.RowHeaderCell>
                       <Table.Cell justify="end">
                         <InvoiceAmount invoice={invoice} />
-                        {invoice.status === "cancelled" ? null : <BalanceNote balance={partner.receivables?.balances[invoice.id]} />}
+                        {invoice.status === "cancelled" ? null : (
+                          <BalanceNote balance={partner.receivables?.balances[invoice.id]} />
+                        )}
                       </Table.Cell>
                       <Table.Cell style={{ whiteSpace: "nowrap" }}>
                         {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
@@ -389,7 +442,12 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                               {formatDate(invoice.paidDate)}
                             </Text>
                             {invoice.paymentReference ? (
-                              <Text as="div" size="1" color="gray" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
+                              <Text
+                                as="div"
+                                size="1"
+                                color="gray"
+                                style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}
+                              >
                                 Ref: {invoice.paymentReference}
                               </Text>
                             ) : null}
@@ -401,24 +459,42 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                       <Table.Cell>
                         <Flex gap="2">
                           <IconButton size="1" variant="ghost" asChild>
-                            <a href={invoice.invoiceUrl} target="_blank" rel="noreferrer" aria-label={`Open ${formatInvoiceId(invoice.id)}`}>
+                            <a
+                              href={invoice.invoiceUrl}
+                              target="_blank"
+                              rel="noreferrer"
+                              aria-label={`Open ${formatInvoiceId(invoice.id)}`}
+                            >
                               <FileTextIcon />
                             </a>
                           </IconButton>
                           <IconButton size="1" variant="ghost" asChild>
-                            <a href={`/api/fee-payments/${invoice.id}/download`} download aria-label={`Download ${formatInvoiceId(invoice.id)}`}>
+                            <a
+                              href={`/api/fee-payments/${invoice.id}/download`}
+                              download
+                              aria-label={`Download ${formatInvoiceId(invoice.id)}`}
+                            >
                               <DownloadIcon />
                             </a>
                           </IconButton>
-                          {invoice.status !== "cancelled" && (partner.receivables?.balances[invoice.id]?.balance ?? 0) > 0 ? (
-                            <CreditNoteDialog invoiceId={invoice.id} balance={partner.receivables!.balances[invoice.id].balance} />
+                          {invoice.status !== "cancelled" &&
+                          (partner.receivables?.balances[invoice.id]?.balance ?? 0) > 0 ? (
+                            <CreditNoteDialog
+                              invoiceId={invoice.id}
+                              balance={partner.receivables!.balances[invoice.id].balance}
+                            />
                           ) : null}
                           {invoice.deletable ? (
                             <ConfirmForm
                               intent="invoice-delete"
                               fields={{ id: invoice.id }}
                               trigger={
-                                <IconButton size="1" variant="ghost" color="red" aria-label={`Delete ${formatInvoiceId(invoice.id)}`}>
+                                <IconButton
+                                  size="1"
+                                  variant="ghost"
+                                  color="red"
+                                  aria-label={`Delete ${formatInvoiceId(invoice.id)}`}
+                                >
                                   <TrashIcon />
                                 </IconButton>
                               }

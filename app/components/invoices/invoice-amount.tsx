@@ -17,7 +17,9 @@ export function InvoiceAmount({ invoice, bare = false }: { invoice: AmountOfInvo
     <span style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
       {format(invoice.total)}
       {invoice.vatPercent === null ? null : (
-        <span style={{ display: "block", fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>incl. VAT {format(invoice.vat)}</span>
+        <span style={{ display: "block", fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
+          incl. VAT {format(invoice.vat)}
+        </span>
       )}
     </span>
   );

@@ -28,7 +28,8 @@ export interface PaymentInput {
 export function InvoiceNaming({ invoice }: { invoice: ConfirmInvoice }) {
   return (
     <>
-      <Strong>{formatInvoiceId(invoice.id)}</Strong> for {invoice.partnerName} (<Strong>{formatPounds(invoice.total)}</Strong>)
+      <Strong>{formatInvoiceId(invoice.id)}</Strong> for {invoice.partnerName} (
+      <Strong>{formatPounds(invoice.total)}</Strong>)
     </>
   );
 }
@@ -82,7 +83,14 @@ export function MarkPaidDialog({
     >
       <Flex direction="column" gap="3" mt="4">
         <Field label="Paid date" htmlFor={`paid-date-${invoice.id}`} error={dateProblem ?? undefined}>
-          <TextField.Root id={`paid-date-${invoice.id}`} type="date" max={today} required value={paidDate} onChange={(e) => setPaidDate(e.target.value)} />
+          <TextField.Root
+            id={`paid-date-${invoice.id}`}
+            type="date"
+            max={today}
+            required
+            value={paidDate}
+            onChange={(e) => setPaidDate(e.target.value)}
+          />
         </Field>
         <Field
           label="Payment reference (optional)"
@@ -132,8 +140,17 @@ export function PaymentFieldsForQuestion({ reply }: { reply: unknown }) {
       <Field label="Paid date" htmlFor="confirm-paid-date">
         <TextField.Root id="confirm-paid-date" name="paidDate" type="date" max={today} required defaultValue={today} />
       </Field>
-      <Field label="Payment reference (optional)" htmlFor="confirm-payment-reference" hint="As it appears on the bank statement.">
-        <TextField.Root id="confirm-payment-reference" name="paymentReference" maxLength={PAYMENT_REFERENCE_MAX} autoComplete="off" />
+      <Field
+        label="Payment reference (optional)"
+        htmlFor="confirm-payment-reference"
+        hint="As it appears on the bank statement."
+      >
+        <TextField.Root
+          id="confirm-payment-reference"
+          name="paymentReference"
+          maxLength={PAYMENT_REFERENCE_MAX}
+          autoComplete="off"
+        />
       </Field>
     </Flex>
   );
@@ -143,7 +160,15 @@ export function PaymentFieldsForQuestion({ reply }: { reply: unknown }) {
  * Before the scripts have loaded: the action's trigger as the submit button of a plain form; the
  * action answers its question as a page (ConfirmationCard), whose submit performs it.
  */
-export function NoScriptPost({ intent, fields, children }: { intent: string; fields: Record<string, string | number>; children: ReactElement<{ type?: string }> }) {
+export function NoScriptPost({
+  intent,
+  fields,
+  children,
+}: {
+  intent: string;
+  fields: Record<string, string | number>;
+  children: ReactElement<{ type?: string }>;
+}) {
   return (
     <Form method="post" preventScrollReset style={{ display: "inline" }}>
       <input type="hidden" name="intent" value={intent} />

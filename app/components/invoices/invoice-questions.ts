@@ -26,17 +26,24 @@ export interface InvoiceQuestion {
 /** What a quote for the next invoice says: the API's InvoiceQuote without the partner it is for. */
 export type QuestionQuote = Omit<InvoiceQuote, "partnerId">;
 
-const STATUS_LABELS: Record<InvoiceStatus, string> = { pending: "Pending", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" };
+const STATUS_LABELS: Record<InvoiceStatus, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  overdue: "Overdue",
+  cancelled: "Cancelled",
+};
 
 export const invoiceStatusLabel = (status: InvoiceStatus): string => STATUS_LABELS[status];
 
 /** "INV-00005 for Harrogate Fitness Club (£90.00)": the amount due, VAT included. */
-export const invoiceNaming = (invoice: QuestionInvoice) => `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPounds(invoice.total)})`;
+export const invoiceNaming = (invoice: QuestionInvoice) =>
+  `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPounds(invoice.total)})`;
 
 /** The tail of a status change's description after the invoice's naming. */
 export function statusChangeTail(invoice: QuestionInvoice, status: InvoiceStatus): string {
   if (status === "paid") return " is recorded as paid.";
-  if (status === "cancelled") return " is cancelled for good: it can no longer be paid or sent, and its period can be invoiced again.";
+  if (status === "cancelled")
+    return " is cancelled for good: it can no longer be paid or sent, and its period can be invoiced again.";
   const cleared = invoice.status === "paid" ? " Its paid date and payment reference are cleared." : "";
   return ` goes from ${invoiceStatusLabel(invoice.status)} to ${invoiceStatusLabel(status)}.${cleared}`;
 }
@@ -47,7 +54,11 @@ export function statusQuestion(invoice: QuestionInvoice, status: InvoiceStatus):
   const description = `${invoiceNaming(invoice)}${statusChangeTail(invoice, status)}`;
   if (status === "paid") return { title: `Mark ${displayId} as paid?`, description, confirmLabel: "Mark as Paid" };
   if (status === "cancelled") return { title: `Cancel ${displayId}?`, description, confirmLabel: "Cancel Invoice" };
-  return { title: `Set ${displayId} to ${invoiceStatusLabel(status)}?`, description, confirmLabel: `Set to ${invoiceStatusLabel(status)}` };
+  return {
+    title: `Set ${displayId} to ${invoiceStatusLabel(status)}?`,
+    description,
+    confirmLabel: `Set to ${invoiceStatusLabel(status)}`,
+  };
 }
 
 /** A pending invoice goes as the invoice email, an overdue one as the overdue reminder. */
@@ -64,7 +75,11 @@ export function emailQuestion(invoice: QuestionInvoice): InvoiceQuestion {
 export const DELETE_TAIL = " is removed. Paid invoices cannot be deleted.";
 
 export function deleteQuestion(invoice: QuestionInvoice): InvoiceQuestion {
-  return { title: `Delete ${formatInvoiceId(invoice.id)}?`, description: `${invoiceNaming(invoice)}${DELETE_TAIL}`, confirmLabel: "Delete Invoice" };
+  return {
+    title: `Delete ${formatInvoiceId(invoice.id)}?`,
+    description: `${invoiceNaming(invoice)}${DELETE_TAIL}`,
+    confirmLabel: "Delete Invoice",
+  };
 }
 
 /** The next invoice's term, discount and amount, in one line. */
@@ -72,5 +87,9 @@ export const quoteSummary = (quote: QuestionQuote) =>
   `${paymentPeriodLabel(quote.paymentPeriod)}, ${formatDate(quote.periodStart)} - ${formatDate(quote.periodEnd)}: ${formatPounds(quote.monthlyFee)} × ${quote.months} = ${formatPounds(quote.gross)}, ${quote.discountPercent}% discount (${formatPounds(quote.discount)}), ${formatPounds(quote.amount)} due ${formatDate(quote.dueDate)}.`;
 
 export function generateQuestion(partnerName: string, quote: QuestionQuote): InvoiceQuestion {
-  return { title: `Generate an invoice for ${partnerName}?`, description: quoteSummary(quote), confirmLabel: "Generate Invoice" };
+  return {
+    title: `Generate an invoice for ${partnerName}?`,
+    description: quoteSummary(quote),
+    confirmLabel: "Generate Invoice",
+  };
 }

@@ -9,11 +9,19 @@ export { invoiceStatusLabel };
 const COLORS = { pending: "orange", paid: "green", overdue: "red", cancelled: "gray" } as const;
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge highContrast color={COLORS[status]}>{invoiceStatusLabel(status)}</Badge>;
+  return (
+    <Badge highContrast color={COLORS[status]}>
+      {invoiceStatusLabel(status)}
+    </Badge>
+  );
 }
 
 /** Under a paid invoice's status: when it was paid and the payment reference, if any. */
-export function PaymentNote({ invoice }: { invoice: { status: InvoiceStatus; paidDate: string | null; paymentReference: string | null } }) {
+export function PaymentNote({
+  invoice,
+}: {
+  invoice: { status: InvoiceStatus; paidDate: string | null; paymentReference: string | null };
+}) {
   if (invoice.status !== "paid" || !invoice.paidDate) return null;
   return (
     <Text as="div" size="1" color="gray" mt="1" style={{ overflowWrap: "anywhere", maxWidth: "24ch" }}>
@@ -23,7 +31,11 @@ export function PaymentNote({ invoice }: { invoice: { status: InvoiceStatus; pai
   );
 }
 
-const ACCOUNT_COLORS: Record<AccountStatus, "red" | "orange" | "green"> = { Overdue: "red", "Payment due": "orange", "Up to date": "green" };
+const ACCOUNT_COLORS: Record<AccountStatus, "red" | "orange" | "green"> = {
+  Overdue: "red",
+  "Payment due": "orange",
+  "Up to date": "green",
+};
 
 /** "Overdue", "Payment due" or "Up to date" (accountState). */
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {

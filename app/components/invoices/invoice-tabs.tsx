@@ -31,7 +31,12 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   if (!(event.key in keys) && event.key !== "Home" && event.key !== "End") return;
   const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
   const at = tabs.indexOf(document.activeElement as HTMLElement);
-  const next = event.key === "Home" ? 0 : event.key === "End" ? tabs.length - 1 : (at + keys[event.key] + tabs.length) % tabs.length;
+  const next =
+    event.key === "Home"
+      ? 0
+      : event.key === "End"
+        ? tabs.length - 1
+        : (at + keys[event.key] + tabs.length) % tabs.length;
   event.preventDefault();
   tabs[next]?.focus();
 }
@@ -66,7 +71,10 @@ export function InvoiceTabs({
   const id = useId();
   const location = useLocation();
   const navigation = useNavigation();
-  const switching = navigation.state === "loading" && navigation.location.pathname === location.pathname && navigation.formMethod === undefined;
+  const switching =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    navigation.formMethod === undefined;
   const tabId = (value: InvoiceTabValue) => `${id}-tab-${value}`;
   const panelId = `${id}-panel`;
 
@@ -89,14 +97,23 @@ export function InvoiceTabs({
   );
   return (
     <div>
-      <div role="tablist" aria-label={label} className="rt-BaseTabList rt-TabsList rt-r-size-2 vb-invoice-tabs" onKeyDown={moveFocus}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="rt-BaseTabList rt-TabsList rt-r-size-2 vb-invoice-tabs"
+        onKeyDown={moveFocus}
+      >
         {tabs.map((tab) => {
           const active = tab.value === current;
           const n = counts?.[tab.value];
           const label = (
             <>
               {tab.label}
-              {n === undefined ? null : <span style={{ marginLeft: 6, opacity: 0.7, fontVariantNumeric: "tabular-nums" }}>{formatUnits(n)}</span>}
+              {n === undefined ? null : (
+                <span style={{ marginLeft: 6, opacity: 0.7, fontVariantNumeric: "tabular-nums" }}>
+                  {formatUnits(n)}
+                </span>
+              )}
             </>
           );
           return (

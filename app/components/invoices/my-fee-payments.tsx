@@ -78,7 +78,11 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                     <Table.Cell>
                       {invoice.invoiceUrl ? (
                         <IconButton size="1" variant="soft" asChild>
-                          <a href={`/api/fee-payments/${invoice.id}/download`} download aria-label={`Download invoice #${invoice.id}`}>
+                          <a
+                            href={`/api/fee-payments/${invoice.id}/download`}
+                            download
+                            aria-label={`Download invoice #${invoice.id}`}
+                          >
                             <DownloadIcon />
                           </a>
                         </IconButton>

@@ -5,7 +5,19 @@
  * JavaScript each is a dialog posting through a fetcher; before the scripts have loaded the button
  * posts the form and the action asks its fields on the question's page (PaymentFieldsForQuestion).
  */
-import { Badge, Box, Button, Card, Flex, Heading, IconButton, Table, Text, TextArea, TextField } from "@radix-ui/themes";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  IconButton,
+  Table,
+  Text,
+  TextArea,
+  TextField,
+} from "@radix-ui/themes";
 import { DownloadIcon, MinusCircledIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState, type ReactElement } from "react";
@@ -36,7 +48,15 @@ import { creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settl
 const toPence = (pounds: number) => Math.round(pounds * 100);
 
 /** Before the scripts have loaded: the button posts the intent; the action asks its fields as a page. */
-function NoScriptButton({ intent, fields, children }: { intent: string; fields: Record<string, string | number>; children: ReactElement }) {
+function NoScriptButton({
+  intent,
+  fields,
+  children,
+}: {
+  intent: string;
+  fields: Record<string, string | number>;
+  children: ReactElement;
+}) {
   const fetcher = useFetcher();
   return (
     <fetcher.Form method="post" style={{ display: "inline" }}>
@@ -54,7 +74,8 @@ function useIntent() {
   useFailureToast(fetcher.data);
   return {
     busy: fetcher.state !== "idle",
-    submit: (fields: Record<string, string | number>) => fetcher.submit({ ...fields, confirmed: "yes" }, { method: "post", preventScrollReset: true }),
+    submit: (fields: Record<string, string | number>) =>
+      fetcher.submit({ ...fields, confirmed: "yes" }, { method: "post", preventScrollReset: true }),
   };
 }
 
@@ -84,7 +105,9 @@ export function PaymentInputs({
               type="date"
               max={today}
               required
-              {...(controlled ? { value: values.receivedOn, onChange: (e) => set({ receivedOn: e.target.value }) } : { defaultValue: today })}
+              {...(controlled
+                ? { value: values.receivedOn, onChange: (e) => set({ receivedOn: e.target.value }) }
+                : { defaultValue: today })}
             />
           </Field>
         </Box>
@@ -118,7 +141,13 @@ export function PaymentInputs({
               </Select.Content>
             </Select.Root>
           ) : (
-            <select id={`${idPrefix}-method`} name="method" defaultValue="bank-transfer" className="vb-native-select" style={{ width: "100%" }}>
+            <select
+              id={`${idPrefix}-method`}
+              name="method"
+              defaultValue="bank-transfer"
+              className="vb-native-select"
+              style={{ width: "100%" }}
+            >
               {PAYMENT_METHODS.map((m) => (
                 <option key={m} value={m}>
                   {PAYMENT_METHOD_LABELS[m]}
@@ -144,10 +173,25 @@ export function PaymentInputs({
 }
 
 /** Record payment: amount defaulting to the balance due; what it settles, oldest due first, before saving. */
-export function RecordPaymentDialog({ partnerId, partnerName, receivables, dueDates }: { partnerId: number; partnerName: string; receivables: PartnerReceivables; dueDates: Record<number, string> }) {
+export function RecordPaymentDialog({
+  partnerId,
+  partnerName,
+  receivables,
+  dueDates,
+}: {
+  partnerId: number;
+  partnerName: string;
+  receivables: PartnerReceivables;
+  dueDates: Record<number, string>;
+}) {
   const hydrated = useHydrated();
   const { busy, submit } = useIntent();
-  const blank = () => ({ receivedOn: isoDay(new Date()), amount: receivables.due > 0 ? formatAmount(receivables.due) : "", method: "bank-transfer" as PaymentMethod, reference: "" });
+  const blank = () => ({
+    receivedOn: isoDay(new Date()),
+    amount: receivables.due > 0 ? formatAmount(receivables.due) : "",
+    method: "bank-transfer" as PaymentMethod,
+    reference: "",
+  });
   const [values, setValues] = useState(blank);
   const trigger = (
     <Button variant="soft" loading={busy}>
@@ -168,9 +212,20 @@ export function RecordPaymentDialog({ partnerId, partnerName, receivables, dueDa
     .map(([id, b]) => ({ id: Number(id), dueDate: dueDates[Number(id)] ?? "", balancePence: toPence(b.balance) }));
   const pence = parsePence(values.amount.trim());
   const today = isoDay(new Date());
-  const amountProblem = values.amount.trim() === "" ? "Amount is required" : pence === null ? "Amount must be a number" : paymentAmountProblem(pence);
+  const amountProblem =
+    values.amount.trim() === ""
+      ? "Amount is required"
+      : pence === null
+        ? "Amount must be a number"
+        : paymentAmountProblem(pence);
   const plan = pence !== null && !amountProblem ? allocateOldestFirst(pence, open) : null;
-  const planProblem = plan && plan.remainderPence > 0 ? unallocatedProblem(plan.remainderPence, open.reduce((s, i) => s + i.balancePence, 0)) : null;
+  const planProblem =
+    plan && plan.remainderPence > 0
+      ? unallocatedProblem(
+          plan.remainderPence,
+          open.reduce((s, i) => s + i.balancePence, 0),
+        )
+      : null;
   const errors = {
     receivedOn: receivedOnProblem(values.receivedOn, today) ?? undefined,
     amount: amountProblem ?? undefined,
@@ -187,8 +242,18 @@ export function RecordPaymentDialog({ partnerId, partnerName, receivables, dueDa
       onOpenChange={(next) => {
         if (next) setValues(blank());
       }}
-      confirmDisabled={Boolean(errors.receivedOn || errors.amount || errors.reference || planProblem || !plan?.allocations.length)}
-      onConfirm={() => submit({ intent: "payment-record", partnerId, ...values, amount: values.amount.trim(), reference: values.reference.trim() })}
+      confirmDisabled={Boolean(
+        errors.receivedOn || errors.amount || errors.reference || planProblem || !plan?.allocations.length,
+      )}
+      onConfirm={() =>
+        submit({
+          intent: "payment-record",
+          partnerId,
+          ...values,
+          amount: values.amount.trim(),
+          reference: values.reference.trim(),
+        })
+      }
     >
       <Box mt="4">
         <PaymentInputs idPrefix="payment" values={values} onChange={setValues} errors={errors} />
@@ -199,7 +264,12 @@ export function RecordPaymentDialog({ partnerId, partnerName, receivables, dueDa
             </Text>
           ) : plan?.allocations.length ? (
             <Text as="p" size="2" data-testid="payment-settles">
-              Settles {settlesText(plan.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: penceToPounds(a.amountPence) })), receivables.balances)}.
+              Settles{" "}
+              {settlesText(
+                plan.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: penceToPounds(a.amountPence) })),
+                receivables.balances,
+              )}
+              .
             </Text>
           ) : null}
         </Box>
@@ -209,7 +279,13 @@ export function RecordPaymentDialog({ partnerId, partnerName, receivables, dueDa
 }
 
 /** The credit note's fields, for the dialog and the question's page alike. */
-export function CreditInputs({ idPrefix, values, onChange, errors = {}, defaultAmount }: {
+export function CreditInputs({
+  idPrefix,
+  values,
+  onChange,
+  errors = {},
+  defaultAmount,
+}: {
   idPrefix: string;
   values?: { amount: string; reason: string };
   onChange?: (values: { amount: string; reason: string }) => void;
@@ -226,7 +302,9 @@ export function CreditInputs({ idPrefix, values, onChange, errors = {}, defaultA
           inputMode="decimal"
           required
           autoComplete="off"
-          {...(controlled ? { value: values.amount, onChange: (e) => onChange?.({ ...values, amount: e.target.value }) } : { defaultValue: defaultAmount })}
+          {...(controlled
+            ? { value: values.amount, onChange: (e) => onChange?.({ ...values, amount: e.target.value }) }
+            : { defaultValue: defaultAmount })}
         />
       </Field>
       <Field label="Reason" htmlFor={`${idPrefix}-reason`} error={errors.reason}>
@@ -236,7 +314,9 @@ export function CreditInputs({ idPrefix, values, onChange, errors = {}, defaultA
           required
           maxLength={CREDIT_REASON_MAX}
           rows={2}
-          {...(controlled ? { value: values.reason, onChange: (e) => onChange?.({ ...values, reason: e.target.value }) } : {})}
+          {...(controlled
+            ? { value: values.reason, onChange: (e) => onChange?.({ ...values, reason: e.target.value }) }
+            : {})}
         />
       </Field>
     </Flex>
@@ -259,7 +339,13 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
     );
   }
   const pence = parsePence(values.amount.trim());
-  const amountProblem = values.amount.trim() === "" ? "Amount is required" : pence === null ? "Amount must be a number" : (paymentAmountProblem(pence) ?? (pence > toPence(balance) ? `At most the ${formatMoney(balance)} left to pay` : null));
+  const amountProblem =
+    values.amount.trim() === ""
+      ? "Amount is required"
+      : pence === null
+        ? "Amount must be a number"
+        : (paymentAmountProblem(pence) ??
+          (pence > toPence(balance) ? `At most the ${formatMoney(balance)} left to pay` : null));
   const reasonProblem = values.reason ? creditReasonProblem(values.reason) : null;
   const question = creditNoteQuestion({ id: invoiceId, balance });
   return (
@@ -276,10 +362,22 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
         if (next) setValues({ amount: formatAmount(balance), reason: "" });
       }}
       confirmDisabled={Boolean(amountProblem || reasonProblem || !values.reason.trim())}
-      onConfirm={() => submit({ intent: "credit-note-issue", id: invoiceId, amount: values.amount.trim(), reason: values.reason.trim() })}
+      onConfirm={() =>
+        submit({
+          intent: "credit-note-issue",
+          id: invoiceId,
+          amount: values.amount.trim(),
+          reason: values.reason.trim(),
+        })
+      }
     >
       <Box mt="4">
-        <CreditInputs idPrefix={`credit-${invoiceId}`} values={values} onChange={setValues} errors={{ amount: amountProblem ?? undefined, reason: reasonProblem ?? undefined }} />
+        <CreditInputs
+          idPrefix={`credit-${invoiceId}`}
+          values={values}
+          onChange={setValues}
+          errors={{ amount: amountProblem ?? undefined, reason: reasonProblem ?? undefined }}
+        />
       </Box>
     </ConfirmButton>
   );
@@ -291,7 +389,8 @@ export function BalanceNote({ balance }: { balance: { gross: number; balance: nu
   return (
     // Wraps between the figures, never inside one, so the column stays narrow.
     <Text as="div" size="1" color="orange" data-testid="invoice-balance">
-      <span className="vb-figure">{formatMoney(balance.balance)}</span> of <span className="vb-figure">{formatMoney(balance.gross)}</span> due
+      <span className="vb-figure">{formatMoney(balance.balance)}</span> of{" "}
+      <span className="vb-figure">{formatMoney(balance.gross)}</span> due
     </Text>
   );
 }
@@ -339,13 +438,20 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                       </Text>
                     ) : null}
                   </Table.Cell>
-                  <Table.Cell>{payment.allocations.map((a) => `${a.displayId} ${formatMoney(a.amount)}`).join(", ")}</Table.Cell>
+                  <Table.Cell>
+                    {payment.allocations.map((a) => `${a.displayId} ${formatMoney(a.amount)}`).join(", ")}
+                  </Table.Cell>
                   <Table.Cell>
                     <ConfirmForm
                       intent="payment-delete"
                       fields={{ id: payment.id }}
                       trigger={
-                        <IconButton size="1" variant="ghost" color="red" aria-label={`Delete payment of ${formatMoney(payment.amount)} on ${formatDate(payment.receivedOn)}`}>
+                        <IconButton
+                          size="1"
+                          variant="ghost"
+                          color="red"
+                          aria-label={`Delete payment of ${formatMoney(payment.amount)} on ${formatDate(payment.receivedOn)}`}
+                        >
                           <TrashIcon />
                         </IconButton>
                       }
@@ -358,7 +464,9 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                 <Table.Row key={key} align="center">
                   <Table.RowHeaderCell className="vb-figure">{formatDate(note.issuedOn)}</Table.RowHeaderCell>
                   <Table.Cell>
-                    <Badge color={note.kind === "cancellation" ? "gray" : "indigo"}>{formatCreditNoteId(note.id)}</Badge>
+                    <Badge color={note.kind === "cancellation" ? "gray" : "indigo"}>
+                      {formatCreditNoteId(note.id)}
+                    </Badge>
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
                     -{formatMoney(note.amount)}

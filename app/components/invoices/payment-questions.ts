@@ -7,7 +7,10 @@ import { formatCreditNoteId, formatInvoiceId, formatMoney } from "#domain/shared
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "#domain/receivables/payment-rules.ts";
 
 /** "INV-00001 (£90.00, in full) and INV-00002 (£45.00 of £90.00 due)": what a payment settles, pounds. */
-export function settlesText(allocations: readonly { invoiceId: number; amount: number }[], balances: Readonly<Record<number, { balance: number }>>): string {
+export function settlesText(
+  allocations: readonly { invoiceId: number; amount: number }[],
+  balances: Readonly<Record<number, { balance: number }>>,
+): string {
   const parts = allocations.map((a) => {
     const due = balances[a.invoiceId]?.balance ?? a.amount;
     return `${formatInvoiceId(a.invoiceId)} (${a.amount >= due ? `${formatMoney(a.amount)}, in full` : `${formatMoney(a.amount)} of ${formatMoney(due)} due`})`;
@@ -21,7 +24,13 @@ export const recordPaymentQuestion = (partnerName: string, dueText: string) => (
   confirmLabel: "Record payment",
 });
 
-export const deletePaymentQuestion = (payment: { amount: number; receivedOn: string; method: PaymentMethod; reference: string | null; allocations: readonly { invoiceId: number }[] }) => ({
+export const deletePaymentQuestion = (payment: {
+  amount: number;
+  receivedOn: string;
+  method: PaymentMethod;
+  reference: string | null;
+  allocations: readonly { invoiceId: number }[];
+}) => ({
   title: "Delete payment?",
   description: `${formatMoney(payment.amount)} received ${formatDate(payment.receivedOn)} (${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? `, ${payment.reference}` : ""}) is removed; ${payment.allocations.map((a) => formatInvoiceId(a.invoiceId)).join(", ") || "the invoices it settled"} will be due again.`,
   confirmLabel: "Delete payment",
@@ -33,4 +42,5 @@ export const creditNoteQuestion = (invoice: { id: number; balance: number }) => 
   confirmLabel: "Issue credit note",
 });
 
-export const creditNoteDone = (note: { id: number; invoiceId: number; amount: number }) => `${formatCreditNoteId(note.id)} for ${formatMoney(note.amount)} against ${formatInvoiceId(note.invoiceId)}`;
+export const creditNoteDone = (note: { id: number; invoiceId: number; amount: number }) =>
+  `${formatCreditNoteId(note.id)} for ${formatMoney(note.amount)} against ${formatInvoiceId(note.invoiceId)}`;

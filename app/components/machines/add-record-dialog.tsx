@@ -42,7 +42,8 @@ export function AddRecordDialog({
       <Dialog.Content maxWidth="620px">
         <Dialog.Title>Add Monthly Record</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          {machine.location}: upload the month&apos;s telemetry export (.xlsx, .xls or .csv). The figures are worked out from the file; you see them before saving.
+          {machine.location}: upload the month&apos;s telemetry export (.xlsx, .xls or .csv). The figures are worked out
+          from the file; you see them before saving.
         </Dialog.Description>
         <DialogPart>
           <AddRecordForm machine={machine} uploadMaxMb={uploadMaxMb} onSaved={() => setOpen(false)} />

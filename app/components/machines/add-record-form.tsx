@@ -25,7 +25,15 @@ import type { RecordPreviewReply } from "./add-record-dialog.tsx";
 /** The names the upload takes: .xlsx and .xls as the spec says, and .csv exports (decision 61). */
 const EXPORT_NAME = /\.(xlsx|xls|csv)$/i;
 
-export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id: number }; uploadMaxMb: number; onSaved: () => void }) {
+export function AddRecordForm({
+  machine,
+  uploadMaxMb,
+  onSaved,
+}: {
+  machine: { id: number };
+  uploadMaxMb: number;
+  onSaved: () => void;
+}) {
   // The dialog mounts this afresh each time it opens: month, file and answers start over.
   const [month, setMonth] = useState(previousMonth());
   const [file, setFile] = useState<File | null>(null);
@@ -53,7 +61,13 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
   useFailureToast(save.data);
   useFetcherSucceeded(save, onSaved);
 
-  function send(fetcher: typeof preview | typeof save, intent: "record-preview" | "record-add", chosen: File, chosenMonth: string, order = dateOrder) {
+  function send(
+    fetcher: typeof preview | typeof save,
+    intent: "record-preview" | "record-add",
+    chosen: File,
+    chosenMonth: string,
+    order = dateOrder,
+  ) {
     const body = new FormData();
     body.set("intent", intent);
     body.set("machineId", String(machine.id));
@@ -109,7 +123,14 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
           />
         </label>
         <div style={{ flex: "2 1 240px" }}>
-          <Text as="label" htmlFor={`record-file-${machine.id}`} size="2" weight="medium" mb="1" style={{ display: "block" }}>
+          <Text
+            as="label"
+            htmlFor={`record-file-${machine.id}`}
+            size="2"
+            weight="medium"
+            mb="1"
+            style={{ display: "block" }}
+          >
             Sales report
           </Text>
           <FilePicker
@@ -135,10 +156,15 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
           <Callout.Text>{message}</Callout.Text>
         </Callout.Root>
       ) : null}
-      {askDateOrder && !reading ? <DateOrderQuestion example={askDateOrder} onChoose={(order) => {
-        setDateOrder(order);
-        if (file) check(file, month, order);
-      }} /> : null}
+      {askDateOrder && !reading ? (
+        <DateOrderQuestion
+          example={askDateOrder}
+          onChoose={(order) => {
+            setDateOrder(order);
+            if (file) check(file, month, order);
+          }}
+        />
+      ) : null}
       {shown ? <PreviewSummary preview={shown} /> : null}
       {paidMonths.length && !reading ? (
         <ConfirmCallout
@@ -175,7 +201,14 @@ export function AddRecordForm({ machine, uploadMaxMb, onSaved }: { machine: { id
             if (file) send(save, "record-add", file, month);
           }}
           loading={saving}
-          disabled={reading || !file || !shown || shown.imported === 0 || (toConfirm.length > 0 && !accepted) || (paidMonths.length > 0 && !adjustPaid)}
+          disabled={
+            reading ||
+            !file ||
+            !shown ||
+            shown.imported === 0 ||
+            (toConfirm.length > 0 && !accepted) ||
+            (paidMonths.length > 0 && !adjustPaid)
+          }
         >
           Save Record
         </Button>
@@ -203,7 +236,8 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
             <ExclamationTriangleIcon />
           </Callout.Icon>
           <Callout.Text>
-            Not imported: {preview.excluded.join("; ")}.{preview.imported ? "" : " Nothing in this file would be added."}
+            Not imported: {preview.excluded.join("; ")}.
+            {preview.imported ? "" : " Nothing in this file would be added."}
           </Callout.Text>
         </Callout.Root>
       ) : !preview.imported ? (
@@ -233,10 +267,24 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
           <DataList.Label minWidth="140px">Transactions</DataList.Label>
           <DataList.Value>
             <Flex gap="2" wrap="wrap">
-              <Badge highContrast color="green">{preview.imported} new</Badge>
-              {preview.duplicates ? <Badge highContrast color="gray">{preview.duplicates} already imported</Badge> : null}
-              {preview.refunds ? <Badge highContrast color="amber">{formatCount(preview.refunds, "refund")}</Badge> : null}
-              {preview.outsideMonth ? <Badge highContrast color="amber">{preview.outsideMonth} dated outside the month</Badge> : null}
+              <Badge highContrast color="green">
+                {preview.imported} new
+              </Badge>
+              {preview.duplicates ? (
+                <Badge highContrast color="gray">
+                  {preview.duplicates} already imported
+                </Badge>
+              ) : null}
+              {preview.refunds ? (
+                <Badge highContrast color="amber">
+                  {formatCount(preview.refunds, "refund")}
+                </Badge>
+              ) : null}
+              {preview.outsideMonth ? (
+                <Badge highContrast color="amber">
+                  {preview.outsideMonth} dated outside the month
+                </Badge>
+              ) : null}
               {preview.alreadyBooked.map((b) => (
                 <Badge key={b.reason} highContrast color="red">
                   {b.count} {b.reason}
@@ -262,7 +310,9 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
             {preview.topProducts.map((p) => (
               <Table.Row key={p.name}>
                 <Table.Cell>{p.name}</Table.Cell>
-                <Table.Cell justify="end" className="vb-figure">{formatUnits(p.count)}</Table.Cell>
+                <Table.Cell justify="end" className="vb-figure">
+                  {formatUnits(p.count)}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -286,7 +336,8 @@ function DateOrderQuestion({ example, onChoose }: { example: string; onChoose: (
       </Callout.Icon>
       <Flex direction="column" gap="2">
         <Callout.Text>
-          The dates in this file{example ? ` (such as ${example})` : ""} can be read either way, and nothing in the file says which. Nothing is guessed:
+          The dates in this file{example ? ` (such as ${example})` : ""} can be read either way, and nothing in the file
+          says which. Nothing is guessed:
         </Callout.Text>
         <Text size="2" weight="medium">
           Dates in this file are:

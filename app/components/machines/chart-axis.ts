@@ -20,12 +20,16 @@ const STEPS = [1, 2, 2.5, 5, 10];
  * sales) still gets an axis: one per interval.
  */
 export function niceScale(max: number, intervals: number, { whole = false }: { whole?: boolean } = {}): Scale {
-  if (!Number.isInteger(intervals) || intervals < 1) throw new RangeError(`intervals must be a positive whole number: ${intervals}`);
+  if (!Number.isInteger(intervals) || intervals < 1)
+    throw new RangeError(`intervals must be a positive whole number: ${intervals}`);
   const wanted = Math.max(0, max) / intervals;
   let step = 1;
   if (wanted > 0) {
     const magnitude = 10 ** Math.floor(Math.log10(wanted));
-    step = STEPS.map((m) => Number((m * magnitude).toPrecision(12))).find((s) => s >= wanted && (!whole || Number.isInteger(s))) ?? 10 * magnitude;
+    step =
+      STEPS.map((m) => Number((m * magnitude).toPrecision(12))).find(
+        (s) => s >= wanted && (!whole || Number.isInteger(s)),
+      ) ?? 10 * magnitude;
     if (whole) step = Math.max(1, step);
   }
   const ticks = Array.from({ length: intervals + 1 }, (_, i) => Number((i * step).toPrecision(12)));

@@ -11,7 +11,17 @@ export function dialogWidth(hasContent: boolean, full: string): string {
   return hasContent ? full : "min(440px, calc(100vw - 24px))";
 }
 
-export function DialogLoadState({ loading, error, failure, children }: { loading: boolean; error: string | null; /** "Failed to fetch machine records" */ failure: string; children: ReactNode }) {
+export function DialogLoadState({
+  loading,
+  error,
+  failure,
+  children,
+}: {
+  loading: boolean;
+  error: string | null;
+  /** "Failed to fetch machine records" */ failure: string;
+  children: ReactNode;
+}) {
   if (loading) {
     return (
       <Flex justify="center" p="6">

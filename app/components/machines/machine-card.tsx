@@ -30,7 +30,13 @@ export function MachineCardIcons() {
   return (
     <>
       <cardIcons.Sprite />
-      <svg width="0" height="0" aria-hidden="true" focusable="false" style={{ position: "absolute", overflow: "hidden" }}>
+      <svg
+        width="0"
+        height="0"
+        aria-hidden="true"
+        focusable="false"
+        style={{ position: "absolute", overflow: "hidden" }}
+      >
         <symbol id={VENDING} viewBox="0 0 32 32">
           <rect x="6" y="2" width="20" height="28" rx="3" fill="var(--gray-a5)" />
           <rect x="9" y="5" width="10" height="14" rx="1" fill="var(--gray-a3)" />
@@ -69,7 +75,10 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
   const sent = statusFetcher.formData?.get("status");
   const status = sent === "active" || sent === "inactive" ? sent : machine.status;
   const toggle = (active: boolean) => {
-    statusFetcher.submit({ intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" }, { method: "post", preventScrollReset: true });
+    statusFetcher.submit(
+      { intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" },
+      { method: "post", preventScrollReset: true },
+    );
   };
 
   return (
@@ -78,7 +87,12 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
         <Inset clip="padding-box" side="top" pb="current">
           <Flex align="center" justify="center" style={{ height: 140, background: "var(--gray-a2)" }}>
             {machine.imageUrl && !imageFailed ? (
-              <img src={machine.imageUrl} alt={machine.location} onError={() => setImageFailed(true)} style={{ width: "100%", height: 140, objectFit: "cover" }} />
+              <img
+                src={machine.imageUrl}
+                alt={machine.location}
+                onError={() => setImageFailed(true)}
+                style={{ width: "100%", height: 140, objectFit: "cover" }}
+              />
             ) : (
               <VendingIcon />
             )}
@@ -95,7 +109,11 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
           </Box>
           {admin ? (
             <Flex gap="1" align="center">
-              <Switch checked={status === "active"} onCheckedChange={toggle} aria-label={`${machine.location} active`} />
+              <Switch
+                checked={status === "active"}
+                onCheckedChange={toggle}
+                aria-label={`${machine.location} active`}
+              />
               <MachineFormDialog
                 partnerId={partner.id}
                 machine={machine}
@@ -119,9 +137,16 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
           ) : null}
         </Flex>
         <Flex gap="2" wrap="wrap">
-          <PerformanceDialog machine={machine} partnerType={partner.partnerType} commissionPercentage={partner.commissionPercentage} canDelete={admin} />
+          <PerformanceDialog
+            machine={machine}
+            partnerType={partner.partnerType}
+            commissionPercentage={partner.commissionPercentage}
+            canDelete={admin}
+          />
           <PopularItemsDialog machine={machine} />
-          {admin ? <AddRecordDialog machine={machine} uploadMaxMb={uploadMaxMb} icon={<CardIcon name="upload" />} /> : null}
+          {admin ? (
+            <AddRecordDialog machine={machine} uploadMaxMb={uploadMaxMb} icon={<CardIcon name="upload" />} />
+          ) : null}
         </Flex>
       </article>
     </Card>

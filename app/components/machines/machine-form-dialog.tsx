@@ -9,7 +9,15 @@ import type { EditedMachine } from "./machine-form.tsx";
 
 const MachineForm = lazyPart(() => import("./machine-form.tsx").then((m) => m.MachineForm));
 
-export function MachineFormDialog({ partnerId, machine, trigger }: { partnerId: number; machine?: EditedMachine; trigger: ReactNode }) {
+export function MachineFormDialog({
+  partnerId,
+  machine,
+  trigger,
+}: {
+  partnerId: number;
+  machine?: EditedMachine;
+  trigger: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -17,7 +25,9 @@ export function MachineFormDialog({ partnerId, machine, trigger }: { partnerId: 
       <Dialog.Content maxWidth="480px">
         <Dialog.Title>{machine ? "Edit Machine" : "Add New Machine"}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          {machine ? "Change where the machine is and whether it is in service." : "Place a new machine at this partner's site."}
+          {machine
+            ? "Change where the machine is and whether it is in service."
+            : "Place a new machine at this partner's site."}
         </Dialog.Description>
         <DialogPart>
           <MachineForm partnerId={partnerId} machine={machine} onSaved={() => setOpen(false)} />

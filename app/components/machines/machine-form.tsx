@@ -27,9 +27,21 @@ interface MachineFields {
 /** The fields shown in the dialog: a message about any other field is the toast. */
 const SHOWN = ["location", "imageUrl", "status"];
 
-export function MachineForm({ partnerId, machine, onSaved }: { partnerId: number; machine?: EditedMachine; onSaved: () => void }) {
+export function MachineForm({
+  partnerId,
+  machine,
+  onSaved,
+}: {
+  partnerId: number;
+  machine?: EditedMachine;
+  onSaved: () => void;
+}) {
   // The dialog mounts this afresh each time it opens: the machine's values, no messages.
-  const [form, setForm] = useState<MachineFields>({ location: machine?.location ?? "", imageUrl: machine?.imageUrl ?? "", status: machine?.status ?? "active" });
+  const [form, setForm] = useState<MachineFields>({
+    location: machine?.location ?? "",
+    imageUrl: machine?.imageUrl ?? "",
+    status: machine?.status ?? "active",
+  });
   const fetcher = useFetcher<ActionReply>();
   const saving = fetcher.state !== "idle";
   const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
@@ -53,8 +65,18 @@ export function MachineForm({ partnerId, machine, onSaved }: { partnerId: number
         </>
       )}
       <Flex direction="column" gap="3">
-        <Field label="Location" error={errors.location} htmlFor="machine-location" hint="As named in the telemetry exports' Machine Name column">
-          <TextField.Root id="machine-location" name="location" value={form.location} onChange={(e) => setForm({ ...form, location: e.target.value })} />
+        <Field
+          label="Location"
+          error={errors.location}
+          htmlFor="machine-location"
+          hint="As named in the telemetry exports' Machine Name column"
+        >
+          <TextField.Root
+            id="machine-location"
+            name="location"
+            value={form.location}
+            onChange={(e) => setForm({ ...form, location: e.target.value })}
+          />
         </Field>
         <Field label="Image URL (optional)" error={errors.imageUrl} htmlFor="machine-image">
           <TextField.Root
@@ -67,7 +89,11 @@ export function MachineForm({ partnerId, machine, onSaved }: { partnerId: number
           />
         </Field>
         <Field label="Status" error={errors.status} htmlFor="machine-status">
-          <Select.Root name="status" value={form.status} onValueChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}>
+          <Select.Root
+            name="status"
+            value={form.status}
+            onValueChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}
+          >
             <Select.Trigger id="machine-status" style={{ width: "100%" }} />
             <Select.Content position="popper">
               <Select.Item value="active">Active</Select.Item>

@@ -15,7 +15,10 @@ export interface MachineQuestion {
 }
 
 /** Delete on a machine's card: the machine with its records, their count and revenue (pounds). */
-export const deleteMachineQuestion = (location: string, records: { count: number; revenue: number }): MachineQuestion => ({
+export const deleteMachineQuestion = (
+  location: string,
+  records: { count: number; revenue: number },
+): MachineQuestion => ({
   title: `Delete ${location}?`,
   description: `This deletes the machine with its ${records.count} monthly record${records.count === 1 ? "" : "s"} (${formatPounds(records.revenue)} revenue) and their sales. It cannot be undone, and a machine with a record in a paid month cannot be deleted until that month is reset.`,
   confirmLabel: "Delete Machine",

@@ -41,7 +41,15 @@ export function PerformanceDialog({ machine, partnerType, commissionPercentage, 
           {machine.location}: monthly sales from the imported telemetry reports.
         </Dialog.Description>
         <DialogPart>
-          <PerformanceHistory machine={machine} partnerType={partnerType} commissionPercentage={commissionPercentage} canDelete={canDelete} data={data} loading={loading} error={error} />
+          <PerformanceHistory
+            machine={machine}
+            partnerType={partnerType}
+            commissionPercentage={commissionPercentage}
+            canDelete={canDelete}
+            data={data}
+            loading={loading}
+            error={error}
+          />
         </DialogPart>
         <Flex justify="end" mt="3">
           <Dialog.Close>

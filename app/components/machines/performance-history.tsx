@@ -33,10 +33,16 @@ export interface PerformanceHistoryProps extends PerformanceProps {
   error: string | null;
 }
 
-export function profitShareLabel(partnerType: PartnerType, commissionPercentage: string, records: readonly Pick<MachineRecord, "agreement">[] = []): string {
+export function profitShareLabel(
+  partnerType: PartnerType,
+  commissionPercentage: string,
+  records: readonly Pick<MachineRecord, "agreement">[] = [],
+): string {
   // Months under a written agreement say how each figure is worked out beside it.
   if (records.some((r) => r.agreement)) return "Commission";
-  return partnerType === "tiered-profit-sharing" ? "Tiered Commission" : `Profit Share (${formatRate(fractionToBp(commissionPercentage) ?? 0)})`;
+  return partnerType === "tiered-profit-sharing"
+    ? "Tiered Commission"
+    : `Profit Share (${formatRate(fractionToBp(commissionPercentage) ?? 0)})`;
 }
 
 /** How a month's commission under a written agreement is worked out: its terms and this machine's lines. */
@@ -45,7 +51,11 @@ function AgreementWorkings({ record }: { record: MachineRecord }) {
   return (
     <Popover.Root>
       <Popover.Trigger>
-        <IconButton size="1" variant="ghost" aria-label={`How the ${formatMonth(record.month)} commission is worked out`}>
+        <IconButton
+          size="1"
+          variant="ghost"
+          aria-label={`How the ${formatMonth(record.month)} commission is worked out`}
+        >
           <InfoCircledIcon />
         </IconButton>
       </Popover.Trigger>
@@ -72,9 +82,23 @@ function AgreementWorkings({ record }: { record: MachineRecord }) {
 }
 
 function CommissionStatusBadge({ commission }: { commission: MachineRecord["commission"] }) {
-  if (!commission) return <Badge highContrast color="gray">No Record</Badge>;
-  if (commission.status === "completed") return <Badge highContrast color="green">Paid {formatDate(commission.paidDate)}</Badge>;
-  return <Badge highContrast color="orange">Pending</Badge>;
+  if (!commission)
+    return (
+      <Badge highContrast color="gray">
+        No Record
+      </Badge>
+    );
+  if (commission.status === "completed")
+    return (
+      <Badge highContrast color="green">
+        Paid {formatDate(commission.paidDate)}
+      </Badge>
+    );
+  return (
+    <Badge highContrast color="orange">
+      Pending
+    </Badge>
+  );
 }
 
 function Receipt({ record }: { record: MachineRecord }) {
@@ -118,7 +142,11 @@ function Receipt({ record }: { record: MachineRecord }) {
           <DataList.Item>
             <DataList.Label>Skipped</DataList.Label>
             <DataList.Value>
-              {skipped.length ? skipped.map((s) => (s.revenuePence === undefined ? `${s.count} ${s.reason}` : leftOutSentence(s))).join("; ") : "none"}
+              {skipped.length
+                ? skipped
+                    .map((s) => (s.revenuePence === undefined ? `${s.count} ${s.reason}` : leftOutSentence(s)))
+                    .join("; ")
+                : "none"}
             </DataList.Value>
           </DataList.Item>
           {receipt.excluded.length ? (
@@ -129,7 +157,13 @@ function Receipt({ record }: { record: MachineRecord }) {
           ) : null}
           <DataList.Item>
             <DataList.Label>Footer totals</DataList.Label>
-            <DataList.Value>{receipt.footerAgrees === null ? "no footer in the file" : receipt.footerAgrees ? "agree with the imported rows" : "differ from the imported rows (see the skipped rows)"}</DataList.Value>
+            <DataList.Value>
+              {receipt.footerAgrees === null
+                ? "no footer in the file"
+                : receipt.footerAgrees
+                  ? "agree with the imported rows"
+                  : "differ from the imported rows (see the skipped rows)"}
+            </DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label>Imported at</DataList.Label>
@@ -143,14 +177,25 @@ function Receipt({ record }: { record: MachineRecord }) {
   );
 }
 
-export function PerformanceHistory({ machine, partnerType, commissionPercentage, canDelete, data, loading, error }: PerformanceHistoryProps) {
+export function PerformanceHistory({
+  machine,
+  partnerType,
+  commissionPercentage,
+  canDelete,
+  data,
+  loading,
+  error,
+}: PerformanceHistoryProps) {
   const records = data ?? [];
   const profitSharing = isProfitSharingType(partnerType);
   // Nothing to chart or list: the message alone, in a dialog sized to it (performance-dialog.tsx).
   if (!records.length) {
     return (
       <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch machine records">
-        <DialogEmptyState title="No monthly records yet." detail="A month appears here once its sales report has been imported." />
+        <DialogEmptyState
+          title="No monthly records yet."
+          detail="A month appears here once its sales report has been imported."
+        />
       </DialogLoadState>
     );
   }
@@ -179,7 +224,9 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                   <>
                     <Table.ColumnHeaderCell justify="end">Card Commission</Table.ColumnHeaderCell>
                     <Table.ColumnHeaderCell justify="end">Net Profit</Table.ColumnHeaderCell>
-                    <Table.ColumnHeaderCell justify="end">{profitShareLabel(partnerType, commissionPercentage, records)}</Table.ColumnHeaderCell>
+                    <Table.ColumnHeaderCell justify="end">
+                      {profitShareLabel(partnerType, commissionPercentage, records)}
+                    </Table.ColumnHeaderCell>
                     <Table.ColumnHeaderCell>Commission Status</Table.ColumnHeaderCell>
                   </>
                 ) : null}
@@ -197,13 +244,23 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                       </Text>
                     )}
                   </Table.RowHeaderCell>
-                  <Table.Cell justify="end" className="vb-figure">{formatUnits(record.totalSales)}</Table.Cell>
-                  <Table.Cell justify="end" className="vb-figure">{formatPounds(record.revenue)}</Table.Cell>
-                  <Table.Cell justify="end" className="vb-figure">{formatPounds(record.cogs)}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">
+                    {formatUnits(record.totalSales)}
+                  </Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">
+                    {formatPounds(record.revenue)}
+                  </Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">
+                    {formatPounds(record.cogs)}
+                  </Table.Cell>
                   {profitSharing ? (
                     <>
-                      <Table.Cell justify="end" className="vb-figure">{formatPounds(record.cardFee)}</Table.Cell>
-                      <Table.Cell justify="end" className="vb-figure">{formatPounds(record.netProfit)}</Table.Cell>
+                      <Table.Cell justify="end" className="vb-figure">
+                        {formatPounds(record.cardFee)}
+                      </Table.Cell>
+                      <Table.Cell justify="end" className="vb-figure">
+                        {formatPounds(record.netProfit)}
+                      </Table.Cell>
                       <Table.Cell justify="end" className="vb-figure">
                         <Flex gap="1" align="center" justify="end">
                           {formatPounds(record.profitShare)}
@@ -220,7 +277,12 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                       {record.receipts.length ? (
                         <Tooltip content="Open the monthly report">
                           <IconButton size="1" variant="ghost" asChild>
-                            <a href={`/api/records/${record.id}/report`} target="_blank" rel="noreferrer" aria-label={`Monthly report for ${formatMonth(record.month)}`}>
+                            <a
+                              href={`/api/records/${record.id}/report`}
+                              target="_blank"
+                              rel="noreferrer"
+                              aria-label={`Monthly report for ${formatMonth(record.month)}`}
+                            >
                               <FileTextIcon />
                             </a>
                           </IconButton>
@@ -229,7 +291,12 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                       {profitSharing && monthHasEnded(record.month) ? (
                         <Tooltip content="Open the statement (PDF)">
                           <IconButton size="1" variant="ghost" asChild>
-                            <a href={`/api/records/${record.id}/statement`} target="_blank" rel="noreferrer" aria-label={`Statement for ${formatMonth(record.month)}`}>
+                            <a
+                              href={`/api/records/${record.id}/statement`}
+                              target="_blank"
+                              rel="noreferrer"
+                              aria-label={`Statement for ${formatMonth(record.month)}`}
+                            >
                               <ReaderIcon />
                             </a>
                           </IconButton>
@@ -237,7 +304,10 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                       ) : null}
                       <Tooltip content="Download the transactions (.xlsx)">
                         <IconButton size="1" variant="ghost" asChild>
-                          <a href={`/api/records/${record.id}/transactions`} aria-label={`Transactions for ${formatMonth(record.month)}`}>
+                          <a
+                            href={`/api/records/${record.id}/transactions`}
+                            aria-label={`Transactions for ${formatMonth(record.month)}`}
+                          >
                             <DownloadIcon />
                           </a>
                         </IconButton>
@@ -247,9 +317,18 @@ export function PerformanceHistory({ machine, partnerType, commissionPercentage,
                         <ConfirmForm
                           intent="record-delete"
                           // The dialog says a paid month's difference becomes an adjustment: confirming it confirms that.
-                          fields={record.commission?.status === "completed" ? { recordId: record.id, adjustPaidMonths: "yes" } : { recordId: record.id }}
+                          fields={
+                            record.commission?.status === "completed"
+                              ? { recordId: record.id, adjustPaidMonths: "yes" }
+                              : { recordId: record.id }
+                          }
                           trigger={
-                            <IconButton size="1" variant="ghost" color="red" aria-label={`Delete the ${formatMonth(record.month)} record`}>
+                            <IconButton
+                              size="1"
+                              variant="ghost"
+                              color="red"
+                              aria-label={`Delete the ${formatMonth(record.month)} record`}
+                            >
                               <TrashIcon />
                             </IconButton>
                           }

@@ -7,7 +7,15 @@ import { ScrollTable } from "../scroll-table.tsx";
 
 type Popular = Extract<MachineDialogData, { popular: unknown }>["popular"];
 
-export function PopularItemsTable({ data, loading, error }: { data: Popular | null; loading: boolean; error: string | null }) {
+export function PopularItemsTable({
+  data,
+  loading,
+  error,
+}: {
+  data: Popular | null;
+  loading: boolean;
+  error: string | null;
+}) {
   return (
     <ScrollArea type="auto" scrollbars="vertical" style={{ maxHeight: 500 }}>
       <DialogLoadState loading={loading && !data} error={error} failure="Failed to fetch popular products">
@@ -20,7 +28,9 @@ export function PopularItemsTable({ data, loading, error }: { data: Popular | nu
           </Flex>
         ) : (
           <ScrollTable label="Popular items" size="2" stickyFirstColumn={false}>
-            <caption style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}>
+            <caption
+              style={{ captionSide: "bottom", paddingTop: 8, fontSize: "var(--font-size-1)", color: "var(--gray-11)" }}
+            >
               Most popular items based on sales history
             </caption>
             <Table.Header>
@@ -36,8 +46,12 @@ export function PopularItemsTable({ data, loading, error }: { data: Popular | nu
                 <Table.Row key={item.product.id}>
                   <Table.Cell>{index + 1}</Table.Cell>
                   <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
-                  <Table.Cell justify="end" className="vb-figure">{formatAmount(item.product.currentPrice)}</Table.Cell>
-                  <Table.Cell justify="end" className="vb-figure">{formatUnits(item.totalSales)}</Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">
+                    {formatAmount(item.product.currentPrice)}
+                  </Table.Cell>
+                  <Table.Cell justify="end" className="vb-figure">
+                    {formatUnits(item.totalSales)}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>

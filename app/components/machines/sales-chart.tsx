@@ -7,7 +7,14 @@
  */
 import "./sales-chart.css";
 import { recentMonths } from "#domain/shared/dates.ts";
-import { formatCount, formatMoney, formatMoneyCompact, formatMonth, formatUnits, formatUnitsCompact } from "#domain/shared/format.ts";
+import {
+  formatCount,
+  formatMoney,
+  formatMoneyCompact,
+  formatMonth,
+  formatUnits,
+  formatUnitsCompact,
+} from "#domain/shared/format.ts";
 import type { CSSProperties } from "react";
 import { monthLabels, pairedScales } from "./chart-axis.ts";
 
@@ -42,7 +49,10 @@ function tipSide(index: number, count: number): "start" | "end" | "middle" {
 }
 
 export function SalesChart({ data, title }: { data: MonthFigures[]; title: string }) {
-  const { units, revenue } = pairedScales(Math.max(0, ...data.map((d) => d.units)), Math.max(0, ...data.map((d) => d.revenue)));
+  const { units, revenue } = pairedScales(
+    Math.max(0, ...data.map((d) => d.units)),
+    Math.max(0, ...data.map((d) => d.revenue)),
+  );
   const y = (value: number, top: number) => n(HEIGHT - (Math.max(0, value) / top) * HEIGHT);
   const x = (i: number) => i * COLUMN + COLUMN / 2;
   const width = data.length * COLUMN;

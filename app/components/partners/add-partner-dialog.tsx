@@ -72,7 +72,8 @@ export function AddPartnerDialog() {
     setForm(EMPTY);
     setDismissed(fetcher.data);
   });
-  const set = (key: keyof FormState) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof FormState) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
 
   return (
     <Dialog.Root
@@ -103,7 +104,13 @@ export function AddPartnerDialog() {
                 <TextField.Root id="create-name" name="name" value={form.name} onChange={set("name")} />
               </Field>
               <Field label="Username" error={errors.username} htmlFor="create-username">
-                <TextField.Root id="create-username" name="username" value={form.username} onChange={set("username")} autoComplete="off" />
+                <TextField.Root
+                  id="create-username"
+                  name="username"
+                  value={form.username}
+                  onChange={set("username")}
+                  autoComplete="off"
+                />
               </Field>
               <Field label="Password" error={errors.password} hint="At least 8 characters" htmlFor="create-password">
                 <TextField.Root
@@ -116,7 +123,12 @@ export function AddPartnerDialog() {
                 />
               </Field>
               <Field label="Partner type" error={errors.partnerType} htmlFor="create-type">
-                <PartnerTypeSelect id="create-type" name="partnerType" value={form.partnerType} onChange={(type) => setForm((f) => withPartnerType(f, type))} />
+                <PartnerTypeSelect
+                  id="create-type"
+                  name="partnerType"
+                  value={form.partnerType}
+                  onChange={(type) => setForm((f) => withPartnerType(f, type))}
+                />
               </Field>
               {isProfitSharingType(form.partnerType) ? (
                 <Field label="Commission (%)" error={errors.commissionPercentage} htmlFor="create-commission">
@@ -135,7 +147,15 @@ export function AddPartnerDialog() {
               {form.partnerType === "fee-paying" ? (
                 <>
                   <Field label="Monthly fee (£)" error={errors.monthlyFee} htmlFor="create-fee">
-                    <TextField.Root id="create-fee" name="monthlyFee" type="number" min={0} step={0.01} value={form.monthlyFee} onChange={set("monthlyFee")} />
+                    <TextField.Root
+                      id="create-fee"
+                      name="monthlyFee"
+                      type="number"
+                      min={0}
+                      step={0.01}
+                      value={form.monthlyFee}
+                      onChange={set("monthlyFee")}
+                    />
                   </Field>
                   <Field label="Payment period" htmlFor="create-period">
                     <Select.Root
@@ -162,10 +182,21 @@ export function AddPartnerDialog() {
             </Heading>
             <Grid columns={{ initial: "1", sm: "2" }} gap="3">
               <Field label="Email" error={errors.email} htmlFor="create-email">
-                <TextField.Root id="create-email" name="email" type="email" value={form.email} onChange={set("email")} />
+                <TextField.Root
+                  id="create-email"
+                  name="email"
+                  type="email"
+                  value={form.email}
+                  onChange={set("email")}
+                />
               </Field>
               <Field label="Billing address" error={errors.billingAddress} htmlFor="create-billing">
-                <TextField.Root id="create-billing" name="billingAddress" value={form.billingAddress} onChange={set("billingAddress")} />
+                <TextField.Root
+                  id="create-billing"
+                  name="billingAddress"
+                  value={form.billingAddress}
+                  onChange={set("billingAddress")}
+                />
               </Field>
             </Grid>
             <Separator size="4" />
@@ -177,13 +208,30 @@ export function AddPartnerDialog() {
                 <TextField.Root id="create-bank" name="bankName" value={form.bankName} onChange={set("bankName")} />
               </Field>
               <Field label="Account holder name" htmlFor="create-holder">
-                <TextField.Root id="create-holder" name="accountHolderName" value={form.accountHolderName} onChange={set("accountHolderName")} />
+                <TextField.Root
+                  id="create-holder"
+                  name="accountHolderName"
+                  value={form.accountHolderName}
+                  onChange={set("accountHolderName")}
+                />
               </Field>
               <Field label="Account number" htmlFor="create-account">
-                <TextField.Root id="create-account" name="accountNumber" value={form.accountNumber} onChange={set("accountNumber")} inputMode="numeric" />
+                <TextField.Root
+                  id="create-account"
+                  name="accountNumber"
+                  value={form.accountNumber}
+                  onChange={set("accountNumber")}
+                  inputMode="numeric"
+                />
               </Field>
               <Field label="Sort code" htmlFor="create-sort">
-                <TextField.Root id="create-sort" name="sortCode" value={form.sortCode} onChange={set("sortCode")} placeholder="00-00-00" />
+                <TextField.Root
+                  id="create-sort"
+                  name="sortCode"
+                  value={form.sortCode}
+                  onChange={set("sortCode")}
+                  placeholder="00-00-00"
+                />
               </Field>
             </Grid>
             <Flex gap="3" justify="end" mt="2">

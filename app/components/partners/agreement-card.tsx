@@ -29,15 +29,31 @@ export function effectiveMonthText(month: string): string {
 
 /** A flat share of net profit with nothing else: the Profit Share card's inline rate still edits it. */
 export function isFlatShare(terms: TermsJson): boolean {
-  return terms.basis === "net-profit" && !terms.tiers.length && terms.minimum === null && terms.cap === null && !terms.products.length;
+  return (
+    terms.basis === "net-profit" &&
+    !terms.tiers.length &&
+    terms.minimum === null &&
+    terms.cap === null &&
+    !terms.products.length
+  );
 }
 
 function authorText(version: AgreementView): string {
   const by = version.createdBy ? ` by ${version.createdBy}` : "";
-  return version.kind === "written" ? `Written${by} on ${formatDate(version.createdAt)}` : `Standard terms, set${by} on ${formatDate(version.createdAt)}`;
+  return version.kind === "written"
+    ? `Written${by} on ${formatDate(version.createdAt)}`
+    : `Standard terms, set${by} on ${formatDate(version.createdAt)}`;
 }
 
-export function AgreementCard({ partnerId, partnerName, data }: { partnerId: number; partnerName: string; data: AgreementCardData }) {
+export function AgreementCard({
+  partnerId,
+  partnerName,
+  data,
+}: {
+  partnerId: number;
+  partnerName: string;
+  data: AgreementCardData;
+}) {
   const { current, history, thisMonth } = data;
   return (
     <Card size="3" mb="6" asChild>

@@ -11,7 +11,15 @@ import type { AgreementCardData } from "./agreement-card.tsx";
 
 const AgreementForm = lazyPart(() => import("./agreement-form.tsx").then((m) => m.AgreementForm));
 
-export function EditAgreementDialog({ partnerId, partnerName, data }: { partnerId: number; partnerName: string; data: AgreementCardData }) {
+export function EditAgreementDialog({
+  partnerId,
+  partnerName,
+  data,
+}: {
+  partnerId: number;
+  partnerName: string;
+  data: AgreementCardData;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -25,7 +33,8 @@ export function EditAgreementDialog({ partnerId, partnerName, data }: { partnerI
           <Box>
             <Dialog.Title mb="1">Edit agreement</Dialog.Title>
             <Dialog.Description size="2" color="gray" mb="4">
-              {partnerName}&apos;s commission from the effective month on. Preview last month under the new terms, then save.
+              {partnerName}&apos;s commission from the effective month on. Preview last month under the new terms, then
+              save.
             </Dialog.Description>
           </Box>
           <Dialog.Close>

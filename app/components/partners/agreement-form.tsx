@@ -7,11 +7,31 @@
  * Save (agreement-save) is offered once the form's terms have been previewed, and, when paid months
  * differ, once the admin has ticked adding their differences to the next open month.
  */
-import { Box, Button, Callout, Checkbox, Flex, Grid, Heading, IconButton, Separator, Text, TextField } from "@radix-ui/themes";
+import {
+  Box,
+  Button,
+  Callout,
+  Checkbox,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Separator,
+  Text,
+  TextField,
+} from "@radix-ui/themes";
 import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
-import { BASES, PRODUCT_BASES, SEED_TIERS, basisLabel, isCountBasis, type Basis, type ProductBasis } from "#domain/commissions/agreement-rules.ts";
+import {
+  BASES,
+  PRODUCT_BASES,
+  SEED_TIERS,
+  basisLabel,
+  isCountBasis,
+  type Basis,
+  type ProductBasis,
+} from "#domain/commissions/agreement-rules.ts";
 import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
 import type { AgreementPreview } from "#domain/commissions/agreement-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
@@ -66,7 +86,9 @@ export function fractionToPercentText(fraction: string | null): string {
 const poundsText = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(2));
 
 function rateText(basis: Basis, json: { rate: string | null; amount: number | null }): RateText {
-  return isCountBasis(basis) ? { percent: "", amount: poundsText(json.amount) } : { percent: fractionToPercentText(json.rate), amount: "" };
+  return isCountBasis(basis)
+    ? { percent: "", amount: poundsText(json.amount) }
+    : { percent: fractionToPercentText(json.rate), amount: "" };
 }
 
 /** The form from an agreement's terms (termsJson), effective from `month`. */
@@ -76,16 +98,30 @@ export function formFromTerms(terms: TermsJson | null, month: string): Agreement
     effectiveMonth: month,
     basis,
     ...(terms ? rateText(basis, terms) : { percent: "", amount: "" }),
-    tiers: (terms?.tiers ?? []).map((t) => ({ key: key(), upTo: t.upTo === null ? "" : isCountBasis(basis) ? String(t.upTo) : t.upTo.toFixed(2), ...rateText(basis, t) })),
+    tiers: (terms?.tiers ?? []).map((t) => ({
+      key: key(),
+      upTo: t.upTo === null ? "" : isCountBasis(basis) ? String(t.upTo) : t.upTo.toFixed(2),
+      ...rateText(basis, t),
+    })),
     minimum: poundsText(terms?.minimum ?? null),
     cap: poundsText(terms?.cap ?? null),
-    products: (terms?.products ?? []).map((p) => ({ key: key(), match: p.match, basis: p.basis, ...rateText(p.basis, p) })),
+    products: (terms?.products ?? []).map((p) => ({
+      key: key(),
+      match: p.match,
+      basis: p.basis,
+      ...rateText(p.basis, p),
+    })),
   };
 }
 
 /** The standard tiers (the seed's 15/20/30% on net profit) as tier rows. */
 function standardTiers(): TierRow[] {
-  return SEED_TIERS.map((band) => ({ key: key(), upTo: band.upTo === null ? "" : (band.upTo / 100).toFixed(2), percent: String(band.rate / 100), amount: "" }));
+  return SEED_TIERS.map((band) => ({
+    key: key(),
+    upTo: band.upTo === null ? "" : (band.upTo / 100).toFixed(2),
+    percent: String(band.rate / 100),
+    amount: "",
+  }));
 }
 
 /** The last tier's range: everything above the tier before it ("Above £300.00", "Above 100 items"). */
@@ -120,9 +156,20 @@ export function agreementFormData(state: AgreementFormState, fields: Record<stri
   return form;
 }
 
-
 /** A rate or amount field: "Rate (%)", or "Amount per item (£)" for a count basis. */
-function RateField({ basis, value, onChange, id, label }: { basis: Basis; value: RateText; onChange: (next: RateText) => void; id: string; label?: string }) {
+function RateField({
+  basis,
+  value,
+  onChange,
+  id,
+  label,
+}: {
+  basis: Basis;
+  value: RateText;
+  onChange: (next: RateText) => void;
+  id: string;
+  label?: string;
+}) {
   const count = isCountBasis(basis);
   const name = label ?? (count ? `Amount per ${basis === "per-item" ? "item" : "machine"} (£)` : "Rate (%)");
   return (
@@ -139,7 +186,19 @@ function RateField({ basis, value, onChange, id, label }: { basis: Basis; value:
   );
 }
 
-function BasisSelect<B extends Basis>({ id, value, bases, onChange, label }: { id: string; value: B; bases: readonly B[]; onChange: (basis: B) => void; label?: string }) {
+function BasisSelect<B extends Basis>({
+  id,
+  value,
+  bases,
+  onChange,
+  label,
+}: {
+  id: string;
+  value: B;
+  bases: readonly B[];
+  onChange: (basis: B) => void;
+  label?: string;
+}) {
   return (
     <Select.Root value={value} onValueChange={(v) => onChange(v as B)}>
       <Select.Trigger id={id} aria-label={label} style={{ width: "100%" }} />
@@ -169,27 +228,49 @@ function SectionHeading({ children, actions }: { children: ReactNode; actions?: 
   );
 }
 
-export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number; data: AgreementCardData; onSaved: () => void }) {
+export function AgreementForm({
+  partnerId,
+  data,
+  onSaved,
+}: {
+  partnerId: number;
+  data: AgreementCardData;
+  onSaved: () => void;
+}) {
   const [form, setForm] = useState<AgreementFormState>(() => formFromTerms(data.startTerms, data.thisMonth));
   const [adjust, setAdjust] = useState(false);
   const preview = useFetcher<AgreementPreviewReply | ActionReply>();
   const save = useFetcher<ActionReply>();
   // The form as each post sent it: a preview or a message shows only while the form is still that.
   const formKey = JSON.stringify(form);
-  const sent = useRef<{ preview: string | null; save: string | null; last: "preview" | "save" | null }>({ preview: null, save: null, last: null });
+  const sent = useRef<{ preview: string | null; save: string | null; last: "preview" | "save" | null }>({
+    preview: null,
+    save: null,
+    last: null,
+  });
   const posted = useFetcherSucceeded(save, onSaved);
 
   const set = (patch: Partial<AgreementFormState>) => setForm((f) => ({ ...f, ...patch }));
-  const setTier = (index: number, patch: Partial<TierRow>) => setForm((f) => ({ ...f, tiers: f.tiers.map((t, i) => (i === index ? { ...t, ...patch } : t)) }));
-  const setRule = (index: number, patch: Partial<ProductRow>) => setForm((f) => ({ ...f, products: f.products.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
+  const setTier = (index: number, patch: Partial<TierRow>) =>
+    setForm((f) => ({ ...f, tiers: f.tiers.map((t, i) => (i === index ? { ...t, ...patch } : t)) }));
+  const setRule = (index: number, patch: Partial<ProductRow>) =>
+    setForm((f) => ({ ...f, products: f.products.map((p, i) => (i === index ? { ...p, ...patch } : p)) }));
   const fields = { partnerId: String(partnerId) };
 
   const previewing = preview.state !== "idle";
   const saving = save.state !== "idle";
-  const shown = !previewing && sent.current.preview === formKey && preview.data && "preview" in preview.data ? preview.data.preview : null;
+  const shown =
+    !previewing && sent.current.preview === formKey && preview.data && "preview" in preview.data
+      ? preview.data.preview
+      : null;
   const failureOf = (which: "preview" | "save") => {
     const fetcher = which === "preview" ? preview : save;
-    return fetcher.state === "idle" && sent.current.last === which && sent.current[which] === formKey && isFailure(fetcher.data) ? fetcher.data : undefined;
+    return fetcher.state === "idle" &&
+      sent.current.last === which &&
+      sent.current[which] === formKey &&
+      isFailure(fetcher.data)
+      ? fetcher.data
+      : undefined;
   };
   const failure = failureOf("preview") ?? failureOf("save");
   const needsAdjust = Boolean(shown?.paidMonths.length);
@@ -198,12 +279,18 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
   const runPreview = () => {
     sent.current = { ...sent.current, preview: formKey, last: "preview" };
     setAdjust(false);
-    preview.submit(agreementFormData(form, { ...fields, intent: "agreement-preview" }), { method: "post", preventScrollReset: true });
+    preview.submit(agreementFormData(form, { ...fields, intent: "agreement-preview" }), {
+      method: "post",
+      preventScrollReset: true,
+    });
   };
   const runSave = () => {
     sent.current = { ...sent.current, save: formKey, last: "save" };
     posted();
-    save.submit(agreementFormData(form, { ...fields, intent: "agreement-save", ...(adjust ? { adjustPaidMonths: "yes" } : {}) }), { method: "post", preventScrollReset: true });
+    save.submit(
+      agreementFormData(form, { ...fields, intent: "agreement-save", ...(adjust ? { adjustPaidMonths: "yes" } : {}) }),
+      { method: "post", preventScrollReset: true },
+    );
   };
 
   const count = isCountBasis(form.basis);
@@ -219,13 +306,25 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
     >
       <Flex direction="column" gap="4">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
-          <Field label="Effective month" htmlFor="agreement-month" hint="Applies from this month on; a past month recalculates the months since.">
-            <TextField.Root id="agreement-month" type="month" placeholder="YYYY-MM" value={form.effectiveMonth} onChange={(e) => set({ effectiveMonth: e.target.value })} />
+          <Field
+            label="Effective month"
+            htmlFor="agreement-month"
+            hint="Applies from this month on; a past month recalculates the months since."
+          >
+            <TextField.Root
+              id="agreement-month"
+              type="month"
+              placeholder="YYYY-MM"
+              value={form.effectiveMonth}
+              onChange={(e) => set({ effectiveMonth: e.target.value })}
+            />
           </Field>
           <Field label="Basis" htmlFor="agreement-basis" hint={BASIS_HINTS[form.basis]}>
             <BasisSelect id="agreement-basis" value={form.basis} bases={BASES} onChange={(basis) => set({ basis })} />
           </Field>
-          {form.tiers.length ? null : <RateField id="agreement-rate" basis={form.basis} value={form} onChange={(next) => set(next)} />}
+          {form.tiers.length ? null : (
+            <RateField id="agreement-rate" basis={form.basis} value={form} onChange={(next) => set(next)} />
+          )}
         </Grid>
 
         <Separator size="4" />
@@ -233,7 +332,13 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
           actions={
             <>
               {count ? null : (
-                <Button type="button" size="1" variant="soft" color="gray" onClick={() => set({ tiers: standardTiers() })}>
+                <Button
+                  type="button"
+                  size="1"
+                  variant="soft"
+                  color="gray"
+                  onClick={() => set({ tiers: standardTiers() })}
+                >
                   Standard tiers (15/20/30%)
                 </Button>
               )}
@@ -241,7 +346,16 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
                 type="button"
                 size="1"
                 variant="soft"
-                onClick={() => set({ tiers: form.tiers.length ? [...form.tiers, { key: key(), upTo: "", percent: "", amount: "" }] : [{ key: key(), upTo: "", percent: form.percent, amount: form.amount }, { key: key(), upTo: "", percent: "", amount: "" }] })}
+                onClick={() =>
+                  set({
+                    tiers: form.tiers.length
+                      ? [...form.tiers, { key: key(), upTo: "", percent: "", amount: "" }]
+                      : [
+                          { key: key(), upTo: "", percent: form.percent, amount: form.amount },
+                          { key: key(), upTo: "", percent: "", amount: "" },
+                        ],
+                  })
+                }
               >
                 <PlusIcon /> Add tier
               </Button>
@@ -253,7 +367,8 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
         {form.tiers.length ? (
           <Flex direction="column" gap="2">
             <Text as="p" size="1" color="gray">
-              Marginal bands on the month&apos;s total {basisLabel(form.basis).toLowerCase()}: each band&apos;s part at its own {count ? "amount" : "rate"}. The last band has no upper limit.
+              Marginal bands on the month&apos;s total {basisLabel(form.basis).toLowerCase()}: each band&apos;s part at
+              its own {count ? "amount" : "rate"}. The last band has no upper limit.
             </Text>
             {form.tiers.map((tier, i) => {
               const last = i === form.tiers.length - 1;
@@ -270,11 +385,29 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
                     </Box>
                   ) : (
                     <Field label={`Tier ${i + 1} up to (${unit})`} htmlFor={`tier-${tier.key}-up`}>
-                      <TextField.Root id={`tier-${tier.key}-up`} inputMode={count ? "numeric" : "decimal"} value={tier.upTo} onChange={(e) => setTier(i, { upTo: e.target.value })} />
+                      <TextField.Root
+                        id={`tier-${tier.key}-up`}
+                        inputMode={count ? "numeric" : "decimal"}
+                        value={tier.upTo}
+                        onChange={(e) => setTier(i, { upTo: e.target.value })}
+                      />
                     </Field>
                   )}
-                  <RateField id={`tier-${tier.key}-rate`} basis={form.basis} value={tier} onChange={(next) => setTier(i, next)} label={count ? "Amount each (£)" : "Rate (%)"} />
-                  <IconButton type="button" variant="ghost" color="gray" aria-label={`Remove tier ${i + 1}`} onClick={() => set({ tiers: form.tiers.filter((_, j) => j !== i) })} mb="2">
+                  <RateField
+                    id={`tier-${tier.key}-rate`}
+                    basis={form.basis}
+                    value={tier}
+                    onChange={(next) => setTier(i, next)}
+                    label={count ? "Amount each (£)" : "Rate (%)"}
+                  />
+                  <IconButton
+                    type="button"
+                    variant="ghost"
+                    color="gray"
+                    aria-label={`Remove tier ${i + 1}`}
+                    onClick={() => set({ tiers: form.tiers.filter((_, j) => j !== i) })}
+                    mb="2"
+                  >
                     <Cross2Icon />
                   </IconButton>
                 </Grid>
@@ -291,12 +424,22 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
         <SectionHeading>Minimum and cap</SectionHeading>
         <Grid columns="2" gap="3" align="start">
           <Field label="Minimum (£)" htmlFor="agreement-minimum" hint="A month, even one with no sales. Optional.">
-            <TextField.Root id="agreement-minimum" inputMode="decimal" value={form.minimum} onChange={(e) => set({ minimum: e.target.value })}>
+            <TextField.Root
+              id="agreement-minimum"
+              inputMode="decimal"
+              value={form.minimum}
+              onChange={(e) => set({ minimum: e.target.value })}
+            >
               <TextField.Slot>£</TextField.Slot>
             </TextField.Root>
           </Field>
           <Field label="Cap (£)" htmlFor="agreement-cap" hint="A month. Optional.">
-            <TextField.Root id="agreement-cap" inputMode="decimal" value={form.cap} onChange={(e) => set({ cap: e.target.value })}>
+            <TextField.Root
+              id="agreement-cap"
+              inputMode="decimal"
+              value={form.cap}
+              onChange={(e) => set({ cap: e.target.value })}
+            >
               <TextField.Slot>£</TextField.Slot>
             </TextField.Root>
           </Field>
@@ -310,7 +453,14 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
               size="1"
               variant="soft"
               disabled={form.basis === "per-machine"}
-              onClick={() => set({ products: [...form.products, { key: key(), match: "", basis: "gross-sales", percent: "", amount: "" }] })}
+              onClick={() =>
+                set({
+                  products: [
+                    ...form.products,
+                    { key: key(), match: "", basis: "gross-sales", percent: "", amount: "" },
+                  ],
+                })
+              }
             >
               <PlusIcon /> Add product rule
             </Button>
@@ -324,19 +474,50 @@ export function AgreementForm({ partnerId, data, onSaved }: { partnerId: number;
             : "A product's sales follow its rule instead of the agreement's basis: an exact product name, or a pattern with * (Coca-Cola*). The first matching rule applies."}
         </Text>
         {form.products.map((rule, i) => (
-          <Box key={rule.key} p="3" style={{ border: "1px solid var(--gray-a5)", borderRadius: "var(--radius-3)" }} role="group" aria-label={`Product rule ${i + 1}`}>
+          <Box
+            key={rule.key}
+            p="3"
+            style={{ border: "1px solid var(--gray-a5)", borderRadius: "var(--radius-3)" }}
+            role="group"
+            aria-label={`Product rule ${i + 1}`}
+          >
             <Grid columns={{ initial: "1fr 1fr", sm: "2fr 1.3fr 1fr auto" }} gap="2" align="end">
               <Box gridColumn={{ initial: "1 / -1", sm: "auto" }}>
                 <Field label="Product or pattern" htmlFor={`rule-${rule.key}-match`}>
-                  <TextField.Root id={`rule-${rule.key}-match`} value={rule.match} placeholder="Coca-Cola 330ml" onChange={(e) => setRule(i, { match: e.target.value })} />
+                  <TextField.Root
+                    id={`rule-${rule.key}-match`}
+                    value={rule.match}
+                    placeholder="Coca-Cola 330ml"
+                    onChange={(e) => setRule(i, { match: e.target.value })}
+                  />
                 </Field>
               </Box>
               <Field label="Basis" htmlFor={`rule-${rule.key}-basis`}>
-                <BasisSelect id={`rule-${rule.key}-basis`} value={rule.basis} bases={PRODUCT_BASES} onChange={(basis) => setRule(i, { basis })} label={`Product rule ${i + 1} basis`} />
+                <BasisSelect
+                  id={`rule-${rule.key}-basis`}
+                  value={rule.basis}
+                  bases={PRODUCT_BASES}
+                  onChange={(basis) => setRule(i, { basis })}
+                  label={`Product rule ${i + 1} basis`}
+                />
               </Field>
-              <RateField id={`rule-${rule.key}-rate`} basis={rule.basis} value={rule} onChange={(next) => setRule(i, next)} label={isCountBasis(rule.basis) ? "Per item (£)" : "Rate (%)"} />
+              <RateField
+                id={`rule-${rule.key}-rate`}
+                basis={rule.basis}
+                value={rule}
+                onChange={(next) => setRule(i, next)}
+                label={isCountBasis(rule.basis) ? "Per item (£)" : "Rate (%)"}
+              />
               <Box gridColumn={{ initial: "1 / -1", sm: "auto" }}>
-                <Button type="button" size="1" variant="ghost" color="red" onClick={() => set({ products: form.products.filter((_, j) => j !== i) })} mb="2" aria-label={`Remove product rule ${i + 1}`}>
+                <Button
+                  type="button"
+                  size="1"
+                  variant="ghost"
+                  color="red"
+                  onClick={() => set({ products: form.products.filter((_, j) => j !== i) })}
+                  mb="2"
+                  aria-label={`Remove product rule ${i + 1}`}
+                >
                   <Cross2Icon /> Remove
                 </Button>
               </Box>
@@ -393,7 +574,15 @@ function Lines({ lines, label }: { lines: AgreementPreview["current"]["lines"]; 
 }
 
 /** Last month under the current and the new terms, line by line, and the paid months the change reaches. */
-function PreviewPanel({ preview, adjust, onAdjust }: { preview: AgreementPreview; adjust: boolean; onAdjust: (checked: boolean) => void }) {
+function PreviewPanel({
+  preview,
+  adjust,
+  onAdjust,
+}: {
+  preview: AgreementPreview;
+  adjust: boolean;
+  onAdjust: (checked: boolean) => void;
+}) {
   const month = formatMonth(preview.month);
   const difference = preview.proposed.commissionPence - preview.current.commissionPence;
   return (
@@ -442,7 +631,8 @@ function PreviewPanel({ preview, adjust, onAdjust }: { preview: AgreementPreview
                 {preview.paidMonths.map((p) => (
                   <li key={p.month}>
                     {formatMonth(p.month)}: paid {formatGBP(p.paidPence)}, new terms {formatGBP(p.proposedPence)}
-                    {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
+                    {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference{" "}
+                    {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
                   </li>
                 ))}
               </ul>

@@ -79,7 +79,17 @@ function Working({ working, month }: { working: CommissionWorking; month: string
  * partner, send-report), which redirects back with the toast; Download Report is a plain link to
  * /resources/partners/{id}/report, which answers the PDF or goes back with 'Failed to download report'.
  */
-export function CommissionCards({ partnerId, partnerName, data, working }: { partnerId: number; partnerName: string; data: CommissionMonth; working?: CommissionWorking }) {
+export function CommissionCards({
+  partnerId,
+  partnerName,
+  data,
+  working,
+}: {
+  partnerId: number;
+  partnerName: string;
+  data: CommissionMonth;
+  working?: CommissionWorking;
+}) {
   const month = formatMonth(data.month);
   const paid = data.payment.status === "completed";
   // A paid month states what was paid; until then the figure follows the records.
@@ -89,12 +99,18 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
 
   return (
     <Grid columns={{ initial: "1", md: "3" }} gap="4" mb="6">
-      <Card size="3" style={{ boxShadow: `inset 0 0 0 2px var(--${data.complete ? "green" : "red"}-8)` }} aria-label="Commission Due">
+      <Card
+        size="3"
+        style={{ boxShadow: `inset 0 0 0 2px var(--${data.complete ? "green" : "red"}-8)` }}
+        aria-label="Commission Due"
+      >
         <Flex justify="between" align="center" mb="1">
           <Heading as="h2" size="4">
             Commission Due
           </Heading>
-          {data.complete ? <CheckCircledIcon width={20} height={20} color="var(--green-9)" aria-label="All machine reports are in" /> : null}
+          {data.complete ? (
+            <CheckCircledIcon width={20} height={20} color="var(--green-9)" aria-label="All machine reports are in" />
+          ) : null}
         </Flex>
         <Text as="p" size="7" weight="bold">
           {amount}
@@ -120,7 +136,8 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
           </ul>
         ) : null}
         <Text as="p" size="1" color="gray" mt="1">
-          {formatUnits(data.submittedReports)} of {formatCount(data.activeMachines, "active machine")} reported for {month}
+          {formatUnits(data.submittedReports)} of {formatCount(data.activeMachines, "active machine")} reported for{" "}
+          {month}
         </Text>
         {working ? <Working working={working} month={month} /> : null}
       </Card>
@@ -134,7 +151,10 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
         <Flex gap="2" wrap="wrap">
           {data.complete ? (
             <Button asChild>
-              <a href={`/resources/partners/${partnerId}/report?month=${data.month}`} download="consolidated-report.pdf">
+              <a
+                href={`/resources/partners/${partnerId}/report?month=${data.month}`}
+                download="consolidated-report.pdf"
+              >
                 <DownloadIcon /> Download Report
               </a>
             </Button>
@@ -166,7 +186,15 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
           Commission Payment Status
         </Heading>
         <Flex align="center" gap="2" my="2">
-          {paid ? <Badge highContrast color="green" size="2">Paid</Badge> : <Badge highContrast color="orange" size="2">Pending</Badge>}
+          {paid ? (
+            <Badge highContrast color="green" size="2">
+              Paid
+            </Badge>
+          ) : (
+            <Badge highContrast color="orange" size="2">
+              Pending
+            </Badge>
+          )}
           <Text size="2" color="gray">
             {paid ? `on ${formatDate(data.payment.paidDate)}` : month}
           </Text>
@@ -188,7 +216,12 @@ export function CommissionCards({ partnerId, partnerName, data, working }: { par
               intent="mark-paid"
               fields={fields}
               trigger={<Button disabled={!data.complete}>Mark as Paid</Button>}
-              {...markPaidQuestion(partnerName, data.month, amount, data.moneyPaid ? { monthPence: data.commissionPence, paid: data.moneyPaid } : null)}
+              {...markPaidQuestion(
+                partnerName,
+                data.month,
+                amount,
+                data.moneyPaid ? { monthPence: data.commissionPence, paid: data.moneyPaid } : null,
+              )}
               color="green"
             />
           )}

@@ -18,12 +18,31 @@ export interface CommissionQuestion {
  * Month reopened it) names both figures (issue 29): "October 2026: £32.62, already paid £32.15 on
  * 27/11/2026, now £0.47" — only the difference is paid, or a negative one carried to the next month.
  */
-export const markPaidQuestion = (partnerName: string, month: string, amount: string, repayment?: { monthPence: number; paid: MoneyPaid } | null): CommissionQuestion => {
+export const markPaidQuestion = (
+  partnerName: string,
+  month: string,
+  amount: string,
+  repayment?: { monthPence: number; paid: MoneyPaid } | null,
+): CommissionQuestion => {
   const locked = `${formatMonth(month)} is closed for ${partnerName}: its figures are locked until the month is reset.`;
-  if (!repayment?.paid.pence) return { title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`, description: `${amount} is recorded as paid today, and ${locked}`, confirmLabel: "Mark as Paid" };
+  if (!repayment?.paid.pence)
+    return {
+      title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`,
+      description: `${amount} is recorded as paid today, and ${locked}`,
+      confirmLabel: "Mark as Paid",
+    };
   const rest = repayment.monthPence - repayment.paid.pence;
-  const then = rest > 0 ? `${formatGBP(rest)} more is recorded as paid today` : rest < 0 ? `Nothing more is paid; ${formatGBP(-rest)} paid over is carried to the next month` : "Nothing more is paid";
-  return { title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`, description: `${repaymentText(month, repayment.monthPence, repayment.paid)}. ${then}, and ${locked}`, confirmLabel: "Mark as Paid" };
+  const then =
+    rest > 0
+      ? `${formatGBP(rest)} more is recorded as paid today`
+      : rest < 0
+        ? `Nothing more is paid; ${formatGBP(-rest)} paid over is carried to the next month`
+        : "Nothing more is paid";
+  return {
+    title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`,
+    description: `${repaymentText(month, repayment.monthPence, repayment.paid)}. ${then}, and ${locked}`,
+    confirmLabel: "Mark as Paid",
+  };
 };
 
 /** The month's paid payments as Reset Month names them: how many, their total, the first few rows. */
@@ -48,7 +67,12 @@ export const resetQuestion = (month: string, paid: PaidPayments): CommissionQues
 };
 
 /** Reset Month on the partner's card: that partner's payment only. */
-export const reopenQuestion = (partnerName: string, month: string, amount: string, paidDate: string | null): CommissionQuestion => ({
+export const reopenQuestion = (
+  partnerName: string,
+  month: string,
+  amount: string,
+  paidDate: string | null,
+): CommissionQuestion => ({
   title: `Reopen ${partnerName}'s ${formatMonth(month)}?`,
   description: paidDate
     ? `The payment of ${amount} recorded on ${formatDate(paidDate)} goes back to pending and the month can change again. The money paid stays recorded: paying the month again pays only the difference. The reset is kept in the audit trail.`

@@ -9,7 +9,13 @@ import { useEffect, useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 
-export function DeletePartnerDialog({ partner, onDeleted }: { partner: { id: number; name: string | null; username: string }; onDeleted: () => void }) {
+export function DeletePartnerDialog({
+  partner,
+  onDeleted,
+}: {
+  partner: { id: number; name: string | null; username: string };
+  onDeleted: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const fetcher = useFetcher<ActionReply>();
@@ -34,7 +40,8 @@ export function DeletePartnerDialog({ partner, onDeleted }: { partner: { id: num
       <AlertDialog.Content maxWidth="440px">
         <AlertDialog.Title>Delete {partner.name ?? partner.username}?</AlertDialog.Title>
         <AlertDialog.Description size="2">
-          This removes the partner with all their machines, monthly records, sales, invoices and commission payments. It cannot be undone.
+          This removes the partner with all their machines, monthly records, sales, invoices and commission payments. It
+          cannot be undone.
         </AlertDialog.Description>
         <fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="partner-delete" />

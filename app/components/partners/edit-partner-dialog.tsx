@@ -10,7 +10,13 @@ import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
 
 const EditPartnerFields = lazyPart(() => import("./edit-partner-fields.tsx").then((m) => m.EditPartnerFields));
 
-export function EditPartnerDialog({ partner, trigger }: { partner: PublicUser & { signInDisabledAt?: string | null }; trigger?: ReactNode }) {
+export function EditPartnerDialog({
+  partner,
+  trigger,
+}: {
+  partner: PublicUser & { signInDisabledAt?: string | null };
+  trigger?: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
 
   return (

@@ -27,13 +27,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser & { signInDisabledAt?: string | null }; onDeleted: () => void }) {
+export function EditPartnerFields({
+  partner,
+  onDeleted,
+}: {
+  partner: PublicUser & { signInDisabledAt?: string | null };
+  onDeleted: () => void;
+}) {
   const fields = { intent: "partner-update", id: partner.id };
   return (
     <Flex direction="column" gap="5">
       <Section title="Basic Information">
-        <EditableField label="Name" display={partner.name ?? ""} initial={partner.name ?? ""} name="name" fields={fields} />
-        <EditableField label="Username" display={partner.username} initial={partner.username} name="username" fields={fields} />
+        <EditableField
+          label="Name"
+          display={partner.name ?? ""}
+          initial={partner.name ?? ""}
+          name="name"
+          fields={fields}
+        />
+        <EditableField
+          label="Username"
+          display={partner.username}
+          initial={partner.username}
+          name="username"
+          fields={fields}
+        />
         <EditableField
           label="Partner Type"
           display={partnerTypeLabel(partner.partnerType)}
@@ -55,7 +73,14 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser 
         ) : null}
       </Section>
       <Section title="Contact Information">
-        <EditableField label="Email" display={partner.email ?? ""} initial={partner.email ?? ""} type="email" name="email" fields={fields} />
+        <EditableField
+          label="Email"
+          display={partner.email ?? ""}
+          initial={partner.email ?? ""}
+          type="email"
+          name="email"
+          fields={fields}
+        />
         <EditableField
           label="Billing Address"
           display={partner.billingAddress ?? ""}
@@ -65,7 +90,13 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser 
         />
       </Section>
       <Section title="Banking Details">
-        <EditableField label="Bank Name" display={partner.bankName ?? ""} initial={partner.bankName ?? ""} name="bankName" fields={fields} />
+        <EditableField
+          label="Bank Name"
+          display={partner.bankName ?? ""}
+          initial={partner.bankName ?? ""}
+          name="bankName"
+          fields={fields}
+        />
         <EditableField
           label="Account Holder Name"
           display={partner.accountHolderName ?? ""}
@@ -80,7 +111,13 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser 
           name="accountNumber"
           fields={fields}
         />
-        <EditableField label="Sort Code" display={partner.sortCode ?? ""} initial={partner.sortCode ?? ""} name="sortCode" fields={fields} />
+        <EditableField
+          label="Sort Code"
+          display={partner.sortCode ?? ""}
+          initial={partner.sortCode ?? ""}
+          name="sortCode"
+          fields={fields}
+        />
       </Section>
       <Section title="Account Settings">
         <EditableField
@@ -105,7 +142,13 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser 
         ) : null}
       </Section>
       <Callout.Root color="gray" variant="surface">
-        <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "start", sm: "center" }} gap="3" width="100%">
+        <Flex
+          direction={{ initial: "column", sm: "row" }}
+          justify="between"
+          align={{ initial: "start", sm: "center" }}
+          gap="3"
+          width="100%"
+        >
           <Box>
             <Heading as="h3" size="3">
               Sign-in
@@ -116,11 +159,21 @@ export function EditPartnerFields({ partner, onDeleted }: { partner: PublicUser 
                 : "A partner that leaves keeps their history; disabling sign-in ends their sessions."}
             </Text>
           </Box>
-          {partner.signInDisabledAt ? <EnableButton account={partner} label="Enable sign-in" size="2" /> : <DisableButton account={partner} label="Disable sign-in" size="2" />}
+          {partner.signInDisabledAt ? (
+            <EnableButton account={partner} label="Enable sign-in" size="2" />
+          ) : (
+            <DisableButton account={partner} label="Disable sign-in" size="2" />
+          )}
         </Flex>
       </Callout.Root>
       <Callout.Root color="red" variant="surface">
-        <Flex direction={{ initial: "column", sm: "row" }} justify="between" align={{ initial: "start", sm: "center" }} gap="3" width="100%">
+        <Flex
+          direction={{ initial: "column", sm: "row" }}
+          justify="between"
+          align={{ initial: "start", sm: "center" }}
+          gap="3"
+          width="100%"
+        >
           <Box>
             <Heading as="h3" size="3" color="red">
               Danger Zone

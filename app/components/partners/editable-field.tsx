@@ -28,7 +28,18 @@ export interface EditableFieldProps {
   blankKeeps?: boolean;
 }
 
-export function EditableField({ label, name, fields, display, initial, type = "text", step, options, placeholder, blankKeeps = false }: EditableFieldProps) {
+export function EditableField({
+  label,
+  name,
+  fields,
+  display,
+  initial,
+  type = "text",
+  step,
+  options,
+  placeholder,
+  blankKeeps = false,
+}: EditableFieldProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(initial);
   const fetcher = useFetcher<ActionReply>();
@@ -66,7 +77,7 @@ export function EditableField({ label, name, fields, display, initial, type = "t
       cancel();
     }
   };
-  const error = shownError && !saving ? fieldError ?? failure?.error : undefined;
+  const error = shownError && !saving ? (fieldError ?? failure?.error) : undefined;
 
   return (
     <Flex direction="column" gap="1" py="2" style={{ borderBottom: "1px solid var(--gray-a4)" }}>
@@ -109,7 +120,14 @@ export function EditableField({ label, name, fields, display, initial, type = "t
             <IconButton type="submit" aria-label={`Save ${label}`} loading={saving} color="green" variant="soft">
               <CheckIcon />
             </IconButton>
-            <IconButton type="button" aria-label={`Cancel ${label}`} onClick={cancel} color="gray" variant="soft" disabled={saving}>
+            <IconButton
+              type="button"
+              aria-label={`Cancel ${label}`}
+              onClick={cancel}
+              color="gray"
+              variant="soft"
+              disabled={saving}
+            >
               <Cross2Icon />
             </IconButton>
           </Flex>

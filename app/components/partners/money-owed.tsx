@@ -12,7 +12,17 @@ import type { Payables } from "#domain/commissions/commission-summary.ts";
 import type { ReceivablesTotals } from "#domain/receivables/account-service.ts";
 import { formatCount, formatMonth, formatPence } from "#domain/shared/format.ts";
 
-function Figure({ label, pence, children, action }: { label: string; pence: number; children: ReactNode; action: ReactNode }) {
+function Figure({
+  label,
+  pence,
+  children,
+  action,
+}: {
+  label: string;
+  pence: number;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Card size="2">
       <Flex direction="column" gap="2" height="100%">
@@ -81,7 +91,8 @@ export function MoneyOwed({ receivables, payables }: { receivables: ReceivablesT
         >
           {payables.applicable ? (
             <>
-              <span className="vb-figure">{formatPence(payables.readyPence)}</span> ready to pay ({formatCount(payables.ready, "partner")} with every machine reported)
+              <span className="vb-figure">{formatPence(payables.readyPence)}</span> ready to pay (
+              {formatCount(payables.ready, "partner")} with every machine reported)
               {" · "}
               {payables.paid} of {formatCount(payables.applicable, "profit-sharing partner")} paid
             </>

@@ -9,7 +9,17 @@ import { MoneyText } from "../money-text.tsx";
 import { owingText, writeOffQuestion, type Owing } from "#domain/commissions/balance-rules.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 
-export function OwingCallout({ owing, to, partnerId, partnerName }: { owing: Owing | null; to: "admin" | "partner"; partnerId?: number; partnerName?: string }) {
+export function OwingCallout({
+  owing,
+  to,
+  partnerId,
+  partnerName,
+}: {
+  owing: Owing | null;
+  to: "admin" | "partner";
+  partnerId?: number;
+  partnerName?: string;
+}) {
   if (!owing) return null;
   return (
     <Callout.Root color="red" mb="4" role="status">

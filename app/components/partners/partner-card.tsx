@@ -60,7 +60,9 @@ export function PartnerCard({ partner }: { partner: PartnerSummary }) {
               <>
                 <DataList.Item>
                   <DataList.Label minWidth="110px">Payment</DataList.Label>
-                  <DataList.Value>{partner.paymentStatus ? <AccountStatusBadge status={partner.paymentStatus} /> : null}</DataList.Value>
+                  <DataList.Value>
+                    {partner.paymentStatus ? <AccountStatusBadge status={partner.paymentStatus} /> : null}
+                  </DataList.Value>
                 </DataList.Item>
                 {partner.nextPaymentDue ? (
                   <DataList.Item>
@@ -88,7 +90,9 @@ export function PartnerCard({ partner }: { partner: PartnerSummary }) {
               <DataList.Item>
                 <DataList.Label minWidth="110px">Commission</DataList.Label>
                 <DataList.Value>
-                  {partner.partnerType === "tiered-profit-sharing" ? "Tiered" : formatRate(fractionToBp(partner.commissionPercentage) ?? 0)}
+                  {partner.partnerType === "tiered-profit-sharing"
+                    ? "Tiered"
+                    : formatRate(fractionToBp(partner.commissionPercentage) ?? 0)}
                 </DataList.Value>
               </DataList.Item>
             )}

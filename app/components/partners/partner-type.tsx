@@ -18,7 +18,17 @@ export function PartnerTypeBadge({ type }: { type: PartnerType }) {
   );
 }
 
-export function PartnerTypeSelect({ value, onChange, id, name }: { value: PartnerType; onChange: (type: PartnerType) => void; id?: string; name?: string }) {
+export function PartnerTypeSelect({
+  value,
+  onChange,
+  id,
+  name,
+}: {
+  value: PartnerType;
+  onChange: (type: PartnerType) => void;
+  id?: string;
+  name?: string;
+}) {
   return (
     <Select.Root name={name} value={value} onValueChange={(v) => onChange(v as PartnerType)}>
       <Select.Trigger id={id} style={{ width: "100%" }} aria-label="Partner type" />

@@ -5,7 +5,20 @@
  * product's machines); the loader answers what they show (productView). With JavaScript they change
  * it in place (replacing the history entry), before the scripts have loaded they are a GET form and links.
  */
-import { Box, Button, Callout, Card, Dialog, Flex, Grid, Heading, Table, Tabs, Text, TextField } from "@radix-ui/themes";
+import {
+  Box,
+  Button,
+  Callout,
+  Card,
+  Dialog,
+  Flex,
+  Grid,
+  Heading,
+  Table,
+  Tabs,
+  Text,
+  TextField,
+} from "@radix-ui/themes";
 import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
 import { Form, Link, useAsyncError, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -50,12 +63,21 @@ export function withParams(current: URLSearchParams, changes: Record<string, str
 }
 
 /** A link's `to` for the page with some search parameters changed. */
-const linkWith = (current: URLSearchParams, changes: Record<string, string | null>) => `?${withParams(current, changes)}`;
+const linkWith = (current: URLSearchParams, changes: Record<string, string | null>) =>
+  `?${withParams(current, changes)}`;
 
 const reportUrl = (month: string) => `/api/products/report?month=${month}`;
 
 /** Generate Report: the dialog with the period (with JavaScript), the workbook's link either way. */
-export function GenerateReport({ month, range, onMonth }: { month: string; range: { from: string; to: string }; onMonth: (m: string) => void }) {
+export function GenerateReport({
+  month,
+  range,
+  onMonth,
+}: {
+  month: string;
+  range: { from: string; to: string };
+  onMonth: (m: string) => void;
+}) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const toast = useToast();
@@ -106,7 +128,10 @@ export function GenerateReport({ month, range, onMonth }: { month: string; range
               href={reportUrl(month)}
               download={`product-sales-${month}.xlsx`}
               onClick={() => {
-                toast({ title: "Report Generated", description: `The product sales report for ${formatMonth(month)} has been generated.` });
+                toast({
+                  title: "Report Generated",
+                  description: `The product sales report for ${formatMonth(month)} has been generated.`,
+                });
                 setOpen(false);
               }}
             >
@@ -134,7 +159,9 @@ function TopTable({ title, rows, value }: { title: string; rows: ProductRow[]; v
                   <Text color="gray">{i + 1}</Text>
                 </Table.Cell>
                 <Table.RowHeaderCell>{r.name}</Table.RowHeaderCell>
-                <Table.Cell justify="end" className="vb-figure">{value(r)}</Table.Cell>
+                <Table.Cell justify="end" className="vb-figure">
+                  {value(r)}
+                </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
@@ -153,7 +180,9 @@ export function ProductsFailed() {
   const error = useAsyncError();
   return (
     <Callout.Root color="red" role="alert">
-      <Callout.Text>Failed to fetch product data{error instanceof Error && error.message ? `: ${error.message}` : ""}</Callout.Text>
+      <Callout.Text>
+        Failed to fetch product data{error instanceof Error && error.message ? `: ${error.message}` : ""}
+      </Callout.Text>
     </Callout.Root>
   );
 }
@@ -177,7 +206,10 @@ export function Search({ q }: { q: string }) {
         onChange={(e) => {
           setQuery(e.target.value);
           // Changing the search clears the chosen product.
-          setSearchParams((current) => withParams(current, { q: e.target.value, ...START_OVER }), { replace: true, preventScrollReset: true });
+          setSearchParams((current) => withParams(current, { q: e.target.value, ...START_OVER }), {
+            replace: true,
+            preventScrollReset: true,
+          });
         }}
       >
         <TextField.Slot>
@@ -194,12 +226,18 @@ function SearchKeeps() {
   const [params] = useSearchParams();
   return (
     <>
-      {["month", "tab"].map((name) => (params.get(name) ? <input key={name} type="hidden" name={name} value={params.get(name)!} /> : null))}
+      {["month", "tab"].map((name) =>
+        params.get(name) ? <input key={name} type="hidden" name={name} value={params.get(name)!} /> : null,
+      )}
     </>
   );
 }
 
-const TAB_LABELS: Record<Tab, string> = { all: "All Products", top: "Top Performers", distribution: "Machine Distribution" };
+const TAB_LABELS: Record<Tab, string> = {
+  all: "All Products",
+  top: "Top Performers",
+  distribution: "Machine Distribution",
+};
 
 /** Shown in a tab whose figures are still on their way (the loader is answering the new URL). */
 function Pending() {
@@ -222,7 +260,10 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
   // asked for, so a second click (back to the tab still loaded) is a change too, not lost.
   const navigation = useNavigation();
   const location = useLocation();
-  const asked = navigation.location?.pathname === location.pathname ? new URLSearchParams(navigation.location.search).get("tab") ?? "all" : null;
+  const asked =
+    navigation.location?.pathname === location.pathname
+      ? (new URLSearchParams(navigation.location.search).get("tab") ?? "all")
+      : null;
   const tab: Tab = asked !== null && (TABS as readonly string[]).includes(asked) ? (asked as Tab) : loadedTab;
   const empty = !view.productCount ? "No products found in the system" : "No products match your search criteria";
   const chosen = view.distribution?.chosen ?? null;
@@ -232,7 +273,10 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
       value={tab}
       onValueChange={(next) =>
         // Changing tab clears the chosen product (and starts the tables at their first page).
-        setSearchParams((current) => withParams(current, { tab: next === "all" ? null : next, ...START_OVER }), { replace: true, preventScrollReset: true })
+        setSearchParams((current) => withParams(current, { tab: next === "all" ? null : next, ...START_OVER }), {
+          replace: true,
+          preventScrollReset: true,
+        })
       }
     >
       <Tabs.List size={{ initial: "1", sm: "2" }} className="vb-tabs">
@@ -276,9 +320,15 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                     {view.list.rows.map((p) => (
                       <Table.Row key={p.name}>
                         <Table.RowHeaderCell>{p.name}</Table.RowHeaderCell>
-                        <Table.Cell justify="end" className="vb-figure">{formatUnits(p.totalSales)}</Table.Cell>
-                        <Table.Cell justify="end" className="vb-figure">{formatPounds(p.totalRevenue)}</Table.Cell>
-                        <Table.Cell justify="end" className="vb-figure">{formatUnits(p.machines)}</Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure">
+                          {formatUnits(p.totalSales)}
+                        </Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure">
+                          {formatPounds(p.totalRevenue)}
+                        </Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure">
+                          {formatUnits(p.machines)}
+                        </Table.Cell>
                       </Table.Row>
                     ))}
                   </Table.Body>
@@ -298,7 +348,11 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
       <Tabs.Content value="top">
         {view.top ? (
           <Grid columns={{ initial: "1", md: "2" }} gap="4" mt="3">
-            <TopTable title="Top 10 by Sales" rows={view.top.bySales} value={(p) => `${formatUnits(p.totalSales)} sold`} />
+            <TopTable
+              title="Top 10 by Sales"
+              rows={view.top.bySales}
+              value={(p) => `${formatUnits(p.totalSales)} sold`}
+            />
             <TopTable title="Top 10 by Revenue" rows={view.top.byRevenue} value={(p) => formatPounds(p.totalRevenue)} />
           </Grid>
         ) : (
@@ -313,7 +367,12 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                 <Flex gap="2" wrap="wrap" mb="4">
                   {view.distribution.choices.map((p) => (
                     <Button key={p.name} asChild variant={chosen?.product.name === p.name ? "solid" : "soft"}>
-                      <Link to={linkWith(params, { product: p.name, [MACHINE_PAGE_PARAM]: null })} replace preventScrollReset aria-current={chosen?.product.name === p.name ? "true" : undefined}>
+                      <Link
+                        to={linkWith(params, { product: p.name, [MACHINE_PAGE_PARAM]: null })}
+                        replace
+                        preventScrollReset
+                        aria-current={chosen?.product.name === p.name ? "true" : undefined}
+                      >
                         {p.name} ({formatUnits(p.totalSales)})
                       </Link>
                     </Button>
@@ -339,8 +398,12 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                         {chosen.machines.map((m) => (
                           <Table.Row key={m.id}>
                             <Table.RowHeaderCell>{m.location}</Table.RowHeaderCell>
-                            <Table.Cell justify="end" className="vb-figure">{formatUnits(m.unitsSold)}</Table.Cell>
-                            <Table.Cell justify="end" className="vb-figure">{m.percent}%</Table.Cell>
+                            <Table.Cell justify="end" className="vb-figure">
+                              {formatUnits(m.unitsSold)}
+                            </Table.Cell>
+                            <Table.Cell justify="end" className="vb-figure">
+                              {m.percent}%
+                            </Table.Cell>
                           </Table.Row>
                         ))}
                       </Table.Body>

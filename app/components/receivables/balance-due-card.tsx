@@ -19,11 +19,27 @@ export function balanceAmount(pence: number): string {
   return pence < 0 ? `${formatPence(-pence)} in credit` : formatPence(pence);
 }
 
-export function BalanceDueCard({ balance, statementUrl }: { balance: Pick<Aging, "balancePence" | "overduePence" | "oldestOverdueDays"> | null; statementUrl: string }) {
+export function BalanceDueCard({
+  balance,
+  statementUrl,
+}: {
+  balance: Pick<Aging, "balancePence" | "overduePence" | "oldestOverdueDays"> | null;
+  statementUrl: string;
+}) {
   const overdue = balance !== null && balance.overduePence > 0;
   return (
-    <Card size="2" mb="4" aria-label="Balance due" style={overdue ? { boxShadow: "inset 0 0 0 2px var(--red-8)" } : undefined}>
-      <Flex justify="between" align={{ initial: "start", sm: "center" }} gap="3" direction={{ initial: "column", sm: "row" }}>
+    <Card
+      size="2"
+      mb="4"
+      aria-label="Balance due"
+      style={overdue ? { boxShadow: "inset 0 0 0 2px var(--red-8)" } : undefined}
+    >
+      <Flex
+        justify="between"
+        align={{ initial: "start", sm: "center" }}
+        gap="3"
+        direction={{ initial: "column", sm: "row" }}
+      >
         <Flex direction="column" gap="1">
           <Text size="2" color="gray" weight="medium">
             Balance due

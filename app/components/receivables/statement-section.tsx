@@ -6,7 +6,14 @@
 import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { AGING_BUCKETS, AGING_LABELS, entryDetail, entryTitle, type Aging, type Statement } from "#domain/receivables/account-rules.ts";
+import {
+  AGING_BUCKETS,
+  AGING_LABELS,
+  entryDetail,
+  entryTitle,
+  type Aging,
+  type Statement,
+} from "#domain/receivables/account-rules.ts";
 import { formatDate, formatPence } from "#domain/shared/format.ts";
 import { ScrollTable } from "../scroll-table.tsx";
 import { balanceAmount, overdueText } from "./balance-due-card.tsx";
@@ -25,11 +32,22 @@ function balanceCell(pence: number): string {
   return pence < 0 ? `${formatPence(-pence)} CR` : formatPence(pence);
 }
 
-export function StatementSection({ partnerId, statement, problem }: { partnerId: number; statement: StatementView | null; problem: string | null }) {
+export function StatementSection({
+  partnerId,
+  statement,
+  problem,
+}: {
+  partnerId: number;
+  statement: StatementView | null;
+  problem: string | null;
+}) {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
-  const filtering = navigation.state !== "idle" && navigation.location?.pathname === location.pathname && navigation.formMethod === "GET";
+  const filtering =
+    navigation.state !== "idle" &&
+    navigation.location?.pathname === location.pathname &&
+    navigation.formMethod === "GET";
   const filtered = params.has("from") || params.has("to");
   // The page's other view state (the machines' page) rides along with the filter.
   const kept = [...params.entries()].filter(([key]) => key !== "from" && key !== "to");
@@ -59,7 +77,12 @@ export function StatementSection({ partnerId, statement, problem }: { partnerId:
         <>
           <AgingCard aging={statement.aging} />
           <Card size="2" mb="4">
-            <Form method="get" preventScrollReset aria-label="Statement period" action={`${location.pathname}#statement`}>
+            <Form
+              method="get"
+              preventScrollReset
+              aria-label="Statement period"
+              action={`${location.pathname}#statement`}
+            >
               {kept.map(([key, value]) => (
                 <input key={key} type="hidden" name={key} value={value} />
               ))}
@@ -68,13 +91,25 @@ export function StatementSection({ partnerId, statement, problem }: { partnerId:
                   <Text as="label" size="2" weight="medium" htmlFor="statement-from">
                     From
                   </Text>
-                  <TextField.Root id="statement-from" name="from" type="date" defaultValue={statement.from} style={{ minWidth: 160 }} />
+                  <TextField.Root
+                    id="statement-from"
+                    name="from"
+                    type="date"
+                    defaultValue={statement.from}
+                    style={{ minWidth: 160 }}
+                  />
                 </Flex>
                 <Flex direction="column" gap="1">
                   <Text as="label" size="2" weight="medium" htmlFor="statement-to">
                     To
                   </Text>
-                  <TextField.Root id="statement-to" name="to" type="date" defaultValue={statement.to} style={{ minWidth: 160 }} />
+                  <TextField.Root
+                    id="statement-to"
+                    name="to"
+                    type="date"
+                    defaultValue={statement.to}
+                    style={{ minWidth: 160 }}
+                  />
                 </Flex>
                 <Flex gap="2">
                   <Button type="submit" loading={filtering}>
@@ -82,7 +117,10 @@ export function StatementSection({ partnerId, statement, problem }: { partnerId:
                   </Button>
                   {filtered ? (
                     <Button asChild variant="soft" color="gray">
-                      <Link to={`${location.pathname}${clearParams ? `?${clearParams}` : ""}#statement`} preventScrollReset>
+                      <Link
+                        to={`${location.pathname}${clearParams ? `?${clearParams}` : ""}#statement`}
+                        preventScrollReset
+                      >
                         All entries
                       </Link>
                     </Button>
@@ -126,7 +164,14 @@ function AgingCard({ aging }: { aging: Aging }) {
               <Text as="div" size="1" color="gray" asChild>
                 <dt>{AGING_LABELS[bucket]}</dt>
               </Text>
-              <Text as="div" size="3" weight="bold" className="vb-figure" color={bucket !== "current" && aging.buckets[bucket] > 0 ? "red" : undefined} asChild>
+              <Text
+                as="div"
+                size="3"
+                weight="bold"
+                className="vb-figure"
+                color={bucket !== "current" && aging.buckets[bucket] > 0 ? "red" : undefined}
+                asChild
+              >
                 <dd style={{ margin: 0 }}>{balanceCell(aging.buckets[bucket])}</dd>
               </Text>
             </Box>

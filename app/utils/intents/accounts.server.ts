@@ -16,13 +16,20 @@ import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { sendPasswordLink } from "#domain/accounts/reset-service.ts";
 import { RESET_LINK_MINUTES } from "#domain/accounts/reset-rules.ts";
 
-const idForm = z.object({ id: z.coerce.number({ error: "User not found" }).int("User not found").positive("User not found") });
+const idForm = z.object({
+  id: z.coerce.number({ error: "User not found" }).int("User not found").positive("User not found"),
+});
 const passwordForm = z.object({ password: z.string({ error: "Enter your password" }).min(1, "Enter your password") });
 
 /** What Add admin answers (no redirect): the new admin and, when none was typed, the password shown this once. */
 export interface AdminCreated {
   intent: "admin-create";
-  created: { username: string; name: string | null; generatedPassword: string | null; setPasswordLinkSentTo: string | null };
+  created: {
+    username: string;
+    name: string | null;
+    generatedPassword: string | null;
+    setPasswordLinkSentTo: string | null;
+  };
 }
 
 const who = (user: { name: string | null; username: string }) => user.name ?? user.username;
@@ -33,9 +40,16 @@ export function accountIntents(request: Request, admin: PublicUser, context: unk
       failure: "Could not add admin",
       async run(form) {
         const input = parseForm(form, createAdminSchema);
-        const { admin: created, generatedPassword, setPasswordLinkSentTo } = await createAdmin(db, input, admin.id, MAIL_CONFIG);
+        const {
+          admin: created,
+          generatedPassword,
+          setPasswordLinkSentTo,
+        } = await createAdmin(db, input, admin.id, MAIL_CONFIG);
         return data<AdminCreated>(
-          { intent: "admin-create", created: { username: created.username, name: created.name, generatedPassword, setPasswordLinkSentTo } },
+          {
+            intent: "admin-create",
+            created: { username: created.username, name: created.name, generatedPassword, setPasswordLinkSentTo },
+          },
           { headers: { "Cache-Control": "no-store" } },
         );
       },
@@ -45,7 +59,10 @@ export function accountIntents(request: Request, admin: PublicUser, context: unk
       async run(form) {
         const { id } = parseForm(form, idForm);
         const { sentTo } = await sendPasswordLink(db, MAIL_CONFIG, id, { kind: "admin-reset", actorId: admin.id });
-        return done(request, form, { title: "Reset link sent", description: `A link to choose a new password was sent to ${sentTo}. It works once, for ${RESET_LINK_MINUTES} minutes.` });
+        return done(request, form, {
+          title: "Reset link sent",
+          description: `A link to choose a new password was sent to ${sentTo}. It works once, for ${RESET_LINK_MINUTES} minutes.`,
+        });
       },
     },
     "account-disable": {
@@ -72,7 +89,10 @@ export function accountIntents(request: Request, admin: PublicUser, context: unk
         const { id } = parseForm(form, idForm);
         const account = await enableAccount(db, id, admin.id);
         const target = await findUserById(db, account.id);
-        return done(request, form, { title: "Sign-in enabled", description: `${target ? who(target) : account.username} can sign in again.` });
+        return done(request, form, {
+          title: "Sign-in enabled",
+          description: `${target ? who(target) : account.username} can sign in again.`,
+        });
       },
     },
   };

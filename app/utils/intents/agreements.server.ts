@@ -19,7 +19,9 @@ import { textField } from "#app/utils/action-reply.ts";
 import { ActionFailed, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 
-const partnerForm = z.object({ partnerId: z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found") });
+const partnerForm = z.object({
+  partnerId: z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found"),
+});
 
 /** What agreement-preview answers: the preview, for the dialog (a failure is an ActionFailure as usual). */
 export interface AgreementPreviewReply {
@@ -34,7 +36,8 @@ function percentField(text: string, what: string): string | undefined {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
   const percent = Number(trimmed);
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new ActionFailed(400, `${what}'s rate must be a percentage between 0 and 100`);
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100)
+    throw new ActionFailed(400, `${what}'s rate must be a percentage between 0 and 100`);
   return percentToFraction(percent);
 }
 
@@ -54,11 +57,18 @@ export function agreementFormInput(form: FormData): AgreementInput {
   const basis = textField(form, "basis");
   const upTos = all("tierUpTo");
   const tierRates = all("tierRate");
-  const tiers = upTos.map((upTo, i) => ({ upTo: upTo.trim() || null, ...rateOf(basis, tierRates[i] ?? "", `Tier ${i + 1}`) }));
+  const tiers = upTos.map((upTo, i) => ({
+    upTo: upTo.trim() || null,
+    ...rateOf(basis, tierRates[i] ?? "", `Tier ${i + 1}`),
+  }));
   const matches = all("productMatch");
   const productBases = all("productBasis");
   const productRates = all("productRate");
-  const products = matches.map((match, i) => ({ match, basis: productBases[i] ?? "", ...rateOf(productBases[i] ?? "", productRates[i] ?? "", `Product rule ${i + 1}`) }));
+  const products = matches.map((match, i) => ({
+    match,
+    basis: productBases[i] ?? "",
+    ...rateOf(productBases[i] ?? "", productRates[i] ?? "", `Product rule ${i + 1}`),
+  }));
   return {
     effectiveMonth: textField(form, "effectiveMonth"),
     basis: basis as Basis,
@@ -99,7 +109,12 @@ export function agreementIntents(request: Request, user: PublicUser): Record<str
         const actor = admin();
         const { partnerId } = parseForm(form, partnerForm);
         const input = parseAgreementForm(form);
-        const { agreement, adjustments } = await setAgreement(db, partnerId, { ...input, adjustPaidMonths: form.get("adjustPaidMonths") === "yes" }, actor.id);
+        const { agreement, adjustments } = await setAgreement(
+          db,
+          partnerId,
+          { ...input, adjustPaidMonths: form.get("adjustPaidMonths") === "yes" },
+          actor.id,
+        );
         const adjusted = !adjustments.length
           ? ""
           : adjustments.length === 1

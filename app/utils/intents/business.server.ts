@@ -20,7 +20,19 @@ export interface SettingsFailure extends ActionFailure {
   values: Record<string, string>;
 }
 
-const TEXT_FIELDS = ["tradingName", "address", "companyNumber", "vatNumber", "vatRate", "bankAccountName", "bankSortCode", "bankAccountNumber", "bankIban", "contactEmail", "website"] as const;
+const TEXT_FIELDS = [
+  "tradingName",
+  "address",
+  "companyNumber",
+  "vatNumber",
+  "vatRate",
+  "bankAccountName",
+  "bankSortCode",
+  "bankAccountNumber",
+  "bankIban",
+  "contactEmail",
+  "website",
+] as const;
 
 export function businessIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
   return {
@@ -43,10 +55,17 @@ export function businessIntents(request: Request, user: PublicUser): Record<stri
         const refuse = (errors: Record<string, string>) => {
           const count = Object.keys(errors).length;
           const error = count === 1 ? Object.values(errors)[0] : `Correct the ${count} fields marked in red.`;
-          return data<SettingsFailure>({ intent: "business-update", title: SETTINGS_FAILURE, error, fieldErrors: errors, values }, { status: 400 });
+          return data<SettingsFailure>(
+            { intent: "business-update", title: SETTINGS_FAILURE, error, fieldErrors: errors, values },
+            { status: 400 },
+          );
         };
         if (!parsed.success || problem) return refuse(fieldErrors);
-        const logo: LogoChange = upload ? { upload } : form.get("removeLogo") === "yes" ? { remove: true } : { keep: true };
+        const logo: LogoChange = upload
+          ? { upload }
+          : form.get("removeLogo") === "yes"
+            ? { remove: true }
+            : { keep: true };
         try {
           await updateBusinessProfile(db, parsed.data, logo, user.id);
         } catch (error) {
@@ -54,7 +73,10 @@ export function businessIntents(request: Request, user: PublicUser): Record<stri
           if (error instanceof DomainError && upload) return refuse({ logo: error.message });
           throw error;
         }
-        return done(request, form, { title: "Settings saved", description: "Invoices, statements and emails now use these details." });
+        return done(request, form, {
+          title: "Settings saved",
+          description: "Invoices, statements and emails now use these details.",
+        });
       },
     },
   };

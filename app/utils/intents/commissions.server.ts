@@ -20,13 +20,21 @@ import { sendReport } from "#domain/commissions/statement-service.ts";
 import { partnerBalance, writeOffBalance } from "#domain/commissions/balance-service.ts";
 import { writeOffQuestion } from "#domain/commissions/balance-rules.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
-import { markPaidQuestion, reopenQuestion, resetQuestion, sendReportQuestion } from "#app/components/partners/commission-questions.ts";
+import {
+  markPaidQuestion,
+  reopenQuestion,
+  resetQuestion,
+  sendReportQuestion,
+} from "#app/components/partners/commission-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { mailDelivery } from "#app/utils/mail-delivery.ts";
 
-const partnerField = z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found");
+const partnerField = z.coerce
+  .number({ error: "Partner not found" })
+  .int("Partner not found")
+  .positive("Partner not found");
 const monthField = z
   .string({ error: "Month must be YYYY-MM" })
   .refine((m) => parseMonth(m) !== null, "Month must be YYYY-MM")
@@ -34,7 +42,10 @@ const monthField = z
 
 const partnerMonthForm = z.object({ partnerId: partnerField, month: monthField });
 /** Reset Month: the whole month, or one partner's when the form names one (the partner page). */
-const resetForm = z.object({ month: monthField, partnerId: z.preprocess((v) => (v === "" ? undefined : v), partnerField.optional()) });
+const resetForm = z.object({
+  month: monthField,
+  partnerId: z.preprocess((v) => (v === "" ? undefined : v), partnerField.optional()),
+});
 
 export function commissionIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
   // Every page that shows these forms is an admin's; a partner's page never offers them.
@@ -52,11 +63,18 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const name = row?.partnerName ?? `Partner ${partnerId}`;
         const paid = (await moneyPaidOf(db, month, [partnerId])).get(partnerId);
         const monthPence = Math.round((row?.profitShare ?? 0) * 100);
-        const question = confirmFirst("mark-paid", form, markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0), paid ? { monthPence, paid } : null));
+        const question = confirmFirst(
+          "mark-paid",
+          form,
+          markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0), paid ? { monthPence, paid } : null),
+        );
         if (question) return question;
         // The remittance goes after the payment commits; a mail failure is said in the toast, never undoes the payment.
         const { remittance } = await payCommission(db, MAIL_CONFIG, partnerId, month, actor.id);
-        return done(request, form, { title: "Payment status updated", description: `${name}: ${formatMonth(month)} marked as paid. ${remittanceNote([remittance])}` });
+        return done(request, form, {
+          title: "Payment status updated",
+          description: `${name}: ${formatMonth(month)} marked as paid. ${remittanceNote([remittance])}`,
+        });
       },
     },
     "reset-month": {
@@ -69,15 +87,25 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
           const name = current.partner.name ?? current.partner.username;
           const { payment } = current;
           const amount = formatGBP(payment.amountPence ?? current.totals.commissionPence);
-          const question = confirmFirst("reset-month", form, reopenQuestion(name, month, amount, payment.status === "completed" ? payment.paidDate : null));
+          const question = confirmFirst(
+            "reset-month",
+            form,
+            reopenQuestion(name, month, amount, payment.status === "completed" ? payment.paidDate : null),
+          );
           if (question) return question;
           await resetCommissions(db, month, actor.id, partnerId);
-          return done(request, form, { title: "Reset successful", description: `${name}: ${formatMonth(month)} is open again.` });
+          return done(request, form, {
+            title: "Reset successful",
+            description: `${name}: ${formatMonth(month)} is open again.`,
+          });
         }
         const question = confirmFirst("reset-month", form, resetQuestion(month, await paidSummary(db, month)));
         if (question) return question;
         const { reset } = await resetCommissions(db, month, actor.id);
-        return done(request, form, { title: "Reset successful", description: `${formatCount(reset, "payment")} for ${formatMonth(month)} set back to pending.` });
+        return done(request, form, {
+          title: "Reset successful",
+          description: `${formatCount(reset, "payment")} for ${formatMonth(month)} set back to pending.`,
+        });
       },
     },
     "send-report": {
@@ -88,7 +116,11 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const { partnerId, month } = parseForm(form, partnerMonthForm);
         const current = await partnerMonth(db, partnerId, month);
         const name = current.partner.name ?? current.partner.username;
-        const amount = formatGBP(current.payment.status === "completed" && current.payment.amountPence !== null ? current.payment.amountPence : current.totals.commissionPence);
+        const amount = formatGBP(
+          current.payment.status === "completed" && current.payment.amountPence !== null
+            ? current.payment.amountPence
+            : current.totals.commissionPence,
+        );
         const question = confirmFirst("send-report", form, sendReportQuestion(name, month, amount));
         if (question) return question;
         const result = await sendReport(db, MAIL_CONFIG, partnerId, month);
@@ -96,7 +128,10 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
           request,
           form,
           result.emailSent
-            ? { title: "Monthly report has been sent successfully", description: mailDelivery(current.partner.email ?? "", MAIL_CONFIG) }
+            ? {
+                title: "Monthly report has been sent successfully",
+                description: mailDelivery(current.partner.email ?? "", MAIL_CONFIG),
+              }
             : { title: "Report processed, but no email was sent because partner has no email address" },
         );
       },
@@ -114,7 +149,10 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
           if (question) return question;
         }
         const { writtenOffPence, month } = await writeOffBalance(db, partnerId, actor.id);
-        return done(request, form, { title: "Balance written off", description: `${partnerName}: ${formatGBP(writtenOffPence)} written off in ${formatMonth(month)}.` });
+        return done(request, form, {
+          title: "Balance written off",
+          description: `${partnerName}: ${formatGBP(writtenOffPence)} written off in ${formatMonth(month)}.`,
+        });
       },
     },
   };

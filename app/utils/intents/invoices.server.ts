@@ -5,13 +5,26 @@
  * (the dialog asked with it); the words are the dialogs' (app/components/invoices/invoice-questions.ts).
  */
 import { z } from "zod";
-import { checkDueInvoices, deleteInvoice, generateInvoice, invoiceForUser, quoteInvoice, sendInvoiceEmail, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
+import {
+  checkDueInvoices,
+  deleteInvoice,
+  generateInvoice,
+  invoiceForUser,
+  quoteInvoice,
+  sendInvoiceEmail,
+  updateInvoiceStatus,
+} from "#domain/invoices/invoice-service.ts";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
 import { PAYMENT_PERIODS, dueCheckSummary, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
-import { deleteQuestion, emailQuestion, generateQuestion, statusQuestion } from "#app/components/invoices/invoice-questions.ts";
+import {
+  deleteQuestion,
+  emailQuestion,
+  generateQuestion,
+  statusQuestion,
+} from "#app/components/invoices/invoice-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
@@ -33,7 +46,9 @@ const statusForm = z.preprocess(
 
 const generateForm = z.object({
   partnerId: idField("Partner not found"),
-  requestedPaymentPeriod: z.enum(PAYMENT_PERIODS, { error: "requestedPaymentPeriod must be monthly, 6-months or 12-months" }).default("monthly"),
+  requestedPaymentPeriod: z
+    .enum(PAYMENT_PERIODS, { error: "requestedPaymentPeriod must be monthly, 6-months or 12-months" })
+    .default("monthly"),
 });
 
 /** The due check's toast: what changed, and how many reminders failed (their reasons are logged). */
@@ -63,7 +78,10 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
         const question = confirmFirst("invoice-status", form, statusQuestion(invoice, status));
         if (question) return question;
         await updateInvoiceStatus(db, id, status, actor.id, undefined, { paidDate, paymentReference });
-        return done(request, form, { title: "Payment status updated", description: `${formatInvoiceId(id)} is now ${status}.` });
+        return done(request, form, {
+          title: "Payment status updated",
+          description: `${formatInvoiceId(id)} is now ${status}.`,
+        });
       },
     },
     "invoice-email": {
@@ -75,7 +93,10 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
         if (question) return question;
         await sendInvoiceEmail(db, MAIL_CONFIG, invoice.id);
         const partner = await findUserById(db, invoice.partnerId);
-        return done(request, form, { title: invoice.status === "overdue" ? "Reminder sent" : "Invoice sent", description: `${invoice.displayId}: ${mailDelivery(partner?.email ?? "", MAIL_CONFIG)}` });
+        return done(request, form, {
+          title: invoice.status === "overdue" ? "Reminder sent" : "Invoice sent",
+          description: `${invoice.displayId}: ${mailDelivery(partner?.email ?? "", MAIL_CONFIG)}`,
+        });
       },
     },
     "invoice-delete": {
@@ -96,10 +117,17 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
         const { partnerId, requestedPaymentPeriod } = parseForm(form, generateForm);
         const quote = await quoteInvoice(db, partnerId, requestedPaymentPeriod);
         const partner = await findUserById(db, partnerId);
-        const question = confirmFirst("invoice-generate", form, generateQuestion(partner?.name ?? partner?.username ?? `Partner ${partnerId}`, quote));
+        const question = confirmFirst(
+          "invoice-generate",
+          form,
+          generateQuestion(partner?.name ?? partner?.username ?? `Partner ${partnerId}`, quote),
+        );
         if (question) return question;
         const invoice = await generateInvoice(db, partnerId, requestedPaymentPeriod, actor.id);
-        return done(request, form, { title: "Invoice generated", description: `${invoice.displayId} for ${formatPounds(invoice.amount)}` });
+        return done(request, form, {
+          title: "Invoice generated",
+          description: `${invoice.displayId} for ${formatPounds(invoice.amount)}`,
+        });
       },
     },
     "invoice-check-due": {
@@ -107,7 +135,8 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
       async run(form) {
         admin();
         const result = await checkDueInvoices(db, MAIL_CONFIG);
-        for (const failure of result.reminderFailures) log().error(failure, `The reminder for invoice ${failure.invoiceId} failed`);
+        for (const failure of result.reminderFailures)
+          log().error(failure, `The reminder for invoice ${failure.invoiceId} failed`);
         return done(request, form, dueCheckToast(result));
       },
     },

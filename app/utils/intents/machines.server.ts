@@ -12,7 +12,17 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { newMachineSchema, machineUpdateSchema } from "#domain/machines/machine-schemas.ts";
-import { createMachine, deleteMachine, deleteRecord, recordDeleteChanges, machineForUser, recordForUser, recordTotalsOf, recordsOfMachine, updateMachine } from "#domain/machines/machine-service.ts";
+import {
+  createMachine,
+  deleteMachine,
+  deleteRecord,
+  recordDeleteChanges,
+  machineForUser,
+  recordForUser,
+  recordTotalsOf,
+  recordsOfMachine,
+  updateMachine,
+} from "#domain/machines/machine-service.ts";
 import { DateOrderNeededError } from "#domain/imports/telemetry-export.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
@@ -23,7 +33,11 @@ import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { acceptField, monthlyUploadFrom } from "#app/utils/upload.server.ts";
 
-const idField = (what: string) => z.coerce.number({ error: `${what} not found` }).int(`${what} not found`).positive(`${what} not found`);
+const idField = (what: string) =>
+  z.coerce
+    .number({ error: `${what} not found` })
+    .int(`${what} not found`)
+    .positive(`${what} not found`);
 /** The machine's card and dialogs name it `id`; the upload `machineId`; Performance History's rows `recordId`. */
 const machineId = z.object({ id: idField("Machine") });
 const uploadMachine = z.object({ machineId: idField("Machine") });
@@ -31,7 +45,8 @@ const recordId = z.object({ recordId: idField("Record") });
 
 /** The form's own fields, not the machine's (the update schema is strict: machine fields only). */
 const CONTROL_FIELDS = new Set(["intent", "id", "redirectTo", "confirmed"]);
-const machineFields = (raw: unknown) => Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => !CONTROL_FIELDS.has(key)));
+const machineFields = (raw: unknown) =>
+  Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => !CONTROL_FIELDS.has(key)));
 
 const createForm = newMachineSchema;
 const updateForm = z.preprocess(machineFields, machineUpdateSchema);
@@ -86,7 +101,14 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const actor = admin();
         const { id } = parseForm(form, machineId);
         const machine = await machineForUser(db, actor, id);
-        const question = confirmFirst("machine-delete", form, deleteMachineQuestion(machine.location, (await recordTotalsOf(db, [machine.id])).get(machine.id) ?? { count: 0, revenue: 0 }));
+        const question = confirmFirst(
+          "machine-delete",
+          form,
+          deleteMachineQuestion(
+            machine.location,
+            (await recordTotalsOf(db, [machine.id])).get(machine.id) ?? { count: 0, revenue: 0 },
+          ),
+        );
         if (question) return question;
         await deleteMachine(db, id, actor.id, { dataDir: DATA_DIR });
         return done(request, form, { title: "Machine deleted", description: machine.location });
@@ -98,11 +120,20 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const { actor, machine, input } = await upload(form);
         const { acceptExclusions, adjustPaidMonths, ...file } = input;
         try {
-          const preview = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths });
+          const preview = await importUpload(
+            db,
+            { machineId: machine.id, ...file },
+            { actorId: actor.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths },
+          );
           return data<RecordPreviewReply>({ intent: "record-preview", preview });
         } catch (error) {
           // Dates that read either way: the dialog asks "Dates in this file are: day/month or month/day".
-          if (error instanceof DateOrderNeededError) return data<RecordPreviewReply>({ intent: "record-preview", preview: null, dateOrderExample: error.example });
+          if (error instanceof DateOrderNeededError)
+            return data<RecordPreviewReply>({
+              intent: "record-preview",
+              preview: null,
+              dateOrderExample: error.example,
+            });
           throw error;
         }
       },
@@ -112,7 +143,11 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
       async run(form) {
         const { actor, machine, input } = await upload(form);
         const { acceptExclusions, adjustPaidMonths, ...file } = input;
-        const result = await importUpload(db, { machineId: machine.id, ...file }, { actorId: actor.id, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths });
+        const result = await importUpload(
+          db,
+          { machineId: machine.id, ...file },
+          { actorId: actor.id, dataDir: DATA_DIR, acceptExclusions, adjustPaidMonths },
+        );
         return done(request, form, {
           title: "Monthly record added",
           description: `${formatMonth(result.month)}: ${result.imported} new ${result.imported === 1 ? "transaction" : "transactions"}, ${result.duplicates} already imported.`,
@@ -125,14 +160,23 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const actor = admin();
         const { recordId: id } = parseForm(form, recordId);
         const record = await recordForUser(db, actor, id);
-        const view = (await recordsOfMachine(db, { id: record.machineId, partnerId: record.partnerId })).find((r) => r.id === id);
+        const view = (await recordsOfMachine(db, { id: record.machineId, partnerId: record.partnerId })).find(
+          (r) => r.id === id,
+        );
         // A paid month's record: the question names the difference that becomes an adjustment, and confirming it
         // confirms the adjustment (the dialog sends adjustPaidMonths only when it said the month is paid).
         const changes = await recordDeleteChanges(db, id, actor.id);
         if (changes.length && form.get("confirmed") !== "yes") form.set("adjustPaidMonths", "yes");
-        const question = confirmFirst("record-delete", form, deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }, changes));
+        const question = confirmFirst(
+          "record-delete",
+          form,
+          deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }, changes),
+        );
         if (question) return question;
-        await deleteRecord(db, id, actor.id, { adjustPaidMonths: acceptField(form, "adjustPaidMonths"), dataDir: DATA_DIR });
+        await deleteRecord(db, id, actor.id, {
+          adjustPaidMonths: acceptField(form, "adjustPaidMonths"),
+          dataDir: DATA_DIR,
+        });
         return done(request, form, { title: "Record deleted" });
       },
     },

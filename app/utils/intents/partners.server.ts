@@ -6,7 +6,13 @@
  */
 import { z } from "zod";
 import { formatRate, percentToBp } from "#domain/commissions/commission-rules.ts";
-import { checkCommissionPercent, deletePartnerSchema, partnerCreateSchema, partnerUpdateSchema, percentToFraction } from "#domain/partners/partner-schemas.ts";
+import {
+  checkCommissionPercent,
+  deletePartnerSchema,
+  partnerCreateSchema,
+  partnerUpdateSchema,
+  percentToFraction,
+} from "#domain/partners/partner-schemas.ts";
 import { createPartner, deletePartner, updatePartner } from "#domain/partners/partner-service.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
@@ -15,11 +21,14 @@ import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 
-const idForm = z.object({ id: z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found") });
+const idForm = z.object({
+  id: z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found"),
+});
 
 /** The form's own fields, not the partner's. */
 const CONTROL_FIELDS = new Set(["intent", "id", "redirectTo", "confirmed"]);
-const fieldsOf = (raw: unknown) => Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => !CONTROL_FIELDS.has(key)));
+const fieldsOf = (raw: unknown) =>
+  Object.fromEntries(Object.entries(raw as Record<string, unknown>).filter(([key]) => !CONTROL_FIELDS.has(key)));
 
 /**
  * The Add Partner form as POST /api/register's body: the commission entered as a percent is sent as
@@ -27,7 +36,7 @@ const fieldsOf = (raw: unknown) => Object.fromEntries(Object.entries(raw as Reco
  */
 const createForm = z.preprocess((raw) => {
   const fields = fieldsOf(raw);
-  const text = (key: string) => (typeof fields[key] === "string" ? (fields[key]) : "");
+  const text = (key: string) => (typeof fields[key] === "string" ? fields[key] : "");
   const type = text("partnerType") as PartnerType;
   const percentText = text("commissionPercent").trim();
   const percent = Number(percentText);
@@ -36,7 +45,11 @@ const createForm = z.preprocess((raw) => {
   return {
     ...rest,
     // An invalid percent stays invalid for the schema, which answers 'Commission must be between 0 and 100'.
-    commissionPercentage: isProfitSharingType(type) ? (validPercent ? percentToFraction(percent) : "invalid") : percentToFraction(0),
+    commissionPercentage: isProfitSharingType(type)
+      ? validPercent
+        ? percentToFraction(percent)
+        : "invalid"
+      : percentToFraction(0),
     monthlyFee: type === "fee-paying" && text("monthlyFee") !== "" ? text("monthlyFee") : null,
     paymentPeriod: type === "fee-paying" ? text("paymentPeriod") || "monthly" : null,
   };
@@ -47,7 +60,13 @@ const NULLABLE = new Set(["monthlyFee", "bankName", "accountHolderName", "accoun
 
 /** One field of the Edit dialog as PATCH /api/partners/{id}'s body (the schema is strict: partner fields only). */
 const updateForm = z.preprocess(
-  (raw) => Object.fromEntries(Object.entries(fieldsOf(raw)).map(([key, value]) => [key, NULLABLE.has(key) && typeof value === "string" && !value.trim() ? null : value])),
+  (raw) =>
+    Object.fromEntries(
+      Object.entries(fieldsOf(raw)).map(([key, value]) => [
+        key,
+        NULLABLE.has(key) && typeof value === "string" && !value.trim() ? null : value,
+      ]),
+    ),
   partnerUpdateSchema,
 );
 
@@ -67,7 +86,10 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         const actor = admin();
         const input = parseForm(form, createForm);
         const created = await createPartner(db, input, actor.id);
-        return done(request, form, { title: "Partner created", description: `${created.name ?? input.name} can now sign in as ${created.username}.` });
+        return done(request, form, {
+          title: "Partner created",
+          description: `${created.name ?? input.name} can now sign in as ${created.username}.`,
+        });
       },
     },
     "partner-update": {
@@ -89,9 +111,15 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         const checked = checkCommissionPercent(parseForm(form, commissionForm).commissionPercent);
         if (!checked.ok) throw new ActionFailed(400, checked.message, { commissionPercent: checked.message });
         // The partner page's PATCH: the rate as a fraction, with the type it applies to.
-        const input = partnerUpdateSchema.parse({ commissionPercentage: percentToFraction(checked.percent), partnerType: "profit-sharing" });
+        const input = partnerUpdateSchema.parse({
+          commissionPercentage: percentToFraction(checked.percent),
+          partnerType: "profit-sharing",
+        });
         await updatePartner(db, id, input, actor.id);
-        return done(request, form, { title: "Partner updated", description: `Commission rate set to ${formatRate(percentToBp(checked.percent))}.` });
+        return done(request, form, {
+          title: "Partner updated",
+          description: `Commission rate set to ${formatRate(percentToBp(checked.percent))}.`,
+        });
       },
     },
     "partner-delete": {
@@ -102,12 +130,24 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         const { id } = parseForm(form, idForm);
         const { password } = parseForm(form, deletePartnerSchema);
         const partner = await findUserById(db, id);
-        await deletePartner(db, id, actor, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS }, { dataDir: DATA_DIR });
+        await deletePartner(
+          db,
+          id,
+          actor,
+          password,
+          { address: clientAddress(context), limits: ATTEMPT_LIMITS },
+          { dataDir: DATA_DIR },
+        );
         // The deleted partner's own page is gone: back to the dashboard from there.
         const from = backTo(request, form);
         const to = from === `/partners/${id}` || from.startsWith(`/partners/${id}?`) ? "/admin" : undefined;
         const name = partner?.name ?? partner?.username ?? `Partner ${id}`;
-        return done(request, form, { title: "Partner deleted", description: `${name} and all their data were removed.` }, to);
+        return done(
+          request,
+          form,
+          { title: "Partner deleted", description: `${name} and all their data were removed.` },
+          to,
+        );
       },
     },
   };

@@ -7,18 +7,34 @@
 import { z } from "zod";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { findUserById } from "#domain/accounts/user-service.ts";
-import { deletePayment, issueCreditNote, paymentOrThrow, partnerReceivables, recordPayment } from "#domain/receivables/payment-service.ts";
+import {
+  deletePayment,
+  issueCreditNote,
+  paymentOrThrow,
+  partnerReceivables,
+  recordPayment,
+} from "#domain/receivables/payment-service.ts";
 import { invoiceForUser } from "#domain/invoices/invoice-service.ts";
 import { creditNoteSchema, paymentSchema } from "#domain/receivables/payment-schemas.ts";
 import { formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
-import { creditNoteDone, creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settlesText } from "#app/components/invoices/payment-questions.ts";
+import {
+  creditNoteDone,
+  creditNoteQuestion,
+  deletePaymentQuestion,
+  recordPaymentQuestion,
+  settlesText,
+} from "#app/components/invoices/payment-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-const blankAsMissing = (fields: unknown) => Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, v]) => v !== ""));
+const blankAsMissing = (fields: unknown) =>
+  Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, v]) => v !== ""));
 
-const paymentForm = z.preprocess(blankAsMissing, z.intersection(z.object({ partnerId: idField("Partner not found") }), paymentSchema.omit({ allocations: true })));
+const paymentForm = z.preprocess(
+  blankAsMissing,
+  z.intersection(z.object({ partnerId: idField("Partner not found") }), paymentSchema.omit({ allocations: true })),
+);
 const creditForm = z.intersection(z.object({ id: idField("Invoice not found") }), creditNoteSchema);
 
 export function paymentIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
@@ -39,11 +55,28 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         const dueText = open.length
           ? `Due now: ${open.map(([id, b]) => `${formatInvoiceId(Number(id))} ${formatMoney(b.balance)}`).join(", ")}; ${formatMoney(receivables.due)} in all.`
           : "Nothing is due now.";
-        const question = confirmFirst("payment-record", form, recordPaymentQuestion(partner.name ?? partner.username, dueText));
+        const question = confirmFirst(
+          "payment-record",
+          form,
+          recordPaymentQuestion(partner.name ?? partner.username, dueText),
+        );
         if (question) return question;
         const body = parseForm(form, paymentForm);
-        const payment = await recordPayment(db, { partnerId, receivedOn: body.receivedOn, amountPence: body.amount, method: body.method, reference: body.reference }, actor.id);
-        return done(request, form, { title: "Payment recorded", description: `${formatMoney(payment.amount)} settles ${settlesText(payment.allocations, receivables.balances)}.` });
+        const payment = await recordPayment(
+          db,
+          {
+            partnerId,
+            receivedOn: body.receivedOn,
+            amountPence: body.amount,
+            method: body.method,
+            reference: body.reference,
+          },
+          actor.id,
+        );
+        return done(request, form, {
+          title: "Payment recorded",
+          description: `${formatMoney(payment.amount)} settles ${settlesText(payment.allocations, receivables.balances)}.`,
+        });
       },
     },
     "payment-delete": {
@@ -56,7 +89,10 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         const question = confirmFirst("payment-delete", form, deletePaymentQuestion(view));
         if (question) return question;
         await deletePayment(db, id, actor.id);
-        return done(request, form, { title: "Payment deleted", description: `${formatMoney(view.amount)} received ${view.receivedOn} is removed.` });
+        return done(request, form, {
+          title: "Payment deleted",
+          description: `${formatMoney(view.amount)} received ${view.receivedOn} is removed.`,
+        });
       },
     },
     "credit-note-issue": {

@@ -35,7 +35,9 @@ export function payoutIntents(request: Request, user: PublicUser): Record<string
       async run(form) {
         const actor = admin();
         const { month } = parseForm(form, monthForm);
-        const ids = partnerIdsSchema.safeParse(form.getAll("partnerIds").filter((v): v is string => typeof v === "string"));
+        const ids = partnerIdsSchema.safeParse(
+          form.getAll("partnerIds").filter((v): v is string => typeof v === "string"),
+        );
         if (!ids.success) throw new ActionFailed(400, ids.error.issues[0]?.message ?? "Invalid partners");
         if (!ids.data.length) throw new ActionFailed(400, "Choose at least one partner to pay");
         const lines = selectLines(await payoutCandidates(db, month), ids.data);
@@ -54,7 +56,12 @@ export function payoutIntents(request: Request, user: PublicUser): Record<string
         admin();
         const { month } = parseForm(form, monthForm);
         const outcomes = await retryRemittances(db, MAIL_CONFIG, month);
-        return done(request, form, { title: "Remittances", description: outcomes.length ? remittanceNote(outcomes) : `No remittance is waiting to be sent for ${formatMonth(month)}.` });
+        return done(request, form, {
+          title: "Remittances",
+          description: outcomes.length
+            ? remittanceNote(outcomes)
+            : `No remittance is waiting to be sent for ${formatMonth(month)}.`,
+        });
       },
     },
   };
