@@ -1,9 +1,9 @@
 /** What the payout API routes and the payouts page share: the JSON of a payout and the partnerIds input. */
+import { leftOutJson, payoutLineJson } from "#domain/commissions/payout-json.ts";
 import { z } from "zod";
 import type { PayoutPlan } from "#domain/commissions/payout-rules.ts";
 import type { PaidBatch } from "#domain/commissions/payout-service.ts";
 import type { RemittanceOutcome } from "#domain/commissions/remittance-service.ts";
-import { maskAccountNumber } from "#domain/shared/format.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
 
 export const PARTNER_IDS_MESSAGE = "partnerIds must be partner ids (positive whole numbers) separated by commas";
@@ -31,25 +31,8 @@ export function payoutJson(plan: PayoutPlan) {
   return {
     month: plan.month,
     total: penceToPounds(plan.totalPence),
-    eligible: plan.eligible.map((l) => ({
-      partnerId: l.partnerId,
-      partnerName: l.partnerName,
-      payeeName: l.payeeName,
-      bankName: l.bankName,
-      sortCode: l.sortCode,
-      accountNumber: maskAccountNumber(l.accountNumber),
-      amount: penceToPounds(l.amountPence),
-      monthAmount: penceToPounds(l.monthPence),
-      alreadyPaid: penceToPounds(l.alreadyPaidPence),
-      reference: l.reference,
-    })),
-    leftOut: plan.leftOut.map((l) => ({
-      partnerId: l.partnerId,
-      partnerName: l.partnerName,
-      amount: penceToPounds(l.amountPence),
-      reason: l.reason.code,
-      message: l.reason.message,
-    })),
+    eligible: plan.eligible.map(payoutLineJson),
+    leftOut: plan.leftOut.map(leftOutJson),
   };
 }
 

@@ -5,6 +5,7 @@
  * YYYY-MM sends the month's remittances that failed before.
  */
 import fs from "node:fs";
+import { leftOutJson, payoutLineJson } from "#domain/commissions/payout-json.ts";
 import path from "node:path";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
@@ -71,24 +72,8 @@ export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Pro
       month,
       file: plan.eligible.length ? out : null,
       total: penceToPounds(plan.totalPence),
-      payees: plan.eligible.map((l) => ({
-        partnerId: l.partnerId,
-        partnerName: l.partnerName,
-        payeeName: l.payeeName,
-        sortCode: l.sortCode,
-        accountNumber: maskAccountNumber(l.accountNumber),
-        amount: penceToPounds(l.amountPence),
-        monthAmount: penceToPounds(l.monthPence),
-        alreadyPaid: penceToPounds(l.alreadyPaidPence),
-        reference: l.reference,
-      })),
-      leftOut: plan.leftOut.map((l) => ({
-        partnerId: l.partnerId,
-        partnerName: l.partnerName,
-        amount: penceToPounds(l.amountPence),
-        reason: l.reason.code,
-        message: l.reason.message,
-      })),
+      payees: plan.eligible.map(payoutLineJson),
+      leftOut: plan.leftOut.map(leftOutJson),
       markedPaid: paid
         ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) }
         : null,
