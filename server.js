@@ -16,7 +16,7 @@ import { isDeno, ROLE, runPrimary, webConcurrencyOrExit } from "./server/cluster
 
 process.env.NODE_ENV ??= "production";
 const requested = webConcurrencyOrExit();
-// Deno's node:cluster forks no workers (decision 57): one process serves there, whatever was asked.
+// Deno's node:cluster forks no workers: one process serves there, whatever was asked.
 const workers = isDeno ? 1 : requested;
 if (isDeno)
   logger.info(

@@ -2,7 +2,7 @@
  * Backups that restore everything: one .tar.gz holding a consistent database snapshot, every
  * uploaded export its receipts refer to, and a manifest with each upload's SHA-256. On SQLite the
  * snapshot is VACUUM INTO's file and the uploads are files beside it; on PostgreSQL it is
- * pg_dump's custom-format dump, which carries the uploads as rows of stored_uploads (decision 51).
+ * pg_dump's custom-format dump, which carries the uploads as rows of stored_uploads.
  * The manifest names the engine: a backup restores into the engine it came from.
  */
 import { createHash } from "node:crypto";

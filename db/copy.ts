@@ -1,5 +1,5 @@
 /**
- * `vendboard db copy --to postgres://…` (issue 17, scope 4; decision 52): moves a business from its
+ * `vendboard db copy --to postgres://…`: moves a business from its
  * SQLite file to PostgreSQL. The target is migrated to the latest schema, then every table is copied
  * in dependency order, streamed from the source by rowid ranges and written in batches, in ONE
  * transaction on the target (a failed copy leaves it as it was; --force empties it in the same

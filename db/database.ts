@@ -56,7 +56,7 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
-/** The same database on Deno, through node:sqlite (db/node-sqlite.ts, decision 56). */
+/** The same database on Deno, through node:sqlite (db/node-sqlite.ts). */
 function openNodeSqlite(file: string): SqliteDatabase {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = openDatabaseSync(file);

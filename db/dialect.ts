@@ -1,6 +1,6 @@
 /**
  * The few places SQLite and PostgreSQL speak differently, each one function that writes the right
- * SQL for the engine behind a Kysely instance or transaction (decision 50). Migrations and the
+ * SQL for the engine behind a Kysely instance or transaction. Migrations and the
  * domain's hand-written SQL use these instead of engine-specific text, so one set of migrations and
  * one set of queries runs on both. On SQLite each helper writes exactly the text the code wrote
  * before, so databases already migrated keep a byte-identical schema.

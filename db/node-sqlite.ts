@@ -1,6 +1,6 @@
 /**
  * SQLite on Deno: the built-in `node:sqlite` (DatabaseSync) shaped as Kysely's SqliteDatabase, so
- * the same SqliteDialect, migrations and queries run on it (decision 56). Deno refuses
+ * the same SqliteDialect, migrations and queries run on it. Deno refuses
  * better-sqlite3 12, a native addon outside Node-API; Node 20, the reference runtime, has no
  * `node:sqlite`, and keeps better-sqlite3 (db/database.ts).
  */

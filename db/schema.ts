@@ -42,7 +42,7 @@ export interface UsersTable {
   createdAt: CreatedAt;
 }
 
-/** Uploaded exports kept in the database (PostgreSQL; decision 55), keyed by the receipts' stored path. */
+/** Uploaded exports kept in the database (PostgreSQL), keyed by the receipts' stored path. */
 export interface StoredUploadsTable {
   path: string;
   bytes: Uint8Array;
@@ -213,7 +213,7 @@ export interface BusinessProfileTable {
   updatedBy: number | null;
 }
 
-/** Money a fee-paying partner paid (issue 15): it settles one or more invoices through its allocations. */
+/** Money a fee-paying partner paid: it settles one or more invoices through its allocations. */
 export interface PaymentsTable {
   id: Generated<number>;
   partnerId: number;
@@ -274,7 +274,7 @@ export interface PayoutBatchesTable {
   createdAt: CreatedAt;
 }
 
-/** Money paid for a partner's month (issue 29): one row per payment, kept when Reset Month reopens the month. */
+/** Money paid for a partner's month: one row per payment, kept when Reset Month reopens the month. */
 export interface CommissionTransfersTable {
   id: Generated<number>;
   partnerId: number;
@@ -365,7 +365,7 @@ export interface PasswordResetsTable {
   requestedFrom: string;
 }
 
-/** A signed-in device (decision 47). Times are ISO text written by the app. */
+/** A signed-in device. Times are ISO text written by the app. */
 export interface SessionsTable {
   /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
   id: string;

@@ -1,4 +1,4 @@
-// npm run bench:hardening: the production server (built if stale) under the input issue 11 guards
+// npm run bench:hardening: the production server (built if stale) under the hostile input it guards
 // against. Prints each figure beside its floor measured in the same run:
 // - peak server memory (RSS) while three 50 MB chunked bodies are refused at once: under 300 MB;
 // - how long GET /healthz waits while an .xlsx bomb is refused: p95 under 250 ms (beside the p95

@@ -1,4 +1,4 @@
-// The Deno smoke suite (npm test runs it; decision 58): with the deno binary from node_modules, a
+// The Deno smoke suite (npm test runs it): with the deno binary from node_modules, a
 // fresh database is migrated, the production build is served and signed in to as an admin and as a
 // partner, the sample exports are imported (and their totals compared with the same import run on
 // Node and with fixtures/expected.json), a backup made on Deno is restored on Node, and a

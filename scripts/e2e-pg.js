@@ -12,9 +12,9 @@ import { findPostgresBin, startCluster } from "./pg-cluster.js";
 /**
  * The smoke: sign-in (and sign-out, the limits), an import, a commission payment and an invoice,
  * each through the browser on the real server. The rest of the e2e suite is about pages, not the
- * engine, and runs on SQLite (decision 59).
+ * engine, and runs on SQLite.
  */
-// Invoices left the list with issue 19 (npm test near its 20 minutes): their SQL runs on PostgreSQL in the integration suite.
+// Invoices are not in the list (npm test near its 20 minutes): their SQL runs on PostgreSQL in the integration suite.
 export const PG_SMOKE_SPECS = ["tests/e2e/auth.spec.ts", "tests/e2e/import.spec.ts", "tests/e2e/commissions.spec.ts"];
 
 async function onServer(server, statement) {

@@ -1,4 +1,4 @@
-// First-load JavaScript per page (issue 13): the entry module and every <link rel="modulepreload"> a
+// First-load JavaScript per page: the entry module and every <link rel="modulepreload"> a
 // page's HTML names, fetched from a running server and summed raw and gzipped (zlib's default level,
 // the figure Vite's build report prints). Builds and starts nothing.
 //

@@ -26,7 +26,7 @@ export function ensureBuild({ force = false } = {}) {
   run(bin("remix"), ["vite:build"]);
 }
 
-/** True when this script runs on Deno (`deno task start`, `deno task demo`; decision 57). */
+/** True when this script runs on Deno (`deno task start`, `deno task demo`). */
 export const isDeno = typeof globalThis.Deno !== "undefined";
 
 /**

@@ -22,7 +22,7 @@ ensureBuild();
 // objects die without a scavenge each time: GET / under 50 connections served 128 -> 145 req/s
 // (docs/performance.md). Cluster workers inherit the flag.
 const V8_FLAGS = ["--max-semi-space-size=32"];
-// On Deno (`deno task start`) the server runs on Deno too, as one process (server.js, decision 57).
+// On Deno (`deno task start`) the server runs on Deno too, as one process (server.js).
 const server = spawn(process.execPath, runtimeArgs(path.join(root, "server.js"), V8_FLAGS), {
   cwd: root,
   stdio: "inherit",

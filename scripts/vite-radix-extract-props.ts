@@ -1,7 +1,7 @@
 /**
  * A Vite plugin for the client and the server build: @radix-ui/themes' helpers/extract-props.js is
  * served as app/utils/radix-extract-props.js (the same function, its prop definitions merged once
- * instead of on every render; issue 13, docs/performance.md). The server build bundles
+ * instead of on every render; docs/performance.md). The server build bundles
  * @radix-ui/themes for this (ssr.noExternal in vite.config.ts), so the replacement is the one that runs.
  */
 import fs from "node:fs";

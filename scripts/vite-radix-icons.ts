@@ -2,7 +2,7 @@
  * A Vite plugin for the client build: @radix-ui/react-icons 1.3 ships all 318 icons in one module
  * (dist/react-icons.esm.js), so every icon the app uses anywhere lands in one shared chunk that every
  * page preloads. Here the package is served as a barrel of one module per icon, cut from that same
- * file, so each icon goes to the chunk of the pages that use it (issue 13: first-load JavaScript).
+ * file, so each icon goes to the chunk of the pages that use it (first-load JavaScript).
  * The server build keeps the package as it is.
  */
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Several server processes on one port (node:cluster, decision 35): WEB_CONCURRENCY workers, one per
+// Several server processes on one port (node:cluster): WEB_CONCURRENCY workers, one per
 // core by default. The primary serves nothing. Before any worker starts, one short-lived child loads
 // the build, which migrates the database (and says when no admin exists), and exits; so the workers,
 // started only after it, never race on migrations. Each worker then runs server.js's ordinary server.
@@ -8,7 +8,7 @@
 import cluster from "node:cluster";
 import os from "node:os";
 
-/** True under Deno, whose node:cluster starts no real workers: there one process serves (decision 57). */
+/** True under Deno, whose node:cluster starts no real workers: there one process serves. */
 export const isDeno = typeof globalThis.Deno !== "undefined";
 
 /** The environment variable a worker reads its role from: "migrate" (then exit) or "serve". */
@@ -89,7 +89,7 @@ export async function runPrimary({ workers, logger, minUptimeMs = 5_000, maxQuic
   };
   for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => stop(signal));
 
-  // 1. The database is migrated once, by a child that loads the build and exits (see decision 35).
+  // 1. The database is migrated once, by a child that loads the build and exits (docs/decisions/035-several-server-processes-through-node-cluster-the-database-i.md).
   const migrator = fork("migrate");
   const [code, signal] = await new Promise((resolve) => migrator.worker.once("exit", (c, s) => resolve([c, s])));
   live.delete(migrator);

@@ -1,5 +1,5 @@
 /**
- * Disable and Enable sign-in for an account (issue 16, scope 3): on /admin/users per admin, and in a
+ * Disable and Enable sign-in for an account: on /admin/users per admin, and in a
  * partner's edit dialog. Both post to the page's own action (intents account-disable and
  * account-enable, app/utils/intents/accounts.server.ts). Disable asks for the admin's own password
  * in a dialog; before the scripts load it is a plain post that the page asks on a confirmation card.

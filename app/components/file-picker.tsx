@@ -1,5 +1,5 @@
 /**
- * A file input that looks like the rest of the product (issue 14): the browser's own input until
+ * A file input that looks like the rest of the product: the browser's own input until
  * the page is hydrated (so a form works without JavaScript), then a Radix soft button — a <label>
  * for the input, which stays focusable and shows its focus on the button — beside the name of the
  * file chosen (or `none`).

@@ -1,5 +1,5 @@
 /**
- * Parts of a page its first load does without (issue 13: first-load JavaScript at most 180 KB):
+ * Parts of a page its first load does without (first-load JavaScript at most 180 KB):
  * a dialog's body is its own chunk, fetched when the dialog first opens (or when its trigger is
  * pointed at or focused, so it is usually there by the click), with a spinner meanwhile. A closed
  * dialog renders no body, so the server's HTML and hydration are the same as with a static import.

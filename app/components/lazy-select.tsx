@@ -1,7 +1,7 @@
 /**
  * Radix Themes' Select, part for part (Root, Trigger, Content, Item), with
  * Radix Select's code (7.4 KB gzipped) a chunk of its own fetched when a select first renders. For
- * selects that appear only in dialogs or after hydration (issue 13: first-load JavaScript): the
+ * selects that appear only in dialogs or after hydration (first-load JavaScript): the
  * page's first load does without it. A select in the server's HTML keeps importing @radix-ui/themes.
  */
 import type { Select as ThemesSelect } from "@radix-ui/themes";

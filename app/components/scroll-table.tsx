@@ -1,5 +1,5 @@
 /**
- * A wide table on a phone (issue 14): the table scrolls sideways inside its card, its first column
+ * A wide table on a phone: the table scrolls sideways inside its card, its first column
  * stays in place while the rest scrolls under it, and a shadow on the right edge shows while there
  * is more to the right. Use it instead of Radix Themes' `Table.Root` for any table that can be wider
  * than a 375px screen; its children are the usual `Table.Header` / `Table.Body`.

@@ -22,7 +22,7 @@ export function StatCard({
           </Text>
           {icon ? <Text color="gray">{icon}</Text> : null}
         </Flex>
-        {/* The figure never wraps inside itself (issue 14): a size smaller on a phone's two-column grid. */}
+        {/* The figure never wraps inside itself: a size smaller on a phone's two-column grid. */}
         <Text size={{ initial: "5", sm: "6" }} weight="bold" className="vb-figure">
           {value}
         </Text>

@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let fees: MyFees | null = null;
   let balance: Awaited<ReturnType<typeof balanceDue>> | null = null;
   if (user.partnerType === "fee-paying") {
-    // The Balance due card: what the partner owes today and the overdue part (issue 15).
+    // The Balance due card: what the partner owes today and the overdue part.
     balance = await balanceDue(db, user.id).catch((error: unknown) => {
       log().error({ err: error }, "The balance due could not be loaded");
       return null;
@@ -67,12 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       log().error({ err: error }, "Fee payments could not be loaded");
     }
   }
-  // Commission paid in advance with no later month to take it (issue 29, point 5), any partner type.
+  // Commission paid in advance with no later month to take it, any partner type.
   const owing = await partnerOwing(db, user.id).catch((error: unknown) => {
     log().error({ err: error }, "The commission owed could not be loaded");
     return null;
   });
-  // What last month's commission includes (each adjustment with its reason) and what happened to its money (issue 29).
+  // What last month's commission includes (each adjustment with its reason) and what happened to its money.
   const commissionNotes = isProfitSharingType(user.partnerType)
     ? await partnerMonth(db, user.id, stats.month)
         .then((m) => [...m.adjustments.map(adjustmentText), ...paymentNotes(m)])

@@ -1,5 +1,5 @@
 /**
- * /account/password: any signed-in user changes their own password (issue 16). The current password
+ * /account/password: any signed-in user changes their own password. The current password
  * is checked under the attempt limits; on success every other session ends and this one gets a fresh
  * cookie. One form posted to the page's own action, so it works without JavaScript.
  */

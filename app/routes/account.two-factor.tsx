@@ -1,6 +1,6 @@
 /**
  * /account/two-factor: an admin turns two-factor sign-in on (QR code, first code, ten recovery codes
- * shown once), gets new recovery codes, or turns it off (issue 16, scope 4). Renewing and turning
+ * shown once), gets new recovery codes, or turns it off. Renewing and turning
  * off ask for the admin's password; with REQUIRE_ADMIN_2FA=1 it cannot be turned off.
  * Forms posted to the page's own action: it works without JavaScript.
  */

@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     commissionSummaryPage(db, month, pageRequest(params)),
     moneyPaidOf(db, month),
   ]);
-  // Money already paid for a month Reset Month reopened (issue 29): the Mark as Paid question names both figures.
+  // Money already paid for a month Reset Month reopened: the Mark as Paid question names both figures.
   return { months, summary, alreadyPaid: Object.fromEntries([...paid].filter(([, p]) => p.pence > 0)) };
 }
 

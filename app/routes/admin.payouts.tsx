@@ -1,5 +1,5 @@
 /**
- * /admin/payouts?month=YYYY-MM (issue 15, scopes 3 and 4): a month's commission payout. The partners
+ * /admin/payouts?month=YYYY-MM: a month's commission payout. The partners
  * who can be paid (chosen by default), their commission and bank line; the total chosen; Download
  * payment file (the bank's CSV, GET /api/commissions/payouts/file) and Mark batch as paid (after a
  * confirmation naming the count and total; each partner is emailed a remittance). The partners left

@@ -1,5 +1,5 @@
 /**
- * /admin/settings: the business profile (issue 14). What invoices, statements and emails say about
+ * /admin/settings: the business profile. What invoices, statements and emails say about
  * the business: trading name, address, company and VAT numbers, the VAT rate, the bank details
  * partners pay into, the logo and the contact email. One form posted to the page's own action
  * (intent business-update), so it works without JavaScript; refused fields say why beneath them.

@@ -1,5 +1,5 @@
 /**
- * /admin/users: the admins (issue 16, scope 3; decision 46): each with last sign-in and status,
+ * /admin/users: the admins: each with last sign-in and status,
  * Add admin (a password typed now, or generated and shown once), and Disable or Enable sign-in
  * per admin, a disable confirmed with the admin's own password. Every form posts to the page's own
  * action, so it works before the scripts load (a disable is then asked on a confirmation card).

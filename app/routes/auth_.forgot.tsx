@@ -1,6 +1,6 @@
 /**
  * /auth/forgot: ask for a password reset link by username or email. Works without JavaScript. The
- * answer is always the same text, at once: the link is looked up and mailed after it (issue 16).
+ * answer is always the same text, at once: the link is looked up and mailed after it.
  */
 import { Button, Callout, Card, Flex, Text, TextField } from "@radix-ui/themes";
 import { CheckCircledIcon, PersonIcon } from "@radix-ui/react-icons";

@@ -1,5 +1,5 @@
 /**
- * /auth/two-factor: the second step of an admin's sign-in (issue 16, scope 4). Reached only from
+ * /auth/two-factor: the second step of an admin's sign-in. Reached only from
  * /auth with a right password (a signed cookie, ten minutes); takes a code from the authenticator
  * app or a recovery code, limited like the password. Works without JavaScript.
  */

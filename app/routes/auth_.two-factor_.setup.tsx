@@ -1,6 +1,6 @@
 /**
  * /auth/two-factor/setup: with REQUIRE_ADMIN_2FA=1 an admin without two-factor sign-in sets it up
- * here, after the password and before any page (issue 16, scope 4). The first code confirms it and
+ * here, after the password and before any page. The first code confirms it and
  * signs in; the ten recovery codes are shown once, then the admin goes on to the dashboard.
  */
 import { Button } from "@radix-ui/themes";

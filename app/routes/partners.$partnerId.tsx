@@ -81,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Partner not found");
     const url = new URL(request.url);
     const partner = await partnerDetailPage(db, id, pageRequest(url.searchParams));
-    // Fee-paying partners: the statement of account for `?from=&to=` (issue 15).
+    // Fee-paying partners: the statement of account for `?from=&to=`.
     const statement =
       partner.partnerType === "fee-paying"
         ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") })
@@ -89,7 +89,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { commission, working, agreement } = isProfitSharingType(partner.partnerType)
       ? await commissionOf(partner)
       : { commission: null, working: null, agreement: null };
-    // What the partner owes with no later month to take it (issue 29, point 5), else null.
+    // What the partner owes with no later month to take it, else null.
     const owing = await partnerOwing(db, id);
     return { partner, commission, working, agreement, statement, owing, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
@@ -131,7 +131,7 @@ async function commissionOf(partner: PartnerDetailPage) {
     submittedReports: month.submittedReports,
     activeMachines: month.activeMachines,
     payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
-    // Issue 29: the adjustments the month includes and what happened to its money, said on the card itself.
+    // The adjustments the month includes and what happened to its money, said on the card itself.
     notes: [...month.adjustments.map(adjustmentText), ...paymentNotes(month)],
     moneyPaid: month.payment.status === "pending" && month.moneyPaid.pence > 0 ? month.moneyPaid : null,
   };

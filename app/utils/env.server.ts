@@ -40,7 +40,7 @@ const schema = z
       .string()
       .optional()
       .transform((v) => v === "1"),
-    /** A session not seen for this many hours ends (decision 47); the 7-day lifetime holds regardless. */
+    /** A session not seen for this many hours ends; the 7-day lifetime holds regardless. */
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_IDLE_HOURS),
     /** "1" behind a reverse proxy: X-Forwarded-For/-Host are then believed. */
     TRUST_PROXY: z

@@ -3,7 +3,7 @@
  * result for every input and without its cost per render: the original merges every prop
  * definition a component names (Object.assign over ~40 entries) and builds `[default, ...values]`
  * for each enum on every call, for every Flex, Text and Box of a page. That was a fifth of the
- * server's time on GET / under load (docs/performance.md, issue 13). Here the merged definitions
+ * server's time on GET / under load (docs/performance.md). Here the merged definitions
  * and each enum's allowed values are worked out once per set of definitions.
  *
  * scripts/vite-radix-extract-props.ts serves this in place of the package's module, in the client

@@ -1,6 +1,6 @@
 /**
  * The cookie session and the user it names; guards for pages (redirects) and API routes (401/403).
- * Sessions are rows (decision 47): the signed cookie holds only a random token, the `sessions` row
+ * Sessions are rows: the signed cookie holds only a random token, the `sessions` row
  * (keyed by the token's SHA-256) says whose it is and whether it still counts.
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
@@ -73,7 +73,7 @@ export async function currentSessionId(request: Request): Promise<string | null>
 async function tokenOf(request: Request): Promise<string | null> {
   const session = await storage.getSession(request.headers.get("Cookie"));
   const token = session.get("token");
-  // Cookies from before decision 47 carry no token: their holders sign in again.
+  // Cookies from before sessions were rows (docs/decisions/047-sessions-are-rows-the-cookie-holds-a-token-whose-hash-keys-t.md) carry no token: their holders sign in again.
   return typeof token === "string" && token.length > 0 ? token : null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Between the password and the second step (issue 16, scope 4): a signed cookie naming the user, for
+ * Between the password and the second step: a signed cookie naming the user, for
  * ten minutes, that is no session (no page but the second step's accepts it). The code itself and
  * the enrolment's QR code are handled here for the pages and /api/login alike.
  */

@@ -96,7 +96,7 @@ export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> 
   const file = form.get("reportFile");
   if (!(file instanceof Blob) || file.size === 0) throw apiError(400, "No file selected");
   const name = file.name || "report.xlsx";
-  // .csv exports too (decision 61); the spec's message stays for any other name.
+  // .csv exports too; the spec's message stays for any other name.
   if (!EXPORT_NAME.test(name)) throw apiError(400, "Please select an Excel file to upload");
   if (file.size > limit) throw apiError(413, `The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   const month = parseMonth(textField(form, "month"));

@@ -4,7 +4,7 @@
  *   [--minimum X] [--cap X] [--product "MATCH=BASIS:RATE" ...] [--adjust-paid-months] [--preview] [--json]
  * vendboard agreements set PARTNER --file terms.json [--from YYYY-MM] [--adjust-paid-months] [--preview] [--json]
  *
- * A partner's commission agreements (issue 19): the flags are turned into the API's body
+ * A partner's commission agreements: the flags are turned into the API's body
  * (POST /api/partners/{id}/agreements) and validated by the same schema (agreement-json.ts).
  */
 import fs from "node:fs";

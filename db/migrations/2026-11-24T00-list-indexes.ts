@@ -1,5 +1,5 @@
 /**
- * What the admin's lists read at a real operator's size (issue 13), so each page reads only what it shows:
+ * What the admin's lists read at a real operator's size, so each page reads only what it shows:
  * - fee_payments (status, period_start, id): a status tab's invoices newest period first, a page at
  *   a time, and the count of each tab from the index alone;
  * - fee_payments (period_start, id): All Invoices in the same order;

@@ -1,5 +1,5 @@
 /**
- * What the summary pages read at a real operator's size (issue 13): the indexes their paged queries
+ * What the summary pages read at a real operator's size: the indexes their paged queries
  * search by, and the all-time product totals Products Analytics pages through.
  * - users (is_admin, name, username): partners in the summary's order, a page at a time;
  * - machines (partner_id, location, id): a partner's machines in the page's order;

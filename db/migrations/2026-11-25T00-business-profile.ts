@@ -1,11 +1,11 @@
 /**
- * The business profile (issue 14): the one row of what the business's documents say about it, kept
+ * The business profile: the one row of what the business's documents say about it, kept
  * by the admin settings page (/admin/settings): trading name, address, company and VAT numbers, the
  * VAT rate (basis points like every rate here; NULL when the business charges no VAT), the bank
  * details partners pay into, a logo (PNG or JPEG bytes, in the database so every server shares it,
  * section 12) and the contact email. No row until the profile is first saved: the domain answers
  * its defaults meanwhile (domain/business/business-rules.ts).
- * Invoices keep the VAT rate they were raised at (as they keep their monthly fee, decision 19).
+ * Invoices keep the VAT rate they were raised at (as they keep their monthly fee).
  */
 import { sql, type Kysely } from "kysely";
 import { bytesType, inTransaction, nowText } from "../dialect.ts";

@@ -1,5 +1,5 @@
 /**
- * Payments and credit notes as records (issue 15, decision 41):
+ * Payments and credit notes as records:
  * - `payments`: money a fee-paying partner paid (date, amount in pence, method, reference);
  * - `payment_allocations`: which invoices a payment settles, and how much of each;
  * - `credit_notes`: a credit ('credit') or the cancellation ('cancellation') of an invoice's unpaid balance.

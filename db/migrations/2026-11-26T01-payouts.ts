@@ -1,5 +1,5 @@
 /**
- * Commission payouts and remittances (issue 15, scopes 3 and 4; decisions 43 and 44).
+ * Commission payouts and remittances.
  * payout_batches: a month's batch marked paid at once (who, when, how many, the total).
  * commission_remittances: the remittance email owed for a commission payment made through the
  * product, queued in the payment's transaction and sent after it commits: at most one per payment

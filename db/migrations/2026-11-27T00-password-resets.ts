@@ -1,4 +1,4 @@
-/** Password reset links (issue 16): only the SHA-256 of each token is kept, never the token itself. */
+/** Password reset links: only the SHA-256 of each token is kept, never the token itself. */
 import type { Kysely } from "kysely";
 import { autoIncrementId } from "../dialect.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Account status (issue 16, scope 3; decision 46). users.disabled_at: null while the account may sign
+ * Account status. users.disabled_at: null while the account may sign
  * in, else when it was disabled (its sessions ended then). users.last_sign_in_at: the last successful
  * sign-in (web form or POST /api/login). users.created_by: the admin who created the account (null
  * for the CLI, the demo and older rows).

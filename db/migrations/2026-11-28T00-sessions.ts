@@ -1,5 +1,5 @@
 /**
- * Sessions are rows (issue 16, scope 5; decision 47). The cookie holds a random token; `sessions.id`
+ * Sessions are rows. The cookie holds a random token; `sessions.id`
  * is its SHA-256 in hex, never the token. Times are ISO text (like users.last_sign_in_at), set by the
  * app, so the table means the same on SQLite and PostgreSQL (no engine defaults, no 32-bit integer
  * milliseconds). users.session_version, which the signed cookies carried, goes: every cookie issued

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for admins (issue 16, scope 4; decision 48). users.totp_secret: the base32
+ * Two-factor sign-in for admins. users.totp_secret: the base32
  * TOTP secret once enrolment is confirmed (users.totp_enabled_at says when), users.totp_pending_secret
  * while an enrolment waits for its first code, users.totp_last_step: the 30-second step of the last
  * code accepted (a code is never accepted twice). recovery_codes: ten single-use codes per user,

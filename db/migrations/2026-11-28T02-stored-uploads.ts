@@ -1,5 +1,5 @@
 /**
- * Uploaded exports as rows (issue 17, scope 3; decision 55): on PostgreSQL, where several app servers
+ * Uploaded exports as rows: on PostgreSQL, where several app servers
  * share no disk, the bytes live in the database, keyed by the same "uploads/<sha256>.xlsx" path the
  * import receipts hold. On SQLite the table stays empty (files in the data directory, as before);
  * it exists on both so one schema serves both engines and `vendboard db copy` can fill it.

@@ -1,5 +1,5 @@
 /**
- * Commission agreements (issue 19, decision 60). commission_rates becomes a partner's agreement
+ * Commission agreements. commission_rates becomes a partner's agreement
  * history: a row without terms is the seed's agreement of the partner's type at rate_bp (every row
  * until now, so no figure changes); a row with terms (JSON, domain/commissions/agreement-schemas.ts)
  * is a written agreement, in force from its effective month until the next row. A payment keeps the

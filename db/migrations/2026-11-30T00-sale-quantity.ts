@@ -1,5 +1,5 @@
 /**
- * Sale quantity (issue 28): a telemetry row may sell more than one unit (its Quantity column, 1 to 99).
+ * Sale quantity: a telemetry row may sell more than one unit (its Quantity column, 1 to 99).
  * Each sales line keeps its quantity; cost_pence stays the cost of one unit, so a line's units are its
  * quantity and its COGS cost_pence × quantity (refunds are never units and add no cost).
  *

@@ -1,5 +1,5 @@
 /**
- * Corrections after payment (issue 29): a paid month's late sales, a record deleted from it, and a
+ * Corrections after payment: a paid month's late sales, a record deleted from it, and a
  * reopened month paid again become adjustments on the partner's next open month, in the agreements'
  * table. commission_adjustments.reason widens from ('agreement', 'carried') to those and
  * 'late_sales', 'record_deleted', 'repaid'.

@@ -1,5 +1,5 @@
 /**
- * Money paid is never forgotten (issue 29, point 3): commission_transfers keeps each payment of a
+ * Money paid is never forgotten: commission_transfers keeps each payment of a
  * partner's month (amount, date, reference, batch) and each remittance names the transfer it
  * advises; Reset Month now sets the month's commission_payments row back to pending and keeps its
  * transfers, so paying the month again pays only what it now comes to minus what was paid.

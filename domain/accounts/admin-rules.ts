@@ -1,5 +1,5 @@
 /**
- * Admin management and account status (issue 16, scope 3; decision 46): pure rules. Who may be
+ * Admin management and account status: pure rules. Who may be
  * disabled, the input of a new admin, and the status line an account shows.
  */
 import { z } from "zod";

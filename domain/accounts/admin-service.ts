@@ -1,5 +1,5 @@
 /**
- * Admin management and account status (issue 16, scope 3; decision 46): list and create admins,
+ * Admin management and account status: list and create admins,
  * disable and enable any account (admins and partners), each in one transaction and audited.
  * Disabling deletes the account's sessions, so every one ends at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Password reset links (issue 16), pure: the token, its hash, its life of 30 minutes, and the limits
+ * Password reset links, pure: the token, its hash, its life of 30 minutes, and the limits
  * on asking for links (per address and per account). No clock, no database and no node:crypto here
  * (the pages' scripts import these texts); the token and its hash are in reset-token.ts.
  */

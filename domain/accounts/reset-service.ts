@@ -1,5 +1,5 @@
 /**
- * Password reset by emailed link and changing one's own password (issue 16). Links: one per matching
+ * Password reset by emailed link and changing one's own password. Links: one per matching
  * account, single use, 30 minutes, only the token's SHA-256 stored; requests limited per address
  * (in auth_failures, like sign-in) and per account (the links it was sent). Using a link or changing
  * a password ends every session of the user; both are audited.
@@ -62,7 +62,7 @@ async function matchingAccounts(db: DB, identifier: string): Promise<User[]> {
           eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", wanted),
         ]),
       )
-      // A disabled account (decision 46) gets no link.
+      // A disabled account gets no link.
       .where("disabledAt", "is", null)
       .orderBy("id")
       .execute()

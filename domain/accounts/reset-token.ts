@@ -1,4 +1,4 @@
-/** Reset link tokens (issue 16), server side only: 32 random bytes, kept in the database as their SHA-256. */
+/** Reset link tokens, server side only: 32 random bytes, kept in the database as their SHA-256. */
 import { createHash, randomBytes } from "node:crypto";
 
 /** A new random token for a link: 32 bytes from the CSPRNG, base64url (43 characters, safe in a path). */

@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 16, scope 5; decision 47), pure: when a session is over and when its last-seen
+ * Sessions, pure: when a session is over and when its last-seen
  * time is worth writing. Times are milliseconds since the epoch; the caller brings the clock.
  */
 export const SESSION_LIFETIME_DAYS = 7;

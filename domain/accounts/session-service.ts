@@ -1,5 +1,5 @@
 /**
- * Sessions as rows (issue 16, scope 5; decision 47): one row per signed-in device. The cookie holds a
+ * Sessions as rows: one row per signed-in device. The cookie holds a
  * random token and the row's id is its SHA-256, so a copy of the database signs nobody in. Reading a
  * request's user is one query (the session joined with its user); last_seen_at is written at most
  * every 5 minutes; a session past its idle limit or its 7 days is deleted when it is next read, and

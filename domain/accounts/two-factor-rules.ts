@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in rules (issue 16, scope 4; decision 48), pure: TOTP codes (RFC 6238: SHA-1, six
+ * Two-factor sign-in rules, pure: TOTP codes (RFC 6238: SHA-1, six
  * digits, 30-second steps, one step of clock drift either way) through otpauth, never accepted
  * twice; ten single-use recovery codes, kept as SHA-256 (they carry 50 random bits: a slow hash
  * would add nothing); who must enrol.

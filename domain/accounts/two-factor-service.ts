@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 16, scope 4; decision 48): enrolment confirmed by a first code, the
+ * Two-factor sign-in: enrolment confirmed by a first code, the
  * second step at sign-in (a TOTP code or a recovery code, each accepted once), new recovery codes,
  * turning it off, and the CLI's reset for a lost device. Every change is audited; codes never are.
  */

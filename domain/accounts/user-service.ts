@@ -176,5 +176,5 @@ export async function createUser(
   });
 }
 
-/** Ends every session of the user (decision 47: sessions are rows). */
+/** Ends every session of the user (sessions are rows). */
 export { endAllSessions } from "./session-service.ts";

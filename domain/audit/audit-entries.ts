@@ -167,13 +167,13 @@ function describeUser(entry: AuditEntryData): string {
       return details.kind === "invite"
         ? `Emailed ${text(details.username) ?? "a new admin"} a link to choose their password`
         : `Emailed ${text(details.username) ?? "an account"} a password reset link`;
-    // Issue 16, scope 5 (decision 47): the avatar menu's "Log out everywhere".
+    // The avatar menu's "Log out everywhere".
     case "sign-out-everywhere": {
       const ended = count(details.sessionsEnded);
       const who = text(details.username);
       return `Logged out everywhere${who ? `: ${who}` : ""}${ended === null ? "" : ` (${formatCount(ended, "session")} ended)`}`;
     }
-    // Issue 16, scope 3 (decision 46): account status.
+    // Account status.
     case "disable":
     case "enable":
     case "sign-in-refused": {
@@ -182,7 +182,7 @@ function describeUser(entry: AuditEntryData): string {
         return `Refused sign-in of disabled account ${text(details.username) ?? ""}`.trim();
       return `${entry.action === "disable" ? "Disabled sign-in of" : "Enabled sign-in of"} ${who}`;
     }
-    // Issue 16, scope 4 (decision 48): two-factor sign-in.
+    // Two-factor sign-in.
     case "two_factor_on":
       return `Turned on two-factor sign-in for ${text(details.username) ?? "a user"}`;
     case "two_factor_off":
@@ -248,7 +248,7 @@ function describeRecord(entry: AuditEntryData): string {
     case "import": {
       const rows = count(after.imported) ?? 0;
       const location = text(after.location);
-      // Since issue 28 an entry lists every reason rows were left out, with their revenue; older ones list the booking rules'.
+      // A newer entry lists every reason rows were left out, with their revenue; older ones list the booking rules'.
       const leftOut = Array.isArray(details.leftOut)
         ? details.leftOut.flatMap((l) => {
             const item = fields(l);

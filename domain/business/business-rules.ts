@@ -1,6 +1,6 @@
 /**
- * The business profile's pure rules (issue 14): what the business's documents say about it when it
- * has not been set up yet, VAT on an invoice (the invoice's amount is the net; decision 39), what
+ * The business profile's pure rules: what the business's documents say about it when it
+ * has not been set up yet, VAT on an invoice (the invoice's amount is the net), what
  * a logo file is by its bytes, and the dashboard link of an email.
  */
 import { divRoundHalfUp } from "../shared/money.ts";

@@ -1,5 +1,5 @@
 /**
- * Commission agreements (issue 19, decision 60): what a host earns in a month, as operators write it.
+ * Commission agreements: what a host earns in a month, as operators write it.
  * An agreement has a basis (net profit, gross sales, gross profit, per item sold, per machine with a
  * record), a rate or amount, optional marginal tiers on that basis, an optional minimum and cap per
  * month, and optional per-product rules. Each line is computed in pence, half-up, then summed.

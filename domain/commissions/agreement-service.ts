@@ -1,5 +1,5 @@
 /**
- * A partner's commission agreements (issue 19, decision 60): the history with the terms in words, a
+ * A partner's commission agreements: the history with the terms in words, a
  * preview of last month under proposed terms, and setting an agreement from a month. A new agreement
  * (or a correction of one) applies from its month: open months follow it at once; paid months keep
  * their snapshot, and their difference under the new terms is added to the next open month as an

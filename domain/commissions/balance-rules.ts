@@ -1,5 +1,5 @@
 /**
- * A partner's commission balance and what they owe (issue 29, point 5), pure. Negative adjustments
+ * A partner's commission balance and what they owe, pure. Negative adjustments
  * (a rest carried from a paid month, a month paid again for less, a record deleted or a late refund
  * after payment) wait on the partner's next open month and are absorbed when that month is paid. The
  * balance is the sum of the adjustments on every month not paid (the month in progress and later ones

@@ -1,6 +1,6 @@
 /**
- * A partner's commission balance from the database, and its write-off (issue 29, point 5; the rules
- * in balance-rules.ts). The balance is the sum of the adjustments on the partner's months not paid
+ * A partner's commission balance from the database, and its write-off (the rules in
+ * balance-rules.ts). The balance is the sum of the adjustments on the partner's months not paid
  * (no completed commission payment); what the partner owes is a negative balance no later month
  * will take. Shown on the admin's partner page and the partner's dashboard; a partner owing money
  * is not deleted (partner-service.ts) until it is settled or written off.

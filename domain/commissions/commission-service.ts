@@ -411,7 +411,7 @@ async function carry(
  * removed; those already paid in a later month are reversed in the next unpaid month. Each audited.
  */
 async function undoAgreementAdjustments(trx: DB, partnerId: number, month: string, actorId: number | null) {
-  // Late sales and deleted records (issue 29) are part of what the reopened month now comes to: theirs go too.
+  // Late sales and deleted records are part of what the reopened month now comes to: theirs go too.
   const rows = await trx
     .selectFrom("commissionAdjustments")
     .selectAll()

@@ -1,5 +1,5 @@
 /**
- * Corrections after payment (issue 29, ARCHITECTURE.md section 13), pure. A paid month keeps what it
+ * Corrections after payment, pure. A paid month keeps what it
  * paid; late data (sales imported after payment, a record deleted from it) changes what it comes to
  * under the terms it was paid under, and the difference becomes an adjustment on the partner's next
  * open month, the one adjustment mechanism the agreements use.
@@ -17,7 +17,7 @@ export function paidMonthDifference(
 }
 
 /**
- * Paying a month that money has already been paid for (a month reopened by Reset Month, issue 29):
+ * Paying a month that money has already been paid for (a month reopened by Reset Month):
  * what it now comes to minus what was already paid. Never below 0: a negative rest is carried to
  * the partner's next open month (reason `repaid`).
  */
@@ -67,7 +67,7 @@ export interface MonthPaymentFacts {
 }
 
 /**
- * The lines that tell a partner what happened to a month's money (issue 29, point 5), beside the
+ * The lines that tell a partner what happened to a month's money, beside the
  * adjustments it includes (adjustmentText, listed with the month's working): both figures where money had been paid for it before ("October 2026: £32.62, already paid £32.15 on
  * 27/11/2026, now £0.47"); what it sent on once paid ("Late sales after payment: +£0.47, added to
  * November 2026").

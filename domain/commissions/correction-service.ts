@@ -1,5 +1,5 @@
 /**
- * Corrections after payment (issue 29): the paid months a change reaches, what each came to before
+ * Corrections after payment: the paid months a change reaches, what each came to before
  * and comes to after it (under the terms it was paid under), and the differences written as
  * adjustments on each partner's next open month, audited with what caused them. Imports
  * (import-service.ts) and record deletes (machine-service.ts) call these inside their transaction.

@@ -1,5 +1,5 @@
 /**
- * A paid month that late data reaches, and its words (issue 29): light on purpose, so the import
+ * A paid month that late data reaches, and its words: light on purpose, so the import
  * page and the machine dialogs name the difference without loading the commission engine
  * (correction-rules.ts works the difference out).
  */
@@ -54,7 +54,7 @@ const SENT_ON: Record<string, string> = {
   repaid: "Paid over, carried",
 };
 
-/** "Late sales after payment: +£0.47, added to November 2026" (the paid month's statement, issue 29). */
+/** "Late sales after payment: +£0.47, added to November 2026" (the paid month's statement). */
 export function sentOnText(a: { month: string; amountPence: number; reason: string }): string {
   return `${SENT_ON[a.reason] ?? "Adjustment"}: ${formatSignedPence(a.amountPence)}, added to ${formatMonth(a.month)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Money paid for partners' months (issue 29, ARCHITECTURE.md section 13): each payment of a month is
+ * Money paid for partners' months: each payment of a month is
  * kept as a transfer (amount, date, reference, batch) and Reset Month never removes one, so a month
  * paid again pays only what it now comes to minus what was already paid.
  */

@@ -1,5 +1,5 @@
 /**
- * Commission payouts, pure (issue 15, scope 3): who can be paid for a month, whether their bank
+ * Commission payouts, pure: who can be paid for a month, whether their bank
  * details can go in a UK bulk-payment (Bacs) file, and the file itself: a CSV with payee name, sort
  * code, account number, amount (1234.56) and a reference naming the month, names and references in
  * Bacs characters and at most 18 of them.

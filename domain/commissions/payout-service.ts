@@ -1,5 +1,5 @@
 /**
- * Commission payout batches (issue 15, scope 3; decision 43): a month's candidates (eligible partners
+ * Commission payout batches: a month's candidates (eligible partners
  * with their bank lines, the others with why), the bank payment file of a selection, and marking the
  * selection paid in one transaction, each payment as Mark as Paid records it, with a payout_batches
  * row and one audit entry for the batch; the remittances are queued with the payments and sent after.
@@ -139,7 +139,7 @@ async function fileAmounts(db: DB, month: string): Promise<Map<number, FileLine>
 }
 
 /**
- * Money in flight (issue 29, point 4): each line's amount against the latest bank file that has the
+ * Money in flight: each line's amount against the latest bank file that has the
  * partner; 409 naming the partner and both amounts when it changed since the file was made.
  */
 export function assertFileAmounts(

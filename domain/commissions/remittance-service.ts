@@ -1,5 +1,5 @@
 /**
- * Remittance advice (issue 15, scope 4; decision 44): when a partner's commission is paid through the
+ * Remittance advice: when a partner's commission is paid through the
  * product (Mark as Paid on a page, the API, the CLI, or a payout batch), a remittance is queued in the
  * payment's own transaction and emailed after it commits: the month, the amount, the reference and
  * the month's consolidated report attached. One per payment (a unique link to the payment), claimed

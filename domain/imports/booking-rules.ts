@@ -90,7 +90,7 @@ export interface PlannedGroup extends SalesSummary {
   duplicates: number;
   /** Already booked to another machine: machine id → rows. */
   alreadyBooked: Map<number, number>;
-  /** New rows in a month the partner has been paid for (closed): late sales, booked only once confirmed (issue 29). */
+  /** New rows in a month the partner has been paid for (closed): late sales, booked only once confirmed. */
   monthClosed: number;
   /** The month is the partner's paid month: its new rows are late sales, which change what it comes to. */
   paidMonth: boolean;

@@ -68,7 +68,7 @@ export type { PaidMonthChange } from "../commissions/correction-words.ts";
 /**
  * A file whose new rows fall in a partner's paid month (late sales) was not written: 409 naming each
  * month, its partner and the difference, and where it would go, until the user confirms
- * (adjustPaidMonths, --adjust-paid-months, the page's checkbox). Issue 29, ARCHITECTURE.md section 13.
+ * (adjustPaidMonths, --adjust-paid-months, the page's checkbox).
  */
 export class PaidMonthsNeedConfirmationError extends DomainError {
   readonly changes: PaidMonthChange[];

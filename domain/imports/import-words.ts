@@ -1,5 +1,5 @@
 /**
- * The words of what an import left out (issue 28), light on purpose: the receipt in Performance
+ * The words of what an import left out, light on purpose: the receipt in Performance
  * History, the import page, the dialog, the CLI and the audit trail say it the same way without
  * loading the booking rules or the export reader.
  */

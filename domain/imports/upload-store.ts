@@ -1,6 +1,6 @@
 /**
  * Uploaded exports, named by their SHA-256 (the import receipts point to them by the key
- * "uploads/<sha256>.xlsx"), behind one interface with two stores (issue 17, scope 3; decision 55):
+ * "uploads/<sha256>.xlsx"), behind one interface with two stores:
  * files in the data directory with SQLite (one server, one disk), rows of `stored_uploads` with
  * PostgreSQL (several app servers share the database, not a disk). Pruning removes what no receipt
  * refers to any more.

@@ -1,6 +1,6 @@
 /**
  * The fee invoice as a PDF: the business's letterhead, number and dates, the partner billed, the
- * period, fee × months, discount, VAT when the invoice carries it (net, VAT, gross: decision 39),
+ * period, fee × months, discount, VAT when the invoice carries it (net, VAT, gross),
  * the total, and how to pay: the bank details to pay into and the invoice number to quote.
  */
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
@@ -47,7 +47,7 @@ export async function invoicePdf(
   partner: Pick<User, "name" | "username" | "billingAddress" | "email" | "monthlyFeePence">,
   options: {
     business?: BusinessProfile;
-    /** What has been paid and credited on it so far (issue 15): an unpaid invoice then asks for the rest. */
+    /** What has been paid and credited on it so far: an unpaid invoice then asks for the rest. */
     settled?: { paidPence: number; creditedPence: number };
   } = {},
 ): Promise<Uint8Array> {

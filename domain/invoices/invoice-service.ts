@@ -45,7 +45,7 @@ export interface InvoiceView {
   displayId: string;
   partnerId: number;
   partnerName: string;
-  /** The invoice's amount: the fee after any term discount, net of VAT (decision 40). */
+  /** The invoice's amount: the fee after any term discount, net of VAT. */
   amount: number;
   /** The VAT rate the invoice was raised at, as a percentage (20), or null when it carries no VAT. */
   vatPercent: number | null;
@@ -294,7 +294,7 @@ async function insertInvoice(
   actorId: number | null,
 ) {
   const q = await quote(trx, partnerId, period, today);
-  // The invoice keeps the VAT rate in force when it is raised (decision 39), as it keeps its fee.
+  // The invoice keeps the VAT rate in force when it is raised, as it keeps its fee.
   const { vatRateBp } = await getBusinessProfile(trx);
   const row = await trx
     .insertInto("feePayments")
@@ -379,7 +379,7 @@ export async function updateInvoiceStatus(
   await db.transaction().execute(async (trx) => {
     const invoice = await findInvoice(trx, id);
     if (!canTransition(invoice.status, status)) throw conflict("Failed to update payment status");
-    // Status follows from payments and credit notes (decision 41): each call writes those.
+    // Status follows from payments and credit notes: each call writes those.
     if (status === "paid") {
       if (invoice.status === "paid") {
         // Paid again: a date or reference given corrects the payment that settled it.

@@ -420,7 +420,7 @@ export async function recordForUser(db: DB, user: PublicUser, recordId: number) 
  * Deleting a record deletes its sales and takes them out of the product rollup. In a paid month it
  * goes only once confirmed (`adjustPaidMonths`): the month keeps its payment and the difference
  * becomes an adjustment on the partner's next open month; unconfirmed, 409 naming the month and the
- * difference, and nothing changes (issue 29).
+ * difference, and nothing changes.
  */
 export async function deleteRecord(
   db: DB,
@@ -517,7 +517,7 @@ export interface ReceiptView {
   rowsRead: number;
   imported: number;
   duplicates: number;
-  /** The spec's skips by reason, with their revenue on receipts written since issue 28. */
+  /** The spec's skips by reason, with their revenue on receipts that record it (older ones do not). */
   skipped: { reason: string; count: number; revenuePence?: number }[];
   outsideMonth: number;
   /** Rows left out, as sentences: "98 rows are dated September 2026", "3 rows are already booked to …". */
@@ -535,7 +535,7 @@ function receiptView(r: Selectable<ImportReceiptsTable>): ReceiptView {
     rowsRead: r.rowsRead,
     imported: r.imported,
     duplicates: r.duplicates,
-    // Receipts since issue 28 list the skipped rows with their revenue among what was left out.
+    // Newer receipts list the skipped rows with their revenue among what was left out.
     skipped: Object.entries(JSON.parse(r.skipped) as Record<string, number>).map(([key, count]) => {
       const reason = SKIP_REASONS[key as SkipReason] ?? key;
       const revenuePence = excluded.find((e) => e.kind === "skipped" && e.reason === reason)?.revenuePence;

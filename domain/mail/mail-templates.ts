@@ -1,5 +1,5 @@
 /**
- * The product's emails as HTML with a plain-text alternative (issue 14): the same words in both, the
+ * The product's emails as HTML with a plain-text alternative: the same words in both, the
  * business's name at the top and its details at the foot, and a link to the dashboard built from
  * APP_URL (never a request's Host). Everything a person typed (a partner's name) is escaped.
  */

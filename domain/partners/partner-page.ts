@@ -22,9 +22,9 @@ export interface PartnerDetailPage extends PublicUser, PartnerMachineTotals {
   /** The page's machines. */
   machines: MachineSummary[];
   machinesPage: PageInfo;
-  /** Fee-paying partners: each invoice's balance, the payments and credit notes (issue 15); null for other types. */
+  /** Fee-paying partners: each invoice's balance, the payments and credit notes; null for other types. */
   receivables: PartnerReceivables | null;
-  /** When the partner's sign-in was disabled (issue 16, scope 3); null: they can sign in. */
+  /** When the partner's sign-in was disabled; null: they can sign in. */
   signInDisabledAt: string | null;
 }
 

@@ -61,7 +61,7 @@ export interface ListedPartner extends PublicUser {
   feePayments: FeePaymentView[];
   /** Fee-paying partners: "Overdue", "Payment due" or "Up to date" from their invoices; null for other types. */
   paymentStatus: AccountStatus | null;
-  /** When the partner's sign-in was disabled (issue 16, scope 3); null: they can sign in. */
+  /** When the partner's sign-in was disabled; null: they can sign in. */
   signInDisabledAt: string | null;
 }
 
@@ -528,7 +528,7 @@ export async function deletePartner(
   }
   await db.transaction().execute(async (trx) => {
     const partner = await requirePartner(trx, id);
-    // Commission paid in advance and not absorbed (issue 29, point 5) is settled or written off first.
+    // Commission paid in advance and not absorbed is settled or written off first.
     // Deleting leaves no later month to take a negative balance: any is owed.
     const owing = await owingOfPartner(trx, partner, { leaving: true });
     if (owing) throw conflict(owingDeleteMessage(partner.name ?? partner.username, owing.owingPence));
@@ -546,7 +546,7 @@ export async function deletePartner(
       throw conflict(
         `${partner.name ?? partner.username} cannot be deleted: invoice ${formatInvoiceId(paid.id)} is paid, and paid invoices are kept`,
       );
-    // Commission money that left the bank is never forgotten, even for a month reopened since (issue 29).
+    // Commission money that left the bank is never forgotten, even for a month reopened since.
     const sent = await trx
       .selectFrom("commissionTransfers")
       .select((eb) => eb.fn.sum<string | number>("amountPence").as("pence"))

@@ -1,5 +1,5 @@
 /**
- * The statement of account as a PDF (issue 15, scope 1): the business's letterhead, the partner and
+ * The statement of account as a PDF: the business's letterhead, the partner and
  * the period, the balance brought forward, every invoice, credit note and payment with the running
  * balance, the closing balance, the aging of the balance due, and how to pay (the business's bank
  * details, as on an invoice).

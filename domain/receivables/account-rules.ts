@@ -1,5 +1,5 @@
 /**
- * A fee-paying partner's account, pure (issue 15, scope 1): the statement of account (every
+ * A fee-paying partner's account, pure: the statement of account (every
  * invoice, credit note and payment in date order with a running balance, brought forward before
  * the period) and the aging of the balance due on a day (current, 1–30, 31–60, 61–90 and over 90
  * days past due). Integer pence throughout; the service reads the rows (account-service.ts).

@@ -1,5 +1,5 @@
 /**
- * A fee-paying partner's account from the database (issue 15, scope 1): the statement of account,
+ * A fee-paying partner's account from the database: the statement of account,
  * the balance due with its aging, the statement PDF, and the business's receivables in total.
  * The rules are in account-rules.ts; this file reads rows and shapes them.
  */

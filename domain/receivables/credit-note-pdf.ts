@@ -1,5 +1,5 @@
 /**
- * A credit note as a PDF (issue 15): the invoice's letterhead and writer, "Credit note CN-00001",
+ * A credit note as a PDF: the invoice's letterhead and writer, "Credit note CN-00001",
  * the invoice it reduces, the amount credited, the reason, and what is left to pay on the invoice.
  */
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";

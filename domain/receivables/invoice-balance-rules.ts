@@ -1,5 +1,5 @@
 /**
- * An invoice's balance and status follow from its payments and credit notes (issue 15, decision 41):
+ * An invoice's balance and status follow from its payments and credit notes:
  * balance = gross (net + VAT) − allocations − credit notes, all integer pence. Pure functions; the
  * service writes fee_payments.status, paid_date and payment_reference from them after every change.
  */

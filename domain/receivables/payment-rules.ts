@@ -1,5 +1,5 @@
 /**
- * Payments (issue 15, decision 41): what a payment may be and which invoices it settles. Pure; the
+ * Payments: what a payment may be and which invoices it settles. Pure; the
  * service (payment-service.ts) reads the invoices and writes the result in one transaction.
  */
 import { PAYMENT_METHODS, type PaymentMethod } from "#db/enums.ts";
@@ -88,7 +88,7 @@ export function allocateOldestFirst(
   return { allocations, remainderPence: left };
 }
 
-/** Why the remainder of a payment cannot be stored: it is refused, never kept as credit (decision 41). */
+/** Why the remainder of a payment cannot be stored: it is refused, never kept as credit. */
 export function unallocatedProblem(remainderPence: number, duePence: number): string {
   return duePence === 0
     ? "Nothing is due from this partner: a payment must settle an invoice"

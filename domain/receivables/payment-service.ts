@@ -1,5 +1,5 @@
 /**
- * Payments and credit notes (issue 15, decision 41): recording a payment against one or more of a
+ * Payments and credit notes: recording a payment against one or more of a
  * partner's invoices (oldest due first by default), deleting it, issuing a credit note, and the
  * spec's status calls on top (pay in full, take the payment back, cancel with a credit note). Each
  * write is one transaction with its audit entries; the invoices' stored status, paid date and
@@ -532,7 +532,7 @@ export async function correctPayment(
 /**
  * paid → pending or overdue: the payments allocated to this invoice are taken back. A payment that
  * settles only this invoice is deleted; one that also settles others loses this invoice's part and
- * its amount shrinks by as much, so a payment is always exactly what it settles (decision 41).
+ * its amount shrinks by as much, so a payment is always exactly what it settles.
  */
 export async function takeBackPayments(
   trx: Transaction<Database>,

@@ -1,5 +1,5 @@
 /**
- * The writes every payment, credit note and status call share (issue 15, decision 41): the open
+ * The writes every payment, credit note and status call share: the open
  * invoices of a partner with their balances, inserting a payment or a credit note, and writing each
  * invoice's status, paid date and payment reference back from its payments and credits
  * (invoice-balance-rules.ts), then the partner's last payment and next payment due. Callers hold

@@ -1,6 +1,6 @@
 /**
  * How the product writes figures, in one place: every screen, PDF, workbook and email formats
- * money, units, percentages, invoice ids, dates and counted nouns through these (issue 14).
+ * money, units, percentages, invoice ids, dates and counted nouns through these.
  * Spec texts that fix a format keep it ("Amount (£)", the products report's "Month day, year").
  */
 export { formatGBP as formatPence, formatPounds as formatMoney } from "./money.ts";

@@ -1,5 +1,5 @@
 /**
- * /admin/users (issue 16, scope 3): an admin adds another admin (a password generated and shown
+ * /admin/users: an admin adds another admin (a password generated and shown
  * once), the new admin signs in, the first disables them with their own password, and the new
  * admin's session is gone and their sign-in refused with the usual message. The demo admin is never
  * disabled, so other tests keep signing in. Screenshots at 375 and 1280 px.
@@ -12,7 +12,7 @@ test.describe("Admins", () => {
     page,
     browser,
   }, testInfo) => {
-    // The menu shows the sign-in before this one (decision 47): make sure the demo admin has one, whatever ran first.
+    // The menu shows the sign-in before this one: make sure the demo admin has one, whatever ran first.
     const earlier = await browser.newContext();
     await signIn(await earlier.newPage(), ADMIN);
     await earlier.close();

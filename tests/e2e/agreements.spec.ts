@@ -1,5 +1,5 @@
 /**
- * Commission agreements on the partner page (issue 19): an admin writes a per-item agreement with a
+ * Commission agreements on the partner page: an admin writes a per-item agreement with a
  * product rule from last month on, previews last month under the current and the new terms line by
  * line, saves, and sees Commission Due and the commission summary follow it.
  *

@@ -1,5 +1,5 @@
 /**
- * The sales chart a partner can read (issue 14): it fills its card, its axis labels stay at body
+ * The sales chart a partner can read: it fills its card, its axis labels stay at body
  * size on a phone, months carry their year, each month's figures show on keyboard focus, and the
  * same figures are in a table. At 375 and 1280 px, on the dashboard and in Performance History.
  */

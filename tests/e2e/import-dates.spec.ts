@@ -1,5 +1,5 @@
 /**
- * Rows left out for their date (issue 28): an export written as the telemetry system writes it
+ * Rows left out for their date: an export written as the telemetry system writes it
  * (a title with the month's range, headers with trailing spaces, amounts as text, month-first AM/PM
  * dates) with two rows whose date cannot be read. /admin/import names them, with their revenue, in a
  * red block beside Import and imports only once the admin confirms; the audit trail says what was

@@ -1,5 +1,5 @@
 /**
- * Late sales for a paid month (issue 29): a month paid by batch on /admin/payouts, then an export
+ * Late sales for a paid month: a month paid by batch on /admin/payouts, then an export
  * with new sales dated in it. /admin/import names the paid month and the difference and imports only
  * once the admin confirms; the difference is an adjustment on the partner's next open month, which
  * Commission Due and that month's payout both include.

@@ -1,5 +1,5 @@
 /**
- * A machine's dialogs with nothing to show (issue 14): Performance History without records and
+ * A machine's dialogs with nothing to show: Performance History without records and
  * Popular Items without sales size to their message, with a clear Close, instead of a wide blank
  * box; with records the history dialog is wide again and its table scrolls inside it.
  */

@@ -1,5 +1,5 @@
 /**
- * Lists cut in pages on the server (issue 13): /admin's partners and Invoice Management's tabs, 24 to
+ * Lists cut in pages on the server: /admin's partners and Invoice Management's tabs, 24 to
  * a page, with and without JavaScript. Each test makes its own partners or invoices through the API
  * (the demo has only a few), so its pages are its own whatever else the run creates.
  */

@@ -1,5 +1,5 @@
 /**
- * Payments and credit notes on the partner page (issue 15, scope 2): a partial payment leaves the
+ * Payments and credit notes on the partner page: a partial payment leaves the
  * rest due, paying the rest settles the invoice; a credit note is issued and its PDF downloaded.
  * The demo's business charges 20% VAT: a £75.00 fee is £90.00 to pay.
  */

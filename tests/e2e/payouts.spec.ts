@@ -1,5 +1,5 @@
 /**
- * Commission payouts from selection to paid (issue 15): the month before last (the demo leaves it
+ * Commission payouts from selection to paid: the month before last (the demo leaves it
  * unpaid for Leeds and York, and no other spec pays it), the payment file downloaded and read back
  * row by row against the page's figures, the batch marked paid after its confirmation, the partners
  * leaving the eligible list, and each remittance in the demo's outbox (no SMTP_URL there).

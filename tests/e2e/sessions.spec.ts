@@ -1,5 +1,5 @@
 /**
- * Sessions are rows (issue 16, scope 5; decision 47), in two browsers signed in as the same partner:
+ * Sessions are rows, in two browsers signed in as the same partner:
  * Log out on one leaves the other signed in; Log out everywhere on one signs both out. Screenshots
  * of the avatar menu at 375 and 1280 px.
  */

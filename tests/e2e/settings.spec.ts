@@ -1,5 +1,5 @@
 /**
- * /admin/settings (issue 14): the business profile as the demo seeded it, a refused field and its
+ * /admin/settings: the business profile as the demo seeded it, a refused field and its
  * message, a save with its toast, the logo's preview, the page without JavaScript, a partner kept
  * out, axe. Every save here sends the demo's own values again, so other tests see the same business.
  */

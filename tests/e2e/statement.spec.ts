@@ -1,5 +1,5 @@
 /**
- * Statement of account (issue 15, scope 1) on the demo: the fee-paying partner harrogate-gym sees the
+ * Statement of account on the demo: the fee-paying partner harrogate-gym sees the
  * Balance due card with the overdue part and downloads the statement PDF; the admin sees the aging
  * on the partner's page and filters the statement by dates (kept in the URL). Both views are
  * checked at 375 and 1280px for overflow, text running out of its box and axe.

@@ -1,5 +1,5 @@
 /**
- * The summary pages a page at a time (issue 13): a partner's machines on its page, the commission
+ * The summary pages a page at a time: a partner's machines on its page, the commission
  * summary's partners, and Products Analytics' tables, 24 to a page, with and without JavaScript.
  * Each test makes its own partners, machines and sales through the API, so its pages are its own
  * whatever else the run creates.

@@ -1,5 +1,5 @@
 /**
- * Wide tables on a phone (issue 14): at 375px a table scrolls sideways inside its card (ScrollTable,
+ * Wide tables on a phone: at 375px a table scrolls sideways inside its card (ScrollTable,
  * app/components/scroll-table.tsx). Its last column can be scrolled into view, by keyboard too; its
  * first column stays where it is; the page itself never scrolls sideways; axe finds nothing.
  * Read only: no data changes.

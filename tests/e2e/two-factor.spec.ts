@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 16, scope 4): a new admin turns it on from the avatar menu (QR code and
+ * Two-factor sign-in: a new admin turns it on from the avatar menu (QR code and
  * key, first code, recovery codes shown once), then signs in with password and code, and with a
  * recovery code. Codes come from otpauth's generator, as an authenticator app makes them.
  * Screenshots of each new screen at 375 and 1280 px.

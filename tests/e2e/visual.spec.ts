@@ -1,5 +1,5 @@
 /**
- * Visual checks (issue 14, scope 7): every page at 375 and 1280 px, and the main dialogs, get a
+ * Visual checks: every page at 375 and 1280 px, and the main dialogs, get a
  * full-page screenshot in the test's attachments, no horizontal overflow, no text running out of its
  * box (layout-checks.ts) and 0 axe violations (WCAG 2.1 A and AA). Read only: no data changes, no
  * log out; one signed-in storage state per login and worker.
@@ -81,7 +81,7 @@ const PAGES: { name: string; path: string; login: Login | null; status?: number 
   { name: "admin settings", path: "/admin/settings", login: ADMIN },
   { name: "admin users", path: "/admin/users", login: ADMIN },
   { name: "partner page", path: "/partners/2", login: ADMIN },
-  // harrogate-gym (the demo's fifth account): fee payments and the statement of account (issue 15).
+  // harrogate-gym (the demo's fifth account): fee payments and the statement of account.
   { name: "partner page fee-paying", path: "/partners/5", login: ADMIN },
   { name: "404", path: "/no-such-page", login: ADMIN, status: 404 },
 ];

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's receivables and payables (issue 15, scope 5): the loader answers what fee-
+ * The admin dashboard's receivables and payables: the loader answers what fee-
  * paying partners owe (and the overdue part) and the last ended month's unpaid commission (and the
  * part ready to pay), exact in pence; partners get nothing of it.
  */

@@ -1,4 +1,4 @@
-/** Admin management and disabled accounts (issue 16, scope 3; decision 46): the API, sign-in, sessions and the audit trail. */
+/** Admin management and disabled accounts: the API, sign-in, sessions and the audit trail. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiUser } from "#app/routes/api.user.ts";
 import { action as apiLogin } from "#app/routes/api.login.ts";

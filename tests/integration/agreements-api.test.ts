@@ -1,5 +1,5 @@
 /**
- * Commission agreements over the API (issue 19): GET/POST /api/partners/{id}/agreements and
+ * Commission agreements over the API: GET/POST /api/partners/{id}/agreements and
  * POST …/agreements/preview with every guard (401, 403, 400 with the schema's message, 404, 409),
  * the happy paths in pounds, the spec's inline commission edit (PATCH commissionPercentage) beside
  * written agreements, and an effective-dated change across a paid and an unpaid month: the paid

@@ -1,5 +1,5 @@
 /**
- * vendboard agreements show|set (issue 19) on the test file's database: a partner named by username
+ * vendboard agreements show|set on the test file's database: a partner named by username
  * or id, the flags turned into the API's body and checked by its schema (a bad flag exits 2, a bad
  * --file exits 1), --preview saving nothing and printing what the API's preview answers, and the
  * paid months a past start reaches (exit 1 without --adjust-paid-months, an adjustment with it).

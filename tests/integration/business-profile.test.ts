@@ -1,5 +1,5 @@
 /**
- * The business profile (issue 14): the table and its defaults, /admin/settings (loader, action with
+ * The business profile: the table and its defaults, /admin/settings (loader, action with
  * or without JavaScript, field errors, the logo checked by its bytes, the audit entry), the logo's
  * route, invoices keeping their VAT rate and showing net, VAT and gross, the letterhead and bank
  * details on the PDFs (read back with pdftotext), HTML emails with a plain-text part linking to

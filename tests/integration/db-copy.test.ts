@@ -1,5 +1,5 @@
 /**
- * vendboard db copy --to postgres:// (issue 17, scope 4): a SQLite business, its uploads included,
+ * vendboard db copy --to postgres://: a SQLite business, its uploads included,
  * moves to PostgreSQL with every count and pence total equal, and the app answers the same on both.
  * Needs a SQLite source and a PostgreSQL target at once: runs when TEST_PG_URL is set.
  */

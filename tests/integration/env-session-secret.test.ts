@@ -1,5 +1,5 @@
 /**
- * SESSION_SECRET with DATABASE_URL (issue 17, scope 3): several app servers on one PostgreSQL
+ * SESSION_SECRET with DATABASE_URL: several app servers on one PostgreSQL
  * database must sign sessions with one secret, so none is generated then, in any NODE_ENV; without
  * DATABASE_URL, outside production, one is still generated and kept in the data directory.
  */

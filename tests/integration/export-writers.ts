@@ -1,5 +1,5 @@
 /**
- * Telemetry exports written by the tests themselves (issue 28): workbooks with SheetJS (dates as date
+ * Telemetry exports written by the tests themselves: workbooks with SheetJS (dates as date
  * cells in the 1900 or 1904 system, or as text in any form), CSV files (comma or semicolon, decimal
  * point or comma, UTF-8 with or without BOM or Windows-1252), and the requests that carry them to
  * the machine upload and /admin/import.

@@ -7,7 +7,7 @@ import { importUpload, pruneUploads } from "#domain/imports/import-service.ts";
 import { uploadStore } from "#domain/imports/upload-store.ts";
 import { makeMachine, makePartner } from "#tests/factories.ts";
 
-// The deployment's store: the data directory's files on SQLite, rows on PostgreSQL (decision 55).
+// The deployment's store: the data directory's files on SQLite, rows on PostgreSQL.
 describe("stored uploads", () => {
   it("are kept while a receipt points to them and removed once none does", async () => {
     const partner = await makePartner(db);

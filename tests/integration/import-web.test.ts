@@ -135,7 +135,7 @@ const EXPORT_HEADERS = [
 
 /** A minimal export made with SheetJS: row 1 title, row 2 headers, data from row 3. */
 function makeExport(rows: unknown[][]): Uint8Array {
-  // The title's range decides how day-first text dates such as 03/10/2026 read (issue 28).
+  // The title's range decides how day-first text dates such as 03/10/2026 read.
   const sheet = XLSX.utils.aoa_to_sheet([
     ["Dynamic Transactions Monitor Mega 01/09/2026 - 30/11/2026"],
     EXPORT_HEADERS,

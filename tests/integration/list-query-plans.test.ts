@@ -1,5 +1,5 @@
 /**
- * The admin's lists read by index at any size (issue 13): SQLite's plan (EXPLAIN QUERY PLAN) of
+ * The admin's lists read by index at any size: SQLite's plan (EXPLAIN QUERY PLAN) of
  * every query that /admin (listPartnerPage, getStats) and /admin/invoices (listInvoicePage) run, on
  * the migrated schema. Without statistics (the product never runs ANALYZE) SQLite plans alike for
  * an empty table and a large one, so a few rows show the plan a real operator's database gets.

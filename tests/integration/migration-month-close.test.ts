@@ -83,7 +83,7 @@ describe("migration 2026-11-23T00-month-close", () => {
       .execute();
 
     const { report: everything } = await migrateToLatest(db);
-    // The later money-paid migration (issue 29) reports the paid month as money paid: tests/integration/money-paid-migration.test.ts.
+    // The later money-paid migration reports the paid month as money paid: tests/integration/money-paid-migration.test.ts.
     const report = everything.filter((e) => e.migration === "2026-11-23T00-month-close");
     expect(report).toEqual([
       expect.objectContaining({

@@ -1,6 +1,6 @@
 /**
  * Every migration on the engine under test (SQLite here; PostgreSQL under `npm run test:pg`): the same
- * tables and columns on both, and the rules the schema itself keeps (decision 50).
+ * tables and columns on both, and the rules the schema itself keeps.
  */
 import fs from "node:fs";
 import os from "node:os";

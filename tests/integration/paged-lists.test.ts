@@ -1,5 +1,5 @@
 /**
- * The admin's lists a page at a time (issue 13): /admin's partners (listPartnerPage: searched,
+ * The admin's lists a page at a time: /admin's partners (listPartnerPage: searched,
  * counted and summed in SQL) and Invoice Management's tabs (listInvoicePage: a status's invoices,
  * every tab's count from one GROUP BY). This file's database holds only what it makes.
  */

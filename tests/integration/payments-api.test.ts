@@ -1,5 +1,5 @@
 /**
- * Payments and credit notes through the API (issue 15, scope 2): POST/GET /api/partners/{id}/payments,
+ * Payments and credit notes through the API: POST/GET /api/partners/{id}/payments,
  * DELETE /api/payments/{id}, POST /api/fee-payments/{id}/credit-notes, GET /api/credit-notes/{id}/pdf.
  * Invoices of £75.00 net at 20% VAT: £90.00 gross each; exact pence throughout.
  */

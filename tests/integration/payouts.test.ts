@@ -1,5 +1,5 @@
 /**
- * Commission payouts and remittances (issue 15, scopes 3 and 4): the candidates and the bank file over
+ * Commission payouts and remittances: the candidates and the bank file over
  * the API (read back row by row, exact pence), a batch marked paid with its snapshots and audit, each
  * partner's remittance received over a real SMTP server on 127.0.0.1 (subject, amount, reference,
  * the PDF), never sent twice, a mail failure that leaves the payment and is retried, Mark as Paid on

@@ -106,7 +106,7 @@ describe("GET /api/products/report", () => {
     expect(total.slice(0, 3)).toEqual(["Total", 98, 137.5]);
     const byMachine = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets["By machine"], { header: 1 }).slice(2);
     expect(byMachine.reduce((s, r) => s + Number(r[2]), 0)).toBe(98);
-    // The figures stay numbers, shown as the screens show them (issue 14): units 1,270, money 1,234.50.
+    // The figures stay numbers, shown as the screens show them: units 1,270, money 1,234.50.
     const sheet = book.Sheets.Products;
     const last = products.length;
     expect([sheet[`B${last}`]?.z, sheet[`C${last}`]?.z, sheet.D3?.z]).toEqual(["#,##0", "#,##0.00", "#,##0"]);

@@ -1,5 +1,5 @@
 /**
- * Sessions are rows (issue 16, scope 5; decision 47): the cookie's token and its hash, one query per
+ * Sessions are rows: the cookie's token and its hash, one query per
  * request, the idle limit and the 7 days, last_seen_at written at most every 5 minutes, Log out on
  * one device, Log out everywhere (page and API, audited), and every flow that ends all sessions.
  */

@@ -1,5 +1,5 @@
 /**
- * Statement of account (issue 15, scope 1): GET /api/partners/{id}/statement (401, 403 for another
+ * Statement of account: GET /api/partners/{id}/statement (401, 403 for another
  * partner, 400 for bad dates and from after to, 404, 409 for a partner who is not fee-paying, the
  * PDF read back with pdftotext), the service's statement, balance due and aging in exact pence on
  * fixed dates, and receivablesTotals across every fee-paying partner in one query.

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for admins (issue 16, scope 4; decision 48): enrolment, the second step on the
+ * Two-factor sign-in for admins: enrolment, the second step on the
  * pages and on POST /api/login, recovery codes, limits, REQUIRE_ADMIN_2FA, the CLI's reset. Codes come
  * from otpauth's own generator at fixed times.
  */

@@ -1,5 +1,5 @@
 /**
- * Two app servers on one PostgreSQL database (issue 17, scope 6): the production build twice
+ * Two app servers on one PostgreSQL database: the production build twice
  * (`node server.js`, one process each, its own port and its own data directory, the same
  * DATABASE_URL and SESSION_SECRET), as behind a load balancer. What one server does, the other sees:
  * a login limit reached through one, an export uploaded through one, a commission paid through one.

@@ -1,4 +1,4 @@
-/** The two upload stores behind one interface (issue 17, scope 3; decision 55): files with SQLite, rows with PostgreSQL. */
+/** The two upload stores behind one interface: files with SQLite, rows with PostgreSQL. */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

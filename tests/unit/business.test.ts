@@ -1,4 +1,4 @@
-/** The business profile's rules (issue 14): VAT in exact pence, logos by their bytes, the form's checks, the email templates. */
+/** The business profile's rules: VAT in exact pence, logos by their bytes, the form's checks, the email templates. */
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PROFILE,

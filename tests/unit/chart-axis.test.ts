@@ -1,4 +1,4 @@
-// The sales chart's axes (issue 14): round gridlines shared by units and revenue, months with their year.
+// The sales chart's axes: round gridlines shared by units and revenue, months with their year.
 import { describe, expect, it } from "vitest";
 import { monthLabels, niceScale, pairedScales } from "#app/components/machines/chart-axis.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Corrections after payment (issue 29, points 1 and 2), pure: what late data changes in a paid month,
+ * Corrections after payment, pure: what late data changes in a paid month,
  * under the terms it was paid under, in exact pence; and how the change is worded.
  *
  * Formulas (ARCHITECTURE.md section 5): card fee = 2.99% of a record's revenue, rounded half-up per

@@ -1,4 +1,4 @@
-// Figures on screens go through domain/shared/format.ts (issue 14): a display `.toFixed(` or
+// Figures on screens go through domain/shared/format.ts: a display `.toFixed(` or
 // `.toLocaleString(` in app/ or domain/ names its file and line here. The few that are not display
 // (SVG coordinates, a form field's initial text, parsing and storage formats) are listed with why.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-/** Password reset links, the pure part (issue 16): token, hash, 30 minutes, limits, the new password typed twice. */
+/** Password reset links, the pure part: token, hash, 30 minutes, limits, the new password typed twice. */
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {

@@ -15,7 +15,7 @@ import {
 } from "#domain/commissions/payout-rules.ts";
 import { formatPlainAmount, maskAccountNumber } from "#domain/shared/format.ts";
 
-// Commission payouts (issue 15, scope 3): eligibility with its reason, UK bank details, Bacs text
+// Commission payouts: eligibility with its reason, UK bank details, Bacs text
 // and the bank file, to the penny.
 
 const NOW = new Date("2026-11-23T12:00:00Z");

@@ -1,4 +1,4 @@
-/** Payments and credit notes (issue 15): balances, status, allocation oldest first, validation — exact pence. */
+/** Payments and credit notes: balances, status, allocation oldest first, validation — exact pence. */
 import { describe, expect, it } from "vitest";
 import { invoiceGrossPence, invoiceState, type InvoiceSettlement } from "#domain/receivables/invoice-balance-rules.ts";
 import {

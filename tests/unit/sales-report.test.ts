@@ -98,7 +98,7 @@ describe("bad files get the spec's messages", () => {
   });
 
   it("needs Machine Name only where rows are routed to machines", async () => {
-    // Day-first text dates that read either way: the title's range decides them (issue 28).
+    // Day-first text dates that read either way: the title's range decides them.
     const rows = [
       ["Sales 01/10/2026 - 31/10/2026"],
       HEADER.filter((h) => h !== "Machine Name"),

@@ -1,4 +1,4 @@
-/** Sessions, the pure part (issue 16, scope 5; decision 47): the 7-day lifetime, the idle limit and the 5-minute touch, at their exact boundaries. */
+/** Sessions, the pure part: the 7-day lifetime, the idle limit and the 5-minute touch, at their exact boundaries. */
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SESSION_IDLE_HOURS,

@@ -1,5 +1,5 @@
 /**
- * Words a person would write (issue 14): real plurals in the product's own sentences, the email
+ * Words a person would write: real plurals in the product's own sentences, the email
  * toast's one description, and the heading of a partner's terms by type.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Workbooks keep figures numeric and carry the screens' formats (issue 14): money 1,234.50, units 1,270.
+// Workbooks keep figures numeric and carry the screens' formats: money 1,234.50, units 1,270.
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";
 import { MONEY_CELL, UNITS_CELL, formatColumns, transactionsWorkbook } from "#domain/shared/workbooks.ts";

@@ -1,4 +1,4 @@
-// The transactions workbook lists each line's Quantity (issue 28): the totals line's units are the
+// The transactions workbook lists each line's Quantity: the totals line's units are the
 // quantities of sales and its COGS the cost of one unit × quantity; refunds are never units and add no cost.
 import { describe, expect, it } from "vitest";
 import * as XLSX from "xlsx";

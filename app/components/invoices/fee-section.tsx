@@ -66,7 +66,7 @@ interface FeePartner {
   feePayments: FeePaymentView[];
   name?: string | null;
   username?: string;
-  /** Each invoice's balance, the payments and credit notes (issue 15). */
+  /** Each invoice's balance, the payments and credit notes. */
   receivables?: PartnerReceivables | null;
 }
 

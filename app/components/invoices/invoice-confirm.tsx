@@ -116,7 +116,7 @@ export function MarkPaidDialog({
  * JavaScript gets (ConfirmationCard's fields): sent with the confirmation, today by default.
  */
 export function PaymentFieldsForQuestion({ reply }: { reply: unknown }) {
-  // Record payment and Credit note (issue 15) ask their fields here too.
+  // Record payment and Credit note ask their fields here too.
   if (isQuestion(reply) && reply.intent === "payment-record") {
     return (
       <Box mb="4" maxWidth="520px">

@@ -1,5 +1,5 @@
 /**
- * The partner page's payments and credit notes (issue 15): Record payment (date, amount, method,
+ * The partner page's payments and credit notes: Record payment (date, amount, method,
  * reference; which invoices it settles, oldest due first, shown before saving), a Credit note per
  * invoice (amount up to its balance, reason), and the list of payments and credit notes. With
  * JavaScript each is a dialog posting through a fetcher; before the scripts have loaded the button

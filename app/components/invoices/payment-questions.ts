@@ -1,5 +1,5 @@
 /**
- * The words of the payment and credit note confirmations (issue 15): one source for the dialogs
+ * The words of the payment and credit note confirmations: one source for the dialogs
  * (with JavaScript) and the page actions' questions (without), as invoice-questions.ts.
  */
 import { formatDate } from "#domain/shared/dates.ts";

@@ -22,7 +22,7 @@ import { ConfirmCallout } from "../confirm-callout.tsx";
 import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
 import type { RecordPreviewReply } from "./add-record-dialog.tsx";
 
-/** The names the upload takes: .xlsx and .xls as the spec says, and .csv exports (decision 61). */
+/** The names the upload takes: .xlsx and .xls as the spec says, and .csv exports. */
 const EXPORT_NAME = /\.(xlsx|xls|csv)$/i;
 
 export function AddRecordForm({

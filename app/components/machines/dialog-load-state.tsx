@@ -1,7 +1,7 @@
 /**
  * What a machine dialog shows while its data loads, when it failed, or when there is nothing to
  * show; its children once the data is in. A dialog showing one of these states narrows to it
- * (`dialogWidth`), rather than leaving the message in a wide blank box (issue 14).
+ * (`dialogWidth`), rather than leaving the message in a wide blank box.
  */
 import { Callout, Flex, Spinner, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";

@@ -1,6 +1,6 @@
 /**
  * Twelve months of units (bars, left axis) and revenue (line, right axis), server-rendered and
- * without JavaScript (issue 14): the SVG stretches over the card's full width and draws only
+ * without JavaScript: the SVG stretches over the card's full width and draws only
  * shapes; every text is HTML around it, so labels stay at body size however narrow the card.
  * Each month is a focusable column whose tooltip (CSS, on hover and focus) gives its figures, and
  * a disclosed table holds the same figures. The layout is in sales-chart.css.

@@ -15,7 +15,7 @@ export interface CommissionQuestion {
 
 /**
  * Mark as Paid, on the summary's rows and the partner's card. A month money was already paid for (Reset
- * Month reopened it) names both figures (issue 29): "October 2026: £32.62, already paid £32.15 on
+ * Month reopened it) names both figures: "October 2026: £32.62, already paid £32.15 on
  * 27/11/2026, now £0.47" — only the difference is paid, or a negative one carried to the next month.
  */
 export const markPaidQuestion = (

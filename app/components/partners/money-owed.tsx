@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's receivables and payables (issue 15, scope 5), below the spec's six summary
+ * The admin dashboard's receivables and payables, below the spec's six summary
  * cards: what fee-paying partners owe (and the part overdue), and the commission of the last ended
  * month not yet paid to the hosts (and the part ready to pay). Each card links to where the admin
  * acts on it: the overdue invoices, the month's payouts.

@@ -1,6 +1,6 @@
 /**
- * What a partner owes: a negative commission balance with no later month to take it (issue 29,
- * point 5; domain/commissions/balance-rules.ts). On the admin's partner page with Write off (intent
+ * What a partner owes: a negative commission balance with no later month to take it
+ * (domain/commissions/balance-rules.ts). On the admin's partner page with Write off (intent
  * write-off, commissionIntents); on the partner's dashboard addressed to them, without the button.
  */
 import { Button, Callout, Flex } from "@radix-ui/themes";

@@ -1,5 +1,5 @@
 /**
- * The fee-paying partner's "Balance due" card on their dashboard (issue 15): what they owe today,
+ * The fee-paying partner's "Balance due" card on their dashboard: what they owe today,
  * the overdue part ("£90.00 overdue, 12 days" or "nothing overdue") and the statement of account
  * to download.
  */

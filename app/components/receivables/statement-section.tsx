@@ -1,5 +1,5 @@
 /**
- * The admin partner page's "Statement of account" (fee-paying partners, issue 15): the aging of the
+ * The admin partner page's "Statement of account" (fee-paying partners): the aging of the
  * balance due at the end of the period, a from/to filter kept in the URL (`?from=&to=`, a GET form
  * that works without JavaScript), the statement's lines with the running balance, and its PDF.
  */

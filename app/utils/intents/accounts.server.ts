@@ -1,5 +1,5 @@
 /**
- * The account forms' intents (issue 16, scope 3; decision 46): Add admin, and Disable or Enable
+ * The account forms' intents: Add admin, and Disable or Enable
  * sign-in for an admin or a partner. The same domain calls as the API; a disable is confirmed with
  * the admin's own password (attempt-limited like sign-in, as Delete Partner is). Without
  * JavaScript a disable or enable is asked first (ConfirmationCard), with the password field there.

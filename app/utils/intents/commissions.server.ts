@@ -137,7 +137,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
       },
     },
     "write-off": {
-      // What a partner owes with no later month to take it (issue 29, point 5): the API's POST /api/partners/{id}/write-off.
+      // What a partner owes with no later month to take it: the API's POST /api/partners/{id}/write-off.
       failure: "Write-off failed",
       async run(form) {
         const actor = admin();

@@ -67,7 +67,7 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
     return user;
   };
   return {
-    // Payments and credit notes (issue 15) go wherever the invoices' forms do.
+    // Payments and credit notes go wherever the invoices' forms do.
     ...paymentIntents(request, user),
     "invoice-status": {
       failure: "Failed to update payment status",

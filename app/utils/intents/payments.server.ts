@@ -1,5 +1,5 @@
 /**
- * The partner page's payment and credit note forms (issue 15): record a payment, delete one, issue a
+ * The partner page's payment and credit note forms: record a payment, delete one, issue a
  * credit note. Each parses its form with zod, makes the same domain call as the API and redirects
  * back with a toast; without JavaScript each asks first, its fields on the question's page
  * (PaymentFieldsForQuestion), as Mark as Paid does.
