@@ -9,6 +9,7 @@ import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-serv
 import { balanceDue } from "#domain/receivables/account-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { hasCorrections } from "#domain/commissions/money-paid.ts";
 import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
 import { paymentNotes } from "#domain/commissions/correction-rules.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
@@ -67,20 +68,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
       log().error({ err: error }, "Fee payments could not be loaded");
     }
   }
-  // Commission paid in advance with no later month to take it, any partner type.
-  const owing = await partnerOwing(db, user.id).catch((error: unknown) => {
-    log().error({ err: error }, "The commission owed could not be loaded");
-    return null;
+  // What last month's commission includes (each adjustment with its reason), what happened to its money, and
+  // commission paid in advance with no later month to take it: read only for a partner with corrections on the books.
+  const corrections = await hasCorrections(db, user.id).catch((error: unknown) => {
+    log().error({ err: error }, "The commission corrections could not be read");
+    return false;
   });
-  // What last month's commission includes (each adjustment with its reason) and what happened to its money.
-  const commissionNotes = isProfitSharingType(user.partnerType)
-    ? await partnerMonth(db, user.id, stats.month)
-        .then((m) => [...m.adjustments.map(adjustmentText), ...paymentNotes(m)])
-        .catch((error: unknown) => {
-          log().error({ err: error }, "The commission notes could not be loaded");
-          return [];
-        })
-    : [];
+  const owing = corrections
+    ? await partnerOwing(db, user.id).catch((error: unknown) => {
+        log().error({ err: error }, "The commission owed could not be loaded");
+        return null;
+      })
+    : null;
+  const commissionNotes =
+    corrections && isProfitSharingType(user.partnerType)
+      ? await partnerMonth(db, user.id, stats.month)
+          .then((m) => [...m.adjustments.map(adjustmentText), ...paymentNotes(m)])
+          .catch((error: unknown) => {
+            log().error({ err: error }, "The commission notes could not be loaded");
+            return [];
+          })
+      : [];
   return { user, machines, sales, stats, fees, balance, owing, commissionNotes };
 }
 

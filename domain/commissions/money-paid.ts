@@ -41,3 +41,34 @@ export async function transfersOf(db: DB, partnerId: number, month: string) {
     .orderBy("id")
     .execute();
 }
+
+/**
+ * Whether anything a correction leaves is on the partner's books: an adjustment, or money paid for a
+ * month that is not paid now or was paid more than once. Cheap (one or two small reads), so a page
+ * read on every visit (the partner's dashboard) asks it before working out notes or what is owed.
+ */
+export async function hasCorrections(db: DB, partnerId: number): Promise<boolean> {
+  const adjustment = await db
+    .selectFrom("commissionAdjustments")
+    .select("id")
+    .where("partnerId", "=", partnerId)
+    .limit(1)
+    .executeTakeFirst();
+  if (adjustment) return true;
+  const [months, paid] = await Promise.all([
+    db
+      .selectFrom("commissionTransfers")
+      .select((eb) => ["month", eb.fn.countAll<string | number>().as("count")])
+      .where("partnerId", "=", partnerId)
+      .groupBy("month")
+      .execute(),
+    db
+      .selectFrom("commissionPayments")
+      .select("month")
+      .where("partnerId", "=", partnerId)
+      .where("status", "=", "completed")
+      .execute(),
+  ]);
+  const completed = new Set(paid.map((p) => p.month));
+  return months.some((m) => Number(m.count) > 1 || !completed.has(m.month));
+}

@@ -36,6 +36,7 @@ import { consolidatedReport } from "#domain/commissions/statement-service.ts";
 import { freshDatabase } from "#tests/databases.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord, TEST_PASSWORD } from "#tests/factories.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
+import { hasCorrections } from "#domain/commissions/money-paid.ts";
 import { action as partnerAction } from "#app/routes/api.partners.$id.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -124,10 +125,14 @@ const remittanceMails = (to: string) =>
 describe("Reset Month then paying again at a higher figure pays only the difference", () => {
   it("pays £5.70, resets keeping it, then pays £0.49 with the top-up reference; the remittance and report say both figures", async () => {
     const { partner, records } = await hostWith("Higher Host");
+    // The dashboard reads notes and what is owed only for a partner with corrections on the books.
+    expect(await hasCorrections(db, partner.id)).toBe(false);
     const first = await pay(partner.id, SEP, "2026-10-05");
+    expect(await hasCorrections(db, partner.id)).toBe(false);
     expect(await first.json()).toMatchObject({ amount: 5.7, paid: 5.7, alreadyPaid: 0, reference: "VB COMM 2026-09" });
 
     expect(await (await reset(SEP, partner.id)).json()).toEqual({ reset: 1 });
+    expect(await hasCorrections(db, partner.id)).toBe(true);
     const status = await call(statusLoader, `/api/partners/${partner.id}/commission-payment-status?month=${SEP}`, {
       cookie: adminCookie,
       params: { id: String(partner.id) },
