@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 export { accountStatusLabel, formatSignInTime } from "../shared/format.ts";
-import { MIN_PASSWORD_LENGTH, passwordSchema, usernameSchema } from "../partners/partner-schemas.ts";
+import { MIN_PASSWORD_LENGTH, passwordSchema, usernameSchema } from "./account-schemas.ts";
 
 export const CANNOT_DISABLE_SELF = "You cannot disable your own account";
 export const CANNOT_DISABLE_LAST_ADMIN = "The last active admin cannot be disabled";

@@ -6,9 +6,9 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { conflict, forbidden, notFound } from "../shared/errors.ts";
-import { TOO_MANY_CONFIRMATIONS } from "../partners/partner-service.ts";
+import { TOO_MANY_CONFIRMATIONS } from "./attempt-rules.ts";
 import type { AttemptLimits } from "./attempt-rules.ts";
 import { limitedAttempt } from "./attempt-service.ts";
 import { verifyPassword } from "./password.ts";

@@ -72,3 +72,6 @@ export function decideAttempt(history: AttemptHistory, now: number, limits: Atte
 
 /** Seconds for a Retry-After header: whole, at least 1. */
 export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** What a password confirmation of a destructive action says once its attempts are used up. */
+export const TOO_MANY_CONFIRMATIONS = "Too many wrong password confirmations. Please wait and try again.";

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { DEFAULT_APP_URL } from "#db/config.ts";
 import type { Database, User } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { sendMail, type MailConfig } from "../mail/mail-service.ts";
 import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { isSessionAlive, sessionExpiresAt, shouldTouch, type SessionLimits } from "./session-rules.ts";
 
 type DB = Kysely<Database>;

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { badInput, conflict, notFound } from "../shared/errors.ts";
 import {
   RECOVERY_BYTES,

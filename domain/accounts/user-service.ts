@@ -1,13 +1,12 @@
 /** Users (admins and partners): creation, sign-in check, and the public shape without secrets. */
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { FIRST_MONTH, bpToFraction } from "../commissions/commission-rules.ts";
 import { conflict } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
-import type { PartnerType } from "../partners/partner-rules.ts";
-import type { PaymentPeriod } from "../invoices/invoice-rules.ts";
-import { passwordSchema, usernameSchema } from "../partners/partner-schemas.ts";
+import type { PartnerType, PaymentPeriod } from "#db/enums.ts";
+import { passwordSchema, usernameSchema } from "./account-schemas.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
 
 /** The user as the API and pages see it: never the password hash. */

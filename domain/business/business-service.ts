@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import { PDFDocument } from "pdf-lib";
 import type { Database } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { badInput } from "../shared/errors.ts";
 import { DEFAULT_PROFILE, logoProblem, logoType, type BusinessLogo, type BusinessProfile } from "./business-rules.ts";
 import type { BusinessProfileInput } from "./business-schemas.ts";

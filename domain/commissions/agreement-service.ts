@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { currentMonth, formatMonth, previousMonth } from "../shared/dates.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";

@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { isPostgres } from "#db/dialect.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { conflict, notFound } from "../shared/errors.ts";
 import { partnerMonth } from "./commission-service.ts";
 import { nothingOwedMessage, owingOf, writeOffMonth, type Owing, type PendingAdjustment } from "./balance-rules.ts";

@@ -11,7 +11,7 @@ import type {
   Database,
   User,
 } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import type { TieredCommission } from "./commission-rules.ts";
 import {
   monthCommission,

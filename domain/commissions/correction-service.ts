@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { AdjustmentReason, Database } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { nextOpenMonth, paidMonthsOf } from "./agreement-terms.ts";
 import { partnerMonth } from "./commission-service.ts";
 import { closedMonths } from "./month-close-service.ts";

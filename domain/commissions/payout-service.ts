@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import type { MailConfig } from "../mail/mail-service.ts";
 import { isoDay } from "../shared/dates.ts";
 import { badInput, conflict } from "../shared/errors.ts";

@@ -1,6 +1,7 @@
 /** PDF statements with pdf-lib: the consolidated monthly commission report and a per-record statement. */
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { GREY, Writer, header, registrationLine, type Column } from "../shared/pdf.ts";
+import { GREY, Writer, type Column } from "../shared/pdf.ts";
+import { header, registrationLine } from "../business/letterhead.ts";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import type { PartnerMonth } from "./commission-service.ts";
 import { formatRate } from "./commission-rules.ts";

@@ -10,7 +10,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { jsonTextValues } from "#db/dialect.ts";
-import { auditMany } from "../audit/audit-writer.ts";
+import { auditMany } from "../shared/audit-writer.ts";
 import { insertMany } from "#db/bulk.ts";
 import { exclusionSentence, leftOutSentence, type LeftOut } from "./import-words.ts";
 import {

@@ -9,19 +9,8 @@ import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from 
 import { formatRate } from "../commissions/commission-rules.ts";
 import { formatCount, formatDate, formatPence } from "../shared/format.ts";
 import { TERMS, paymentPeriodLabel } from "./invoice-rules.ts";
-import {
-  A4,
-  GREY,
-  MARGIN,
-  Writer,
-  bankDetailLines,
-  detailsPanel,
-  fit,
-  header,
-  registrationLine,
-  type Column,
-  type PanelLine,
-} from "../shared/pdf.ts";
+import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
+import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
 
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 

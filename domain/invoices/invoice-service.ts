@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, FeePayment } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { formatDate, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";

@@ -5,7 +5,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
 import type { Database, ImportReceiptsTable } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { leftOutSentence } from "../imports/import-words.ts";
 import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
 import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";

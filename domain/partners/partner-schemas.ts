@@ -4,10 +4,10 @@ import { bpToFraction, fractionToBp, percentToBp } from "../commissions/commissi
 import { PAYMENT_PERIODS } from "../invoices/invoice-rules.ts";
 import { formatGBP, isWholePence, parsePence } from "../shared/money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partner-rules.ts";
-import { MIN_NEW_PASSWORD } from "../accounts/reset-rules.ts";
+import { passwordSchema, usernameSchema } from "../accounts/account-schemas.ts";
 
 /** The one minimum (reset-rules.ts holds it without zod, for pages that only show it). */
-export const MIN_PASSWORD_LENGTH = MIN_NEW_PASSWORD;
+export { MIN_PASSWORD_LENGTH, passwordSchema, usernameSchema } from "../accounts/account-schemas.ts";
 
 const optionalText = z
   .union([z.string(), z.null()])
@@ -51,16 +51,6 @@ const monthlyFee = z
 
 const email = z.string({ error: "Invalid email address" }).trim().email("Invalid email address");
 const billingAddress = z.string({ error: "Billing address is required" }).trim().min(1, "Billing address is required");
-export const usernameSchema = z
-  .string({ error: "Username is required" })
-  .trim()
-  .min(1, "Username is required")
-  .max(64, "Username is too long");
-export const passwordSchema = z
-  .string({ error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(256, "Password is too long");
-
 const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long");
 const partnerType = z.enum(PARTNER_TYPES, { error: "Choose a partner type" });
 

@@ -6,9 +6,9 @@
 import { sql, type Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { containsText, lowerText, oneIf } from "#db/dialect.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { limitedAttempt } from "../accounts/attempt-service.ts";
-import type { AttemptLimits } from "../accounts/attempt-rules.ts";
+import { TOO_MANY_CONFIRMATIONS, type AttemptLimits } from "../accounts/attempt-rules.ts";
 import { closedMonthError } from "../commissions/month-close-rules.ts";
 import { closedMonths } from "../commissions/month-close-service.ts";
 import { owingOfPartner } from "../commissions/balance-service.ts";
@@ -499,7 +499,7 @@ export async function updatePartner(
   });
 }
 
-export const TOO_MANY_CONFIRMATIONS = "Too many wrong password confirmations. Please wait and try again.";
+export { TOO_MANY_CONFIRMATIONS };
 
 /** Deletes a partner and everything of theirs, once the admin has confirmed with their own password. */
 export async function deletePartner(

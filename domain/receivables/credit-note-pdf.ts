@@ -6,7 +6,8 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { CreditNote, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import { formatCreditNoteId, formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
-import { A4, GREY, MARGIN, Writer, fit, header, registrationLine, type Column } from "../shared/pdf.ts";
+import { A4, GREY, MARGIN, Writer, fit, type Column } from "../shared/pdf.ts";
+import { header, registrationLine } from "../business/letterhead.ts";
 
 export async function creditNotePdf(
   note: Pick<CreditNote, "id" | "invoiceId" | "issuedOn" | "amountPence" | "reason" | "kind">,

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, Payment } from "#db/schema.ts";
-import { audit } from "../audit/audit-writer.ts";
+import { audit } from "../shared/audit-writer.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiAudit } from "#app/routes/api.audit.ts";
 import { loader as auditPage } from "#app/routes/admin.audit.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { audit } from "#domain/audit/audit-writer.ts";
+import { audit } from "#domain/shared/audit-writer.ts";
 import { auditPartnerOptions, listAudit, type AuditPage } from "#domain/audit/audit-service.ts";
 import { auditFilterSchema, type AuditFilterInput } from "#domain/audit/audit-schemas.ts";
 import { createMachine, updateMachine } from "#domain/machines/machine-service.ts";
