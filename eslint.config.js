@@ -22,6 +22,49 @@ const SERVER_ONLY = {
   ],
 };
 
+/**
+ * The domain's feature folders in layers, lowest first: a folder may import the folders before it in
+ * this list and never one after it, so no two folders import each other (docs/overview.md, "Feature
+ * folders and their directions"). A new folder takes its place here.
+ */
+const DOMAIN_LAYERS = [
+  "shared",
+  "business",
+  "mail",
+  "commissions",
+  "accounts",
+  "imports",
+  "receivables",
+  "machines",
+  "products",
+  "invoices",
+  "audit",
+  "partners",
+  "demo",
+];
+
+const layerRules = DOMAIN_LAYERS.map((folder, index) => {
+  const above = DOMAIN_LAYERS.slice(index + 1);
+  return {
+    files: [`domain/${folder}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: above.length
+            ? [
+                {
+                  regex: `^(\\.\\./|#domain/)(${above.join("|")})/`,
+                  message: `domain/${folder}/ sits below ${above.join(", ")} (DOMAIN_LAYERS in eslint.config.js): move the shared piece down, or pass it in.`,
+                },
+              ]
+            : [],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,4 +126,5 @@ export default tseslint.config(
     ignores: ["app/utils/*.server.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": ["error", SERVER_ONLY] },
   },
+  ...layerRules,
 );

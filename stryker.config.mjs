@@ -23,6 +23,7 @@ export default {
     "domain/commissions/month-close-rules.ts",
     "domain/imports/booking-rules.ts",
     "domain/partners/partner-rules.ts",
+    "domain/shared/partner-types.ts",
     "domain/products/product-rules.ts",
     "domain/shared/errors.ts",
     "domain/shared/format.ts",

@@ -8,7 +8,7 @@
  */
 import { formatGBP } from "../shared/money.ts";
 import { formatMonth, formatSignedPence } from "../shared/format.ts";
-import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import {
   cardFeePence,
   flatCommissionPence,

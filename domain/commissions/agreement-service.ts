@@ -12,7 +12,7 @@ import { currentMonth, formatMonth, previousMonth } from "../shared/dates.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { formatSignedPence } from "../shared/format.ts";
-import { isProfitSharingType } from "../partners/partner-rules.ts";
+import { isProfitSharingType } from "../shared/partner-types.ts";
 import { bpToFraction } from "./commission-rules.ts";
 import {
   describeTerms,

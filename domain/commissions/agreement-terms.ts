@@ -25,10 +25,12 @@ import {
   netProfitPenceSql,
   tieredCommissionPenceSql,
   versionIdForMonthSql,
+  cogsOf,
+  unitsOf,
 } from "./commission-sql.ts";
-import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { readTerms } from "./agreement-schemas.ts";
-import { cogsOf, unitsOf } from "../imports/sales-writer.ts";
+
 import { moneyPaidOf } from "./money-paid.ts";
 
 type DB = Kysely<Database>;

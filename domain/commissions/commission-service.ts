@@ -36,7 +36,7 @@ import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { assertMonthEnded, lastDayOfMonth, reportsComplete } from "./month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
-import { isProfitSharingType } from "../partners/partner-rules.ts";
+import { isProfitSharingType } from "../shared/partner-types.ts";
 import type { MoneyPaid } from "./correction-words.ts";
 import { moneyPaidOf, transfersOf } from "./money-paid.ts";
 import { moneyPaidFrom, repayment, standingAdjustments } from "./correction-rules.ts";

@@ -10,7 +10,7 @@ import { monthSums, monthTotals } from "./agreement-terms.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
-import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { reportsComplete } from "./month-close-rules.ts";
 import { moneyPaidOf } from "./money-paid.ts";
 import type { CommissionPaymentStatus } from "./commission-service.ts";

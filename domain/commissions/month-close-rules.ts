@@ -50,3 +50,6 @@ export function closedMonthError(closed: ClosedMonth, change = "It") {
     `${change} would change ${closed.partnerName}'s ${formatMonth(closed.month)}, which is closed: its commission was paid${closed.paidDate ? ` on ${formatDate(closed.paidDate)}` : ""}. Reset the month to reopen it first.`,
   );
 }
+
+/** A partner's month as one key ("12:2026-10"), for sets of closed months. */
+export const closedKey = (partnerId: number, month: string) => `${partnerId}:${month}`;

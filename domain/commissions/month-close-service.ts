@@ -1,8 +1,7 @@
 /** Closed months from the database: a partner's month is closed once its commission payment is completed. */
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { closedKey } from "../imports/booking-rules.ts";
-import { closedMonthError, type ClosedMonth } from "./month-close-rules.ts";
+import { closedKey, closedMonthError, type ClosedMonth } from "./month-close-rules.ts";
 
 type Tx = Kysely<Database> | Transaction<Database>;
 

@@ -4,7 +4,7 @@
  * code, account number, amount (1234.56) and a reference naming the month, names and references in
  * Bacs characters and at most 18 of them.
  */
-import { isProfitSharingType, type PartnerType } from "../partners/partner-rules.ts";
+import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
 import { monthHasEnded } from "./month-close-rules.ts";
 import { repaymentText } from "./correction-words.ts";

@@ -7,7 +7,7 @@ import type { PartnerMonth } from "./commission-service.ts";
 import { formatRate } from "./commission-rules.ts";
 import { adjustmentText, describeTerms, isSeedTerms, lineText } from "./agreement-rules.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatUnits } from "../shared/format.ts";
-import { partnerTypeLabel } from "../partners/partner-rules.ts";
+import { partnerTypeLabel } from "../shared/partner-types.ts";
 import { paymentNotes } from "./correction-rules.ts";
 
 function monthPeriod(month: string): string {

@@ -4,6 +4,7 @@
  * imported to the same machine, already booked to another machine, in a closed (paid) month or
  * outside the month asked for. A transaction id with its kind is booked once in the business.
  */
+import { closedKey } from "../commissions/month-close-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { monthOfSale, summariseSales, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 
@@ -26,7 +27,7 @@ export function normaliseMachineName(name: string | null | undefined): string {
 }
 
 export const bookingKey = (row: { transactionId: string; kind: string }) => `${row.kind}:${row.transactionId}`;
-export const closedKey = (partnerId: number, month: string) => `${partnerId}:${month}`;
+export { closedKey };
 
 export interface MachineRouter {
   /** The machine a Machine Name belongs to, or undefined. */

@@ -5,10 +5,11 @@
  * current price and cost. A file naming 5,000 machines costs a handful of statements, not 5,000 times
  * a dozen.
  */
-import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { insertFlat, insertMany } from "#db/bulk.ts";
 import type { Database } from "#db/schema.ts";
 import type { SaleRow } from "./telemetry-export.ts";
+import { cogsOf, unitsOf } from "../commissions/commission-sql.ts";
 
 type DB = Kysely<Database>;
 const CHUNK = 500;
@@ -160,26 +161,8 @@ async function recordsOf(
   return found;
 }
 
-/**
- * A sales line's units, to sum: its quantity when it is a sale, 0 for a refund (refunds are never
- * units). Every count of units over stored sales uses it (records, the rollup, record deletes,
- * product ranges, product rules), so they all count alike.
- */
-export function unitsOf(
-  kind: Expression<unknown> | RawBuilder<unknown>,
-  quantity: Expression<unknown> | RawBuilder<unknown>,
-): RawBuilder<number> {
-  return sql<number>`(case when ${kind} = 'sale' then ${quantity} else 0 end)`;
-}
-
-/** A sales line's cost of goods, to sum: cost of one unit × quantity for a sale, 0 for a refund (refunds add no cost). */
-export function cogsOf(
-  kind: Expression<unknown> | RawBuilder<unknown>,
-  costPence: Expression<unknown> | RawBuilder<unknown>,
-  quantity: Expression<unknown> | RawBuilder<unknown>,
-): RawBuilder<number> {
-  return sql<number>`(case when ${kind} = 'sale' then ${costPence} * ${quantity} else 0 end)`;
-}
+// The units and COGS of stored sales live with the commission SQL (imports/ builds on commissions/).
+export { cogsOf, unitsOf };
 
 /** A record's figures are always the sum of its stored sales: units and COGS count each sale's quantity. */
 export async function recomputeRecord(db: DB | Transaction<Database>, recordId: number): Promise<void> {

@@ -1,7 +1,7 @@
 /** Invoice status changes as the API and the Mark as Paid dialog take them: status, paid date, payment reference. */
 import { z } from "zod";
 import { INVOICE_STATUSES } from "./invoice-rules.ts";
-import { PAID_DATE_FORMAT, isRealDay, paymentReferenceProblem } from "./payment-rules.ts";
+import { PAID_DATE_FORMAT, isRealDay, paymentReferenceProblem } from "../receivables/payment-rules.ts";
 
 const paidDate = z.string({ error: PAID_DATE_FORMAT }).trim().refine(isRealDay, PAID_DATE_FORMAT);
 

@@ -10,7 +10,7 @@ import { audit } from "../shared/audit-writer.ts";
 import { formatDate, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
-import { paidDateProblem, paymentReferenceProblem } from "./payment-rules.ts";
+import { paidDateProblem, paymentReferenceProblem } from "../receivables/payment-rules.ts";
 import {
   accountState,
   notDeletableBecause,

@@ -1,32 +1,13 @@
 /** Partner types, their labels, avatar initials and the admin's partner search. */
-import { PARTNER_TYPES, type PartnerType } from "#db/enums.ts";
 
-// The enumeration is the users table's (db/enums.ts); the rules about it are here.
-export { PARTNER_TYPES, type PartnerType };
-
-const LABELS: Record<PartnerType, string> = {
-  "profit-sharing": "Profit Sharing",
-  "tiered-profit-sharing": "Tiered Profit Sharing",
-  "non-profit-sharing": "Non-Profit Sharing",
-  "fee-paying": "Fee Paying",
-};
-
-export function partnerTypeLabel(type: PartnerType): string {
-  return LABELS[type];
-}
-
-/** Profit-sharing and tiered partners earn a commission on net profit. */
-export function isProfitSharingType(type: PartnerType): boolean {
-  return type === "profit-sharing" || type === "tiered-profit-sharing";
-}
-
-/**
- * The heading of a partner's terms on their page: profit-sharing types get a share of the profit,
- * a fee-paying partner pays a monthly fee, a non-profit-sharing one does neither.
- */
-export function partnerTermsHeading(type: PartnerType): string {
-  return type === "fee-paying" ? "Monthly Fee" : type === "non-profit-sharing" ? "Commission" : "Profit Share";
-}
+// The types and their rules live in shared/partner-types.ts (every feature asks them); here beside the partners' own.
+export {
+  PARTNER_TYPES,
+  isProfitSharingType,
+  partnerTermsHeading,
+  partnerTypeLabel,
+  type PartnerType,
+} from "../shared/partner-types.ts";
 
 /** Initials for the avatar: from the name, falling back to the username. */
 export function initials(name: string | null | undefined, username: string): string {

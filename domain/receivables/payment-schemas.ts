@@ -1,8 +1,7 @@
 /** Payment and credit note bodies as the API and the partner page's forms take them (amounts in pounds). */
 import { z } from "zod";
 import { isWholePence, parsePence } from "../shared/money.ts";
-import { PAYMENT_METHODS, RECEIVED_ON_FORMAT, paymentReferenceProblem } from "./payment-rules.ts";
-import { isRealDay } from "../invoices/payment-rules.ts";
+import { PAYMENT_METHODS, RECEIVED_ON_FORMAT, isRealDay, paymentReferenceProblem } from "./payment-rules.ts";
 
 /** Pounds (number or text, "£1,234.56" too) in whole pence, more than nothing; becomes pence. */
 export const poundsField = (label: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
-import { paidDateProblem, paymentReferenceProblem } from "#domain/invoices/payment-rules.ts";
+import { paidDateProblem, paymentReferenceProblem } from "#domain/receivables/payment-rules.ts";
 
 // Marking an invoice paid records the paid date (a real day, not in the future) and an optional
 // payment reference (trimmed, one line, at most 100 characters); both go only with status paid.

@@ -8,7 +8,7 @@ import { Box, Flex, Strong, TextField } from "@radix-ui/themes";
 import { Form } from "@remix-run/react";
 import { cloneElement, useState, type ReactElement, type ReactNode } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
-import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/invoices/payment-rules.ts";
+import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/receivables/payment-rules.ts";
 import { formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { isQuestion } from "../forms.tsx";

@@ -24,7 +24,7 @@ import { useState, type ReactElement } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
 import { formatAmount, formatCreditNoteId, formatDate, formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
 import { parsePence, penceToPounds } from "#domain/shared/money.ts";
-import { paymentReferenceProblem, PAYMENT_REFERENCE_MAX } from "#domain/invoices/payment-rules.ts";
+import { paymentReferenceProblem, PAYMENT_REFERENCE_MAX } from "#domain/receivables/payment-rules.ts";
 import {
   CREDIT_REASON_MAX,
   PAYMENT_METHODS,
