@@ -40,7 +40,7 @@ test.describe("Sign-in page", () => {
   });
 
   test("Log out returns to /auth and the pages are closed again", async ({ page }) => {
-    // A partner of its own, so the test stands alone (since decision 47 Log out ends only this device's session).
+    // A partner of its own, so the test stands alone (since sessions are rows, Log out ends only this device's session).
     await signIn(page, ADMIN);
     const username = `logout-${Date.now().toString(36)}`;
     const created = await page.request.post("/api/register", {

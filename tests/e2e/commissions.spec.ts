@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 
 /**
  * Mark as Paid's question: the amount paid today, or, for a month paid and reset by an earlier test
- * here (the money paid stays recorded, issue 29), both figures and what is paid now.
+ * here (the money paid stays recorded), both figures and what is paid now.
  */
 const PAY_QUESTION =
   /£[\d,]+\.\d\d is recorded as paid today|already paid £[\d,]+\.\d\d on \d\d\/\d\d\/\d{4}, now £[\d,]+\.\d\d\. (Nothing more is paid|£[\d,]+\.\d\d more is recorded as paid today)/;

@@ -1,5 +1,5 @@
 /**
- * Issue 16, scopes 1 and 2: a partner of its own asks for a link on /auth/forgot, the link is read
+ * A partner of its own asks for a link on /auth/forgot, the link is read
  * from the demo's outbox (no SMTP_URL there), opened, a new password set (signed in), the link
  * refused a second time, and the new password signs in; then the password changed again from the
  * avatar menu.

@@ -150,7 +150,7 @@ describe("last sign-in", () => {
     const host = await makePartner(db);
     await loginCookie(host.username);
     const row = await db.selectFrom("users").select("lastSignInAt").where("id", "=", host.id).executeTakeFirstOrThrow();
-    // Decision 47: the menu shows the previous sign-in, so the current one is no longer it.
+    // Sessions are rows: the menu shows the previous sign-in, so the current one is no longer it.
     const cookie = await loginCookie(host.username);
     const signedIn = await (await call(rootLoader, "/", { cookie })).json();
     expect(signedIn.lastSignInAt).toBe(row.lastSignInAt);

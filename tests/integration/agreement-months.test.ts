@@ -1,5 +1,5 @@
 /**
- * Issue 19, scopes 2 and 3 through the domain: a per-item agreement with a product rule written from a
+ * A per-item agreement with a product rule written from a
  * month already paid. The paid month keeps what it paid; the difference is added to the next open month
  * only once confirmed; an open month follows the new terms at once; a month whose adjustments take it
  * below zero pays nothing and carries the rest on (and Reset Month takes the carry back, audited);
@@ -226,7 +226,7 @@ describe("an agreement written from a paid month", () => {
   });
 
   it("a difference already paid in a later month is reversed in the next unpaid month when its month is reset", async () => {
-    // Issue 29 (this test pinned "reset deletes the payment"): August's 148 stays paid through the reset, so August paid
+    // Money paid is kept now (this test pinned "reset deletes the payment"): August's 148 stays paid through the reset, so August paid
     // again at 20 under 1p per item sends nothing and carries 20 − 148 = −128 (paid again) to September.
     const august = await markCommissionPaid(db, partnerId, "2026-08", adminId, "2026-09-05", NOW);
     expect(august.amountPence).toBe(20);

@@ -1,5 +1,5 @@
 /**
- * The audit trail (issue 10 item 8): what partner, user and machine changes write (partner, month,
+ * The audit trail: what partner, user and machine changes write (partner, month,
  * before and after, never a password hash, a rate change as its own entry); listAudit's filters,
  * pages and order; and the same trail through GET /api/audit, the /admin/audit loader and
  * `vendboard audit`, with every guard.

@@ -145,7 +145,7 @@ describe("POST /partners/{id} intent=reset-month with partnerId", () => {
       title: "Reset successful",
       description: `Cards Partner: ${formatMonth(MONTH)} is open again.`,
     });
-    // Issue 29: the payment goes back to pending (it was deleted before); the money paid stays recorded.
+    // The payment goes back to pending (it was deleted before); the money paid stays recorded.
     expect((await payment())?.status).toBe("pending");
     expect((await payment(other.id))?.status).toBe("completed");
   });

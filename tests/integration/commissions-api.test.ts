@@ -608,7 +608,7 @@ describe("commission payments: snapshot, 409 twice, history, reset", () => {
     expect(await (await history(paid.id)).json()).toEqual([
       { month: M_PAY, status: "pending", paidDate: null, amount: null },
     ]);
-    // Issue 29 (this pinned "reset deletes the payments"): the rows go back to pending and the money paid stays recorded.
+    // Money paid is kept now (this pinned "reset deletes the payments"): the rows go back to pending and the money paid stays recorded.
     const rows = await db
       .selectFrom("commissionPayments")
       .selectAll()

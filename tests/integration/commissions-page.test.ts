@@ -130,7 +130,7 @@ describe("POST /admin/commissions intent=reset-month", () => {
     );
     expect(said, toast?.description).not.toBeNull();
     expect(said![2]).toBe(said![1] === "1" ? "payment" : "payments");
-    // Issue 29: back to pending (it was deleted before); the money paid stays recorded.
+    // Back to pending (it was deleted before); the money paid stays recorded.
     expect((await payment())?.status).toBe("pending");
   });
 

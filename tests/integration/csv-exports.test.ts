@@ -1,5 +1,5 @@
 /**
- * Issue 28: CSV exports (.csv by name only): comma or semicolon separated, UTF-8 with or without a
+ * CSV exports (.csv by name only): comma or semicolon separated, UTF-8 with or without a
  * BOM or Windows-1252, a decimal comma in semicolon files. A CSV twin of each good sample fixture,
  * written here from the workbook's own cells, imports to exactly the workbook's figures
  * (fixtures/expected.json) through the machine upload and `vendboard import`/importExports; the

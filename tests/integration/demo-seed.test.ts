@@ -1,5 +1,5 @@
 /**
- * The demo tells a coherent story (issue 10, item 9): no commission paid before its month ended,
+ * The demo tells a coherent story: no commission paid before its month ended,
  * no sales after a machine was made inactive, no two invoices for the same period, and one partner
  * with an overdue invoice that the partner list shows as Overdue.
  */

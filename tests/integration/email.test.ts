@@ -371,7 +371,7 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     expect(run.err).toContain(
       "Reset 2 commission payments for July 2026; money already paid stays recorded and paying again pays only the difference.",
     );
-    // Issue 29 (this pinned "reset deletes the payments"): both go back to pending and their money paid stays.
+    // Money paid is kept now (this pinned "reset deletes the payments"): both go back to pending and their money paid stays.
     expect(
       (await db.selectFrom("commissionPayments").select("status").where("month", "=", CLI_MONTH).execute()).map(
         (p) => p.status,

@@ -1,5 +1,5 @@
 /**
- * Issue 28: an export's dates in every form (date cells in the 1900 and 1904 systems, ISO text,
+ * An export's dates in every form (date cells in the 1900 and 1904 systems, ISO text,
  * day-first text with and without a time, month-first text with AM/PM or a 24-hour time), read
  * the same through each way in: a machine's upload (and its preview), /admin/import and
  * `vendboard import`. An ambiguous file is asked about on each path; rows left out for their date

@@ -1,5 +1,5 @@
 /**
- * Payment states that agree (issue 10, ARCHITECTURE §11):
+ * Payment states that agree (ARCHITECTURE §11):
  * - the account state of a fee-paying partner ("Overdue" / "Payment due" / "Up to date" and the next
  *   payment due) is the same in GET /api/partners, GET /api/partners/{id} and GET /api/user;
  * - marking an invoice paid through POST /{id}/status and /{id}/update-status records the paid date

@@ -1,5 +1,5 @@
 /**
- * Issue 29, points 1 and 2: corrections after payment. A paid month keeps what it paid; late sales
+ * Corrections after payment. A paid month keeps what it paid; late sales
  * imported for it (the machine upload and its preview, the business-wide import, `vendboard import`)
  * and a record deleted from it are booked only once confirmed (adjustPaidMonths,
  * --adjust-paid-months), and the month's commission under the terms it was paid under, after minus

@@ -379,7 +379,7 @@ describe("POST /partners/{id} intent=record-delete", () => {
     expect(asked.status).toBe(200);
     expect((await asked.json()).confirm).toEqual({
       title: "Delete Record Kiosk's July 2026 record?",
-      // Issue 29: an open month's record says nothing of payment; a paid month's names its difference (late-sales.test.ts).
+      // An open month's record says nothing of payment; a paid month's names its difference (late-sales.test.ts).
       description: "Its 12 sales (£45.67 revenue) and their receipts are deleted, and the month's figures change.",
       confirmLabel: "Delete record",
       fields: [

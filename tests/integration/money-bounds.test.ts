@@ -1,5 +1,5 @@
 /**
- * Sane bounds (issue 10, ARCHITECTURE §11): a monthly fee is at most £100,000.00 and exact in pence,
+ * Sane bounds (ARCHITECTURE §11): a monthly fee is at most £100,000.00 and exact in pence,
  * on partner create (POST /api/register) and update (PATCH /api/partners/{id}); a machine image URL
  * is an https address (POST /api/machines, PATCH /api/machines/{id}). Anything else: 400 with the
  * message, and nothing changes.

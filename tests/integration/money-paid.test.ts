@@ -1,5 +1,5 @@
 /**
- * Issue 29, points 3–5: money that has left the bank is never forgotten. Each payment of a month is
+ * Money that has left the bank is never forgotten. Each payment of a month is
  * kept (commission_transfers); Reset Month sets the month back to pending and keeps it; paying the
  * month again pays only what it now comes to minus what was paid (a top-up "VB ADJ YYYY-MM"), a
  * negative rest carried to the next open month (reason `repaid`); the confirmation, bank file,

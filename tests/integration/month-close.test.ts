@@ -227,7 +227,7 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     const reopened = await reset(PREV, partner.id);
     expect(reopened.status).toBe(200);
     expect(await reopened.json()).toEqual({ reset: 1 });
-    // Issue 29 (this pinned "reset deletes the payment"): the partner's payment goes back to pending, the other's stays completed.
+    // Money paid is kept now (this pinned "reset deletes the payment"): the partner's payment goes back to pending, the other's stays completed.
     expect(
       await db
         .selectFrom("commissionPayments")
@@ -285,7 +285,7 @@ describe("a paid month is closed until Reset Month reopens it", () => {
         })
       ).status,
     ).toBe(200);
-    // Issue 29 (this pinned "after Reset Month the partner delete is accepted"): the £5.70 paid for the reopened month is
+    // Money paid is kept now (this pinned "after Reset Month the partner delete is accepted"): the £5.70 paid for the reopened month is
     // money paid over now that its records are gone, so the partner owes it; and money paid is never deleted with them.
     const refused = await call(partnerAction, `/api/partners/${partner.id}`, {
       method: "DELETE",

@@ -1,5 +1,5 @@
 /**
- * Issue 29, point 5 (second half): a partner whose commission balance (the adjustments on months not
+ * A partner whose commission balance (the adjustments on months not
  * paid) is negative and who has no later month to take it (no active machine, now fee-paying,
  * account disabled) owes it. Shown on the admin's partner page (with Write off) and the partner's
  * dashboard; POST /api/partners/{id}/write-off writes it off with one audited `written_off`

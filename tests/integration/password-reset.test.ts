@@ -1,5 +1,5 @@
 /**
- * Issue 16, scopes 1 and 2: forgot password by emailed single-use link (received over a real SMTP
+ * Forgot password by emailed single-use link (received over a real SMTP
  * server on 127.0.0.1), the same answer for known and unknown accounts, 30 minutes by an injected
  * clock, the limits per address and per account, every other session ended; and changing one's own
  * password (page and API).

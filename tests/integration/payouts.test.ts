@@ -449,7 +449,7 @@ describe("Mark as Paid on its own (POST /api/partners/{id}/commission-payment) s
       cookie: adminCookie,
     });
     expect(reset.status).toBe(200);
-    // Issue 29 (this pinned "reset deletes the payment"): the payment row goes back to pending, the remittance stays with it.
+    // Money paid is kept now (this pinned "reset deletes the payment"): the payment row goes back to pending, the remittance stays with it.
     const history = await db.selectFrom("commissionRemittances").selectAll().where("month", "=", M_SINGLE).execute();
     expect(history.map((r) => [r.status, r.amountPence, r.reference])).toEqual([["sent", 1_140, "VB COMM 2026-07"]]);
 

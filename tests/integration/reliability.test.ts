@@ -1,5 +1,5 @@
 /**
- * Reliability (issue 11, item 9), on the production server (server.js on the build) and the CLI:
+ * Reliability, on the production server (server.js on the build) and the CLI:
  * oversize chunked bodies refused having read at most their limit plus 64 KB, .xlsx bombs refused
  * with their message while other requests are answered, kill -9 during an import, and concurrent
  * uploads of one file. Nothing here depends on the machine's speed: bytes counted, orders of

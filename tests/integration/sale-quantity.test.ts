@@ -1,5 +1,5 @@
 /**
- * Issue 28, point 4: a telemetry row's Quantity, from the file to every figure. An export with a
+ * A telemetry row's Quantity, from the file to every figure. An export with a
  * Quantity column (1, 3, an empty cell, 2, a refund, and rows of 2.5, 100 and 0 left out) is imported
  * through importExports; the record's units and COGS, the product rollup (Popular Items), Products
  * Analytics (whole months and a range that cuts one), the distribution's % of Total, a per-item

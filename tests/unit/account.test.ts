@@ -13,7 +13,7 @@ import {
   type AccountInvoice,
 } from "#domain/receivables/account-rules.ts";
 
-// Issue 15, scope 1: every invoice, payment and credit in date order with a running balance; the
+// Every invoice, payment and credit in date order with a running balance; the
 // balance due and its aging (current, 1–30, 31–60, 61–90, over 90 days past due).
 // Fee £75.00 a month + 20% VAT = £90.00 gross per monthly invoice, due 14 days after its start.
 

@@ -15,7 +15,7 @@ import {
 import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/commissions/agreement-schemas.ts";
 import { termsOfMonth } from "#domain/commissions/agreement-terms.ts";
 
-// Issue 19: every basis, tiers on every basis, minimum and cap, per-product rules, and
+// Every basis, tiers on every basis, minimum and cap, per-product rules, and
 // an effective-dated change across a paid and an unpaid month, in exact pence. Card fee 2.99% of
 // revenue per record, half-up; each line computed in pence, half-up, then summed.
 

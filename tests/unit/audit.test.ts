@@ -9,7 +9,7 @@ import {
 import { auditFilterSchema } from "#domain/audit/audit-schemas.ts";
 import { AUDIT_PAGE_SIZE, auditSearch } from "#domain/audit/audit-search.ts";
 
-// The audit trail in plain English (ARCHITECTURE.md section 11, issue 10 item 8): every entry
+// The audit trail in plain English (ARCHITECTURE.md section 11): every entry
 // reads as one line; changed values show before and after; filters are one schema for the page,
 // the API and the CLI.
 

@@ -1,5 +1,5 @@
 /**
- * Issue 29, point 5, pure: a partner's balance is the sum of the adjustments waiting on months not
+ * A partner's balance is the sum of the adjustments waiting on months not
  * paid; it is owed when negative and no later month can take it (no longer profit-sharing or tiered,
  * no active machine, account disabled). A write-off goes on the month of the latest negative
  * adjustment. Exact pence.

@@ -219,7 +219,7 @@ describe("the words", () => {
   });
 });
 
-/* Issue 29, point 3: a month reopened by Reset Month and paid again pays only what it now comes to minus what was paid. */
+/* A month reopened by Reset Month and paid again pays only what it now comes to minus what was paid. */
 
 describe("a reset month paid again", () => {
   it("at a higher figure: 10% of net, revenue 100.00 → 105.00 (COGS 40.00): 570 paid, now 619, pays 49", () => {

@@ -1,5 +1,5 @@
 /**
- * The date reader of telemetry exports (issue 28, ARCHITECTURE.md section 13): every form a file
+ * The date reader of telemetry exports (ARCHITECTURE.md section 13): every form a file
  * carries, the day/month order decided once per file (title range, an unambiguous row, AM/PM),
  * an ambiguous file refused rather than guessed, and rows of a month not begun or outside the
  * title's range left out with their reasons and revenue.
