@@ -18,7 +18,7 @@ import {
   previousMonth,
   recentMonths,
 } from "#domain/shared/dates.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPounds, poundsToPence } from "#domain/shared/money.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
@@ -108,7 +108,7 @@ function PaymentCell({
             row.partnerName,
             month,
             formatPounds(row.profitShare),
-            alreadyPaid ? { monthPence: Math.round(row.profitShare * 100), paid: alreadyPaid } : null,
+            alreadyPaid ? { monthPence: poundsToPence(row.profitShare), paid: alreadyPaid } : null,
           )}
           color="green"
         />

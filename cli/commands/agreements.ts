@@ -28,7 +28,7 @@ import { partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatSignedPence } from "#domain/shared/format.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPounds, poundsToPence } from "#domain/shared/money.ts";
 import type { DB } from "#db/database.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
@@ -228,7 +228,7 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
   return result;
 }
 
-const signed = (pounds: number) => formatSignedPence(Math.round(pounds * 100));
+const signed = (pounds: number) => formatSignedPence(poundsToPence(pounds));
 
 /** The preview as a host would check it: both sides line by line, then the paid months it reaches. */
 export function previewText(partner: string, effectiveMonth: string, preview: AgreementPreviewJson): string {

@@ -47,6 +47,11 @@ export function formatGBP(pence: number): string {
   return gbp.format(penceToPounds(pence));
 }
 
+/** A pounds figure (a JSON answer's, a form's number) as whole pence, rounded to the penny. */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds * 100);
+}
+
 /** Pounds as a JSON number rounded to the penny. */
 export function penceToPounds(pence: number): number {
   return Math.round(pence) / 100;

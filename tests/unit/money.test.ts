@@ -6,6 +6,7 @@ import {
   isWholePence,
   parsePence,
   penceToPounds,
+  poundsToPence,
 } from "#domain/shared/money.ts";
 
 // ARCHITECTURE §4: money is integer pence inside; pounds with 2 decimals only at the edges
@@ -218,5 +219,15 @@ describe("isWholePence: an amount in pounds exact to the penny (ARCHITECTURE §1
     [{}],
   ])("%j is not", (value) => {
     expect(isWholePence(value)).toBe(false);
+  });
+});
+
+describe("poundsToPence: a pounds figure from the edge (JSON, a form's number) as whole pence", () => {
+  it("rounds to the penny, through binary fractions, and back again", () => {
+    expect(poundsToPence(32.62)).toBe(3262);
+    expect(poundsToPence(0.1 + 0.2)).toBe(30);
+    expect(poundsToPence(-0.97)).toBe(-97);
+    expect(poundsToPence(1_000_000)).toBe(100_000_000);
+    expect(penceToPounds(poundsToPence(61.31))).toBe(61.31);
   });
 });

@@ -23,7 +23,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState, type ReactElement } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
 import { formatAmount, formatCreditNoteId, formatDate, formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
-import { parsePence, penceToPounds } from "#domain/shared/money.ts";
+import { parsePence, penceToPounds, poundsToPence } from "#domain/shared/money.ts";
 import { paymentReferenceProblem, PAYMENT_REFERENCE_MAX } from "#domain/receivables/payment-rules.ts";
 import {
   CREDIT_REASON_MAX,
@@ -45,7 +45,7 @@ import { Select } from "../lazy-select.tsx";
 import { ScrollTable } from "../scroll-table.tsx";
 import { creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settlesText } from "./payment-questions.ts";
 
-const toPence = (pounds: number) => Math.round(pounds * 100);
+const toPence = poundsToPence;
 
 /** Before the scripts have loaded: the button posts the intent; the action asks its fields as a page. */
 function NoScriptButton({

@@ -35,8 +35,8 @@ import {
 import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
 import type { AgreementPreview } from "#domain/commissions/agreement-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
-import { formatSignedPence as signed } from "#domain/shared/format.ts";
-import { formatGBP } from "#domain/shared/money.ts";
+import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
+import { formatGBP, poundsToPence } from "#domain/shared/money.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
 import { Field } from "../field.tsx";
@@ -118,7 +118,7 @@ export function formFromTerms(terms: TermsJson | null, month: string): Agreement
 function standardTiers(): TierRow[] {
   return SEED_TIERS.map((band) => ({
     key: key(),
-    upTo: band.upTo === null ? "" : (band.upTo / 100).toFixed(2),
+    upTo: band.upTo === null ? "" : formatPlainAmount(band.upTo),
     percent: String(band.rate / 100),
     amount: "",
   }));
@@ -130,7 +130,7 @@ function aboveText(previousUpTo: string, basis: Basis): string {
   if (!text) return "The rest";
   if (isCountBasis(basis)) return `Above ${text} ${basis === "per-item" ? "items" : "machines"}`;
   const pounds = Number(text);
-  return Number.isFinite(pounds) ? `Above ${formatGBP(Math.round(pounds * 100))}` : "The rest";
+  return Number.isFinite(pounds) ? `Above ${formatGBP(poundsToPence(pounds))}` : "The rest";
 }
 
 const rateOf = (basis: Basis, row: RateText) => (isCountBasis(basis) ? row.amount : row.percent);

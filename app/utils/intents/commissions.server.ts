@@ -14,7 +14,7 @@ import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
 import { remittanceNote } from "#domain/commissions/payout-rules.ts";
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
-import { formatGBP, formatPounds } from "#domain/shared/money.ts";
+import { formatGBP, formatPounds, poundsToPence } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
 import { sendReport } from "#domain/commissions/statement-service.ts";
 import { partnerBalance, writeOffBalance } from "#domain/commissions/balance-service.ts";
@@ -62,7 +62,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const row = await commissionSummaryRow(db, month, partnerId);
         const name = row?.partnerName ?? `Partner ${partnerId}`;
         const paid = (await moneyPaidOf(db, month, [partnerId])).get(partnerId);
-        const monthPence = Math.round((row?.profitShare ?? 0) * 100);
+        const monthPence = poundsToPence(row?.profitShare ?? 0);
         const question = confirmFirst(
           "mark-paid",
           form,
