@@ -1,5 +1,5 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
-import { repaymentText } from "#domain/commissions/correction-words.ts";
+import { paymentFiguresText } from "#domain/commissions/correction-words.ts";
 import Table from "cli-table3";
 import { resetCommissions } from "#domain/commissions/commission-service.ts";
 import { payCommission } from "#domain/commissions/remittance-service.ts";
@@ -9,7 +9,7 @@ import { commissionSummary } from "#domain/commissions/commission-summary.ts";
 import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { z } from "zod";
 import { formatDate, formatMonth, isoDay } from "#domain/shared/dates.ts";
-import { formatGBP, formatPounds, penceToPounds } from "#domain/shared/money.ts";
+import { formatPounds, penceToPounds } from "#domain/shared/money.ts";
 import { partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { monthOption } from "../month.ts";
@@ -77,9 +77,7 @@ export async function runPay(
       remittance: { status: remittance.status, to: remittance.to, error: remittance.error },
     });
   } else {
-    const figures = alreadyPaid.pence
-      ? `${repaymentText(month, payment.amountPence ?? 0, alreadyPaid)} (reference ${transfer.reference})`
-      : formatGBP(payment.amountPence ?? 0);
+    const figures = `${paymentFiguresText(month, payment.amountPence ?? 0, alreadyPaid)}${alreadyPaid.pence ? ` (reference ${transfer.reference})` : ""}`;
     io.stderr.write(
       `Commission for ${formatMonth(month)} marked paid on ${formatDate(payment.paidDate)}: ${figures}. ${remittanceNote([remittance])}\n`,
     );

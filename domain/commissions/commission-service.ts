@@ -406,6 +406,65 @@ async function carry(
 }
 
 /**
+ * Takes back an adjustment a reopened month made: still waiting in an unpaid month, it is removed;
+ * already paid with a later month, it stays there (a paid month never changes), loses its link to the
+ * payment, and is reversed in the partner's next unpaid month. Each audited.
+ */
+async function takeBack(
+  trx: DB,
+  row: {
+    id: number;
+    partnerId: number;
+    month: string;
+    forMonth: string;
+    amountPence: number;
+    reason: AdjustmentReason;
+  },
+  paid: ReadonlySet<string>,
+  actorId: number | null,
+) {
+  const was = { forMonth: row.forMonth, amountPence: row.amountPence, reason: row.reason };
+  if (!paid.has(row.month)) {
+    await trx.deleteFrom("commissionAdjustments").where("id", "=", row.id).execute();
+    await audit(trx, {
+      actorId,
+      action: "commission_adjustment_removed",
+      entity: "commission_adjustment",
+      entityId: row.id,
+      partnerId: row.partnerId,
+      month: row.month,
+      before: was,
+      after: null,
+    });
+    return;
+  }
+  await trx.updateTable("commissionAdjustments").set({ sourcePaymentId: null }).where("id", "=", row.id).execute();
+  const target = nextOpenMonth(row.month, paid);
+  const reversal = await trx
+    .insertInto("commissionAdjustments")
+    .values({
+      partnerId: row.partnerId,
+      month: target,
+      forMonth: row.forMonth,
+      amountPence: -row.amountPence,
+      reason: row.reason,
+      createdBy: actorId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await audit(trx, {
+    actorId,
+    action: "commission_adjustment",
+    entity: "commission_adjustment",
+    entityId: reversal.id,
+    partnerId: row.partnerId,
+    month: target,
+    before: null,
+    after: { forMonth: row.forMonth, amountPence: -row.amountPence, reason: row.reason, reverses: row.id },
+  });
+}
+
+/**
  * A reopened month is worked out again under the agreement in force for it and with all its records,
  * so the differences that agreements, late sales and deleted records added for it while it was paid must go: those still waiting in an unpaid month are
  * removed; those already paid in a later month are reversed in the next unpaid month. Each audited.
@@ -421,46 +480,7 @@ async function undoAgreementAdjustments(trx: DB, partnerId: number, month: strin
     .execute();
   if (!rows.length) return;
   const paid = await paidMonthsOf(trx, partnerId);
-  for (const row of rows) {
-    const was = { forMonth: row.forMonth, amountPence: row.amountPence, reason: row.reason };
-    if (!paid.has(row.month)) {
-      await trx.deleteFrom("commissionAdjustments").where("id", "=", row.id).execute();
-      await audit(trx, {
-        actorId,
-        action: "commission_adjustment_removed",
-        entity: "commission_adjustment",
-        entityId: row.id,
-        partnerId,
-        month: row.month,
-        before: was,
-        after: null,
-      });
-      continue;
-    }
-    const target = nextOpenMonth(row.month, paid);
-    const reversal = await trx
-      .insertInto("commissionAdjustments")
-      .values({
-        partnerId,
-        month: target,
-        forMonth: month,
-        amountPence: -row.amountPence,
-        reason: row.reason,
-        createdBy: actorId,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await audit(trx, {
-      actorId,
-      action: "commission_adjustment",
-      entity: "commission_adjustment",
-      entityId: reversal.id,
-      partnerId,
-      month: target,
-      before: null,
-      after: { forMonth: month, amountPence: -row.amountPence, reason: row.reason, reverses: row.id },
-    });
-  }
+  for (const row of rows) await takeBack(trx, row, paid, actorId);
 }
 
 export async function commissionPaymentStatus(db: DB, partnerId: number, month: string) {
@@ -530,48 +550,7 @@ export async function resetCommissions(
       : [];
     // A rest carried when the month was paid (negative, or paid back) goes with its payment; where a later month was already
     // paid with it, it stays there (a paid month never changes) and is reversed in the next unpaid month instead. Each audited.
-    for (const c of carried) {
-      const paid = await paidMonthsOf(trx, c.partnerId);
-      const was = { forMonth: c.forMonth, amountPence: c.amountPence, reason: c.reason };
-      if (!paid.has(c.month)) {
-        await trx.deleteFrom("commissionAdjustments").where("id", "=", c.id).execute();
-        await audit(trx, {
-          actorId,
-          action: "commission_adjustment_removed",
-          entity: "commission_adjustment",
-          entityId: c.id,
-          partnerId: c.partnerId,
-          month: c.month,
-          before: was,
-          after: null,
-        });
-        continue;
-      }
-      await trx.updateTable("commissionAdjustments").set({ sourcePaymentId: null }).where("id", "=", c.id).execute();
-      const target = nextOpenMonth(c.month, paid);
-      const reversal = await trx
-        .insertInto("commissionAdjustments")
-        .values({
-          partnerId: c.partnerId,
-          month: target,
-          forMonth: c.forMonth,
-          amountPence: -c.amountPence,
-          reason: c.reason,
-          createdBy: actorId,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await audit(trx, {
-        actorId,
-        action: "commission_adjustment",
-        entity: "commission_adjustment",
-        entityId: reversal.id,
-        partnerId: c.partnerId,
-        month: target,
-        before: null,
-        after: { forMonth: c.forMonth, amountPence: -c.amountPence, reason: c.reason, reverses: c.id },
-      });
-    }
+    for (const c of carried) await takeBack(trx, c, await paidMonthsOf(trx, c.partnerId), actorId);
     if (ids.length) {
       await trx
         .updateTable("commissionPayments")

@@ -45,6 +45,11 @@ export function repaymentText(month: string, monthPence: number, paid: MoneyPaid
   return `${formatMonth(month)}: ${formatGBP(monthPence)}, already paid ${formatGBP(paid.pence)}${paid.lastPaidDate ? ` on ${formatDate(paid.lastPaidDate)}` : ""}, now ${now}`;
 }
 
+/** What paying a month pays, in words: "£32.62", or both figures when money was paid for it before (repaymentText). */
+export function paymentFiguresText(month: string, monthPence: number, paid: MoneyPaid): string {
+  return paid.pence > 0 ? repaymentText(month, monthPence, paid) : formatGBP(monthPence);
+}
+
 /** What a paid month sent on to a later month, by reason. */
 const SENT_ON: Record<string, string> = {
   late_sales: "Late sales after payment",

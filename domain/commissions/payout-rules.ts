@@ -7,7 +7,7 @@
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
 import { monthHasEnded } from "./month-close-rules.ts";
-import { repaymentText } from "./correction-words.ts";
+import { paymentFiguresText, repaymentText } from "./correction-words.ts";
 
 /** The UK Bacs limit on a payee name and on a payment reference. */
 export const BACS_MAX = 18;
@@ -256,9 +256,10 @@ export function payoutLineFigures(
   line: Pick<PayoutLine, "amountPence" | "monthPence" | "alreadyPaidPence" | "alreadyPaidDate">,
   month: string,
 ): string {
-  return line.alreadyPaidPence > 0
-    ? repaymentText(month, line.monthPence, { pence: line.alreadyPaidPence, lastPaidDate: line.alreadyPaidDate })
-    : formatPence(line.amountPence);
+  return paymentFiguresText(month, line.monthPence, {
+    pence: line.alreadyPaidPence,
+    lastPaidDate: line.alreadyPaidDate,
+  });
 }
 
 /** The batch's total in pence. */

@@ -17,6 +17,7 @@ import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shar
 import { isoDay } from "../shared/dates.ts";
 import { assertPayable, markCommissionPaidIn, type PaidMonth } from "./commission-service.ts";
 import { repaymentText } from "./correction-words.ts";
+import { moneyPaidFrom } from "./correction-rules.ts";
 import { adjustmentText } from "./agreement-rules.ts";
 import { consolidatedReport } from "./statement-service.ts";
 
@@ -199,9 +200,8 @@ async function topUpLine(db: DB, row: RemittanceRow): Promise<string> {
     .where("id", "<", row.transferId)
     .orderBy("id")
     .execute();
-  const before = earlier.reduce((s, t) => s + t.amountPence, 0);
-  if (!before) return "";
-  const lastPaidDate = earlier.filter((t) => t.amountPence > 0).at(-1)?.paidDate ?? null;
+  const before = moneyPaidFrom(earlier);
+  if (!before.pence) return "";
   const payment =
     row.commissionPaymentId === null
       ? null
@@ -210,8 +210,8 @@ async function topUpLine(db: DB, row: RemittanceRow): Promise<string> {
           .select("amountPence")
           .where("id", "=", row.commissionPaymentId)
           .executeTakeFirst();
-  const monthPence = payment?.amountPence ?? before + row.amountPence;
-  return `\n${repaymentText(row.month, monthPence, { pence: before, lastPaidDate })}`;
+  const monthPence = payment?.amountPence ?? before.pence + row.amountPence;
+  return `\n${repaymentText(row.month, monthPence, before)}`;
 }
 
 /** Sends each remittance in turn; one failing does not stop the others. */
