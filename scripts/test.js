@@ -1,4 +1,5 @@
-// npm test: every suite, one summary line. In order: unit and integration with vitest on SQLite;
+// npm test: every suite, one summary line. In order: tsc and lint (ESLint with the domain folders' directions
+// and the file-length limit, then Prettier), counted as one test; unit and integration with vitest on SQLite;
 // the integration suite again on PostgreSQL (a throwaway cluster, scripts/pg-cluster.js); the Deno
 // smoke suite; e2e with Playwright on SQLite; the e2e smoke on PostgreSQL (scripts/e2e-pg.js).
 // Without PostgreSQL installed (or with TEST_PG=0) the two PostgreSQL parts are skipped, and said
@@ -37,6 +38,13 @@ const vitestArgs = (report, ...rest) => [
   "--reporter=json",
   `--outputFile.json=${report}`,
 ];
+
+// Lint first: a folder importing the wrong way, a file past its length or unformatted code fails the
+// run as one failed test (the same check as `npm run lint`).
+const lintStatus = timed(
+  "typecheck and lint",
+  () => run(bin("tsc"), ["--noEmit"]) || run(bin("eslint"), ["."]) || run(bin("prettier"), ["--check", "."]),
+);
 
 const unitStatus = timed("vitest (SQLite)", () => run(bin("vitest"), vitestArgs(vitestReport)));
 
@@ -116,6 +124,11 @@ function countPlaywright(name, file, status) {
   if (status !== 0 && report.stats.unexpected === 0 && !report.errors?.length) failed += 1;
 }
 
+if (lintStatus === 0) passed += 1;
+else {
+  console.error("Typecheck or lint failed (npm run typecheck, npm run lint): counting it as one failed test.");
+  failed += 1;
+}
 countVitest("the unit and integration suites", vitestReport, unitStatus);
 if (pgFailure) failed += 1;
 if (pgIntegrationStatus !== null)
