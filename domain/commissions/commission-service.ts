@@ -12,15 +12,15 @@ import type {
   User,
 } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
-import type { TieredCommission } from "./commission-rules.ts";
+import type { TieredCommission } from "../shared/commission-rules.ts";
 import {
   monthCommission,
   type AgreementRecord,
   type AgreementTerms,
   type CommissionLine,
   type MonthCommission,
-} from "./agreement-rules.ts";
-import { storeTerms } from "./agreement-schemas.ts";
+} from "../agreements/agreement-rules.ts";
+import { storeTerms } from "../agreements/agreement-schemas.ts";
 import {
   adjustmentsOf,
   agreementHistory,
@@ -31,16 +31,16 @@ import {
   termsOfMonth,
   withProducts,
   type MonthAdjustment,
-} from "./agreement-terms.ts";
+} from "../agreements/agreement-terms.ts";
 import { formatDate, formatMonth, isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
-import { assertMonthEnded, lastDayOfMonth, reportsComplete } from "./month-close-rules.ts";
+import { assertMonthEnded, lastDayOfMonth, reportsComplete } from "../month-close/month-close-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { isProfitSharingType } from "../shared/partner-types.ts";
 import type { MoneyPaid } from "./correction-words.ts";
 import { moneyPaidOf, transfersOf } from "./money-paid.ts";
 import { moneyPaidFrom, repayment, standingAdjustments } from "./correction-rules.ts";
-import { payoutReference, topUpReference } from "./payout-rules.ts";
+import { payoutReference, topUpReference } from "../payouts/payout-rules.ts";
 
 type DB = Kysely<Database>;
 

@@ -9,7 +9,7 @@
  * would make the division exact; on SQLite the cast of an integer changes nothing).
  */
 import { sql, type Expression, type RawBuilder } from "kysely";
-import { CARD_FEE_BP, TIERS } from "./commission-rules.ts";
+import { CARD_FEE_BP, TIERS } from "../shared/commission-rules.ts";
 
 const BP = 10_000;
 

@@ -5,13 +5,13 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { bpToFraction } from "./commission-rules.ts";
-import { monthSums, monthTotals } from "./agreement-terms.ts";
+import { bpToFraction } from "../shared/commission-rules.ts";
+import { monthSums, monthTotals } from "../agreements/agreement-terms.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
-import { reportsComplete } from "./month-close-rules.ts";
+import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { moneyPaidOf } from "./money-paid.ts";
 import type { CommissionPaymentStatus } from "./commission-service.ts";
 

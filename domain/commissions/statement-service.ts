@@ -2,11 +2,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { partnerMonth, type PartnerMonth } from "./commission-service.ts";
-import { formatRate } from "./commission-rules.ts";
-import { isFlatNetProfitShare, isSeedTerms } from "./agreement-rules.ts";
+import { formatRate } from "../shared/commission-rules.ts";
+import { isFlatNetProfitShare, isSeedTerms } from "../agreements/agreement-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { DomainError } from "../shared/errors.ts";
-import { assertMonthEnded } from "./month-close-rules.ts";
+import { assertMonthEnded } from "../month-close/month-close-rules.ts";
 import { sendMail, type MailConfig, MailError } from "../mail/mail-service.ts";
 import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
 import { DEFAULT_APP_URL } from "#db/config.ts";

@@ -15,7 +15,7 @@ import { generateInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-s
 import { recordPayment } from "#domain/receivables/payment-service.ts";
 import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
-import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
+import { lastDayOfMonth } from "#domain/month-close/month-close-rules.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
 import { createUser } from "#domain/accounts/user-service.ts";
 import { updateBusinessProfile } from "#domain/business/business-service.ts";

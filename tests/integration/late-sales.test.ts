@@ -27,7 +27,7 @@ import { migrateToLatest, openDatabase } from "#db/database.ts";
 import { isPostgres } from "#db/dialect.ts";
 import { migrations } from "#db/migrations/index.ts";
 import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
-import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
+import { adjustmentText } from "#domain/agreements/agreement-rules.ts";
 import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
 import { importExports } from "#domain/imports/import-service.ts";
 import { partnerUpdateSchema } from "#domain/partners/partner-schemas.ts";

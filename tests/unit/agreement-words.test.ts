@@ -6,7 +6,7 @@ import {
   describeTerms,
   lineText,
   type AgreementTerms,
-} from "#domain/commissions/agreement-rules.ts";
+} from "#domain/agreements/agreement-rules.ts";
 
 const terms = (patch: Partial<AgreementTerms>): AgreementTerms => ({
   basis: "net-profit",

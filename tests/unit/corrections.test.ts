@@ -14,7 +14,7 @@ import {
   seedTerms,
   type AgreementRecord,
   type AgreementTerms,
-} from "#domain/commissions/agreement-rules.ts";
+} from "#domain/agreements/agreement-rules.ts";
 import {
   moneyPaidFrom,
   paidMonthDifference,
@@ -28,8 +28,8 @@ import {
   sentOnText,
   type PaidMonthChange,
 } from "#domain/commissions/correction-words.ts";
-import { BACS_MAX, payoutLineFigures, topUpReference } from "#domain/commissions/payout-rules.ts";
-import { assertFileAmounts } from "#domain/commissions/payout-service.ts";
+import { BACS_MAX, payoutLineFigures, topUpReference } from "#domain/payouts/payout-rules.ts";
+import { assertFileAmounts } from "#domain/payouts/payout-service.ts";
 import { markPaidQuestion } from "#app/components/partners/commission-questions.ts";
 
 const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({

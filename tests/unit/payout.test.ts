@@ -12,7 +12,7 @@ import {
   planPayout,
   remittanceNote,
   type PayoutPartner,
-} from "#domain/commissions/payout-rules.ts";
+} from "#domain/payouts/payout-rules.ts";
 import { formatPlainAmount, maskAccountNumber } from "#domain/shared/format.ts";
 
 // Commission payouts: eligibility with its reason, UK bank details, Bacs text

@@ -33,7 +33,7 @@ import {
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
-import { formatRate } from "#domain/commissions/commission-rules.ts";
+import { formatRate } from "#domain/shared/commission-rules.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";

@@ -13,7 +13,7 @@ import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { formatSignedPence } from "../shared/format.ts";
 import { isProfitSharingType } from "../shared/partner-types.ts";
-import { bpToFraction } from "./commission-rules.ts";
+import { bpToFraction } from "../shared/commission-rules.ts";
 import {
   describeTerms,
   headlineRateBp,

@@ -6,7 +6,7 @@
 import type { AdjustmentReason } from "#db/schema.ts";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { nextMonth } from "../shared/dates.ts";
-import { reportsComplete } from "./month-close-rules.ts";
+import { reportsComplete } from "../month-close/month-close-rules.ts";
 import type { Database, User } from "#db/schema.ts";
 import {
   headlineRateBp,
@@ -27,11 +27,11 @@ import {
   versionIdForMonthSql,
   cogsOf,
   unitsOf,
-} from "./commission-sql.ts";
+} from "../commissions/commission-sql.ts";
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { readTerms } from "./agreement-schemas.ts";
 
-import { moneyPaidOf } from "./money-paid.ts";
+import { moneyPaidOf } from "../commissions/money-paid.ts";
 
 type DB = Kysely<Database>;
 

@@ -15,11 +15,11 @@ import { sendMail, type MailConfig } from "../mail/mail-service.ts";
 import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
 import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shared/format.ts";
 import { isoDay } from "../shared/dates.ts";
-import { assertPayable, markCommissionPaidIn, type PaidMonth } from "./commission-service.ts";
-import { repaymentText } from "./correction-words.ts";
-import { moneyPaidFrom } from "./correction-rules.ts";
-import { adjustmentText } from "./agreement-rules.ts";
-import { consolidatedReport } from "./statement-service.ts";
+import { assertPayable, markCommissionPaidIn, type PaidMonth } from "../commissions/commission-service.ts";
+import { repaymentText } from "../commissions/correction-words.ts";
+import { moneyPaidFrom } from "../commissions/correction-rules.ts";
+import { adjustmentText } from "../agreements/agreement-rules.ts";
+import { consolidatedReport } from "../commissions/statement-service.ts";
 
 type DB = Kysely<Database>;
 

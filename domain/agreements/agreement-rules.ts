@@ -17,7 +17,7 @@ import {
   splitByLargestRemainder,
   TIERS,
   type TieredCommission,
-} from "./commission-rules.ts";
+} from "../shared/commission-rules.ts";
 
 export const BASES = ["net-profit", "gross-sales", "gross-profit", "per-item", "per-machine"] as const;
 export type Basis = (typeof BASES)[number];

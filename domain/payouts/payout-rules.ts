@@ -6,8 +6,8 @@
  */
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
-import { monthHasEnded } from "./month-close-rules.ts";
-import { paymentFiguresText, repaymentText } from "./correction-words.ts";
+import { monthHasEnded } from "../month-close/month-close-rules.ts";
+import { paymentFiguresText, repaymentText } from "../commissions/correction-words.ts";
 
 /** The UK Bacs limit on a payee name and on a payment reference. */
 export const BACS_MAX = 18;
