@@ -40,7 +40,7 @@ import { isProfitSharingType } from "../shared/partner-types.ts";
 import type { MoneyPaid } from "./correction-words.ts";
 import { moneyPaidOf, transfersOf } from "./money-paid.ts";
 import { moneyPaidFrom, repayment, standingAdjustments } from "./correction-rules.ts";
-import { payoutReference, topUpReference } from "../payouts/payout-rules.ts";
+import { payoutReference, topUpReference } from "./bacs-rules.ts";
 
 type DB = Kysely<Database>;
 

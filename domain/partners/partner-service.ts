@@ -24,7 +24,8 @@ import {
   type PaymentPeriod,
 } from "../invoices/invoice-rules.ts";
 import { netProfitPence } from "../shared/commission-rules.ts";
-import { monthSums, recordsWithTerms } from "../agreements/agreement-terms.ts";
+import { recordsWithTerms } from "../agreements/agreement-terms.ts";
+import { monthSums } from "../commissions/month-sums.ts";
 import { assertRateEditable } from "../agreements/agreement-service.ts";
 import { storeTerms } from "../agreements/agreement-schemas.ts";
 import { netProfitPenceSql } from "../commissions/commission-sql.ts";

@@ -28,7 +28,8 @@ import {
   sentOnText,
   type PaidMonthChange,
 } from "#domain/commissions/correction-words.ts";
-import { BACS_MAX, payoutLineFigures, topUpReference } from "#domain/payouts/payout-rules.ts";
+import { BACS_MAX, topUpReference } from "#domain/commissions/bacs-rules.ts";
+import { payoutLineFigures } from "#domain/payouts/payout-rules.ts";
 import { assertFileAmounts } from "#domain/payouts/payout-service.ts";
 import { markPaidQuestion } from "#app/components/partners/commission-questions.ts";
 

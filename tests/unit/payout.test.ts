@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { BACS_MAX, bacsText, payoutReference } from "#domain/commissions/bacs-rules.ts";
 import {
-  BACS_MAX,
-  bacsText,
   checkBankDetails,
   csvField,
   payeeName,
   payoutCsv,
   payoutEligibility,
-  payoutReference,
   payoutTotal,
   planPayout,
   remittanceNote,
