@@ -5,7 +5,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { currentMonth, formatMonth, recentMonths } from "#domain/shared/dates.ts";
 import { monthLabel as monthLabelOf } from "#domain/month-close/month-close-rules.ts";
-import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-service.ts";
+import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-queries.ts";
 import { balanceDue } from "#domain/receivables/account-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";

@@ -11,7 +11,8 @@ import {
 } from "#domain/shared/dates.ts";
 import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
 import { sql } from "kysely";
-import { generateInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
+import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
 import { recordPayment } from "#domain/receivables/payment-service.ts";
 import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";

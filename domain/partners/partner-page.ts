@@ -7,7 +7,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { findUserById, toPublicUser, type PublicUser } from "../accounts/user-service.ts";
-import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
+import { listInvoices, type InvoiceView } from "../invoices/invoice-queries.ts";
 import { accountState, type AccountStatus } from "../invoices/invoice-rules.ts";
 import { machinePageOfPartner, partnerMachineTotals, type PartnerMachineTotals } from "../machines/machine-service.ts";
 import type { MachineSummary } from "../machines/machine-views.ts";

@@ -13,7 +13,7 @@ import { closedMonthError } from "../month-close/month-close-rules.ts";
 import { closedMonths } from "../month-close/month-close-service.ts";
 import { owingOfPartner } from "../commissions/balance-service.ts";
 import { owingDeleteMessage } from "../commissions/balance-rules.ts";
-import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
+import { listInvoices, type InvoiceView } from "../invoices/invoice-queries.ts";
 import {
   accountState,
   accountStateOf,

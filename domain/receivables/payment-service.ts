@@ -452,7 +452,7 @@ export async function renderCreditNote(
   return { filename: `${formatCreditNoteId(note.id)}.pdf`, bytes };
 }
 
-// The spec's status calls on top of payments and credits (invoice-service.ts updateInvoiceStatus holds the transaction).
+// The spec's status calls on top of payments and credits (invoices/invoice-lifecycle.ts updateInvoiceStatus holds the transaction).
 
 /** → paid: a payment of what is left to pay, on the date given (or today), with the reference, settling only this invoice. */
 export async function payInFull(

@@ -22,7 +22,7 @@ import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { formatDate } from "#domain/shared/dates.ts";
-import type { InvoiceQuote } from "#domain/invoices/invoice-service.ts";
+import type { InvoiceQuote } from "#domain/invoices/invoice-generation.ts";
 import {
   PAYMENT_PERIODS,
   currentPaymentPeriod,

@@ -14,7 +14,7 @@ import {
   partnerReceivables,
   recordPayment,
 } from "#domain/receivables/payment-service.ts";
-import { invoiceForUser } from "#domain/invoices/invoice-service.ts";
+import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
 import { creditNoteSchema, paymentSchema } from "#domain/receivables/payment-schemas.ts";
 import { formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
 import {
