@@ -10,7 +10,7 @@ import { balanceDue } from "#domain/receivables/account-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { hasCorrections } from "#domain/commissions/money-paid.ts";
-import { adjustmentText } from "#domain/agreements/agreement-rules.ts";
+import { adjustmentText } from "#domain/agreements/agreement-words.ts";
 import { paymentNotes } from "#domain/commissions/correction-rules.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";

@@ -1,7 +1,7 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
 import { paymentFiguresText } from "#domain/commissions/correction-words.ts";
 import Table from "cli-table3";
-import { resetCommissions } from "#domain/commissions/commission-service.ts";
+import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
 import { payCommission } from "#domain/payouts/remittance-service.ts";
 import { remittanceNote } from "#domain/payouts/payout-rules.ts";
 import { mailConfig } from "#db/config.ts";

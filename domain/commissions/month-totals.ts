@@ -6,12 +6,9 @@
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { PartnerType } from "../shared/partner-types.ts";
-import {
-  monthCommission,
-  totalFromSums,
-  type AgreementTerms,
-  type ProductPart,
-} from "../agreements/agreement-rules.ts";
+import { monthCommission } from "../agreements/month-commission-rules.ts";
+import { totalFromSums } from "../agreements/agreement-commission-rules.ts";
+import { type AgreementTerms, type ProductPart } from "../agreements/agreement-rules.ts";
 import { readTerms } from "../agreements/agreement-schemas.ts";
 import {
   adjustmentsOf,

@@ -9,7 +9,7 @@ import {
   previousMonth,
   recentMonths,
 } from "#domain/shared/dates.ts";
-import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
 import { sql } from "kysely";
 import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";

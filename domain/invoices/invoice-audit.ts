@@ -1,4 +1,4 @@
-/** How the audit trail records an invoice: its money before and after a change, and its business month. */
+/** How the audit trail records an invoice's money before and after a change (its month: invoiceMonth in receivables/invoice-balance-rules.ts). */
 import type { FeePayment } from "#db/schema.ts";
 import { penceToPounds } from "../shared/money.ts";
 
@@ -11,6 +11,3 @@ export function auditSnapshot(row: Pick<FeePayment, "status" | "paidDate" | "pay
     amount: penceToPounds(row.amountPence),
   };
 }
-
-/** The business month an invoice belongs to: the month its period starts. */
-export const invoiceMonth = (row: Pick<FeePayment, "periodStart">) => row.periodStart.slice(0, 7);

@@ -4,7 +4,8 @@ import type { Database } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { isoDay } from "../shared/dates.ts";
 import type { MailConfig } from "../mail/mail-service.ts";
-import { auditSnapshot, invoiceMonth } from "./invoice-audit.ts";
+import { auditSnapshot } from "./invoice-audit.ts";
+import { invoiceMonth } from "../receivables/invoice-balance-rules.ts";
 import { mailInvoice } from "./invoice-documents.ts";
 import { insertInvoice } from "./invoice-generation.ts";
 

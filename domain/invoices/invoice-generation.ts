@@ -16,7 +16,7 @@ import { getBusinessProfile } from "../business/business-service.ts";
 import { vatLines } from "../business/business-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { syncPartner } from "../receivables/settlement-service.ts";
-import { invoiceMonth } from "./invoice-audit.ts";
+import { invoiceMonth } from "../receivables/invoice-balance-rules.ts";
 import { findInvoice, invoiceView, type InvoiceView } from "./invoice-queries.ts";
 
 type DB = Kysely<Database>;

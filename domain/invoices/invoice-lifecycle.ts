@@ -10,9 +10,15 @@ import { isoDay } from "../shared/dates.ts";
 import { badInput, conflict } from "../shared/errors.ts";
 import { paidDateProblem, paymentReferenceProblem } from "../receivables/payment-rules.ts";
 import { notDeletableBecause, canTransition, type InvoiceStatus } from "./invoice-rules.ts";
-import { cancelWithCreditNote, correctPayment, payInFull, takeBackPayments } from "../receivables/payment-service.ts";
+import {
+  cancelWithCreditNote,
+  correctPayment,
+  payInFull,
+  takeBackPayments,
+} from "../receivables/invoice-status-service.ts";
 import { invoicesWithState, refreshInvoices, syncPartner } from "../receivables/settlement-service.ts";
-import { auditSnapshot, invoiceMonth } from "./invoice-audit.ts";
+import { auditSnapshot } from "./invoice-audit.ts";
+import { invoiceMonth } from "../receivables/invoice-balance-rules.ts";
 import { findInvoice, invoiceView, type InvoiceView } from "./invoice-queries.ts";
 
 type DB = Kysely<Database>;

@@ -11,7 +11,9 @@ import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissio
 import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";
 import { assertMonthsOpen } from "../month-close/month-close-service.ts";
 import type { TieredCommission } from "../shared/commission-rules.ts";
-import { describeTerms, isSeedTerms, lineText, monthCommission } from "../agreements/agreement-rules.ts";
+import { describeTerms, lineText } from "../agreements/agreement-words.ts";
+import { isSeedTerms } from "../agreements/agreement-rules.ts";
+import { monthCommission } from "../agreements/month-commission-rules.ts";
 import { recordsWithTerms } from "../agreements/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";

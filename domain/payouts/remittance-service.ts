@@ -14,10 +14,10 @@ import { sendDocument, type MailConfig } from "../mail/mail-service.ts";
 import type { MailBody } from "../mail/mail-templates.ts";
 import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shared/format.ts";
 import { isoDay } from "../shared/dates.ts";
-import { assertPayable, markCommissionPaidIn, type PaidMonth } from "../commissions/commission-service.ts";
+import { assertPayable, markCommissionPaidIn, type PaidMonth } from "../commissions/commission-payment-service.ts";
 import { repaymentText } from "../commissions/correction-words.ts";
 import { moneyPaidFrom } from "../commissions/correction-rules.ts";
-import { adjustmentText } from "../agreements/agreement-rules.ts";
+import { adjustmentText } from "../agreements/agreement-words.ts";
 import { consolidatedReport } from "../commissions/statement-service.ts";
 
 type DB = Kysely<Database>;

@@ -10,7 +10,8 @@ import { agreementInputSchema, type AgreementInput } from "#domain/agreements/ag
 import { setAgreement } from "#domain/agreements/agreement-service.ts";
 import { monthSums } from "#domain/commissions/month-sums.ts";
 import { monthTotals } from "#domain/commissions/month-totals.ts";
-import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { updatePartner } from "#domain/partners/partner-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 

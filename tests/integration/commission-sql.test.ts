@@ -11,7 +11,8 @@ import {
   netProfitPenceSql,
   tieredCommissionPenceSql,
 } from "#domain/commissions/commission-sql.ts";
-import { commissionForMonth, linePence } from "#domain/agreements/agreement-rules.ts";
+import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { linePence } from "#domain/agreements/agreement-rules.ts";
 import { divRoundHalfUp } from "#domain/shared/money.ts";
 import { db } from "#app/utils/db.server.ts";
 

@@ -14,7 +14,7 @@ import { updateBusinessProfile } from "#domain/business/business-service.ts";
 import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
 import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { balanceDue, partnerStatement, receivablesTotals } from "#domain/receivables/account-service.ts";
-import { agingOf } from "#domain/receivables/account-rules.ts";
+import { agingOf } from "#domain/receivables/aging-rules.ts";
 import { accountHistory } from "#domain/receivables/account-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";

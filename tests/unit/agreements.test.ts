@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
   SEED_TIERS,
-  commissionForMonth,
-  commissionUnderTerms,
-  describeTerms,
   isFlatNetProfitShare,
-  lineText,
   matchesProduct,
   seedTerms,
   termsForMonth,
   type AgreementRecord,
   type AgreementTerms,
 } from "#domain/agreements/agreement-rules.ts";
+import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { commissionUnderTerms } from "#domain/agreements/agreement-commission-rules.ts";
+import { describeTerms, lineText } from "#domain/agreements/agreement-words.ts";
 import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/agreements/agreement-schemas.ts";
 import { termsOfMonth } from "#domain/agreements/agreement-terms.ts";
 

@@ -12,7 +12,8 @@ import {
   percentToBp,
   splitByLargestRemainder,
 } from "#domain/shared/commission-rules.ts";
-import { commissionForMonth, versionForMonth } from "#domain/agreements/agreement-rules.ts";
+import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { versionForMonth } from "#domain/agreements/agreement-rules.ts";
 
 /** The rate of the version in force (agreement-rules.ts versionForMonth), else the current rate. */
 /** The seed's tiers on a month's net profit, through the agreement engine (one record of that net profit). */

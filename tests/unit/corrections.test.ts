@@ -9,12 +9,8 @@
  * adds no COGS.
  */
 import { describe, expect, it } from "vitest";
-import {
-  adjustmentText,
-  seedTerms,
-  type AgreementRecord,
-  type AgreementTerms,
-} from "#domain/agreements/agreement-rules.ts";
+import { adjustmentText } from "#domain/agreements/agreement-words.ts";
+import { seedTerms, type AgreementRecord, type AgreementTerms } from "#domain/agreements/agreement-rules.ts";
 import {
   moneyPaidFrom,
   paidMonthDifference,

@@ -53,7 +53,7 @@ import {
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 import { ScrollTable } from "../scroll-table.tsx";
-import type { PartnerReceivables } from "#domain/receivables/payment-service.ts";
+import type { PartnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import { BalanceNote, CreditNoteDialog, PaymentsCard, RecordPaymentDialog } from "./payment-dialogs.tsx";
 
 interface FeePartner {

@@ -8,7 +8,8 @@
  * in balance-rules.ts's words.
  */
 import { z } from "zod";
-import { partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
 import { payCommission } from "#domain/payouts/remittance-service.ts";
 import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
 import { remittanceNote } from "#domain/payouts/payout-rules.ts";
