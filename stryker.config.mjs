@@ -16,11 +16,11 @@ import path from "node:path";
 export default {
   mutate: [
     "domain/shared/money.ts",
-    "domain/commissions/commission-rules.ts",
+    "domain/shared/commission-rules.ts",
     "domain/invoices/invoice-rules.ts",
     "domain/shared/dates.ts",
     "domain/accounts/attempt-rules.ts",
-    "domain/commissions/month-close-rules.ts",
+    "domain/month-close/month-close-rules.ts",
     "domain/imports/booking-rules.ts",
     "domain/partners/partner-rules.ts",
     "domain/shared/partner-types.ts",

@@ -35,8 +35,9 @@ const lib = {
   ...(await import("../domain/partners/partner-service.ts")),
   ...(await import("../domain/machines/machine-service.ts")),
   ...(await import("../domain/imports/import-service.ts")),
-  ...(await import("../domain/commissions/commission-service.ts")),
-  ...(await import("../domain/invoices/invoice-service.ts")),
+  ...(await import("../domain/commissions/commission-payment-service.ts")),
+  ...(await import("../domain/invoices/invoice-generation.ts")),
+  ...(await import("../domain/invoices/invoice-lifecycle.ts")),
   ...(await import("../domain/products/product-service.ts")),
 };
 

@@ -1,6 +1,6 @@
 /** The tier breakdown of a month's tiered commission: each band's share of net profit and its commission. */
 import { Table } from "@radix-ui/themes";
-import { formatRate, type TieredCommission } from "#domain/commissions/commission-rules.ts";
+import { formatRate, type TieredCommission } from "#domain/shared/commission-rules.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 
 export function bandLabel(band: { fromPence: number; toPence: number | null }): string {

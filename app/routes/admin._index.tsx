@@ -19,7 +19,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSubmit } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { useEffect, useRef } from "react";
-import { monthLabel } from "#domain/commissions/month-close-rules.ts";
+import { monthLabel } from "#domain/month-close/month-close-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import { payables } from "#domain/commissions/commission-summary.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";

@@ -9,7 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { commissionSummaryPage, type CommissionSummaryRow } from "#domain/commissions/commission-summary.ts";
-import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
+import { formatRate, fractionToBp } from "#domain/shared/commission-rules.ts";
 import {
   currentMonth,
   formatDate,
@@ -20,7 +20,7 @@ import {
 } from "#domain/shared/dates.ts";
 import { formatPounds, poundsToPence } from "#domain/shared/money.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
-import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
+import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close/month-close-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
 import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";

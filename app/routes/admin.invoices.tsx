@@ -16,7 +16,7 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { formatDate } from "#domain/shared/dates.ts";
-import { listInvoicePage, type InvoiceView } from "#domain/invoices/invoice-service.ts";
+import { listInvoicePage, type InvoiceView } from "#domain/invoices/invoice-queries.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { canTransition } from "#domain/invoices/invoice-rules.ts";
 import { InvoiceAmount } from "#app/components/invoices/invoice-amount.tsx";

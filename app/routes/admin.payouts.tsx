@@ -11,9 +11,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { payoutCandidates } from "#domain/commissions/payout-service.ts";
-import { unsentRemittances } from "#domain/commissions/remittance-service.ts";
-import { payoutLineFigures, payoutReference, type PayoutLine } from "#domain/commissions/payout-rules.ts";
+import { payoutCandidates } from "#domain/payouts/payout-service.ts";
+import { unsentRemittances } from "#domain/payouts/remittance-service.ts";
+import { payoutReference } from "#domain/commissions/bacs-rules.ts";
+import { payoutLineFigures, type PayoutLine } from "#domain/payouts/payout-rules.ts";
 import { parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
 import { formatCount, formatMonth, formatPence, formatSortCode, maskAccountNumber } from "#domain/shared/format.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";

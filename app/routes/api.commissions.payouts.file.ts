@@ -3,7 +3,7 @@
  * attachment) of the chosen partners, every eligible partner when none are named (admin). The payouts
  * page's Download button is a plain form to it (its checkboxes repeat partnerIds).
  */
-import { payoutFile } from "#domain/commissions/payout-service.ts";
+import { payoutFile } from "#domain/payouts/payout-service.ts";
 import { api, apiError, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { monthParam } from "#app/utils/params.server.ts";

@@ -4,7 +4,7 @@
  * batch and what became of each remittance; a mail failure leaves the payments made.
  */
 import { z } from "zod";
-import { payPayoutBatch } from "#domain/commissions/payout-service.ts";
+import { payPayoutBatch } from "#domain/payouts/payout-service.ts";
 import { isIsoDay, parseMonth } from "#domain/shared/dates.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";

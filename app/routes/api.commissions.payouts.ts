@@ -1,5 +1,5 @@
 /** GET /api/commissions/payouts?month=YYYY-MM: the month's payout candidates, eligible and left out with why (admin). */
-import { payoutCandidates } from "#domain/commissions/payout-service.ts";
+import { payoutCandidates } from "#domain/payouts/payout-service.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { monthParam } from "#app/utils/params.server.ts";

@@ -1,5 +1,5 @@
 /** POST /api/fee-payments/{id}/credit-notes {amount, reason} (admin): a credit note of at most the invoice's balance. */
-import { issueCreditNote } from "#domain/receivables/payment-service.ts";
+import { issueCreditNote } from "#domain/receivables/credit-note-service.ts";
 import { creditNoteSchema } from "#domain/receivables/payment-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";

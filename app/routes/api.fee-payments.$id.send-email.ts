@@ -1,5 +1,5 @@
 /** POST /api/fee-payments/{id}/send-email: emails the invoice with its PDF (admin). */
-import { sendInvoiceEmail } from "#domain/invoices/invoice-service.ts";
+import { sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";

@@ -1,5 +1,5 @@
 /** DELETE /api/fee-payments/{id}: unpaid invoices only (admin). */
-import { deleteInvoice } from "#domain/invoices/invoice-service.ts";
+import { deleteInvoice } from "#domain/invoices/invoice-lifecycle.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

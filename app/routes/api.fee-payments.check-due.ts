@@ -1,5 +1,5 @@
 /** POST /api/fee-payments/check-due: marks late invoices overdue and raises the next ones (admin). */
-import { checkDueInvoices } from "#domain/invoices/invoice-service.ts";
+import { checkDueInvoices } from "#domain/invoices/invoice-due.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";

@@ -3,7 +3,7 @@
  * GET with ?requestedPaymentPeriod= answers the quote (period, discount, amount) without saving.
  */
 import { z } from "zod";
-import { generateInvoice, quoteInvoice } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice, quoteInvoice } from "#domain/invoices/invoice-generation.ts";
 import { PAYMENT_PERIODS } from "#domain/invoices/invoice-rules.ts";
 import { api, apiError, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";

@@ -1,5 +1,6 @@
 /** POST /api/fee-payments/generate/{id}: re-renders the invoice PDF from the stored invoice (admin). */
-import { invoiceForUser, renderInvoice } from "#domain/invoices/invoice-service.ts";
+import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
+import { renderInvoice } from "#domain/invoices/invoice-documents.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

@@ -1,6 +1,6 @@
 /** GET /api/fee-payments?status=: admins see every invoice, partners their own. */
 import { z } from "zod";
-import { listInvoices } from "#domain/invoices/invoice-service.ts";
+import { listInvoices } from "#domain/invoices/invoice-queries.ts";
 import { INVOICE_STATUSES } from "#domain/invoices/invoice-rules.ts";
 import { api, apiError, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";

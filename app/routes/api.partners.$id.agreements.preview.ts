@@ -3,8 +3,8 @@
  * force and under the one sent (the body of POST …/agreements), line by line, and the paid months it
  * would reach with their differences, in pounds. Nothing is saved.
  */
-import { agreementRequestSchema, previewJson } from "#domain/commissions/agreement-json.ts";
-import { previewAgreement } from "#domain/commissions/agreement-service.ts";
+import { agreementRequestSchema, previewJson } from "#domain/agreements/agreement-json.ts";
+import { previewAgreement } from "#domain/agreements/agreement-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";

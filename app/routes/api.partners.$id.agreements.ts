@@ -5,8 +5,8 @@
  * would change and `adjustPaidMonths` is not true (the message names them), or for a partner type
  * without commission.
  */
-import { agreementRequestSchema, setAgreementJson } from "#domain/commissions/agreement-json.ts";
-import { partnerAgreements, setAgreement } from "#domain/commissions/agreement-service.ts";
+import { agreementRequestSchema, setAgreementJson } from "#domain/agreements/agreement-json.ts";
+import { partnerAgreements, setAgreement } from "#domain/agreements/agreement-service.ts";
 import {
   api,
   methodNotAllowed,

@@ -3,8 +3,8 @@
  * and emails the partner the remittance; `remittance` says what became of it (a mail failure leaves the payment made).
  */
 import { z } from "zod";
-import { payCommission } from "#domain/commissions/remittance-service.ts";
-import { bpToFraction } from "#domain/commissions/commission-rules.ts";
+import { payCommission } from "#domain/payouts/remittance-service.ts";
+import { bpToFraction } from "#domain/shared/commission-rules.ts";
 import { isIsoDay } from "#domain/shared/dates.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";

@@ -1,5 +1,6 @@
 /** GET /api/partners/{id}/payments (admin, or the partner); POST records a payment (admin). */
-import { listPayments, recordPayment } from "#domain/receivables/payment-service.ts";
+import { listPayments } from "#domain/receivables/receivables-queries.ts";
+import { recordPayment } from "#domain/receivables/payment-service.ts";
 import { paymentSchema } from "#domain/receivables/payment-schemas.ts";
 import {
   api,

@@ -1,6 +1,6 @@
 /** POST /api/partners/commissions/reset {month, partnerId?}: Reset Month, reopening every partner's month or one partner's (admin). */
 import { z } from "zod";
-import { resetCommissions } from "#domain/commissions/commission-service.ts";
+import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { monthParam } from "#app/utils/params.server.ts";

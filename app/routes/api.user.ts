@@ -1,5 +1,5 @@
 /** GET /api/user: the signed-in user, 401 when signed out. A fee-paying partner also gets their account state. */
-import { partnerAccountState } from "#domain/invoices/invoice-service.ts";
+import { partnerAccountState } from "#domain/invoices/invoice-queries.ts";
 import { api, methodNotAllowed, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 

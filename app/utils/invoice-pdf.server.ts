@@ -1,5 +1,6 @@
 /** GET handlers for an invoice's PDF: /download (attachment) and /invoice (inline). */
-import { invoiceForUser, renderInvoice } from "#domain/invoices/invoice-service.ts";
+import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
+import { renderInvoice } from "#domain/invoices/invoice-documents.ts";
 import { api, pdfResponse, requireApiUser } from "./api.server.ts";
 import { db } from "./db.server.ts";
 import { idParam } from "./params.server.ts";

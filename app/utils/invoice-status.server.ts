@@ -1,5 +1,5 @@
 /** The one handler behind POST /api/fee-payments/{id}/update-status and /status. */
-import { updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
+import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "./api.server.ts";
 import { db } from "./db.server.ts";

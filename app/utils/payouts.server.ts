@@ -1,9 +1,9 @@
 /** What the payout API routes and the payouts page share: the JSON of a payout and the partnerIds input. */
-import { leftOutJson, payoutLineJson } from "#domain/commissions/payout-json.ts";
+import { leftOutJson, payoutLineJson } from "#domain/payouts/payout-json.ts";
 import { z } from "zod";
-import type { PayoutPlan } from "#domain/commissions/payout-rules.ts";
-import type { PaidBatch } from "#domain/commissions/payout-service.ts";
-import type { RemittanceOutcome } from "#domain/commissions/remittance-service.ts";
+import type { PayoutPlan } from "#domain/payouts/payout-rules.ts";
+import type { PaidBatch } from "#domain/payouts/payout-service.ts";
+import type { RemittanceOutcome } from "#domain/payouts/remittance-service.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
 
 export const PARTNER_IDS_MESSAGE = "partnerIds must be partner ids (positive whole numbers) separated by commas";

@@ -14,15 +14,15 @@ import {
   previewJson,
   setAgreementJson,
   type AgreementPreviewJson,
-} from "#domain/commissions/agreement-json.ts";
+} from "#domain/agreements/agreement-json.ts";
 import {
   partnerAgreements,
   previewAgreement,
   setAgreement,
   type AgreementView,
-} from "#domain/commissions/agreement-service.ts";
-import { BASES, isCountBasis, type Basis } from "#domain/commissions/agreement-rules.ts";
-import { FIRST_MONTH } from "#domain/commissions/commission-rules.ts";
+} from "#domain/agreements/agreement-service.ts";
+import { BASES, isCountBasis, type Basis } from "#domain/agreements/agreement-rules.ts";
+import { FIRST_MONTH } from "#domain/shared/commission-rules.ts";
 import { findUserByUsername } from "#domain/accounts/user-service.ts";
 import { partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";

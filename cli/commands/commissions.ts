@@ -1,12 +1,12 @@
 /** vendboard commissions summary --month YYYY-MM [--json] | pay --partner ID --month YYYY-MM | reset --month YYYY-MM [--partner ID] */
 import { paymentFiguresText } from "#domain/commissions/correction-words.ts";
 import Table from "cli-table3";
-import { resetCommissions } from "#domain/commissions/commission-service.ts";
-import { payCommission } from "#domain/commissions/remittance-service.ts";
-import { remittanceNote } from "#domain/commissions/payout-rules.ts";
+import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
+import { payCommission } from "#domain/payouts/remittance-service.ts";
+import { remittanceNote } from "#domain/payouts/payout-rules.ts";
 import { mailConfig } from "#db/config.ts";
 import { commissionSummary } from "#domain/commissions/commission-summary.ts";
-import { formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
+import { formatRate, fractionToBp } from "#domain/shared/commission-rules.ts";
 import { z } from "zod";
 import { formatDate, formatMonth, isoDay } from "#domain/shared/dates.ts";
 import { formatPounds, penceToPounds } from "#domain/shared/money.ts";

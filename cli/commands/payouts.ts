@@ -5,13 +5,13 @@
  * YYYY-MM sends the month's remittances that failed before.
  */
 import fs from "node:fs";
-import { leftOutJson, payoutLineJson } from "#domain/commissions/payout-json.ts";
+import { leftOutJson, payoutLineJson } from "#domain/payouts/payout-json.ts";
 import path from "node:path";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
-import { payoutLineFigures, remittanceNote, type PayoutPlan } from "#domain/commissions/payout-rules.ts";
-import { markPayoutPaid, payoutCandidates, payoutFile } from "#domain/commissions/payout-service.ts";
-import { retryRemittances, sendRemittances, type RemittanceOutcome } from "#domain/commissions/remittance-service.ts";
+import { payoutLineFigures, remittanceNote, type PayoutPlan } from "#domain/payouts/payout-rules.ts";
+import { markPayoutPaid, payoutCandidates, payoutFile } from "#domain/payouts/payout-service.ts";
+import { retryRemittances, sendRemittances, type RemittanceOutcome } from "#domain/payouts/remittance-service.ts";
 import { formatCount, formatMonth, formatPence, maskAccountNumber } from "#domain/shared/format.ts";
 import { penceToPounds } from "#domain/shared/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";

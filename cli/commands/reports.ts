@@ -6,7 +6,7 @@ import { mailConfig } from "#db/config.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
-import { assertMonthEnded } from "#domain/commissions/month-close-rules.ts";
+import { assertMonthEnded } from "#domain/month-close/month-close-rules.ts";
 import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { consolidatedReport, reportAlreadySent, sendReport } from "#domain/commissions/statement-service.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";

@@ -1,7 +1,7 @@
 /**
  * Commission agreements. commission_rates becomes a partner's agreement
  * history: a row without terms is the seed's agreement of the partner's type at rate_bp (every row
- * until now, so no figure changes); a row with terms (JSON, domain/commissions/agreement-schemas.ts)
+ * until now, so no figure changes); a row with terms (JSON, domain/agreements/agreement-schemas.ts)
  * is a written agreement, in force from its effective month until the next row. A payment keeps the
  * terms it paid under (commission_payments.terms), so a paid month never changes.
  * commission_adjustments: a difference in a month already paid (a new agreement reaching back past

@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
-import { FIRST_MONTH, bpToFraction } from "../commissions/commission-rules.ts";
+import { FIRST_MONTH, bpToFraction } from "../shared/commission-rules.ts";
 import { conflict } from "../shared/errors.ts";
 import { penceToPounds } from "../shared/money.ts";
 import type { PartnerType, PaymentPeriod } from "#db/enums.ts";

@@ -2,7 +2,7 @@
  * Audit entries in plain English: one line for what happened, and the changed values before and after.
  * Over 250 lines on purpose: one sentence per action and entity, a flat table best read whole.
  */
-import { formatRate } from "../commissions/commission-rules.ts";
+import { formatRate } from "../shared/commission-rules.ts";
 import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";

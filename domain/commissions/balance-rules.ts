@@ -11,7 +11,7 @@ import type { AdjustmentReason } from "#db/schema.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { formatGBP } from "../shared/money.ts";
 import { formatSignedPence } from "../shared/format.ts";
-import { ADJUSTMENT_REASONS } from "./agreement-rules.ts";
+import { ADJUSTMENT_REASONS } from "../agreements/agreement-words.ts";
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 
 /** An adjustment waiting on a month not paid: `month` is where it sits, `forMonth` the month it is for. */

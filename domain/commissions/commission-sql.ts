@@ -1,7 +1,7 @@
 /**
  * The card fee and net profit of commission-rules.ts as SQL expressions, so that sums over many
  * records are one query rather than a loop over every record (the commission itself follows each
- * partner's agreement, in TypeScript: agreement-terms.ts). Built from the rules' own constants;
+ * partner's agreement, in TypeScript: month-totals.ts). Built from the rules' own constants;
  * tests/integration/commission-sql.test.ts runs them against the pure functions, figure for figure.
  * Integer arithmetic only: constants are inlined as integer literals (a bound JavaScript number is
  * a REAL in SQLite, and would make the divisions exact instead of integer), and each dividend is cast
@@ -9,7 +9,7 @@
  * would make the division exact; on SQLite the cast of an integer changes nothing).
  */
 import { sql, type Expression, type RawBuilder } from "kysely";
-import { CARD_FEE_BP, TIERS } from "./commission-rules.ts";
+import { CARD_FEE_BP, TIERS } from "../shared/commission-rules.ts";
 
 const BP = 10_000;
 
@@ -63,25 +63,4 @@ export function tieredCommissionPenceSql(netPence: Expression<number>): RawBuild
     return divRoundHalfUpSql(sql<number>`${base} * ${sql.lit(band.rateBp)}`, BP);
   });
   return sql<number>`(${sql.join(bands, sql` + `)})`;
-}
-
-/**
- * A sales line's units, to sum: its quantity when it is a sale, 0 for a refund (refunds are never
- * units). Every count of units over stored sales uses it (records, the rollup, record deletes,
- * product ranges, product rules), so they all count alike.
- */
-export function unitsOf(
-  kind: Expression<unknown> | RawBuilder<unknown>,
-  quantity: Expression<unknown> | RawBuilder<unknown>,
-): RawBuilder<number> {
-  return sql<number>`(case when ${kind} = 'sale' then ${quantity} else 0 end)`;
-}
-
-/** A sales line's cost of goods, to sum: cost of one unit × quantity for a sale, 0 for a refund (refunds add no cost). */
-export function cogsOf(
-  kind: Expression<unknown> | RawBuilder<unknown>,
-  costPence: Expression<unknown> | RawBuilder<unknown>,
-  quantity: Expression<unknown> | RawBuilder<unknown>,
-): RawBuilder<number> {
-  return sql<number>`(case when ${kind} = 'sale' then ${costPence} * ${quantity} else 0 end)`;
 }

@@ -1,17 +1,18 @@
 /**
  * The commission summary of a month (/admin/commissions, GET /api/partners/commissions, the CLI):
  * each partner's reports and net profit summed in SQL, the commission under the agreement in force
- * for the month (agreement-terms.ts monthTotals), the payment, and the month's totals.
+ * for the month (month-totals.ts), the payment, and the month's totals.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { bpToFraction } from "./commission-rules.ts";
-import { monthSums, monthTotals } from "./agreement-terms.ts";
+import { bpToFraction } from "../shared/commission-rules.ts";
+import { monthSums } from "./month-sums.ts";
+import { monthTotals } from "./month-totals.ts";
 import { previousMonth } from "../shared/dates.ts";
 import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
-import { reportsComplete } from "./month-close-rules.ts";
+import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { moneyPaidOf } from "./money-paid.ts";
 import type { CommissionPaymentStatus } from "./commission-service.ts";
 
@@ -44,7 +45,7 @@ export interface PartnerMonthFigures {
   username: string;
   email: string | null;
   partnerType: PartnerType;
-  /** The rate commissionPercentage shows: a flat rate's, else 0 (agreement-terms.ts rateOfMonth). */
+  /** The rate commissionPercentage shows: a flat rate's, else 0 (agreements/agreement-terms.ts rateOfMonth). */
   rateBp: number;
   /** The partner's active machines, and how many of them have a record for the month. */
   activeMachines: number;

@@ -4,7 +4,8 @@
  * under the terms it was paid under, and the difference becomes an adjustment on the partner's next
  * open month, the one adjustment mechanism the agreements use.
  */
-import { monthCommission, type AgreementRecord, type AgreementTerms } from "./agreement-rules.ts";
+import { monthCommission } from "../agreements/month-commission-rules.ts";
+import { type AgreementRecord, type AgreementTerms } from "../agreements/agreement-rules.ts";
 import { repaymentText, sentOnText, type MoneyPaid } from "./correction-words.ts";
 
 /** What late data changes in a paid month: its commission under the terms it was paid under, after minus before. */

@@ -7,9 +7,9 @@
 import type { Kysely } from "kysely";
 import type { AdjustmentReason, Database } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
-import { nextOpenMonth, paidMonthsOf } from "./agreement-terms.ts";
+import { nextOpenMonth, paidMonthsOf } from "../agreements/agreement-terms.ts";
 import { partnerMonth } from "./commission-service.ts";
-import { closedMonths } from "./month-close-service.ts";
+import { closedMonths } from "../month-close/month-close-service.ts";
 import type { PaidMonthChange } from "./correction-words.ts";
 
 type DB = Kysely<Database>;

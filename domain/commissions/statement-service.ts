@@ -2,14 +2,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { partnerMonth, type PartnerMonth } from "./commission-service.ts";
-import { formatRate } from "./commission-rules.ts";
-import { isFlatNetProfitShare, isSeedTerms } from "./agreement-rules.ts";
+import { formatRate } from "../shared/commission-rules.ts";
+import { isFlatNetProfitShare, isSeedTerms } from "../agreements/agreement-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { DomainError } from "../shared/errors.ts";
-import { assertMonthEnded } from "./month-close-rules.ts";
-import { sendMail, type MailConfig, MailError } from "../mail/mail-service.ts";
-import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
-import { DEFAULT_APP_URL } from "#db/config.ts";
+import { assertMonthEnded } from "../month-close/month-close-rules.ts";
+import { sendDocument, type MailConfig, MailError } from "../mail/mail-service.ts";
+import type { MailBody } from "../mail/mail-templates.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { formatCount, formatPence, formatUnits } from "../shared/format.ts";
 import { consolidatedReportPdf, recordStatementPdf, workingsOf } from "./statement-pdf.ts";
@@ -106,19 +105,9 @@ export async function sendReport(
       ],
       action: { label: "Open your dashboard", path: "/" },
     };
-    const appUrl = mail.appUrl ?? DEFAULT_APP_URL;
-    const outcome = await sendMail(db, mail, {
-      to: partner.email,
-      subject,
-      text: mailText(body, business, appUrl),
-      html: mailHtml(body, business, appUrl, subject),
-      attachments: [{ filename: report.filename, content: report.bytes, contentType: "application/pdf" }],
-    });
-    return {
-      emailSent: true,
-      error: null,
-      details: outcome.result === "sent" ? `Sent to ${partner.email}` : `Written to the outbox for ${partner.email}`,
-    };
+    const document = { filename: report.filename, bytes: report.bytes };
+    const outcome = await sendDocument(db, mail, { to: partner.email, subject, body, business, document });
+    return { emailSent: true, error: null, details: outcome.details };
   } catch (error) {
     if (error instanceof MailError) throw error;
     throw new MailError(error instanceof Error ? error.message : String(error));

@@ -9,13 +9,14 @@ import {
   previousMonth,
   recentMonths,
 } from "#domain/shared/dates.ts";
-import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
 import { sql } from "kysely";
-import { generateInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
+import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
 import { recordPayment } from "#domain/receivables/payment-service.ts";
 import type { InvoiceStatus, PaymentPeriod } from "#domain/invoices/invoice-rules.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
-import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
+import { lastDayOfMonth } from "#domain/month-close/month-close-rules.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
 import { createUser } from "#domain/accounts/user-service.ts";
 import { updateBusinessProfile } from "#domain/business/business-service.ts";

@@ -4,7 +4,7 @@
  * imported to the same machine, already booked to another machine, in a closed (paid) month or
  * outside the month asked for. A transaction id with its kind is booked once in the business.
  */
-import { closedKey } from "../commissions/month-close-rules.ts";
+import { closedKey } from "../month-close/month-close-rules.ts";
 import { formatMonth } from "../shared/dates.ts";
 import { monthOfSale, summariseSales, type SaleRow, type SalesSummary } from "./telemetry-export.ts";
 

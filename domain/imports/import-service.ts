@@ -29,7 +29,7 @@ import { formatMonth } from "../shared/dates.ts";
 import { badInput, DomainError, notFound } from "../shared/errors.ts";
 import type { DateOrder } from "./export-dates.ts";
 import { trialWrite } from "../shared/trial.ts";
-import { closedMonthKeys } from "../commissions/month-close-service.ts";
+import { closedMonthKeys } from "../month-close/month-close-service.ts";
 import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissions/correction-service.ts";
 import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";
 import {

@@ -9,7 +9,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { insertFlat, insertMany } from "#db/bulk.ts";
 import type { Database } from "#db/schema.ts";
 import type { SaleRow } from "./telemetry-export.ts";
-import { cogsOf, unitsOf } from "../commissions/commission-sql.ts";
+import { cogsOf, unitsOf } from "../shared/sales-sql.ts";
 
 type DB = Kysely<Database>;
 const CHUNK = 500;

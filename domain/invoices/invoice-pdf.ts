@@ -6,7 +6,7 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { FeePayment, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from "../business/business-rules.ts";
-import { formatRate } from "../commissions/commission-rules.ts";
+import { formatRate } from "../shared/commission-rules.ts";
 import { formatCount, formatDate, formatPence } from "../shared/format.ts";
 import { TERMS, paymentPeriodLabel } from "./invoice-rules.ts";
 import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";

@@ -2,7 +2,8 @@
  * A partner's machines and monthly records as the pages and the API show them: per-record figures
  * in pounds, each month's commission worked out at the rate of that month (pure).
  */
-import { monthCommission, type AgreementRecord, type AgreementTerms } from "../commissions/agreement-rules.ts";
+import { monthCommission } from "../agreements/month-commission-rules.ts";
+import { type AgreementRecord, type AgreementTerms } from "../agreements/agreement-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
 
 export interface RecordView {

@@ -7,7 +7,10 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "#db/schema.ts";
+import { DEFAULT_APP_URL } from "#db/config.ts";
+import type { BusinessProfile } from "../business/business-rules.ts";
 import { DomainError } from "../shared/errors.ts";
+import { mailHtml, mailText, type MailBody } from "./mail-templates.ts";
 
 export interface MailConfig {
   smtpUrl?: string;
@@ -100,4 +103,36 @@ export async function sendMail(db: Kysely<Database>, config: MailConfig, mail: O
       .execute();
     throw new MailError(`The email could not be sent: ${reason}`);
   }
+}
+
+/** A PDF to email to a partner, with the message's words. */
+export interface DocumentMail {
+  to: string;
+  subject: string;
+  body: MailBody;
+  /** The business the message is from: its name heads the message, its details sign it. */
+  business: BusinessProfile;
+  document: { filename: string; bytes: Uint8Array };
+}
+
+/**
+ * Emails a PDF (an invoice, a consolidated report, a remittance's report): the words as HTML with a
+ * plain-text alternative and a link to the app (APP_URL), the PDF attached, logged as every send is.
+ * `details` says where it went: "Sent to …" over SMTP, "Written to the outbox for …" without it.
+ */
+export async function sendDocument(
+  db: Kysely<Database>,
+  config: MailConfig,
+  mail: DocumentMail,
+): Promise<MailResult & { details: string }> {
+  const appUrl = config.appUrl ?? DEFAULT_APP_URL;
+  const outcome = await sendMail(db, config, {
+    to: mail.to,
+    subject: mail.subject,
+    text: mailText(mail.body, mail.business, appUrl),
+    html: mailHtml(mail.body, mail.business, appUrl, mail.subject),
+    attachments: [{ filename: mail.document.filename, content: mail.document.bytes, contentType: "application/pdf" }],
+  });
+  const details = outcome.result === "sent" ? `Sent to ${mail.to}` : `Written to the outbox for ${mail.to}`;
+  return { ...outcome, details };
 }

@@ -7,12 +7,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { findUserById, toPublicUser, type PublicUser } from "../accounts/user-service.ts";
-import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
+import { listInvoices, type InvoiceView } from "../invoices/invoice-queries.ts";
 import { accountState, type AccountStatus } from "../invoices/invoice-rules.ts";
 import { machinePageOfPartner, partnerMachineTotals, type PartnerMachineTotals } from "../machines/machine-service.ts";
 import type { MachineSummary } from "../machines/machine-views.ts";
 import { notFound } from "../shared/errors.ts";
-import { partnerReceivables, type PartnerReceivables } from "../receivables/payment-service.ts";
+import { partnerReceivables, type PartnerReceivables } from "../receivables/receivables-queries.ts";
 import type { PageInfo, PageRequest } from "../shared/paging.ts";
 
 export interface PartnerDetailPage extends PublicUser, PartnerMachineTotals {

@@ -1,6 +1,6 @@
 /** Partner forms and API bodies, validated the same way in the browser and on the server. */
 import { z } from "zod";
-import { bpToFraction, fractionToBp, percentToBp } from "../commissions/commission-rules.ts";
+import { bpToFraction, fractionToBp, percentToBp } from "../shared/commission-rules.ts";
 import { PAYMENT_PERIODS } from "../invoices/invoice-rules.ts";
 import { formatGBP, isWholePence, parsePence } from "../shared/money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partner-rules.ts";

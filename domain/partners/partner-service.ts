@@ -9,11 +9,11 @@ import { containsText, lowerText, oneIf } from "#db/dialect.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { limitedAttempt } from "../accounts/attempt-service.ts";
 import { TOO_MANY_CONFIRMATIONS, type AttemptLimits } from "../accounts/attempt-rules.ts";
-import { closedMonthError } from "../commissions/month-close-rules.ts";
-import { closedMonths } from "../commissions/month-close-service.ts";
+import { closedMonthError } from "../month-close/month-close-rules.ts";
+import { closedMonths } from "../month-close/month-close-service.ts";
 import { owingOfPartner } from "../commissions/balance-service.ts";
 import { owingDeleteMessage } from "../commissions/balance-rules.ts";
-import { listInvoices, type InvoiceView } from "../invoices/invoice-service.ts";
+import { listInvoices, type InvoiceView } from "../invoices/invoice-queries.ts";
 import {
   accountState,
   accountStateOf,
@@ -23,10 +23,11 @@ import {
   type InvoiceSummary,
   type PaymentPeriod,
 } from "../invoices/invoice-rules.ts";
-import { netProfitPence } from "../commissions/commission-rules.ts";
-import { monthSums, recordsWithTerms } from "../commissions/agreement-terms.ts";
-import { assertRateEditable } from "../commissions/agreement-service.ts";
-import { storeTerms } from "../commissions/agreement-schemas.ts";
+import { netProfitPence } from "../shared/commission-rules.ts";
+import { recordsWithTerms } from "../agreements/agreement-terms.ts";
+import { monthSums } from "../commissions/month-sums.ts";
+import { assertRateEditable } from "../agreements/agreement-service.ts";
+import { storeTerms } from "../agreements/agreement-schemas.ts";
 import { netProfitPenceSql } from "../commissions/commission-sql.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";

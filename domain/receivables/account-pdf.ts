@@ -9,7 +9,8 @@ import { DEFAULT_PROFILE, hasBankDetails, type BusinessProfile } from "../busine
 import { formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
 import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
 import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
-import { AGING_BUCKETS, AGING_LABELS, entryDetail, entryTitle, type Aging, type Statement } from "./account-rules.ts";
+import { AGING_BUCKETS, AGING_LABELS, type Aging } from "./aging-rules.ts";
+import { entryDetail, entryTitle, type Statement } from "./account-rules.ts";
 
 /** A balance as the statement writes it: "£90.00", or "£12.00 CR" when the partner is in credit. */
 export function balanceText(pence: number): string {

@@ -10,14 +10,8 @@ import { vatLines } from "../business/business-rules.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { isoDay } from "../shared/dates.ts";
 import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
-import {
-  agingOf,
-  firstEntryDate,
-  statementOfAccount,
-  type AccountHistory,
-  type Aging,
-  type Statement,
-} from "./account-rules.ts";
+import { agingOf, type Aging } from "./aging-rules.ts";
+import { firstEntryDate, statementOfAccount, type AccountHistory, type Statement } from "./account-rules.ts";
 import { statementOfAccountPdf } from "./account-pdf.ts";
 import { FROM_AFTER_TO, statementPeriodSchema } from "./account-schemas.ts";
 

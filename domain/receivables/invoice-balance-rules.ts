@@ -60,3 +60,6 @@ export function invoiceState(invoice: InvoiceSettlement, today: string): Invoice
   const overdue = today > invoice.dueDate || invoice.status === "overdue";
   return { ...base, status: overdue ? "overdue" : "pending" };
 }
+
+/** The business month an invoice belongs to: the month its period starts (its audit entries' month). */
+export const invoiceMonth = (row: { periodStart: string }) => row.periodStart.slice(0, 7);

@@ -3,7 +3,7 @@
  * invoices of a partner with their balances, inserting a payment or a credit note, and writing each
  * invoice's status, paid date and payment reference back from its payments and credits
  * (invoice-balance-rules.ts), then the partner's last payment and next payment due. Callers hold
- * the transaction; invoice-service.ts and payment-service.ts both build on this module.
+ * the transaction; the invoices' services and the payment, credit note and status services build on this module.
  */
 import type { Kysely, Transaction } from "kysely";
 import type { Database, FeePayment } from "#db/schema.ts";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as adminLoader } from "#app/routes/admin._index.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { generateInvoice } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { recordPayment } from "#domain/receivables/payment-service.ts";
 import { addDaysIso, isoDay, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "#app/routes/partners.$partnerId.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
 import { currentMonth, formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";

@@ -7,9 +7,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
-import { agreementInputSchema } from "#domain/commissions/agreement-schemas.ts";
-import { partnerAgreements, previewAgreement, setAgreement } from "#domain/commissions/agreement-service.ts";
-import { markCommissionPaid, partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
+import { agreementInputSchema } from "#domain/agreements/agreement-schemas.ts";
+import { partnerAgreements, previewAgreement, setAgreement } from "#domain/agreements/agreement-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
 import { commissionSummaryRow } from "#domain/commissions/commission-summary.ts";
 import { consolidatedReport, recordStatement } from "#domain/commissions/statement-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";

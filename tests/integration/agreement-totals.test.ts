@@ -6,10 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
-import { agreementInputSchema, type AgreementInput } from "#domain/commissions/agreement-schemas.ts";
-import { setAgreement } from "#domain/commissions/agreement-service.ts";
-import { monthSums, monthTotals } from "#domain/commissions/agreement-terms.ts";
-import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
+import { agreementInputSchema, type AgreementInput } from "#domain/agreements/agreement-schemas.ts";
+import { setAgreement } from "#domain/agreements/agreement-service.ts";
+import { monthSums } from "#domain/commissions/month-sums.ts";
+import { monthTotals } from "#domain/commissions/month-totals.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { updatePartner } from "#domain/partners/partner-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 

@@ -16,7 +16,7 @@ import { loader as summaryLoader } from "#app/routes/api.partners.commissions.ts
 import { action as paymentAction } from "#app/routes/api.partners.$id.commission-payment.ts";
 import { loader as auditLoader } from "#app/routes/api.audit.ts";
 import { db } from "#app/utils/db.server.ts";
-import { FIRST_MONTH } from "#domain/commissions/commission-rules.ts";
+import { FIRST_MONTH } from "#domain/shared/commission-rules.ts";
 import type { CommissionSummaryRow } from "#domain/commissions/commission-summary.ts";
 import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as previewAction } from "#app/routes/api.partners.$id.agreements.preview.ts";
 import { loader as agreementsLoader } from "#app/routes/api.partners.$id.agreements.ts";
 import { db } from "#app/utils/db.server.ts";
-import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
 import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";

@@ -22,13 +22,9 @@ import { getBusinessProfile, updateBusinessProfile } from "#domain/business/busi
 import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
 import { demoLogoPng } from "#domain/demo/demo-logo.ts";
 import { recordStatement, sendReport } from "#domain/commissions/statement-service.ts";
-import {
-  generateInvoice,
-  listInvoices,
-  quoteInvoice,
-  renderInvoice,
-  sendInvoiceEmail,
-} from "#domain/invoices/invoice-service.ts";
+import { generateInvoice, quoteInvoice } from "#domain/invoices/invoice-generation.ts";
+import { listInvoices } from "#domain/invoices/invoice-queries.ts";
+import { renderInvoice, sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
 import { onPostgres } from "#tests/databases.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { BODY_LIMIT, MULTIPART_SLACK, bodyLimitFor } from "../../server/body-limit.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
-import { markCommissionPaid } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
 import { commissionSummary } from "#domain/commissions/commission-summary.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 

@@ -4,14 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { sql, type RawBuilder } from "kysely";
-import { cardFeePence, netProfitPence } from "#domain/commissions/commission-rules.ts";
+import { cardFeePence, netProfitPence } from "#domain/shared/commission-rules.ts";
 import {
   divRoundHalfUpSql,
   flatCommissionPenceSql,
   netProfitPenceSql,
   tieredCommissionPenceSql,
 } from "#domain/commissions/commission-sql.ts";
-import { commissionForMonth, linePence } from "#domain/commissions/agreement-rules.ts";
+import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { linePence } from "#domain/agreements/agreement-rules.ts";
 import { divRoundHalfUp } from "#domain/shared/money.ts";
 import { db } from "#app/utils/db.server.ts";
 

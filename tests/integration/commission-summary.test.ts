@@ -8,9 +8,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql, type RawBuilder } from "kysely";
 import { db } from "#app/utils/db.server.ts";
-import { cardFeePence } from "#domain/commissions/commission-rules.ts";
+import { cardFeePence } from "#domain/shared/commission-rules.ts";
 import { cardFeePenceSql } from "#domain/commissions/commission-sql.ts";
-import { markCommissionPaid, partnerMonth } from "#domain/commissions/commission-service.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import {
   commissionSummary,
   commissionSummaryPage,

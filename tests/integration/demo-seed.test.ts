@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DB } from "#db/database.ts";
 import { seedDemo } from "#domain/demo/demo-seed.ts";
 import { currentMonth, recentMonths } from "#domain/shared/dates.ts";
-import { lastDayOfMonth } from "#domain/commissions/month-close-rules.ts";
+import { lastDayOfMonth } from "#domain/month-close/month-close-rules.ts";
 import { listPartners } from "#domain/partners/partner-service.ts";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
 import { balanceDue, partnerStatement } from "#domain/receivables/account-service.ts";

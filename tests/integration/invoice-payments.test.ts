@@ -22,13 +22,10 @@ import { action as updateStatusAction } from "#app/routes/api.fee-payments.$id.u
 import { action as deleteAction } from "#app/routes/api.fee-payments.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import {
-  checkDueInvoices,
-  generateInvoice,
-  listInvoices,
-  updateInvoiceStatus,
-  type InvoiceView,
-} from "#domain/invoices/invoice-service.ts";
+import { checkDueInvoices } from "#domain/invoices/invoice-due.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
+import { listInvoices, type InvoiceView } from "#domain/invoices/invoice-queries.ts";
+import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { pdfText, subjectOf } from "./mail.ts";

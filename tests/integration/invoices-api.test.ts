@@ -26,12 +26,10 @@ import {
 import { action as regenerateAction } from "#app/routes/api.fee-payments.generate.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
-import {
-  generateInvoice,
-  sendInvoiceEmail,
-  updateInvoiceStatus,
-  type InvoiceView,
-} from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
+import { sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
+import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
+import { type InvoiceView } from "#domain/invoices/invoice-queries.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";

@@ -11,7 +11,7 @@ import { CamelCasePlugin, CompiledQuery, Kysely, SqliteDialect } from "kysely";
 import { openSqlite } from "#db/database.ts";
 import type { Database } from "#db/schema.ts";
 import { db } from "#app/utils/db.server.ts";
-import { listInvoicePage } from "#domain/invoices/invoice-service.ts";
+import { listInvoicePage } from "#domain/invoices/invoice-queries.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
 import { makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { describeSqliteOnly } from "#tests/databases.ts";

@@ -31,7 +31,7 @@ import { migrations } from "#db/migrations/index.ts";
 import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { commissionSummary } from "#domain/commissions/commission-summary.ts";
-import { monthSums } from "#domain/commissions/agreement-terms.ts";
+import { monthSums } from "#domain/commissions/month-sums.ts";
 import { consolidatedReport } from "#domain/commissions/statement-service.ts";
 import { freshDatabase } from "#tests/databases.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord, TEST_PASSWORD } from "#tests/factories.ts";

@@ -18,7 +18,7 @@ import { action as partnerAction } from "#app/routes/api.partners.$id.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { currentMonth, formatDate, formatMonth, previousMonth } from "#domain/shared/dates.ts";
-import { assertMonthEnded, lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/commissions/month-close-rules.ts";
+import { assertMonthEnded, lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close/month-close-rules.ts";
 import { importExports } from "#domain/imports/import-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord, TEST_PASSWORD } from "#tests/factories.ts";
 import { BASE, call } from "./http.ts";

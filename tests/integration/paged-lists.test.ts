@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
 import type { InvoiceStatus } from "#db/enums.ts";
-import { listInvoicePage, listInvoices } from "#domain/invoices/invoice-service.ts";
+import { listInvoicePage, listInvoices } from "#domain/invoices/invoice-queries.ts";
 import { currentPaymentPeriod } from "#domain/invoices/invoice-rules.ts";
 import { matchesPartner } from "#domain/partners/partner-rules.ts";
 import { listPartnerPage, listPartners } from "#domain/partners/partner-service.ts";

@@ -12,7 +12,7 @@ import { action as statusAction } from "#app/routes/api.fee-payments.$id.status.
 import { action as deleteInvoiceAction } from "#app/routes/api.fee-payments.$id.ts";
 import { loader as downloadLoader } from "#app/routes/api.fee-payments.$id.download.ts";
 import { db } from "#app/utils/db.server.ts";
-import { generateInvoice } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { pdfText } from "./mail.ts";

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as partnerAction, loader as partnerLoader } from "#app/routes/partners.$partnerId.tsx";
 import { db } from "#app/utils/db.server.ts";
-import { generateInvoice } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";
 import { loginCookie } from "./session.ts";

@@ -18,7 +18,7 @@ import { action as paymentAction } from "#app/routes/api.partners.$id.commission
 import { action as resetAction } from "#app/routes/api.partners.commissions.reset.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { retryRemittances, remittanceSubject } from "#domain/commissions/remittance-service.ts";
+import { retryRemittances, remittanceSubject } from "#domain/payouts/remittance-service.ts";
 import { currentMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call, flashedToast } from "./http.ts";

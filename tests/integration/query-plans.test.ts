@@ -81,7 +81,7 @@ beforeAll(async () => {
     .insertInto("productSalesMonthly")
     .values({ productId: product.id, machineId: machine.id, month: "2026-01", units: 3, revenuePence: 300 })
     .execute();
-  const { markCommissionPaid } = await import("#domain/commissions/commission-service.ts");
+  const { markCommissionPaid } = await import("#domain/commissions/commission-payment-service.ts");
   await markCommissionPaid(db, paid.id, "2026-01", admin.id, "2026-02-02", new Date("2026-02-02T12:00:00Z"));
 });
 

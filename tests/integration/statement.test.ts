@@ -12,9 +12,9 @@ import { loader as partnerPageLoader } from "#app/routes/partners.$partnerId.tsx
 import { db } from "#app/utils/db.server.ts";
 import { updateBusinessProfile } from "#domain/business/business-service.ts";
 import { DEMO_BUSINESS } from "#domain/demo/demo-seed.ts";
-import { generateInvoice } from "#domain/invoices/invoice-service.ts";
+import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { balanceDue, partnerStatement, receivablesTotals } from "#domain/receivables/account-service.ts";
-import { agingOf } from "#domain/receivables/account-rules.ts";
+import { agingOf } from "#domain/receivables/aging-rules.ts";
 import { accountHistory } from "#domain/receivables/account-service.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";

@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { AGING_BUCKETS, agingBucket, agingOf, daysBetween } from "#domain/receivables/aging-rules.ts";
 import {
-  AGING_BUCKETS,
   accountEntries,
-  agingBucket,
-  agingOf,
-  daysBetween,
   entryDetail,
   entryTitle,
   firstEntryDate,

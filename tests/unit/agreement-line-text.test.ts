@@ -1,6 +1,7 @@
 /** A band line's words (lineText): each band names its part of the basis, the open top band "above" its floor. */
 import { describe, expect, it } from "vitest";
-import { bandLines, lineText } from "#domain/commissions/agreement-rules.ts";
+import { bandLines } from "#domain/agreements/agreement-commission-rules.ts";
+import { lineText } from "#domain/agreements/agreement-words.ts";
 
 describe("lineText of band lines", () => {
   it("money tiers: the first band, a middle band, and the open top band above its floor", () => {

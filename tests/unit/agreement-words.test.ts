@@ -1,12 +1,8 @@
 /** Commission agreements in words (agreement-rules.ts): the terms as the card shows them, and each line's arithmetic. */
 import { describe, expect, it } from "vitest";
-import {
-  SEED_TIERS,
-  bandLines,
-  describeTerms,
-  lineText,
-  type AgreementTerms,
-} from "#domain/commissions/agreement-rules.ts";
+import { SEED_TIERS, type AgreementTerms } from "#domain/agreements/agreement-rules.ts";
+import { bandLines } from "#domain/agreements/agreement-commission-rules.ts";
+import { describeTerms, lineText } from "#domain/agreements/agreement-words.ts";
 
 const terms = (patch: Partial<AgreementTerms>): AgreementTerms => ({
   basis: "net-profit",

@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   SEED_TIERS,
-  commissionForMonth,
-  commissionUnderTerms,
-  describeTerms,
   isFlatNetProfitShare,
-  lineText,
   matchesProduct,
   seedTerms,
   termsForMonth,
   type AgreementRecord,
   type AgreementTerms,
-} from "#domain/commissions/agreement-rules.ts";
-import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/commissions/agreement-schemas.ts";
-import { termsOfMonth } from "#domain/commissions/agreement-terms.ts";
+} from "#domain/agreements/agreement-rules.ts";
+import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { commissionUnderTerms } from "#domain/agreements/agreement-commission-rules.ts";
+import { describeTerms, lineText } from "#domain/agreements/agreement-words.ts";
+import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/agreements/agreement-schemas.ts";
+import { termsOfMonth } from "#domain/agreements/agreement-terms.ts";
 
 // Every basis, tiers on every basis, minimum and cap, per-product rules, and
 // an effective-dated change across a paid and an unpaid month, in exact pence. Card fee 2.99% of

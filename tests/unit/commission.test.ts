@@ -11,8 +11,9 @@ import {
   netProfitPence,
   percentToBp,
   splitByLargestRemainder,
-} from "#domain/commissions/commission-rules.ts";
-import { commissionForMonth, versionForMonth } from "#domain/commissions/agreement-rules.ts";
+} from "#domain/shared/commission-rules.ts";
+import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { versionForMonth } from "#domain/agreements/agreement-rules.ts";
 
 /** The rate of the version in force (agreement-rules.ts versionForMonth), else the current rate. */
 /** The seed's tiers on a month's net profit, through the agreement engine (one record of that net profit). */

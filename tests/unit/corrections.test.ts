@@ -9,12 +9,8 @@
  * adds no COGS.
  */
 import { describe, expect, it } from "vitest";
-import {
-  adjustmentText,
-  seedTerms,
-  type AgreementRecord,
-  type AgreementTerms,
-} from "#domain/commissions/agreement-rules.ts";
+import { adjustmentText } from "#domain/agreements/agreement-words.ts";
+import { seedTerms, type AgreementRecord, type AgreementTerms } from "#domain/agreements/agreement-rules.ts";
 import {
   moneyPaidFrom,
   paidMonthDifference,
@@ -28,8 +24,9 @@ import {
   sentOnText,
   type PaidMonthChange,
 } from "#domain/commissions/correction-words.ts";
-import { BACS_MAX, payoutLineFigures, topUpReference } from "#domain/commissions/payout-rules.ts";
-import { assertFileAmounts } from "#domain/commissions/payout-service.ts";
+import { BACS_MAX, topUpReference } from "#domain/commissions/bacs-rules.ts";
+import { payoutLineFigures } from "#domain/payouts/payout-rules.ts";
+import { assertFileAmounts } from "#domain/payouts/payout-service.ts";
 import { markPaidQuestion } from "#app/components/partners/commission-questions.ts";
 
 const terms = (t: Partial<AgreementTerms> & Pick<AgreementTerms, "basis">): AgreementTerms => ({

@@ -7,7 +7,7 @@ import {
   lastDayOfMonth,
   monthHasEnded,
   monthLabel,
-} from "#domain/commissions/month-close-rules.ts";
+} from "#domain/month-close/month-close-rules.ts";
 
 // ARCHITECTURE §11: a month has ended when its last day has passed in UTC; until then it is
 // "month to date": shown, never paid, never sent as a statement (409 naming the month and the day

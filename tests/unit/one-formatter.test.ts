@@ -13,7 +13,7 @@ const ALLOWED: Record<string, string> = {
     "the agreement form's initial percents and pounds, read back by the page's action",
   "domain/shared/money.ts": "money parsing",
   "domain/shared/format.ts": "the formats themselves",
-  "domain/commissions/commission-rules.ts": "the API's rate fraction and the rate formatter",
+  "domain/shared/commission-rules.ts": "the API's rate fraction and the rate formatter",
   "domain/imports/telemetry-export.ts": "reading cells as text; the row limit message",
   "domain/products/product-rules.ts": "the spec's one-decimal share, answered by the API as text",
 };

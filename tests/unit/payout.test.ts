@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { BACS_MAX, bacsText, payoutReference } from "#domain/commissions/bacs-rules.ts";
 import {
-  BACS_MAX,
-  bacsText,
   checkBankDetails,
   csvField,
   payeeName,
   payoutCsv,
   payoutEligibility,
-  payoutReference,
   payoutTotal,
   planPayout,
   remittanceNote,
   type PayoutPartner,
-} from "#domain/commissions/payout-rules.ts";
+} from "#domain/payouts/payout-rules.ts";
 import { formatPlainAmount, maskAccountNumber } from "#domain/shared/format.ts";
 
 // Commission payouts: eligibility with its reason, UK bank details, Bacs text

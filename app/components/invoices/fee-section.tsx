@@ -22,7 +22,7 @@ import { DownloadIcon, FileTextIcon, PlusIcon, TrashIcon } from "@radix-ui/react
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { formatDate } from "#domain/shared/dates.ts";
-import type { InvoiceQuote } from "#domain/invoices/invoice-service.ts";
+import type { InvoiceQuote } from "#domain/invoices/invoice-generation.ts";
 import {
   PAYMENT_PERIODS,
   currentPaymentPeriod,
@@ -33,7 +33,7 @@ import {
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
-import { formatRate } from "#domain/commissions/commission-rules.ts";
+import { formatRate } from "#domain/shared/commission-rules.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -53,7 +53,7 @@ import {
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 import { ScrollTable } from "../scroll-table.tsx";
-import type { PartnerReceivables } from "#domain/receivables/payment-service.ts";
+import type { PartnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import { BalanceNote, CreditNoteDialog, PaymentsCard, RecordPaymentDialog } from "./payment-dialogs.tsx";
 
 interface FeePartner {

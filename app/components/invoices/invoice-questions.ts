@@ -5,7 +5,7 @@
  */
 import { formatDate } from "#domain/shared/dates.ts";
 import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
-import type { InvoiceQuote } from "#domain/invoices/invoice-service.ts";
+import type { InvoiceQuote } from "#domain/invoices/invoice-generation.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 
 export interface QuestionInvoice {

@@ -6,7 +6,7 @@ import { Card, DataList, Heading, IconButton, Table, Text, VisuallyHidden } from
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { formatDate } from "#domain/shared/dates.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
-import type { InvoiceView } from "#domain/invoices/invoice-service.ts";
+import type { InvoiceView } from "#domain/invoices/invoice-queries.ts";
 import type { AccountState } from "#domain/invoices/invoice-rules.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { InvoiceTabs, type InvoiceTab, type InvoiceTabValue } from "./invoice-tabs.tsx";

@@ -36,7 +36,7 @@ import {
   unallocatedProblem,
   type PaymentMethod,
 } from "#domain/receivables/payment-rules.ts";
-import type { PartnerReceivables } from "#domain/receivables/payment-service.ts";
+import type { PartnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";

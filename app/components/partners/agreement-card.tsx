@@ -4,9 +4,9 @@
  * Edit agreement dialog (agreement-dialog.tsx).
  */
 import { Badge, Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import type { AgreementView } from "#domain/commissions/agreement-service.ts";
-import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
-import { FIRST_MONTH } from "#domain/commissions/commission-rules.ts";
+import type { AgreementView } from "#domain/agreements/agreement-service.ts";
+import type { TermsJson } from "#domain/agreements/agreement-schemas.ts";
+import { FIRST_MONTH } from "#domain/shared/commission-rules.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { EditAgreementDialog } from "./agreement-dialog.tsx";
 import "./agreement.css";

@@ -31,9 +31,9 @@ import {
   isCountBasis,
   type Basis,
   type ProductBasis,
-} from "#domain/commissions/agreement-rules.ts";
-import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
-import type { AgreementPreview } from "#domain/commissions/agreement-service.ts";
+} from "#domain/agreements/agreement-rules.ts";
+import type { TermsJson } from "#domain/agreements/agreement-schemas.ts";
+import type { AgreementPreview } from "#domain/agreements/agreement-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
 import { formatGBP, poundsToPence } from "#domain/shared/money.ts";

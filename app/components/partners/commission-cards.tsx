@@ -9,7 +9,7 @@ import type { CommissionPaymentStatus } from "#domain/commissions/commission-ser
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
-import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
+import { adjustmentText } from "#domain/agreements/agreement-words.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import { MoneyText } from "../money-text.tsx";

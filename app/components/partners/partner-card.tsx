@@ -2,13 +2,13 @@
 import { Badge, Button, Card, DataList, Flex, Heading, Text } from "@radix-ui/themes";
 import { ArrowRightIcon, Pencil2Icon } from "@radix-ui/react-icons";
 import { Link } from "@remix-run/react";
-import { formatRate } from "#domain/commissions/commission-rules.ts";
+import { formatRate } from "#domain/shared/commission-rules.ts";
 import { paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";
 import type { PartnerSummary } from "#domain/partners/partner-service.ts";
 import { formatDate } from "#domain/shared/dates.ts";
 import { AccountStatusBadge } from "../invoices/invoice-status.tsx";
-import { fractionToBp } from "#domain/commissions/commission-rules.ts";
+import { fractionToBp } from "#domain/shared/commission-rules.ts";
 import { iconSprite } from "../icon-sprite.tsx";
 import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "./partner-type.tsx";

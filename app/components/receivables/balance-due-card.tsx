@@ -5,7 +5,7 @@
  */
 import { Button, Card, Flex, Text } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
-import type { Aging } from "#domain/receivables/account-rules.ts";
+import type { Aging } from "#domain/receivables/aging-rules.ts";
 import { formatCount, formatPence } from "#domain/shared/format.ts";
 
 /** "£90.00 overdue, 12 days" (the oldest overdue invoice's days past due), or "nothing overdue". */

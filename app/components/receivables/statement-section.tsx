@@ -6,14 +6,8 @@
 import { Box, Button, Card, Flex, Grid, Heading, Link as RadixLink, Table, Text, TextField } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import {
-  AGING_BUCKETS,
-  AGING_LABELS,
-  entryDetail,
-  entryTitle,
-  type Aging,
-  type Statement,
-} from "#domain/receivables/account-rules.ts";
+import { AGING_BUCKETS, AGING_LABELS, type Aging } from "#domain/receivables/aging-rules.ts";
+import { entryDetail, entryTitle, type Statement } from "#domain/receivables/account-rules.ts";
 import { formatDate, formatPence } from "#domain/shared/format.ts";
 import { ScrollTable } from "../scroll-table.tsx";
 import { balanceAmount, overdueText } from "./balance-due-card.tsx";

@@ -7,9 +7,9 @@
  */
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { BASES, isCountBasis, type Basis } from "#domain/commissions/agreement-rules.ts";
-import { agreementInputSchema, type AgreementInput } from "#domain/commissions/agreement-schemas.ts";
-import { previewAgreement, setAgreement, type AgreementPreview } from "#domain/commissions/agreement-service.ts";
+import { BASES, isCountBasis, type Basis } from "#domain/agreements/agreement-rules.ts";
+import { agreementInputSchema, type AgreementInput } from "#domain/agreements/agreement-schemas.ts";
+import { previewAgreement, setAgreement, type AgreementPreview } from "#domain/agreements/agreement-service.ts";
 import { percentToFraction } from "#domain/partners/partner-schemas.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatCount } from "#domain/shared/format.ts";

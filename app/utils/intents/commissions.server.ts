@@ -8,10 +8,11 @@
  * in balance-rules.ts's words.
  */
 import { z } from "zod";
-import { partnerMonth, resetCommissions } from "#domain/commissions/commission-service.ts";
-import { payCommission } from "#domain/commissions/remittance-service.ts";
+import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
+import { payCommission } from "#domain/payouts/remittance-service.ts";
 import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
-import { remittanceNote } from "#domain/commissions/payout-rules.ts";
+import { remittanceNote } from "#domain/payouts/payout-rules.ts";
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
 import { formatGBP, formatPounds, poundsToPence } from "#domain/shared/money.ts";

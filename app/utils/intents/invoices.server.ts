@@ -5,15 +5,11 @@
  * (the dialog asked with it); the words are the dialogs' (app/components/invoices/invoice-questions.ts).
  */
 import { z } from "zod";
-import {
-  checkDueInvoices,
-  deleteInvoice,
-  generateInvoice,
-  invoiceForUser,
-  quoteInvoice,
-  sendInvoiceEmail,
-  updateInvoiceStatus,
-} from "#domain/invoices/invoice-service.ts";
+import { checkDueInvoices } from "#domain/invoices/invoice-due.ts";
+import { deleteInvoice, updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
+import { generateInvoice, quoteInvoice } from "#domain/invoices/invoice-generation.ts";
+import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
+import { sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
 import { PAYMENT_PERIODS, dueCheckSummary, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
 import { formatPounds } from "#domain/shared/money.ts";

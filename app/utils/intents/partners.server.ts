@@ -5,7 +5,7 @@
  * DELETE /api/partners/{id}'s (the admin's password, attempt-limited like sign-in by the address).
  */
 import { z } from "zod";
-import { formatRate, percentToBp } from "#domain/commissions/commission-rules.ts";
+import { formatRate, percentToBp } from "#domain/shared/commission-rules.ts";
 import {
   checkCommissionPercent,
   deletePartnerSchema,

@@ -7,14 +7,10 @@
 import { z } from "zod";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { findUserById } from "#domain/accounts/user-service.ts";
-import {
-  deletePayment,
-  issueCreditNote,
-  paymentOrThrow,
-  partnerReceivables,
-  recordPayment,
-} from "#domain/receivables/payment-service.ts";
-import { invoiceForUser } from "#domain/invoices/invoice-service.ts";
+import { deletePayment, paymentOrThrow, recordPayment } from "#domain/receivables/payment-service.ts";
+import { issueCreditNote } from "#domain/receivables/credit-note-service.ts";
+import { partnerReceivables } from "#domain/receivables/receivables-queries.ts";
+import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
 import { creditNoteSchema, paymentSchema } from "#domain/receivables/payment-schemas.ts";
 import { formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
 import {

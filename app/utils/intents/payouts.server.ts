@@ -4,12 +4,12 @@
  * and Send again (the month's remittances a mail failure left unsent).
  */
 import { z } from "zod";
-import { remittanceNote } from "#domain/commissions/payout-rules.ts";
-import { payoutCandidates, payPayoutBatch, selectLines } from "#domain/commissions/payout-service.ts";
-import { retryRemittances } from "#domain/commissions/remittance-service.ts";
+import { remittanceNote } from "#domain/payouts/payout-rules.ts";
+import { payoutCandidates, payPayoutBatch, selectLines } from "#domain/payouts/payout-service.ts";
+import { retryRemittances } from "#domain/payouts/remittance-service.ts";
 import { parseMonth } from "#domain/shared/dates.ts";
 import { formatCount, formatMonth, formatPence } from "#domain/shared/format.ts";
-import { payoutTotal } from "#domain/commissions/payout-rules.ts";
+import { payoutTotal } from "#domain/payouts/payout-rules.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { batchQuestion } from "#app/components/payouts/payout-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";

@@ -1,5 +1,5 @@
-/** Commission rules: card fee, net profit, flat share, the seed's tiers, the split per machine, rates (agreement-rules.ts applies them). */
-import { divRoundHalfUp } from "../shared/money.ts";
+/** Commission rules: card fee, net profit, flat share, the seed's tiers, the split per machine, rates (agreements/agreement-rules.ts applies them). */
+import { divRoundHalfUp } from "./money.ts";
 
 /** Card processing fee: 2.99% of revenue, in basis points. */
 export const CARD_FEE_BP = 299;

@@ -4,22 +4,21 @@
  * payment's own transaction and emailed after it commits: the month, the amount, the reference and
  * the month's consolidated report attached. One per payment (a unique link to the payment), claimed
  * before sending, so it is never sent twice; a mail failure leaves the payment paid and the remittance
- * "failed", to be sent again (retryRemittances). Every send is logged in email_log by sendMail.
+ * "failed", to be sent again (retryRemittances). Every send is logged in email_log (sendDocument).
  */
 import type { Kysely } from "kysely";
 import type { CommissionRemittancesTable, Database } from "#db/schema.ts";
 import type { Selectable } from "kysely";
-import { DEFAULT_APP_URL } from "#db/config.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
-import { sendMail, type MailConfig } from "../mail/mail-service.ts";
-import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
+import { sendDocument, type MailConfig } from "../mail/mail-service.ts";
+import type { MailBody } from "../mail/mail-templates.ts";
 import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shared/format.ts";
 import { isoDay } from "../shared/dates.ts";
-import { assertPayable, markCommissionPaidIn, type PaidMonth } from "./commission-service.ts";
-import { repaymentText } from "./correction-words.ts";
-import { moneyPaidFrom } from "./correction-rules.ts";
-import { adjustmentText } from "./agreement-rules.ts";
-import { consolidatedReport } from "./statement-service.ts";
+import { assertPayable, markCommissionPaidIn, type PaidMonth } from "../commissions/commission-payment-service.ts";
+import { repaymentText } from "../commissions/correction-words.ts";
+import { moneyPaidFrom } from "../commissions/correction-rules.ts";
+import { adjustmentText } from "../agreements/agreement-words.ts";
+import { consolidatedReport } from "../commissions/statement-service.ts";
 
 type DB = Kysely<Database>;
 
@@ -145,14 +144,8 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
       ],
       action: { label: "Open your dashboard", path: "/" },
     };
-    const appUrl = mail.appUrl ?? DEFAULT_APP_URL;
-    const sent = await sendMail(db, mail, {
-      to: partner.email,
-      subject,
-      text: mailText(body, business, appUrl),
-      html: mailHtml(body, business, appUrl, subject),
-      attachments: [{ filename: report.filename, content: report.bytes, contentType: "application/pdf" }],
-    });
+    const document = { filename: report.filename, bytes: report.bytes };
+    const sent = await sendDocument(db, mail, { to: partner.email, subject, body, business, document });
     await finish(sent.result, partner.email, null);
     return outcome(sent.result, partner.email, null);
   } catch (error) {

@@ -11,9 +11,9 @@ import type { MailConfig } from "../mail/mail-service.ts";
 import { isoDay } from "../shared/dates.ts";
 import { badInput, conflict } from "../shared/errors.ts";
 import { formatMonth, formatPence } from "../shared/format.ts";
-import { assertPayable, markCommissionPaidIn } from "./commission-service.ts";
-import { everyPartnerMonthFigures } from "./commission-summary.ts";
-import { assertMonthEnded } from "./month-close-rules.ts";
+import { assertPayable, markCommissionPaidIn } from "../commissions/commission-payment-service.ts";
+import { everyPartnerMonthFigures } from "../commissions/commission-summary.ts";
+import { assertMonthEnded } from "../month-close/month-close-rules.ts";
 import {
   payoutCsv,
   payoutFilename,

@@ -3,7 +3,7 @@
  * amounts in pounds, months as YYYY-MM; inside, agreement-rules.ts's terms in basis points and pence.
  */
 import { z } from "zod";
-import { bpToFraction, fractionToBp } from "./commission-rules.ts";
+import { bpToFraction, fractionToBp } from "../shared/commission-rules.ts";
 import {
   BASES,
   PRODUCT_BASES,

@@ -6,11 +6,9 @@
  */
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
-import { monthHasEnded } from "./month-close-rules.ts";
-import { paymentFiguresText, repaymentText } from "./correction-words.ts";
-
-/** The UK Bacs limit on a payee name and on a payment reference. */
-export const BACS_MAX = 18;
+import { monthHasEnded } from "../month-close/month-close-rules.ts";
+import { paymentFiguresText, repaymentText } from "../commissions/correction-words.ts";
+import { bacsText, payoutReference, topUpReference } from "../commissions/bacs-rules.ts";
 
 /** Why a partner is not in a month's payout. */
 export type LeftOutCode =
@@ -120,48 +118,9 @@ export function checkBankDetails(
   return { ok: true, sortCode: sort, accountNumber: account };
 }
 
-/** Words a Bacs name is shortened with before it is cut (whole words only). */
-const ABBREVIATIONS: [RegExp, string][] = [
-  [/\bLIMITED\b/g, "LTD"],
-  [/\bCOMPANY\b/g, "CO"],
-  [/\bAND\b/g, "&"],
-  [/\bSAINT\b/g, "ST"],
-  [/\bCENTRE\b/g, "CTR"],
-];
-
-/**
- * Text in the characters Bacs accepts (A–Z 0–9 space . & / -), at most `max` of them: accents are
- * dropped (É → E), apostrophes removed, anything else becomes a space; spaces are collapsed, common
- * words abbreviated (LIMITED → LTD, AND → &), and the text starts with a letter or digit (a leading
- * "-" or "=" would also read as a formula in a spreadsheet). Longer text is cut at `max` characters.
- */
-export function bacsText(input: string, max = BACS_MAX): string {
-  let text = input
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase()
-    .replace(/['’‘`]/g, "")
-    .replace(/[^A-Z0-9 .&/-]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^[^A-Z0-9]+/, "");
-  if (text.length > max) for (const [word, short] of ABBREVIATIONS) text = text.replace(word, short);
-  return text.slice(0, max).trim();
-}
-
 /** The payee: the account holder's name when the partner gave one, else the partner's name. */
 export function payeeName(p: Pick<PayoutPartner, "accountHolderName" | "name" | "username">): string {
   return bacsText(blank(p.accountHolderName) ? partnerLabel(p) : p.accountHolderName!);
-}
-
-/** The payment reference naming the month: "VB COMM 2026-10" (the same on the file, the remittance and the CLI). */
-export function payoutReference(month: string): string {
-  return bacsText(`VB COMM ${month}`);
-}
-
-/** A top-up's reference, for a month paid again after money was paid for it: "VB ADJ 2026-10". */
-export function topUpReference(month: string): string {
-  return bacsText(`VB ADJ ${month}`);
 }
 
 export interface PayoutLine {

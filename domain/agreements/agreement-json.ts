@@ -7,13 +7,8 @@
 import { z } from "zod";
 import { penceToPounds } from "../shared/money.ts";
 import { agreementInputSchema } from "./agreement-schemas.ts";
-import type {
-  AgreementPreview,
-  AgreementView,
-  LineJson,
-  PaidMonthDifference,
-  SetAgreementResult,
-} from "./agreement-service.ts";
+import type { AgreementPreview, AgreementView, SetAgreementResult } from "./agreement-service.ts";
+import type { LineJson, PaidMonthDifference } from "./agreement-difference-service.ts";
 
 const ADJUST_MESSAGE = "adjustPaidMonths must be true or false";
 

@@ -1,0 +1,86 @@
+/** A fee invoice as a PDF, and emailed to its partner (the invoice, or the overdue reminder). */
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { formatDate, isoDay } from "../shared/dates.ts";
+import { conflict } from "../shared/errors.ts";
+import { invoicePdf } from "./invoice-pdf.ts";
+import { formatInvoiceId } from "./invoice-rules.ts";
+import { sendDocument, type MailConfig } from "../mail/mail-service.ts";
+import type { MailBody } from "../mail/mail-templates.ts";
+import { getBusinessProfile } from "../business/business-service.ts";
+import { hasBankDetails, vatLines } from "../business/business-rules.ts";
+import { formatPence } from "../shared/format.ts";
+import { invoicesWithState } from "../receivables/settlement-service.ts";
+import { findInvoice } from "./invoice-queries.ts";
+
+type DB = Kysely<Database>;
+
+/** The invoice as a PDF, rendered from the stored invoice and partner. */
+export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
+  const invoice = await findInvoice(db, id);
+  const partner = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", invoice.partnerId)
+    .executeTakeFirstOrThrow();
+  const [state] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
+  const settled = { paidPence: state.state.paidPence, creditedPence: state.state.creditedPence };
+  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, {
+    business: await getBusinessProfile(db),
+    settled,
+  });
+  return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
+}
+
+/** Emails the invoice with its PDF, or as the overdue reminder; no email address: emailSent false. */
+export async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder: boolean) {
+  const invoice = await findInvoice(db, id);
+  const partner = await db
+    .selectFrom("users")
+    .select(["email", "name", "username"])
+    .where("id", "=", invoice.partnerId)
+    .executeTakeFirstOrThrow();
+  if (!partner.email) return { emailSent: false, details: "The partner has no email address" };
+  const pdf = await renderInvoice(db, id);
+  const displayId = formatInvoiceId(invoice.id);
+  const business = await getBusinessProfile(db);
+  const { grossPence } = vatLines(invoice.amountPence, invoice.vatRateBp);
+  const subject = reminder
+    ? `Reminder: invoice ${displayId} is overdue`
+    : `Invoice ${displayId} from ${business.tradingName}`;
+  const body: MailBody = {
+    greeting: `Dear ${partner.name ?? partner.username},`,
+    paragraphs: [
+      [
+        reminder
+          ? `Invoice ${displayId} for ${formatPence(grossPence)} was due on ${formatDate(invoice.dueDate)} and has not been paid yet.`
+          : `Please find attached invoice ${displayId} for ${formatPence(grossPence)}, due on ${formatDate(invoice.dueDate)}.`,
+        `Period: ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}.`,
+      ].join("\n"),
+      hasBankDetails(business)
+        ? `The invoice gives the bank details to pay into; please quote ${displayId} as the payment reference.`
+        : `Please quote ${displayId} as the payment reference.`,
+    ],
+    action: { label: "See your invoices", path: "/" },
+  };
+  const document = { filename: pdf.filename, bytes: pdf.bytes };
+  const outcome = await sendDocument(db, mail, { to: partner.email, subject, body, business, document });
+  return { emailSent: true, details: outcome.details };
+}
+
+/** Emails a pending invoice with its PDF, or an overdue one as the overdue reminder (then noted as reminded). */
+export async function sendInvoiceEmail(db: DB, mail: MailConfig, id: number) {
+  const invoice = await findInvoice(db, id);
+  if (invoice.status !== "pending" && invoice.status !== "overdue")
+    throw conflict("Only pending or overdue invoices are sent");
+  const reminder = invoice.status === "overdue";
+  const result = await mailInvoice(db, mail, id, reminder);
+  if (!result.emailSent) throw conflict("The partner has no email address");
+  if (reminder)
+    await db
+      .updateTable("feePayments")
+      .set({ reminderSentAt: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+  return result;
+}
