@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
-import { type MailConfig } from "../mail/mail-service.ts";
+import type { MailConfig } from "../mail/mail-service.ts";
 import { DomainError } from "../shared/errors.ts";
 import { hashPassword } from "./password.ts";
 import { endAllSessions } from "./session-service.ts";

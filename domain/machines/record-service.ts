@@ -11,7 +11,7 @@ import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correc
 import { describeTerms, isSeedTerms, lineText, monthCommission } from "../commissions/agreement-rules.ts";
 import { conflict, DomainError, notFound } from "../shared/errors.ts";
 import { trialWrite } from "../shared/trial.ts";
-import { type RecordView } from "./machine-views.ts";
+import type { RecordView } from "./machine-views.ts";
 import { unitsOf } from "../imports/sales-writer.ts";
 import { pruneUploads } from "../imports/upload-store.ts";
 import type { PublicUser } from "../accounts/user-service.ts";

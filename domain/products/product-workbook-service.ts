@@ -1,5 +1,5 @@
 /** The product sales workbook of a month: per product, and per machine and product, from the rollup. */
-import { type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import * as XLSX from "xlsx";
 import type { Database } from "#db/schema.ts";
 import { formatMonth } from "../shared/dates.ts";

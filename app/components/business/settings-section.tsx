@@ -1,6 +1,6 @@
 /** /admin/settings' building blocks: a section card, and a labelled field with its hint or error. */
 import { Box, Card, Heading, Text } from "@radix-ui/themes";
-import { type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 /** A labelled input with its hint, and its error in place of the hint; the input is told about both. */
 export function SettingField({
