@@ -5,25 +5,20 @@
  * confirmation naming the count and total; each partner is emailed a remittance). The partners left
  * out say why. Plain forms: all of it works before the scripts have loaded.
  */
-import { Badge, Button, Callout, Card, Flex, Grid, Heading, Table, Text } from "@radix-ui/themes";
-import { ArrowLeftIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
+import { Badge, Button, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
+import { ArrowLeftIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { payoutCandidates } from "#domain/payouts/payout-service.ts";
 import { unsentRemittances } from "#domain/payouts/remittance-service.ts";
-import { payoutReference } from "#domain/commissions/bacs-rules.ts";
-import { payoutLineFigures, type PayoutLine } from "#domain/payouts/payout-rules.ts";
 import { parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
-import { formatCount, formatMonth, formatPence, formatSortCode, maskAccountNumber } from "#domain/shared/format.ts";
-import { ConfirmButton } from "#app/components/confirm-button.tsx";
-import { ConfirmationCard, FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
+import { formatCount, formatMonth, formatPence } from "#domain/shared/format.ts";
+import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { Page } from "#app/components/page.tsx";
-import { batchQuestion } from "#app/components/payouts/payout-questions.ts";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
-import { StatCard } from "#app/components/stat-card.tsx";
 import { UrlSelect } from "#app/components/url-select.tsx";
+import { Batch } from "#app/components/payouts/payout-batch.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { payoutIntents } from "#app/utils/intents/payouts.server.ts";
@@ -56,152 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return runIntent(request, payoutIntents(request, admin));
-}
-
-function PayeeTable({
-  month,
-  lines,
-  chosen,
-  onToggle,
-}: {
-  month: string;
-  lines: PayoutLine[];
-  chosen: Set<number>;
-  onToggle: (id: number, on: boolean) => void;
-}) {
-  return (
-    <ScrollTable label="Partners to pay" size="2">
-      <Table.Header>
-        <Table.Row>
-          <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Payee (as the bank gets it)</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Bank</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Sort code</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell>Account</Table.ColumnHeaderCell>
-          <Table.ColumnHeaderCell justify="end">Commission</Table.ColumnHeaderCell>
-        </Table.Row>
-      </Table.Header>
-      <Table.Body>
-        {lines.map((line) => (
-          <Table.Row key={line.partnerId} align="center">
-            <Table.RowHeaderCell>
-              <Flex asChild align="center" gap="2">
-                <label>
-                  <input
-                    type="checkbox"
-                    name="partnerIds"
-                    value={line.partnerId}
-                    defaultChecked={chosen.has(line.partnerId)}
-                    onChange={(e) => onToggle(line.partnerId, e.currentTarget.checked)}
-                    className="vb-checkbox"
-                  />
-                  <Text weight="medium">{line.partnerName}</Text>
-                </label>
-              </Flex>
-            </Table.RowHeaderCell>
-            <Table.Cell>
-              <Text className="vb-figure">{line.payeeName}</Text>
-            </Table.Cell>
-            <Table.Cell>{line.bankName ?? <Text color="gray">Not provided</Text>}</Table.Cell>
-            <Table.Cell className="vb-figure">{formatSortCode(line.sortCode)}</Table.Cell>
-            <Table.Cell className="vb-figure">{maskAccountNumber(line.accountNumber)}</Table.Cell>
-            <Table.Cell justify="end" className="vb-figure">
-              {formatPence(line.amountPence)}
-              {line.adjustmentsPence ? (
-                <Text as="div" size="1" color="gray">
-                  includes {line.adjustmentsPence > 0 ? "+" : "−"}
-                  {formatPence(Math.abs(line.adjustmentsPence))} adjustment
-                </Text>
-              ) : null}
-              {line.alreadyPaidPence ? (
-                <Text as="div" size="1" color="orange">
-                  Top-up ({line.reference}): {payoutLineFigures(line, month)}
-                </Text>
-              ) : null}
-            </Table.Cell>
-          </Table.Row>
-        ))}
-      </Table.Body>
-    </ScrollTable>
-  );
-}
-
-function Batch({ month, lines, leftOut }: { month: string; lines: PayoutLine[]; leftOut: number }) {
-  const [chosen, setChosen] = useState(() => new Set(lines.map((l) => l.partnerId)));
-  const form = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "mark-batch-paid";
-  const selected = lines.filter((l) => chosen.has(l.partnerId));
-  const totalPence = selected.reduce((sum, l) => sum + l.amountPence, 0);
-  const toggle = (id: number, on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const question = batchQuestion(month, selected.length, totalPence);
-  const markPaid = (
-    <Button
-      type={hydrated ? "button" : "submit"}
-      name="intent"
-      value="mark-batch-paid"
-      disabled={!selected.length}
-      loading={paying}
-    >
-      Mark batch as paid
-    </Button>
-  );
-
-  return (
-    <form method="post" ref={form} aria-label="Payout batch">
-      <input type="hidden" name="month" value={month} />
-      <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
-        <StatCard
-          label="Selected total"
-          value={<span className="vb-figure">{formatPence(totalPence)}</span>}
-          note={`${selected.length} of ${formatCount(lines.length, "partner")} chosen`}
-        />
-        <StatCard
-          label="Payment reference"
-          value={<span className="vb-figure">{payoutReference(month)}</span>}
-          note="on each payment and remittance"
-        />
-        <StatCard label="Left out" value={leftOut} note="partners who cannot be paid yet: see below why" />
-      </Grid>
-      <Card size="1" mb="4">
-        <PayeeTable month={month} lines={lines} chosen={chosen} onToggle={toggle} />
-      </Card>
-      <Flex gap="3" wrap="wrap" justify="end" className="vb-toolbar">
-        <Button
-          type="submit"
-          variant="soft"
-          formMethod="get"
-          formAction="/api/commissions/payouts/file"
-          disabled={!selected.length}
-        >
-          <DownloadIcon /> Download payment file
-        </Button>
-        {hydrated ? (
-          <ConfirmButton
-            trigger={markPaid}
-            {...question}
-            color="green"
-            onConfirm={() => {
-              const data = new FormData(form.current!);
-              data.set("intent", "mark-batch-paid");
-              data.set("confirmed", "yes");
-              submit(data, { method: "post", preventScrollReset: true });
-            }}
-          />
-        ) : (
-          markPaid
-        )}
-      </Flex>
-    </form>
-  );
 }
 
 export default function PayoutsPage() {

@@ -4,14 +4,13 @@
  * partners pay into, the logo and the contact email. One form posted to the page's own action
  * (intent business-update), so it works without JavaScript; refused fields say why beneath them.
  */
-import { Box, Button, Callout, Card, Flex, Grid, Heading, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Grid, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
 import { InfoCircledIcon } from "@radix-ui/react-icons";
-import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
-import { MAX_LOGO_BYTES, hasBankDetails } from "#domain/business/business-rules.ts";
+import { hasBankDetails } from "#domain/business/business-rules.ts";
 import { formatDate, formatIban } from "#domain/shared/format.ts";
 import { FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
@@ -19,6 +18,8 @@ import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { businessIntents, type SettingsFailure } from "#app/utils/intents/business.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
+import { LogoSection } from "#app/components/business/logo-section.tsx";
+import { Section, SettingField } from "#app/components/business/settings-section.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Vendboard" }];
 
@@ -44,60 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 type Values = Record<string, string | null>;
-
-/** A labelled input with its hint, and its error in place of the hint; the input is told about both. */
-function SettingField({
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = `settings-${name}`;
-  const note = error ?? hint;
-  return (
-    <Box>
-      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: "block" }}>
-        {label}
-      </Text>
-      {children({
-        id,
-        name,
-        ...(error ? { "aria-invalid": true as const } : {}),
-        ...(note ? { "aria-describedby": `${id}-note` } : {}),
-      })}
-      {note ? (
-        <Text as="p" id={`${id}-note`} size="1" mt="1" color={error ? "red" : "gray"}>
-          {note}
-        </Text>
-      ) : null}
-    </Box>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <Card size={{ initial: "2", sm: "3" }} asChild>
-      <section aria-labelledby={`${title.replace(/\W+/g, "-").toLowerCase()}-heading`}>
-        <Heading as="h2" size="4" id={`${title.replace(/\W+/g, "-").toLowerCase()}-heading`}>
-          {title}
-        </Heading>
-        <Text as="p" size="2" color="gray" mt="1" mb="4">
-          {description}
-        </Text>
-        {children}
-      </section>
-    </Card>
-  );
-}
-
-const LOGO_KB = MAX_LOGO_BYTES / 1024;
 
 export default function SettingsPage() {
   const { values: saved, logo, updatedAt, bankDetails } = useLoaderData<typeof loader>();
@@ -299,115 +246,5 @@ export default function SettingsPage() {
         </Flex>
       </Form>
     </Page>
-  );
-}
-
-/** The logo: its preview (the stored one, or the chosen file before it is saved), the file input and Remove. */
-function LogoSection({
-  logo,
-  updatedAt,
-  error,
-}: {
-  logo: { type: string; size: number } | null;
-  updatedAt: string | null;
-  error?: string;
-}) {
-  const [chosen, setChosen] = useState<{ name: string; preview: string | null; problem: string | null } | null>(null);
-  const [remove, setRemove] = useState(false);
-  const logoError = chosen?.problem ?? error;
-
-  function chooseLogo(file: File | undefined) {
-    if (!file) return setChosen(null);
-    const problem =
-      file.type !== "image/png" && file.type !== "image/jpeg"
-        ? "The logo must be a PNG or JPEG image"
-        : file.size > MAX_LOGO_BYTES
-          ? `The logo must be at most ${LOGO_KB} KB`
-          : null;
-    setChosen({ name: file.name, preview: null, problem });
-    if (problem) return;
-    // A data: URL (the page's CSP allows data: images, not blob:).
-    const reader = new FileReader();
-    reader.onload = () =>
-      setChosen((c) =>
-        c && c.name === file.name ? { ...c, preview: typeof reader.result === "string" ? reader.result : null } : c,
-      );
-    reader.readAsDataURL(file);
-  }
-
-  const previewSrc =
-    chosen?.preview ?? (logo && !remove ? `/resources/business-logo?v=${encodeURIComponent(updatedAt ?? "")}` : null);
-
-  return (
-    <Section
-      title="Logo"
-      description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}
-    >
-      <Flex gap="4" align="center" wrap="wrap">
-        <Flex
-          align="center"
-          justify="center"
-          style={{
-            width: 160,
-            height: 96,
-            border: "1px dashed var(--gray-a7)",
-            borderRadius: "var(--radius-3)",
-            background: "var(--gray-a2)",
-            flexShrink: 0,
-          }}
-        >
-          {previewSrc ? (
-            <img
-              src={previewSrc}
-              alt={chosen ? "The chosen logo" : "The current logo"}
-              style={{ maxWidth: 144, maxHeight: 80, objectFit: "contain" }}
-            />
-          ) : (
-            <Text size="2" color="gray">
-              No logo
-            </Text>
-          )}
-        </Flex>
-        <Flex direction="column" gap="2" style={{ flex: "1 1 220px", minWidth: 0 }}>
-          <Text as="label" htmlFor="settings-logo" size="2" weight="medium">
-            {logo ? "Replace the logo" : "Upload a logo"}
-          </Text>
-          <FilePicker
-            id="settings-logo"
-            name="logo"
-            accept="image/png,image/jpeg"
-            onChange={(e) => chooseLogo(e.target.files?.[0])}
-            aria-invalid={logoError ? true : undefined}
-            aria-describedby={logoError ? "settings-logo-note" : undefined}
-            button="Choose image"
-            chosen={
-              chosen?.name ??
-              (logo
-                ? `Current: ${logo.type === "image/png" ? "PNG" : "JPEG"}, ${Math.ceil(logo.size / 1024)} KB`
-                : "No file chosen")
-            }
-          />
-          {logoError ? (
-            <Text as="p" id="settings-logo-note" size="1" color="red">
-              {logoError}
-            </Text>
-          ) : null}
-          {logo ? (
-            <Text as="label" size="2">
-              <Flex gap="2" align="center">
-                <input
-                  type="checkbox"
-                  name="removeLogo"
-                  value="yes"
-                  checked={remove}
-                  onChange={(e) => setRemove(e.target.checked)}
-                />
-                Remove the logo
-              </Flex>
-            </Text>
-          ) : null}
-        </Flex>
-      </Flex>
-    </Section>
   );
 }

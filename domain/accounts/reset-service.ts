@@ -2,38 +2,33 @@
  * Password reset by emailed link and changing one's own password. Links: one per matching
  * account, single use, 30 minutes, only the token's SHA-256 stored; requests limited per address
  * (in auth_failures, like sign-in) and per account (the links it was sent). Using a link or changing
- * a password ends every session of the user; both are audited.
+ * a password ends every session of the user; both are audited. The link emails are sent in
+ * reset-mail-service.ts, a password changed by its user in password-change-service.ts.
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { DEFAULT_APP_URL } from "#db/config.ts";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
-import { getBusinessProfile } from "../business/business-service.ts";
-import { sendMail, type MailConfig } from "../mail/mail-service.ts";
-import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
-import { DomainError, badInput, conflict, notFound } from "../shared/errors.ts";
-import { limitedAttempt } from "./attempt-service.ts";
-import type { AttemptLimits } from "./attempt-rules.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
+import type { MailConfig } from "../mail/mail-service.ts";
+import { DomainError } from "../shared/errors.ts";
+import { hashPassword } from "./password.ts";
 import { endAllSessions } from "./session-service.ts";
 import {
-  CURRENT_PASSWORD_WRONG,
-  DISABLED_NO_LINK,
-  INVITE_LINK_HOURS,
-  NO_EMAIL,
   LINK_EXPIRED,
   RESET_LIMITS,
-  RESET_LINK_MINUTES,
-  TOO_MANY_PASSWORD_CHECKS,
   isResetUsable,
   looksLikeResetToken,
   resetExpiresAt,
-  resetPath,
   underLimit,
   type ResetLimits,
 } from "./reset-rules.ts";
 import { hashResetToken, newResetToken } from "./reset-token.ts";
+
+import { sendResetMail } from "./reset-mail-service.ts";
+
+// The link emails and changing one's own password are their own modules; callers keep importing them from here.
+export { sendPasswordLink } from "./reset-mail-service.ts";
+export { changeOwnPassword } from "./password-change-service.ts";
 
 type DB = Kysely<Database>;
 
@@ -180,88 +175,6 @@ export async function requestPasswordReset(
   return outcome;
 }
 
-type LinkMail = "forgot" | "admin-reset" | "invite";
-
-async function sendResetMail(
-  db: DB,
-  mail: MailConfig,
-  user: User,
-  to: string,
-  token: string,
-  kind: LinkMail = "forgot",
-): Promise<void> {
-  const business = await getBusinessProfile(db);
-  const subject =
-    kind === "invite" ? `Your ${business.tradingName} admin account` : `Reset your ${business.tradingName} password`;
-  const first = {
-    forgot: `Someone asked to reset the password of your account "${user.username}". If it was you, choose a new password with the link below.`,
-    "admin-reset": `An administrator sent you a link to choose a new password for your account "${user.username}".`,
-    invite: `An administrator account "${user.username}" was created for you. Choose your password with the link below, then sign in.`,
-  }[kind];
-  const second =
-    kind === "invite"
-      ? `The link works once, for ${INVITE_LINK_HOURS} hours. If it has expired, use "Forgot password?" on the sign-in page.`
-      : `The link works once, for ${RESET_LINK_MINUTES} minutes. If you did not ask, ignore this email: your password stays as it is.`;
-  const body: MailBody = {
-    greeting: `Dear ${user.name ?? user.username},`,
-    paragraphs: [first, second],
-    action: { label: kind === "invite" ? "Choose your password" : "Choose a new password", path: resetPath(token) },
-  };
-  const appUrl = mail.appUrl ?? DEFAULT_APP_URL;
-  await sendMail(db, mail, {
-    to,
-    subject,
-    text: mailText(body, business, appUrl),
-    html: mailHtml(body, business, appUrl, subject),
-  });
-}
-
-/**
- * An admin sends an account (admin or partner) a single-use link to choose its password: `invite`
- * for a new admin (72 hours), `admin-reset` otherwise (30 minutes, like Forgot password). Not
- * limited (an admin asks), audited with the address it went to; the mail goes after the commit.
- * 404 unknown, 400 no email, 409 disabled.
- */
-export async function sendPasswordLink(
-  db: DB,
-  mail: MailConfig,
-  userId: number,
-  options: { kind: "invite" | "admin-reset"; actorId: number | null },
-  now = Date.now(),
-): Promise<{ sentTo: string; expiresAt: string }> {
-  const token = newResetToken();
-  const { user, email, expiresAtMs } = await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
-    if (!user) throw notFound("User not found");
-    if (user.disabledAt) throw conflict(DISABLED_NO_LINK);
-    const email = user.email?.trim();
-    if (!email) throw badInput(NO_EMAIL);
-    const expiresAtMs = resetExpiresAt(now, options.kind === "invite" ? "invite" : "reset");
-    await trx
-      .insertInto("passwordResets")
-      .values({
-        userId,
-        tokenHash: hashResetToken(token),
-        expiresAtMs,
-        usedAtMs: null,
-        createdAtMs: now,
-        requestedFrom: options.actorId === null ? "cli" : `admin #${options.actorId}`,
-      })
-      .execute();
-    await audit(trx, {
-      actorId: options.actorId,
-      action: "password_link_sent",
-      entity: "user",
-      entityId: userId,
-      partnerId: user.isAdmin ? null : userId,
-      details: { kind: options.kind, to: email, username: user.username },
-    });
-    return { user, email, expiresAtMs };
-  });
-  await sendResetMail(db, mail, user, email, token, options.kind);
-  return { sentTo: email, expiresAt: new Date(expiresAtMs).toISOString() };
-}
-
 /** The user a token's link is for, while it is usable; null for unknown, used or expired tokens. */
 export async function findUsableReset(
   db: DB,
@@ -319,55 +232,5 @@ export async function resetPasswordWithToken(db: DB, token: string, password: st
       details: { reason: "Password reset by link" },
     });
     return user;
-  });
-}
-
-/**
- * A signed-in user changes their own password: the current one is checked under the attempt limits
- * (403 when wrong, 429 when over), then the password changes and every session ends (the caller
- * gives this request a fresh cookie).
- */
-export async function changeOwnPassword(
-  db: DB,
-  userId: number,
-  input: { currentPassword: string; newPassword: string },
-  guard: { address: string; limits: AttemptLimits },
-): Promise<User> {
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
-  if (!user) throw new DomainError("unauthorized", "Not authenticated");
-  const ok = await limitedAttempt(
-    db,
-    { purpose: "password", username: user.username, address: guard.address },
-    guard.limits,
-    TOO_MANY_PASSWORD_CHECKS,
-    async () => ((await verifyPassword(input.currentPassword, user.passwordHash)) ? true : null),
-  );
-  if (!ok) throw new DomainError("forbidden", CURRENT_PASSWORD_WRONG);
-  const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("users")
-      .set({ passwordHash })
-      .where("id", "=", userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    // Every session ends; the caller gives this device a fresh one.
-    await endAllSessions(trx, userId);
-    // A link asked for before is no longer needed: it could only undo this change.
-    await trx
-      .updateTable("passwordResets")
-      .set({ usedAtMs: Date.now() })
-      .where("userId", "=", userId)
-      .where("usedAtMs", "is", null)
-      .execute();
-    await audit(trx, {
-      actorId: userId,
-      action: "password_change",
-      entity: "user",
-      entityId: userId,
-      partnerId: updated.isAdmin ? null : userId,
-      details: { changed: ["password"] },
-    });
-    return updated;
   });
 }

@@ -3,9 +3,7 @@
  * a title, row 2 the headers, data from row 3. Files are read in telemetry-export-reader.ts (off the main
  * thread); the web upload, its preview and the CLI all go through it.
  */
-import { DomainError } from "../shared/errors.ts";
-import { formatGBP, parsePence } from "../shared/money.ts";
-import { formatSignedPence } from "../shared/format.ts";
+import { parsePence } from "../shared/money.ts";
 import {
   decideDateOrder,
   insideRange,
@@ -15,14 +13,41 @@ import {
   type DateRange,
   type DateReading,
 } from "./export-dates.ts";
+import { cellText, isBlank, normaliseHeader, quantityOf, transactionIdOf } from "./export-cells.ts";
+import {
+  DateOrderNeededError,
+  SalesReportError,
+  type DateReason,
+  type ParsedSalesReport,
+  type SaleRow,
+  type SkipReason,
+  type Tally,
+} from "./sales-report.ts";
 
-/** A file that cannot be imported: answered as 400 with the spec's message. */
-export class SalesReportError extends DomainError {
-  constructor(message: string) {
-    super("bad_input", message);
-    this.name = "SalesReportError";
-  }
-}
+// The report's shapes, a cell's reading and the rows' totals are their own modules; callers keep importing them from here.
+export {
+  DATE_REASONS,
+  DateOrderNeededError,
+  SalesReportError,
+  SKIP_REASONS,
+  type DateReason,
+  type ParsedSalesReport,
+  type SaleRow,
+  type SkipReason,
+  type Tally,
+} from "./sales-report.ts";
+export { MAX_QUANTITY, normaliseHeader, parseSaleDate, quantityOf, transactionIdOf } from "./export-cells.ts";
+export {
+  footerAgrees,
+  footerCheck,
+  footerSentence,
+  summariseSales,
+  TOP_PRODUCTS,
+  type FooterCheck,
+  type FooterFigure,
+  type ProductCount,
+  type SalesSummary,
+} from "./sales-totals.ts";
 
 export const HEADERS = {
   machineName: "Machine Name",
@@ -45,78 +70,6 @@ const REQUIRED: Column[] = [
   "transactionId",
 ];
 
-export const SKIP_REASONS = {
-  missingTransactionId: "missing transaction id",
-  nonNumericCost: "non-numeric cost price",
-  nonNumericMachinePrice: "non-numeric machine price",
-  nonNumericSettlement: "non-numeric settlement value",
-  settledAtZero: "settled at 0 (cancelled or declined vend)",
-  badQuantity: "quantity is not a whole number from 1 to 99",
-} as const;
-export type SkipReason = keyof typeof SKIP_REASONS;
-
-/**
- * Rows left out for their date (ARCHITECTURE.md section 13): never booked, and a file with any is
- * written only once the user confirms (acceptExclusions, --accept-exclusions, the page's confirm).
- */
-export const DATE_REASONS = {
-  unreadableDate: "without a readable date",
-  notBegun: "dated in a month that has not begun",
-  outsideRange: "dated outside the file's date range",
-} as const;
-export type DateReason = keyof typeof DATE_REASONS;
-
-/** Rows and the revenue (settlement values, refunds netted) they carry. */
-export interface Tally {
-  count: number;
-  revenuePence: number;
-}
-
-/** The day/month order of a file's text dates could not be decided: the caller must choose it. */
-export class DateOrderNeededError extends SalesReportError {
-  readonly example: string;
-  constructor(example: string) {
-    super(
-      `Dates in this file are: day/month or month/day? Its dates (such as ${example}) read either way and nothing in the file decides; choose the order (dmy or mdy) and try again`,
-    );
-    this.name = "DateOrderNeededError";
-    this.example = example;
-  }
-}
-
-export interface SaleRow {
-  /** 1-based row number in the sheet, for messages. */
-  rowNumber: number;
-  transactionId: string;
-  machineName: string | null;
-  productName: string;
-  costPence: number;
-  machinePricePence: number;
-  settlementPence: number;
-  /** Units the row sold (the Quantity column, 1 where absent or empty): COGS is costPence × quantity. */
-  quantity: number;
-  /** ISO date-time (UTC), or null when the cell is empty or unreadable. */
-  saleDate: string | null;
-  /** A negative settlement is a refund: it nets off revenue but is not a unit sold. */
-  kind: "sale" | "refund";
-}
-
-export interface ParsedSalesReport {
-  rows: SaleRow[];
-  /** Data rows read, the totals footer excluded. */
-  rowsRead: number;
-  /** Rows the spec skips, by reason (counts). */
-  skipped: Partial<Record<SkipReason, number>>;
-  /** The revenue the skipped rows carry, by reason (where their settlement value is a number). */
-  skippedRevenuePence: Partial<Record<SkipReason, number>>;
-  /** Rows left out for their date, by reason: these need the user's confirmation. */
-  dateExcluded: Partial<Record<DateReason, Tally>>;
-  /** How the file's dates were read: the order decided, and the title's range. */
-  dates: DateReading;
-  /** Totals the file's footer states, when it has one. */
-  footer: { costPence: number | null; settlementPence: number | null; units: number | null } | null;
-}
-
 export interface InterpretOptions {
   requireMachineName?: boolean;
   /** The day/month order chosen by the user, used only where the file does not decide itself. */
@@ -126,56 +79,6 @@ export interface InterpretOptions {
   /** Now: rows of a month after this one have not happened yet. */
   now?: Date;
 }
-
-/** A cell's value as text: SheetJS gives strings, numbers, booleans or nothing. */
-function cellText(value: unknown): string {
-  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : "";
-}
-
-/** Strips zero-width characters and outer spaces, lower-cases: how headers are matched. */
-export function normaliseHeader(value: unknown): string {
-  return cellText(value)
-    .replace(/[\u200B-\u200D\u2060\uFEFF\u00A0]/g, " ")
-    .trim()
-    .replace(/\s+/g, " ")
-    .toLowerCase();
-}
-
-/**
- * One row's date read on its own (day-first for text that reads both ways): kept for callers that
- * have a single cell, not a file. A file's rows are read by `interpretSalesTable`, which decides the
- * order once for the whole file (export-dates.ts).
- */
-export function parseSaleDate(value: unknown, days?: Map<number, string>): string | null {
-  return readExportDate(value, { order: "dmy", days });
-}
-
-/** Transaction ids arrive as numbers or text: kept as digits-only text, never in exponent form. */
-export function transactionIdOf(value: unknown): string | null {
-  if (typeof value === "number" && Number.isFinite(value))
-    return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  if (typeof value === "string" && value.trim()) return value.trim();
-  return null;
-}
-
-/** The most units one row may carry: a vend is one selection, a few at most. */
-export const MAX_QUANTITY = 99;
-
-/** A Quantity cell: empty is 1; a whole number from 1 to 99 (number or text), or -1 to -99 on a refund; anything else null. */
-export function quantityOf(value: unknown, refund = false): number | null {
-  if (value === null || value === undefined || (typeof value === "string" && !value.trim())) return 1;
-  const n =
-    typeof value === "number"
-      ? value
-      : typeof value === "string" && /^\s*-?\d+(\.0+)?\s*$/.test(value)
-        ? Number(value)
-        : Number.NaN;
-  const units = refund && n < 0 ? -n : n;
-  return Number.isInteger(units) && units >= 1 && units <= MAX_QUANTITY ? units : null;
-}
-
-const isBlank = (value: unknown) =>
-  value === null || value === undefined || (typeof value === "string" && !value.trim());
 
 /** The most data rows one file may carry (a month of a very busy machine is a few thousand). */
 export const MAX_ROWS = 200_000;
@@ -338,118 +241,6 @@ function readingOf(table: readonly unknown[][], dateColumn: number, given: DateO
 export function rangeText(range: DateRange): string {
   const uk = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
   return `${uk(range.from)} to ${uk(range.to)}`;
-}
-
-export interface ProductCount {
-  name: string;
-  count: number;
-}
-
-export interface SalesSummary {
-  units: number;
-  revenuePence: number;
-  cogsPence: number;
-  refunds: number;
-  topProducts: ProductCount[];
-}
-
-export const TOP_PRODUCTS = 10;
-
-/** Units and top products count the quantities of sales only (refunds are not units); refunds net off revenue; COGS is the cost of sales. */
-export function summariseSales(
-  rows: readonly Pick<SaleRow, "kind" | "settlementPence" | "costPence" | "productName" | "quantity">[],
-): SalesSummary {
-  let units = 0;
-  let revenuePence = 0;
-  let cogsPence = 0;
-  let refunds = 0;
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    revenuePence += row.settlementPence;
-    if (row.kind === "refund") {
-      refunds++;
-      continue;
-    }
-    units += row.quantity;
-    cogsPence += row.costPence * row.quantity;
-    counts.set(row.productName, (counts.get(row.productName) ?? 0) + row.quantity);
-  }
-  const topProducts = [...counts]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
-    .slice(0, TOP_PRODUCTS);
-  return { units, revenuePence, cogsPence, refunds, topProducts };
-}
-
-/** One figure of the footer check: what the footer states, what the rows come to, and the difference. */
-export interface FooterFigure {
-  footer: number;
-  rows: number;
-  /** rows − footer. */
-  difference: number;
-}
-
-export interface FooterCheck {
-  agrees: boolean;
-  /** Units (the Quantity column's total), where the footer states them. */
-  units: FooterFigure | null;
-  costPence: FooterFigure | null;
-  settlementPence: FooterFigure | null;
-}
-
-/**
- * The file's stated totals beside what its kept rows come to (null without a footer): Cost Price
- * and Settlement Value summed over every kept row (refunds included), units over the rows' quantities.
- */
-export function footerCheck(
-  report: Pick<ParsedSalesReport, "footer" | "rows">,
-  rows: readonly SaleRow[] = report.rows,
-): FooterCheck | null {
-  if (!report.footer) return null;
-  let cost = 0;
-  let revenue = 0;
-  let units = 0;
-  for (const row of rows) {
-    cost += row.costPence;
-    revenue += row.settlementPence;
-    units += row.quantity;
-  }
-  const figure = (footer: number | null, sum: number): FooterFigure | null =>
-    footer === null ? null : { footer, rows: sum, difference: sum - footer };
-  const check = {
-    units: figure(report.footer.units, units),
-    costPence: figure(report.footer.costPence, cost),
-    settlementPence: figure(report.footer.settlementPence, revenue),
-  };
-  return {
-    agrees: [check.units, check.costPence, check.settlementPence].every((f) => f === null || f.difference === 0),
-    ...check,
-  };
-}
-
-/** Whether the file's stated totals match the rows imported (null without a footer). */
-export function footerAgrees(
-  report: Pick<ParsedSalesReport, "footer" | "rows">,
-  rows: readonly SaleRow[] = report.rows,
-): boolean | null {
-  return footerCheck(report, rows)?.agrees ?? null;
-}
-
-/** "the totals footer differs: units 931 in the footer, 930 in the rows (−1); settlement £1,290.35 in the footer, £1,289.25 in the rows (−£1.10)". */
-/** The footer check in words, for the preview, the CLI and the receipt. */
-export function footerSentence(check: FooterCheck): string {
-  const parts = [
-    check.units
-      ? `units ${check.units.footer} in the footer, ${check.units.rows} in the rows (${check.units.difference < 0 ? "−" : "+"}${Math.abs(check.units.difference)})`
-      : null,
-    check.costPence
-      ? `cost ${formatGBP(check.costPence.footer)} in the footer, ${formatGBP(check.costPence.rows)} in the rows (${formatSignedPence(check.costPence.difference)})`
-      : null,
-    check.settlementPence
-      ? `settlement ${formatGBP(check.settlementPence.footer)} in the footer, ${formatGBP(check.settlementPence.rows)} in the rows (${formatSignedPence(check.settlementPence.difference)})`
-      : null,
-  ].filter(Boolean);
-  return `the totals footer ${check.agrees ? "agrees" : "differs"}: ${parts.join("; ")}`;
 }
 
 export function monthOfSale(row: Pick<SaleRow, "saleDate">): string | null {

@@ -4,145 +4,23 @@
  * in the URL (`?q=`, `?tab=`, `?product=`, `?page=` for All Products, `?machinePage=` for the chosen
  * product's machines); the loader answers what they show (productView). With JavaScript they change
  * it in place (replacing the history entry), before the scripts have loaded they are a GET form and links.
+ * The URL's parameters are read in product-params.ts, the search in product-search.tsx and Generate
+ * Report in generate-report.tsx.
  */
-import {
-  Box,
-  Button,
-  Callout,
-  Card,
-  Dialog,
-  Flex,
-  Grid,
-  Heading,
-  Table,
-  Tabs,
-  Text,
-  TextField,
-} from "@radix-ui/themes";
-import { DownloadIcon, MagnifyingGlassIcon } from "@radix-ui/react-icons";
-import { Form, Link, useAsyncError, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
-import { formatMonth } from "#domain/shared/dates.ts";
+import { Box, Button, Callout, Card, Flex, Grid, Heading, Table, Tabs, Text } from "@radix-ui/themes";
+import { Link, useAsyncError, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { formatPounds } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
-import { formatLongDay } from "#domain/products/product-rules.ts";
 import type { ProductRow, ProductView } from "#domain/products/product-service.ts";
 import { useHydrated } from "../forms.tsx";
-import { MonthPicker } from "../month-picker.tsx";
 import { Pager } from "../pager.tsx";
-import { useToast } from "../toaster.tsx";
 import { ScrollTable } from "../scroll-table.tsx";
+import { linkWith, MACHINE_PAGE_PARAM, PAGE_PARAM, START_OVER, TABS, withParams, type Tab } from "./product-params.ts";
 
-export const TABS = ["all", "top", "distribution"] as const;
-export type Tab = (typeof TABS)[number];
-
-/** The URL parameters of All Products' page and of the chosen product's machines' page. */
-export const PAGE_PARAM = "page";
-export const MACHINE_PAGE_PARAM = "machinePage";
-
-/** Changing the search or the tab starts over: no product chosen, the first pages. */
-const START_OVER = { product: null, [PAGE_PARAM]: null, [MACHINE_PAGE_PARAM]: null };
-
-/** The view's filters in the URL: the search, the tab and the product chosen in Machine Distribution. */
-export function productFilters(params: URLSearchParams): { q: string; tab: Tab; product: string | null } {
-  const tab = TABS.find((t) => t === params.get("tab")) ?? "all";
-  return { q: params.get("q") ?? "", tab, product: (tab === "distribution" && params.get("product")) || null };
-}
-
-/**
- * The page's search parameters with some changed (null or "" removes one), as a new object: the
- * one useSearchParams gives is the rendered URL's and must not change.
- */
-export function withParams(current: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {
-  const params = new URLSearchParams(current);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === "") params.delete(name);
-    else params.set(name, value);
-  }
-  return params;
-}
-
-/** A link's `to` for the page with some search parameters changed. */
-const linkWith = (current: URLSearchParams, changes: Record<string, string | null>) =>
-  `?${withParams(current, changes)}`;
-
-const reportUrl = (month: string) => `/api/products/report?month=${month}`;
-
-/** Generate Report: the dialog with the period (with JavaScript), the workbook's link either way. */
-export function GenerateReport({
-  month,
-  range,
-  onMonth,
-}: {
-  month: string;
-  range: { from: string; to: string };
-  onMonth: (m: string) => void;
-}) {
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const toast = useToast();
-  if (!hydrated) {
-    return (
-      <Button asChild>
-        <a href={reportUrl(month)} download={`product-sales-${month}.xlsx`}>
-          <DownloadIcon /> Generate Report
-        </a>
-      </Button>
-    );
-  }
-  return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger>
-        <Button>
-          <DownloadIcon /> Generate Report
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Content maxWidth="460px">
-        <Dialog.Title>Generate Product Sales Report</Dialog.Title>
-        <Dialog.Description size="2" color="gray" mb="3">
-          A detailed report of product sales, per product and per machine, for the period:
-        </Dialog.Description>
-        <Flex align="center" justify="between" gap="3" mb="4" wrap="wrap">
-          <Text weight="bold" aria-label="Report period">
-            {formatLongDay(range.from)} - {formatLongDay(range.to)}
-          </Text>
-          <MonthPicker
-            month={month}
-            onApply={onMonth}
-            trigger={
-              <Button variant="ghost" size="1">
-                Change
-              </Button>
-            }
-          />
-        </Flex>
-        <Flex gap="3" justify="end">
-          <Dialog.Close>
-            <Button variant="soft" color="gray">
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button asChild>
-            {/* The browser downloads the workbook; the notice says it has been generated. */}
-            <a
-              href={reportUrl(month)}
-              download={`product-sales-${month}.xlsx`}
-              onClick={() => {
-                toast({
-                  title: "Report Generated",
-                  description: `The product sales report for ${formatMonth(month)} has been generated.`,
-                });
-                setOpen(false);
-              }}
-            >
-              Generate Report
-            </a>
-          </Button>
-        </Flex>
-      </Dialog.Content>
-    </Dialog.Root>
-  );
-}
+// The URL's parameters, the search and Generate Report are their own modules; callers keep importing them from here.
+export { MACHINE_PAGE_PARAM, PAGE_PARAM, productFilters, TABS, withParams, type Tab } from "./product-params.ts";
+export { GenerateReport } from "./generate-report.tsx";
+export { Search } from "./product-search.tsx";
 
 function TopTable({ title, rows, value }: { title: string; rows: ProductRow[]; value: (r: ProductRow) => string }) {
   return (
@@ -184,52 +62,6 @@ export function ProductsFailed() {
         Failed to fetch product data{error instanceof Error && error.message ? `: ${error.message}` : ""}
       </Callout.Text>
     </Callout.Root>
-  );
-}
-
-export function Search({ q }: { q: string }) {
-  const [, setSearchParams] = useSearchParams();
-  // Typed text shows at once; the URL follows (replacing the entry, so Back leaves the page).
-  const [query, setQuery] = useState(q);
-  const [seen, setSeen] = useState(q);
-  if (q !== seen) {
-    setSeen(q);
-    setQuery(q);
-  }
-  return (
-    <Form method="get" role="search" preventScrollReset replace>
-      <TextField.Root
-        name="q"
-        placeholder="Search products..."
-        aria-label="Search products"
-        value={query}
-        onChange={(e) => {
-          setQuery(e.target.value);
-          // Changing the search clears the chosen product.
-          setSearchParams((current) => withParams(current, { q: e.target.value, ...START_OVER }), {
-            replace: true,
-            preventScrollReset: true,
-          });
-        }}
-      >
-        <TextField.Slot>
-          <MagnifyingGlassIcon />
-        </TextField.Slot>
-      </TextField.Root>
-      <SearchKeeps />
-    </Form>
-  );
-}
-
-/** The search form without JavaScript keeps the month and the tab. */
-function SearchKeeps() {
-  const [params] = useSearchParams();
-  return (
-    <>
-      {["month", "tab"].map((name) =>
-        params.get(name) ? <input key={name} type="hidden" name={name} value={params.get(name)!} /> : null,
-      )}
-    </>
   );
 }
 
