@@ -1,12 +1,12 @@
 /** The tier breakdown of a month's tiered commission: each band's share of net profit and its commission. */
 import { Table } from "@radix-ui/themes";
 import { formatRate, type TieredCommission } from "#domain/shared/commission-rules.ts";
-import { formatGBP } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 
 export function bandLabel(band: { fromPence: number; toPence: number | null }): string {
-  if (band.toPence === null) return `Above ${formatGBP(band.fromPence)}`;
-  if (band.fromPence === 0) return `First ${formatGBP(band.toPence)}`;
-  return `${formatGBP(band.fromPence + 1)} – ${formatGBP(band.toPence)}`;
+  if (band.toPence === null) return `Above ${formatPence(band.fromPence)}`;
+  if (band.fromPence === 0) return `First ${formatPence(band.toPence)}`;
+  return `${formatPence(band.fromPence + 1)} – ${formatPence(band.toPence)}`;
 }
 
 export function TierBreakdown({ tiers }: { tiers: TieredCommission }) {
@@ -25,8 +25,8 @@ export function TierBreakdown({ tiers }: { tiers: TieredCommission }) {
           <Table.Row key={line.fromPence}>
             <Table.RowHeaderCell>{bandLabel(line)}</Table.RowHeaderCell>
             <Table.Cell justify="end">{formatRate(line.rateBp)}</Table.Cell>
-            <Table.Cell justify="end">{formatGBP(line.basePence)}</Table.Cell>
-            <Table.Cell justify="end">{formatGBP(line.commissionPence)}</Table.Cell>
+            <Table.Cell justify="end">{formatPence(line.basePence)}</Table.Cell>
+            <Table.Cell justify="end">{formatPence(line.commissionPence)}</Table.Cell>
           </Table.Row>
         ))}
         <Table.Row>
@@ -35,10 +35,10 @@ export function TierBreakdown({ tiers }: { tiers: TieredCommission }) {
           </Table.RowHeaderCell>
           <Table.Cell />
           <Table.Cell justify="end">
-            <strong>{formatGBP(Math.max(0, tiers.netPence))}</strong>
+            <strong>{formatPence(Math.max(0, tiers.netPence))}</strong>
           </Table.Cell>
           <Table.Cell justify="end">
-            <strong>{formatGBP(tiers.totalPence)}</strong>
+            <strong>{formatPence(tiers.totalPence)}</strong>
           </Table.Cell>
         </Table.Row>
       </Table.Body>

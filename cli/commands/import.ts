@@ -5,7 +5,7 @@ import cliProgress from "cli-progress";
 import Table from "cli-table3";
 import { z } from "zod";
 import { dataDir } from "#db/config.ts";
-import { formatGBP } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { importExports, type FileOutcome } from "#domain/imports/import-service.ts";
 import { outcomeJson } from "#domain/imports/import-json.ts";
@@ -170,7 +170,7 @@ export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
         group.location,
         group.month,
         group.units,
-        formatGBP(group.revenuePence),
+        formatPence(group.revenuePence),
         group.imported,
         group.duplicates,
         booked || 0,

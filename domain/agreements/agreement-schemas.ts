@@ -13,7 +13,7 @@ import {
   type Basis,
   type ProductRule,
 } from "./agreement-rules.ts";
-import { formatGBP, isWholePence, parsePence, penceToPounds } from "../shared/money.ts";
+import { formatPence, isWholePence, parsePence, penceToPounds } from "../shared/money.ts";
 import { parseMonth } from "../shared/dates.ts";
 
 const monthSchema = z.unknown().transform((value, ctx) => {
@@ -37,7 +37,7 @@ type Issue = (message: string) => never;
 function pounds(value: unknown, what: string, issue: Issue): number {
   const pence = parsePence(value);
   if (pence === null || pence < 0) return issue(`${what} must be an amount of at least £0.00`);
-  if (pence > MAX_AGREEMENT_PENCE) return issue(`${what} must be at most ${formatGBP(MAX_AGREEMENT_PENCE)}`);
+  if (pence > MAX_AGREEMENT_PENCE) return issue(`${what} must be at most ${formatPence(MAX_AGREEMENT_PENCE)}`);
   if (!isWholePence(value as string | number)) return issue(`${what} must be in whole pence`);
   return pence;
 }

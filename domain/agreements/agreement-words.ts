@@ -1,5 +1,5 @@
 /** An agreement in words, pure: its rates, bands and rules, each line's arithmetic, and adjustments. */
-import { formatGBP } from "../shared/money.ts";
+import { formatPence } from "../shared/money.ts";
 import { formatMonth, formatSignedPence } from "../shared/format.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { basisLabel, isCountBasis, type AgreementTerms, type Basis, type CommissionLine } from "./agreement-rules.ts";
@@ -7,26 +7,26 @@ import { basisLabel, isCountBasis, type AgreementTerms, type Basis, type Commiss
 function formatQuantity(basis: Basis, quantity: number): string {
   if (basis === "per-item") return `${quantity} ${quantity === 1 ? "item" : "items"}`;
   if (basis === "per-machine") return `${quantity} ${quantity === 1 ? "machine" : "machines"}`;
-  return formatGBP(quantity);
+  return formatPence(quantity);
 }
 
 /** "10% of net profit", "5p per item sold", "£25.00 per machine". */
 export function rateText(basis: Basis, rate: number): string {
-  if (basis === "per-item") return `${formatGBP(rate)} per item sold`;
-  if (basis === "per-machine") return `${formatGBP(rate)} per machine`;
+  if (basis === "per-item") return `${formatPence(rate)} per item sold`;
+  if (basis === "per-machine") return `${formatPence(rate)} per machine`;
   return `${formatRate(rate)} of ${basisLabel(basis).toLowerCase()}`;
 }
 
 /** A band's part of the basis: "the first £150.00", "£150.01–£300.00", "above £300.00" (items or machines on a count basis). */
 function bandRange(basis: Basis, from: number, upTo: number | null): string {
-  const unit = (n: number) => (isCountBasis(basis) ? String(n) : formatGBP(n));
+  const unit = (n: number) => (isCountBasis(basis) ? String(n) : formatPence(n));
   const first = isCountBasis(basis) ? from + 1 : from + (from ? 1 : 0);
   if (upTo === null) return `above ${unit(from)}`;
   return from ? `${unit(first)}–${unit(upTo)}` : `the first ${unit(upTo)}`;
 }
 
 function bandText(basis: Basis, from: number, upTo: number | null, rate: number): string {
-  const each = isCountBasis(basis) ? `${formatGBP(rate)} each` : formatRate(rate);
+  const each = isCountBasis(basis) ? `${formatPence(rate)} each` : formatRate(rate);
   return `${each}${upTo === null ? "" : " of"} ${bandRange(basis, from, upTo)}`;
 }
 
@@ -46,23 +46,23 @@ export function describeTerms(terms: AgreementTerms | null): string[] {
     out.push(rateText(terms.basis, terms.rate));
   }
   for (const rule of terms.products) out.push(`${rule.match}: ${rateText(rule.basis, rule.rate)}`);
-  if (terms.minimumPence !== null) out.push(`Minimum ${formatGBP(terms.minimumPence)} a month`);
-  if (terms.capPence !== null) out.push(`Cap ${formatGBP(terms.capPence)} a month`);
+  if (terms.minimumPence !== null) out.push(`Minimum ${formatPence(terms.minimumPence)} a month`);
+  if (terms.capPence !== null) out.push(`Cap ${formatPence(terms.capPence)} a month`);
   return out;
 }
 
 /** A line's arithmetic in words: "Net profit: £1,234.56 × 10% = £123.46", "Net profit, above £300.00: £100.00 × 30% = £30.00". */
 export function lineText(line: CommissionLine): string {
-  if (line.kind === "minimum") return `Minimum for the month: + ${formatGBP(line.commissionPence)}`;
-  if (line.kind === "cap") return `Cap for the month: − ${formatGBP(-line.commissionPence)}`;
-  const rate = isCountBasis(line.basis) ? `${formatGBP(line.rate)}` : formatRate(line.rate);
+  if (line.kind === "minimum") return `Minimum for the month: + ${formatPence(line.commissionPence)}`;
+  if (line.kind === "cap") return `Cap for the month: − ${formatPence(-line.commissionPence)}`;
+  const rate = isCountBasis(line.basis) ? `${formatPence(line.rate)}` : formatRate(line.rate);
   const what =
     line.kind === "band"
       ? `${basisLabel(line.basis)}, ${bandRange(line.basis, line.from ?? 0, line.upTo ?? null)}`
       : line.kind === "product"
         ? `${line.match}, ${basisLabel(line.basis).toLowerCase()}`
         : basisLabel(line.basis);
-  return `${what}: ${formatQuantity(line.basis, line.quantity)} × ${rate} = ${formatGBP(line.commissionPence)}`;
+  return `${what}: ${formatQuantity(line.basis, line.quantity)} × ${rate} = ${formatPence(line.commissionPence)}`;
 }
 
 /** An adjustment added to a month, in words: "Adjustment for August 2026 (new agreement): +£1.20", "Carried from September 2026: −£3.00". */

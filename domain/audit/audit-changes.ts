@@ -1,6 +1,6 @@
 /** An audit entry's changed values before and after, as people read them. */
 import { formatRate } from "../shared/commission-rules.ts";
-import { formatGBP, formatPounds } from "../shared/money.ts";
+import { formatPence, formatPounds } from "../shared/money.ts";
 import { fields, words, type AuditEntryData } from "./audit-fields.ts";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -35,7 +35,7 @@ const MAX_VALUE_LENGTH = 60;
 export function formatAuditValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "none";
   if (typeof value === "number") {
-    if (key.endsWith("Pence")) return formatGBP(value);
+    if (key.endsWith("Pence")) return formatPence(value);
     if (key.endsWith("Bp")) return formatRate(value);
     if (key === "amount") return formatPounds(value);
     return String(value);

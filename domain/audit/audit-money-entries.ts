@@ -2,7 +2,7 @@
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatDate } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
-import { formatGBP, formatPounds, penceToPounds } from "../shared/money.ts";
+import { formatPence, formatPounds, penceToPounds } from "../shared/money.ts";
 import { formatCount, formatCreditNoteId, formatSignedPence } from "../shared/format.ts";
 import {
   count,
@@ -27,15 +27,15 @@ export function describeCommission(entry: AuditEntryData): string {
       const already = count(before.alreadyPaidPence);
       const sent = count(after.paidPence);
       const topUp = already
-        ? `, already paid ${formatGBP(already)}, now ${formatGBP(sent ?? 0)}${text(after.reference) ? ` (${text(after.reference)})` : ""}`
+        ? `, already paid ${formatPence(already)}, now ${formatPence(sent ?? 0)}${text(after.reference) ? ` (${text(after.reference)})` : ""}`
         : "";
-      return `Marked commission paid${amount !== null ? `: ${formatGBP(amount)}` : ""}${rate !== null ? ` at ${formatRate(rate)}` : ""}${topUp}`;
+      return `Marked commission paid${amount !== null ? `: ${formatPence(amount)}` : ""}${rate !== null ? ` at ${formatRate(rate)}` : ""}${topUp}`;
     }
     case "commission_reset": {
       if (details.reset === 0) return "Reset month (no payment to reset)";
       const amount = count(before.amountPence);
       const kept = count(after.moneyPaidPence);
-      return `Reset month: ${amount !== null ? `payment of ${formatGBP(amount)}` : "payment"} back to pending${kept ? `; ${formatGBP(kept)} paid stays recorded` : ""}`;
+      return `Reset month: ${amount !== null ? `payment of ${formatPence(amount)}` : "payment"} back to pending${kept ? `; ${formatPence(kept)} paid stays recorded` : ""}`;
     }
   }
   return fallback(entry);
@@ -127,12 +127,12 @@ export function describePayoutBatch(entry: AuditEntryData): string {
   const after = fields(entry.after);
   if (entry.action === "payout_file") {
     const month = monthName(entry.month);
-    return `Made the bank payment file${month ? ` for ${month}` : ""}${count(after.partners) !== null ? `: ${formatCount(count(after.partners)!, "partner")}` : ""}${count(after.totalPence) !== null ? `, ${formatGBP(count(after.totalPence)!)}` : ""}`;
+    return `Made the bank payment file${month ? ` for ${month}` : ""}${count(after.partners) !== null ? `: ${formatCount(count(after.partners)!, "partner")}` : ""}${count(after.totalPence) !== null ? `, ${formatPence(count(after.totalPence)!)}` : ""}`;
   }
   const partners = count(after.partners);
   const total = count(after.totalPence);
   const reference = text(fields(entry.details).reference);
-  return `Paid a commission payout batch${partners !== null ? `: ${formatCount(partners, "partner")}` : ""}${total !== null ? `, ${formatGBP(total)}` : ""}${reference ? ` (reference ${reference})` : ""}`;
+  return `Paid a commission payout batch${partners !== null ? `: ${formatCount(partners, "partner")}` : ""}${total !== null ? `, ${formatPence(total)}` : ""}${reference ? ` (reference ${reference})` : ""}`;
 }
 
 export function describeAgreement(entry: AuditEntryData): string {
@@ -159,7 +159,7 @@ export function describeAdjustment(entry: AuditEntryData): string {
   if (values.reason === "repaid")
     return `Carried ${money} from ${forMonth ?? "a paid month"} to the next month (paid again for less than was already paid)`;
   if (values.reason === "written_off")
-    return `Wrote off ${formatGBP(Math.abs(amount ?? 0))} owed${forMonth ? ` (${forMonth})` : ""}`;
+    return `Wrote off ${formatPence(Math.abs(amount ?? 0))} owed${forMonth ? ` (${forMonth})` : ""}`;
   const target = monthName(entry.month);
   const details = fields(entry.details);
   if (values.reason === "late_sales") {

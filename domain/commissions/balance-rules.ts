@@ -9,7 +9,7 @@
  */
 import type { AdjustmentReason } from "#db/schema.ts";
 import { formatMonth } from "../shared/dates.ts";
-import { formatGBP } from "../shared/money.ts";
+import { formatPence } from "../shared/money.ts";
 import { formatSignedPence } from "../shared/format.ts";
 import { ADJUSTMENT_REASONS } from "../agreements/agreement-words.ts";
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
@@ -94,12 +94,12 @@ export function owingPartText(a: Pick<PendingAdjustment, "forMonth" | "amountPen
  */
 export function owingText(owing: Owing, to: "admin" | "partner"): string {
   const parts = owing.months.map(owingPartText).join(", ");
-  return `${to === "partner" ? "You owe" : "Owes"} ${formatGBP(owing.owingPence)}: ${parts} with no later month to take it (${owing.why}).`;
+  return `${to === "partner" ? "You owe" : "Owes"} ${formatPence(owing.owingPence)}: ${parts} with no later month to take it (${owing.why}).`;
 }
 
 /** The 409 text of a delete refused while the partner owes. */
 export function owingDeleteMessage(partnerName: string, owingPence: number): string {
-  return `${partnerName} owes ${formatGBP(owingPence)} of commission paid in advance: write it off or settle it before deleting the partner`;
+  return `${partnerName} owes ${formatPence(owingPence)} of commission paid in advance: write it off or settle it before deleting the partner`;
 }
 
 /** The 409 text of a write-off with nothing owed. */
@@ -114,8 +114,8 @@ export function writeOffQuestion(
 ): { title: string; description: string; confirmLabel: string } {
   const month = writeOffMonth(owing.months);
   return {
-    title: `Write off ${formatGBP(owing.owingPence)} owed by ${partnerName}?`,
-    description: `An adjustment of +${formatGBP(owing.owingPence)} (written off) is added${month ? ` to ${formatMonth(month)}` : ""}, so ${partnerName} owes nothing. It is kept in the audit trail.`,
+    title: `Write off ${formatPence(owing.owingPence)} owed by ${partnerName}?`,
+    description: `An adjustment of +${formatPence(owing.owingPence)} (written off) is added${month ? ` to ${formatMonth(month)}` : ""}, so ${partnerName} owes nothing. It is kept in the audit trail.`,
     confirmLabel: "Write off",
   };
 }

@@ -5,7 +5,7 @@
  */
 import { formatDate, formatMonth } from "../shared/dates.ts";
 import { formatSignedPence } from "../shared/format.ts";
-import { formatGBP } from "../shared/money.ts";
+import { formatPence } from "../shared/money.ts";
 
 /** A paid month that late data reaches: what it paid, what it came to and comes to now, and where the difference goes. */
 export interface PaidMonthChange {
@@ -25,7 +25,7 @@ export interface PaidMonthChange {
 
 /** "Leeds Station Retail's October 2026 (paid £32.15 on 27/11/2026): +£0.47 to November 2026". */
 export function paidMonthChangeText(change: PaidMonthChange): string {
-  const paid = `paid ${formatGBP(change.paidPence)}${change.paidDate ? ` on ${formatDate(change.paidDate)}` : ""}`;
+  const paid = `paid ${formatPence(change.paidPence)}${change.paidDate ? ` on ${formatDate(change.paidDate)}` : ""}`;
   return `${change.partnerName}'s ${formatMonth(change.month)} (${paid}): ${formatSignedPence(change.differencePence)} to ${formatMonth(change.targetMonth)}`;
 }
 
@@ -41,13 +41,13 @@ export interface MoneyPaid {
  */
 export function repaymentText(month: string, monthPence: number, paid: MoneyPaid): string {
   const rest = monthPence - paid.pence;
-  const now = rest < 0 ? formatSignedPence(rest) : formatGBP(rest);
-  return `${formatMonth(month)}: ${formatGBP(monthPence)}, already paid ${formatGBP(paid.pence)}${paid.lastPaidDate ? ` on ${formatDate(paid.lastPaidDate)}` : ""}, now ${now}`;
+  const now = rest < 0 ? formatSignedPence(rest) : formatPence(rest);
+  return `${formatMonth(month)}: ${formatPence(monthPence)}, already paid ${formatPence(paid.pence)}${paid.lastPaidDate ? ` on ${formatDate(paid.lastPaidDate)}` : ""}, now ${now}`;
 }
 
 /** What paying a month pays, in words: "£32.62", or both figures when money was paid for it before (repaymentText). */
 export function paymentFiguresText(month: string, monthPence: number, paid: MoneyPaid): string {
-  return paid.pence > 0 ? repaymentText(month, monthPence, paid) : formatGBP(monthPence);
+  return paid.pence > 0 ? repaymentText(month, monthPence, paid) : formatPence(monthPence);
 }
 
 /** What a paid month sent on to a later month, by reason. */

@@ -3,7 +3,7 @@
  * History, the import page, the dialog, the CLI and the audit trail say it the same way without
  * loading the booking rules or the export reader.
  */
-import { formatGBP } from "../shared/money.ts";
+import { formatPence } from "../shared/money.ts";
 
 const rowsText = (n: number) => `${n} ${n === 1 ? "row is" : "rows are"}`;
 
@@ -29,5 +29,5 @@ export interface LeftOut {
 /** "465 rows without a readable date: £645.50"; a receipt from before revenue was kept reads as before. */
 export function leftOutSentence(item: { reason: string; count: number; revenuePence?: number }): string {
   if (item.revenuePence === undefined) return exclusionSentence(item);
-  return `${item.count} ${item.count === 1 ? "row" : "rows"} ${item.reason}: ${formatGBP(item.revenuePence)}`;
+  return `${item.count} ${item.count === 1 ? "row" : "rows"} ${item.reason}: ${formatPence(item.revenuePence)}`;
 }

@@ -2,7 +2,7 @@
  * What a file's kept rows come to, pure: units, revenue, COGS, refunds and top products, and the
  * check of the file's totals footer against them (in figures and in words).
  */
-import { formatGBP } from "../shared/money.ts";
+import { formatPence } from "../shared/money.ts";
 import { formatSignedPence } from "../shared/format.ts";
 import type { ParsedSalesReport, SaleRow } from "./sales-report.ts";
 
@@ -109,10 +109,10 @@ export function footerSentence(check: FooterCheck): string {
       ? `units ${check.units.footer} in the footer, ${check.units.rows} in the rows (${check.units.difference < 0 ? "−" : "+"}${Math.abs(check.units.difference)})`
       : null,
     check.costPence
-      ? `cost ${formatGBP(check.costPence.footer)} in the footer, ${formatGBP(check.costPence.rows)} in the rows (${formatSignedPence(check.costPence.difference)})`
+      ? `cost ${formatPence(check.costPence.footer)} in the footer, ${formatPence(check.costPence.rows)} in the rows (${formatSignedPence(check.costPence.difference)})`
       : null,
     check.settlementPence
-      ? `settlement ${formatGBP(check.settlementPence.footer)} in the footer, ${formatGBP(check.settlementPence.rows)} in the rows (${formatSignedPence(check.settlementPence.difference)})`
+      ? `settlement ${formatPence(check.settlementPence.footer)} in the footer, ${formatPence(check.settlementPence.rows)} in the rows (${formatSignedPence(check.settlementPence.difference)})`
       : null,
   ].filter(Boolean);
   return `the totals footer ${check.agrees ? "agrees" : "differs"}: ${parts.join("; ")}`;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { bpToFraction, fractionToBp, percentToBp } from "../shared/commission-rules.ts";
 import { PAYMENT_PERIODS } from "../invoices/invoice-rules.ts";
-import { formatGBP, isWholePence, parsePence } from "../shared/money.ts";
+import { formatPence, isWholePence, parsePence } from "../shared/money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partner-rules.ts";
 import { passwordSchema, usernameSchema } from "../accounts/account-schemas.ts";
 
@@ -39,7 +39,7 @@ const monthlyFee = z
       return z.NEVER;
     }
     if (pence > MAX_MONTHLY_FEE_PENCE) {
-      ctx.addIssue({ code: "custom", message: `Monthly fee must be at most ${formatGBP(MAX_MONTHLY_FEE_PENCE)}` });
+      ctx.addIssue({ code: "custom", message: `Monthly fee must be at most ${formatPence(MAX_MONTHLY_FEE_PENCE)}` });
       return z.NEVER;
     }
     if (!isWholePence(value)) {

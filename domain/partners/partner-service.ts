@@ -16,7 +16,7 @@ import { assertRateEditable } from "../agreements/agreement-service.ts";
 import { storeTerms } from "../agreements/agreement-schemas.ts";
 import { currentMonth } from "../shared/dates.ts";
 import { DomainError, conflict } from "../shared/errors.ts";
-import { formatGBP } from "../shared/money.ts";
+import { formatPence } from "../shared/money.ts";
 import { pruneUploads } from "../imports/upload-store.ts";
 import type { UploadsAt } from "../machines/machine-service.ts";
 export type { MachineView, RecordView } from "../machines/machine-views.ts";
@@ -229,7 +229,7 @@ export async function deletePartner(
       .executeTakeFirst();
     if (Number(sent?.pence ?? 0) > 0)
       throw conflict(
-        `${partner.name ?? partner.username} cannot be deleted: ${formatGBP(Number(sent!.pence))} of commission was paid to them, and money paid is kept`,
+        `${partner.name ?? partner.username} cannot be deleted: ${formatPence(Number(sent!.pence))} of commission was paid to them, and money paid is kept`,
       );
     // Machines, records, sales, receipts, invoices, commission payments and rates go by cascade.
     await trx.deleteFrom("users").where("id", "=", id).execute();

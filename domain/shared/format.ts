@@ -3,14 +3,14 @@
  * money, units, percentages, invoice ids, dates and counted nouns through these.
  * Spec texts that fix a format keep it ("Amount (£)", the products report's "Month day, year").
  */
-export { formatGBP as formatPence, formatPounds as formatMoney } from "./money.ts";
+export { formatPence, formatPounds } from "./money.ts";
 export { formatDate, formatMonth } from "./dates.ts";
 import { formatDate } from "./dates.ts";
-import { formatGBP } from "./money.ts";
+import { formatPence } from "./money.ts";
 
 /** "+£1.20" or "−£1.20": a difference or adjustment with its sign (a true minus sign). */
 export function formatSignedPence(pence: number): string {
-  return `${pence < 0 ? "−" : "+"}${formatGBP(Math.abs(pence))}`;
+  return `${pence < 0 ? "−" : "+"}${formatPence(Math.abs(pence))}`;
 }
 
 let units: Intl.NumberFormat | undefined;

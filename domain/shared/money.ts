@@ -42,7 +42,7 @@ export function parsePence(input: unknown): number | null {
 let gbp: Intl.NumberFormat | undefined;
 
 /** £1,234.56 (the formatter is made on first use, so a bad option fails in the call, not at import). */
-export function formatGBP(pence: number): string {
+export function formatPence(pence: number): string {
   gbp ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
   return gbp.format(penceToPounds(pence));
 }
@@ -59,7 +59,7 @@ export function penceToPounds(pence: number): number {
 
 /** £1,234.56 from pounds as the API answers them. */
 export function formatPounds(pounds: number): string {
-  return formatGBP(Math.round(pounds * 100));
+  return formatPence(Math.round(pounds * 100));
 }
 
 /** Whether a money amount in pounds is exact to the penny ("12.34", 12.3, "12.340"), unlike 12.345. */

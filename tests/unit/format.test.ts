@@ -5,7 +5,7 @@ import {
   formatCount,
   formatDate,
   formatInvoiceId,
-  formatMoney,
+  formatPounds,
   formatMonth,
   formatPence,
   formatPercent,
@@ -14,9 +14,9 @@ import {
 
 describe("formats", () => {
   it("writes money with £, thousands separators and two decimals", () => {
-    expect(formatMoney(8326.8)).toBe("£8,326.80");
+    expect(formatPounds(8326.8)).toBe("£8,326.80");
     expect(formatPence(1776900)).toBe("£17,769.00");
-    expect(formatMoney(-2.5)).toBe("-£2.50");
+    expect(formatPounds(-2.5)).toBe("-£2.50");
   });
   it("writes units with thousands separators and no decimals", () => {
     expect(formatUnits(1270)).toBe("1,270");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   divRoundHalfUp,
-  formatGBP,
+  formatPence,
   formatPounds,
   isWholePence,
   parsePence,
@@ -131,23 +131,23 @@ describe("parsePence: pounds in, integer pence out, half-up to the penny", () =>
   });
 });
 
-describe("formatGBP: pence shown as £1,234.56", () => {
+describe("formatPence: pence shown as £1,234.56", () => {
   it("formats with £, thousands separator and 2 decimals", () => {
-    expect(formatGBP(123456)).toBe("£1,234.56");
-    expect(formatGBP(100000000)).toBe("£1,000,000.00");
+    expect(formatPence(123456)).toBe("£1,234.56");
+    expect(formatPence(100000000)).toBe("£1,000,000.00");
   });
 
   it("formats small amounts with 2 decimals", () => {
-    expect(formatGBP(5)).toBe("£0.05");
-    expect(formatGBP(250)).toBe("£2.50");
+    expect(formatPence(5)).toBe("£0.05");
+    expect(formatPence(250)).toBe("£2.50");
   });
 
   it("formats zero as £0.00", () => {
-    expect(formatGBP(0)).toBe("£0.00");
+    expect(formatPence(0)).toBe("£0.00");
   });
 
   it("formats a negative amount with a leading minus", () => {
-    expect(formatGBP(-123456)).toBe("-£1,234.56");
+    expect(formatPence(-123456)).toBe("-£1,234.56");
   });
 });
 

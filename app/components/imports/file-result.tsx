@@ -4,7 +4,7 @@ import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
-import { formatGBP } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
@@ -154,7 +154,7 @@ export function FileResult({
                   {formatUnits(g.units)}
                 </Table.Cell>
                 <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
-                  {formatGBP(g.revenuePence)}
+                  {formatPence(g.revenuePence)}
                 </Table.Cell>
                 <Table.Cell justify="end">{g.imported}</Table.Cell>
                 <Table.Cell justify="end">{g.duplicates}</Table.Cell>

@@ -3,7 +3,7 @@
  * carries VAT, with the VAT beneath), never wrapping inside the figure. `bare` leaves out the £ for
  * a column whose header carries it (the spec's "Amount (£)").
  */
-import { formatAmount, formatMoney } from "#domain/shared/format.ts";
+import { formatAmount, formatPounds } from "#domain/shared/format.ts";
 
 export interface AmountOfInvoice {
   total: number;
@@ -12,7 +12,7 @@ export interface AmountOfInvoice {
 }
 
 export function InvoiceAmount({ invoice, bare = false }: { invoice: AmountOfInvoice; bare?: boolean }) {
-  const format = bare ? formatAmount : formatMoney;
+  const format = bare ? formatAmount : formatPounds;
   return (
     <span style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
       {format(invoice.total)}

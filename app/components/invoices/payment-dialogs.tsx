@@ -22,7 +22,7 @@ import { DownloadIcon, MinusCircledIcon, PlusIcon, TrashIcon } from "@radix-ui/r
 import { useFetcher } from "@remix-run/react";
 import { useState, type ReactElement } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
-import { formatAmount, formatCreditNoteId, formatDate, formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
+import { formatAmount, formatCreditNoteId, formatDate, formatInvoiceId, formatPounds } from "#domain/shared/format.ts";
 import { parsePence, penceToPounds, poundsToPence } from "#domain/shared/money.ts";
 import { paymentReferenceProblem, PAYMENT_REFERENCE_MAX } from "#domain/receivables/payment-rules.ts";
 import {
@@ -236,7 +236,7 @@ export function RecordPaymentDialog({
     <ConfirmButton
       trigger={trigger}
       title={question.title}
-      description={`From ${partnerName}: ${formatMoney(receivables.due)} is due. A payment settles the oldest invoice due first.`}
+      description={`From ${partnerName}: ${formatPounds(receivables.due)} is due. A payment settles the oldest invoice due first.`}
       confirmLabel={question.confirmLabel}
       color="green"
       onOpenChange={(next) => {
@@ -345,7 +345,7 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
       : pence === null
         ? "Amount must be a number"
         : (paymentAmountProblem(pence) ??
-          (pence > toPence(balance) ? `At most the ${formatMoney(balance)} left to pay` : null));
+          (pence > toPence(balance) ? `At most the ${formatPounds(balance)} left to pay` : null));
   const reasonProblem = values.reason ? creditReasonProblem(values.reason) : null;
   const question = creditNoteQuestion({ id: invoiceId, balance });
   return (
@@ -389,8 +389,8 @@ export function BalanceNote({ balance }: { balance: { gross: number; balance: nu
   return (
     // Wraps between the figures, never inside one, so the column stays narrow.
     <Text as="div" size="1" color="orange" data-testid="invoice-balance">
-      <span className="vb-figure">{formatMoney(balance.balance)}</span> of{" "}
-      <span className="vb-figure">{formatMoney(balance.gross)}</span> due
+      <span className="vb-figure">{formatPounds(balance.balance)}</span> of{" "}
+      <span className="vb-figure">{formatPounds(balance.gross)}</span> due
     </Text>
   );
 }
@@ -428,7 +428,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     <Badge color="green">Payment</Badge>
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
-                    {formatMoney(payment.amount)}
+                    {formatPounds(payment.amount)}
                   </Table.Cell>
                   <Table.Cell>
                     {PAYMENT_METHOD_LABELS[payment.method]}
@@ -439,7 +439,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     ) : null}
                   </Table.Cell>
                   <Table.Cell>
-                    {payment.allocations.map((a) => `${a.displayId} ${formatMoney(a.amount)}`).join(", ")}
+                    {payment.allocations.map((a) => `${a.displayId} ${formatPounds(a.amount)}`).join(", ")}
                   </Table.Cell>
                   <Table.Cell>
                     <ConfirmForm
@@ -450,7 +450,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                           size="1"
                           variant="ghost"
                           color="red"
-                          aria-label={`Delete payment of ${formatMoney(payment.amount)} on ${formatDate(payment.receivedOn)}`}
+                          aria-label={`Delete payment of ${formatPounds(payment.amount)} on ${formatDate(payment.receivedOn)}`}
                         >
                           <TrashIcon />
                         </IconButton>
@@ -469,7 +469,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     </Badge>
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
-                    -{formatMoney(note.amount)}
+                    -{formatPounds(note.amount)}
                   </Table.Cell>
                   <Table.Cell>
                     <Text style={{ overflowWrap: "anywhere" }}>{note.reason}</Text>

@@ -3,7 +3,7 @@
  * (with JavaScript) and the page actions' questions (without), as invoice-questions.ts.
  */
 import { formatDate } from "#domain/shared/dates.ts";
-import { formatCreditNoteId, formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
+import { formatCreditNoteId, formatInvoiceId, formatPounds } from "#domain/shared/format.ts";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "#domain/receivables/payment-rules.ts";
 
 /** "INV-00001 (£90.00, in full) and INV-00002 (£45.00 of £90.00 due)": what a payment settles, pounds. */
@@ -13,7 +13,7 @@ export function settlesText(
 ): string {
   const parts = allocations.map((a) => {
     const due = balances[a.invoiceId]?.balance ?? a.amount;
-    return `${formatInvoiceId(a.invoiceId)} (${a.amount >= due ? `${formatMoney(a.amount)}, in full` : `${formatMoney(a.amount)} of ${formatMoney(due)} due`})`;
+    return `${formatInvoiceId(a.invoiceId)} (${a.amount >= due ? `${formatPounds(a.amount)}, in full` : `${formatPounds(a.amount)} of ${formatPounds(due)} due`})`;
   });
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
@@ -32,15 +32,15 @@ export const deletePaymentQuestion = (payment: {
   allocations: readonly { invoiceId: number }[];
 }) => ({
   title: "Delete payment?",
-  description: `${formatMoney(payment.amount)} received ${formatDate(payment.receivedOn)} (${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? `, ${payment.reference}` : ""}) is removed; ${payment.allocations.map((a) => formatInvoiceId(a.invoiceId)).join(", ") || "the invoices it settled"} will be due again.`,
+  description: `${formatPounds(payment.amount)} received ${formatDate(payment.receivedOn)} (${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? `, ${payment.reference}` : ""}) is removed; ${payment.allocations.map((a) => formatInvoiceId(a.invoiceId)).join(", ") || "the invoices it settled"} will be due again.`,
   confirmLabel: "Delete payment",
 });
 
 export const creditNoteQuestion = (invoice: { id: number; balance: number }) => ({
   title: "Credit note",
-  description: `A credit note reduces what is due on ${formatInvoiceId(invoice.id)} (${formatMoney(invoice.balance)} left to pay) without changing the invoice. It gets its own number and PDF.`,
+  description: `A credit note reduces what is due on ${formatInvoiceId(invoice.id)} (${formatPounds(invoice.balance)} left to pay) without changing the invoice. It gets its own number and PDF.`,
   confirmLabel: "Issue credit note",
 });
 
 export const creditNoteDone = (note: { id: number; invoiceId: number; amount: number }) =>
-  `${formatCreditNoteId(note.id)} for ${formatMoney(note.amount)} against ${formatInvoiceId(note.invoiceId)}`;
+  `${formatCreditNoteId(note.id)} for ${formatPounds(note.amount)} against ${formatInvoiceId(note.invoiceId)}`;

@@ -9,7 +9,7 @@ import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
-import { formatGBP } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
@@ -257,11 +257,11 @@ function PreviewSummary({ preview }: { preview: UploadResult }) {
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">Revenue</DataList.Label>
-          <DataList.Value>{formatGBP(preview.revenuePence)}</DataList.Value>
+          <DataList.Value>{formatPence(preview.revenuePence)}</DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">COGS</DataList.Label>
-          <DataList.Value>{formatGBP(preview.cogsPence)}</DataList.Value>
+          <DataList.Value>{formatPence(preview.cogsPence)}</DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">Transactions</DataList.Label>

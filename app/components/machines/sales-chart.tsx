@@ -9,7 +9,7 @@ import "./sales-chart.css";
 import { recentMonths } from "#domain/shared/dates.ts";
 import {
   formatCount,
-  formatMoney,
+  formatPounds,
   formatMoneyCompact,
   formatMonth,
   formatUnits,
@@ -79,13 +79,13 @@ export function SalesChart({ data, title }: { data: MonthFigures[]; title: strin
           </svg>
           <ol className="vb-chart-months" aria-label={`${title}, month by month`}>
             {data.map((d, i) => {
-              const text = `${formatMonth(d.month)}: ${formatCount(d.units, "unit")}, ${formatMoney(d.revenue)} revenue`;
+              const text = `${formatMonth(d.month)}: ${formatCount(d.units, "unit")}, ${formatPounds(d.revenue)} revenue`;
               return (
                 <li key={d.month} tabIndex={0} aria-label={text} data-tip={tipSide(i, data.length)}>
                   <span className="vb-chart-tip" aria-hidden>
                     <strong>{formatMonth(d.month)}</strong>
                     <span>{formatCount(d.units, "unit")}</span>
-                    <span>{formatMoney(d.revenue)} revenue</span>
+                    <span>{formatPounds(d.revenue)} revenue</span>
                   </span>
                 </li>
               );
@@ -131,7 +131,7 @@ export function SalesChart({ data, title }: { data: MonthFigures[]; title: strin
               <tr key={d.month}>
                 <th scope="row">{formatMonth(d.month)}</th>
                 <td>{formatUnits(d.units)}</td>
-                <td>{formatMoney(d.revenue)}</td>
+                <td>{formatPounds(d.revenue)}</td>
               </tr>
             ))}
           </tbody>

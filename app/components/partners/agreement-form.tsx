@@ -36,7 +36,7 @@ import type { TermsJson } from "#domain/agreements/agreement-schemas.ts";
 import type { AgreementPreview } from "#domain/agreements/agreement-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
-import { formatGBP, poundsToPence } from "#domain/shared/money.ts";
+import { formatPence, poundsToPence } from "#domain/shared/money.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
 import { Field } from "../field.tsx";
@@ -130,7 +130,7 @@ function aboveText(previousUpTo: string, basis: Basis): string {
   if (!text) return "The rest";
   if (isCountBasis(basis)) return `Above ${text} ${basis === "per-item" ? "items" : "machines"}`;
   const pounds = Number(text);
-  return Number.isFinite(pounds) ? `Above ${formatGBP(poundsToPence(pounds))}` : "The rest";
+  return Number.isFinite(pounds) ? `Above ${formatPence(poundsToPence(pounds))}` : "The rest";
 }
 
 const rateOf = (basis: Basis, row: RateText) => (isCountBasis(basis) ? row.amount : row.percent);
@@ -605,7 +605,7 @@ function PreviewPanel({
                 </Text>
                 <Flex align="baseline" gap="2" wrap="wrap">
                   <Text size="5" weight="bold">
-                    {formatGBP(side.commissionPence)}
+                    {formatPence(side.commissionPence)}
                   </Text>
                   {side === preview.proposed && difference ? (
                     <Text size="2" weight="medium" color={difference > 0 ? "green" : "red"} highContrast>
@@ -630,7 +630,7 @@ function PreviewPanel({
               <ul className="vb-working-lines" aria-label="Paid months the change reaches">
                 {preview.paidMonths.map((p) => (
                   <li key={p.month}>
-                    {formatMonth(p.month)}: paid {formatGBP(p.paidPence)}, new terms {formatGBP(p.proposedPence)}
+                    {formatMonth(p.month)}: paid {formatPence(p.paidPence)}, new terms {formatPence(p.proposedPence)}
                     {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference{" "}
                     {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
                   </li>

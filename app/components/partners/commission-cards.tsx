@@ -7,7 +7,7 @@ import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes
 import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
 import type { CommissionPaymentStatus } from "#domain/commissions/commission-service.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
-import { formatGBP } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { adjustmentText } from "#domain/agreements/agreement-words.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
@@ -61,7 +61,7 @@ function Working({ working, month }: { working: CommissionWorking; month: string
         )}
         {working.adjustments.length ? (
           <ul className="vb-working-lines" aria-label={`Adjustments added to ${month}`}>
-            <li>Under the agreement: {formatGBP(working.agreementPence)}</li>
+            <li>Under the agreement: {formatPence(working.agreementPence)}</li>
             {working.adjustments.map((a, i) => (
               <li key={i}>
                 <MoneyText text={adjustmentText(a)} />
@@ -94,7 +94,7 @@ export function CommissionCards({
   const paid = data.payment.status === "completed";
   // A paid month states what was paid; until then the figure follows the records.
   const amountPence = paid && data.payment.amountPence !== null ? data.payment.amountPence : data.commissionPence;
-  const amount = formatGBP(amountPence);
+  const amount = formatPence(amountPence);
   const fields = { partnerId, month: data.month };
 
   return (

@@ -4,7 +4,7 @@
  * the amount. Amounts arrive formatted (£1,234.56).
  */
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
-import { formatGBP, formatPounds } from "#domain/shared/money.ts";
+import { formatPence, formatPounds } from "#domain/shared/money.ts";
 import { repaymentText, type MoneyPaid } from "#domain/commissions/correction-words.ts";
 
 export interface CommissionQuestion {
@@ -34,9 +34,9 @@ export const markPaidQuestion = (
   const rest = repayment.monthPence - repayment.paid.pence;
   const then =
     rest > 0
-      ? `${formatGBP(rest)} more is recorded as paid today`
+      ? `${formatPence(rest)} more is recorded as paid today`
       : rest < 0
-        ? `Nothing more is paid; ${formatGBP(-rest)} paid over is carried to the next month`
+        ? `Nothing more is paid; ${formatPence(-rest)} paid over is carried to the next month`
         : "Nothing more is paid";
   return {
     title: `Mark ${partnerName}'s ${formatMonth(month)} commission paid?`,
@@ -60,7 +60,7 @@ export const resetQuestion = (month: string, paid: PaidPayments): CommissionQues
   return {
     title: `Reset ${formatMonth(month)}?`,
     description: paid.count
-      ? `${paid.count} payment${paid.count === 1 ? "" : "s"} of ${formatGBP(paid.totalPence)} in all (${named.join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. The money already paid stays recorded: paying the month again pays only the difference. It is kept in the audit trail.`
+      ? `${paid.count} payment${paid.count === 1 ? "" : "s"} of ${formatPence(paid.totalPence)} in all (${named.join(", ")}) go back to pending, and each partner's ${formatMonth(month)} is open to changes again. The money already paid stays recorded: paying the month again pays only the difference. It is kept in the audit trail.`
       : `No commission payment is recorded for ${formatMonth(month)}: nothing changes.`,
     confirmLabel: "Reset Month",
   };

@@ -15,7 +15,7 @@ import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
 import { remittanceNote } from "#domain/payouts/payout-rules.ts";
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
-import { formatGBP, formatPounds, poundsToPence } from "#domain/shared/money.ts";
+import { formatPence, formatPounds, poundsToPence } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
 import { sendReport } from "#domain/commissions/statement-service.ts";
 import { partnerBalance, writeOffBalance } from "#domain/commissions/balance-service.ts";
@@ -87,7 +87,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
           const current = await partnerMonth(db, partnerId, month);
           const name = current.partner.name ?? current.partner.username;
           const { payment } = current;
-          const amount = formatGBP(payment.amountPence ?? current.totals.commissionPence);
+          const amount = formatPence(payment.amountPence ?? current.totals.commissionPence);
           const question = confirmFirst(
             "reset-month",
             form,
@@ -117,7 +117,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const { partnerId, month } = parseForm(form, partnerMonthForm);
         const current = await partnerMonth(db, partnerId, month);
         const name = current.partner.name ?? current.partner.username;
-        const amount = formatGBP(
+        const amount = formatPence(
           current.payment.status === "completed" && current.payment.amountPence !== null
             ? current.payment.amountPence
             : current.totals.commissionPence,
@@ -152,7 +152,7 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const { writtenOffPence, month } = await writeOffBalance(db, partnerId, actor.id);
         return done(request, form, {
           title: "Balance written off",
-          description: `${partnerName}: ${formatGBP(writtenOffPence)} written off in ${formatMonth(month)}.`,
+          description: `${partnerName}: ${formatPence(writtenOffPence)} written off in ${formatMonth(month)}.`,
         });
       },
     },

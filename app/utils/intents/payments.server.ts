@@ -12,7 +12,7 @@ import { issueCreditNote } from "#domain/receivables/credit-note-service.ts";
 import { partnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
 import { creditNoteSchema, paymentSchema } from "#domain/receivables/payment-schemas.ts";
-import { formatInvoiceId, formatMoney } from "#domain/shared/format.ts";
+import { formatInvoiceId, formatPounds } from "#domain/shared/format.ts";
 import {
   creditNoteDone,
   creditNoteQuestion,
@@ -49,7 +49,7 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         const receivables = await partnerReceivables(db, partnerId);
         const open = Object.entries(receivables.balances).filter(([, b]) => b.balance > 0);
         const dueText = open.length
-          ? `Due now: ${open.map(([id, b]) => `${formatInvoiceId(Number(id))} ${formatMoney(b.balance)}`).join(", ")}; ${formatMoney(receivables.due)} in all.`
+          ? `Due now: ${open.map(([id, b]) => `${formatInvoiceId(Number(id))} ${formatPounds(b.balance)}`).join(", ")}; ${formatPounds(receivables.due)} in all.`
           : "Nothing is due now.";
         const question = confirmFirst(
           "payment-record",
@@ -71,7 +71,7 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         );
         return done(request, form, {
           title: "Payment recorded",
-          description: `${formatMoney(payment.amount)} settles ${settlesText(payment.allocations, receivables.balances)}.`,
+          description: `${formatPounds(payment.amount)} settles ${settlesText(payment.allocations, receivables.balances)}.`,
         });
       },
     },
@@ -87,7 +87,7 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         await deletePayment(db, id, actor.id);
         return done(request, form, {
           title: "Payment deleted",
-          description: `${formatMoney(view.amount)} received ${view.receivedOn} is removed.`,
+          description: `${formatPounds(view.amount)} received ${view.receivedOn} is removed.`,
         });
       },
     },
