@@ -26,7 +26,7 @@ export function summaryRowJson(row: CommissionSummaryRow) {
   };
 }
 
-/** The month's summary as the CLI's --json answers it (the API answers the rows, the total in a header). */
+/** The month's summary in pounds: the CLI's --json answer; the API answers its rows, the total in a header. */
 export function commissionSummaryJson(summary: CommissionSummary) {
   return {
     month: summary.month,
