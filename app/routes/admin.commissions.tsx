@@ -18,7 +18,7 @@ import {
   previousMonth,
   recentMonths,
 } from "#domain/shared/dates.ts";
-import { formatPounds, poundsToPence } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close/month-close-rules.ts";
 import { ConfirmForm } from "#app/components/confirm-button.tsx";
@@ -107,8 +107,8 @@ function PaymentCell({
           {...markPaidQuestion(
             row.partnerName,
             month,
-            formatPounds(row.profitShare),
-            alreadyPaid ? { monthPence: poundsToPence(row.profitShare), paid: alreadyPaid } : null,
+            formatPence(row.profitSharePence),
+            alreadyPaid ? { monthPence: row.profitSharePence, paid: alreadyPaid } : null,
           )}
           color="green"
         />
@@ -177,7 +177,7 @@ export default function CommissionSummaryPage() {
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="5">
         <StatCard
           label="Total Commissions Due"
-          value={formatPounds(summary.totalCommissionDue)}
+          value={formatPence(summary.totalCommissionDuePence)}
           note={`unpaid, ${monthLabel(summary.month)}`}
         />
         <StatCard
@@ -231,7 +231,7 @@ export default function CommissionSummaryPage() {
                     </Badge>
                   )}
                 </Table.Cell>
-                <Table.Cell justify="end">{formatPounds(row.profitShare)}</Table.Cell>
+                <Table.Cell justify="end">{formatPence(row.profitSharePence)}</Table.Cell>
                 <Table.Cell>
                   <PaymentCell row={row} month={summary.month} alreadyPaid={alreadyPaid[row.partnerId]} />
                 </Table.Cell>

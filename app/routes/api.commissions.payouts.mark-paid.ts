@@ -4,12 +4,13 @@
  * batch and what became of each remittance; a mail failure leaves the payments made.
  */
 import { z } from "zod";
+import { paidBatchJson } from "#domain/payouts/payout-json.ts";
 import { payPayoutBatch } from "#domain/payouts/payout-service.ts";
 import { isIsoDay, parseMonth } from "#domain/shared/dates.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
-import { PARTNER_IDS_MESSAGE, paidBatchJson } from "#app/utils/payouts.server.ts";
+import { PARTNER_IDS_MESSAGE } from "#app/utils/payouts.server.ts";
 
 const schema = z.object({
   month: z

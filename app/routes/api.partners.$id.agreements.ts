@@ -5,7 +5,7 @@
  * would change and `adjustPaidMonths` is not true (the message names them), or for a partner type
  * without commission.
  */
-import { agreementRequestSchema, setAgreementJson } from "#domain/agreements/agreement-json.ts";
+import { agreementRequestSchema, partnerAgreementsJson, setAgreementJson } from "#domain/agreements/agreement-json.ts";
 import { partnerAgreements, setAgreement } from "#domain/agreements/agreement-service.ts";
 import {
   api,
@@ -22,7 +22,7 @@ export const loader = api(async ({ request, params }) => {
   await requireApiUser(request);
   const id = idParam(params.id, "Partner not found");
   await requireApiPartnerAccess(request, id);
-  return Response.json(await partnerAgreements(db, id));
+  return Response.json(partnerAgreementsJson(await partnerAgreements(db, id)));
 });
 
 export const action = api(async ({ request, params }) => {

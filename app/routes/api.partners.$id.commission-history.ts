@@ -1,4 +1,5 @@
 /** GET /api/partners/{id}/commission-history: month, status, paidDate per month (admin, or the partner). */
+import { commissionHistoryJson } from "#domain/commissions/commission-json.ts";
 import { commissionHistory } from "#domain/commissions/commission-service.ts";
 import { api, requireApiUser, requireApiPartnerAccess } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -8,5 +9,5 @@ export const loader = api(async ({ request, params }) => {
   await requireApiUser(request);
   const id = idParam(params.id, "Partner not found");
   await requireApiPartnerAccess(request, id);
-  return Response.json(await commissionHistory(db, id));
+  return Response.json((await commissionHistory(db, id)).map(commissionHistoryJson));
 });

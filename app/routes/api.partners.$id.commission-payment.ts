@@ -4,9 +4,8 @@
  */
 import { z } from "zod";
 import { payCommission } from "#domain/payouts/remittance-service.ts";
-import { bpToFraction } from "#domain/shared/commission-rules.ts";
 import { isIsoDay } from "#domain/shared/dates.ts";
-import { penceToPounds } from "#domain/shared/money.ts";
+import { commissionPaymentJson } from "#domain/commissions/commission-json.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
@@ -23,7 +22,7 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Partner not found");
   const body = await parseBody(request, schema);
-  const { payment, transfer, alreadyPaid, remittance } = await payCommission(
+  const paid = await payCommission(
     db,
     MAIL_CONFIG,
     id,
@@ -31,22 +30,7 @@ export const action = api(async ({ request, params }) => {
     admin.id,
     body.paidDate,
   );
-  return Response.json({
-    month: payment.month,
-    status: payment.status,
-    paidDate: payment.paidDate,
-    amount: penceToPounds(payment.amountPence ?? 0),
-    commissionPercentage: bpToFraction(payment.rateBp ?? 0),
-    paid: penceToPounds(transfer.amountPence),
-    alreadyPaid: penceToPounds(alreadyPaid.pence),
-    reference: transfer.reference,
-    remittance: {
-      status: remittance.status,
-      to: remittance.to,
-      reference: remittance.reference,
-      error: remittance.error,
-    },
-  });
+  return Response.json(commissionPaymentJson(paid));
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -4,7 +4,7 @@
  * audited (admin). Answers {writtenOff, month}; 409 when nothing is owed.
  */
 import { writeOffBalance } from "#domain/commissions/balance-service.ts";
-import { penceToPounds } from "#domain/shared/money.ts";
+import { writeOffJson } from "#domain/commissions/commission-json.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
@@ -13,8 +13,7 @@ export const action = api(async ({ request, params }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Partner not found");
-  const { writtenOffPence, month } = await writeOffBalance(db, id, admin.id);
-  return Response.json({ writtenOff: penceToPounds(writtenOffPence), month });
+  return Response.json(writeOffJson(await writeOffBalance(db, id, admin.id)));
 });
 
 export const loader = api(async () => methodNotAllowed());

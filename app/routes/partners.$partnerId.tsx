@@ -15,8 +15,7 @@ import { partnerOwing } from "#domain/commissions/balance-service.ts";
 import { adjustmentText, describeTerms } from "#domain/agreements/agreement-words.ts";
 import { seedTerms } from "#domain/agreements/agreement-rules.ts";
 import { paymentNotes } from "#domain/commissions/correction-rules.ts";
-import { termsJson } from "#domain/agreements/agreement-schemas.ts";
-import { lineJson } from "#domain/agreements/agreement-difference-service.ts";
+import { previewLine } from "#domain/agreements/agreement-difference-service.ts";
 import { partnerAgreements } from "#domain/agreements/agreement-service.ts";
 import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/month-close/month-close-rules.ts";
@@ -139,7 +138,7 @@ async function commissionOf(partner: PartnerDetailPage) {
   };
   const working: CommissionWorking = {
     terms: describeTerms(month.terms),
-    lines: month.lines.map((line) => lineJson(line, locations).text),
+    lines: month.lines.map((line) => previewLine(line, locations).text),
     agreementPence: month.agreementPence,
     adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
   };
@@ -149,7 +148,7 @@ async function commissionOf(partner: PartnerDetailPage) {
     lastMonth,
     current: agreements.current,
     history: agreements.history,
-    startTerms: agreements.current?.terms ?? (fallback && termsJson(fallback)),
+    startTerms: agreements.current?.terms ?? fallback,
   };
   return { commission, working, agreement };
 }

@@ -1,10 +1,5 @@
-/** What the payout API routes and the payouts page share: the JSON of a payout and the partnerIds input. */
-import { leftOutJson, payoutLineJson } from "#domain/payouts/payout-json.ts";
+/** What the payout API routes and the payouts page share: the partnerIds input (the JSON is domain/payouts/payout-json.ts). */
 import { z } from "zod";
-import type { PayoutPlan } from "#domain/payouts/payout-rules.ts";
-import type { PaidBatch } from "#domain/payouts/payout-service.ts";
-import type { RemittanceOutcome } from "#domain/payouts/remittance-service.ts";
-import { penceToPounds } from "#domain/shared/money.ts";
 
 export const PARTNER_IDS_MESSAGE = "partnerIds must be partner ids (positive whole numbers) separated by commas";
 
@@ -26,34 +21,3 @@ export const partnerIdsSchema = z
         .refine((id) => id > 0, PARTNER_IDS_MESSAGE),
     ),
   );
-
-export function payoutJson(plan: PayoutPlan) {
-  return {
-    month: plan.month,
-    total: penceToPounds(plan.totalPence),
-    eligible: plan.eligible.map(payoutLineJson),
-    leftOut: plan.leftOut.map(leftOutJson),
-  };
-}
-
-export function paidBatchJson(batch: PaidBatch & { remittances: RemittanceOutcome[] }) {
-  return {
-    batchId: batch.batchId,
-    month: batch.month,
-    paidDate: batch.paidDate,
-    total: penceToPounds(batch.totalPence),
-    paid: batch.rows.map((r) => ({
-      partnerId: r.partnerId,
-      partnerName: r.partnerName,
-      amount: penceToPounds(r.amountPence),
-      reference: r.reference,
-    })),
-    remittances: batch.remittances.map((r) => ({
-      partnerId: r.partnerId,
-      partnerName: r.partnerName,
-      status: r.status,
-      to: r.to,
-      error: r.error,
-    })),
-  };
-}

@@ -11,14 +11,15 @@ import fs from "node:fs";
 import Table from "cli-table3";
 import {
   agreementRequestSchema,
+  partnerAgreementsJson,
   previewJson,
   setAgreementJson,
-  type AgreementPreviewJson,
 } from "#domain/agreements/agreement-json.ts";
 import {
   partnerAgreements,
   previewAgreement,
   setAgreement,
+  type AgreementPreview,
   type AgreementView,
 } from "#domain/agreements/agreement-service.ts";
 import { BASES, isCountBasis, type Basis } from "#domain/agreements/agreement-rules.ts";
@@ -27,8 +28,7 @@ import { findUserByUsername } from "#domain/accounts/user-service.ts";
 import { partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
-import { formatSignedPence } from "#domain/shared/format.ts";
-import { formatPounds, poundsToPence } from "#domain/shared/money.ts";
+import { formatPence, formatSignedPence as signed } from "#domain/shared/format.ts";
 import type { DB } from "#db/database.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
@@ -57,7 +57,7 @@ export async function runShow(io: CliIO, ref: string, options: { json?: boolean 
     return { partner, agreements: await partnerAgreements(db, partner.id) };
   });
   if (options.json) {
-    printJson(io, agreements);
+    printJson(io, partnerAgreementsJson(agreements));
     return agreements;
   }
   const name = partner.name ?? partner.username;
@@ -184,9 +184,9 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
   if (options.preview) {
     const { partner, preview } = await withDatabase(io, async (db) => {
       const partner = await findPartner(db, ref);
-      return { partner, preview: previewJson(await previewAgreement(db, partner.id, { effectiveMonth, terms })) };
+      return { partner, preview: await previewAgreement(db, partner.id, { effectiveMonth, terms }) };
     });
-    if (options.json) printJson(io, preview);
+    if (options.json) printJson(io, previewJson(preview));
     else io.stdout.write(previewText(partner.name ?? partner.username, effectiveMonth, preview));
     return preview;
   }
@@ -195,7 +195,7 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
     try {
       return {
         partner,
-        result: setAgreementJson(await setAgreement(db, partner.id, { effectiveMonth, terms, adjustPaidMonths }, null)),
+        result: await setAgreement(db, partner.id, { effectiveMonth, terms, adjustPaidMonths }, null),
       };
     } catch (error) {
       if (
@@ -213,7 +213,7 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
     }
   });
   if (options.json) {
-    printJson(io, result);
+    printJson(io, setAgreementJson(result));
     return result;
   }
   const name = partner.name ?? partner.username;
@@ -222,20 +222,18 @@ export async function runSet(io: CliIO, ref: string, options: SetOptions) {
   ];
   for (const a of result.adjustments)
     out.push(
-      `Added ${signed(a.difference)} to ${formatMonth(a.targetMonth)} for ${formatMonth(a.month)} (paid ${formatPounds(a.paid)}; under the new terms ${formatPounds(a.proposed)}).`,
+      `Added ${signed(a.differencePence)} to ${formatMonth(a.targetMonth)} for ${formatMonth(a.month)} (paid ${formatPence(a.paidPence)}; under the new terms ${formatPence(a.proposedPence)}).`,
     );
   io.stderr.write(`${out.join("\n")}\n`);
   return result;
 }
 
-const signed = (pounds: number) => formatSignedPence(poundsToPence(pounds));
-
 /** The preview as a host would check it: both sides line by line, then the paid months it reaches. */
-export function previewText(partner: string, effectiveMonth: string, preview: AgreementPreviewJson): string {
-  const side = (title: string, s: AgreementPreviewJson["current"]) => [
+export function previewText(partner: string, effectiveMonth: string, preview: AgreementPreview): string {
+  const side = (title: string, s: AgreementPreview["current"]) => [
     `${title}: ${s.description.join("; ")}`,
     ...(s.lines.length ? s.lines.map((l) => `  ${l.text}`) : ["  (no lines)"]),
-    `  Commission: ${formatPounds(s.commission)}`,
+    `  Commission: ${formatPence(s.commissionPence)}`,
   ];
   const out = [
     `Preview for ${partner}, ${formatMonth(preview.month)} (nothing saved; the new agreement would apply from ${monthText(effectiveMonth)})`,
@@ -246,7 +244,7 @@ export function previewText(partner: string, effectiveMonth: string, preview: Ag
     out.push("Paid months it reaches (they keep what they paid; --adjust-paid-months adds the differences):");
     for (const p of preview.paidMonths)
       out.push(
-        `  ${formatMonth(p.month)}: paid ${formatPounds(p.paid)}, under the new terms ${formatPounds(p.proposed)}, ${signed(p.difference)} to ${formatMonth(p.targetMonth)}`,
+        `  ${formatMonth(p.month)}: paid ${formatPence(p.paidPence)}, under the new terms ${formatPence(p.proposedPence)}, ${signed(p.differencePence)} to ${formatMonth(p.targetMonth)}`,
       );
   }
   return `${out.join("\n")}\n`;

@@ -6,10 +6,11 @@ import { payCommission } from "#domain/payouts/remittance-service.ts";
 import { remittanceNote } from "#domain/payouts/payout-rules.ts";
 import { mailConfig } from "#db/config.ts";
 import { commissionSummary } from "#domain/commissions/commission-summary.ts";
+import { commissionSummaryJson, paidMonthCliJson } from "#domain/commissions/commission-json.ts";
 import { formatRate, fractionToBp } from "#domain/shared/commission-rules.ts";
 import { z } from "zod";
 import { formatDate, formatMonth, isoDay } from "#domain/shared/dates.ts";
-import { formatPounds, penceToPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/format.ts";
 import { partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { monthOption } from "../month.ts";
@@ -19,7 +20,7 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
   const month = monthOption(options.month);
   const summary = await withDatabase(io, (db) => commissionSummary(db, month));
   if (options.json) {
-    printJson(io, summary);
+    printJson(io, commissionSummaryJson(summary));
     return summary;
   }
   const table = new Table({
@@ -33,7 +34,7 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
       row.partnerType === "tiered-profit-sharing" ? "Tiered" : formatRate(fractionToBp(row.commissionPercentage) ?? 0),
       `${row.submittedReports}/${row.totalMachines}`,
       row.allReportsSubmitted ? "yes" : "no",
-      formatPounds(row.profitShare),
+      formatPence(row.profitSharePence),
       row.paymentStatus === "completed"
         ? `paid ${row.paidDate}`
         : row.paymentStatus === "pending"
@@ -42,7 +43,7 @@ export async function runSummary(io: CliIO, options: { month?: string; json?: bo
     ]);
   }
   io.stdout.write(
-    `Commissions for ${formatMonth(month)}\n${table.toString()}\nTotal commissions due: ${formatPounds(summary.totalCommissionDue)}\n`,
+    `Commissions for ${formatMonth(month)}\n${table.toString()}\nTotal commissions due: ${formatPence(summary.totalCommissionDuePence)}\n`,
   );
   return summary;
 }
@@ -61,21 +62,12 @@ export async function runPay(
 ) {
   const { month, partner: partnerId, paidDate } = parseOptions(payOptions, options);
   const mail = mailConfig(io.env);
-  const { payment, transfer, alreadyPaid, remittance } = await withDatabase(io, (db) =>
+  const paid = await withDatabase(io, (db) =>
     payCommission(db, mail, partnerId, month, null, paidDate ?? isoDay(new Date())),
   );
+  const { payment, transfer, alreadyPaid, remittance } = paid;
   if (options.json) {
-    printJson(io, {
-      month,
-      partnerId,
-      status: payment.status,
-      paidDate: payment.paidDate,
-      amount: penceToPounds(payment.amountPence ?? 0),
-      paid: penceToPounds(transfer.amountPence),
-      alreadyPaid: penceToPounds(alreadyPaid.pence),
-      reference: transfer.reference,
-      remittance: { status: remittance.status, to: remittance.to, error: remittance.error },
-    });
+    printJson(io, paidMonthCliJson(partnerId, month, paid));
   } else {
     const figures = `${paymentFiguresText(month, payment.amountPence ?? 0, alreadyPaid)}${alreadyPaid.pence ? ` (reference ${transfer.reference})` : ""}`;
     io.stderr.write(

@@ -5,7 +5,7 @@
  * YYYY-MM sends the month's remittances that failed before.
  */
 import fs from "node:fs";
-import { leftOutJson, payoutLineJson } from "#domain/payouts/payout-json.ts";
+import { payoutRunJson, remittanceJson } from "#domain/payouts/payout-json.ts";
 import path from "node:path";
 import { z } from "zod";
 import { mailConfig } from "#db/config.ts";
@@ -13,7 +13,6 @@ import { payoutLineFigures, remittanceNote, type PayoutPlan } from "#domain/payo
 import { markPayoutPaid, payoutCandidates, payoutFile } from "#domain/payouts/payout-service.ts";
 import { retryRemittances, sendRemittances, type RemittanceOutcome } from "#domain/payouts/remittance-service.ts";
 import { formatCount, formatMonth, formatPence, maskAccountNumber } from "#domain/shared/format.ts";
-import { penceToPounds } from "#domain/shared/money.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK } from "../errors.ts";
 import { monthFlag, parseOptions } from "../options.ts";
@@ -29,14 +28,6 @@ export interface PayoutsCommandOptions {
   markPaid?: boolean;
   json?: boolean;
 }
-
-const remittanceJson = (r: RemittanceOutcome) => ({
-  partnerId: r.partnerId,
-  partnerName: r.partnerName,
-  status: r.status,
-  to: r.to,
-  error: r.error,
-});
 
 export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Promise<number> {
   const { month, out } = parseOptions(payoutOptions, options);
@@ -68,16 +59,7 @@ export async function runPayouts(io: CliIO, options: PayoutsCommandOptions): Pro
   const { plan, paid } = result;
 
   if (options.json) {
-    printJson(io, {
-      month,
-      file: plan.eligible.length ? out : null,
-      total: penceToPounds(plan.totalPence),
-      payees: plan.eligible.map(payoutLineJson),
-      leftOut: plan.leftOut.map(leftOutJson),
-      markedPaid: paid
-        ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) }
-        : null,
-    });
+    printJson(io, payoutRunJson(month, plan.eligible.length ? out : null, plan, paid));
   } else {
     for (const l of plan.eligible)
       io.stdout.write(

@@ -5,35 +5,35 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
-import { penceToPounds } from "../shared/money.ts";
-import { bpToFraction } from "../shared/commission-rules.ts";
 import { lineText } from "./agreement-words.ts";
-import { isCountBasis, type AgreementTerms, type CommissionLine } from "./agreement-rules.ts";
+import { type AgreementTerms, type CommissionLine } from "./agreement-rules.ts";
 import { monthCommission } from "./month-commission-rules.ts";
 import { nextOpenMonth, termsOfMonth, withProducts, type StoredVersion } from "./agreement-terms.ts";
 
 type DB = Kysely<Database>;
 
-export interface LineJson {
+/** A commission line with its machine's location and its arithmetic in words (agreement-json.ts answers it in pounds). */
+export interface PreviewLine {
   kind: CommissionLine["kind"];
   machine: string | null;
   basis: CommissionLine["basis"];
+  /** Items or machines on a count basis, else the money the rate applies to, pence. */
   quantity: number;
-  rate: string | number;
-  commission: number;
+  /** Pence per item or machine on a count basis, else basis points. */
+  rate: number;
+  commissionPence: number;
   text: string;
 }
 
-export function lineJson(line: CommissionLine, locationOf: ReadonlyMap<number, string>): LineJson {
-  const count = isCountBasis(line.basis);
+export function previewLine(line: CommissionLine, locationOf: ReadonlyMap<number, string>): PreviewLine {
   const location = line.machineId === null ? null : (locationOf.get(line.machineId) ?? null);
   return {
     kind: line.kind,
     machine: location,
     basis: line.basis,
-    quantity: count ? line.quantity : penceToPounds(line.quantity),
-    rate: count ? penceToPounds(line.rate) : bpToFraction(line.rate),
-    commission: penceToPounds(line.commissionPence),
+    quantity: line.quantity,
+    rate: line.rate,
+    commissionPence: line.commissionPence,
     text: `${location ? `${location}: ` : ""}${lineText(line)}`,
   };
 }
@@ -68,7 +68,7 @@ export async function monthUnder(db: DB, partnerId: number, month: string, terms
   ]);
   const result = monthCommission(terms, await withProducts(db, terms, records));
   const locations = new Map(machines.map((m) => [m.id, m.location]));
-  return { result, lines: result.lines.map((l) => lineJson(l, locations)) };
+  return { result, lines: result.lines.map((l) => previewLine(l, locations)) };
 }
 
 /** The months the new agreement would govern: from its month to the next later version's. */

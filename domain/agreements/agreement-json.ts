@@ -1,14 +1,17 @@
 /**
  * Commission agreements at the edges, both ways (the API, the CLI and the editor share them): the
  * request an admin sends to write one (agreementInputSchema's fields plus `adjustPaidMonths`), and
- * the preview and adjustments in pounds (pence inside, pounds in every answer: ARCHITECTURE.md 4).
+ * the agreements, preview and adjustments in pounds and fractions (pence inside, pounds in every
+ * answer: ARCHITECTURE.md 4).
  * Pure: the service's types are imported as types only.
  */
 import { z } from "zod";
+import { bpToFraction } from "../shared/commission-rules.ts";
 import { penceToPounds } from "../shared/money.ts";
-import { agreementInputSchema } from "./agreement-schemas.ts";
-import type { AgreementPreview, AgreementView, SetAgreementResult } from "./agreement-service.ts";
-import type { LineJson, PaidMonthDifference } from "./agreement-difference-service.ts";
+import { isCountBasis } from "./agreement-rules.ts";
+import { agreementInputSchema, termsJson, type TermsJson } from "./agreement-schemas.ts";
+import type { AgreementPreview, AgreementView, PartnerAgreements, SetAgreementResult } from "./agreement-service.ts";
+import type { PaidMonthDifference, PreviewLine } from "./agreement-difference-service.ts";
 
 const ADJUST_MESSAGE = "adjustPaidMonths must be true or false";
 
@@ -27,6 +30,58 @@ const adjustFlag = z
 export const agreementRequestSchema = z.intersection(agreementInputSchema, z.object({ adjustPaidMonths: adjustFlag }));
 
 export type AgreementRequest = z.output<typeof agreementRequestSchema>;
+
+/** An agreement version as answered: its terms in pounds and fractions. */
+export interface AgreementViewJson extends Omit<AgreementView, "terms"> {
+  terms: TermsJson | null;
+}
+
+export function agreementViewJson(view: AgreementView): AgreementViewJson {
+  return {
+    id: view.id,
+    effectiveMonth: view.effectiveMonth,
+    kind: view.kind,
+    terms: view.terms && termsJson(view.terms),
+    description: view.description,
+    createdAt: view.createdAt,
+    createdBy: view.createdBy,
+  };
+}
+
+/** GET /api/partners/{id}/agreements (and `agreements show --json`): the one in force and every version. */
+export function partnerAgreementsJson(agreements: PartnerAgreements) {
+  return {
+    partnerId: agreements.partnerId,
+    partnerType: agreements.partnerType,
+    applicable: agreements.applicable,
+    current: agreements.current && agreementViewJson(agreements.current),
+    history: agreements.history.map(agreementViewJson),
+  };
+}
+
+/** A commission line in pounds: a money quantity and the commission, a count basis' rate per unit in pounds, a money basis' as a fraction. */
+export interface LineJson {
+  kind: PreviewLine["kind"];
+  machine: string | null;
+  basis: PreviewLine["basis"];
+  quantity: number;
+  rate: string | number;
+  commission: number;
+  text: string;
+}
+
+export function lineJson(line: PreviewLine): LineJson {
+  const count = isCountBasis(line.basis);
+  return {
+    kind: line.kind,
+    machine: line.machine,
+    basis: line.basis,
+    quantity: count ? line.quantity : penceToPounds(line.quantity),
+    rate: count ? penceToPounds(line.rate) : bpToFraction(line.rate),
+    commission: penceToPounds(line.commissionPence),
+    text: line.text,
+  };
+}
 
 /**
  * A paid month the agreement reaches, in pounds: what it paid, its commission under the terms it was
@@ -71,7 +126,11 @@ export interface AgreementPreviewJson {
 }
 
 function sideJson(side: AgreementPreview["current"]): PreviewSideJson {
-  return { commission: penceToPounds(side.commissionPence), description: side.description, lines: side.lines };
+  return {
+    commission: penceToPounds(side.commissionPence),
+    description: side.description,
+    lines: side.lines.map(lineJson),
+  };
 }
 
 export function previewJson(preview: AgreementPreview): AgreementPreviewJson {
@@ -83,10 +142,10 @@ export function previewJson(preview: AgreementPreview): AgreementPreviewJson {
   };
 }
 
-/** What writing an agreement answers: the version written (already in pounds and fractions) and the adjustments added. */
+/** What writing an agreement answers: the version written and the adjustments added, in pounds. */
 export function setAgreementJson(result: SetAgreementResult): {
-  agreement: AgreementView;
+  agreement: AgreementViewJson;
   adjustments: AdjustmentJson[];
 } {
-  return { agreement: result.agreement, adjustments: result.adjustments.map(adjustmentJson) };
+  return { agreement: agreementViewJson(result.agreement), adjustments: result.adjustments.map(adjustmentJson) };
 }

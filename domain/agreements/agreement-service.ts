@@ -20,13 +20,13 @@ import {
   versionForMonth,
   type AgreementTerms,
 } from "./agreement-rules.ts";
-import { readTerms, storeTerms, termsJson, type TermsJson } from "./agreement-schemas.ts";
+import { readTerms, storeTerms } from "./agreement-schemas.ts";
 import { agreementHistory, termsOfMonth, type StoredVersion } from "./agreement-terms.ts";
 import {
   monthUnder,
   paidDifferences,
-  type LineJson,
   type PaidMonthDifference,
+  type PreviewLine,
 } from "./agreement-difference-service.ts";
 
 type DB = Kysely<Database>;
@@ -39,7 +39,8 @@ export interface AgreementView {
   effectiveMonth: string;
   /** The seed's agreement of the partner's type (no terms written), or a written one. */
   kind: "seed" | "written";
-  terms: TermsJson | null;
+  /** Pence and basis points (agreement-json.ts answers them in pounds and fractions). */
+  terms: AgreementTerms | null;
   description: string[];
   createdAt: string;
   createdBy: string | null;
@@ -74,7 +75,7 @@ function viewOf(partner: Pick<User, "partnerType">, version: StoredVersion, name
     id: version.id,
     effectiveMonth: version.effectiveMonth,
     kind: version.terms ? "written" : "seed",
-    terms: terms && termsJson(terms),
+    terms,
     description: describeTerms(terms),
     createdAt: version.createdAt,
     createdBy: version.createdBy === null ? null : (names.get(version.createdBy) ?? null),
@@ -100,11 +101,11 @@ export async function partnerAgreements(db: DB, partnerId: number, now: Date = n
   };
 }
 
-/** A line as the API answers it: pounds and fractions, the machine's location, and the arithmetic in words. */
+/** Last month under the terms in force and under proposed ones, each line with its machine's location and its arithmetic in words. */
 export interface AgreementPreview {
   month: string;
-  current: { commissionPence: number; description: string[]; lines: LineJson[] };
-  proposed: { commissionPence: number; description: string[]; lines: LineJson[] };
+  current: { commissionPence: number; description: string[]; lines: PreviewLine[] };
+  proposed: { commissionPence: number; description: string[]; lines: PreviewLine[] };
   paidMonths: PaidMonthDifference[];
 }
 

@@ -19,7 +19,6 @@ import {
 } from "../agreements/agreement-terms.ts";
 import { notFound } from "../shared/errors.ts";
 import { reportsComplete } from "../month-close/month-close-rules.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { isProfitSharingType } from "../shared/partner-types.ts";
 import type { MoneyPaid } from "./correction-words.ts";
 import { transfersOf } from "./money-paid.ts";
@@ -228,8 +227,16 @@ export async function commissionPaymentStatus(db: DB, partnerId: number, month: 
   return { month, status: m.payment.status, paidDate: m.payment.paidDate };
 }
 
+/** A month of a partner's commission history: its payment status, and the amount paid (pence) once paid. */
+export interface CommissionHistoryMonth {
+  month: string;
+  status: CommissionPaymentStatus;
+  paidDate: string | null;
+  amountPence: number | null;
+}
+
 /** Each month the partner has records for, newest first, with its payment status. */
-export async function commissionHistory(db: DB, partnerId: number) {
+export async function commissionHistory(db: DB, partnerId: number): Promise<CommissionHistoryMonth[]> {
   const partner = await requirePartner(db, partnerId);
   const [months, payments] = await Promise.all([
     db
@@ -252,7 +259,7 @@ export async function commissionHistory(db: DB, partnerId: number) {
         month,
         status: (applicable ? (p?.status ?? "pending") : "not_applicable") as CommissionPaymentStatus,
         paidDate: p?.paidDate ?? null,
-        amount: p?.amountPence == null ? null : penceToPounds(p.amountPence),
+        amountPence: p?.amountPence ?? null,
       };
     });
 }

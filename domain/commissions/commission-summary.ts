@@ -9,7 +9,6 @@ import { bpToFraction } from "../shared/commission-rules.ts";
 import { monthSums } from "./month-sums.ts";
 import { monthTotals } from "./month-totals.ts";
 import { previousMonth } from "../shared/dates.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { reportsComplete } from "../month-close/month-close-rules.ts";
@@ -27,14 +26,16 @@ export interface CommissionSummaryRow {
   submittedReports: number;
   totalMachines: number;
   allReportsSubmitted: boolean;
-  profitShare: number;
+  /** What the month owes (a paid month: what it paid), pence. */
+  profitSharePence: number;
   paymentStatus: CommissionPaymentStatus;
   paidDate: string | null;
 }
 
 export interface CommissionSummary {
   month: string;
-  totalCommissionDue: number;
+  /** Unpaid commission of profit-sharing and tiered partners, pence. */
+  totalCommissionDuePence: number;
   rows: CommissionSummaryRow[];
 }
 
@@ -122,13 +123,12 @@ export function summaryRow(f: PartnerMonthFigures): CommissionSummaryRow {
     submittedReports: f.submittedReports,
     totalMachines: f.activeMachines,
     allReportsSubmitted: reportsComplete(f.activeMachines, f.submittedReports),
-    profitShare: penceToPounds(
+    profitSharePence:
       status === "not_applicable"
         ? 0
         : status === "completed" && f.paidAmountPence !== null
           ? f.paidAmountPence
           : f.commissionPence,
-    ),
     paymentStatus: status,
     paidDate: applicable ? f.paidDate : null,
   };
@@ -192,7 +192,7 @@ export async function commissionTotals(db: DB, month: string): Promise<Commissio
 /** Every partner's commission for a month (the API and the CLI); the total due counts unpaid profit-sharing commissions. */
 export async function commissionSummary(db: DB, month: string): Promise<CommissionSummary> {
   const figures = await figuresOf(db, month, {});
-  return { month, totalCommissionDue: penceToPounds(totalsOf(figures).duePence), rows: figures.map(summaryRow) };
+  return { month, totalCommissionDuePence: totalsOf(figures).duePence, rows: figures.map(summaryRow) };
 }
 
 /** The summary row of one partner, or undefined for an unknown partner. */
@@ -250,7 +250,7 @@ export async function commissionSummaryPage(
   const rows = figures.slice(offsetOf(shown), offsetOf(shown) + shown.size);
   return {
     month,
-    totalCommissionDue: penceToPounds(totals.duePence),
+    totalCommissionDuePence: totals.duePence,
     rows: rows.map(summaryRow),
     totals,
     paid: paidRowsOf(figures, totals),

@@ -127,14 +127,14 @@ describe("an agreement written from a paid month", () => {
       ["2026-08", 292, "2026-09"],
     ]);
     const august = await commissionSummaryRow(db, "2026-08", partnerId);
-    expect([august?.paymentStatus, august?.profitShare]).toEqual(["completed", 1.48]);
+    expect([august?.paymentStatus, august?.profitSharePence]).toEqual(["completed", 148]);
     const september = await partnerMonth(db, partnerId, "2026-09");
     expect(september.agreementPence).toBe(440);
     expect(september.adjustments.map((a) => [a.forMonth, a.amountPence, a.reason])).toEqual([
       ["2026-08", 292, "agreement"],
     ]);
     expect(september.totals.commissionPence).toBe(732);
-    expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitShare).toBe(7.32);
+    expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitSharePence).toBe(732);
     // The paid month's own figures still say what it paid under.
     expect((await partnerMonth(db, partnerId, "2026-08")).totals.commissionPence).toBe(148);
     const audit = await db
@@ -174,7 +174,7 @@ describe("an agreement written from a paid month", () => {
     expect(september.adjustments.map((a) => a.amountPence)).toEqual([292, -420]);
     // 20 + 292 − 420 = −108: nothing is owed, never a negative commission.
     expect(september.totals.commissionPence).toBe(0);
-    expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitShare).toBe(0);
+    expect((await commissionSummaryRow(db, "2026-09", partnerId))?.profitSharePence).toBe(0);
     // The same agreement again reaches no difference: August now stands at 20.
     expect((await previewAgreement(db, partnerId, correction, NOW)).paidMonths).toEqual([]);
     expect(

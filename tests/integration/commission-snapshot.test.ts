@@ -14,6 +14,6 @@ describe("a paid month shows what was paid", () => {
     await markCommissionPaid(db, partner.id, "2026-06", admin.id, "2026-07-05");
     await db.updateTable("monthlyRecords").set({ revenuePence: 20_000 }).where("id", "=", record.id).execute();
     const row = (await commissionSummary(db, "2026-06")).rows.find((r) => r.partnerId === partner.id)!;
-    expect(row).toMatchObject({ paymentStatus: "completed", paidDate: "2026-07-05", profitShare: 5.7 });
+    expect(row).toMatchObject({ paymentStatus: "completed", paidDate: "2026-07-05", profitSharePence: 570 });
   });
 });

@@ -22,7 +22,6 @@ import {
   PAID_ROWS_NAMED,
 } from "#domain/commissions/commission-summary.ts";
 import { PARTNER_TYPES } from "#domain/partners/partner-rules.ts";
-import { penceToPounds } from "#domain/shared/money.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 
 const MONTH = "2026-05";
@@ -132,7 +131,7 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
         submittedReports: pure.submittedReports,
         totalMachines: pure.activeMachines,
         allReportsSubmitted: pure.complete,
-        profitShare: penceToPounds(shown),
+        profitSharePence: shown,
         paymentStatus: pure.payment.status,
         paidDate: pure.payment.paidDate,
       });
@@ -145,10 +144,10 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
     }
     expect(paid).toBe(4);
     // Some partners of every kind have commission: the comparison is not of zeros.
-    expect(mine.filter((r) => r.partnerType === "tiered-profit-sharing" && r.profitShare > 0).length).toBeGreaterThan(
-      2,
-    );
-    expect(mine.filter((r) => r.partnerType === "profit-sharing" && r.profitShare > 0).length).toBeGreaterThan(2);
+    expect(
+      mine.filter((r) => r.partnerType === "tiered-profit-sharing" && r.profitSharePence > 0).length,
+    ).toBeGreaterThan(2);
+    expect(mine.filter((r) => r.partnerType === "profit-sharing" && r.profitSharePence > 0).length).toBeGreaterThan(2);
   });
 
   it("the total due is the sum over every unpaid profit-sharing and tiered partner of the pure commission, exact in pence", async () => {
@@ -159,7 +158,7 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
       if (pure.payment.status === "pending") duePence += pure.totals.commissionPence;
     }
     expect(duePence).toBeGreaterThan(0);
-    expect(summary.totalCommissionDue).toBe(penceToPounds(duePence));
+    expect(summary.totalCommissionDuePence).toBe(duePence);
     const page = await commissionSummaryPage(db, MONTH, { page: 1, size: 24 });
     expect(page.totals.duePence).toBe(duePence);
   });
@@ -174,7 +173,7 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
       applicable: applicable.length,
       complete: applicable.filter((r) => r.allReportsSubmitted).length,
       paid: paidRows.length,
-      paidPence: paidRows.reduce((s, r) => s + Math.round(r.profitShare * 100), 0),
+      paidPence: paidRows.reduce((s, r) => s + r.profitSharePence, 0),
     });
     expect(paid).toEqual({ count: 4, totalPence: totals.paidPence, rows: paidRows });
     expect(await paidSummary(db, MONTH)).toEqual(paid);
@@ -184,7 +183,7 @@ describe("commissionSummary: the pure rules' figures, for every partner and in t
     const { rows } = await commissionSummary(db, MONTH);
     const unpaid = rows.filter((r) => r.paymentStatus === "pending");
     const ready = unpaid.filter((r) => r.allReportsSubmitted);
-    const pence = (list: typeof rows) => list.reduce((s, r) => s + Math.round(r.profitShare * 100), 0);
+    const pence = (list: typeof rows) => list.reduce((s, r) => s + r.profitSharePence, 0);
     expect(ready.length).toBeGreaterThan(0);
     expect(ready.length).toBeLessThan(unpaid.length);
     // The day after the month ends, it is the last ended month.
@@ -228,7 +227,7 @@ describe("commissionSummaryPage: 24 partners a page, in the summary's order", ()
     expect(past.page.page).toBe(last);
     expect(past.rows).toEqual(all.rows.slice((last - 1) * 24));
     expect(second.totals).toEqual(first.totals);
-    expect(second.totalCommissionDue).toBe(all.totalCommissionDue);
+    expect(second.totalCommissionDuePence).toBe(all.totalCommissionDuePence);
   });
 
   it("names at most PAID_ROWS_NAMED paid rows and counts them all", async () => {

@@ -296,11 +296,11 @@ describe("payout batches: the top-up's bank line and reference, one remittance p
       reference: "VB ADJ 2026-09",
     });
     // The summary's totals count only what is left to pay: £0.49 of this partner's £6.19 (the API's total, the page's sums agree).
-    const due = (await commissionSummary(db, SEP)).totalCommissionDue;
+    const due = (await commissionSummary(db, SEP)).totalCommissionDuePence;
     const sums = await monthSums(db, SEP);
     // At 473 (below the 570 paid) it adds nothing: 49 − 0, where counting the whole month would give 619 − 473.
     await setRevenue(records[SEP], LOWER);
-    expect(Math.round((due - (await commissionSummary(db, SEP)).totalCommissionDue) * 100)).toBe(49);
+    expect(due - (await commissionSummary(db, SEP)).totalCommissionDuePence).toBe(49);
     expect(sums.duePence - (await monthSums(db, SEP)).duePence).toBe(49);
     await setRevenue(records[SEP], HIGHER);
     const file = await call(fileLoader, `/api/commissions/payouts/file?month=${SEP}&partnerIds=${partner.id}`, {

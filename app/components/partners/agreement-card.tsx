@@ -5,7 +5,7 @@
  */
 import { Badge, Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { AgreementView } from "#domain/agreements/agreement-service.ts";
-import type { TermsJson } from "#domain/agreements/agreement-schemas.ts";
+import type { AgreementTerms } from "#domain/agreements/agreement-rules.ts";
 import { FIRST_MONTH } from "#domain/shared/commission-rules.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { EditAgreementDialog } from "./agreement-dialog.tsx";
@@ -19,7 +19,7 @@ export interface AgreementCardData {
   current: AgreementView | null;
   history: AgreementView[];
   /** The terms the dialog starts from: the agreement in force, else the partner type's standard terms. */
-  startTerms: TermsJson | null;
+  startTerms: AgreementTerms | null;
 }
 
 /** "October 2026", or "the start" for the first version, which covers every month before the next. */
@@ -28,12 +28,12 @@ export function effectiveMonthText(month: string): string {
 }
 
 /** A flat share of net profit with nothing else: the Profit Share card's inline rate still edits it. */
-export function isFlatShare(terms: TermsJson): boolean {
+export function isFlatShare(terms: AgreementTerms): boolean {
   return (
     terms.basis === "net-profit" &&
     !terms.tiers.length &&
-    terms.minimum === null &&
-    terms.cap === null &&
+    terms.minimumPence === null &&
+    terms.capPence === null &&
     !terms.products.length
   );
 }

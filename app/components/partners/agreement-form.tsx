@@ -29,10 +29,11 @@ import {
   SEED_TIERS,
   basisLabel,
   isCountBasis,
+  type AgreementTerms,
   type Basis,
   type ProductBasis,
 } from "#domain/agreements/agreement-rules.ts";
-import type { TermsJson } from "#domain/agreements/agreement-schemas.ts";
+import { bpToFraction } from "#domain/shared/commission-rules.ts";
 import type { AgreementPreview } from "#domain/agreements/agreement-service.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
@@ -83,33 +84,34 @@ const key = () => nextKey++;
 export function fractionToPercentText(fraction: string | null): string {
   return fraction === null ? "" : String(Number((Number(fraction) * 100).toFixed(2)));
 }
-const poundsText = (pounds: number | null) => (pounds === null ? "" : pounds.toFixed(2));
+const poundsText = (pence: number | null) => (pence === null ? "" : formatPlainAmount(pence));
 
-function rateText(basis: Basis, json: { rate: string | null; amount: number | null }): RateText {
+/** A rate as the form writes it: pence per unit as pounds on a count basis, basis points as a percent. */
+function rateText(basis: Basis, rate: number): RateText {
   return isCountBasis(basis)
-    ? { percent: "", amount: poundsText(json.amount) }
-    : { percent: fractionToPercentText(json.rate), amount: "" };
+    ? { percent: "", amount: poundsText(rate) }
+    : { percent: fractionToPercentText(bpToFraction(rate)), amount: "" };
 }
 
-/** The form from an agreement's terms (termsJson), effective from `month`. */
-export function formFromTerms(terms: TermsJson | null, month: string): AgreementFormState {
+/** The form from an agreement's terms (pence and basis points), effective from `month`. */
+export function formFromTerms(terms: AgreementTerms | null, month: string): AgreementFormState {
   const basis = terms?.basis ?? "net-profit";
   return {
     effectiveMonth: month,
     basis,
-    ...(terms ? rateText(basis, terms) : { percent: "", amount: "" }),
+    ...(terms && !terms.tiers.length ? rateText(basis, terms.rate) : { percent: "", amount: "" }),
     tiers: (terms?.tiers ?? []).map((t) => ({
       key: key(),
-      upTo: t.upTo === null ? "" : isCountBasis(basis) ? String(t.upTo) : t.upTo.toFixed(2),
-      ...rateText(basis, t),
+      upTo: t.upTo === null ? "" : isCountBasis(basis) ? String(t.upTo) : poundsText(t.upTo),
+      ...rateText(basis, t.rate),
     })),
-    minimum: poundsText(terms?.minimum ?? null),
-    cap: poundsText(terms?.cap ?? null),
+    minimum: poundsText(terms?.minimumPence ?? null),
+    cap: poundsText(terms?.capPence ?? null),
     products: (terms?.products ?? []).map((p) => ({
       key: key(),
       match: p.match,
       basis: p.basis,
-      ...rateText(p.basis, p),
+      ...rateText(p.basis, p.rate),
     })),
   };
 }

@@ -4,7 +4,7 @@
  * the amount. Amounts arrive formatted (£1,234.56).
  */
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
-import { formatPence, formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/format.ts";
 import { repaymentText, type MoneyPaid } from "#domain/commissions/correction-words.ts";
 
 export interface CommissionQuestion {
@@ -50,12 +50,12 @@ export interface PaidPayments {
   count: number;
   totalPence: number;
   /** Named in the question (the summary's first paid rows); the others are counted. */
-  rows: readonly { partnerName: string; profitShare: number }[];
+  rows: readonly { partnerName: string; profitSharePence: number }[];
 }
 
 /** Reset Month on the summary: every partner's payment of the month goes back to pending. */
 export const resetQuestion = (month: string, paid: PaidPayments): CommissionQuestion => {
-  const named = paid.rows.map((r) => `${r.partnerName} ${formatPounds(r.profitShare)}`);
+  const named = paid.rows.map((r) => `${r.partnerName} ${formatPence(r.profitSharePence)}`);
   if (paid.count > paid.rows.length) named.push(`${paid.count - paid.rows.length} more`);
   return {
     title: `Reset ${formatMonth(month)}?`,

@@ -15,8 +15,7 @@ import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
 import { remittanceNote } from "#domain/payouts/payout-rules.ts";
 import { commissionSummaryRow, paidSummary } from "#domain/commissions/commission-summary.ts";
 import { formatMonth, parseMonth } from "#domain/shared/dates.ts";
-import { formatPence, formatPounds, poundsToPence } from "#domain/shared/money.ts";
-import { formatCount } from "#domain/shared/format.ts";
+import { formatCount, formatPence } from "#domain/shared/format.ts";
 import { sendReport } from "#domain/commissions/statement-service.ts";
 import { partnerBalance, writeOffBalance } from "#domain/commissions/balance-service.ts";
 import { writeOffQuestion } from "#domain/commissions/balance-rules.ts";
@@ -63,11 +62,11 @@ export function commissionIntents(request: Request, user: PublicUser): Record<st
         const row = await commissionSummaryRow(db, month, partnerId);
         const name = row?.partnerName ?? `Partner ${partnerId}`;
         const paid = (await moneyPaidOf(db, month, [partnerId])).get(partnerId);
-        const monthPence = poundsToPence(row?.profitShare ?? 0);
+        const monthPence = row?.profitSharePence ?? 0;
         const question = confirmFirst(
           "mark-paid",
           form,
-          markPaidQuestion(name, month, formatPounds(row?.profitShare ?? 0), paid ? { monthPence, paid } : null),
+          markPaidQuestion(name, month, formatPence(monthPence), paid ? { monthPence, paid } : null),
         );
         if (question) return question;
         // The remittance goes after the payment commits; a mail failure is said in the toast, never undoes the payment.
