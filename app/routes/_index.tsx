@@ -16,7 +16,7 @@ import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-ser
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
 import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
@@ -132,14 +132,19 @@ export default function PartnerDashboard() {
       </Grid>
       {soFar ? (
         <Text as="p" size="2" color="gray" mb="4">
-          {monthLabelOf(thisMonth)}: {formatUnits(soFar.units)} units and {formatPounds(soFar.revenue)} revenue so far.
+          {monthLabelOf(thisMonth)}: {formatUnits(soFar.units)} units and {formatPence(soFar.revenuePence)} revenue so
+          far.
         </Text>
       ) : null}
 
       {profitSharing ? (
         <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
-          <StatCard label="Latest Profit Share" value={formatPounds(stats.priorMonthProfitShare)} note={monthLabel} />
-          <StatCard label="Revenue" value={formatPounds(stats.priorMonthRevenue)} note={monthLabel} />
+          <StatCard
+            label="Latest Profit Share"
+            value={formatPence(stats.priorMonthProfitSharePence)}
+            note={monthLabel}
+          />
+          <StatCard label="Revenue" value={formatPence(stats.priorMonthRevenuePence)} note={monthLabel} />
           <Card
             size="2"
             style={{ boxShadow: `inset 0 0 0 2px var(--${stats.allReportsSubmitted ? "green" : "red"}-8)` }}
@@ -162,7 +167,7 @@ export default function PartnerDashboard() {
                 )}
               </Flex>
               <Text size="6" weight="bold">
-                {formatPounds(stats.priorMonthProfitShare)}
+                {formatPence(stats.priorMonthProfitSharePence)}
               </Text>
               <Text size="1" color={stats.allReportsSubmitted ? "green" : "red"}>
                 {stats.allReportsSubmitted

@@ -20,7 +20,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteError,
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { useEffect, useRef } from "react";
 import { monthLabel } from "#domain/month-close/month-close-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { payables } from "#domain/commissions/commission-summary.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
 import { receivablesTotals } from "#domain/receivables/account-service.ts";
@@ -171,11 +171,11 @@ export default function AdminDashboard() {
       <FailureCallout reply={reply} />
       <Grid columns={{ initial: "1", xs: "2", md: "3" }} gap="3" mb="6">
         <StatCard label="Total Partners" value={stats.totalPartners} />
-        <StatCard label="Revenue" value={formatPounds(stats.currentMonthRevenue)} note={month} />
-        <StatCard label="Net Profit" value={formatPounds(stats.currentMonthNetProfit)} note={month} />
-        <StatCard label="Commission" value={formatPounds(stats.currentMonthCommission)} note={month} />
-        <StatCard label="All-time Revenue" value={formatPounds(stats.allTimeRevenue)} />
-        <StatCard label="All-time Net Profit" value={formatPounds(stats.allTimeNetProfit)} />
+        <StatCard label="Revenue" value={formatPence(stats.currentMonthRevenuePence)} note={month} />
+        <StatCard label="Net Profit" value={formatPence(stats.currentMonthNetProfitPence)} note={month} />
+        <StatCard label="Commission" value={formatPence(stats.currentMonthCommissionPence)} note={month} />
+        <StatCard label="All-time Revenue" value={formatPence(stats.allTimeRevenuePence)} />
+        <StatCard label="All-time Net Profit" value={formatPence(stats.allTimeNetProfitPence)} />
       </Grid>
       <MoneyOwed receivables={receivables} payables={owed} />
 

@@ -3,6 +3,7 @@
  * POST (admin, multipart month + reportFile): imports the export; every figure comes from the file.
  */
 import { machineForUser, recordsOfMachine } from "#domain/machines/machine-service.ts";
+import { machineRecordJson } from "#domain/machines/machine-json.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
 import { uploadJson } from "#domain/imports/import-json.ts";
 import { api, methodNotAllowed, requireApiAdmin, requireApiUser } from "#app/utils/api.server.ts";
@@ -14,7 +15,7 @@ import { readMonthlyUpload } from "#app/utils/upload.server.ts";
 export const loader = api(async ({ request, params }) => {
   const user = await requireApiUser(request);
   const machine = await machineForUser(db, user, idParam(params.id, "Machine not found"));
-  return Response.json(await recordsOfMachine(db, machine));
+  return Response.json((await recordsOfMachine(db, machine)).map(machineRecordJson));
 });
 
 export const action = api(async ({ request, params }) => {

@@ -1,6 +1,7 @@
 /** GET, PATCH, DELETE /api/partners/{id} (admin). Delete needs the admin's own password. */
 import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partners/partner-schemas.ts";
 import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partners/partner-service.ts";
+import { partnerDetailJson } from "#domain/partners/partner-json.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -9,7 +10,7 @@ import { idParam } from "#app/utils/params.server.ts";
 
 export const loader = api(async ({ request, params }) => {
   await requireApiAdmin(request);
-  return Response.json(await getPartnerDetail(db, idParam(params.id, "Partner not found")));
+  return Response.json(partnerDetailJson(await getPartnerDetail(db, idParam(params.id, "Partner not found"))));
 });
 
 export const action = api(async ({ request, params, context }) => {

@@ -1,9 +1,10 @@
 /** GET /api/partners: every partner with machine count, revenue, net profit and invoices (admin). */
 import { listPartners } from "#domain/partners/partner-service.ts";
+import { listedPartnerJson } from "#domain/partners/partner-json.ts";
 import { api, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 
 export const loader = api(async ({ request }) => {
   await requireApiAdmin(request);
-  return Response.json(await listPartners(db));
+  return Response.json((await listPartners(db)).map(listedPartnerJson));
 });

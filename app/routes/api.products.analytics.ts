@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isIsoDay } from "#domain/shared/dates.ts";
 import { productAnalytics } from "#domain/products/product-service.ts";
+import { productAnalyticsJson } from "#domain/products/product-json.ts";
 import { api, apiError, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 
@@ -14,5 +15,5 @@ export const loader = api(async ({ request }) => {
     .object({ from: day, to: day })
     .safeParse({ from: params.get("from") || undefined, to: params.get("to") || undefined });
   if (!range.success) return apiError(400, "from and to must be dates as YYYY-MM-DD");
-  return Response.json(await productAnalytics(db, range.data));
+  return Response.json((await productAnalytics(db, range.data)).map(productAnalyticsJson));
 });

@@ -21,7 +21,7 @@ import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/month-close/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { isProfitSharingType, partnerTermsHeading } from "#domain/partners/partner-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence, formatPounds } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
@@ -202,7 +202,7 @@ export default function PartnerDetailPage() {
       <FailureCallout reply={reply} />
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
         <StatCard label="Total Machines" value={partner.machineCount} />
-        <StatCard label="Total Revenue" value={formatPounds(partner.totalRevenue)} />
+        <StatCard label="Total Revenue" value={formatPence(partner.totalRevenuePence)} />
         <StatCard
           label="Sales This Month"
           value={formatUnits(partner.currentMonthSales)}

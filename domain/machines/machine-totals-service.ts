@@ -9,7 +9,6 @@ import { monthCommission } from "../agreements/month-commission-rules.ts";
 import { recordsWithTerms } from "../agreements/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { notFound } from "../shared/errors.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { recordViews, type MachineSummary, type MachineView, type RecordTotals } from "./machine-views.ts";
 import { TOP_PRODUCTS } from "../imports/telemetry-export.ts";
@@ -67,7 +66,7 @@ export async function recordTotalsOf(db: DB, machineIds: readonly number[]): Pro
     .where("machineId", "in", machineIds)
     .groupBy("machineId")
     .execute();
-  return new Map(rows.map((r) => [r.machineId, { count: r.count, revenue: penceToPounds(r.revenuePence) }]));
+  return new Map(rows.map((r) => [r.machineId, { count: r.count, revenuePence: Number(r.revenuePence) }]));
 }
 
 export interface MachinePage {
@@ -98,15 +97,15 @@ export async function machinePageOfPartner(db: DB, partnerId: number, request: P
     machines.map((m) => m.id),
   );
   return {
-    machines: machines.map((m) => ({ ...m, records: totals.get(m.id) ?? { count: 0, revenue: 0 } })),
+    machines: machines.map((m) => ({ ...m, records: totals.get(m.id) ?? { count: 0, revenuePence: 0 } })),
     page: pageInfo(shown, count),
   };
 }
 
 export interface PartnerMachineTotals {
   machineCount: number;
-  /** All time, pounds. */
-  totalRevenue: number;
+  /** All time. */
+  totalRevenuePence: number;
   /** Units sold in the current calendar month (UTC), and all time. */
   currentMonthSales: number;
   totalSales: number;
@@ -144,7 +143,7 @@ export async function partnerMachineTotals(
   ]);
   return {
     machineCount: machines.count,
-    totalRevenue: penceToPounds(records.revenuePence),
+    totalRevenuePence: Number(records.revenuePence),
     currentMonthSales: records.unitsThisMonth,
     totalSales: records.units,
   };
@@ -153,8 +152,8 @@ export async function partnerMachineTotals(
 export interface PartnerStats {
   priorMonthSales: number;
   totalSales: number;
-  priorMonthProfitShare: number;
-  priorMonthRevenue: number;
+  priorMonthProfitSharePence: number;
+  priorMonthRevenuePence: number;
   /** Every active machine has last month's record. */
   allReportsSubmitted: boolean;
   month: string;
@@ -178,8 +177,8 @@ export async function partnerStats(db: DB, partnerId: number, now: Date = new Da
   return {
     priorMonthSales: lastMonth.reduce((s, r) => s + r.totalSales, 0),
     totalSales: records.reduce((s, r) => s + r.totalSales, 0),
-    priorMonthProfitShare: penceToPounds(commission.commissionPence),
-    priorMonthRevenue: penceToPounds(lastMonth.reduce((s, r) => s + r.revenuePence, 0)),
+    priorMonthProfitSharePence: commission.commissionPence,
+    priorMonthRevenuePence: lastMonth.reduce((s, r) => s + r.revenuePence, 0),
     allReportsSubmitted: activeMachines.length > 0 && activeMachines.every((m) => reported.has(m.id)),
     month,
     tiers: commission.tiers,
@@ -187,7 +186,7 @@ export async function partnerStats(db: DB, partnerId: number, now: Date = new Da
 }
 
 export interface PopularProduct {
-  product: { id: number; name: string; currentPrice: number };
+  product: { id: number; name: string; currentPricePence: number };
   totalSales: number;
 }
 
@@ -205,7 +204,7 @@ export async function popularProducts(db: DB, machineId: number): Promise<Popula
     .limit(TOP_PRODUCTS)
     .execute();
   return rows.map((r) => ({
-    product: { id: r.id, name: r.name, currentPrice: penceToPounds(r.currentPricePence) },
+    product: { id: r.id, name: r.name, currentPricePence: r.currentPricePence },
     totalSales: Number(r.units),
   }));
 }

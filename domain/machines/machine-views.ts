@@ -1,22 +1,22 @@
 /**
  * A partner's machines and monthly records as the pages and the API show them: per-record figures
- * in pounds, each month's commission worked out at the rate of that month (pure).
+ * in pence, each month's commission worked out at the rate of that month (pure). The API's pounds
+ * are machine-json.ts'.
  */
 import { monthCommission } from "../agreements/month-commission-rules.ts";
 import { type AgreementRecord, type AgreementTerms } from "../agreements/agreement-rules.ts";
-import { penceToPounds } from "../shared/money.ts";
 
 export interface RecordView {
   id: number;
   machineId: number;
   month: string;
   totalSales: number;
-  revenue: number;
-  cogs: number;
-  cardFee: number;
-  netProfit: number;
+  revenuePence: number;
+  cogsPence: number;
+  cardFeePence: number;
+  netProfitPence: number;
   /** Commission on this record (0 for types without commission). */
-  profitShare: number;
+  profitSharePence: number;
 }
 
 export interface MachineView {
@@ -28,10 +28,10 @@ export interface MachineView {
   monthlyRecords: RecordView[];
 }
 
-/** A machine's monthly records counted and their revenue summed (pounds): what deleting it takes with it. */
+/** A machine's monthly records counted and their revenue summed: what deleting it takes with it. */
 export interface RecordTotals {
   count: number;
-  revenue: number;
+  revenuePence: number;
 }
 
 /** A machine as a page of a partner's machines shows it: its card, without the records themselves. */
@@ -71,11 +71,11 @@ export function recordViews(
         machineId: record.machineId,
         month,
         totalSales: record.totalSales,
-        revenue: penceToPounds(record.revenuePence),
-        cogs: penceToPounds(record.cogsPence),
-        cardFee: penceToPounds(figures.cardFeePence),
-        netProfit: penceToPounds(figures.netProfitPence),
-        profitShare: penceToPounds(figures.commissionPence),
+        revenuePence: record.revenuePence,
+        cogsPence: record.cogsPence,
+        cardFeePence: figures.cardFeePence,
+        netProfitPence: figures.netProfitPence,
+        profitSharePence: figures.commissionPence,
       });
     });
   }

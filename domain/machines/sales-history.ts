@@ -4,13 +4,11 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { penceToPounds } from "../shared/money.ts";
 
 export interface MonthSales {
   month: string;
   units: number;
-  /** Pounds. */
-  revenue: number;
+  revenuePence: number;
 }
 
 /** The partner's units and revenue for each month from `fromMonth` (YYYY-MM) on that has a record, oldest first. */
@@ -32,5 +30,5 @@ export async function partnerMonthlySales(
     .groupBy("r.month")
     .orderBy("r.month")
     .execute();
-  return rows.map((r) => ({ month: r.month, units: Number(r.units), revenue: penceToPounds(Number(r.revenuePence)) }));
+  return rows.map((r) => ({ month: r.month, units: Number(r.units), revenuePence: Number(r.revenuePence) }));
 }

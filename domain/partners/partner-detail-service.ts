@@ -6,7 +6,6 @@ import { monthSums } from "../commissions/month-sums.ts";
 import { recordsWithTerms } from "../agreements/agreement-terms.ts";
 import { currentMonth, previousMonth } from "../shared/dates.ts";
 import { notFound } from "../shared/errors.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { groupBy, recordViews, type MachineView } from "../machines/machine-views.ts";
 
 import { findUserById, toPublicUser } from "../accounts/user-service.ts";
@@ -29,20 +28,20 @@ export interface PartnerDetail extends ListedPartner {
   currentMonthSales: number;
   /** Units sold, all time. */
   totalSales: number;
-  /** Revenue of the current calendar month, pounds. */
-  currentMonthRevenue: number;
-  /** Net profit of the previous calendar month, pounds. */
-  latestMonthProfit: number;
+  /** Revenue of the current calendar month. */
+  currentMonthRevenuePence: number;
+  /** Net profit of the previous calendar month. */
+  latestMonthProfitPence: number;
 }
 
 export interface Stats {
   totalPartners: number;
   currentMonth: string;
-  currentMonthRevenue: number;
-  currentMonthNetProfit: number;
-  currentMonthCommission: number;
-  allTimeRevenue: number;
-  allTimeNetProfit: number;
+  currentMonthRevenuePence: number;
+  currentMonthNetProfitPence: number;
+  currentMonthCommissionPence: number;
+  allTimeRevenuePence: number;
+  allTimeNetProfitPence: number;
 }
 
 /**
@@ -77,11 +76,11 @@ export async function getStats(db: DB, now: Date = new Date()): Promise<Stats> {
   return {
     totalPartners: partners.count,
     currentMonth: month,
-    currentMonthRevenue: penceToPounds(thisMonth.revenuePence),
-    currentMonthNetProfit: penceToPounds(thisMonth.netPence),
-    currentMonthCommission: penceToPounds(commission.commissionPence),
-    allTimeRevenue: penceToPounds(allTime.revenuePence),
-    allTimeNetProfit: penceToPounds(allTime.netPence),
+    currentMonthRevenuePence: thisMonth.revenuePence,
+    currentMonthNetProfitPence: thisMonth.netPence,
+    currentMonthCommissionPence: commission.commissionPence,
+    allTimeRevenuePence: allTime.revenuePence,
+    allTimeNetProfitPence: allTime.netPence,
   };
 }
 
@@ -109,8 +108,8 @@ export async function getPartnerDetail(db: DB, id: number, now: Date = new Date(
     ...publicUser,
     signInDisabledAt: user.disabledAt,
     machineCount: machines.length,
-    totalRevenue: penceToPounds(sum(records.map((r) => r.revenuePence))),
-    totalNetProfit: penceToPounds(sum(records.map((r) => netProfitPence(r)))),
+    totalRevenuePence: sum(records.map((r) => r.revenuePence)),
+    totalNetProfitPence: sum(records.map((r) => netProfitPence(r))),
     feePayments: fees,
     ...accountFields(publicUser, fees),
     machines: machines.map((m) => ({
@@ -123,7 +122,7 @@ export async function getPartnerDetail(db: DB, id: number, now: Date = new Date(
     })),
     currentMonthSales: sum(inMonth(month).map((r) => r.totalSales)),
     totalSales: sum(records.map((r) => r.totalSales)),
-    currentMonthRevenue: penceToPounds(sum(inMonth(month).map((r) => r.revenuePence))),
-    latestMonthProfit: penceToPounds(sum(inMonth(lastMonth).map((r) => netProfitPence(r)))),
+    currentMonthRevenuePence: sum(inMonth(month).map((r) => r.revenuePence)),
+    latestMonthProfitPence: sum(inMonth(lastMonth).map((r) => netProfitPence(r))),
   };
 }

@@ -16,7 +16,6 @@ import {
 } from "../invoices/invoice-rules.ts";
 import { netProfitPenceSql } from "../commissions/commission-sql.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
-import { penceToPounds } from "../shared/money.ts";
 
 import { toPublicUser, type PublicUser } from "../accounts/user-service.ts";
 
@@ -27,8 +26,8 @@ export type FeePaymentView = InvoiceView;
 
 export interface ListedPartner extends PublicUser {
   machineCount: number;
-  totalRevenue: number;
-  totalNetProfit: number;
+  totalRevenuePence: number;
+  totalNetProfitPence: number;
   feePayments: FeePaymentView[];
   /** Fee-paying partners: "Overdue", "Payment due" or "Up to date" from their invoices; null for other types. */
   paymentStatus: AccountStatus | null;
@@ -106,8 +105,8 @@ function listedFigures(user: PublicUser, figures: PartnerFigures) {
   return {
     ...user,
     machineCount: figures.machineCount,
-    totalRevenue: penceToPounds(figures.revenuePence),
-    totalNetProfit: penceToPounds(figures.netPence),
+    totalRevenuePence: figures.revenuePence,
+    totalNetProfitPence: figures.netPence,
   };
 }
 

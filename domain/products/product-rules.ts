@@ -8,8 +8,7 @@ export interface ProductMachine {
 export interface ProductAnalyticsRecord {
   name: string;
   totalSales: number;
-  /** Pounds. */
-  totalRevenue: number;
+  totalRevenuePence: number;
   machines: ProductMachine[];
 }
 

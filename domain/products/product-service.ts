@@ -7,7 +7,6 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { containsText, lowerText, oneIf } from "#db/dialect.ts";
 import { badInput } from "../shared/errors.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { unitsOf } from "../imports/sales-writer.ts";
 import {
@@ -93,33 +92,29 @@ async function productMachineRows(db: DB, range: AnalyticsRange): Promise<Row[]>
 /** Every product with its total units, revenue and the machines it sells in. */
 export async function productAnalytics(db: DB, range: AnalyticsRange = {}): Promise<ProductAnalyticsRecord[]> {
   const rows = await productMachineRows(db, range);
-  const products = new Map<number, ProductAnalyticsRecord & { revenuePence: number }>();
+  const products = new Map<number, ProductAnalyticsRecord>();
   for (const row of rows) {
     const units = Number(row.units);
     if (units <= 0 && Number(row.revenuePence) === 0) continue;
     const entry = products.get(row.productId) ?? {
       name: row.name,
       totalSales: 0,
-      totalRevenue: 0,
-      revenuePence: 0,
+      totalRevenuePence: 0,
       machines: [],
     };
     entry.totalSales += units;
-    entry.revenuePence += Number(row.revenuePence);
+    entry.totalRevenuePence += Number(row.revenuePence);
     entry.machines.push({ id: row.machineId, location: row.location, unitsSold: units });
     products.set(row.productId, entry);
   }
-  return [...products.values()]
-    .map(({ revenuePence, ...p }) => ({ ...p, totalRevenue: penceToPounds(revenuePence) }))
-    .sort((a, b) => b.totalSales - a.totalSales || a.name.localeCompare(b.name));
+  return [...products.values()].sort((a, b) => b.totalSales - a.totalSales || a.name.localeCompare(b.name));
 }
 
 /** A product as Products Analytics' tables show it, all time. */
 export interface ProductRow {
   name: string;
   totalSales: number;
-  /** Pounds. */
-  totalRevenue: number;
+  totalRevenuePence: number;
   /** Machines it sold (or refunded) in. */
   machines: number;
 }
@@ -180,7 +175,7 @@ function productRows(db: DB, query: string, figure: "t.units" | "t.revenuePence"
 const productRow = (r: { name: string; units: number; revenuePence: number; machines: number }): ProductRow => ({
   name: r.name,
   totalSales: r.units,
-  totalRevenue: penceToPounds(r.revenuePence),
+  totalRevenuePence: r.revenuePence,
   machines: r.machines,
 });
 

@@ -6,7 +6,7 @@
 export { formatPence, formatPounds } from "./money.ts";
 export { formatDate, formatMonth } from "./dates.ts";
 import { formatDate } from "./dates.ts";
-import { formatPence } from "./money.ts";
+import { formatPence, penceToPounds } from "./money.ts";
 
 /** "+£1.20" or "−£1.20": a difference or adjustment with its sign (a true minus sign). */
 export function formatSignedPence(pence: number): string {
@@ -35,6 +35,11 @@ let amounts: Intl.NumberFormat | undefined;
 export function formatAmount(pounds: number): string {
   amounts ??= new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return amounts.format(pounds);
+}
+
+/** 1,234.50 from pence: formatAmount for a figure kept in pence (a "Price £" column). */
+export function formatPenceAmount(pence: number): string {
+  return formatAmount(penceToPounds(pence));
 }
 
 /** 33.3% from a percentage (33.333…), to `digits` decimals (one by default), trailing zeros kept. */
@@ -66,8 +71,9 @@ let compactUnits: Intl.NumberFormat | undefined;
 /** From here on a chart axis writes thousands as k: below it, "1,250" is as short as "1.25k". */
 const COMPACT_FROM = 10_000;
 
-/** £850, £1,500, £12k: a chart axis' round money values, short enough for a phone (no pence). */
-export function formatMoneyCompact(pounds: number): string {
+/** £850, £1,500, £12k from pence: a chart axis' round money values, short enough for a phone (no trailing zero pence). */
+export function formatPenceCompact(pence: number): string {
+  const pounds = penceToPounds(pence);
   const compact = Math.abs(pounds) >= COMPACT_FROM;
   const key = compact ? "compact" : "standard";
   axisMoney[key] ??= new Intl.NumberFormat("en-GB", {

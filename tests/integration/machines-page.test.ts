@@ -426,7 +426,7 @@ describe("the dialogs' reads: /resources/machines/{id}/records and /popular", ()
     for (const cookie of [adminCookie, partnerCookie]) {
       const { records } = await read("records", cookie);
       expect(records).toHaveLength(1);
-      expect(records[0]).toMatchObject({ month: "2026-06", totalSales: 3, revenue: 9.99, cogs: 3 });
+      expect(records[0]).toMatchObject({ month: "2026-06", totalSales: 3, revenuePence: 999, cogsPence: 300 });
       expect(await read("popular", cookie)).toEqual({ popular: [] });
     }
     expect(await read("records", otherCookie)).toEqual({ error: "Forbidden" });

@@ -154,8 +154,8 @@ describe("listPartnerPage: /admin's partners, 24 to a page", () => {
     expect(sharer).toMatchObject({
       id: sharerId,
       machineCount: 3,
-      totalRevenue: 130,
-      totalNetProfit: 76.11,
+      totalRevenuePence: 13_000,
+      totalNetProfitPence: 7_611,
       paymentStatus: null,
       invoicePeriod: null,
     });
@@ -164,7 +164,7 @@ describe("listPartnerPage: /admin's partners, 24 to a page", () => {
     expect(gym).toMatchObject({
       id: feePartnerId,
       machineCount: 0,
-      totalRevenue: 0,
+      totalRevenuePence: 0,
       paymentStatus: "Overdue",
       nextPaymentDue: "2026-02-15",
       invoicePeriod: "6-months",

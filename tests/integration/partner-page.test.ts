@@ -71,13 +71,11 @@ describe("machinePageOfPartner", () => {
     for (const machine of machines) {
       const records = detail.machines.find((m) => m.id === machine.id)!.monthlyRecords;
       expect(machine.records.count).toBe(records.length);
-      expect(Math.round(machine.records.revenue * 100)).toBe(
-        records.reduce((s, r) => s + Math.round(r.revenue * 100), 0),
-      );
+      expect(machine.records.revenuePence).toBe(records.reduce((s, r) => s + r.revenuePence, 0));
     }
     // The second "Site 000" has no records yet: nothing, rather than no figures.
     const [, unreported] = (await machinePageOfPartner(db, big.id, { page: 1, size: 24 })).machines;
-    expect(unreported).toMatchObject({ location: "Site 000", records: { count: 0, revenue: 0 } });
+    expect(unreported).toMatchObject({ location: "Site 000", records: { count: 0, revenuePence: 0 } });
     expect(await recordTotalsOf(db, [])).toEqual(new Map());
   });
 
@@ -96,12 +94,12 @@ describe("partnerMachineTotals", () => {
       const detail = await getPartnerDetail(db, partner.id);
       expect(await partnerMachineTotals(db, partner.id)).toEqual({
         machineCount: detail.machineCount,
-        totalRevenue: detail.totalRevenue,
+        totalRevenuePence: detail.totalRevenuePence,
         currentMonthSales: detail.currentMonthSales,
         totalSales: detail.totalSales,
       });
     }
-    expect((await partnerMachineTotals(db, small.id)).totalRevenue).toBe(0);
+    expect((await partnerMachineTotals(db, small.id)).totalRevenuePence).toBe(0);
   });
 });
 

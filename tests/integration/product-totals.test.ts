@@ -49,7 +49,7 @@ async function expectTotalsRight() {
       .map((t) => ({
         name: names.get(t.productId),
         totalSales: t.units,
-        totalRevenue: t.revenuePence / 100,
+        totalRevenuePence: t.revenuePence,
         machines: t.machines,
       }))
       .sort((a, b) => a.name!.localeCompare(b.name!)),
@@ -58,7 +58,7 @@ async function expectTotalsRight() {
       .map((a) => ({
         name: a.name,
         totalSales: a.totalSales,
-        totalRevenue: a.totalRevenue,
+        totalRevenuePence: a.totalRevenuePence,
         machines: a.machines.length,
       }))
       .sort((a, b) => a.name.localeCompare(b.name)),

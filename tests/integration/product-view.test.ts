@@ -36,7 +36,7 @@ const request = (changes: Partial<ProductViewRequest>): ProductViewRequest => ({
 const row = (p: ProductAnalyticsRecord): ProductRow => ({
   name: p.name,
   totalSales: p.totalSales,
-  totalRevenue: p.totalRevenue,
+  totalRevenuePence: p.totalRevenuePence,
   machines: p.machines.length,
 });
 
@@ -113,7 +113,7 @@ describe("productView", () => {
       expect(view.list).toBeNull();
       expect(view.top).toEqual({
         bySales: topBy(shown, (p) => p.totalSales).map(row),
-        byRevenue: topBy(shown, (p) => p.totalRevenue).map(row),
+        byRevenue: topBy(shown, (p) => p.totalRevenuePence).map(row),
       });
     }
   });

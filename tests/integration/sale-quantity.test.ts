@@ -209,9 +209,9 @@ describe("an export with a Quantity column", () => {
       p.machines.map((m) => [m.id, m.unitsSold]).sort((a, b) => a[0] - b[0]);
     for (const range of [{}, { from: "2026-10-01", to: "2026-10-31" }]) {
       const rows = mine(await productAnalytics(db, range));
-      expect(rows.map((p) => [p.name, p.totalSales, p.totalRevenue])).toEqual([
-        [COLA, 9, 10.5],
-        [CRISPS, 3, 3],
+      expect(rows.map((p) => [p.name, p.totalSales, p.totalRevenuePence])).toEqual([
+        [COLA, 9, 1050],
+        [CRISPS, 3, 300],
       ]);
       expect(machinesOf(rows[0])).toEqual(
         [
@@ -222,9 +222,9 @@ describe("an export with a Quantity column", () => {
     }
     // From 4 October: the first Cola (×1) is out; the ×3 stays and the refund (7th) takes £3.00 off.
     const cut = mine(await productAnalytics(db, { from: "2026-10-04", to: "2026-10-31" }));
-    expect(cut.map((p) => [p.name, p.totalSales, p.totalRevenue])).toEqual([
-      [COLA, 8, 9],
-      [CRISPS, 3, 3],
+    expect(cut.map((p) => [p.name, p.totalSales, p.totalRevenuePence])).toEqual([
+      [COLA, 8, 900],
+      [CRISPS, 3, 300],
     ]);
     expect(machinesOf(cut[0])).toEqual(
       [
@@ -245,7 +245,7 @@ describe("an export with a Quantity column", () => {
     expect(view.distribution?.chosen?.product).toMatchObject({
       name: COLA,
       totalSales: 9,
-      totalRevenue: 10.5,
+      totalRevenuePence: 1050,
       machines: 2,
     });
     expect(view.distribution?.chosen?.machines.map((m) => [m.location, m.unitsSold, m.percent])).toEqual([

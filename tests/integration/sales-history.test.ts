@@ -16,13 +16,13 @@ describe("a partner's sales month by month (the dashboard's chart)", () => {
     await makeRecord(db, theirs.id, "2026-10", { totalSales: 100, revenuePence: 99_999, cogsPence: 0 });
 
     expect(await partnerMonthlySales(db, partner.id, "2025-11")).toEqual([
-      { month: "2026-09", units: 10, revenue: 18.01 },
-      { month: "2026-10", units: 1, revenue: 1.99 },
+      { month: "2026-09", units: 10, revenuePence: 1_801 },
+      { month: "2026-10", units: 1, revenuePence: 199 },
     ]);
     expect((await partnerMonthlySales(db, partner.id, "2025-10"))[0]).toEqual({
       month: "2025-10",
       units: 5,
-      revenue: 10,
+      revenuePence: 1_000,
     });
     expect(await partnerMonthlySales(db, (await makePartner(db)).id, "2025-01")).toEqual([]);
   });

@@ -28,11 +28,11 @@ describe("stats figures (hand-computed pence)", () => {
     expect(await getStats(db, NOW)).toEqual({
       totalPartners: 3,
       currentMonth: "2026-11",
-      currentMonthRevenue: 620,
-      currentMonthNetProfit: 456.46,
-      currentMonthCommission: 83.72,
-      allTimeRevenue: 650,
-      allTimeNetProfit: 475.56,
+      currentMonthRevenuePence: 62_000,
+      currentMonthNetProfitPence: 45_646,
+      currentMonthCommissionPence: 8_372,
+      allTimeRevenuePence: 65_000,
+      allTimeNetProfitPence: 47_556,
     });
   });
 });

@@ -32,22 +32,24 @@ describe("niceScale", () => {
 describe("pairedScales", () => {
   it("gives both axes the same number of gridlines, the count that fills the emptier axis best", () => {
     // 4 intervals: units to 1,000 (85% filled), revenue to £2,000 (61%); 3: 1,500 (57%) and £1,500 (81%);
-    // 5: 1,000 (85%) and £1,250 (98%).
-    const { units, revenue } = pairedScales(850, 1221);
+    // 5: 1,000 (85%) and £1,250 (98%). Revenue is in pence.
+    const { units, revenue } = pairedScales(850, 122_100);
     expect(units.ticks).toEqual([0, 200, 400, 600, 800, 1000]);
-    expect(revenue.ticks).toEqual([0, 250, 500, 750, 1000, 1250]);
+    expect(revenue.ticks).toEqual([0, 25_000, 50_000, 75_000, 100_000, 125_000]);
   });
   it("prefers 4 intervals when the fill ties", () => {
     const { units, revenue } = pairedScales(0, 0);
     expect(units.ticks).toHaveLength(5);
     expect(revenue.ticks).toHaveLength(5);
+    // A year without revenue counts its axis in pounds: £0 to £4.
+    expect(revenue.ticks).toEqual([0, 100, 200, 300, 400]);
   });
   it("always reaches both maxima", () => {
     for (const [u, r] of [
       [1, 1],
-      [7, 13.5],
-      [622, 882.8],
-      [12_345, 98_765.43],
+      [7, 1350],
+      [622, 88_280],
+      [12_345, 9_876_543],
     ]) {
       const { units, revenue } = pairedScales(u, r);
       expect(units.top).toBeGreaterThanOrEqual(u);

@@ -8,6 +8,7 @@ import {
   formatPounds,
   formatMonth,
   formatPence,
+  formatPenceAmount,
   formatPercent,
   formatUnits,
 } from "#domain/shared/format.ts";
@@ -59,19 +60,24 @@ describe("formatAmount", () => {
     expect(formatAmount(75)).toBe("75.00");
     expect(formatAmount(0.5)).toBe("0.50");
   });
+  it("and from pence (formatPenceAmount)", () => {
+    expect(formatPenceAmount(684_370)).toBe("6,843.70");
+    expect(formatPenceAmount(7500)).toBe("75.00");
+    expect(formatPenceAmount(50)).toBe("0.50");
+  });
 });
 
-describe("formatMoneyCompact and formatUnitsCompact (issue 14, the sales chart's axes)", () => {
+describe("formatPenceCompact and formatUnitsCompact, the sales chart's axes", () => {
   it("writes round axis values short: no trailing pence, thousands as k from 10,000", async () => {
-    const { formatMoneyCompact, formatUnitsCompact } = await import("#domain/shared/format.ts");
-    expect(formatMoneyCompact(0)).toBe("£0");
-    expect(formatMoneyCompact(850)).toBe("£850");
-    expect(formatMoneyCompact(1500)).toBe("£1,500");
-    expect(formatMoneyCompact(1250)).toBe("£1,250");
-    expect(formatMoneyCompact(12500)).toBe("£12.5k");
-    expect(formatMoneyCompact(12000)).toBe("£12k");
-    expect(formatMoneyCompact(2.5)).toBe("£2.5");
-    expect(formatMoneyCompact(0.25)).toBe("£0.25");
+    const { formatPenceCompact, formatUnitsCompact } = await import("#domain/shared/format.ts");
+    expect(formatPenceCompact(0)).toBe("£0");
+    expect(formatPenceCompact(85_000)).toBe("£850");
+    expect(formatPenceCompact(150_000)).toBe("£1,500");
+    expect(formatPenceCompact(125_000)).toBe("£1,250");
+    expect(formatPenceCompact(1_250_000)).toBe("£12.5k");
+    expect(formatPenceCompact(1_200_000)).toBe("£12k");
+    expect(formatPenceCompact(250)).toBe("£2.5");
+    expect(formatPenceCompact(25)).toBe("£0.25");
     expect(formatUnitsCompact(0)).toBe("0");
     expect(formatUnitsCompact(250)).toBe("250");
     expect(formatUnitsCompact(2500)).toBe("2,500");

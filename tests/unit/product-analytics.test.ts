@@ -14,12 +14,12 @@ import {
 const product = (
   name: string,
   totalSales: number,
-  totalRevenue = totalSales,
+  totalRevenuePence = totalSales,
   machines: [number, number][] = [[1, totalSales]],
 ): ProductAnalyticsRecord => ({
   name,
   totalSales,
-  totalRevenue,
+  totalRevenuePence,
   machines: machines.map(([id, unitsSold]) => ({ id, location: `Machine ${id}`, unitsSold })),
 });
 
@@ -42,8 +42,8 @@ describe("top lists", () => {
     const bySales = topBy(catalogue, (p) => p.totalSales);
     expect(bySales).toHaveLength(10);
     expect(bySales[0].name).toBe("Product A");
-    const byRevenue = topBy(catalogue, (p) => p.totalRevenue);
-    expect(byRevenue[0].totalRevenue).toBe(Math.max(...catalogue.map((p) => p.totalRevenue)));
+    const byRevenue = topBy(catalogue, (p) => p.totalRevenuePence);
+    expect(byRevenue[0].totalRevenuePence).toBe(Math.max(...catalogue.map((p) => p.totalRevenuePence)));
     expect(topBy([product("B", 5), product("A", 5)], (p) => p.totalSales).map((p) => p.name)).toEqual(["A", "B"]);
   });
 

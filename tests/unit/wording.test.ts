@@ -51,12 +51,12 @@ describe("the heading of a partner's terms fits the type", () => {
 
 describe("counted nouns in the product's sentences", () => {
   it("deleting a record names its sales with a real plural", () => {
-    expect(deleteRecordQuestion("Leeds", { month: "2026-10", totalSales: 1, revenue: 2.5 }).description).toMatch(
+    expect(deleteRecordQuestion("Leeds", { month: "2026-10", totalSales: 1, revenuePence: 250 }).description).toMatch(
       /^Its 1 sale \(£2\.50 revenue\)/,
     );
-    expect(deleteRecordQuestion("Leeds", { month: "2026-10", totalSales: 1270, revenue: 2.5 }).description).toMatch(
-      /^Its 1,270 sales \(/,
-    );
+    expect(
+      deleteRecordQuestion("Leeds", { month: "2026-10", totalSales: 1270, revenuePence: 250 }).description,
+    ).toMatch(/^Its 1,270 sales \(/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The sales chart's axes as plain data (sales-chart.tsx draws them): round gridline values that
- * both the units axis and the revenue axis share, and month labels that carry their year.
+ * both the units axis and the revenue axis (pence) share, and month labels that carry their year.
  */
+import { poundsToPence } from "#domain/shared/money.ts";
 
 export interface Scale {
   /** The axis' top value (the highest gridline), at least the figure it must hold. */
@@ -17,13 +18,17 @@ const STEPS = [1, 2, 2.5, 5, 10];
 /**
  * The smallest round step that lets `intervals` steps reach `max` (whole numbers only when
  * `whole`, as for units: no "2.5 units"), and the gridlines it gives. A max of 0 (a year without
- * sales) still gets an axis: one per interval.
+ * sales) still gets an axis: `emptyStep` (1 unless given) per interval.
  */
-export function niceScale(max: number, intervals: number, { whole = false }: { whole?: boolean } = {}): Scale {
+export function niceScale(
+  max: number,
+  intervals: number,
+  { whole = false, emptyStep = 1 }: { whole?: boolean; emptyStep?: number } = {},
+): Scale {
   if (!Number.isInteger(intervals) || intervals < 1)
     throw new RangeError(`intervals must be a positive whole number: ${intervals}`);
   const wanted = Math.max(0, max) / intervals;
-  let step = 1;
+  let step = emptyStep;
   if (wanted > 0) {
     const magnitude = 10 ** Math.floor(Math.log10(wanted));
     step =
@@ -41,16 +46,19 @@ function fill(max: number, scale: Scale): number {
   return max > 0 ? max / scale.top : 1;
 }
 
+/** A year without revenue still counts its axis in pounds: £0, £1, £2… */
+const EMPTY_REVENUE_STEP = poundsToPence(1);
+
 /**
- * Two axes drawn over the same gridlines (units on the left, revenue on the right): the number of
- * intervals, 3 to 5, that wastes least room on the emptier of the two; 4 when they tie.
+ * Two axes drawn over the same gridlines (units on the left, revenue in pence on the right): the
+ * number of intervals, 3 to 5, that wastes least room on the emptier of the two; 4 when they tie.
  */
-export function pairedScales(maxUnits: number, maxRevenue: number): { units: Scale; revenue: Scale } {
+export function pairedScales(maxUnits: number, maxRevenuePence: number): { units: Scale; revenue: Scale } {
   let best: { units: Scale; revenue: Scale; score: number } | null = null;
   for (const intervals of [4, 3, 5]) {
     const units = niceScale(maxUnits, intervals, { whole: true });
-    const revenue = niceScale(maxRevenue, intervals);
-    const score = Math.min(fill(maxUnits, units), fill(maxRevenue, revenue));
+    const revenue = niceScale(maxRevenuePence, intervals, { emptyStep: EMPTY_REVENUE_STEP });
+    const score = Math.min(fill(maxUnits, units), fill(maxRevenuePence, revenue));
     if (!best || score > best.score + 1e-9) best = { units, revenue, score };
   }
   return { units: best!.units, revenue: best!.revenue };

@@ -131,7 +131,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
                     <CardIcon name="delete" />
                   </IconButton>
                 }
-                {...deleteMachineQuestion(machine.location, machine.records ?? { count: 0, revenue: 0 })}
+                {...deleteMachineQuestion(machine.location, machine.records ?? { count: 0, revenuePence: 0 })}
               />
             </Flex>
           ) : null}

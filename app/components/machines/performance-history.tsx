@@ -12,7 +12,7 @@ import { formatDate, formatMonth, previousMonth } from "#domain/shared/dates.ts"
 import { MONTH_TO_DATE, monthHasEnded } from "#domain/month-close/month-close-rules.ts";
 import { ConfirmForm } from "../confirm-button.tsx";
 import type { MachineRecord } from "#domain/machines/machine-service.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import { deleteRecordQuestion } from "./machine-questions.ts";
@@ -205,7 +205,7 @@ export function PerformanceHistory({
         <SalesChart
           title={`${machine.location}: units and revenue over 12 months`}
           data={twelveMonths(
-            records.map((r) => ({ month: r.month, units: r.totalSales, revenue: r.revenue })),
+            records.map((r) => ({ month: r.month, units: r.totalSales, revenuePence: r.revenuePence })),
             records[0].month > previousMonth() ? records[0].month : previousMonth(),
           )}
         />
@@ -248,22 +248,22 @@ export function PerformanceHistory({
                     {formatUnits(record.totalSales)}
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
-                    {formatPounds(record.revenue)}
+                    {formatPence(record.revenuePence)}
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
-                    {formatPounds(record.cogs)}
+                    {formatPence(record.cogsPence)}
                   </Table.Cell>
                   {profitSharing ? (
                     <>
                       <Table.Cell justify="end" className="vb-figure">
-                        {formatPounds(record.cardFee)}
+                        {formatPence(record.cardFeePence)}
                       </Table.Cell>
                       <Table.Cell justify="end" className="vb-figure">
-                        {formatPounds(record.netProfit)}
+                        {formatPence(record.netProfitPence)}
                       </Table.Cell>
                       <Table.Cell justify="end" className="vb-figure">
                         <Flex gap="1" align="center" justify="end">
-                          {formatPounds(record.profitShare)}
+                          {formatPence(record.profitSharePence)}
                           <AgreementWorkings record={record} />
                         </Flex>
                       </Table.Cell>

@@ -9,8 +9,8 @@ import "./sales-chart.css";
 import { recentMonths } from "#domain/shared/dates.ts";
 import {
   formatCount,
-  formatPounds,
-  formatMoneyCompact,
+  formatPence,
+  formatPenceCompact,
   formatMonth,
   formatUnits,
   formatUnitsCompact,
@@ -21,7 +21,7 @@ import { monthLabels, pairedScales } from "./chart-axis.ts";
 export interface MonthFigures {
   month: string;
   units: number;
-  revenue: number;
+  revenuePence: number;
 }
 
 /** The SVG's own units: a column per month 100 wide, the plot 1000 high (stretched to the box). */
@@ -33,11 +33,14 @@ export function twelveMonths(figures: readonly MonthFigures[], lastMonth: string
   const byMonth = new Map<string, MonthFigures>();
   for (const f of figures) {
     const prev = byMonth.get(f.month);
-    byMonth.set(f.month, prev ? { month: f.month, units: prev.units + f.units, revenue: prev.revenue + f.revenue } : f);
+    byMonth.set(
+      f.month,
+      prev ? { month: f.month, units: prev.units + f.units, revenuePence: prev.revenuePence + f.revenuePence } : f,
+    );
   }
   return recentMonths(lastMonth, 12)
     .reverse()
-    .map((month) => byMonth.get(month) ?? { month, units: 0, revenue: 0 });
+    .map((month) => byMonth.get(month) ?? { month, units: 0, revenuePence: 0 });
 }
 
 const n = (value: number) => Number(value.toFixed(1));
@@ -51,15 +54,15 @@ function tipSide(index: number, count: number): "start" | "end" | "middle" {
 export function SalesChart({ data, title }: { data: MonthFigures[]; title: string }) {
   const { units, revenue } = pairedScales(
     Math.max(0, ...data.map((d) => d.units)),
-    Math.max(0, ...data.map((d) => d.revenue)),
+    Math.max(0, ...data.map((d) => d.revenuePence)),
   );
   const y = (value: number, top: number) => n(HEIGHT - (Math.max(0, value) / top) * HEIGHT);
   const x = (i: number) => i * COLUMN + COLUMN / 2;
   const width = data.length * COLUMN;
   const gridlines = units.ticks.map((_, i) => `M0 ${y(i, units.ticks.length - 1)}H${width}`).join("");
   const bars = data.map((d, i) => `M${x(i) - 30} ${HEIGHT}V${y(d.units, units.top)}h60V${HEIGHT}z`).join("");
-  const line = data.map((d, i) => `${i ? "L" : "M"}${x(i)} ${y(d.revenue, revenue.top)}`).join("");
-  const dots = data.map((d, i) => `M${x(i)} ${y(d.revenue, revenue.top)}h0`).join("");
+  const line = data.map((d, i) => `${i ? "L" : "M"}${x(i)} ${y(d.revenuePence, revenue.top)}`).join("");
+  const dots = data.map((d, i) => `M${x(i)} ${y(d.revenuePence, revenue.top)}h0`).join("");
   const labels = monthLabels(data.map((d) => d.month));
 
   return (
@@ -79,13 +82,13 @@ export function SalesChart({ data, title }: { data: MonthFigures[]; title: strin
           </svg>
           <ol className="vb-chart-months" aria-label={`${title}, month by month`}>
             {data.map((d, i) => {
-              const text = `${formatMonth(d.month)}: ${formatCount(d.units, "unit")}, ${formatPounds(d.revenue)} revenue`;
+              const text = `${formatMonth(d.month)}: ${formatCount(d.units, "unit")}, ${formatPence(d.revenuePence)} revenue`;
               return (
                 <li key={d.month} tabIndex={0} aria-label={text} data-tip={tipSide(i, data.length)}>
                   <span className="vb-chart-tip" aria-hidden>
                     <strong>{formatMonth(d.month)}</strong>
                     <span>{formatCount(d.units, "unit")}</span>
-                    <span>{formatPounds(d.revenue)} revenue</span>
+                    <span>{formatPence(d.revenuePence)} revenue</span>
                   </span>
                 </li>
               );
@@ -94,7 +97,7 @@ export function SalesChart({ data, title }: { data: MonthFigures[]; title: strin
         </div>
         <div className="vb-chart-axis vb-chart-axis-revenue" aria-hidden>
           {revenue.ticks.map((tick) => (
-            <span key={tick}>{formatMoneyCompact(tick)}</span>
+            <span key={tick}>{formatPenceCompact(tick)}</span>
           ))}
         </div>
         <div className="vb-chart-x" aria-hidden>
@@ -131,7 +134,7 @@ export function SalesChart({ data, title }: { data: MonthFigures[]; title: strin
               <tr key={d.month}>
                 <th scope="row">{formatMonth(d.month)}</th>
                 <td>{formatUnits(d.units)}</td>
-                <td>{formatPounds(d.revenue)}</td>
+                <td>{formatPence(d.revenuePence)}</td>
               </tr>
             ))}
           </tbody>

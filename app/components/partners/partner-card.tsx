@@ -4,7 +4,7 @@ import { ArrowRightIcon, Pencil2Icon } from "@radix-ui/react-icons";
 import { Link } from "@remix-run/react";
 import { formatRate } from "#domain/shared/commission-rules.ts";
 import { paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import type { PartnerSummary } from "#domain/partners/partner-service.ts";
 import { formatDate } from "#domain/shared/dates.ts";
 import { AccountStatusBadge } from "../invoices/invoice-status.tsx";
@@ -50,11 +50,11 @@ export function PartnerCard({ partner }: { partner: PartnerSummary }) {
             </DataList.Item>
             <DataList.Item>
               <DataList.Label minWidth="110px">Revenue</DataList.Label>
-              <DataList.Value>{formatPounds(partner.totalRevenue)}</DataList.Value>
+              <DataList.Value>{formatPence(partner.totalRevenuePence)}</DataList.Value>
             </DataList.Item>
             <DataList.Item>
               <DataList.Label minWidth="110px">Net Profit</DataList.Label>
-              <DataList.Value>{formatPounds(partner.totalNetProfit)}</DataList.Value>
+              <DataList.Value>{formatPence(partner.totalNetProfitPence)}</DataList.Value>
             </DataList.Item>
             {feePaying ? (
               <>

@@ -9,7 +9,7 @@
  */
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Table, Tabs, Text } from "@radix-ui/themes";
 import { Link, useAsyncError, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
 import type { ProductRow, ProductView } from "#domain/products/product-service.ts";
 import { useHydrated } from "../forms.tsx";
@@ -156,7 +156,7 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                           {formatUnits(p.totalSales)}
                         </Table.Cell>
                         <Table.Cell justify="end" className="vb-figure">
-                          {formatPounds(p.totalRevenue)}
+                          {formatPence(p.totalRevenuePence)}
                         </Table.Cell>
                         <Table.Cell justify="end" className="vb-figure">
                           {formatUnits(p.machines)}
@@ -185,7 +185,11 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
               rows={view.top.bySales}
               value={(p) => `${formatUnits(p.totalSales)} sold`}
             />
-            <TopTable title="Top 10 by Revenue" rows={view.top.byRevenue} value={(p) => formatPounds(p.totalRevenue)} />
+            <TopTable
+              title="Top 10 by Revenue"
+              rows={view.top.byRevenue}
+              value={(p) => formatPence(p.totalRevenuePence)}
+            />
           </Grid>
         ) : (
           <Pending />

@@ -106,7 +106,7 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
           form,
           deleteMachineQuestion(
             machine.location,
-            (await recordTotalsOf(db, [machine.id])).get(machine.id) ?? { count: 0, revenue: 0 },
+            (await recordTotalsOf(db, [machine.id])).get(machine.id) ?? { count: 0, revenuePence: 0 },
           ),
         );
         if (question) return question;
@@ -170,7 +170,11 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const question = confirmFirst(
           "record-delete",
           form,
-          deleteRecordQuestion(record.location, view ?? { month: record.month, totalSales: 0, revenue: 0 }, changes),
+          deleteRecordQuestion(
+            record.location,
+            view ?? { month: record.month, totalSales: 0, revenuePence: 0 },
+            changes,
+          ),
         );
         if (question) return question;
         await deleteRecord(db, id, actor.id, {
