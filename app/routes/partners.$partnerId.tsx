@@ -22,7 +22,7 @@ import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/month-close/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { isProfitSharingType, partnerTermsHeading } from "#domain/partners/partner-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence, formatPounds } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
@@ -311,7 +311,7 @@ function ProfitShareCard({ partner, agreement }: { partner: PartnerDetailPage; a
       ) : partner.partnerType === "fee-paying" ? (
         <Flex direction="column" gap="1">
           <Text size="6" weight="bold">
-            {partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)}
+            {partner.monthlyFeePence === null ? "Not set" : formatPence(partner.monthlyFeePence)}
           </Text>
           <Text size="2" color="gray">
             Paid by the partner each month, invoiced; no profit share.

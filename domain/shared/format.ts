@@ -6,7 +6,7 @@
 export { formatPence, formatPounds } from "./money.ts";
 export { formatDate, formatMonth } from "./dates.ts";
 import { formatDate } from "./dates.ts";
-import { formatPence } from "./money.ts";
+import { formatPence, penceToPounds } from "./money.ts";
 
 /** "+£1.20" or "−£1.20": a difference or adjustment with its sign (a true minus sign). */
 export function formatSignedPence(pence: number): string {
@@ -35,6 +35,11 @@ let amounts: Intl.NumberFormat | undefined;
 export function formatAmount(pounds: number): string {
   amounts ??= new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return amounts.format(pounds);
+}
+
+/** 1,234.50 from pence: formatAmount's figure for a view's pence (a form's starting amount, a bare column). */
+export function formatAmountPence(pence: number): string {
+  return formatAmount(penceToPounds(pence));
 }
 
 /** 33.3% from a percentage (33.333…), to `digits` decimals (one by default), trailing zeros kept. */
