@@ -34,7 +34,7 @@ import {
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
 import { formatPence } from "#domain/shared/money.ts";
-import { formatRate } from "#domain/shared/commission-rules.ts";
+import { formatRate, percentToBp } from "#domain/shared/commission-rules.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -124,7 +124,7 @@ function QuotePreview({ quote }: { quote: InvoiceQuote }) {
             <DataList.Value>{formatPence(quote.amountPence)}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
-            <DataList.Label minWidth="130px">VAT at {formatRate(Math.round(quote.vatPercent * 100))}</DataList.Label>
+            <DataList.Label minWidth="130px">VAT at {formatRate(percentToBp(quote.vatPercent))}</DataList.Label>
             <DataList.Value>{formatPence(quote.vatPence)}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
