@@ -8,6 +8,7 @@ import { PAYMENT_PERIODS } from "#domain/invoices/invoice-rules.ts";
 import { api, apiError, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
+import { invoiceJson, invoiceQuoteJson } from "#domain/invoices/invoice-json.ts";
 
 const period = z.enum(PAYMENT_PERIODS, { error: "requestedPaymentPeriod must be monthly, 6-months or 12-months" });
 const schema = z.object({ requestedPaymentPeriod: period.default("monthly") });
@@ -16,7 +17,9 @@ export const loader = api(async ({ request, params }) => {
   await requireApiAdmin(request);
   const parsed = period.safeParse(new URL(request.url).searchParams.get("requestedPaymentPeriod") ?? "monthly");
   if (!parsed.success) return apiError(400, parsed.error.issues[0].message);
-  return Response.json(await quoteInvoice(db, idParam(params.partnerId, "Partner not found"), parsed.data));
+  return Response.json(
+    invoiceQuoteJson(await quoteInvoice(db, idParam(params.partnerId, "Partner not found"), parsed.data)),
+  );
 });
 
 export const action = api(async ({ request, params }) => {
@@ -24,7 +27,9 @@ export const action = api(async ({ request, params }) => {
   const admin = await requireApiAdmin(request);
   const { requestedPaymentPeriod } = await parseBody(request, schema);
   return Response.json(
-    await generateInvoice(db, idParam(params.partnerId, "Partner not found"), requestedPaymentPeriod, admin.id),
+    invoiceJson(
+      await generateInvoice(db, idParam(params.partnerId, "Partner not found"), requestedPaymentPeriod, admin.id),
+    ),
     { status: 201 },
   );
 });

@@ -9,6 +9,7 @@ import { api, methodNotAllowed, parseBody } from "#app/utils/api.server.ts";
 import { ENROLMENT_REQUIRED, INVALID_CODE, TWO_FACTOR_REQUIRED } from "#domain/accounts/two-factor-service.ts";
 import { clientAddress, finishSignIn, signIn } from "#app/utils/auth.server.ts";
 import { secondFactorPasses } from "#app/utils/two-factor.server.ts";
+import { publicUserJson } from "#domain/accounts/user-json.ts";
 
 const loginSchema = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required"),
@@ -35,7 +36,7 @@ export const action = api(async ({ request, context }) => {
     if (!(await secondFactorPasses(user, credentials.code, address)))
       return Response.json({ message: INVALID_CODE, twoFactorRequired: true }, { status: 401 });
   }
-  return Response.json(user, { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
+  return Response.json(publicUserJson(user), { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -12,12 +12,13 @@ import {
 } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
+import { paymentJson } from "#domain/receivables/receivables-json.ts";
 
 export const loader = api(async ({ request, params }) => {
   await requireApiUser(request);
   const id = idParam(params.id, "Partner not found");
   await requireApiPartnerAccess(request, id);
-  return Response.json(await listPayments(db, id));
+  return Response.json((await listPayments(db, id)).map(paymentJson));
 });
 
 export const action = api(async ({ request, params }) => {
@@ -37,5 +38,5 @@ export const action = api(async ({ request, params }) => {
     },
     admin.id,
   );
-  return Response.json(payment, { status: 201 });
+  return Response.json(paymentJson(payment), { status: 201 });
 });

@@ -7,6 +7,7 @@ import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
+import { publicUserJson } from "#domain/accounts/user-json.ts";
 
 export const loader = api(async ({ request, params }) => {
   await requireApiAdmin(request);
@@ -19,7 +20,7 @@ export const action = api(async ({ request, params, context }) => {
   switch (request.method) {
     case "PATCH": {
       const input = await parseBody(request, partnerUpdateSchema);
-      return Response.json(await updatePartner(db, id, input, admin.id));
+      return Response.json(publicUserJson(await updatePartner(db, id, input, admin.id)));
     }
     case "DELETE": {
       const { password } = await parseBody(request, deletePartnerSchema);

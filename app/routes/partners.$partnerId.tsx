@@ -310,7 +310,7 @@ function ProfitShareCard({ partner, agreement }: { partner: PartnerDetailPage; a
       ) : partner.partnerType === "fee-paying" ? (
         <Flex direction="column" gap="1">
           <Text size="6" weight="bold">
-            {partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)}
+            {partner.monthlyFeePence === null ? "Not set" : formatPence(partner.monthlyFeePence)}
           </Text>
           <Text size="2" color="gray">
             Paid by the partner each month, invoiced; no profit share.

@@ -4,11 +4,14 @@ import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "./api.server.ts";
 import { db } from "./db.server.ts";
 import { idParam } from "./params.server.ts";
+import { invoiceJson } from "#domain/invoices/invoice-json.ts";
 
 export const invoiceStatusAction = api(async ({ request, params }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const admin = await requireApiAdmin(request);
   const id = idParam(params.id, "Invoice not found");
   const { status, paidDate, paymentReference } = await parseBody(request, invoiceStatusSchema);
-  return Response.json(await updateInvoiceStatus(db, id, status, admin.id, undefined, { paidDate, paymentReference }));
+  return Response.json(
+    invoiceJson(await updateInvoiceStatus(db, id, status, admin.id, undefined, { paidDate, paymentReference })),
+  );
 });

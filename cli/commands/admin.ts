@@ -1,5 +1,6 @@
 /** vendboard admin create USERNAME --password-stdin [--name NAME] */
 import { createUser, toPublicUser } from "#domain/accounts/user-service.ts";
+import { publicUserJson } from "#domain/accounts/user-json.ts";
 import { UsageError } from "../errors.ts";
 import { printJson, readAll, withDatabase, type CliIO } from "../context.ts";
 
@@ -16,7 +17,7 @@ export async function runCreateAdmin(io: CliIO, username: string, options: Creat
   const user = await withDatabase(io, (db) =>
     createUser(db, { username, password, name: options.name ?? username, isAdmin: true }),
   );
-  if (options.json) printJson(io, toPublicUser(user));
+  if (options.json) printJson(io, publicUserJson(toPublicUser(user)));
   else io.stderr.write(`Created admin '${user.username}' (id ${user.id}). Sign in at /auth.\n`);
   return user;
 }

@@ -6,7 +6,8 @@ import { formatDate } from "#domain/shared/dates.ts";
 import { checkDueInvoices } from "#domain/invoices/invoice-due.ts";
 import { listInvoices } from "#domain/invoices/invoice-queries.ts";
 import { INVOICE_STATUSES, dueCheckSummary } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { invoiceJson } from "#domain/invoices/invoice-json.ts";
+import { formatPence } from "#domain/shared/format.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE } from "../errors.ts";
 import { dayFlag, parseOptions } from "../options.ts";
@@ -32,7 +33,7 @@ export async function runList(io: CliIO, options: { status?: string; json?: bool
   const { status } = parseOptions(listOptions, options);
   const invoices = await withDatabase(io, (db) => listInvoices(db, { status }));
   if (options.json) {
-    printJson(io, invoices);
+    printJson(io, invoices.map(invoiceJson));
     return invoices;
   }
   const table = new Table({
@@ -43,7 +44,7 @@ export async function runList(io: CliIO, options: { status?: string; json?: bool
     table.push([
       i.displayId,
       i.partnerName,
-      formatPounds(i.amount),
+      formatPence(i.amountPence),
       `${formatDate(i.periodStart)} - ${formatDate(i.periodEnd)}`,
       formatDate(i.dueDate),
       i.status,

@@ -4,7 +4,6 @@ import type { Database, User } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { FIRST_MONTH, bpToFraction } from "../shared/commission-rules.ts";
 import { conflict } from "../shared/errors.ts";
-import { penceToPounds } from "../shared/money.ts";
 import type { PartnerType, PaymentPeriod } from "#db/enums.ts";
 import { passwordSchema, usernameSchema } from "./account-schemas.ts";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password.ts";
@@ -24,8 +23,7 @@ export interface PublicUser {
   accountHolderName: string | null;
   /** Fraction string with 4 decimals, "0.1000". */
   commissionPercentage: string;
-  /** Pounds. */
-  monthlyFee: number | null;
+  monthlyFeePence: number | null;
   paymentPeriod: PaymentPeriod | null;
   nextPaymentDue: string | null;
   lastPaymentDate: string | null;
@@ -45,7 +43,7 @@ export function toPublicUser(user: User): PublicUser {
     sortCode: user.sortCode,
     accountHolderName: user.accountHolderName,
     commissionPercentage: bpToFraction(user.commissionBp),
-    monthlyFee: user.monthlyFeePence === null ? null : penceToPounds(user.monthlyFeePence),
+    monthlyFeePence: user.monthlyFeePence,
     paymentPeriod: user.paymentPeriod,
     nextPaymentDue: user.nextPaymentDue,
     lastPaymentDate: user.lastPaymentDate,

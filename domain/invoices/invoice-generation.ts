@@ -27,14 +27,15 @@ export interface InvoiceQuote {
   paymentPeriod: PaymentPeriod;
   months: number;
   discountPercent: number;
-  monthlyFee: number;
-  gross: number;
-  discount: number;
-  amount: number;
+  /** Pence, as every money field of the quote. */
+  monthlyFeePence: number;
+  grossPence: number;
+  discountPence: number;
+  amountPence: number;
   /** The VAT the invoice would carry at the business's rate now (null: no VAT), and what the partner pays. */
   vatPercent: number | null;
-  vat: number;
-  total: number;
+  vatPence: number;
+  totalPence: number;
   periodStart: string;
   periodEnd: string;
   dueDate: string;
@@ -64,7 +65,7 @@ async function quote(
   };
 }
 
-/** What generating an invoice would produce, without saving it; pounds only in this answer. */
+/** What generating an invoice would produce, without saving it (pence; invoice-json.ts answers it in pounds). */
 export async function quoteInvoice(
   db: DB,
   partnerId: number,
@@ -78,13 +79,13 @@ export async function quoteInvoice(
     paymentPeriod: period,
     months: q.months,
     discountPercent: q.discountPercent,
-    monthlyFee: penceToPounds(q.monthlyFeePence),
-    gross: penceToPounds(q.grossPence),
-    discount: penceToPounds(q.discountPence),
-    amount: penceToPounds(q.amountPence),
+    monthlyFeePence: q.monthlyFeePence,
+    grossPence: q.grossPence,
+    discountPence: q.discountPence,
+    amountPence: q.amountPence,
     vatPercent: vat.rateBp === null ? null : vat.rateBp / 100,
-    vat: penceToPounds(vat.vatPence),
-    total: penceToPounds(vat.grossPence),
+    vatPence: vat.vatPence,
+    totalPence: vat.grossPence,
     periodStart: q.periodStart,
     periodEnd: q.periodEnd,
     dueDate: q.dueDate,

@@ -11,7 +11,6 @@ import {
   type PaymentPeriod,
 } from "./invoice-rules.ts";
 import { vatLines } from "../business/business-rules.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 
@@ -23,14 +22,14 @@ export interface InvoiceView {
   displayId: string;
   partnerId: number;
   partnerName: string;
-  /** The invoice's amount: the fee after any term discount, net of VAT. */
-  amount: number;
+  /** The invoice's amount in pence: the fee after any term discount, net of VAT. */
+  amountPence: number;
   /** The VAT rate the invoice was raised at, as a percentage (20), or null when it carries no VAT. */
   vatPercent: number | null;
-  /** VAT on the amount (0 without VAT). */
-  vat: number;
-  /** What the partner pays: amount + VAT. */
-  total: number;
+  /** VAT on the amount in pence (0 without VAT). */
+  vatPence: number;
+  /** What the partner pays in pence: amount + VAT. */
+  totalPence: number;
   paymentPeriod: PaymentPeriod;
   periodStart: string;
   periodEnd: string;
@@ -56,10 +55,10 @@ export function invoiceView(
     displayId: formatInvoiceId(row.id),
     partnerId: row.partnerId,
     partnerName: row.partnerName,
-    amount: penceToPounds(row.amountPence),
+    amountPence: row.amountPence,
     vatPercent: row.vatRateBp === null ? null : row.vatRateBp / 100,
-    vat: penceToPounds(vat.vatPence),
-    total: penceToPounds(vat.grossPence),
+    vatPence: vat.vatPence,
+    totalPence: vat.grossPence,
     paymentPeriod: row.paymentPeriod,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,

@@ -4,14 +4,15 @@
  * answer). Pure: the services' types are imported as types only.
  */
 import { penceToPounds } from "../shared/money.ts";
+import { partnerWithInvoicesJson } from "../invoices/invoice-json.ts";
 import { machineJson } from "../machines/machine-json.ts";
 import type { ListedPartner } from "./partner-list-service.ts";
 import type { PartnerDetail, Stats } from "./partner-detail-service.ts";
 
-/** A partner as listed: the user fields, the machine count, all-time revenue and net profit in pounds, the invoices. */
+/** A partner as listed: the user fields (the monthly fee in pounds), the machine count, all-time revenue and net profit in pounds, the invoices as the API answers them. */
 export function listedPartnerJson({ totalRevenuePence, totalNetProfitPence, ...partner }: ListedPartner) {
   return {
-    ...partner,
+    ...partnerWithInvoicesJson(partner),
     totalRevenue: penceToPounds(totalRevenuePence),
     totalNetProfit: penceToPounds(totalNetProfitPence),
   };

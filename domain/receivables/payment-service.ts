@@ -156,10 +156,10 @@ export async function deletePayment(
       month: first ? invoiceMonth(first) : null,
       before: {
         receivedOn: payment.receivedOn,
-        amount: view.amount,
+        amount: penceToPounds(view.amountPence),
         method: payment.method,
         reference: payment.reference,
-        allocations: view.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: a.amount })),
+        allocations: view.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: penceToPounds(a.amountPence) })),
       },
       after: null,
       details: { invoices: changed.map((c) => ({ invoiceId: c.id, from: c.before.status, to: c.after.status })) },

@@ -4,7 +4,6 @@ import type { Database, Payment } from "#db/schema.ts";
 import { isoDay } from "../shared/dates.ts";
 import { notFound } from "../shared/errors.ts";
 import { formatCreditNoteId, formatInvoiceId } from "../shared/format.ts";
-import { penceToPounds } from "../shared/money.ts";
 import { type PaymentMethod } from "./payment-rules.ts";
 import { invoicesWithState } from "./settlement-service.ts";
 
@@ -15,11 +14,10 @@ export interface PaymentView {
   id: number;
   partnerId: number;
   receivedOn: string;
-  /** Pounds. */
-  amount: number;
+  amountPence: number;
   method: PaymentMethod;
   reference: string | null;
-  allocations: { invoiceId: number; displayId: string; amount: number }[];
+  allocations: { invoiceId: number; displayId: string; amountPence: number }[];
   createdAt: string;
   createdBy: number | null;
 }
@@ -31,7 +29,7 @@ export interface CreditNoteView {
   invoiceDisplayId: string;
   partnerId: number;
   issuedOn: string;
-  amount: number;
+  amountPence: number;
   reason: string;
   kind: "credit" | "cancellation";
   pdfUrl: string;
@@ -61,7 +59,7 @@ export async function paymentViews(db: Tx, payments: readonly Payment[]): Promis
     id: p.id,
     partnerId: p.partnerId,
     receivedOn: p.receivedOn,
-    amount: penceToPounds(p.amountPence),
+    amountPence: p.amountPence,
     method: p.method,
     reference: p.reference,
     allocations: allocations
@@ -69,7 +67,7 @@ export async function paymentViews(db: Tx, payments: readonly Payment[]): Promis
       .map((a) => ({
         invoiceId: a.invoiceId,
         displayId: formatInvoiceId(a.invoiceId),
-        amount: penceToPounds(a.amountPence),
+        amountPence: a.amountPence,
       })),
     createdAt: p.createdAt,
     createdBy: p.createdBy,
@@ -106,7 +104,7 @@ export function creditNoteView(row: {
     invoiceDisplayId: formatInvoiceId(row.invoiceId),
     partnerId: row.partnerId,
     issuedOn: row.issuedOn,
-    amount: penceToPounds(row.amountPence),
+    amountPence: row.amountPence,
     reason: row.reason,
     kind: row.kind,
     pdfUrl: `/api/credit-notes/${row.id}/pdf`,
@@ -148,10 +146,10 @@ export async function invoiceBalances(
 
 /** What the partner page shows of a fee-paying partner's money: each invoice's balance, the payments and credit notes. */
 export interface PartnerReceivables {
-  /** By invoice id, pounds: what the partner pays (gross), has paid, was credited, and what is left. */
-  balances: Record<number, { gross: number; paid: number; credited: number; balance: number }>;
-  /** The balances of unpaid invoices added up, pounds. */
-  due: number;
+  /** By invoice id, pence: what the partner pays (gross), has paid, was credited, and what is left. */
+  balances: Record<number, { grossPence: number; paidPence: number; creditedPence: number; balancePence: number }>;
+  /** The balances of unpaid invoices added up, pence. */
+  duePence: number;
   payments: PaymentView[];
   creditNotes: CreditNoteView[];
 }
@@ -166,16 +164,16 @@ export async function partnerReceivables(
   let due = 0;
   for (const i of invoices) {
     balances[i.id] = {
-      gross: penceToPounds(i.grossPence),
-      paid: penceToPounds(i.state.paidPence),
-      credited: penceToPounds(i.state.creditedPence),
-      balance: penceToPounds(i.state.balancePence),
+      grossPence: i.grossPence,
+      paidPence: i.state.paidPence,
+      creditedPence: i.state.creditedPence,
+      balancePence: i.state.balancePence,
     };
     if (i.state.status !== "cancelled") due += i.state.balancePence;
   }
   return {
     balances,
-    due: penceToPounds(due),
+    duePence: due,
     payments: await listPayments(db, partnerId),
     creditNotes: await listCreditNotes(db, partnerId),
   };

@@ -37,8 +37,8 @@ export function formatAmount(pounds: number): string {
   return amounts.format(pounds);
 }
 
-/** 1,234.50 from pence: formatAmount for a figure kept in pence (a "Price £" column). */
-export function formatPenceAmount(pence: number): string {
+/** 1,234.50 from pence: formatAmount's figure for a view's pence (a form's starting amount, a bare column). */
+export function formatAmountPence(pence: number): string {
   return formatAmount(penceToPounds(pence));
 }
 

@@ -30,6 +30,7 @@ import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
 import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
 import { type InvoiceView } from "#domain/invoices/invoice-queries.ts";
+import type { InvoiceJson } from "#domain/invoices/invoice-json.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
@@ -296,7 +297,7 @@ describe("GET /api/fee-payments", () => {
   it("a partner sees only their own invoices, newest period first, with the list fields", async () => {
     const response = await list("", ownerCookie);
     expect(response.status).toBe(200);
-    const rows = (await response.json()) as InvoiceView[];
+    const rows = (await response.json()) as InvoiceJson[];
     expect(rows.map((r) => r.id)).toEqual([ownerOverdue.id, ownerPaid.id, ownerSixMonths.id]);
     expect(rows.every((r) => r.partnerId === owner.id)).toBe(true);
     expect(rows[2]).toMatchObject({
@@ -327,13 +328,13 @@ describe("GET /api/fee-payments", () => {
       periodEnd: "2027-11-30",
     });
 
-    const theirs = (await (await list("", otherCookie)).json()) as InvoiceView[];
+    const theirs = (await (await list("", otherCookie)).json()) as InvoiceJson[];
     expect(theirs.map((r) => r.id).sort((a, b) => a - b)).toEqual([otherPending.id, otherPaid.id]);
   });
 
   it("a partner's ?status= filter stays within their own invoices", async () => {
     const ids = async (status: string) =>
-      ((await (await list(`?status=${status}`, ownerCookie)).json()) as InvoiceView[]).map((r) => r.id);
+      ((await (await list(`?status=${status}`, ownerCookie)).json()) as InvoiceJson[]).map((r) => r.id);
     expect(await ids("pending")).toEqual([ownerSixMonths.id]);
     expect(await ids("paid")).toEqual([ownerPaid.id]);
     expect(await ids("overdue")).toEqual([ownerOverdue.id]);
@@ -343,7 +344,7 @@ describe("GET /api/fee-payments", () => {
   });
 
   it("an admin sees every partner's invoices, and ?status= filters them", async () => {
-    const rows = (await (await list()).json()) as InvoiceView[];
+    const rows = (await (await list()).json()) as InvoiceJson[];
     const db_ = await allInvoices();
     expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(db_.map((r) => r.id));
     for (const wanted of [ownerSixMonths, ownerPaid, ownerOverdue, otherPending, otherPaid])
@@ -353,11 +354,11 @@ describe("GET /api/fee-payments", () => {
     expect(starts).toEqual([...starts].sort().reverse());
 
     for (const status of ["pending", "paid", "overdue", "cancelled"] as const) {
-      const filtered = (await (await list(`?status=${status}`)).json()) as InvoiceView[];
+      const filtered = (await (await list(`?status=${status}`)).json()) as InvoiceJson[];
       expect(filtered.every((r) => r.status === status)).toBe(true);
       expect(filtered.length).toBe(db_.filter((r) => r.status === status).length);
     }
-    const paid = ((await (await list("?status=paid")).json()) as InvoiceView[]).map((r) => r.id);
+    const paid = ((await (await list("?status=paid")).json()) as InvoiceJson[]).map((r) => r.id);
     expect(paid).toEqual(expect.arrayContaining([ownerPaid.id, otherPaid.id]));
   });
 
@@ -440,7 +441,7 @@ describe("POST /api/fee-payments/generate-invoice/{partnerId}", () => {
     ]);
     // The partner sees the three in their own list.
     const cookie = await loginCookie(partner.username);
-    expect(((await (await list("", cookie)).json()) as InvoiceView[]).map((r) => r.id)).toEqual([
+    expect(((await (await list("", cookie)).json()) as InvoiceJson[]).map((r) => r.id)).toEqual([
       twelve.id,
       six.id,
       first.id,
@@ -453,7 +454,7 @@ describe("POST /api/fee-payments/generate-invoice/{partnerId}", () => {
     for (const requestedPaymentPeriod of ["monthly", "6-months", "12-months"]) {
       const response = await generate(partner.id, { requestedPaymentPeriod });
       expect(response.status).toBe(201);
-      amounts.push(((await response.json()) as InvoiceView).amount);
+      amounts.push(((await response.json()) as InvoiceJson).amount);
     }
     // 4999 × 6 × 0.9 = 26994.6 → 26995; 4999 × 12 × 0.85 = 50989.8 → 50990.
     expect(amounts).toEqual([49.99, 269.95, 509.9]);
@@ -565,7 +566,7 @@ describe("generateInvoice periods (domain, fixed dates)", () => {
       periodStart: "2027-01-31",
       periodEnd: "2027-02-28",
       dueDate: "2027-02-14",
-      amount: 50,
+      amountPence: 5000,
       status: "pending",
     });
     expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "monthly", nextPaymentDue: "2027-03-01" });
@@ -597,13 +598,13 @@ describe("generateInvoice periods (domain, fixed dates)", () => {
       periodStart: "2027-05-17",
       periodEnd: "2027-11-16",
       dueDate: "2027-05-31",
-      amount: 270,
+      amountPence: 27000,
     });
     expect(await generateInvoice(db, partner.id, "12-months", adminId, "2027-05-17")).toMatchObject({
       periodStart: "2027-11-17",
       periodEnd: "2028-11-16",
       dueDate: "2027-12-01",
-      amount: 510,
+      amountPence: 51000,
     });
     expect(await partnerRow(partner.id)).toMatchObject({ paymentPeriod: "12-months", nextPaymentDue: "2028-11-17" });
 

@@ -73,8 +73,13 @@ describe("Record payment on the partner page", () => {
         params: { partnerId: String(partner.id) },
       })
     ).json();
-    expect(page.partner.receivables.balances[feb.id]).toEqual({ gross: 90, paid: 45, credited: 0, balance: 45 });
-    expect(page.partner.receivables.due).toBe(45);
+    expect(page.partner.receivables.balances[feb.id]).toEqual({
+      grossPence: 9000,
+      paidPence: 4500,
+      creditedPence: 0,
+      balancePence: 4500,
+    });
+    expect(page.partner.receivables.duePence).toBe(4500);
     expect(page.partner.receivables.payments).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import {
   formatPounds,
   formatMonth,
   formatPence,
-  formatPenceAmount,
+  formatAmountPence,
   formatPercent,
   formatUnits,
 } from "#domain/shared/format.ts";
@@ -60,10 +60,10 @@ describe("formatAmount", () => {
     expect(formatAmount(75)).toBe("75.00");
     expect(formatAmount(0.5)).toBe("0.50");
   });
-  it("and from pence (formatPenceAmount)", () => {
-    expect(formatPenceAmount(684_370)).toBe("6,843.70");
-    expect(formatPenceAmount(7500)).toBe("75.00");
-    expect(formatPenceAmount(50)).toBe("0.50");
+  it("and from pence (formatAmountPence)", () => {
+    expect(formatAmountPence(684_370)).toBe("6,843.70");
+    expect(formatAmountPence(7500)).toBe("75.00");
+    expect(formatAmountPence(50)).toBe("0.50");
   });
 });
 

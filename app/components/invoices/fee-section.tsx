@@ -23,6 +23,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { formatDate } from "#domain/shared/dates.ts";
 import type { InvoiceQuote } from "#domain/invoices/invoice-generation.ts";
+import { invoiceQuoteFromJson, type InvoiceQuoteJson } from "#domain/invoices/invoice-json.ts";
 import {
   PAYMENT_PERIODS,
   currentPaymentPeriod,
@@ -32,8 +33,8 @@ import {
   type InvoiceStatus,
   type PaymentPeriod,
 } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
-import { formatRate } from "#domain/shared/commission-rules.ts";
+import { formatPence } from "#domain/shared/money.ts";
+import { formatRate, percentToBp } from "#domain/shared/commission-rules.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
@@ -58,7 +59,7 @@ import { BalanceNote, CreditNoteDialog, PaymentsCard, RecordPaymentDialog } from
 
 interface FeePartner {
   id: number;
-  monthlyFee: number | null;
+  monthlyFeePence: number | null;
   paymentPeriod: PaymentPeriod | null;
   /** The account state (accountState): the earliest unpaid invoice's due date, else the next period's start. */
   nextPaymentDue: string | null;
@@ -79,7 +80,7 @@ function nextDueNote(partner: FeePartner) {
   if (earliest) {
     return (
       <>
-        {status} {formatInvoiceId(earliest.id)}, {formatPounds(earliest.total)}
+        {status} {formatInvoiceId(earliest.id)}, {formatPence(earliest.totalPence)}
       </>
     );
   }
@@ -99,20 +100,20 @@ function QuotePreview({ quote }: { quote: InvoiceQuote }) {
       <DataList.Item>
         <DataList.Label minWidth="130px">Fee</DataList.Label>
         <DataList.Value>
-          {formatPounds(quote.monthlyFee)} × {quote.months} = {formatPounds(quote.gross)}
+          {formatPence(quote.monthlyFeePence)} × {quote.months} = {formatPence(quote.grossPence)}
         </DataList.Value>
       </DataList.Item>
       <DataList.Item>
         <DataList.Label minWidth="130px">Discount</DataList.Label>
         <DataList.Value>
-          {quote.discountPercent}% ({formatPounds(quote.discount)})
+          {quote.discountPercent}% ({formatPence(quote.discountPence)})
         </DataList.Value>
       </DataList.Item>
       {quote.vatPercent === null ? (
         <DataList.Item>
           <DataList.Label minWidth="130px">Amount</DataList.Label>
           <DataList.Value>
-            <Text weight="bold">{formatPounds(quote.amount)}</Text>
+            <Text weight="bold">{formatPence(quote.amountPence)}</Text>
           </DataList.Value>
         </DataList.Item>
       ) : (
@@ -120,16 +121,16 @@ function QuotePreview({ quote }: { quote: InvoiceQuote }) {
         <>
           <DataList.Item>
             <DataList.Label minWidth="130px">Net amount</DataList.Label>
-            <DataList.Value>{formatPounds(quote.amount)}</DataList.Value>
+            <DataList.Value>{formatPence(quote.amountPence)}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
-            <DataList.Label minWidth="130px">VAT at {formatRate(Math.round(quote.vatPercent * 100))}</DataList.Label>
-            <DataList.Value>{formatPounds(quote.vat)}</DataList.Value>
+            <DataList.Label minWidth="130px">VAT at {formatRate(percentToBp(quote.vatPercent))}</DataList.Label>
+            <DataList.Value>{formatPence(quote.vatPence)}</DataList.Value>
           </DataList.Item>
           <DataList.Item>
             <DataList.Label minWidth="130px">Amount</DataList.Label>
             <DataList.Value>
-              <Text weight="bold">{formatPounds(quote.total)}</Text>
+              <Text weight="bold">{formatPence(quote.totalPence)}</Text>
             </DataList.Value>
           </DataList.Item>
         </>
@@ -151,7 +152,7 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [period, setPeriod] = useState<PaymentPeriod>(partner.paymentPeriod ?? "monthly");
-  const quote = useFetcher<InvoiceQuote | { message: string }>();
+  const quote = useFetcher<InvoiceQuoteJson | { message: string }>();
   const generate = useFetcher<ActionReply>();
   useFailureToast(generate.data);
   const saving = generate.state !== "idle";
@@ -232,7 +233,7 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
               {shown.message || "Failed to generate invoice"}
             </Text>
           ) : shown ? (
-            <QuotePreview quote={shown} />
+            <QuotePreview quote={invoiceQuoteFromJson(shown)} />
           ) : (
             <Flex justify="center" p="3">
               <Spinner />
@@ -331,7 +332,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
       <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
         <StatCard
           label="Monthly Fee"
-          value={partner.monthlyFee === null ? "Not set" : formatPounds(partner.monthlyFee)}
+          value={partner.monthlyFeePence === null ? "Not set" : formatPence(partner.monthlyFeePence)}
         />
         <StatCard
           label="Current Payment Period"
@@ -362,7 +363,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                     </Flex>
                     <Text as="p" size="1" color="gray">
                       {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)} ·{" "}
-                      {formatPounds(invoice.total)}
+                      {formatPence(invoice.totalPence)}
                       {invoice.paidDate
                         ? ` · paid ${formatDate(invoice.paidDate)}`
                         : ` · due ${formatDate(invoice.dueDate)}`}
@@ -478,10 +479,10 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                             </a>
                           </IconButton>
                           {invoice.status !== "cancelled" &&
-                          (partner.receivables?.balances[invoice.id]?.balance ?? 0) > 0 ? (
+                          (partner.receivables?.balances[invoice.id]?.balancePence ?? 0) > 0 ? (
                             <CreditNoteDialog
                               invoiceId={invoice.id}
-                              balance={partner.receivables!.balances[invoice.id].balance}
+                              balancePence={partner.receivables!.balances[invoice.id].balancePence}
                             />
                           ) : null}
                           {invoice.deletable ? (

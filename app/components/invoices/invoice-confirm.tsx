@@ -10,7 +10,7 @@ import { cloneElement, useState, type ReactElement, type ReactNode } from "react
 import { isoDay } from "#domain/shared/dates.ts";
 import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/receivables/payment-rules.ts";
 import { formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { isQuestion } from "../forms.tsx";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
@@ -29,7 +29,7 @@ export function InvoiceNaming({ invoice }: { invoice: ConfirmInvoice }) {
   return (
     <>
       <Strong>{formatInvoiceId(invoice.id)}</Strong> for {invoice.partnerName} (
-      <Strong>{formatPounds(invoice.total)}</Strong>)
+      <Strong>{formatPence(invoice.totalPence)}</Strong>)
     </>
   );
 }

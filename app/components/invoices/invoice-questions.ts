@@ -6,14 +6,14 @@
 import { formatDate } from "#domain/shared/dates.ts";
 import { formatInvoiceId, paymentPeriodLabel, type InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
 import type { InvoiceQuote } from "#domain/invoices/invoice-generation.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 
 export interface QuestionInvoice {
   id: number;
   partnerName: string;
-  amount: number;
-  /** What the partner pays (amount + VAT): the figure a question names. */
-  total: number;
+  amountPence: number;
+  /** What the partner pays (amount + VAT), pence: the figure a question names. */
+  totalPence: number;
   status: InvoiceStatus;
 }
 
@@ -37,7 +37,7 @@ export const invoiceStatusLabel = (status: InvoiceStatus): string => STATUS_LABE
 
 /** "INV-00005 for Harrogate Fitness Club (£90.00)": the amount due, VAT included. */
 export const invoiceNaming = (invoice: QuestionInvoice) =>
-  `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPounds(invoice.total)})`;
+  `${formatInvoiceId(invoice.id)} for ${invoice.partnerName} (${formatPence(invoice.totalPence)})`;
 
 /** The tail of a status change's description after the invoice's naming. */
 export function statusChangeTail(invoice: QuestionInvoice, status: InvoiceStatus): string {
@@ -84,7 +84,7 @@ export function deleteQuestion(invoice: QuestionInvoice): InvoiceQuestion {
 
 /** The next invoice's term, discount and amount, in one line. */
 export const quoteSummary = (quote: QuestionQuote) =>
-  `${paymentPeriodLabel(quote.paymentPeriod)}, ${formatDate(quote.periodStart)} - ${formatDate(quote.periodEnd)}: ${formatPounds(quote.monthlyFee)} × ${quote.months} = ${formatPounds(quote.gross)}, ${quote.discountPercent}% discount (${formatPounds(quote.discount)}), ${formatPounds(quote.amount)} due ${formatDate(quote.dueDate)}.`;
+  `${paymentPeriodLabel(quote.paymentPeriod)}, ${formatDate(quote.periodStart)} - ${formatDate(quote.periodEnd)}: ${formatPence(quote.monthlyFeePence)} × ${quote.months} = ${formatPence(quote.grossPence)}, ${quote.discountPercent}% discount (${formatPence(quote.discountPence)}), ${formatPence(quote.amountPence)} due ${formatDate(quote.dueDate)}.`;
 
 export function generateQuestion(partnerName: string, quote: QuestionQuote): InvoiceQuestion {
   return {

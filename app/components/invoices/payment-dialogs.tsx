@@ -22,8 +22,14 @@ import { DownloadIcon, MinusCircledIcon, PlusIcon, TrashIcon } from "@radix-ui/r
 import { useFetcher } from "@remix-run/react";
 import { useState, type ReactElement } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
-import { formatAmount, formatCreditNoteId, formatDate, formatInvoiceId, formatPounds } from "#domain/shared/format.ts";
-import { parsePence, penceToPounds, poundsToPence } from "#domain/shared/money.ts";
+import {
+  formatAmountPence,
+  formatCreditNoteId,
+  formatDate,
+  formatInvoiceId,
+  formatPence,
+} from "#domain/shared/format.ts";
+import { parsePence } from "#domain/shared/money.ts";
 import { paymentReferenceProblem, PAYMENT_REFERENCE_MAX } from "#domain/receivables/payment-rules.ts";
 import {
   CREDIT_REASON_MAX,
@@ -44,8 +50,6 @@ import { useFailureToast, useHydrated } from "../forms.tsx";
 import { Select } from "../lazy-select.tsx";
 import { ScrollTable } from "../scroll-table.tsx";
 import { creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settlesText } from "./payment-questions.ts";
-
-const toPence = poundsToPence;
 
 /** Before the scripts have loaded: the button posts the intent; the action asks its fields as a page. */
 function NoScriptButton({
@@ -188,7 +192,7 @@ export function RecordPaymentDialog({
   const { busy, submit } = useIntent();
   const blank = () => ({
     receivedOn: isoDay(new Date()),
-    amount: receivables.due > 0 ? formatAmount(receivables.due) : "",
+    amount: receivables.duePence > 0 ? formatAmountPence(receivables.duePence) : "",
     method: "bank-transfer" as PaymentMethod,
     reference: "",
   });
@@ -208,8 +212,8 @@ export function RecordPaymentDialog({
     );
   }
   const open = Object.entries(receivables.balances)
-    .filter(([, b]) => b.balance > 0)
-    .map(([id, b]) => ({ id: Number(id), dueDate: dueDates[Number(id)] ?? "", balancePence: toPence(b.balance) }));
+    .filter(([, b]) => b.balancePence > 0)
+    .map(([id, b]) => ({ id: Number(id), dueDate: dueDates[Number(id)] ?? "", balancePence: b.balancePence }));
   const pence = parsePence(values.amount.trim());
   const today = isoDay(new Date());
   const amountProblem =
@@ -236,7 +240,7 @@ export function RecordPaymentDialog({
     <ConfirmButton
       trigger={trigger}
       title={question.title}
-      description={`From ${partnerName}: ${formatPounds(receivables.due)} is due. A payment settles the oldest invoice due first.`}
+      description={`From ${partnerName}: ${formatPence(receivables.duePence)} is due. A payment settles the oldest invoice due first.`}
       confirmLabel={question.confirmLabel}
       color="green"
       onOpenChange={(next) => {
@@ -264,12 +268,7 @@ export function RecordPaymentDialog({
             </Text>
           ) : plan?.allocations.length ? (
             <Text as="p" size="2" data-testid="payment-settles">
-              Settles{" "}
-              {settlesText(
-                plan.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: penceToPounds(a.amountPence) })),
-                receivables.balances,
-              )}
-              .
+              Settles {settlesText(plan.allocations, receivables.balances)}.
             </Text>
           ) : null}
         </Box>
@@ -324,7 +323,7 @@ export function CreditInputs({
 }
 
 /** Credit note for one invoice: at most its balance, with a reason. */
-export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; balance: number }) {
+export function CreditNoteDialog({ invoiceId, balancePence }: { invoiceId: number; balancePence: number }) {
   const hydrated = useHydrated();
   const { busy, submit } = useIntent();
   const [values, setValues] = useState({ amount: "", reason: "" });
@@ -345,9 +344,9 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
       : pence === null
         ? "Amount must be a number"
         : (paymentAmountProblem(pence) ??
-          (pence > toPence(balance) ? `At most the ${formatPounds(balance)} left to pay` : null));
+          (pence > balancePence ? `At most the ${formatPence(balancePence)} left to pay` : null));
   const reasonProblem = values.reason ? creditReasonProblem(values.reason) : null;
-  const question = creditNoteQuestion({ id: invoiceId, balance });
+  const question = creditNoteQuestion({ id: invoiceId, balancePence });
   return (
     <ConfirmButton
       trigger={
@@ -359,7 +358,7 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
       {...question}
       color="indigo"
       onOpenChange={(next) => {
-        if (next) setValues({ amount: formatAmount(balance), reason: "" });
+        if (next) setValues({ amount: formatAmountPence(balancePence), reason: "" });
       }}
       confirmDisabled={Boolean(amountProblem || reasonProblem || !values.reason.trim())}
       onConfirm={() =>
@@ -384,13 +383,13 @@ export function CreditNoteDialog({ invoiceId, balance }: { invoiceId: number; ba
 }
 
 /** "£40.00 of £90.00 due" under an invoice's amount when part of it is paid or credited. */
-export function BalanceNote({ balance }: { balance: { gross: number; balance: number } | undefined }) {
-  if (!balance || balance.balance <= 0 || balance.balance >= balance.gross) return null;
+export function BalanceNote({ balance }: { balance: { grossPence: number; balancePence: number } | undefined }) {
+  if (!balance || balance.balancePence <= 0 || balance.balancePence >= balance.grossPence) return null;
   return (
     // Wraps between the figures, never inside one, so the column stays narrow.
     <Text as="div" size="1" color="orange" data-testid="invoice-balance">
-      <span className="vb-figure">{formatPounds(balance.balance)}</span> of{" "}
-      <span className="vb-figure">{formatPounds(balance.gross)}</span> due
+      <span className="vb-figure">{formatPence(balance.balancePence)}</span> of{" "}
+      <span className="vb-figure">{formatPence(balance.grossPence)}</span> due
     </Text>
   );
 }
@@ -428,7 +427,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     <Badge color="green">Payment</Badge>
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
-                    {formatPounds(payment.amount)}
+                    {formatPence(payment.amountPence)}
                   </Table.Cell>
                   <Table.Cell>
                     {PAYMENT_METHOD_LABELS[payment.method]}
@@ -439,7 +438,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     ) : null}
                   </Table.Cell>
                   <Table.Cell>
-                    {payment.allocations.map((a) => `${a.displayId} ${formatPounds(a.amount)}`).join(", ")}
+                    {payment.allocations.map((a) => `${a.displayId} ${formatPence(a.amountPence)}`).join(", ")}
                   </Table.Cell>
                   <Table.Cell>
                     <ConfirmForm
@@ -450,7 +449,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                           size="1"
                           variant="ghost"
                           color="red"
-                          aria-label={`Delete payment of ${formatPounds(payment.amount)} on ${formatDate(payment.receivedOn)}`}
+                          aria-label={`Delete payment of ${formatPence(payment.amountPence)} on ${formatDate(payment.receivedOn)}`}
                         >
                           <TrashIcon />
                         </IconButton>
@@ -469,7 +468,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     </Badge>
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
-                    -{formatPounds(note.amount)}
+                    -{formatPence(note.amountPence)}
                   </Table.Cell>
                   <Table.Cell>
                     <Text style={{ overflowWrap: "anywhere" }}>{note.reason}</Text>

@@ -1,6 +1,6 @@
 /** The body of Popular Items (popular-items-dialog.tsx), a chunk of its own fetched when the dialog opens: the machine's ten best sellers by units. */
 import { DialogLoadState } from "./dialog-load-state.tsx";
-import { formatPenceAmount, formatUnits } from "#domain/shared/format.ts";
+import { formatAmountPence, formatUnits } from "#domain/shared/format.ts";
 import { Flex, ScrollArea, Table, Text } from "@radix-ui/themes";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
 import { ScrollTable } from "../scroll-table.tsx";
@@ -47,7 +47,7 @@ export function PopularItemsTable({
                   <Table.Cell>{index + 1}</Table.Cell>
                   <Table.RowHeaderCell>{item.product.name}</Table.RowHeaderCell>
                   <Table.Cell justify="end" className="vb-figure">
-                    {formatPenceAmount(item.product.currentPricePence)}
+                    {formatAmountPence(item.product.currentPricePence)}
                   </Table.Cell>
                   <Table.Cell justify="end" className="vb-figure">
                     {formatUnits(item.totalSales)}

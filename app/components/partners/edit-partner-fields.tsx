@@ -6,12 +6,12 @@
 import { Box, Callout, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import type { ReactNode } from "react";
 import { PAYMENT_PERIODS, paymentPeriodLabel } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { PARTNER_TYPES, partnerTypeLabel } from "#domain/partners/partner-rules.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { DeletePartnerDialog } from "./delete-partner-dialog.tsx";
 import { DisableButton, EnableButton } from "../account-buttons.tsx";
-import { formatDate } from "#domain/shared/format.ts";
+import { formatDate, formatPlainAmount } from "#domain/shared/format.ts";
 import { EditableField } from "./editable-field.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -63,8 +63,8 @@ export function EditPartnerFields({
         {partner.partnerType === "fee-paying" ? (
           <EditableField
             label="Monthly Fee (£)"
-            display={partner.monthlyFee === null ? "" : formatPounds(partner.monthlyFee)}
-            initial={partner.monthlyFee === null ? "" : partner.monthlyFee.toFixed(2)}
+            display={partner.monthlyFeePence === null ? "" : formatPence(partner.monthlyFeePence)}
+            initial={partner.monthlyFeePence === null ? "" : formatPlainAmount(partner.monthlyFeePence)}
             type="number"
             step={0.01}
             name="monthlyFee"

@@ -12,7 +12,7 @@ import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
 import { sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
 import { PAYMENT_PERIODS, dueCheckSummary, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
-import { formatPounds } from "#domain/shared/money.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import {
@@ -122,7 +122,7 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
         const invoice = await generateInvoice(db, partnerId, requestedPaymentPeriod, actor.id);
         return done(request, form, {
           title: "Invoice generated",
-          description: `${invoice.displayId} for ${formatPounds(invoice.amount)}`,
+          description: `${invoice.displayId} for ${formatPence(invoice.amountPence)}`,
         });
       },
     },

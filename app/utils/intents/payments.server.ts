@@ -12,7 +12,7 @@ import { issueCreditNote } from "#domain/receivables/credit-note-service.ts";
 import { partnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
 import { creditNoteSchema, paymentSchema } from "#domain/receivables/payment-schemas.ts";
-import { formatInvoiceId, formatPounds } from "#domain/shared/format.ts";
+import { formatInvoiceId, formatPence } from "#domain/shared/format.ts";
 import {
   creditNoteDone,
   creditNoteQuestion,
@@ -47,9 +47,9 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         const partner = await findUserById(db, partnerId);
         if (!partner || partner.isAdmin) throw new ActionFailed(404, "Partner not found");
         const receivables = await partnerReceivables(db, partnerId);
-        const open = Object.entries(receivables.balances).filter(([, b]) => b.balance > 0);
+        const open = Object.entries(receivables.balances).filter(([, b]) => b.balancePence > 0);
         const dueText = open.length
-          ? `Due now: ${open.map(([id, b]) => `${formatInvoiceId(Number(id))} ${formatPounds(b.balance)}`).join(", ")}; ${formatPounds(receivables.due)} in all.`
+          ? `Due now: ${open.map(([id, b]) => `${formatInvoiceId(Number(id))} ${formatPence(b.balancePence)}`).join(", ")}; ${formatPence(receivables.duePence)} in all.`
           : "Nothing is due now.";
         const question = confirmFirst(
           "payment-record",
@@ -71,7 +71,7 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         );
         return done(request, form, {
           title: "Payment recorded",
-          description: `${formatPounds(payment.amount)} settles ${settlesText(payment.allocations, receivables.balances)}.`,
+          description: `${formatPence(payment.amountPence)} settles ${settlesText(payment.allocations, receivables.balances)}.`,
         });
       },
     },
@@ -87,7 +87,7 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         await deletePayment(db, id, actor.id);
         return done(request, form, {
           title: "Payment deleted",
-          description: `${formatPounds(view.amount)} received ${view.receivedOn} is removed.`,
+          description: `${formatPence(view.amountPence)} received ${view.receivedOn} is removed.`,
         });
       },
     },
@@ -97,8 +97,8 @@ export function paymentIntents(request: Request, user: PublicUser): Record<strin
         const actor = admin();
         const id = parseForm(form, z.object({ id: idField("Invoice not found") })).id;
         const invoice = await invoiceForUser(db, actor, id);
-        const balance = (await partnerReceivables(db, invoice.partnerId)).balances[id]?.balance ?? 0;
-        const question = confirmFirst("credit-note-issue", form, creditNoteQuestion({ id, balance }));
+        const balancePence = (await partnerReceivables(db, invoice.partnerId)).balances[id]?.balancePence ?? 0;
+        const question = confirmFirst("credit-note-issue", form, creditNoteQuestion({ id, balancePence }));
         if (question) return question;
         const body = parseForm(form, creditForm);
         const note = await issueCreditNote(db, id, { amountPence: body.amount, reason: body.reason }, actor.id);
