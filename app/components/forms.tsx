@@ -1,11 +1,18 @@
 /**
- * The client side of page actions (app/utils/actions.server.ts): the failure toast of a reply, the
- * confirmation a form without JavaScript is asked, and whether the page's scripts have loaded.
+ * The client side of page actions (app/utils/actions.server.ts): the mark a post made by the page's
+ * scripts carries, the toast and reaction to a success answered as data, the failure toast of a
+ * reply, the confirmation a form without JavaScript is asked, and whether the scripts have loaded.
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import {
+  SCRIPT_FIELD,
+  type ActionFailure,
+  type ActionQuestion,
+  type ActionReply,
+  type ActionSuccess,
+} from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
 
 /** False in the server's HTML and until React has hydrated: render the no-JavaScript form then. */
@@ -23,45 +30,54 @@ export const isFailure = (reply: unknown, intent?: string): reply is ActionFailu
 export const isQuestion = (reply: unknown): reply is ActionQuestion =>
   Boolean(reply && typeof reply === "object" && "confirm" in reply);
 
+/** A success answered as data (the form was posted by the page's scripts). */
+export const isSuccess = (reply: unknown, intent?: string): reply is ActionSuccess =>
+  Boolean(
+    reply &&
+      typeof reply === "object" &&
+      "ok" in reply &&
+      (reply as ActionSuccess).ok === true &&
+      (!intent || (reply as ActionSuccess).intent === intent),
+  );
+
 /**
- * Calls `onSuccess` once a fetcher's post has come back without a failure (a success redirected,
- * with its toast): closes a dialog or leaves edit mode. A failure leaves things as they are.
- * A redirect leaves `fetcher.data` as it was (the router keeps the last data), so "no new data"
- * counts as success only when the redirect's flashed toast has arrived in the root loader's data
- * (every success flashes one); otherwise a post whose answer has not been applied yet (a busy
- * machine, a revalidation in between) would look like a success and close the dialog on its failure.
+ * Inside a form (a fetcher's or a <Form>): once the page's scripts have loaded, it marks the post as
+ * made by them, so a success is answered as data (useActionReply) instead of a redirect. A form
+ * posted before then (or without JavaScript) goes without it and is redirected with a flashed toast.
  */
-export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, onSuccess: () => void): () => void {
-  const root = useRouteLoaderData<{ toast?: { id: string } | null }>("root");
-  const toastId = root?.toast?.id ?? null;
-  const posted = useRef<{ before: unknown; toastId: string | null } | null>(null);
+export function ScriptField() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name={SCRIPT_FIELD} value="1" /> : null;
+}
+
+type PostBody = FormData | Record<string, string | number | boolean | null | undefined>;
+/** A body for `fetcher.submit`, marked as posted by the page's scripts (see ScriptField). */
+export function withScript<T extends PostBody>(body: T): T {
+  if (body instanceof FormData) {
+    body.set(SCRIPT_FIELD, "1");
+    return body;
+  }
+  return { ...body, [SCRIPT_FIELD]: "1" };
+}
+
+/**
+ * Reacts to a post's data answer once per answer: a success shows its toast, goes to its
+ * `redirectTo` when the page is gone, and calls `onSuccess` (close a dialog, leave edit mode).
+ * Failures are left to useFailureToast or the form's own messages.
+ */
+export function useActionReply(reply: unknown, onSuccess?: (reply: ActionSuccess) => void) {
+  const toast = useToast();
+  const navigate = useNavigate();
   const callback = useRef(onSuccess);
-  const now = useRef({ data: fetcher.data, toastId });
   useEffect(() => {
     callback.current = onSuccess;
-    now.current = { data: fetcher.data, toastId };
   });
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      posted.current ??= { before: fetcher.data, toastId };
-      return;
-    }
-    if (!posted.current) return;
-    const { before, toastId: toastBefore } = posted.current;
-    const changed = fetcher.data !== before;
-    if (changed ? isFailure(fetcher.data) : toastId === toastBefore) {
-      // A failure, or nothing arrived yet: wait for the answer (a failure clears the post below).
-      if (changed) posted.current = null;
-      return;
-    }
-    posted.current = null;
-    callback.current();
-  }, [fetcher.state, fetcher.data, toastId]);
-  // Called as the form is submitted: what was there before is taken then, even when the post is
-  // answered before the page has rendered it as under way (a fast server, a busy browser).
-  return useCallback(() => {
-    posted.current = { before: now.current.data, toastId: now.current.toastId };
-  }, []);
+    if (!isSuccess(reply)) return;
+    toast(reply.toast);
+    callback.current?.(reply);
+    if (reply.redirectTo) navigate(reply.redirectTo);
+  }, [reply, toast, navigate]);
 }
 
 /** Shows a failed reply as the action's error toast, once per reply. */

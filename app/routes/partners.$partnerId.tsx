@@ -29,8 +29,9 @@ import {
   ConfirmationCard,
   FailureCallout,
   isFailure,
+  ScriptField,
+  useActionReply,
   useFailureToast,
-  useFetcherSucceeded,
 } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { StatementSection } from "#app/components/receivables/statement-section.tsx";
@@ -170,6 +171,7 @@ export default function PartnerDetailPage() {
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
+  useActionReply(reply);
   if (!partner) {
     return (
       <MessageCard icon={null} title="Partner not found">
@@ -343,7 +345,7 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
   const [dismissed, setDismissed] = useState<unknown>(undefined);
   const error = !saving && failure !== dismissed ? failure?.fieldErrors?.commissionPercent : undefined;
   useFailureToast(failure?.fieldErrors ? undefined : failure, { describe: false });
-  useFetcherSucceeded(fetcher, () => setEditing(false));
+  useActionReply(fetcher.data, () => setEditing(false));
   const cancel = () => {
     setEditing(false);
     setDismissed(fetcher.data);
@@ -372,6 +374,7 @@ function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
       <input type="hidden" name="intent" value="partner-commission" />
+      <ScriptField />
       <input type="hidden" name="id" value={partnerId} />
       <Flex align="center" gap="2">
         <TextField.Root

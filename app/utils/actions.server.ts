@@ -1,8 +1,10 @@
 /**
  * Page actions: a page's forms post to its own route (or a component's fetcher posts there) with an
  * `intent`; the form is parsed with zod, the same domain call as the API runs, and the answer is a
- * redirect back with a toast (success) or a typed reply the page shows (a failure, or a question to
- * confirm when the form came without JavaScript and so without its confirmation dialog).
+ * success, or a typed reply the page shows (a failure, or a question to confirm when the form came
+ * without JavaScript and so without its confirmation dialog). A success posted by the page's scripts
+ * (the form carries SCRIPT_FIELD) is data, `{ok: true, toast}`, that the component shows and reacts
+ * to; a form posted without JavaScript is redirected back with the toast flashed.
  */
 import { data } from "@remix-run/node";
 import { ZodError, type ZodType } from "zod";
@@ -10,11 +12,26 @@ import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { zodMessage } from "./api.server.ts";
 import { assertSameOrigin } from "./security.server.ts";
-import { textField, type ActionFailure, type ActionQuestion, type ActionReply } from "./action-reply.ts";
+import {
+  SCRIPT_FIELD,
+  textField,
+  type ActionFailure,
+  type ActionQuestion,
+  type ActionReply,
+  type ActionSuccess,
+} from "./action-reply.ts";
 import { redirectWithToast, type ToastMessage } from "./toast.server.ts";
 import { readMultipart, UploadTooLargeError } from "./upload.server.ts";
 
-export type { ActionFailure, ActionQuestion, ActionReply };
+export type { ActionFailure, ActionQuestion, ActionReply, ActionSuccess };
+
+/** Requests whose form came from the page's scripts (runIntent takes the field off before the handler reads the form). */
+const scripted = new WeakSet<Request>();
+
+/** Whether the form was posted by the page's scripts rather than by the browser without JavaScript. */
+export function postedByScript(request: Request, form?: FormData): boolean {
+  return scripted.has(request) || form?.get(SCRIPT_FIELD) === "1";
+}
 
 export class ActionFailed extends Error {
   constructor(
@@ -51,8 +68,18 @@ export function backTo(request: Request, form?: FormData): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Success: back to the page (or `to`) with a toast. */
-export function done(request: Request, form: FormData, toast: ToastMessage, to?: string): Promise<Response> {
+/**
+ * Success: posted by the page's scripts, the toast as data (with `to` as `redirectTo` when the page
+ * is gone); posted without JavaScript, back to the page (or `to`) with the toast flashed.
+ */
+export async function done(request: Request, form: FormData, toast: ToastMessage, to?: string): Promise<Reply> {
+  if (postedByScript(request, form))
+    return data<ActionSuccess>({
+      intent: textField(form, "intent"),
+      ok: true,
+      toast,
+      ...(to ? { redirectTo: to } : {}),
+    });
   return redirectWithToast(request, to ?? backTo(request, form), toast);
 }
 
@@ -103,6 +130,8 @@ export async function runIntent(
       );
     throw error;
   }
+  if (fields.get(SCRIPT_FIELD) === "1") scripted.add(request);
+  fields.delete(SCRIPT_FIELD);
   const intent = textField(fields, "intent");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler)

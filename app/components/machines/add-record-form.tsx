@@ -19,7 +19,7 @@ import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts"
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";
 import { ConfirmCallout } from "../confirm-callout.tsx";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, useActionReply, useFailureToast, withScript } from "../forms.tsx";
 import type { RecordPreviewReply } from "./add-record-dialog.tsx";
 
 /** The names the upload takes: .xlsx and .xls as the spec says, and .csv exports. */
@@ -59,7 +59,7 @@ export function AddRecordForm({
   // A refused file: the toast names the failure, the message beside the file says why (once).
   useFailureToast(preview.data, { describe: false });
   useFailureToast(save.data);
-  useFetcherSucceeded(save, onSaved);
+  useActionReply(save.data, onSaved);
 
   function send(
     fetcher: typeof preview | typeof save,
@@ -76,7 +76,7 @@ export function AddRecordForm({
     if (order) body.set("dateOrder", order);
     if (intent === "record-add" && accepted) body.set("acceptExclusions", "true");
     if (intent === "record-add" && adjustPaid) body.set("adjustPaidMonths", "true");
-    fetcher.submit(body, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+    fetcher.submit(withScript(body), { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
 
   function check(nextFile: File | null, nextMonth: string, order = dateOrder) {

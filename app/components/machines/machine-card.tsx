@@ -8,10 +8,10 @@ import { useState } from "react";
 import { useFetcher } from "@remix-run/react";
 import type { MachineView, RecordTotals } from "#domain/machines/machine-views.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
-import { ConfirmForm } from "#app/components/confirm-button.tsx";
+import { ConfirmPost } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { useFailureToast } from "../forms.tsx";
+import { useActionReply, useFailureToast, withScript } from "../forms.tsx";
 import { AddRecordDialog } from "./add-record-dialog.tsx";
 import { MachineFormDialog } from "./machine-form-dialog.tsx";
 import { deleteMachineQuestion } from "./machine-questions.ts";
@@ -72,11 +72,12 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
   // The switch posts intent machine-status; it shows the status sent until the page has reloaded.
   const statusFetcher = useFetcher<ActionReply>();
   useFailureToast(statusFetcher.data);
+  useActionReply(statusFetcher.data);
   const sent = statusFetcher.formData?.get("status");
   const status = sent === "active" || sent === "inactive" ? sent : machine.status;
   const toggle = (active: boolean) => {
     statusFetcher.submit(
-      { intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" },
+      withScript({ intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" }),
       { method: "post", preventScrollReset: true },
     );
   };
@@ -123,7 +124,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
                   </IconButton>
                 }
               />
-              <ConfirmForm
+              <ConfirmPost
                 intent="machine-delete"
                 fields={{ id: machine.id }}
                 trigger={

@@ -9,7 +9,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
 
 export interface EditedMachine {
   id: number;
@@ -49,10 +49,11 @@ export function MachineForm({
   const errors = (!saving && failure?.fieldErrors) || {};
   const onField = SHOWN.some((name) => failure?.fieldErrors?.[name]);
   useFailureToast(onField ? undefined : failure);
-  useFetcherSucceeded(fetcher, onSaved);
+  useActionReply(fetcher.data, onSaved);
 
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
+      <ScriptField />
       {machine ? (
         <>
           <input type="hidden" name="intent" value="machine-update" />

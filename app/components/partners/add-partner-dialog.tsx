@@ -12,7 +12,7 @@ import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
 import { Select } from "../lazy-select.tsx";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
 import { PartnerTypeSelect } from "./partner-type.tsx";
 
 interface FormState {
@@ -67,7 +67,7 @@ export function AddPartnerDialog() {
   const [dismissed, setDismissed] = useState<unknown>(undefined);
   const errors = (!saving && failure !== dismissed && failure?.fieldErrors) || {};
   useFailureToast(failure?.fieldErrors ? undefined : failure);
-  useFetcherSucceeded(fetcher, () => {
+  useActionReply(fetcher.data, () => {
     setOpen(false);
     setForm(EMPTY);
     setDismissed(fetcher.data);
@@ -95,6 +95,7 @@ export function AddPartnerDialog() {
         </Dialog.Description>
         <fetcher.Form method="post" preventScrollReset noValidate>
           <input type="hidden" name="intent" value="partner-create" />
+          <ScriptField />
           <Flex direction="column" gap="4">
             <Heading as="h3" size="3">
               Account

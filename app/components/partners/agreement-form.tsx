@@ -40,7 +40,7 @@ import { formatGBP, poundsToPence } from "#domain/shared/money.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
 import { Field } from "../field.tsx";
-import { isFailure, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, useActionReply, withScript } from "../forms.tsx";
 import { Select } from "../lazy-select.tsx";
 import type { AgreementCardData } from "./agreement-card.tsx";
 import "./agreement.css";
@@ -248,7 +248,7 @@ export function AgreementForm({
     save: null,
     last: null,
   });
-  const posted = useFetcherSucceeded(save, onSaved);
+  useActionReply(save.data, onSaved);
 
   const set = (patch: Partial<AgreementFormState>) => setForm((f) => ({ ...f, ...patch }));
   const setTier = (index: number, patch: Partial<TierRow>) =>
@@ -286,9 +286,14 @@ export function AgreementForm({
   };
   const runSave = () => {
     sent.current = { ...sent.current, save: formKey, last: "save" };
-    posted();
     save.submit(
-      agreementFormData(form, { ...fields, intent: "agreement-save", ...(adjust ? { adjustPaidMonths: "yes" } : {}) }),
+      withScript(
+        agreementFormData(form, {
+          ...fields,
+          intent: "agreement-save",
+          ...(adjust ? { adjustPaidMonths: "yes" } : {}),
+        }),
+      ),
       { method: "post", preventScrollReset: true },
     );
   };

@@ -11,7 +11,7 @@ import { formatGBP } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { adjustmentText } from "#domain/commissions/agreement-rules.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
-import { ConfirmForm } from "../confirm-button.tsx";
+import { ConfirmPost } from "../confirm-button.tsx";
 import { MoneyText } from "../money-text.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 import "./agreement.css";
@@ -163,7 +163,7 @@ export function CommissionCards({
               <DownloadIcon /> Download Report
             </Button>
           )}
-          <ConfirmForm
+          <ConfirmPost
             intent="send-report"
             fields={fields}
             trigger={
@@ -201,7 +201,7 @@ export function CommissionCards({
         </Flex>
         <Flex gap="2" wrap="wrap">
           {paid ? (
-            <ConfirmForm
+            <ConfirmPost
               intent="reset-month"
               fields={fields}
               trigger={
@@ -212,7 +212,7 @@ export function CommissionCards({
               {...reopenQuestion(partnerName, data.month, amount, data.payment.paidDate)}
             />
           ) : (
-            <ConfirmForm
+            <ConfirmPost
               intent="mark-paid"
               fields={fields}
               trigger={<Button disabled={!data.complete}>Mark as Paid</Button>}

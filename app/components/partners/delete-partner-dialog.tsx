@@ -7,7 +7,7 @@ import { TrashIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
 
 export function DeletePartnerDialog({
   partner,
@@ -21,7 +21,7 @@ export function DeletePartnerDialog({
   const fetcher = useFetcher<ActionReply>();
   const deleting = fetcher.state !== "idle";
   useFailureToast(fetcher.data);
-  useFetcherSucceeded(fetcher, () => {
+  useActionReply(fetcher.data, () => {
     setOpen(false);
     onDeleted();
   });
@@ -46,6 +46,7 @@ export function DeletePartnerDialog({
         <fetcher.Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="partner-delete" />
           <input type="hidden" name="id" value={partner.id} />
+          <ScriptField />
           <Flex direction="column" gap="2" mt="4">
             <Text as="label" size="2" weight="medium" htmlFor="delete-password">
               Your password

@@ -8,7 +8,7 @@ import { CheckIcon, Cross2Icon, Pencil1Icon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
 
 export interface EditableFieldProps {
   label: string;
@@ -49,7 +49,7 @@ export function EditableField({
   const fieldError = failure?.fieldErrors?.[name];
   useFailureToast(fieldError ? undefined : failure);
   const [shownError, setShownError] = useState(false);
-  const markPosted = useFetcherSucceeded(fetcher, () => setEditing(false));
+  useActionReply(fetcher.data, () => setEditing(false));
   const id = useId();
 
   const start = () => {
@@ -68,7 +68,6 @@ export function EditableField({
       return;
     }
     setShownError(true);
-    markPosted();
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
@@ -89,6 +88,7 @@ export function EditableField({
           {Object.entries(fields).map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
           ))}
+          <ScriptField />
           <Flex gap="2" align="center">
             <div style={{ flex: 1, minWidth: 0 }}>
               {options ? (
