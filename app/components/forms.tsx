@@ -4,7 +4,7 @@
  * reply, the confirmation a form without JavaScript is asked, and whether the scripts have loaded.
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import {
   SCRIPT_FIELD,
@@ -79,6 +79,13 @@ export function useActionReply(reply: unknown, onSuccess?: (reply: ActionSuccess
     if (reply.redirectTo) navigate(reply.redirectTo);
   }, [reply, toast, navigate]);
 }
+
+/**
+ * A route's shouldRevalidate: after a success whose page is gone (a deleted partner, answered with
+ * `redirectTo`), the page is not loaded again (it would be a 404) before going there.
+ */
+export const skipRevalidationWhenGone: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isSuccess(actionResult) && actionResult.redirectTo ? false : defaultShouldRevalidate;
 
 /** Shows a failed reply as the action's error toast, once per reply. */
 export function useFailureToast(reply: unknown, options: { describe?: boolean } = {}) {

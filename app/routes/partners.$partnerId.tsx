@@ -30,6 +30,7 @@ import {
   FailureCallout,
   isFailure,
   ScriptField,
+  skipRevalidationWhenGone,
   useActionReply,
   useFailureToast,
 } from "#app/components/forms.tsx";
@@ -165,6 +166,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...invoiceIntents(request, admin),
   });
 }
+
+export const shouldRevalidate = skipRevalidationWhenGone;
 
 export default function PartnerDetailPage() {
   const { partner, commission, working, agreement, statement, owing, uploadMaxMb } = useLoaderData<typeof loader>();

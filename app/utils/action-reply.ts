@@ -28,6 +28,8 @@ export interface ActionFailure {
   error: string;
   /** Per-field messages, for a dialog's fields. */
   fieldErrors?: Record<string, string>;
+  /** A form posted without JavaScript: what it sent (no passwords), for the page to show again. */
+  values?: Record<string, string>;
 }
 
 /** What a form without JavaScript is asked before a destructive or money action is performed. */

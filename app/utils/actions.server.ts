@@ -96,6 +96,14 @@ export function confirmFirst(intent: string, form: FormData, question: Omit<Acti
 }
 
 type Reply = Response | ReturnType<typeof data>;
+
+/** A form's text fields as sent, but its passwords, for a page without JavaScript to fill in again. */
+function sentValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form)
+    if (typeof value === "string" && !/password/i.test(name) && !(name in values)) values[name] = value;
+  return values;
+}
 export interface IntentHandler {
   /** The error toast's title when this intent fails (the spec's text). */
   failure: string;
@@ -136,6 +144,7 @@ export async function runIntent(
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler)
     return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
+  const values = postedByScript(request) ? undefined : sentValues(fields);
   const fail = (status: number, error: string, fieldErrors?: Record<string, string>, headers?: HeadersInit) =>
     data<ActionFailure>(
       {
@@ -143,6 +152,7 @@ export async function runIntent(
         title: handler.failure,
         error: error || (handler.fallback ?? ""),
         ...(fieldErrors ? { fieldErrors } : {}),
+        ...(values ? { values } : {}),
       },
       { status, headers },
     );
