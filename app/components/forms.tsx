@@ -4,8 +4,8 @@
  * reply, the confirmation a form without JavaScript is asked, and whether the scripts have loaded.
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, Link, useFetchers, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import {
   SCRIPT_FIELD,
   type ActionFailure,
@@ -61,23 +61,51 @@ export function withScript<T extends PostBody>(body: T): T {
 }
 
 /**
- * Reacts to a post's data answer once per answer: a success shows its toast, goes to its
- * `redirectTo` when the page is gone, and calls `onSuccess` (close a dialog, leave edit mode).
- * Failures are left to useFailureToast or the form's own messages.
+ * Shows each success answered as data once, wherever it came from: its toast, and the page to go
+ * to when the one it was posted from is gone (`redirectTo`). Rendered once, in the root, for every
+ * fetcher (the one that posted may be gone by the time the answer is rendered: a deleted row, a
+ * list that reloads); a page's own <Form> passes its action data.
  */
-export function useActionReply(reply: unknown, onSuccess?: (reply: ActionSuccess) => void) {
+export function useSuccessAnswers(replies: unknown[]) {
   const toast = useToast();
   const navigate = useNavigate();
+  const seen = useRef(new Set<string>());
+  useEffect(() => {
+    for (const reply of replies) {
+      if (!isSuccess(reply) || seen.current.has(reply.id)) continue;
+      seen.current.add(reply.id);
+      toast(reply.toast);
+      if (reply.redirectTo) navigate(reply.redirectTo);
+    }
+  }, [replies, toast, navigate]);
+}
+
+/** The root's part: every fetcher's success answer (useSuccessAnswers). */
+export function FetcherSuccessToasts() {
+  const fetchers = useFetchers();
+  const replies = useMemo(() => fetchers.map((f) => f.data as unknown), [fetchers]);
+  useSuccessAnswers(replies);
+  return null;
+}
+
+/**
+ * Reacts to a post's data answer once per answer: a success calls `onSuccess` (close a dialog,
+ * leave edit mode); its toast is the root's (FetcherSuccessToasts), or, for a page's own action
+ * data (`page`), shown here. Failures are left to useFailureToast or the form's own messages.
+ */
+export function useActionReply(
+  reply: unknown,
+  onSuccess?: (reply: ActionSuccess) => void,
+  options: { page?: boolean } = {},
+) {
   const callback = useRef(onSuccess);
   useEffect(() => {
     callback.current = onSuccess;
   });
   useEffect(() => {
-    if (!isSuccess(reply)) return;
-    toast(reply.toast);
-    callback.current?.(reply);
-    if (reply.redirectTo) navigate(reply.redirectTo);
-  }, [reply, toast, navigate]);
+    if (isSuccess(reply)) callback.current?.(reply);
+  }, [reply]);
+  useSuccessAnswers(useMemo(() => (options.page ? [reply] : []), [options.page, reply]));
 }
 
 /**

@@ -131,7 +131,7 @@ export default function AdminDashboard() {
   } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
-  useActionReply(reply);
+  useActionReply(reply, undefined, { page: true });
   const month = monthLabel(stats.currentMonth);
 
   return (

@@ -17,6 +17,8 @@ export interface ActionToast {
 export interface ActionSuccess {
   intent: string;
   ok: true;
+  /** This answer's own id: its toast shows once. */
+  id: string;
   toast: ActionToast;
   redirectTo?: string;
 }

@@ -7,6 +7,7 @@
  * to; a form posted without JavaScript is redirected back with the toast flashed.
  */
 import { data } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
 import { ZodError, type ZodType } from "zod";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
@@ -77,6 +78,7 @@ export async function done(request: Request, form: FormData, toast: ToastMessage
     return data<ActionSuccess>({
       intent: textField(form, "intent"),
       ok: true,
+      id: randomUUID(),
       toast,
       ...(to ? { redirectTo: to } : {}),
     });

@@ -3,6 +3,7 @@
  * to the form's own page, whose native post is redirected with the toast flashed (a status line on
  * a page without scripts). Each test makes its own partner so that runs don't collide.
  */
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ADMIN, expect, signIn, test } from "./fixtures.ts";
 
@@ -145,5 +146,31 @@ test.describe("Changes without JavaScript", () => {
       "aria-checked",
       "true",
     );
+  });
+
+  test("Add Monthly Record is a page whose multipart form previews, then saves the export", async ({ page }) => {
+    const partner = await newPartner(page);
+    const machine = (await (
+      await page.request.post("/api/machines", { data: { partnerId: partner.id, location: "Leeds Station Concourse" } })
+    ).json()) as { id: number };
+    const file = path.resolve("fixtures", "single-machine-2026-10.xlsx");
+    await page.goto(`/partners/${partner.id}`);
+    await page.getByRole("link", { name: "Add Monthly Record" }).click();
+    await expect(page).toHaveURL(new RegExp(`/machines/${machine.id}/records/new$`));
+
+    await page.getByLabel("Month", { exact: true }).fill("2026-10");
+    await page.getByLabel("Sales report file").setInputFiles(file);
+    await page.getByRole("button", { name: "Preview" }).click();
+    const contents = page.getByLabel("File contents");
+    await expect(contents).toContainText("44");
+    await expect(contents).toContainText("£61.50");
+    await expect(page.getByText("Monthly record added")).toHaveCount(0); // nothing saved yet
+
+    await page.getByLabel("Month", { exact: true }).fill("2026-10");
+    await page.getByLabel("Sales report file").setInputFiles(file);
+    await page.getByRole("button", { name: "Save Record" }).click();
+    await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
+    await expect(flashed(page)).toContainText("Monthly record added");
+    await expect(flashed(page)).toContainText("October 2026: 44 new transactions");
   });
 });

@@ -25,7 +25,12 @@ describe("a success's answer", () => {
   it("is data with the toast when the page's scripts posted it, and the handler never sees the mark", async () => {
     const request = post("intent=save&_js=1&name=A");
     const reply = (await runIntent(request, handlers(request))) as { data: unknown };
-    expect(reply.data).toEqual({ intent: "save", ok: true, toast: { title: "Partner updated" } });
+    expect(reply.data).toEqual({
+      intent: "save",
+      ok: true,
+      id: expect.any(String),
+      toast: { title: "Partner updated" },
+    });
     expect(seen.at(-1)).toBe("intent,name");
   });
 
