@@ -12,9 +12,8 @@ import { useState } from "react";
 import { TIERS, formatRate, fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
-import { adjustmentText, describeTerms, seedTerms } from "#domain/commissions/agreement-rules.ts";
+import { adjustmentText, describeTerms } from "#domain/commissions/agreement-rules.ts";
 import { paymentNotes } from "#domain/commissions/correction-rules.ts";
-import { termsJson } from "#domain/commissions/agreement-schemas.ts";
 import { lineJson, partnerAgreements } from "#domain/commissions/agreement-service.ts";
 import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/commissions/month-close-rules.ts";
@@ -60,6 +59,7 @@ import { StatCard } from "#app/components/stat-card.tsx";
 import { bandLabel } from "#app/components/tier-breakdown.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { runIntent } from "#app/utils/actions.server.ts";
+import { agreementStartTerms } from "#app/utils/form-pages.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
@@ -143,13 +143,12 @@ async function commissionOf(partner: PartnerDetailPage) {
     agreementPence: month.agreementPence,
     adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
   };
-  const fallback = seedTerms(partner.partnerType, fractionToBp(partner.commissionPercentage) ?? 0);
   const agreement: AgreementCardData = {
     thisMonth,
     lastMonth,
     current: agreements.current,
     history: agreements.history,
-    startTerms: agreements.current?.terms ?? (fallback && termsJson(fallback)),
+    startTerms: agreementStartTerms(partner, agreements.current),
   };
   return { commission, working, agreement };
 }

@@ -1,7 +1,10 @@
 /**
  * What the dialogs' own pages (a form posted without JavaScript) load: the partner or the machine
- * their URL names, or a 404.
+ * their URL names (or a 404), and the terms Edit agreement starts from.
  */
+import { seedTerms } from "#domain/commissions/agreement-rules.ts";
+import { termsJson, type TermsJson } from "#domain/commissions/agreement-schemas.ts";
+import { fractionToBp } from "#domain/commissions/commission-rules.ts";
 import { findUserById, toPublicUser, type PublicUser } from "#domain/accounts/user-service.ts";
 import { machineForUser } from "#domain/machines/machine-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
@@ -26,4 +29,16 @@ export async function machineOfPage(admin: PublicUser, machineId: string | undef
     if (error instanceof DomainError && error.code === "not_found") throw apiError(404, error.message);
     throw error;
   }
+}
+
+/**
+ * The terms the Edit agreement form starts from: the agreement in force, else the terms the
+ * partner's type and rate stand for (none for a type without commission).
+ */
+export function agreementStartTerms(
+  partner: Pick<PublicUser, "partnerType" | "commissionPercentage">,
+  current: { terms: TermsJson | null } | null,
+): TermsJson | null {
+  const fallback = seedTerms(partner.partnerType, fractionToBp(partner.commissionPercentage) ?? 0);
+  return current?.terms ?? (fallback && termsJson(fallback));
 }

@@ -69,7 +69,7 @@ test.describe("Changes without JavaScript", () => {
   test("Edit Partner is a page of fields, each saved by its own form", async ({ page }) => {
     const partner = await newPartner(page);
     await page.goto(`/partners/${partner.id}`);
-    await page.getByRole("link", { name: "Edit" }).click();
+    await page.getByRole("link", { name: "Edit", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}/edit$`));
     await expect(page.getByRole("heading", { name: `Edit ${partner.name}` })).toBeVisible();
     for (const section of ["Basic Information", "Contact Information", "Banking Details", "Account Settings"])
@@ -172,5 +172,22 @@ test.describe("Changes without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
     await expect(flashed(page)).toContainText("Monthly record added");
     await expect(flashed(page)).toContainText("October 2026: 44 new transactions");
+  });
+
+  test("Edit agreement is a page whose form saves the new terms", async ({ page }) => {
+    const partner = await newPartner(page);
+    await page.goto(`/partners/${partner.id}`);
+    await page.getByRole("link", { name: "Edit agreement" }).click();
+    await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}/agreement$`));
+    await expect(page.getByLabel("Rate (%)")).toHaveValue("10");
+    await page.getByLabel("Basis", { exact: true }).selectOption("gross-sales");
+    await page.getByLabel("Rate (%)").fill("12.5");
+    await page.getByLabel("Minimum (£)").fill("5");
+    await page.getByRole("button", { name: "Save agreement" }).click();
+    await expect(page).toHaveURL(new RegExp(`/partners/${partner.id}$`));
+    await expect(flashed(page)).toContainText("Agreement saved");
+    const card = page.getByRole("region", { name: "Commission Agreement" });
+    await expect(card).toContainText("12.5%");
+    await expect(card).toContainText("£5.00");
   });
 });

@@ -37,11 +37,11 @@ import type { AgreementPreview } from "#domain/commissions/agreement-service.ts"
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
 import { formatGBP, poundsToPence } from "#domain/shared/money.ts";
-import type { ActionReply } from "#app/utils/action-reply.ts";
+import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
 import { Field } from "../field.tsx";
-import { isFailure, useActionReply, withScript } from "../forms.tsx";
-import { Select } from "../lazy-select.tsx";
+import { isFailure, useActionReply, useHydrated, withScript } from "../forms.tsx";
+import { CancelButton, FormSelect, RedirectField, useFormReply } from "../route-forms.tsx";
 import type { AgreementCardData } from "./agreement-card.tsx";
 import "./agreement.css";
 
@@ -163,19 +163,23 @@ function RateField({
   onChange,
   id,
   label,
+  name,
 }: {
   basis: Basis;
   value: RateText;
   onChange: (next: RateText) => void;
   id: string;
   label?: string;
+  /** The field's name in the page's form without JavaScript (agreementFormData's). */
+  name: string;
 }) {
   const count = isCountBasis(basis);
-  const name = label ?? (count ? `Amount per ${basis === "per-item" ? "item" : "machine"} (£)` : "Rate (%)");
+  const shown = label ?? (count ? `Amount per ${basis === "per-item" ? "item" : "machine"} (£)` : "Rate (%)");
   return (
-    <Field label={name} htmlFor={id}>
+    <Field label={shown} htmlFor={id}>
       <TextField.Root
         id={id}
+        name={name}
         inputMode="decimal"
         value={count ? value.amount : value.percent}
         onChange={(e) => onChange(count ? { ...value, amount: e.target.value } : { ...value, percent: e.target.value })}
@@ -192,24 +196,24 @@ function BasisSelect<B extends Basis>({
   bases,
   onChange,
   label,
+  name,
 }: {
   id: string;
   value: B;
   bases: readonly B[];
   onChange: (basis: B) => void;
   label?: string;
+  name: string;
 }) {
   return (
-    <Select.Root value={value} onValueChange={(v) => onChange(v as B)}>
-      <Select.Trigger id={id} aria-label={label} style={{ width: "100%" }} />
-      <Select.Content position="popper">
-        {bases.map((basis) => (
-          <Select.Item key={basis} value={basis}>
-            {basisLabel(basis)}
-          </Select.Item>
-        ))}
-      </Select.Content>
-    </Select.Root>
+    <FormSelect
+      id={id}
+      name={name}
+      value={value}
+      onChange={(v) => onChange(v as B)}
+      label={label}
+      options={bases.map((basis) => ({ value: basis, label: basisLabel(basis) }))}
+    />
   );
 }
 
@@ -232,11 +236,18 @@ export function AgreementForm({
   partnerId,
   data,
   onSaved,
+  backTo,
 }: {
   partnerId: number;
-  data: AgreementCardData;
+  data: Pick<AgreementCardData, "startTerms" | "thisMonth">;
   onSaved: () => void;
+  /** On the form's own page: where a success goes back to. */
+  backTo?: string;
 }) {
+  const hydrated = useHydrated();
+  // Without JavaScript the page's answer to Save: its refusal.
+  const pageReply = useFormReply(undefined, "agreement-save");
+  const pageFailure = isFailure(pageReply) ? pageReply : undefined;
   const [form, setForm] = useState<AgreementFormState>(() => formFromTerms(data.startTerms, data.thisMonth));
   const [adjust, setAdjust] = useState(false);
   const preview = useFetcher<AgreementPreviewReply | ActionReply>();
@@ -302,6 +313,7 @@ export function AgreementForm({
   const unit = form.basis === "per-item" ? "items" : form.basis === "per-machine" ? "machines" : "£";
   return (
     <form
+      method="post"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -309,6 +321,12 @@ export function AgreementForm({
         else runPreview();
       }}
     >
+      {hydrated ? null : (
+        <>
+          <input type="hidden" name="partnerId" value={partnerId} />
+          <RedirectField to={backTo} />
+        </>
+      )}
       <Flex direction="column" gap="4">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <Field
@@ -318,6 +336,7 @@ export function AgreementForm({
           >
             <TextField.Root
               id="agreement-month"
+              name="effectiveMonth"
               type="month"
               placeholder="YYYY-MM"
               value={form.effectiveMonth}
@@ -325,10 +344,16 @@ export function AgreementForm({
             />
           </Field>
           <Field label="Basis" htmlFor="agreement-basis" hint={BASIS_HINTS[form.basis]}>
-            <BasisSelect id="agreement-basis" value={form.basis} bases={BASES} onChange={(basis) => set({ basis })} />
+            <BasisSelect
+              id="agreement-basis"
+              name="basis"
+              value={form.basis}
+              bases={BASES}
+              onChange={(basis) => set({ basis })}
+            />
           </Field>
           {form.tiers.length ? null : (
-            <RateField id="agreement-rate" basis={form.basis} value={form} onChange={(next) => set(next)} />
+            <RateField id="agreement-rate" name="rate" basis={form.basis} value={form} onChange={(next) => set(next)} />
           )}
         </Grid>
 
@@ -381,6 +406,7 @@ export function AgreementForm({
                 <Grid key={tier.key} columns="1fr 1fr auto" gap="2" align="end">
                   {last ? (
                     <Box>
+                      <input type="hidden" name="tierUpTo" value="" />
                       <Text as="p" size="2" weight="medium" mb="1">
                         Tier {i + 1}
                       </Text>
@@ -392,6 +418,7 @@ export function AgreementForm({
                     <Field label={`Tier ${i + 1} up to (${unit})`} htmlFor={`tier-${tier.key}-up`}>
                       <TextField.Root
                         id={`tier-${tier.key}-up`}
+                        name="tierUpTo"
                         inputMode={count ? "numeric" : "decimal"}
                         value={tier.upTo}
                         onChange={(e) => setTier(i, { upTo: e.target.value })}
@@ -400,6 +427,7 @@ export function AgreementForm({
                   )}
                   <RateField
                     id={`tier-${tier.key}-rate`}
+                    name="tierRate"
                     basis={form.basis}
                     value={tier}
                     onChange={(next) => setTier(i, next)}
@@ -431,6 +459,7 @@ export function AgreementForm({
           <Field label="Minimum (£)" htmlFor="agreement-minimum" hint="A month, even one with no sales. Optional.">
             <TextField.Root
               id="agreement-minimum"
+              name="minimum"
               inputMode="decimal"
               value={form.minimum}
               onChange={(e) => set({ minimum: e.target.value })}
@@ -441,6 +470,7 @@ export function AgreementForm({
           <Field label="Cap (£)" htmlFor="agreement-cap" hint="A month. Optional.">
             <TextField.Root
               id="agreement-cap"
+              name="cap"
               inputMode="decimal"
               value={form.cap}
               onChange={(e) => set({ cap: e.target.value })}
@@ -491,6 +521,7 @@ export function AgreementForm({
                 <Field label="Product or pattern" htmlFor={`rule-${rule.key}-match`}>
                   <TextField.Root
                     id={`rule-${rule.key}-match`}
+                    name="productMatch"
                     value={rule.match}
                     placeholder="Coca-Cola 330ml"
                     onChange={(e) => setRule(i, { match: e.target.value })}
@@ -500,6 +531,7 @@ export function AgreementForm({
               <Field label="Basis" htmlFor={`rule-${rule.key}-basis`}>
                 <BasisSelect
                   id={`rule-${rule.key}-basis`}
+                  name="productBasis"
                   value={rule.basis}
                   bases={PRODUCT_BASES}
                   onChange={(basis) => setRule(i, { basis })}
@@ -508,6 +540,7 @@ export function AgreementForm({
               </Field>
               <RateField
                 id={`rule-${rule.key}-rate`}
+                name="productRate"
                 basis={rule.basis}
                 value={rule}
                 onChange={(next) => setRule(i, next)}
@@ -530,7 +563,8 @@ export function AgreementForm({
           </Box>
         ))}
 
-        {failure ? (
+        {hydrated ? null : <NoScriptSave failure={pageFailure} backTo={backTo} />}
+        {hydrated && failure ? (
           <Callout.Root color="red" role="alert">
             <Callout.Text>
               <strong>{failure.title}</strong>: {failure.error}
@@ -540,7 +574,7 @@ export function AgreementForm({
 
         {shown ? <PreviewPanel preview={shown} adjust={adjust} onAdjust={setAdjust} /> : null}
 
-        <Flex gap="3" justify="end" wrap="wrap" align="center">
+        <Flex gap="3" justify="end" wrap="wrap" align="center" display={hydrated ? "flex" : "none"}>
           {!shown && !failure ? (
             <Text size="1" color="gray" mr="auto">
               Preview the new terms to save them.
@@ -650,5 +684,34 @@ function PreviewPanel({
         ) : null}
       </section>
     </Box>
+  );
+}
+
+/**
+ * Save before the scripts have loaded (the form's page without JavaScript): the form posts its
+ * fields with intent agreement-save, the paid months' differences confirmed by the box (a change
+ * that reaches a paid month is refused with the reason until it is ticked). Preview needs the scripts.
+ */
+function NoScriptSave({ failure, backTo }: { failure?: ActionFailure; backTo?: string }) {
+  return (
+    <Flex direction="column" gap="3">
+      {failure ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            <strong>{failure.title}</strong>: {failure.error}
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
+      <Text as="label" size="2">
+        <input type="checkbox" name="adjustPaidMonths" value="yes" /> Add the differences of paid months to the next
+        open month
+      </Text>
+      <Flex gap="3" justify="end">
+        <CancelButton to={backTo} />
+        <Button type="submit" name="intent" value="agreement-save">
+          Save agreement
+        </Button>
+      </Flex>
+    </Flex>
   );
 }
