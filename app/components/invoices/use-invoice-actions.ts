@@ -1,7 +1,7 @@
 /**
  * Invoice changes posted through a fetcher to the page's own action (the intents of
- * app/utils/intents/invoices.server.ts), after their dialog: the pending state, and the answer's
- * toast (a success's, answered as data, or the failure's).
+ * app/utils/intents/invoices.server.ts), after their dialog: the pending state and the failure
+ * toast (a success's toast comes back as data and the root shows it).
  */
 import { useFetcher } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";

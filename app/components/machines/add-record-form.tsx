@@ -2,7 +2,8 @@
  * The body of Add Monthly Record (add-record-dialog.tsx), a chunk of its own fetched when the
  * dialog opens: the month and the export, what it contains (Preview), then Save. Both post the
  * file as a multipart form to the page's action through fetchers: intent record-preview answers
- * the figures (nothing saved), record-add imports and redirects back with the toast.
+ * the figures (nothing saved), record-add imports and answers its toast. Before the scripts have
+ * loaded (its page without JavaScript) it is a plain multipart form (no-script-record-form.tsx).
  */
 import { Button, Callout, Flex, Spinner, Text, TextField } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";

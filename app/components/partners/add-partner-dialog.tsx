@@ -1,7 +1,8 @@
 /**
  * Add Partner: the create form with the spec's rules for each partner type, posted (intent
  * partner-create) to the page's action. Its messages show under the fields; a refusal (a username
- * taken) is the 'Error creating partner' toast.
+ * taken) is the 'Error creating partner' toast. Before the scripts have loaded the trigger links to
+ * the form's own page (/admin/partners/new).
  */
 import { Button, Dialog, Flex, Grid, Heading, Separator, TextField } from "@radix-ui/themes";
 import { PlusIcon } from "@radix-ui/react-icons";

@@ -76,7 +76,7 @@ function Working({ working, month }: { working: CommissionWorking; month: string
 
 /**
  * The cards' forms post to the page's action (commissionIntents: mark-paid, reset-month with the
- * partner, send-report), which redirects back with the toast; Download Report is a plain link to
+ * partner, send-report), which answers its toast; Download Report is a plain link to
  * /resources/partners/{id}/report, which answers the PDF or goes back with 'Failed to download report'.
  */
 export function CommissionCards({
