@@ -7,22 +7,10 @@
  * Save (agreement-save) is offered once the form's terms have been previewed, and, when paid months
  * differ, once the admin has ticked adding their differences to the next open month.
  */
-import {
-  Box,
-  Button,
-  Callout,
-  Checkbox,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Separator,
-  Text,
-  TextField,
-} from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Grid, IconButton, Separator, Text, TextField } from "@radix-ui/themes";
 import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState } from "react";
 import {
   BASES,
   PRODUCT_BASES,
@@ -33,20 +21,20 @@ import {
   type ProductBasis,
 } from "#domain/commissions/agreement-rules.ts";
 import type { TermsJson } from "#domain/commissions/agreement-schemas.ts";
-import type { AgreementPreview } from "#domain/commissions/agreement-service.ts";
-import { formatMonth } from "#domain/shared/dates.ts";
-import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
+import { formatPlainAmount } from "#domain/shared/format.ts";
 import { formatGBP, poundsToPence } from "#domain/shared/money.ts";
-import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
+import type { ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
 import { Field } from "../field.tsx";
 import { isFailure, useActionReply, useHydrated, withScript } from "../forms.tsx";
-import { CancelButton, FormSelect, RedirectField, useFormReply } from "../route-forms.tsx";
+import { RedirectField, useFormReply } from "../route-forms.tsx";
 import type { AgreementCardData } from "./agreement-card.tsx";
+import { BasisSelect, NoScriptSave, RateField, SectionHeading } from "./agreement-fields.tsx";
+import { PreviewPanel } from "./agreement-preview-panel.tsx";
 import "./agreement.css";
 
 /** A rate as typed: a percent for a money basis, pounds each for a count basis (both kept, so switching basis and back loses nothing). */
-interface RateText {
+export interface RateText {
   percent: string;
   amount: string;
 }
@@ -154,82 +142,6 @@ export function agreementFormData(state: AgreementFormState, fields: Record<stri
     form.append("productRate", rateOf(rule.basis, rule));
   }
   return form;
-}
-
-/** A rate or amount field: "Rate (%)", or "Amount per item (£)" for a count basis. */
-function RateField({
-  basis,
-  value,
-  onChange,
-  id,
-  label,
-  name,
-}: {
-  basis: Basis;
-  value: RateText;
-  onChange: (next: RateText) => void;
-  id: string;
-  label?: string;
-  /** The field's name in the page's form without JavaScript (agreementFormData's). */
-  name: string;
-}) {
-  const count = isCountBasis(basis);
-  const shown = label ?? (count ? `Amount per ${basis === "per-item" ? "item" : "machine"} (£)` : "Rate (%)");
-  return (
-    <Field label={shown} htmlFor={id}>
-      <TextField.Root
-        id={id}
-        name={name}
-        inputMode="decimal"
-        value={count ? value.amount : value.percent}
-        onChange={(e) => onChange(count ? { ...value, amount: e.target.value } : { ...value, percent: e.target.value })}
-      >
-        <TextField.Slot side={count ? "left" : "right"}>{count ? "£" : "%"}</TextField.Slot>
-      </TextField.Root>
-    </Field>
-  );
-}
-
-function BasisSelect<B extends Basis>({
-  id,
-  value,
-  bases,
-  onChange,
-  label,
-  name,
-}: {
-  id: string;
-  value: B;
-  bases: readonly B[];
-  onChange: (basis: B) => void;
-  label?: string;
-  name: string;
-}) {
-  return (
-    <FormSelect
-      id={id}
-      name={name}
-      value={value}
-      onChange={(v) => onChange(v as B)}
-      label={label}
-      options={bases.map((basis) => ({ value: basis, label: basisLabel(basis) }))}
-    />
-  );
-}
-
-function SectionHeading({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Flex justify="between" align="center" gap="2" wrap="wrap">
-      <Heading as="h3" size="3">
-        {children}
-      </Heading>
-      {actions ? (
-        <Flex gap="2" wrap="wrap">
-          {actions}
-        </Flex>
-      ) : null}
-    </Flex>
-  );
 }
 
 export function AgreementForm({
@@ -589,129 +501,5 @@ export function AgreementForm({
         </Flex>
       </Flex>
     </form>
-  );
-}
-
-function Lines({ lines, label }: { lines: AgreementPreview["current"]["lines"]; label: string }) {
-  if (!lines.length) {
-    return (
-      <Text as="p" size="1" color="gray">
-        No records for the month.
-      </Text>
-    );
-  }
-  return (
-    // Focusable, so a keyboard can scroll a long list.
-    <div className="vb-preview-lines" tabIndex={0}>
-      <ul className="vb-working-lines" aria-label={label}>
-        {lines.map((line, i) => (
-          <li key={i}>{line.text}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Last month under the current and the new terms, line by line, and the paid months the change reaches. */
-function PreviewPanel({
-  preview,
-  adjust,
-  onAdjust,
-}: {
-  preview: AgreementPreview;
-  adjust: boolean;
-  onAdjust: (checked: boolean) => void;
-}) {
-  const month = formatMonth(preview.month);
-  const difference = preview.proposed.commissionPence - preview.current.commissionPence;
-  return (
-    <Box asChild p="3" style={{ background: "var(--gray-a2)", borderRadius: "var(--radius-3)" }}>
-      <section aria-label="Preview">
-        <Heading as="h3" size="3" mb="3">
-          {month} under each agreement
-        </Heading>
-        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
-          {(
-            [
-              ["Current terms", preview.current],
-              ["New terms", preview.proposed],
-            ] as const
-          ).map(([title, side]) => (
-            <Box asChild key={title}>
-              <section aria-label={title}>
-                <Text as="p" size="1" color="gray">
-                  {title}
-                </Text>
-                <Flex align="baseline" gap="2" wrap="wrap">
-                  <Text size="5" weight="bold">
-                    {formatGBP(side.commissionPence)}
-                  </Text>
-                  {side === preview.proposed && difference ? (
-                    <Text size="2" weight="medium" color={difference > 0 ? "green" : "red"} highContrast>
-                      {signed(difference)}
-                    </Text>
-                  ) : null}
-                </Flex>
-                <Text as="p" size="1" color="gray" mb="2">
-                  {side.description.join("; ")}
-                </Text>
-                <Lines lines={side.lines} label={`${title} lines`} />
-              </section>
-            </Box>
-          ))}
-        </Grid>
-        {preview.paidMonths.length ? (
-          <Callout.Root color="orange" highContrast mt="4">
-            <Box>
-              <Text as="p" size="2" weight="medium" mb="1">
-                Paid months keep what they paid. Under the new terms they differ:
-              </Text>
-              <ul className="vb-working-lines" aria-label="Paid months the change reaches">
-                {preview.paidMonths.map((p) => (
-                  <li key={p.month}>
-                    {formatMonth(p.month)}: paid {formatGBP(p.paidPence)}, new terms {formatGBP(p.proposedPence)}
-                    {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference{" "}
-                    {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
-                  </li>
-                ))}
-              </ul>
-              <Text as="label" size="2" mt="2" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
-                <Checkbox checked={adjust} onCheckedChange={(checked) => onAdjust(checked === true)} />
-                Add these differences to the next open month
-              </Text>
-            </Box>
-          </Callout.Root>
-        ) : null}
-      </section>
-    </Box>
-  );
-}
-
-/**
- * Save before the scripts have loaded (the form's page without JavaScript): the form posts its
- * fields with intent agreement-save, the paid months' differences confirmed by the box (a change
- * that reaches a paid month is refused with the reason until it is ticked). Preview needs the scripts.
- */
-function NoScriptSave({ failure, backTo }: { failure?: ActionFailure; backTo?: string }) {
-  return (
-    <Flex direction="column" gap="3">
-      {failure ? (
-        <Callout.Root color="red" role="alert">
-          <Callout.Text>
-            <strong>{failure.title}</strong>: {failure.error}
-          </Callout.Text>
-        </Callout.Root>
-      ) : null}
-      <Text as="label" size="2">
-        <input type="checkbox" name="adjustPaidMonths" value="yes" /> Add the differences of paid months to the next
-        open month
-      </Text>
-      <Flex gap="3" justify="end">
-        <CancelButton to={backTo} />
-        <Button type="submit" name="intent" value="agreement-save">
-          Save agreement
-        </Button>
-      </Flex>
-    </Flex>
   );
 }
