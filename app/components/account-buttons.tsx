@@ -112,6 +112,7 @@ export function EnableButton({
 }) {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="account-enable" />

@@ -5,7 +5,7 @@
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
 import { Form, Link, useFetchers, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
 import {
   SCRIPT_FIELD,
   type ActionFailure,
@@ -15,11 +15,19 @@ import {
 } from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
 
-/** False in the server's HTML and until React has hydrated: render the no-JavaScript form then. */
+const noSubscription = () => () => undefined;
+
+/**
+ * False in the server's HTML and until React has hydrated: render the no-JavaScript form then. A
+ * component mounted after hydration (a page reached by a client navigation) is true from its
+ * first render, so it never shows the no-JavaScript form for a frame.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 export const isFailure = (reply: unknown, intent?: string): reply is ActionFailure =>
@@ -60,27 +68,32 @@ export function withScript<T extends PostBody>(body: T): T {
   return { ...body, [SCRIPT_FIELD]: "1" };
 }
 
+/** The success answers already shown (by id): the root and the component that posted may both see one. */
+const shownAnswers = new Set<string>();
+
 /**
- * Shows each success answered as data once, wherever it came from: its toast, and the page to go
- * to when the one it was posted from is gone (`redirectTo`). Rendered once, in the root, for every
- * fetcher (the one that posted may be gone by the time the answer is rendered: a deleted row, a
- * list that reloads); a page's own <Form> passes its action data.
+ * Shows each success answered as data once: its toast, and the page to go to when the one it was
+ * posted from is gone (`redirectTo`).
  */
-export function useSuccessAnswers(replies: unknown[]) {
+function useSuccessAnswers(replies: unknown[]) {
   const toast = useToast();
   const navigate = useNavigate();
-  const seen = useRef(new Set<string>());
   useEffect(() => {
     for (const reply of replies) {
-      if (!isSuccess(reply) || seen.current.has(reply.id)) continue;
-      seen.current.add(reply.id);
+      if (!isSuccess(reply) || shownAnswers.has(reply.id)) continue;
+      shownAnswers.add(reply.id);
       toast(reply.toast);
       if (reply.redirectTo) navigate(reply.redirectTo);
     }
   }, [replies, toast, navigate]);
 }
 
-/** The root's part: every fetcher's success answer (useSuccessAnswers). */
+/**
+ * The root's part: a fetcher's success answer while the page reloads after it. The component that
+ * posted shows it too (useActionReply), once between them; the root's covers a component gone by
+ * then (a deleted row, a list that reloads), the component's a reload rendered too quickly for the
+ * root to see it under way.
+ */
 export function FetcherSuccessToasts() {
   const fetchers = useFetchers();
   const replies = useMemo(() => fetchers.map((f) => f.data as unknown), [fetchers]);
@@ -89,15 +102,12 @@ export function FetcherSuccessToasts() {
 }
 
 /**
- * Reacts to a post's data answer once per answer: a success calls `onSuccess` (close a dialog,
- * leave edit mode); its toast is the root's (FetcherSuccessToasts), or, for a page's own action
- * data (`page`), shown here. Failures are left to useFailureToast or the form's own messages.
+ * Reacts to a post's data answer (a fetcher's, or a page's own action data) once per answer: a
+ * success shows its toast (once, see FetcherSuccessToasts), goes to its `redirectTo`, and calls
+ * `onSuccess` (close a dialog, leave edit mode). Failures are left to useFailureToast or the
+ * form's own messages.
  */
-export function useActionReply(
-  reply: unknown,
-  onSuccess?: (reply: ActionSuccess) => void,
-  options: { page?: boolean } = {},
-) {
+export function useActionReply(reply: unknown, onSuccess?: (reply: ActionSuccess) => void) {
   const callback = useRef(onSuccess);
   useEffect(() => {
     callback.current = onSuccess;
@@ -105,7 +115,7 @@ export function useActionReply(
   useEffect(() => {
     if (isSuccess(reply)) callback.current?.(reply);
   }, [reply]);
-  useSuccessAnswers(useMemo(() => (options.page ? [reply] : []), [options.page, reply]));
+  useSuccessAnswers(useMemo(() => [reply], [reply]));
 }
 
 /**

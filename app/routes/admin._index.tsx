@@ -131,7 +131,7 @@ export default function AdminDashboard() {
   } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
-  useActionReply(reply, undefined, { page: true });
+  useActionReply(reply);
   const month = monthLabel(stats.currentMonth);
 
   return (

@@ -121,7 +121,7 @@ export default function CommissionSummaryPage() {
   const { months, summary, alreadyPaid } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
-  useActionReply(reply, undefined, { page: true });
+  useActionReply(reply);
   const navigation = useNavigation();
   const location = useLocation();
 

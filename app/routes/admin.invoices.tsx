@@ -185,6 +185,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
 function CheckDueButton() {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="invoice-check-due" />
@@ -200,7 +201,7 @@ export default function InvoiceManagement() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
-  useActionReply(reply, undefined, { page: true });
+  useActionReply(reply);
   if (!data.authorized) return <UnauthorizedCard />;
 
   return (

@@ -162,7 +162,7 @@ export default function PartnerDetailPage() {
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
-  useActionReply(reply, undefined, { page: true });
+  useActionReply(reply);
   if (!partner) {
     return (
       <MessageCard icon={null} title="Partner not found">

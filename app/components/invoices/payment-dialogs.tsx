@@ -40,7 +40,7 @@ import type { PartnerReceivables } from "#domain/receivables/payment-service.ts"
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { ConfirmButton, ConfirmPost } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
-import { useFailureToast, withScript } from "../forms.tsx";
+import { useActionReply, useFailureToast, withScript } from "../forms.tsx";
 import { Select } from "../lazy-select.tsx";
 import { ScrollTable } from "../scroll-table.tsx";
 import { creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settlesText } from "./payment-questions.ts";
@@ -50,6 +50,7 @@ const toPence = poundsToPence;
 function useIntent() {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data);
   return {
     busy: fetcher.state !== "idle",
     submit: (fields: Record<string, string | number>) =>

@@ -5,11 +5,12 @@
  */
 import { useFetcher } from "@remix-run/react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { useFailureToast, withScript } from "../forms.tsx";
+import { useActionReply, useFailureToast, withScript } from "../forms.tsx";
 
 export function useInvoiceActions(options: { describe?: boolean } = {}) {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data, options);
+  useActionReply(fetcher.data);
   return {
     busy: fetcher.state !== "idle",
     /** Posts `intent` with `fields`, confirmed (its dialog asked). */

@@ -13,7 +13,7 @@ import type { PartnerType } from "#domain/partners/partner-rules.ts";
 import { ConfirmPost } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { useFailureToast, useHydrated, withScript } from "../forms.tsx";
+import { useActionReply, useFailureToast, useHydrated, withScript } from "../forms.tsx";
 import { AddRecordDialog } from "./add-record-dialog.tsx";
 import { MachineFormDialog } from "./machine-form-dialog.tsx";
 import { deleteMachineQuestion } from "./machine-questions.ts";
@@ -75,6 +75,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
   const statusFetcher = useFetcher<ActionReply>();
   const hydrated = useHydrated();
   useFailureToast(statusFetcher.data);
+  useActionReply(statusFetcher.data);
   const sent = statusFetcher.formData?.get("status");
   const status = sent === "active" || sent === "inactive" ? sent : machine.status;
   const toggle = (active: boolean) => {
