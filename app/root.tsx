@@ -17,7 +17,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { HEADER_HEIGHT, Header } from "./components/header.tsx";
 import { CenteredSpinner, MessageCard, NotFoundCard } from "./components/page.tsx";
-import { useHydrated } from "./components/forms.tsx";
+import { FetcherSuccessToasts, useHydrated } from "./components/forms.tsx";
 import { Toaster, useToast } from "./components/toaster.tsx";
 import { useNonce } from "./nonce.tsx";
 import { getUser, lastSignInOf } from "./utils/session.server.ts";
@@ -45,7 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Shows the flashed toast once; before the scripts have loaded it is a plain status line instead. */
+/**
+ * Shows the flashed toast once (a form posted without JavaScript was redirected with it); before
+ * the scripts have loaded it is a plain status line instead. A post made by the scripts is answered
+ * with its toast as data, which FetcherSuccessToasts shows.
+ */
 function FlashToast({ toast }: { toast: FlashToastData | null }) {
   const show = useToast();
   const hydrated = useHydrated();
@@ -110,6 +114,7 @@ function Chrome({ children }: { children: ReactNode }) {
       <PendingNavigation />
       <main style={{ paddingTop: user ? HEADER_HEIGHT : 0, minHeight: "100vh", boxSizing: "border-box" }}>
         <FlashToast toast={data?.toast ?? null} />
+        <FetcherSuccessToasts />
         {children}
       </main>
     </>

@@ -8,7 +8,7 @@ import { AlertDialog, Button, Flex, Text, TextField } from "@radix-ui/themes";
 import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { isFailure, useFailureToast, useFetcherSucceeded, useHydrated } from "./forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast, useHydrated } from "./forms.tsx";
 
 interface Account {
   id: number;
@@ -31,7 +31,7 @@ export function DisableButton({
   const [password, setPassword] = useState("");
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
-  useFetcherSucceeded(fetcher, () => setOpen(false));
+  useActionReply(fetcher.data, () => setOpen(false));
   useEffect(() => {
     if (isFailure(fetcher.data)) setPassword("");
   }, [fetcher.data]);
@@ -70,6 +70,7 @@ export function DisableButton({
           <input type="hidden" name="intent" value="account-disable" />
           <input type="hidden" name="id" value={account.id} />
           <input type="hidden" name="confirmed" value="yes" />
+          <ScriptField />
           <Flex direction="column" gap="2" mt="4">
             <Text as="label" size="2" weight="medium" htmlFor={`disable-password-${account.id}`}>
               Your password
@@ -111,9 +112,11 @@ export function EnableButton({
 }) {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="account-enable" />
+      <ScriptField />
       <input type="hidden" name="id" value={account.id} />
       <Button
         type="submit"

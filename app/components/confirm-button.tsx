@@ -4,9 +4,9 @@
  * and may be opened without a trigger (open / onOpenChange), e.g. from a status select.
  */
 import { AlertDialog, Button, Flex, Tooltip } from "@radix-ui/themes";
-import { useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { cloneElement, type ComponentProps, type ReactElement, type ReactNode } from "react";
-import { useFailureToast, useHydrated } from "./forms.tsx";
+import { useActionReply, useFailureToast, useHydrated, withScript } from "./forms.tsx";
 
 export function ConfirmButton({
   trigger,
@@ -69,44 +69,57 @@ export function ConfirmButton({
   );
 }
 
+type DialogProps = Omit<ComponentProps<typeof ConfirmButton>, "onConfirm" | "trigger" | "open" | "onOpenChange">;
+
 /**
- * A confirmed action that is a form post to the page's action: with JavaScript the trigger opens
- * the dialog and confirming posts `fields` with `confirmed=yes` through a fetcher (the page stays
- * where it is); before the scripts have loaded the trigger is the form's submit button and the
- * action answers the same question as a page (ConfirmationCard). Failures toast `fetcher.data`.
+ * A confirmed action that is a form post to the page's action, the one component for an action that
+ * must work before the scripts load. Before then the trigger is the submit button of a plain form
+ * posting the intent and `fields`, and the action answers its question as a page (ConfirmationCard),
+ * whose submit performs it. Once hydrated the trigger opens the confirmation dialog, and confirming
+ * posts `fields` with `confirmed=yes` through a fetcher (the page stays where it is; the answer's
+ * toast shows, a failure's too); or, given `dialog`, that dialog is shown instead and posts itself
+ * (a payment's, with its fields).
  */
-export function ConfirmForm({
+export function ConfirmPost({
   intent,
   fields,
   trigger,
-  ...dialog
-}: Omit<ComponentProps<typeof ConfirmButton>, "onConfirm" | "trigger" | "open" | "onOpenChange"> & {
+  onSuccess,
+  ...rest
+}: {
   intent: string;
   fields: Record<string, string | number>;
   /** A Button element; it gets `loading` while the post is under way. */
   trigger: ReactElement<ComponentProps<typeof Button>>;
-}) {
+  onSuccess?: () => void;
+} & ({ dialog: ReactNode } | (DialogProps & { dialog?: undefined }))) {
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data, onSuccess);
   const busy = fetcher.state !== "idle";
   if (!hydrated) {
     return (
-      <fetcher.Form method="post" style={{ display: "inline" }}>
+      <Form method="post" preventScrollReset style={{ display: "inline" }}>
         <input type="hidden" name="intent" value={intent} />
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {cloneElement(trigger, { type: "submit" })}
-      </fetcher.Form>
+      </Form>
     );
   }
+  if (rest.dialog !== undefined) return <>{rest.dialog}</>;
+  const { dialog: _none, ...dialog } = rest as DialogProps & { dialog?: undefined };
   return (
     <ConfirmButton
       {...dialog}
       trigger={cloneElement(trigger, { type: "button", loading: busy || trigger.props.loading })}
       onConfirm={() =>
-        fetcher.submit({ ...fields, intent, confirmed: "yes" }, { method: "post", preventScrollReset: true })
+        fetcher.submit(withScript({ ...fields, intent, confirmed: "yes" }), {
+          method: "post",
+          preventScrollReset: true,
+        })
       }
     />
   );

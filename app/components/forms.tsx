@@ -1,18 +1,33 @@
 /**
- * The client side of page actions (app/utils/actions.server.ts): the failure toast of a reply, the
- * confirmation a form without JavaScript is asked, and whether the page's scripts have loaded.
+ * The client side of page actions (app/utils/actions.server.ts): the mark a post made by the page's
+ * scripts carries, the toast and reaction to a success answered as data, the failure toast of a
+ * reply, the confirmation a form without JavaScript is asked, and whether the scripts have loaded.
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import type { ActionFailure, ActionQuestion, ActionReply } from "#app/utils/action-reply.ts";
+import { Form, Link, useFetchers, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import {
+  SCRIPT_FIELD,
+  type ActionFailure,
+  type ActionQuestion,
+  type ActionReply,
+  type ActionSuccess,
+} from "#app/utils/action-reply.ts";
 import { useToast } from "./toaster.tsx";
 
-/** False in the server's HTML and until React has hydrated: render the no-JavaScript form then. */
+const noSubscription = () => () => undefined;
+
+/**
+ * False in the server's HTML and until React has hydrated: render the no-JavaScript form then. A
+ * component mounted after hydration (a page reached by a client navigation) is true from its
+ * first render, so it never shows the no-JavaScript form for a frame.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 export const isFailure = (reply: unknown, intent?: string): reply is ActionFailure =>
@@ -23,46 +38,92 @@ export const isFailure = (reply: unknown, intent?: string): reply is ActionFailu
 export const isQuestion = (reply: unknown): reply is ActionQuestion =>
   Boolean(reply && typeof reply === "object" && "confirm" in reply);
 
+/** A success answered as data (the form was posted by the page's scripts). */
+export const isSuccess = (reply: unknown, intent?: string): reply is ActionSuccess =>
+  Boolean(
+    reply &&
+      typeof reply === "object" &&
+      "ok" in reply &&
+      (reply as ActionSuccess).ok === true &&
+      (!intent || (reply as ActionSuccess).intent === intent),
+  );
+
 /**
- * Calls `onSuccess` once a fetcher's post has come back without a failure (a success redirected,
- * with its toast): closes a dialog or leaves edit mode. A failure leaves things as they are.
- * A redirect leaves `fetcher.data` as it was (the router keeps the last data), so "no new data"
- * counts as success only when the redirect's flashed toast has arrived in the root loader's data
- * (every success flashes one); otherwise a post whose answer has not been applied yet (a busy
- * machine, a revalidation in between) would look like a success and close the dialog on its failure.
+ * Inside a form (a fetcher's or a <Form>): once the page's scripts have loaded, it marks the post as
+ * made by them, so a success is answered as data (useActionReply) instead of a redirect. A form
+ * posted before then (or without JavaScript) goes without it and is redirected with a flashed toast.
  */
-export function useFetcherSucceeded(fetcher: { state: string; data: unknown }, onSuccess: () => void): () => void {
-  const root = useRouteLoaderData<{ toast?: { id: string } | null }>("root");
-  const toastId = root?.toast?.id ?? null;
-  const posted = useRef<{ before: unknown; toastId: string | null } | null>(null);
+export function ScriptField() {
+  const hydrated = useHydrated();
+  return hydrated ? <input type="hidden" name={SCRIPT_FIELD} value="1" /> : null;
+}
+
+type PostBody = FormData | Record<string, string | number | boolean | null | undefined>;
+/** A body for `fetcher.submit`, marked as posted by the page's scripts (see ScriptField). */
+export function withScript<T extends PostBody>(body: T): T {
+  if (body instanceof FormData) {
+    body.set(SCRIPT_FIELD, "1");
+    return body;
+  }
+  return { ...body, [SCRIPT_FIELD]: "1" };
+}
+
+/** The success answers already shown (by id): the root and the component that posted may both see one. */
+const shownAnswers = new Set<string>();
+
+/**
+ * Shows each success answered as data once: its toast, and the page to go to when the one it was
+ * posted from is gone (`redirectTo`).
+ */
+function useSuccessAnswers(replies: unknown[]) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  useEffect(() => {
+    for (const reply of replies) {
+      if (!isSuccess(reply) || shownAnswers.has(reply.id)) continue;
+      shownAnswers.add(reply.id);
+      toast(reply.toast);
+      if (reply.redirectTo) navigate(reply.redirectTo);
+    }
+  }, [replies, toast, navigate]);
+}
+
+/**
+ * The root's part: a fetcher's success answer while the page reloads after it. The component that
+ * posted shows it too (useActionReply), once between them; the root's covers a component gone by
+ * then (a deleted row, a list that reloads), the component's a reload rendered too quickly for the
+ * root to see it under way.
+ */
+export function FetcherSuccessToasts() {
+  const fetchers = useFetchers();
+  const replies = useMemo(() => fetchers.map((f) => f.data as unknown), [fetchers]);
+  useSuccessAnswers(replies);
+  return null;
+}
+
+/**
+ * Reacts to a post's data answer (a fetcher's, or a page's own action data) once per answer: a
+ * success shows its toast (once, see FetcherSuccessToasts), goes to its `redirectTo`, and calls
+ * `onSuccess` (close a dialog, leave edit mode). Failures are left to useFailureToast or the
+ * form's own messages.
+ */
+export function useActionReply(reply: unknown, onSuccess?: (reply: ActionSuccess) => void) {
   const callback = useRef(onSuccess);
-  const now = useRef({ data: fetcher.data, toastId });
   useEffect(() => {
     callback.current = onSuccess;
-    now.current = { data: fetcher.data, toastId };
   });
   useEffect(() => {
-    if (fetcher.state !== "idle") {
-      posted.current ??= { before: fetcher.data, toastId };
-      return;
-    }
-    if (!posted.current) return;
-    const { before, toastId: toastBefore } = posted.current;
-    const changed = fetcher.data !== before;
-    if (changed ? isFailure(fetcher.data) : toastId === toastBefore) {
-      // A failure, or nothing arrived yet: wait for the answer (a failure clears the post below).
-      if (changed) posted.current = null;
-      return;
-    }
-    posted.current = null;
-    callback.current();
-  }, [fetcher.state, fetcher.data, toastId]);
-  // Called as the form is submitted: what was there before is taken then, even when the post is
-  // answered before the page has rendered it as under way (a fast server, a busy browser).
-  return useCallback(() => {
-    posted.current = { before: now.current.data, toastId: now.current.toastId };
-  }, []);
+    if (isSuccess(reply)) callback.current?.(reply);
+  }, [reply]);
+  useSuccessAnswers(useMemo(() => [reply], [reply]));
 }
+
+/**
+ * A route's shouldRevalidate: after a success whose page is gone (a deleted partner, answered with
+ * `redirectTo`), the page is not loaded again (it would be a 404) before going there.
+ */
+export const skipRevalidationWhenGone: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  isSuccess(actionResult) && actionResult.redirectTo ? false : defaultShouldRevalidate;
 
 /** Shows a failed reply as the action's error toast, once per reply. */
 export function useFailureToast(reply: unknown, options: { describe?: boolean } = {}) {

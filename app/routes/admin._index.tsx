@@ -25,7 +25,7 @@ import { payables } from "#domain/commissions/commission-summary.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
 import { receivablesTotals } from "#domain/receivables/account-service.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
-import { FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
+import { FailureCallout, useActionReply, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
@@ -131,6 +131,7 @@ export default function AdminDashboard() {
   } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
+  useActionReply(reply);
   const month = monthLabel(stats.currentMonth);
 
   return (

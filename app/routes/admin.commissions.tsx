@@ -21,8 +21,8 @@ import {
 import { formatPence } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close/month-close-rules.ts";
-import { ConfirmForm } from "#app/components/confirm-button.tsx";
-import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
+import { ConfirmPost } from "#app/components/confirm-button.tsx";
+import { ConfirmationCard, FailureCallout, useActionReply, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { markPaidQuestion, resetQuestion } from "#app/components/partners/commission-questions.ts";
 import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
@@ -84,7 +84,7 @@ function PaymentCell({
         </Badge>
       )}
       {paid ? null : (
-        <ConfirmForm
+        <ConfirmPost
           intent="mark-paid"
           fields={{ partnerId: row.partnerId, month }}
           trigger={
@@ -121,6 +121,7 @@ export default function CommissionSummaryPage() {
   const { months, summary, alreadyPaid } = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
+  useActionReply(reply);
   const navigation = useNavigation();
   const location = useLocation();
 
@@ -159,7 +160,7 @@ export default function CommissionSummaryPage() {
               <CardStackIcon /> Payouts
             </Link>
           </Button>
-          <ConfirmForm
+          <ConfirmPost
             intent="reset-month"
             fields={{ month: summary.month }}
             trigger={

@@ -20,15 +20,16 @@ import { listInvoicePage, type InvoiceView } from "#domain/invoices/invoice-quer
 import { pageRequest } from "#domain/shared/paging.ts";
 import { canTransition } from "#domain/invoices/invoice-rules.ts";
 import { InvoiceAmount } from "#app/components/invoices/invoice-amount.tsx";
-import { ConfirmForm } from "#app/components/confirm-button.tsx";
+import { ConfirmPost } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
-import { ConfirmationCard, FailureCallout, useFailureToast, useHydrated } from "#app/components/forms.tsx";
 import {
-  InvoiceNaming,
-  MarkPaidDialog,
-  NoScriptPost,
-  PaymentFieldsForQuestion,
-} from "#app/components/invoices/invoice-confirm.tsx";
+  ConfirmationCard,
+  FailureCallout,
+  ScriptField,
+  useActionReply,
+  useFailureToast,
+} from "#app/components/forms.tsx";
+import { InvoiceNaming, MarkPaidDialog, PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
 import {
   DELETE_TAIL,
   deleteQuestion,
@@ -84,7 +85,6 @@ const RowIcon = rowIcons.Icon;
 
 function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
   const { busy, submit } = useInvoiceActions();
-  const hydrated = useHydrated();
   const unpaid = invoice.status === "pending" || invoice.status === "overdue";
   const id = { id: invoice.id };
   const markPaid = (
@@ -102,21 +102,22 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
   return (
     <Flex gap="2" align="center">
       {unpaid ? (
-        hydrated ? (
-          <MarkPaidDialog
-            invoice={invoice}
-            tooltip="Mark as paid"
-            trigger={markPaid}
-            onConfirm={(payment) => submit("invoice-status", { ...id, status: "paid", ...payment })}
-          />
-        ) : (
-          <NoScriptPost intent="invoice-status" fields={{ ...id, status: "paid" }}>
-            {markPaid}
-          </NoScriptPost>
-        )
+        <ConfirmPost
+          intent="invoice-status"
+          fields={{ ...id, status: "paid" }}
+          trigger={markPaid}
+          dialog={
+            <MarkPaidDialog
+              invoice={invoice}
+              tooltip="Mark as paid"
+              trigger={markPaid}
+              onConfirm={(payment) => submit("invoice-status", { ...id, status: "paid", ...payment })}
+            />
+          }
+        />
       ) : null}
       {canTransition(invoice.status, "cancelled") ? (
-        <ConfirmForm
+        <ConfirmPost
           intent="invoice-status"
           fields={{ ...id, status: "cancelled" }}
           tooltip="Cancel invoice"
@@ -136,7 +137,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
         />
       ) : null}
       {unpaid ? (
-        <ConfirmForm
+        <ConfirmPost
           intent="invoice-email"
           fields={id}
           tooltip={invoice.status === "overdue" ? "Send reminder by email" : "Send by email"}
@@ -157,7 +158,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
         </IconButton>
       </Tooltip>
       {invoice.deletable ? (
-        <ConfirmForm
+        <ConfirmPost
           intent="invoice-delete"
           fields={id}
           tooltip="Delete invoice"
@@ -184,9 +185,11 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
 function CheckDueButton() {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data);
   return (
     <fetcher.Form method="post" preventScrollReset>
       <input type="hidden" name="intent" value="invoice-check-due" />
+      <ScriptField />
       <Button type="submit" loading={fetcher.state !== "idle"}>
         <MagicWandIcon /> Check Due Invoices
       </Button>
@@ -198,6 +201,7 @@ export default function InvoiceManagement() {
   const data = useLoaderData<typeof loader>();
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
+  useActionReply(reply);
   if (!data.authorized) return <UnauthorizedCard />;
 
   return (

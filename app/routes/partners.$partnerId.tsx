@@ -4,24 +4,21 @@
  * types also get last month's commission with its working (partnerMonth) and the Commission Agreement
  * card (partnerAgreements).
  */
-import { Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, TextField } from "@radix-ui/themes";
-import { ArrowLeftIcon, CheckIcon, Cross2Icon, Pencil1Icon, PlusIcon } from "@radix-ui/react-icons";
+import { Button, Card, Grid, Heading, Text } from "@radix-ui/themes";
+import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useFetcher, useLoaderData, useRouteError } from "@remix-run/react";
-import { useState } from "react";
-import { TIERS, formatRate, fractionToBp } from "#domain/shared/commission-rules.ts";
+import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
 import { adjustmentText, describeTerms } from "#domain/agreements/agreement-words.ts";
-import { seedTerms } from "#domain/agreements/agreement-rules.ts";
 import { paymentNotes } from "#domain/commissions/correction-rules.ts";
 import { previewLine } from "#domain/agreements/agreement-difference-service.ts";
 import { partnerAgreements } from "#domain/agreements/agreement-service.ts";
 import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/month-close/month-close-rules.ts";
 import { DomainError } from "#domain/shared/errors.ts";
-import { isProfitSharingType, partnerTermsHeading } from "#domain/partners/partner-rules.ts";
-import { formatPence, formatPounds } from "#domain/shared/money.ts";
+import { isProfitSharingType } from "#domain/partners/partner-rules.ts";
+import { formatPence } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
@@ -29,36 +26,30 @@ import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import {
   ConfirmationCard,
   FailureCallout,
-  isFailure,
+  skipRevalidationWhenGone,
+  useActionReply,
   useFailureToast,
-  useFetcherSucceeded,
 } from "#app/components/forms.tsx";
 import { FeeSection } from "#app/components/invoices/fee-section.tsx";
 import { StatementSection } from "#app/components/receivables/statement-section.tsx";
 import { statementSection } from "#domain/receivables/account-service.ts";
 import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
-import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-card.tsx";
-import { MachineFormDialog } from "#app/components/machines/machine-form-dialog.tsx";
+import { MachinesSection } from "#app/components/machines/machines-section.tsx";
+import { ProfitShareCard } from "#app/components/partners/profit-share-card.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
-import { Pager } from "#app/components/pager.tsx";
 import {
   CommissionCards,
   type CommissionMonth,
   type CommissionWorking,
 } from "#app/components/partners/commission-cards.tsx";
 import { OwingCallout } from "#app/components/partners/owing-callout.tsx";
-import {
-  AgreementCard,
-  effectiveMonthText,
-  isFlatShare,
-  type AgreementCardData,
-} from "#app/components/partners/agreement-card.tsx";
+import { AgreementCard, type AgreementCardData } from "#app/components/partners/agreement-card.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
-import { bandLabel } from "#app/components/tier-breakdown.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { runIntent } from "#app/utils/actions.server.ts";
+import { agreementStartTerms } from "#app/utils/form-pages.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { commissionIntents } from "#app/utils/intents/commissions.server.ts";
@@ -142,13 +133,12 @@ async function commissionOf(partner: PartnerDetailPage) {
     agreementPence: month.agreementPence,
     adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
   };
-  const fallback = seedTerms(partner.partnerType, fractionToBp(partner.commissionPercentage) ?? 0);
   const agreement: AgreementCardData = {
     thisMonth,
     lastMonth,
     current: agreements.current,
     history: agreements.history,
-    startTerms: agreements.current?.terms ?? fallback,
+    startTerms: agreementStartTerms(partner, agreements.current),
   };
   return { commission, working, agreement };
 }
@@ -166,11 +156,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+export const shouldRevalidate = skipRevalidationWhenGone;
+
 export default function PartnerDetailPage() {
   const { partner, commission, working, agreement, statement, owing, uploadMaxMb } = useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
+  useActionReply(reply);
   if (!partner) {
     return (
       <MessageCard icon={null} title="Partner not found">
@@ -250,209 +243,6 @@ export default function PartnerDetailPage() {
       ) : null}
       <MachinesSection partner={partner} uploadMaxMb={uploadMaxMb} />
     </Page>
-  );
-}
-
-/**
- * The partner's terms: the flat rate (edited inline), the tiers, the monthly fee they pay, or none.
- * A written agreement that is not a flat share of net profit (or, for a tiered partner, not the
- * standard tiers) is shown in words; it is edited on the Commission Agreement card.
- */
-function ProfitShareCard({ partner, agreement }: { partner: PartnerDetailPage; agreement: AgreementCardData | null }) {
-  const bp = fractionToBp(partner.commissionPercentage) ?? 0;
-  const current = agreement?.current;
-  const written =
-    current?.kind === "written" &&
-    !(partner.partnerType === "profit-sharing" && current.terms && isFlatShare(current.terms));
-  return (
-    <Card size="3">
-      <Heading as="h2" size="4" mb="3">
-        {partnerTermsHeading(partner.partnerType)}
-      </Heading>
-      {written ? (
-        <>
-          <Flex direction="column" gap="1">
-            {current.description.map((line) => (
-              <Text key={line} size="3" weight="medium">
-                {line}
-              </Text>
-            ))}
-          </Flex>
-          <Text as="p" size="1" color="gray" mt="2">
-            From the agreement in force since {effectiveMonthText(current.effectiveMonth)}; change it on the Commission
-            Agreement card.
-          </Text>
-        </>
-      ) : partner.partnerType === "profit-sharing" ? (
-        <>
-          <CommissionRateEditor partnerId={partner.id} bp={bp} />
-          <Text as="p" size="1" color="gray" mt="2">
-            Share of each machine&apos;s monthly net profit (revenue − COGS − 2.99% card fee). A change applies from
-            this month.
-          </Text>
-        </>
-      ) : partner.partnerType === "tiered-profit-sharing" ? (
-        <>
-          <Text as="p" size="2" mb="2">
-            Tiered Commission on the month&apos;s total net profit:
-          </Text>
-          <Table.Root size="1">
-            <Table.Body>
-              {TIERS.map((band) => (
-                <Table.Row key={band.fromPence}>
-                  <Table.Cell>{bandLabel(band)}</Table.Cell>
-                  <Table.Cell justify="end">{formatRate(band.rateBp)}</Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </>
-      ) : partner.partnerType === "fee-paying" ? (
-        <Flex direction="column" gap="1">
-          <Text size="6" weight="bold">
-            {partner.monthlyFeePence === null ? "Not set" : formatPence(partner.monthlyFeePence)}
-          </Text>
-          <Text size="2" color="gray">
-            Paid by the partner each month, invoiced; no profit share.
-          </Text>
-        </Flex>
-      ) : (
-        <Flex direction="column" gap="1">
-          <Text size="6" weight="bold">
-            None
-          </Text>
-          <Text size="2" color="gray">
-            Non-profit-sharing partners earn no commission and pay no fee.
-          </Text>
-        </Flex>
-      )}
-    </Card>
-  );
-}
-
-/**
- * Inline edit of the flat commission rate: a percent 0–100 (step 0.01) posted (intent
- * partner-commission) to the page's action, which sends it as a fraction with the type, as the API's PATCH.
- * The rule's messages show under the field; any other failure is the toast.
- */
-function CommissionRateEditor({ partnerId, bp }: { partnerId: number; bp: number }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(String(bp / 100));
-  const fetcher = useFetcher<ActionReply>();
-  const saving = fetcher.state !== "idle";
-  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
-  const [dismissed, setDismissed] = useState<unknown>(undefined);
-  const error = !saving && failure !== dismissed ? failure?.fieldErrors?.commissionPercent : undefined;
-  useFailureToast(failure?.fieldErrors ? undefined : failure, { describe: false });
-  useFetcherSucceeded(fetcher, () => setEditing(false));
-  const cancel = () => {
-    setEditing(false);
-    setDismissed(fetcher.data);
-  };
-
-  if (!editing) {
-    return (
-      <Flex align="center" gap="3">
-        <Text size="7" weight="bold">
-          {formatRate(bp)}
-        </Text>
-        <IconButton
-          variant="ghost"
-          aria-label="Edit commission rate"
-          onClick={() => {
-            setDraft(String(bp / 100));
-            setDismissed(fetcher.data);
-            setEditing(true);
-          }}
-        >
-          <Pencil1Icon />
-        </IconButton>
-      </Flex>
-    );
-  }
-  return (
-    <fetcher.Form method="post" preventScrollReset noValidate>
-      <input type="hidden" name="intent" value="partner-commission" />
-      <input type="hidden" name="id" value={partnerId} />
-      <Flex align="center" gap="2">
-        <TextField.Root
-          name="commissionPercent"
-          aria-label="Commission rate (%)"
-          type="number"
-          min={0}
-          max={100}
-          step={0.01}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Escape") cancel();
-          }}
-          autoFocus
-          style={{ width: 110 }}
-        >
-          <TextField.Slot side="right">%</TextField.Slot>
-        </TextField.Root>
-        <IconButton type="submit" aria-label="Save commission rate" color="green" variant="soft" loading={saving}>
-          <CheckIcon />
-        </IconButton>
-        <IconButton
-          type="button"
-          aria-label="Cancel commission rate"
-          color="gray"
-          variant="soft"
-          onClick={cancel}
-          disabled={saving}
-        >
-          <Cross2Icon />
-        </IconButton>
-      </Flex>
-      {error ? (
-        <Text as="p" size="1" color="red" mt="1" role="alert">
-          {error}
-        </Text>
-      ) : null}
-    </fetcher.Form>
-  );
-}
-
-/**
- * The partner's machines, a page at a time, with Add New Machine above the list; their forms post to
- * this page's action (machineIntents), which redirects back to the same page.
- */
-function MachinesSection({ partner, uploadMaxMb }: { partner: PartnerDetailPage; uploadMaxMb: number }) {
-  return (
-    <Box>
-      <Flex justify="between" align="center" mb="3" gap="3" wrap="wrap">
-        <Heading as="h2" size="5">
-          Machines
-        </Heading>
-        <MachineFormDialog
-          partnerId={partner.id}
-          trigger={
-            <Button>
-              <PlusIcon /> Add New Machine
-            </Button>
-          }
-        />
-      </Flex>
-      {partner.machines.length ? (
-        <>
-          <MachineCardIcons />
-          <Grid columns={{ initial: "1", sm: "2", lg: "3" }} gap="4">
-            {partner.machines.map((machine) => (
-              <MachineCard key={machine.id} machine={machine} partner={partner} admin uploadMaxMb={uploadMaxMb} />
-            ))}
-          </Grid>
-          <Pager info={partner.machinesPage} label="Machines" />
-        </>
-      ) : (
-        <Card size="3">
-          <Text as="p" color="gray" align="center">
-            This partner has no machines yet. Add the first with Add New Machine.
-          </Text>
-        </Card>
-      )}
-    </Box>
   );
 }
 

@@ -1,20 +1,38 @@
 /**
  * Page actions: a page's forms post to its own route (or a component's fetcher posts there) with an
  * `intent`; the form is parsed with zod, the same domain call as the API runs, and the answer is a
- * redirect back with a toast (success) or a typed reply the page shows (a failure, or a question to
- * confirm when the form came without JavaScript and so without its confirmation dialog).
+ * success, or a typed reply the page shows (a failure, or a question to confirm when the form came
+ * without JavaScript and so without its confirmation dialog). A success posted by the page's scripts
+ * (the form carries SCRIPT_FIELD) is data, `{ok: true, toast}`, that the component shows and reacts
+ * to; a form posted without JavaScript is redirected back with the toast flashed.
  */
 import { data } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
 import { ZodError, type ZodType } from "zod";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { zodMessage } from "./api.server.ts";
 import { assertSameOrigin } from "./security.server.ts";
-import { textField, type ActionFailure, type ActionQuestion, type ActionReply } from "./action-reply.ts";
+import {
+  SCRIPT_FIELD,
+  textField,
+  type ActionFailure,
+  type ActionQuestion,
+  type ActionReply,
+  type ActionSuccess,
+} from "./action-reply.ts";
 import { redirectWithToast, type ToastMessage } from "./toast.server.ts";
 import { readMultipart, UploadTooLargeError } from "./upload.server.ts";
 
-export type { ActionFailure, ActionQuestion, ActionReply };
+export type { ActionFailure, ActionQuestion, ActionReply, ActionSuccess };
+
+/** Requests whose form came from the page's scripts (runIntent takes the field off before the handler reads the form). */
+const scripted = new WeakSet<Request>();
+
+/** Whether the form was posted by the page's scripts rather than by the browser without JavaScript. */
+export function postedByScript(request: Request, form?: FormData): boolean {
+  return scripted.has(request) || form?.get(SCRIPT_FIELD) === "1";
+}
 
 export class ActionFailed extends Error {
   constructor(
@@ -51,8 +69,19 @@ export function backTo(request: Request, form?: FormData): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Success: back to the page (or `to`) with a toast. */
-export function done(request: Request, form: FormData, toast: ToastMessage, to?: string): Promise<Response> {
+/**
+ * Success: posted by the page's scripts, the toast as data (with `to` as `redirectTo` when the page
+ * is gone); posted without JavaScript, back to the page (or `to`) with the toast flashed.
+ */
+export async function done(request: Request, form: FormData, toast: ToastMessage, to?: string): Promise<Reply> {
+  if (postedByScript(request, form))
+    return data<ActionSuccess>({
+      intent: textField(form, "intent"),
+      ok: true,
+      id: randomUUID(),
+      toast,
+      ...(to ? { redirectTo: to } : {}),
+    });
   return redirectWithToast(request, to ?? backTo(request, form), toast);
 }
 
@@ -69,6 +98,14 @@ export function confirmFirst(intent: string, form: FormData, question: Omit<Acti
 }
 
 type Reply = Response | ReturnType<typeof data>;
+
+/** A form's text fields as sent, but its passwords, for a page without JavaScript to fill in again. */
+function sentValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of form)
+    if (typeof value === "string" && !/password/i.test(name) && !(name in values)) values[name] = value;
+  return values;
+}
 export interface IntentHandler {
   /** The error toast's title when this intent fails (the spec's text). */
   failure: string;
@@ -103,10 +140,13 @@ export async function runIntent(
       );
     throw error;
   }
+  if (fields.get(SCRIPT_FIELD) === "1") scripted.add(request);
+  fields.delete(SCRIPT_FIELD);
   const intent = textField(fields, "intent");
   const handler = Object.hasOwn(handlers, intent) ? handlers[intent] : undefined;
   if (!handler)
     return data<ActionFailure>({ intent, title: "Something went wrong", error: "Unknown action" }, { status: 400 });
+  const values = postedByScript(request) ? undefined : sentValues(fields);
   const fail = (status: number, error: string, fieldErrors?: Record<string, string>, headers?: HeadersInit) =>
     data<ActionFailure>(
       {
@@ -114,6 +154,7 @@ export async function runIntent(
         title: handler.failure,
         error: error || (handler.fallback ?? ""),
         ...(fieldErrors ? { fieldErrors } : {}),
+        ...(values ? { values } : {}),
       },
       { status, headers },
     );

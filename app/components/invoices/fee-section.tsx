@@ -38,10 +38,10 @@ import { formatRate, percentToBp } from "#domain/shared/commission-rules.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
+import { ConfirmButton, ConfirmPost } from "../confirm-button.tsx";
 // Its selects show only after hydration or in Generate Invoice: Radix Select loads when one does.
 import { Select } from "../lazy-select.tsx";
-import { useFailureToast, useFetcherSucceeded, useHydrated } from "../forms.tsx";
+import { useActionReply, useFailureToast, useHydrated, withScript } from "../forms.tsx";
 import { StatCard } from "../stat-card.tsx";
 import { InvoiceNaming, MarkPaidDialog } from "./invoice-confirm.tsx";
 import {
@@ -156,8 +156,8 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
   const generate = useFetcher<ActionReply>();
   useFailureToast(generate.data);
   const saving = generate.state !== "idle";
-  // Closed once the post has come back without a failure (success redirected, with its toast).
-  useFetcherSucceeded(generate, () => setOpen(false));
+  // Closed once the post has come back a success (its toast shows).
+  useActionReply(generate.data, () => setOpen(false));
 
   const loadQuote = (term: PaymentPeriod) =>
     quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
@@ -248,12 +248,12 @@ function GenerateInvoiceDialog({ partner }: { partner: FeePartner }) {
             <Button
               onClick={() => {
                 generate.submit(
-                  {
+                  withScript({
                     intent: "invoice-generate",
                     partnerId: partner.id,
                     requestedPaymentPeriod: period,
                     confirmed: "yes",
-                  },
+                  }),
                   { method: "post", preventScrollReset: true },
                 );
               }}
@@ -486,7 +486,7 @@ export function FeeSection({ partner }: { partner: FeePartner }) {
                             />
                           ) : null}
                           {invoice.deletable ? (
-                            <ConfirmForm
+                            <ConfirmPost
                               intent="invoice-delete"
                               fields={{ id: invoice.id }}
                               trigger={

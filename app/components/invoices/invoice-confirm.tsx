@@ -5,8 +5,7 @@
  * reference: in its dialog with JavaScript, in the action's confirmation page without.
  */
 import { Box, Flex, Strong, TextField } from "@radix-ui/themes";
-import { Form } from "@remix-run/react";
-import { cloneElement, useState, type ReactElement, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
 import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/receivables/payment-rules.ts";
 import { formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
@@ -153,29 +152,5 @@ export function PaymentFieldsForQuestion({ reply }: { reply: unknown }) {
         />
       </Field>
     </Flex>
-  );
-}
-
-/**
- * Before the scripts have loaded: the action's trigger as the submit button of a plain form; the
- * action answers its question as a page (ConfirmationCard), whose submit performs it.
- */
-export function NoScriptPost({
-  intent,
-  fields,
-  children,
-}: {
-  intent: string;
-  fields: Record<string, string | number>;
-  children: ReactElement<{ type?: string }>;
-}) {
-  return (
-    <Form method="post" preventScrollReset style={{ display: "inline" }}>
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {cloneElement(children, { type: "submit" })}
-    </Form>
   );
 }

@@ -20,7 +20,7 @@ import {
 } from "@radix-ui/themes";
 import { DownloadIcon, MinusCircledIcon, PlusIcon, TrashIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
-import { useState, type ReactElement } from "react";
+import { useState } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
 import {
   formatAmountPence,
@@ -44,42 +44,21 @@ import {
 } from "#domain/receivables/payment-rules.ts";
 import type { PartnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { ConfirmButton, ConfirmForm } from "../confirm-button.tsx";
+import { ConfirmButton, ConfirmPost } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
-import { useFailureToast, useHydrated } from "../forms.tsx";
+import { useActionReply, useFailureToast, withScript } from "../forms.tsx";
 import { Select } from "../lazy-select.tsx";
 import { ScrollTable } from "../scroll-table.tsx";
 import { creditNoteQuestion, deletePaymentQuestion, recordPaymentQuestion, settlesText } from "./payment-questions.ts";
 
-/** Before the scripts have loaded: the button posts the intent; the action asks its fields as a page. */
-function NoScriptButton({
-  intent,
-  fields,
-  children,
-}: {
-  intent: string;
-  fields: Record<string, string | number>;
-  children: ReactElement;
-}) {
-  const fetcher = useFetcher();
-  return (
-    <fetcher.Form method="post" style={{ display: "inline" }}>
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {children}
-    </fetcher.Form>
-  );
-}
-
 function useIntent() {
   const fetcher = useFetcher<ActionReply>();
   useFailureToast(fetcher.data);
+  useActionReply(fetcher.data);
   return {
     busy: fetcher.state !== "idle",
     submit: (fields: Record<string, string | number>) =>
-      fetcher.submit({ ...fields, confirmed: "yes" }, { method: "post", preventScrollReset: true }),
+      fetcher.submit(withScript({ ...fields, confirmed: "yes" }), { method: "post", preventScrollReset: true }),
   };
 }
 
@@ -176,19 +155,33 @@ export function PaymentInputs({
   );
 }
 
-/** Record payment: amount defaulting to the balance due; what it settles, oldest due first, before saving. */
-export function RecordPaymentDialog({
-  partnerId,
-  partnerName,
-  receivables,
-  dueDates,
-}: {
+interface RecordPaymentProps {
   partnerId: number;
   partnerName: string;
   receivables: PartnerReceivables;
   dueDates: Record<number, string>;
-}) {
-  const hydrated = useHydrated();
+}
+
+/**
+ * Record payment: amount defaulting to the balance due; what it settles, oldest due first, before
+ * saving. Before the scripts have loaded the button posts the form and the action asks its fields.
+ */
+export function RecordPaymentDialog(props: RecordPaymentProps) {
+  return (
+    <ConfirmPost
+      intent="payment-record"
+      fields={{ partnerId: props.partnerId }}
+      trigger={
+        <Button variant="soft">
+          <PlusIcon /> Record payment
+        </Button>
+      }
+      dialog={<RecordPaymentConfirm {...props} />}
+    />
+  );
+}
+
+function RecordPaymentConfirm({ partnerId, partnerName, receivables, dueDates }: RecordPaymentProps) {
   const { busy, submit } = useIntent();
   const blank = () => ({
     receivedOn: isoDay(new Date()),
@@ -202,15 +195,6 @@ export function RecordPaymentDialog({
       <PlusIcon /> Record payment
     </Button>
   );
-  if (!hydrated) {
-    return (
-      <NoScriptButton intent="payment-record" fields={{ partnerId }}>
-        <Button variant="soft" type="submit">
-          <PlusIcon /> Record payment
-        </Button>
-      </NoScriptButton>
-    );
-  }
   const open = Object.entries(receivables.balances)
     .filter(([, b]) => b.balancePence > 0)
     .map(([id, b]) => ({ id: Number(id), dueDate: dueDates[Number(id)] ?? "", balancePence: b.balancePence }));
@@ -322,21 +306,29 @@ export function CreditInputs({
   );
 }
 
-/** Credit note for one invoice: at most its balance, with a reason. */
+/**
+ * Credit note for one invoice: at most its balance, with a reason. Before the scripts have loaded
+ * the button posts the form and the action asks its fields.
+ */
 export function CreditNoteDialog({ invoiceId, balancePence }: { invoiceId: number; balancePence: number }) {
-  const hydrated = useHydrated();
+  return (
+    <ConfirmPost
+      intent="credit-note-issue"
+      fields={{ id: invoiceId }}
+      trigger={
+        <IconButton size="1" variant="ghost" aria-label={`Credit note for ${formatInvoiceId(invoiceId)}`}>
+          <MinusCircledIcon />
+        </IconButton>
+      }
+      dialog={<CreditNoteConfirm invoiceId={invoiceId} balancePence={balancePence} />}
+    />
+  );
+}
+
+function CreditNoteConfirm({ invoiceId, balancePence }: { invoiceId: number; balancePence: number }) {
   const { busy, submit } = useIntent();
   const [values, setValues] = useState({ amount: "", reason: "" });
   const label = `Credit note for ${formatInvoiceId(invoiceId)}`;
-  if (!hydrated) {
-    return (
-      <NoScriptButton intent="credit-note-issue" fields={{ id: invoiceId }}>
-        <IconButton size="1" variant="ghost" type="submit" aria-label={label}>
-          <MinusCircledIcon />
-        </IconButton>
-      </NoScriptButton>
-    );
-  }
   const pence = parsePence(values.amount.trim());
   const amountProblem =
     values.amount.trim() === ""
@@ -441,7 +433,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                     {payment.allocations.map((a) => `${a.displayId} ${formatPence(a.amountPence)}`).join(", ")}
                   </Table.Cell>
                   <Table.Cell>
-                    <ConfirmForm
+                    <ConfirmPost
                       intent="payment-delete"
                       fields={{ id: payment.id }}
                       trigger={

@@ -2,13 +2,16 @@
  * Add Monthly Record: pick the month and the export, see what it contains (Preview), then save.
  * Both post the file as a multipart form to the page's action through fetchers (the form is its
  * own chunk, add-record-form.tsx, fetched when the dialog opens). The import rules are the API's
- * (importUpload).
+ * (importUpload). Before the scripts have loaded the trigger links to the form's own page
+ * (/machines/:id/records/new).
  */
 import { Button, Dialog } from "@radix-ui/themes";
 import { UploadIcon } from "@radix-ui/react-icons";
 import { useState, type ReactNode } from "react";
 import type { UploadResult } from "#domain/imports/import-service.ts";
+import { useHydrated } from "../forms.tsx";
 import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+import { TriggerLink } from "../route-forms.tsx";
 
 const AddRecordForm = lazyPart(() => import("./add-record-form.tsx").then((m) => m.AddRecordForm));
 
@@ -21,6 +24,12 @@ export interface RecordPreviewReply {
   dateOrderExample?: string;
 }
 
+export const addRecordPage = (machineId: number) => `/machines/${machineId}/records/new`;
+
+/** What the dialog says under its title, on the form's page too. */
+export const addRecordText = (location: string) =>
+  `${location}: upload the month's telemetry export (.xlsx, .xls or .csv). The figures are worked out from the file; you see them before saving.`;
+
 export function AddRecordDialog({
   machine,
   uploadMaxMb,
@@ -32,18 +41,20 @@ export function AddRecordDialog({
   icon?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const trigger = (
+    <Button variant="soft" size="2">
+      {icon} Add Monthly Record
+    </Button>
+  );
+  if (!hydrated) return <TriggerLink to={addRecordPage(machine.id)} trigger={trigger} />;
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger {...preloadOn(AddRecordForm.preload)}>
-        <Button variant="soft" size="2">
-          {icon} Add Monthly Record
-        </Button>
-      </Dialog.Trigger>
+      <Dialog.Trigger {...preloadOn(AddRecordForm.preload)}>{trigger}</Dialog.Trigger>
       <Dialog.Content maxWidth="620px">
         <Dialog.Title>Add Monthly Record</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          {machine.location}: upload the month&apos;s telemetry export (.xlsx, .xls or .csv). The figures are worked out
-          from the file; you see them before saving.
+          {addRecordText(machine.location)}
         </Dialog.Description>
         <DialogPart>
           <AddRecordForm machine={machine} uploadMaxMb={uploadMaxMb} onSaved={() => setOpen(false)} />

@@ -2,25 +2,24 @@
  * The body of Add Monthly Record (add-record-dialog.tsx), a chunk of its own fetched when the
  * dialog opens: the month and the export, what it contains (Preview), then Save. Both post the
  * file as a multipart form to the page's action through fetchers: intent record-preview answers
- * the figures (nothing saved), record-add imports and redirects back with the toast.
+ * the figures (nothing saved), record-add imports and answers its toast. Before the scripts have
+ * loaded (its page without JavaScript) it is a plain multipart form (no-script-record-form.tsx).
  */
-import { Badge, Button, Callout, DataList, Dialog, Flex, Spinner, Table, Text, TextField } from "@radix-ui/themes";
+import { Button, Callout, Flex, Spinner, Text, TextField } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
-import { formatPence } from "#domain/shared/money.ts";
-import { formatCount, formatUnits } from "#domain/shared/format.ts";
-import type { UploadResult } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
-import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
-import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 import type { ActionFailure, ActionReply } from "#app/utils/action-reply.ts";
 import { FilePicker } from "../file-picker.tsx";
 import { ConfirmCallout } from "../confirm-callout.tsx";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, useActionReply, useFailureToast, useHydrated, withScript } from "../forms.tsx";
+import { CancelButton } from "../route-forms.tsx";
 import type { RecordPreviewReply } from "./add-record-dialog.tsx";
+import { NoScriptRecordForm } from "./no-script-record-form.tsx";
+import { DateOrderQuestion, PreviewSummary } from "./record-preview.tsx";
 
 /** The names the upload takes: .xlsx and .xls as the spec says, and .csv exports. */
 const EXPORT_NAME = /\.(xlsx|xls|csv)$/i;
@@ -29,11 +28,15 @@ export function AddRecordForm({
   machine,
   uploadMaxMb,
   onSaved,
+  backTo,
 }: {
   machine: { id: number };
   uploadMaxMb: number;
   onSaved: () => void;
+  /** On the form's own page: where Cancel and a success go back to. */
+  backTo?: string;
 }) {
+  const hydrated = useHydrated();
   // The dialog mounts this afresh each time it opens: month, file and answers start over.
   const [month, setMonth] = useState(previousMonth());
   const [file, setFile] = useState<File | null>(null);
@@ -59,7 +62,7 @@ export function AddRecordForm({
   // A refused file: the toast names the failure, the message beside the file says why (once).
   useFailureToast(preview.data, { describe: false });
   useFailureToast(save.data);
-  useFetcherSucceeded(save, onSaved);
+  useActionReply(save.data, onSaved);
 
   function send(
     fetcher: typeof preview | typeof save,
@@ -76,7 +79,7 @@ export function AddRecordForm({
     if (order) body.set("dateOrder", order);
     if (intent === "record-add" && accepted) body.set("acceptExclusions", "true");
     if (intent === "record-add" && adjustPaid) body.set("adjustPaidMonths", "true");
-    fetcher.submit(body, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+    fetcher.submit(withScript(body), { method: "post", encType: "multipart/form-data", preventScrollReset: true });
   }
 
   function check(nextFile: File | null, nextMonth: string, order = dateOrder) {
@@ -105,6 +108,7 @@ export function AddRecordForm({
   }
 
   const message = problem ?? refused;
+  if (!hydrated) return <NoScriptRecordForm machineId={machine.id} backTo={backTo} />;
   return (
     <Flex direction="column" gap="3">
       <Flex gap="3" wrap="wrap">
@@ -191,11 +195,7 @@ export function AddRecordForm({
         />
       ) : null}
       <Flex gap="3" justify="end" mt="2">
-        <Dialog.Close>
-          <Button type="button" variant="soft" color="gray">
-            Cancel
-          </Button>
-        </Dialog.Close>
+        <CancelButton to={backTo} />
         <Button
           onClick={() => {
             if (file) send(save, "record-add", file, month);
@@ -214,148 +214,5 @@ export function AddRecordForm({
         </Button>
       </Flex>
     </Flex>
-  );
-}
-
-function PreviewSummary({ preview }: { preview: UploadResult }) {
-  // Every row the file leaves out, with its revenue, but those the badges above already count.
-  const leftOut = preview.leftOut.filter((l) => l.kind !== "duplicate" && l.kind !== "booked");
-  return (
-    <Flex direction="column" gap="3" aria-label="File contents">
-      {preview.warnings.map((warning) => (
-        <Callout.Root key={warning} color="amber" size="1">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>{warning}</Callout.Text>
-        </Callout.Root>
-      ))}
-      {preview.excluded.length ? (
-        <Callout.Root color={preview.imported ? "amber" : "red"} size="1" role="status">
-          <Callout.Icon>
-            <ExclamationTriangleIcon />
-          </Callout.Icon>
-          <Callout.Text>
-            Not imported: {preview.excluded.join("; ")}.
-            {preview.imported ? "" : " Nothing in this file would be added."}
-          </Callout.Text>
-        </Callout.Root>
-      ) : !preview.imported ? (
-        <Callout.Root color="gray" size="1" role="status">
-          <Callout.Text>Every transaction in this file is already imported: nothing would be added.</Callout.Text>
-        </Callout.Root>
-      ) : null}
-      {preview.footer ? (
-        <Text size="2" color={preview.footer.agrees ? "gray" : "amber"}>
-          {footerSentence(preview.footer).replace(/^the/, "The")}.
-        </Text>
-      ) : null}
-      <DataList.Root size="2">
-        <DataList.Item>
-          <DataList.Label minWidth="140px">Units</DataList.Label>
-          <DataList.Value>{formatUnits(preview.units)}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="140px">Revenue</DataList.Label>
-          <DataList.Value>{formatPence(preview.revenuePence)}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="140px">COGS</DataList.Label>
-          <DataList.Value>{formatPence(preview.cogsPence)}</DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="140px">Transactions</DataList.Label>
-          <DataList.Value>
-            <Flex gap="2" wrap="wrap">
-              <Badge highContrast color="green">
-                {preview.imported} new
-              </Badge>
-              {preview.duplicates ? (
-                <Badge highContrast color="gray">
-                  {preview.duplicates} already imported
-                </Badge>
-              ) : null}
-              {preview.refunds ? (
-                <Badge highContrast color="amber">
-                  {formatCount(preview.refunds, "refund")}
-                </Badge>
-              ) : null}
-              {preview.outsideMonth ? (
-                <Badge highContrast color="amber">
-                  {preview.outsideMonth} dated outside the month
-                </Badge>
-              ) : null}
-              {preview.alreadyBooked.map((b) => (
-                <Badge key={b.reason} highContrast color="red">
-                  {b.count} {b.reason}
-                </Badge>
-              ))}
-            </Flex>
-          </DataList.Value>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.Label minWidth="140px">Rows left out</DataList.Label>
-          <DataList.Value>{leftOut.length ? leftOut.map(leftOutSentence).join("; ") : "none"}</DataList.Value>
-        </DataList.Item>
-      </DataList.Root>
-      {preview.topProducts.length ? (
-        <Table.Root size="1" variant="surface">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeaderCell>Top products</Table.ColumnHeaderCell>
-              <Table.ColumnHeaderCell justify="end">Sold</Table.ColumnHeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {preview.topProducts.map((p) => (
-              <Table.Row key={p.name}>
-                <Table.Cell>{p.name}</Table.Cell>
-                <Table.Cell justify="end" className="vb-figure">
-                  {formatUnits(p.count)}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      ) : null}
-    </Flex>
-  );
-}
-
-/** "Dates in this file are: day/month or month/day", each choice showing what the file's example becomes. */
-function DateOrderQuestion({ example, onChoose }: { example: string; onChoose: (order: DateOrder) => void }) {
-  const reading = (order: DateOrder) => {
-    const iso = readExportDate(example, { order });
-    // In words ("5 October 2026"): a date written in numbers would ask the same question again.
-    return iso ? `${Number(iso.slice(8, 10))} ${formatMonth(iso.slice(0, 7))}` : null;
-  };
-  return (
-    <Callout.Root color="amber" role="group" aria-label="Date order">
-      <Callout.Icon>
-        <ExclamationTriangleIcon />
-      </Callout.Icon>
-      <Flex direction="column" gap="2">
-        <Callout.Text>
-          The dates in this file{example ? ` (such as ${example})` : ""} can be read either way, and nothing in the file
-          says which. Nothing is guessed:
-        </Callout.Text>
-        <Text size="2" weight="medium">
-          Dates in this file are:
-        </Text>
-        <Flex gap="2" wrap="wrap">
-          {(
-            [
-              ["dmy", "day/month"],
-              ["mdy", "month/day"],
-            ] as const
-          ).map(([order, label]) => (
-            <Button key={order} type="button" variant="soft" onClick={() => onChoose(order)}>
-              {label}
-              {reading(order) ? ` (${reading(order)})` : ""}
-            </Button>
-          ))}
-        </Flex>
-      </Flex>
-    </Callout.Root>
   );
 }

@@ -1,17 +1,19 @@
 /**
  * A machine: location, status, image or placeholder, and its dialogs; admins also manage it (the
  * status switch, Edit, Delete and Add Monthly Record post to the page's action, intents machine-*).
+ * Without JavaScript the switch is a form's submit button, and Edit and Add Monthly Record link to
+ * their forms' own pages.
  */
 import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
 import { Pencil1Icon, TrashIcon, UploadIcon } from "@radix-ui/react-icons";
 import { useState } from "react";
-import { useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import type { MachineView, RecordTotals } from "#domain/machines/machine-views.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
-import { ConfirmForm } from "#app/components/confirm-button.tsx";
+import { ConfirmPost } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { useFailureToast } from "../forms.tsx";
+import { useActionReply, useFailureToast, useHydrated, withScript } from "../forms.tsx";
 import { AddRecordDialog } from "./add-record-dialog.tsx";
 import { MachineFormDialog } from "./machine-form-dialog.tsx";
 import { deleteMachineQuestion } from "./machine-questions.ts";
@@ -71,12 +73,14 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
   const [imageFailed, setImageFailed] = useState(false);
   // The switch posts intent machine-status; it shows the status sent until the page has reloaded.
   const statusFetcher = useFetcher<ActionReply>();
+  const hydrated = useHydrated();
   useFailureToast(statusFetcher.data);
+  useActionReply(statusFetcher.data);
   const sent = statusFetcher.formData?.get("status");
   const status = sent === "active" || sent === "inactive" ? sent : machine.status;
   const toggle = (active: boolean) => {
     statusFetcher.submit(
-      { intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" },
+      withScript({ intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" }),
       { method: "post", preventScrollReset: true },
     );
   };
@@ -109,11 +113,21 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
           </Box>
           {admin ? (
             <Flex gap="1" align="center">
-              <Switch
-                checked={status === "active"}
-                onCheckedChange={toggle}
-                aria-label={`${machine.location} active`}
-              />
+              {hydrated ? (
+                <Switch
+                  checked={status === "active"}
+                  onCheckedChange={toggle}
+                  aria-label={`${machine.location} active`}
+                />
+              ) : (
+                // Before the scripts have loaded the switch is the submit button of a form that sets the other status.
+                <Form method="post" preventScrollReset style={{ display: "inline-flex" }}>
+                  <input type="hidden" name="intent" value="machine-status" />
+                  <input type="hidden" name="id" value={machine.id} />
+                  <input type="hidden" name="status" value={status === "active" ? "inactive" : "active"} />
+                  <Switch type="submit" checked={status === "active"} aria-label={`${machine.location} active`} />
+                </Form>
+              )}
               <MachineFormDialog
                 partnerId={partner.id}
                 machine={machine}
@@ -123,7 +137,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
                   </IconButton>
                 }
               />
-              <ConfirmForm
+              <ConfirmPost
                 intent="machine-delete"
                 fields={{ id: machine.id }}
                 trigger={

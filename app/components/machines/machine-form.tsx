@@ -4,12 +4,13 @@
  * machine-create or machine-update) to the page's action. The schema's messages show under the
  * fields; any other refusal is the 'Failed to add machine' / 'Failed to update machine' toast.
  */
-import { Button, Dialog, Flex, Select, TextField } from "@radix-ui/themes";
+import { Button, Flex, TextField } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
+import { CancelButton, FormSelect, RedirectField, useFormReply } from "../route-forms.tsx";
 
 export interface EditedMachine {
   id: number;
@@ -31,28 +32,36 @@ export function MachineForm({
   partnerId,
   machine,
   onSaved,
+  backTo,
 }: {
   partnerId: number;
   machine?: EditedMachine;
   onSaved: () => void;
+  /** On the form's own page: where Cancel and a success go back to. */
+  backTo?: string;
 }) {
   // The dialog mounts this afresh each time it opens: the machine's values, no messages.
-  const [form, setForm] = useState<MachineFields>({
-    location: machine?.location ?? "",
-    imageUrl: machine?.imageUrl ?? "",
-    status: machine?.status ?? "active",
-  });
   const fetcher = useFetcher<ActionReply>();
   const saving = fetcher.state !== "idle";
-  const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+  const reply = useFormReply(fetcher.data, machine ? "machine-update" : "machine-create");
+  const failure = isFailure(reply) ? reply : undefined;
+  // Without JavaScript a refused form comes back as a page: what was sent, filled in again.
+  const sent = failure?.values;
+  const [form, setForm] = useState<MachineFields>({
+    location: sent?.location ?? machine?.location ?? "",
+    imageUrl: sent?.imageUrl ?? machine?.imageUrl ?? "",
+    status: sent?.status === "inactive" || sent?.status === "active" ? sent.status : (machine?.status ?? "active"),
+  });
   // Messages show under the fields until the form is sent again.
   const errors = (!saving && failure?.fieldErrors) || {};
   const onField = SHOWN.some((name) => failure?.fieldErrors?.[name]);
   useFailureToast(onField ? undefined : failure);
-  useFetcherSucceeded(fetcher, onSaved);
+  useActionReply(fetcher.data, onSaved);
 
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
+      <ScriptField />
+      <RedirectField to={backTo} />
       {machine ? (
         <>
           <input type="hidden" name="intent" value="machine-update" />
@@ -89,24 +98,19 @@ export function MachineForm({
           />
         </Field>
         <Field label="Status" error={errors.status} htmlFor="machine-status">
-          <Select.Root
+          <FormSelect
+            id="machine-status"
             name="status"
             value={form.status}
-            onValueChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}
-          >
-            <Select.Trigger id="machine-status" style={{ width: "100%" }} />
-            <Select.Content position="popper">
-              <Select.Item value="active">Active</Select.Item>
-              <Select.Item value="inactive">Inactive</Select.Item>
-            </Select.Content>
-          </Select.Root>
+            onChange={(v) => setForm({ ...form, status: v as MachineFields["status"] })}
+            options={[
+              { value: "active", label: "Active" },
+              { value: "inactive", label: "Inactive" },
+            ]}
+          />
         </Field>
         <Flex gap="3" justify="end" mt="2">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray">
-              Cancel
-            </Button>
-          </Dialog.Close>
+          <CancelButton to={backTo} />
           <Button type="submit" loading={saving}>
             {machine ? "Save Machine" : "Add Machine"}
           </Button>

@@ -10,7 +10,7 @@ import { DownloadIcon, FileTextIcon, InfoCircledIcon, ReaderIcon, TrashIcon } fr
 import { formatRate, fractionToBp } from "#domain/shared/commission-rules.ts";
 import { formatDate, formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE, monthHasEnded } from "#domain/month-close/month-close-rules.ts";
-import { ConfirmForm } from "../confirm-button.tsx";
+import { ConfirmPost } from "../confirm-button.tsx";
 import type { MachineRecord } from "#domain/machines/machine-service.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { formatUnits } from "#domain/shared/format.ts";
@@ -314,7 +314,7 @@ export function PerformanceHistory({
                       </Tooltip>
                       <Receipt record={record} />
                       {canDelete ? (
-                        <ConfirmForm
+                        <ConfirmPost
                           intent="record-delete"
                           // The dialog says a paid month's difference becomes an adjustment: confirming it confirms that.
                           fields={

@@ -7,22 +7,10 @@
  * Save (agreement-save) is offered once the form's terms have been previewed, and, when paid months
  * differ, once the admin has ticked adding their differences to the next open month.
  */
-import {
-  Box,
-  Button,
-  Callout,
-  Checkbox,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Separator,
-  Text,
-  TextField,
-} from "@radix-ui/themes";
+import { Box, Button, Callout, Flex, Grid, IconButton, Separator, Text, TextField } from "@radix-ui/themes";
 import { Cross2Icon, PlusIcon } from "@radix-ui/react-icons";
 import { useFetcher } from "@remix-run/react";
-import { useRef, useState, type ReactNode } from "react";
+import { useRef, useState } from "react";
 import {
   BASES,
   PRODUCT_BASES,
@@ -34,20 +22,20 @@ import {
   type ProductBasis,
 } from "#domain/agreements/agreement-rules.ts";
 import { bpToFraction } from "#domain/shared/commission-rules.ts";
-import type { AgreementPreview } from "#domain/agreements/agreement-service.ts";
-import { formatMonth } from "#domain/shared/dates.ts";
-import { formatPlainAmount, formatSignedPence as signed } from "#domain/shared/format.ts";
+import { formatPlainAmount } from "#domain/shared/format.ts";
 import { formatPence, poundsToPence } from "#domain/shared/money.ts";
 import type { ActionReply } from "#app/utils/action-reply.ts";
 import type { AgreementPreviewReply } from "#app/utils/intents/agreements.server.ts";
 import { Field } from "../field.tsx";
-import { isFailure, useFetcherSucceeded } from "../forms.tsx";
-import { Select } from "../lazy-select.tsx";
+import { isFailure, useActionReply, useHydrated, withScript } from "../forms.tsx";
+import { RedirectField, useFormReply } from "../route-forms.tsx";
 import type { AgreementCardData } from "./agreement-card.tsx";
+import { BasisSelect, NoScriptSave, RateField, SectionHeading } from "./agreement-fields.tsx";
+import { PreviewPanel } from "./agreement-preview-panel.tsx";
 import "./agreement.css";
 
 /** A rate as typed: a percent for a money basis, pounds each for a count basis (both kept, so switching basis and back loses nothing). */
-interface RateText {
+export interface RateText {
   percent: string;
   amount: string;
 }
@@ -158,87 +146,22 @@ export function agreementFormData(state: AgreementFormState, fields: Record<stri
   return form;
 }
 
-/** A rate or amount field: "Rate (%)", or "Amount per item (£)" for a count basis. */
-function RateField({
-  basis,
-  value,
-  onChange,
-  id,
-  label,
-}: {
-  basis: Basis;
-  value: RateText;
-  onChange: (next: RateText) => void;
-  id: string;
-  label?: string;
-}) {
-  const count = isCountBasis(basis);
-  const name = label ?? (count ? `Amount per ${basis === "per-item" ? "item" : "machine"} (£)` : "Rate (%)");
-  return (
-    <Field label={name} htmlFor={id}>
-      <TextField.Root
-        id={id}
-        inputMode="decimal"
-        value={count ? value.amount : value.percent}
-        onChange={(e) => onChange(count ? { ...value, amount: e.target.value } : { ...value, percent: e.target.value })}
-      >
-        <TextField.Slot side={count ? "left" : "right"}>{count ? "£" : "%"}</TextField.Slot>
-      </TextField.Root>
-    </Field>
-  );
-}
-
-function BasisSelect<B extends Basis>({
-  id,
-  value,
-  bases,
-  onChange,
-  label,
-}: {
-  id: string;
-  value: B;
-  bases: readonly B[];
-  onChange: (basis: B) => void;
-  label?: string;
-}) {
-  return (
-    <Select.Root value={value} onValueChange={(v) => onChange(v as B)}>
-      <Select.Trigger id={id} aria-label={label} style={{ width: "100%" }} />
-      <Select.Content position="popper">
-        {bases.map((basis) => (
-          <Select.Item key={basis} value={basis}>
-            {basisLabel(basis)}
-          </Select.Item>
-        ))}
-      </Select.Content>
-    </Select.Root>
-  );
-}
-
-function SectionHeading({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Flex justify="between" align="center" gap="2" wrap="wrap">
-      <Heading as="h3" size="3">
-        {children}
-      </Heading>
-      {actions ? (
-        <Flex gap="2" wrap="wrap">
-          {actions}
-        </Flex>
-      ) : null}
-    </Flex>
-  );
-}
-
 export function AgreementForm({
   partnerId,
   data,
   onSaved,
+  backTo,
 }: {
   partnerId: number;
-  data: AgreementCardData;
+  data: Pick<AgreementCardData, "startTerms" | "thisMonth">;
   onSaved: () => void;
+  /** On the form's own page: where a success goes back to. */
+  backTo?: string;
 }) {
+  const hydrated = useHydrated();
+  // Without JavaScript the page's answer to Save: its refusal.
+  const pageReply = useFormReply(undefined, "agreement-save");
+  const pageFailure = isFailure(pageReply) ? pageReply : undefined;
   const [form, setForm] = useState<AgreementFormState>(() => formFromTerms(data.startTerms, data.thisMonth));
   const [adjust, setAdjust] = useState(false);
   const preview = useFetcher<AgreementPreviewReply | ActionReply>();
@@ -250,7 +173,7 @@ export function AgreementForm({
     save: null,
     last: null,
   });
-  const posted = useFetcherSucceeded(save, onSaved);
+  useActionReply(save.data, onSaved);
 
   const set = (patch: Partial<AgreementFormState>) => setForm((f) => ({ ...f, ...patch }));
   const setTier = (index: number, patch: Partial<TierRow>) =>
@@ -288,9 +211,14 @@ export function AgreementForm({
   };
   const runSave = () => {
     sent.current = { ...sent.current, save: formKey, last: "save" };
-    posted();
     save.submit(
-      agreementFormData(form, { ...fields, intent: "agreement-save", ...(adjust ? { adjustPaidMonths: "yes" } : {}) }),
+      withScript(
+        agreementFormData(form, {
+          ...fields,
+          intent: "agreement-save",
+          ...(adjust ? { adjustPaidMonths: "yes" } : {}),
+        }),
+      ),
       { method: "post", preventScrollReset: true },
     );
   };
@@ -299,6 +227,7 @@ export function AgreementForm({
   const unit = form.basis === "per-item" ? "items" : form.basis === "per-machine" ? "machines" : "£";
   return (
     <form
+      method="post"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -306,6 +235,12 @@ export function AgreementForm({
         else runPreview();
       }}
     >
+      {hydrated ? null : (
+        <>
+          <input type="hidden" name="partnerId" value={partnerId} />
+          <RedirectField to={backTo} />
+        </>
+      )}
       <Flex direction="column" gap="4">
         <Grid columns={{ initial: "1", sm: "2" }} gap="3">
           <Field
@@ -315,6 +250,7 @@ export function AgreementForm({
           >
             <TextField.Root
               id="agreement-month"
+              name="effectiveMonth"
               type="month"
               placeholder="YYYY-MM"
               value={form.effectiveMonth}
@@ -322,10 +258,16 @@ export function AgreementForm({
             />
           </Field>
           <Field label="Basis" htmlFor="agreement-basis" hint={BASIS_HINTS[form.basis]}>
-            <BasisSelect id="agreement-basis" value={form.basis} bases={BASES} onChange={(basis) => set({ basis })} />
+            <BasisSelect
+              id="agreement-basis"
+              name="basis"
+              value={form.basis}
+              bases={BASES}
+              onChange={(basis) => set({ basis })}
+            />
           </Field>
           {form.tiers.length ? null : (
-            <RateField id="agreement-rate" basis={form.basis} value={form} onChange={(next) => set(next)} />
+            <RateField id="agreement-rate" name="rate" basis={form.basis} value={form} onChange={(next) => set(next)} />
           )}
         </Grid>
 
@@ -378,6 +320,7 @@ export function AgreementForm({
                 <Grid key={tier.key} columns="1fr 1fr auto" gap="2" align="end">
                   {last ? (
                     <Box>
+                      <input type="hidden" name="tierUpTo" value="" />
                       <Text as="p" size="2" weight="medium" mb="1">
                         Tier {i + 1}
                       </Text>
@@ -389,6 +332,7 @@ export function AgreementForm({
                     <Field label={`Tier ${i + 1} up to (${unit})`} htmlFor={`tier-${tier.key}-up`}>
                       <TextField.Root
                         id={`tier-${tier.key}-up`}
+                        name="tierUpTo"
                         inputMode={count ? "numeric" : "decimal"}
                         value={tier.upTo}
                         onChange={(e) => setTier(i, { upTo: e.target.value })}
@@ -397,6 +341,7 @@ export function AgreementForm({
                   )}
                   <RateField
                     id={`tier-${tier.key}-rate`}
+                    name="tierRate"
                     basis={form.basis}
                     value={tier}
                     onChange={(next) => setTier(i, next)}
@@ -428,6 +373,7 @@ export function AgreementForm({
           <Field label="Minimum (£)" htmlFor="agreement-minimum" hint="A month, even one with no sales. Optional.">
             <TextField.Root
               id="agreement-minimum"
+              name="minimum"
               inputMode="decimal"
               value={form.minimum}
               onChange={(e) => set({ minimum: e.target.value })}
@@ -438,6 +384,7 @@ export function AgreementForm({
           <Field label="Cap (£)" htmlFor="agreement-cap" hint="A month. Optional.">
             <TextField.Root
               id="agreement-cap"
+              name="cap"
               inputMode="decimal"
               value={form.cap}
               onChange={(e) => set({ cap: e.target.value })}
@@ -488,6 +435,7 @@ export function AgreementForm({
                 <Field label="Product or pattern" htmlFor={`rule-${rule.key}-match`}>
                   <TextField.Root
                     id={`rule-${rule.key}-match`}
+                    name="productMatch"
                     value={rule.match}
                     placeholder="Coca-Cola 330ml"
                     onChange={(e) => setRule(i, { match: e.target.value })}
@@ -497,6 +445,7 @@ export function AgreementForm({
               <Field label="Basis" htmlFor={`rule-${rule.key}-basis`}>
                 <BasisSelect
                   id={`rule-${rule.key}-basis`}
+                  name="productBasis"
                   value={rule.basis}
                   bases={PRODUCT_BASES}
                   onChange={(basis) => setRule(i, { basis })}
@@ -505,6 +454,7 @@ export function AgreementForm({
               </Field>
               <RateField
                 id={`rule-${rule.key}-rate`}
+                name="productRate"
                 basis={rule.basis}
                 value={rule}
                 onChange={(next) => setRule(i, next)}
@@ -527,7 +477,8 @@ export function AgreementForm({
           </Box>
         ))}
 
-        {failure ? (
+        {hydrated ? null : <NoScriptSave failure={pageFailure} backTo={backTo} />}
+        {hydrated && failure ? (
           <Callout.Root color="red" role="alert">
             <Callout.Text>
               <strong>{failure.title}</strong>: {failure.error}
@@ -537,7 +488,7 @@ export function AgreementForm({
 
         {shown ? <PreviewPanel preview={shown} adjust={adjust} onAdjust={setAdjust} /> : null}
 
-        <Flex gap="3" justify="end" wrap="wrap" align="center">
+        <Flex gap="3" justify="end" wrap="wrap" align="center" display={hydrated ? "flex" : "none"}>
           {!shown && !failure ? (
             <Text size="1" color="gray" mr="auto">
               Preview the new terms to save them.
@@ -552,100 +503,5 @@ export function AgreementForm({
         </Flex>
       </Flex>
     </form>
-  );
-}
-
-function Lines({ lines, label }: { lines: AgreementPreview["current"]["lines"]; label: string }) {
-  if (!lines.length) {
-    return (
-      <Text as="p" size="1" color="gray">
-        No records for the month.
-      </Text>
-    );
-  }
-  return (
-    // Focusable, so a keyboard can scroll a long list.
-    <div className="vb-preview-lines" tabIndex={0}>
-      <ul className="vb-working-lines" aria-label={label}>
-        {lines.map((line, i) => (
-          <li key={i}>{line.text}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/** Last month under the current and the new terms, line by line, and the paid months the change reaches. */
-function PreviewPanel({
-  preview,
-  adjust,
-  onAdjust,
-}: {
-  preview: AgreementPreview;
-  adjust: boolean;
-  onAdjust: (checked: boolean) => void;
-}) {
-  const month = formatMonth(preview.month);
-  const difference = preview.proposed.commissionPence - preview.current.commissionPence;
-  return (
-    <Box asChild p="3" style={{ background: "var(--gray-a2)", borderRadius: "var(--radius-3)" }}>
-      <section aria-label="Preview">
-        <Heading as="h3" size="3" mb="3">
-          {month} under each agreement
-        </Heading>
-        <Grid columns={{ initial: "1", sm: "2" }} gap="4">
-          {(
-            [
-              ["Current terms", preview.current],
-              ["New terms", preview.proposed],
-            ] as const
-          ).map(([title, side]) => (
-            <Box asChild key={title}>
-              <section aria-label={title}>
-                <Text as="p" size="1" color="gray">
-                  {title}
-                </Text>
-                <Flex align="baseline" gap="2" wrap="wrap">
-                  <Text size="5" weight="bold">
-                    {formatPence(side.commissionPence)}
-                  </Text>
-                  {side === preview.proposed && difference ? (
-                    <Text size="2" weight="medium" color={difference > 0 ? "green" : "red"} highContrast>
-                      {signed(difference)}
-                    </Text>
-                  ) : null}
-                </Flex>
-                <Text as="p" size="1" color="gray" mb="2">
-                  {side.description.join("; ")}
-                </Text>
-                <Lines lines={side.lines} label={`${title} lines`} />
-              </section>
-            </Box>
-          ))}
-        </Grid>
-        {preview.paidMonths.length ? (
-          <Callout.Root color="orange" highContrast mt="4">
-            <Box>
-              <Text as="p" size="2" weight="medium" mb="1">
-                Paid months keep what they paid. Under the new terms they differ:
-              </Text>
-              <ul className="vb-working-lines" aria-label="Paid months the change reaches">
-                {preview.paidMonths.map((p) => (
-                  <li key={p.month}>
-                    {formatMonth(p.month)}: paid {formatPence(p.paidPence)}, new terms {formatPence(p.proposedPence)}
-                    {p.adjustedPence ? `, already adjusted ${signed(p.adjustedPence)}` : ""}, difference{" "}
-                    {signed(p.differencePence)} to {formatMonth(p.targetMonth)}
-                  </li>
-                ))}
-              </ul>
-              <Text as="label" size="2" mt="2" style={{ display: "flex", gap: "var(--space-2)", alignItems: "center" }}>
-                <Checkbox checked={adjust} onCheckedChange={(checked) => onAdjust(checked === true)} />
-                Add these differences to the next open month
-              </Text>
-            </Box>
-          </Callout.Root>
-        ) : null}
-      </section>
-    </Box>
   );
 }

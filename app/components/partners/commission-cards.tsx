@@ -11,7 +11,7 @@ import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import { adjustmentText } from "#domain/agreements/agreement-words.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
-import { ConfirmForm } from "../confirm-button.tsx";
+import { ConfirmPost } from "../confirm-button.tsx";
 import { MoneyText } from "../money-text.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
 import "./agreement.css";
@@ -76,7 +76,7 @@ function Working({ working, month }: { working: CommissionWorking; month: string
 
 /**
  * The cards' forms post to the page's action (commissionIntents: mark-paid, reset-month with the
- * partner, send-report), which redirects back with the toast; Download Report is a plain link to
+ * partner, send-report), which answers its toast; Download Report is a plain link to
  * /resources/partners/{id}/report, which answers the PDF or goes back with 'Failed to download report'.
  */
 export function CommissionCards({
@@ -163,7 +163,7 @@ export function CommissionCards({
               <DownloadIcon /> Download Report
             </Button>
           )}
-          <ConfirmForm
+          <ConfirmPost
             intent="send-report"
             fields={fields}
             trigger={
@@ -201,7 +201,7 @@ export function CommissionCards({
         </Flex>
         <Flex gap="2" wrap="wrap">
           {paid ? (
-            <ConfirmForm
+            <ConfirmPost
               intent="reset-month"
               fields={fields}
               trigger={
@@ -212,7 +212,7 @@ export function CommissionCards({
               {...reopenQuestion(partnerName, data.month, amount, data.payment.paidDate)}
             />
           ) : (
-            <ConfirmForm
+            <ConfirmPost
               intent="mark-paid"
               fields={fields}
               trigger={<Button disabled={!data.complete}>Mark as Paid</Button>}

@@ -3,12 +3,13 @@
  * posts the field alone (with `fields`: intent, id) to the page's action in its own fetcher form; the
  * field's message comes back under it, any other failure as the action's toast.
  */
-import { Flex, IconButton, Select, Text, TextField } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Select, Text, TextField } from "@radix-ui/themes";
 import { CheckIcon, Cross2Icon, Pencil1Icon } from "@radix-ui/react-icons";
-import { useFetcher } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ActionReply } from "#app/utils/action-reply.ts";
-import { isFailure, useFailureToast, useFetcherSucceeded } from "../forms.tsx";
+import { isFailure, ScriptField, useActionReply, useFailureToast, useHydrated } from "../forms.tsx";
+import { FormSelect, useFormReply } from "../route-forms.tsx";
 
 export interface EditableFieldProps {
   label: string;
@@ -43,13 +44,17 @@ export function EditableField({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(initial);
   const fetcher = useFetcher<ActionReply>();
+  const hydrated = useHydrated();
   const saving = fetcher.state !== "idle";
   const failure = isFailure(fetcher.data) ? fetcher.data : undefined;
+  // Without JavaScript: the page's answer to this field's form (the one it sent back).
+  const pageReply = useFormReply(undefined, String(fields.intent ?? ""));
+  const pageFailure = isFailure(pageReply) && pageReply.values?.[name] !== undefined ? pageReply : undefined;
   // A message about the field shows under it; any other failure (the server refused) is a toast too.
   const fieldError = failure?.fieldErrors?.[name];
   useFailureToast(fieldError ? undefined : failure);
   const [shownError, setShownError] = useState(false);
-  const markPosted = useFetcherSucceeded(fetcher, () => setEditing(false));
+  useActionReply(fetcher.data, () => setEditing(false));
   const id = useId();
 
   const start = () => {
@@ -68,7 +73,6 @@ export function EditableField({
       return;
     }
     setShownError(true);
-    markPosted();
   };
   const onKey = (event: KeyboardEvent) => {
     if (event.key === "Escape") {
@@ -78,6 +82,14 @@ export function EditableField({
     }
   };
   const error = shownError && !saving ? (fieldError ?? failure?.error) : undefined;
+  if (!hydrated)
+    return (
+      <NoScriptField
+        {...{ label, name, fields, initial, type, step, options, placeholder, id }}
+        sent={pageFailure?.values?.[name]}
+        error={pageFailure ? (pageFailure.fieldErrors?.[name] ?? pageFailure.error) : undefined}
+      />
+    );
 
   return (
     <Flex direction="column" gap="1" py="2" style={{ borderBottom: "1px solid var(--gray-a4)" }}>
@@ -89,6 +101,7 @@ export function EditableField({
           {Object.entries(fields).map(([key, value]) => (
             <input key={key} type="hidden" name={key} value={value} />
           ))}
+          <ScriptField />
           <Flex gap="2" align="center">
             <div style={{ flex: 1, minWidth: 0 }}>
               {options ? (
@@ -148,5 +161,66 @@ export function EditableField({
         </Text>
       ) : null}
     </Flex>
+  );
+}
+
+/**
+ * The field before the scripts have loaded (its page without JavaScript): a form of its own, the
+ * input and Save, posted to the page's action; a refused value comes back with its message.
+ */
+function NoScriptField({
+  label,
+  name,
+  fields,
+  initial,
+  type,
+  step,
+  options,
+  placeholder,
+  id,
+  sent,
+  error,
+}: Pick<EditableFieldProps, "label" | "name" | "fields" | "initial" | "type" | "step" | "options" | "placeholder"> & {
+  id: string;
+  sent?: string;
+  error?: string;
+}) {
+  const value = sent ?? initial;
+  return (
+    <Form method="post" preventScrollReset noValidate>
+      {Object.entries(fields).map(([key, v]) => (
+        <input key={key} type="hidden" name={key} value={v} />
+      ))}
+      <Flex direction="column" gap="1" py="2" style={{ borderBottom: "1px solid var(--gray-a4)" }}>
+        <Text as="label" htmlFor={id} size="1" color="gray" weight="medium">
+          {label}
+        </Text>
+        <Flex gap="2" align="center">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            {options ? (
+              <FormSelect id={id} name={name} value={value} onChange={() => undefined} options={options} />
+            ) : (
+              <TextField.Root
+                id={id}
+                name={name}
+                type={type}
+                step={step}
+                defaultValue={type === "password" ? "" : value}
+                placeholder={placeholder}
+                autoComplete={type === "password" ? "new-password" : "off"}
+              />
+            )}
+          </div>
+          <Button type="submit" size="1" variant="soft" color="green" aria-label={`Save ${label}`}>
+            Save
+          </Button>
+        </Flex>
+        {error ? (
+          <Text size="1" color="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+      </Flex>
+    </Form>
   );
 }

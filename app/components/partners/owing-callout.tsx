@@ -7,7 +7,7 @@ import { Button, Callout, Flex } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { MoneyText } from "../money-text.tsx";
 import { owingText, writeOffQuestion, type Owing } from "#domain/commissions/balance-rules.ts";
-import { ConfirmForm } from "../confirm-button.tsx";
+import { ConfirmPost } from "../confirm-button.tsx";
 
 export function OwingCallout({
   owing,
@@ -31,7 +31,7 @@ export function OwingCallout({
       </Callout.Text>
       {to === "admin" && partnerId !== undefined ? (
         <Flex>
-          <ConfirmForm
+          <ConfirmPost
             intent="write-off"
             fields={{ partnerId }}
             trigger={

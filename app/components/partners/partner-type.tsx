@@ -1,6 +1,6 @@
-/** Partner type badge and select, listing all four types everywhere (the select shows only in dialogs: lazy-select.tsx). */
+/** Partner type badge and select, listing all four types everywhere (the select shows in dialogs, lazy-select.tsx, and the browser's own on a page without JavaScript). */
 import { Badge } from "@radix-ui/themes";
-import { Select } from "../lazy-select.tsx";
+import { FormSelect } from "../route-forms.tsx";
 import { PARTNER_TYPES, partnerTypeLabel, type PartnerType } from "#domain/partners/partner-rules.ts";
 
 const COLORS: Record<PartnerType, "teal" | "indigo" | "gray" | "amber"> = {
@@ -22,7 +22,7 @@ export function PartnerTypeSelect({
   value,
   onChange,
   id,
-  name,
+  name = "partnerType",
 }: {
   value: PartnerType;
   onChange: (type: PartnerType) => void;
@@ -30,15 +30,13 @@ export function PartnerTypeSelect({
   name?: string;
 }) {
   return (
-    <Select.Root name={name} value={value} onValueChange={(v) => onChange(v as PartnerType)}>
-      <Select.Trigger id={id} style={{ width: "100%" }} aria-label="Partner type" />
-      <Select.Content position="popper">
-        {PARTNER_TYPES.map((type) => (
-          <Select.Item key={type} value={type}>
-            {partnerTypeLabel(type)}
-          </Select.Item>
-        ))}
-      </Select.Content>
-    </Select.Root>
+    <FormSelect
+      id={id}
+      name={name}
+      value={value}
+      onChange={(v) => onChange(v as PartnerType)}
+      label="Partner type"
+      options={PARTNER_TYPES.map((type) => ({ value: type, label: partnerTypeLabel(type) }))}
+    />
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The Commission Agreement card's intents (partner page): the Edit agreement dialog posts its form
  * to preview last month under the new terms (agreement-preview, answered as data for the dialog) and
- * to save them (agreement-save, redirected back with a toast), the same domain calls as
+ * to save them (agreement-save, its toast answered by done()), the same domain calls as
  * GET/POST /api/partners/{id}/agreements. The form speaks percents and pounds; the form is turned into
  * the API's body (rates as fractions) and read by the API's schema, agreementInputSchema.
  */

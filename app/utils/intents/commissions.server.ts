@@ -1,6 +1,6 @@
 /**
  * The commissions forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
- * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * each parses its form with zod, makes the same domain call as the API and answers its toast (done).
  * Mark as Paid (POST /api/partners/{id}/commission-payment, which also emails the remittance), Reset Month for every partner or one
  * (POST /api/partners/commissions/reset) and Send Report (POST /api/partners/{id}/send-report) ask
  * first when the form comes without JavaScript (the dialog asked with it), in the dialogs' words

@@ -1,6 +1,6 @@
 /**
  * The invoices forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
- * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * each parses its form with zod, makes the same domain call as the API and answers its toast (done).
  * Status changes, emails, deletions and generating ask first when the form comes without JavaScript
  * (the dialog asked with it); the words are the dialogs' (app/components/invoices/invoice-questions.ts).
  */

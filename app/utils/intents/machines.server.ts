@@ -1,6 +1,6 @@
 /**
  * The machines forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
- * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * each parses its form with zod, makes the same domain call as the API and answers its toast (done).
  * Add (POST /api/machines), Edit and the status switch (PATCH /api/machines/{id}), Delete
  * (DELETE /api/machines/{id}), the monthly record's Preview and Save (POST
  * /api/machines/{id}/records/preview and /records, multipart: runIntent reads the file within the

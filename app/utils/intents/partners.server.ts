@@ -1,6 +1,6 @@
 /**
  * The partners forms' intents, shared by every page that shows them (see app/utils/actions.server.ts):
- * each parses its form with zod, makes the same domain call as the API and redirects back with a toast.
+ * each parses its form with zod, makes the same domain call as the API and answers its toast (done).
  * Create is POST /api/register's, edit and the commission rate PATCH /api/partners/{id}'s, delete
  * DELETE /api/partners/{id}'s (the admin's password, attempt-limited like sign-in by the address).
  */
@@ -138,9 +138,10 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
           { address: clientAddress(context), limits: ATTEMPT_LIMITS },
           { dataDir: DATA_DIR },
         );
-        // The deleted partner's own page is gone: back to the dashboard from there.
+        // The deleted partner's own pages are gone (the partner's page, its edit and delete pages): back to the dashboard from there.
         const from = backTo(request, form);
-        const to = from === `/partners/${id}` || from.startsWith(`/partners/${id}?`) ? "/admin" : undefined;
+        const own = `/partners/${id}`;
+        const to = from === own || from.startsWith(`${own}?`) || from.startsWith(`${own}/`) ? "/admin" : undefined;
         const name = partner?.name ?? partner?.username ?? `Partner ${id}`;
         return done(
           request,

@@ -1,7 +1,7 @@
 /**
  * The partner page's payment and credit note forms: record a payment, delete one, issue a
- * credit note. Each parses its form with zod, makes the same domain call as the API and redirects
- * back with a toast; without JavaScript each asks first, its fields on the question's page
+ * credit note. Each parses its form with zod, makes the same domain call as the API and answers its
+ * toast (done); without JavaScript each asks first, its fields on the question's page
  * (PaymentFieldsForQuestion), as Mark as Paid does.
  */
 import { z } from "zod";

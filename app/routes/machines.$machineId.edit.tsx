@@ -1,0 +1,46 @@
+/**
+ * /machines/:machineId/edit: Edit Machine as a page, the dialog's form for a browser without
+ * JavaScript (the card's edit button links here until the scripts have loaded). It posts intent
+ * machine-update here (its status too, the card's switch's change), and a success goes back to the
+ * partner's page with its toast.
+ */
+import { Box, Card } from "@radix-ui/themes";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { FailureCallout } from "#app/components/forms.tsx";
+import { machineFormText } from "#app/components/machines/machine-form-dialog.tsx";
+import { MachineForm } from "#app/components/machines/machine-form.tsx";
+import { Page } from "#app/components/page.tsx";
+import { runIntent } from "#app/utils/actions.server.ts";
+import { machineOfPage } from "#app/utils/form-pages.server.ts";
+import { machineIntents } from "#app/utils/intents/machines.server.ts";
+import { requireAdmin } from "#app/utils/session.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Edit Machine · Vendboard" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return { machine: await machineOfPage(admin, params.machineId) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runIntent(request, machineIntents(request, admin));
+}
+
+export default function EditMachinePage() {
+  const { machine } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const back = `/partners/${machine.partnerId}`;
+  const text = machineFormText(true);
+  return (
+    <Page title={text.title} description={`${text.description} (${machine.location})`}>
+      <FailureCallout reply={useActionData()} />
+      <Box maxWidth="480px">
+        <Card size="3">
+          <MachineForm partnerId={machine.partnerId} machine={machine} backTo={back} onSaved={() => navigate(back)} />
+        </Card>
+      </Box>
+    </Page>
+  );
+}
