@@ -301,27 +301,27 @@ describe("documents with the business profile", () => {
     await updateBusinessProfile(db, { ...DEMO_BUSINESS, vatRate: null }, { keep: true }, adminId);
     const invoice = (await listInvoices(db, { partnerId })).find((i) => i.id === invoiceId)!;
     // 6 × £75.00 less 10% = £405.00 net; 20% VAT = £81.00; £486.00 to pay.
-    expect(invoice).toMatchObject({ amount: 405, vatPercent: 20, vat: 81, total: 486 });
+    expect(invoice).toMatchObject({ amountPence: 40500, vatPercent: 20, vatPence: 8100, totalPence: 48600 });
     const later = await generateInvoice(db, partnerId, "monthly", adminId, "2026-04-01");
-    expect(later).toMatchObject({ amount: 75, vatPercent: null, vat: 0, total: 75 });
+    expect(later).toMatchObject({ amountPence: 7500, vatPercent: null, vatPence: 0, totalPence: 7500 });
     await updateBusinessProfile(db, DEMO_BUSINESS, { keep: true }, adminId);
   });
 
   it("the quote shows what the invoice will ask: the net amount, VAT at the rate in force and the total", async () => {
     // 12 × £75.00 less 15% = £765.00 net; 20% VAT = £153.00; £918.00 to pay.
     expect(await quoteInvoice(db, partnerId, "12-months", "2026-04-01")).toMatchObject({
-      amount: 765,
+      amountPence: 76500,
       vatPercent: 20,
-      vat: 153,
-      total: 918,
+      vatPence: 15300,
+      totalPence: 91800,
     });
     await updateBusinessProfile(db, { ...DEMO_BUSINESS, vatRate: 1750 }, { keep: true }, adminId);
     // 17.5% of £765.00 = £133.875, half up to £133.88.
     expect(await quoteInvoice(db, partnerId, "12-months", "2026-04-01")).toMatchObject({
-      amount: 765,
+      amountPence: 76500,
       vatPercent: 17.5,
-      vat: 133.88,
-      total: 898.88,
+      vatPence: 13388,
+      totalPence: 89888,
     });
     await updateBusinessProfile(db, DEMO_BUSINESS, { keep: true }, adminId);
   });
