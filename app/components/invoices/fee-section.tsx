@@ -55,7 +55,8 @@ import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { useInvoiceActions } from "./use-invoice-actions.ts";
 import { ScrollTable } from "../scroll-table.tsx";
 import type { PartnerReceivables } from "#domain/receivables/receivables-queries.ts";
-import { BalanceNote, CreditNoteDialog, PaymentsCard, RecordPaymentDialog } from "./payment-dialogs.tsx";
+import { CreditNoteDialog, RecordPaymentDialog } from "./payment-dialogs.tsx";
+import { BalanceNote, PaymentsCard } from "./payments-card.tsx";
 
 interface FeePartner {
   id: number;
