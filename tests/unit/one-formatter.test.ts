@@ -9,7 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const ALLOWED: Record<string, string> = {
   "app/components/machines/sales-chart.tsx": "SVG path coordinates",
   "app/components/partners/edit-partner-fields.tsx": "the fee field's initial text, read back by parsePence",
-  "app/components/partners/agreement-form.tsx":
+  "app/components/partners/agreement-form-state.ts":
     "the agreement form's initial percents and pounds, read back by the page's action",
   "domain/shared/money.ts": "money parsing",
   "domain/shared/format.ts": "the formats themselves",

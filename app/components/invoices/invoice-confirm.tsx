@@ -14,7 +14,7 @@ import { isQuestion } from "../forms.tsx";
 import { ConfirmButton } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
 import { statusQuestion, type QuestionInvoice } from "./invoice-questions.ts";
-import { CreditInputs, PaymentInputs } from "./payment-dialogs.tsx";
+import { CreditInputs, PaymentInputs } from "./payment-inputs.tsx";
 
 type ConfirmInvoice = QuestionInvoice;
 

@@ -5,7 +5,7 @@ import { basisLabel, isCountBasis, type Basis } from "#domain/agreements/agreeme
 import type { ActionFailure } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
 import { CancelButton, FormSelect } from "../route-forms.tsx";
-import type { RateText } from "./agreement-form.tsx";
+import type { RateText } from "./agreement-form-state.ts";
 
 /** A rate or amount field: "Rate (%)", or "Amount per item (£)" for a count basis. */
 export function RateField({
