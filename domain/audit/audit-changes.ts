@@ -1,6 +1,6 @@
 /** An audit entry's changed values before and after, as people read them. */
 import { formatRate } from "../shared/commission-rules.ts";
-import { formatPence, formatPounds } from "../shared/money.ts";
+import { formatPence, poundsToPence } from "../shared/money.ts";
 import { fields, words, type AuditEntryData } from "./audit-fields.ts";
 
 const FIELD_LABELS: Record<string, string> = {
@@ -37,7 +37,7 @@ export function formatAuditValue(key: string, value: unknown): string {
   if (typeof value === "number") {
     if (key.endsWith("Pence")) return formatPence(value);
     if (key.endsWith("Bp")) return formatRate(value);
-    if (key === "amount") return formatPounds(value);
+    if (key === "amount") return formatPence(poundsToPence(value));
     return String(value);
   }
   if (typeof value === "boolean") return value ? "yes" : "no";

@@ -2,7 +2,7 @@
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatDate } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
-import { formatPence, formatPounds, penceToPounds } from "../shared/money.ts";
+import { formatPence, penceToPounds, poundsToPence } from "../shared/money.ts";
 import { formatCount, formatCreditNoteId, formatSignedPence } from "../shared/format.ts";
 import {
   count,
@@ -49,7 +49,7 @@ export function describeInvoice(entry: AuditEntryData): string {
   switch (entry.action) {
     case "generate": {
       const amount = count(after.amount) ?? count(details.amount);
-      return `Generated invoice ${invoice}${amount !== null ? ` for ${formatPounds(amount)}` : ""}`;
+      return `Generated invoice ${invoice}${amount !== null ? ` for ${formatPence(poundsToPence(amount))}` : ""}`;
     }
     case "status": {
       const from = text(details.from) ?? text(before.status);
@@ -66,7 +66,7 @@ export function describeInvoice(entry: AuditEntryData): string {
       const amount =
         count(before.amount) ??
         (count(details.amountPence) !== null ? penceToPounds(count(details.amountPence)!) : null);
-      return `Deleted invoice ${invoice}${amount !== null ? ` for ${formatPounds(amount)}` : ""}`;
+      return `Deleted invoice ${invoice}${amount !== null ? ` for ${formatPence(poundsToPence(amount))}` : ""}`;
     }
     case "check_due": {
       const overdue = count(details.markedOverdue) ?? 0;
@@ -84,7 +84,7 @@ export function describePayment(entry: AuditEntryData): string {
   const payment = entry.action === "delete" ? before : after;
   const amount = pounds(payment.amount);
   const settles = invoicesOf(payment.allocations);
-  const money = amount !== null ? ` of ${formatPounds(amount)}` : "";
+  const money = amount !== null ? ` of ${formatPence(poundsToPence(amount))}` : "";
   switch (entry.action) {
     case "record":
     case "migration_payment":
@@ -92,7 +92,7 @@ export function describePayment(entry: AuditEntryData): string {
     case "delete":
       return `Deleted payment${money}${settles ? ` for ${settles}` : ""}`;
     case "unallocate":
-      return `Took ${count(details.invoiceId) !== null ? formatInvoiceId(count(details.invoiceId)!) : "an invoice"} out of a payment${amount !== null ? ` (now ${formatPounds(amount)})` : ""}`;
+      return `Took ${count(details.invoiceId) !== null ? formatInvoiceId(count(details.invoiceId)!) : "an invoice"} out of a payment${amount !== null ? ` (now ${formatPence(poundsToPence(amount))})` : ""}`;
     case "correct":
       return `Corrected a payment${count(details.invoiceId) !== null ? ` for ${formatInvoiceId(count(details.invoiceId)!)}` : ""}`;
   }
@@ -107,7 +107,7 @@ export function describeCreditNote(entry: AuditEntryData): string {
     entry.entityId && /^\d+$/.test(entry.entityId) ? formatCreditNoteId(Number(entry.entityId)) : "credit note";
   const kind = after.kind === "cancellation" ? "cancelling" : "against";
   const verb = entry.action === "migration_credit_note" ? "Migrated" : "Issued";
-  return `${verb} ${number}${amount !== null ? ` for ${formatPounds(amount)}` : ""} ${kind} ${invoice}`;
+  return `${verb} ${number}${amount !== null ? ` for ${formatPence(poundsToPence(amount))}` : ""} ${kind} ${invoice}`;
 }
 
 export function describeRateChange(entry: AuditEntryData): string {

@@ -8,7 +8,7 @@ import type { FeePayment, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from "../business/business-rules.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatCount, formatDate, formatPence } from "../shared/format.ts";
-import { TERMS, paymentPeriodLabel } from "./invoice-rules.ts";
+import { TERMS, monthlyFeeOfAmount, paymentPeriodLabel } from "./invoice-rules.ts";
 import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
 import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
 
@@ -85,7 +85,7 @@ export async function invoicePdf(
   const fee =
     invoice.monthlyFeePence ??
     partner.monthlyFeePence ??
-    Math.round((invoice.amountPence * 100) / (100 - discountPercent) / months);
+    monthlyFeeOfAmount(invoice.amountPence, invoice.paymentPeriod);
   const beforeDiscount = fee * months;
   const columns: Column[] = [
     { title: "Description", width: 290, align: "left" },

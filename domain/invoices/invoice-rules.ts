@@ -19,6 +19,12 @@ export function invoiceAmountPence(monthlyFeePence: number, period: PaymentPerio
   return divRoundHalfUp(monthlyFeePence * months * (100 - discountPercent), 100);
 }
 
+/** The monthly fee an invoice's amount stands for (older invoices kept no fee): amount ÷ (1 − discount) ÷ months, half-up. */
+export function monthlyFeeOfAmount(amountPence: number, period: PaymentPeriod): number {
+  const { months, discountPercent } = TERMS[period];
+  return divRoundHalfUp(amountPence * 100, (100 - discountPercent) * months);
+}
+
 /** The figures of a term's invoice, all in integer pence: gross = fee × months, less the discount. */
 export interface InvoiceCharge {
   months: number;

@@ -3,7 +3,7 @@
  * money, units, percentages, invoice ids, dates and counted nouns through these.
  * Spec texts that fix a format keep it ("Amount (£)", the products report's "Month day, year").
  */
-export { formatPence, formatPounds } from "./money.ts";
+export { formatPence, formatPlainAmount } from "./money.ts";
 export { formatDate, formatMonth } from "./dates.ts";
 import { formatDate } from "./dates.ts";
 import { formatPence, penceToPounds } from "./money.ts";
@@ -31,15 +31,10 @@ export function formatCount(count: number, noun: string, plural = `${noun}s`): s
 
 let amounts: Intl.NumberFormat | undefined;
 
-/** 1,234.50: money without its £, for a column whose header carries it (the spec's "Amount (£)"). */
-export function formatAmount(pounds: number): string {
-  amounts ??= new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return amounts.format(pounds);
-}
-
-/** 1,234.50 from pence: formatAmount's figure for a view's pence (a form's starting amount, a bare column). */
+/** 1,234.50 from pence: money without its £, for a column whose header carries it (the spec's "Amount (£)") or a form's starting amount. */
 export function formatAmountPence(pence: number): string {
-  return formatAmount(penceToPounds(pence));
+  amounts ??= new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return amounts.format(penceToPounds(pence));
 }
 
 /** 33.3% from a percentage (33.333…), to `digits` decimals (one by default), trailing zeros kept. */
@@ -91,14 +86,6 @@ export function formatUnitsCompact(count: number): string {
   if (Math.abs(count) < COMPACT_FROM) return formatUnits(count);
   compactUnits ??= new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 2 });
   return compactUnits.format(count);
-}
-
-/** 1234.56 from pence: a bank file's amount (no £, no thousands separator, always two decimals). */
-export function formatPlainAmount(pence: number): string {
-  if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
-  const sign = pence < 0 ? "-" : "";
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** ****5678: an account number with all but its last four digits hidden. */

@@ -57,9 +57,12 @@ export function penceToPounds(pence: number): number {
   return Math.round(pence) / 100;
 }
 
-/** £1,234.56 from pounds as the API answers them. */
-export function formatPounds(pounds: number): string {
-  return formatPence(Math.round(pounds * 100));
+/** 1234.56 from pence: a bank file's amount (no £, no thousands separator, always two decimals). */
+export function formatPlainAmount(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Not a whole number of pence: ${pence}`);
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** Whether a money amount in pounds is exact to the penny ("12.34", 12.3, "12.340"), unlike 12.345. */

@@ -1,11 +1,9 @@
 // The product's one set of formats (domain/shared/format.ts): every screen, PDF, workbook and email uses these.
 import { describe, expect, it } from "vitest";
 import {
-  formatAmount,
   formatCount,
   formatDate,
   formatInvoiceId,
-  formatPounds,
   formatMonth,
   formatPence,
   formatAmountPence,
@@ -15,9 +13,9 @@ import {
 
 describe("formats", () => {
   it("writes money with £, thousands separators and two decimals", () => {
-    expect(formatPounds(8326.8)).toBe("£8,326.80");
+    expect(formatPence(832680)).toBe("£8,326.80");
     expect(formatPence(1776900)).toBe("£17,769.00");
-    expect(formatPounds(-2.5)).toBe("-£2.50");
+    expect(formatPence(-250)).toBe("-£2.50");
   });
   it("writes units with thousands separators and no decimals", () => {
     expect(formatUnits(1270)).toBe("1,270");
@@ -54,11 +52,11 @@ describe("formatIban (issue 14, the invoice's bank details)", () => {
   });
 });
 
-describe("formatAmount", () => {
+describe("formatAmountPence", () => {
   it("writes money without its £ for a column headed 'Amount (£)'", () => {
-    expect(formatAmount(6843.7)).toBe("6,843.70");
-    expect(formatAmount(75)).toBe("75.00");
-    expect(formatAmount(0.5)).toBe("0.50");
+    expect(formatAmountPence(684370)).toBe("6,843.70");
+    expect(formatAmountPence(7500)).toBe("75.00");
+    expect(formatAmountPence(50)).toBe("0.50");
   });
   it("and from pence (formatAmountPence)", () => {
     expect(formatAmountPence(684_370)).toBe("6,843.70");

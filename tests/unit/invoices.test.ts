@@ -12,6 +12,7 @@ import {
   currentPaymentPeriod,
   formatInvoiceId,
   invoiceAmountPence,
+  monthlyFeeOfAmount,
   invoiceCharge,
   invoicePeriod,
   nextPeriodStart,
@@ -451,5 +452,18 @@ describe("accountStateOf and paymentPeriodOf: the account state and the period f
     expect(paymentPeriodOf({ invoices: 3, latestPaymentPeriod: "12-months" }, "6-months")).toBe("12-months");
     expect(paymentPeriodOf({ invoices: 1, latestPaymentPeriod: null }, "6-months")).toBe("6-months");
     expect(paymentPeriodOf({ invoices: 1, latestPaymentPeriod: null }, null)).toBe("monthly");
+  });
+});
+
+describe("monthlyFeeOfAmount: the monthly fee an older invoice's amount stands for", () => {
+  it("undoes the term discount and divides by the months, to the penny", () => {
+    expect(monthlyFeeOfAmount(5000, "monthly")).toBe(5000);
+    // £270.00 for 6 months less 10% is £50.00 a month; £765.00 for 12 months less 15% is £75.00.
+    expect(monthlyFeeOfAmount(27000, "6-months")).toBe(5000);
+    expect(monthlyFeeOfAmount(76500, "12-months")).toBe(7500);
+  });
+  it("rounds half-up where the amount was itself rounded: £33.33 × 6 less 10% = £179.98 → £33.33", () => {
+    expect(monthlyFeeOfAmount(invoiceAmountPence(3333, "6-months"), "6-months")).toBe(3333);
+    expect(monthlyFeeOfAmount(invoiceAmountPence(1999, "12-months"), "12-months")).toBe(1999);
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   divRoundHalfUp,
   formatPence,
-  formatPounds,
   isWholePence,
   parsePence,
   penceToPounds,
@@ -151,24 +150,24 @@ describe("formatPence: pence shown as £1,234.56", () => {
   });
 });
 
-describe("formatPounds: pounds as the API answers them, shown as £1,234.56", () => {
+describe("pounds as the API answers them, shown as £1,234.56 through pence (formatPence ∘ poundsToPence)", () => {
   it("formats with £, thousands separator and 2 decimals", () => {
-    expect(formatPounds(1234.56)).toBe("£1,234.56");
-    expect(formatPounds(82.5)).toBe("£82.50");
-    expect(formatPounds(0.05)).toBe("£0.05");
-    expect(formatPounds(0)).toBe("£0.00");
-    expect(formatPounds(1_000_000)).toBe("£1,000,000.00");
+    expect(formatPence(poundsToPence(1234.56))).toBe("£1,234.56");
+    expect(formatPence(poundsToPence(82.5))).toBe("£82.50");
+    expect(formatPence(poundsToPence(0.05))).toBe("£0.05");
+    expect(formatPence(poundsToPence(0))).toBe("£0.00");
+    expect(formatPence(poundsToPence(1_000_000))).toBe("£1,000,000.00");
   });
 
   it("formats a negative amount with a leading minus", () => {
-    expect(formatPounds(-2.5)).toBe("-£2.50");
+    expect(formatPence(poundsToPence(-2.5))).toBe("-£2.50");
   });
 
   it("rounds to the penny through pence, so binary fractions show as written", () => {
-    expect(formatPounds(19.99)).toBe("£19.99");
-    expect(formatPounds(0.1 + 0.2)).toBe("£0.30");
-    expect(formatPounds(2.675)).toBe("£2.68");
-    expect(formatPounds(2.674)).toBe("£2.67");
+    expect(formatPence(poundsToPence(19.99))).toBe("£19.99");
+    expect(formatPence(poundsToPence(0.1 + 0.2))).toBe("£0.30");
+    expect(formatPence(poundsToPence(2.675))).toBe("£2.68");
+    expect(formatPence(poundsToPence(2.674))).toBe("£2.67");
   });
 });
 
