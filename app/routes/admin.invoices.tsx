@@ -29,14 +29,13 @@ import {
   useActionReply,
   useFailureToast,
 } from "#app/components/forms.tsx";
-import { InvoiceNaming, MarkPaidDialog, PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confirm.tsx";
 import {
-  DELETE_TAIL,
-  deleteQuestion,
-  emailQuestion,
-  statusChangeTail,
-  statusQuestion,
-} from "#app/components/invoices/invoice-questions.ts";
+  DeleteInvoicePost,
+  InvoiceNaming,
+  MarkPaidDialog,
+  PaymentFieldsForQuestion,
+} from "#app/components/invoices/invoice-confirm.tsx";
+import { emailQuestion, statusChangeTail, statusQuestion } from "#app/components/invoices/invoice-questions.ts";
 import { InvoiceStatusBadge, PaymentNote } from "#app/components/invoices/invoice-status.tsx";
 import { InvoiceTabs, statusFilter, statusFromUrl, type InvoiceTab } from "#app/components/invoices/invoice-tabs.tsx";
 import { useInvoiceActions } from "#app/components/invoices/use-invoice-actions.ts";
@@ -158,23 +157,14 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
         </IconButton>
       </Tooltip>
       {invoice.deletable ? (
-        <ConfirmPost
-          intent="invoice-delete"
-          fields={id}
+        <DeleteInvoicePost
+          invoice={invoice}
           tooltip="Delete invoice"
           trigger={
             <IconButton size="1" variant="soft" color="red" aria-label={`Delete ${invoice.displayId}`}>
               <RowIcon name="trash" />
             </IconButton>
           }
-          {...deleteQuestion(invoice)}
-          description={
-            <>
-              <InvoiceNaming invoice={invoice} />
-              {DELETE_TAIL}
-            </>
-          }
-          cancelLabel="Keep"
         />
       ) : null}
     </Flex>

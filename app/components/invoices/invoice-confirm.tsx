@@ -5,18 +5,46 @@
  * reference: in its dialog with JavaScript, in the action's confirmation page without.
  */
 import { Box, Flex, Strong, TextField } from "@radix-ui/themes";
-import { useState, type ReactNode } from "react";
+import { useState, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { isoDay } from "#domain/shared/dates.ts";
 import { PAYMENT_REFERENCE_MAX, paidDateProblem, paymentReferenceProblem } from "#domain/receivables/payment-rules.ts";
 import { formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { isQuestion } from "../forms.tsx";
-import { ConfirmButton } from "../confirm-button.tsx";
+import { ConfirmButton, ConfirmPost } from "../confirm-button.tsx";
 import { Field } from "../field.tsx";
-import { statusQuestion, type QuestionInvoice } from "./invoice-questions.ts";
+import { DELETE_TAIL, deleteQuestion, statusQuestion, type QuestionInvoice } from "./invoice-questions.ts";
 import { CreditInputs, PaymentInputs } from "./payment-inputs.tsx";
 
 type ConfirmInvoice = QuestionInvoice;
+
+/** Delete an invoice after its confirmation (Keep or Delete), from any list that shows it. */
+export function DeleteInvoicePost({
+  invoice,
+  trigger,
+  tooltip,
+}: {
+  invoice: ConfirmInvoice;
+  trigger: ComponentProps<typeof ConfirmPost>["trigger"];
+  tooltip?: string;
+}): ReactElement {
+  return (
+    <ConfirmPost
+      intent="invoice-delete"
+      fields={{ id: invoice.id }}
+      tooltip={tooltip}
+      trigger={trigger}
+      {...deleteQuestion(invoice)}
+      description={
+        <>
+          <InvoiceNaming invoice={invoice} />
+          {DELETE_TAIL}
+        </>
+      }
+      cancelLabel="Keep"
+    />
+  );
+}
 
 export interface PaymentInput {
   paidDate: string;

@@ -9,13 +9,12 @@ import { Form } from "@remix-run/react";
 import { formatDate } from "#domain/shared/dates.ts";
 import { formatInvoiceId, type InvoiceStatus } from "#domain/invoices/invoice-rules.ts";
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
-import { ConfirmPost } from "../confirm-button.tsx";
 // Its selects show only after hydration: Radix Select loads when one does.
 import { Select } from "../lazy-select.tsx";
 import { ScrollTable } from "../scroll-table.tsx";
 import { InvoiceAmount } from "./invoice-amount.tsx";
-import { InvoiceNaming } from "./invoice-confirm.tsx";
-import { DELETE_TAIL, deleteQuestion, invoiceStatusLabel } from "./invoice-questions.ts";
+import { DeleteInvoicePost } from "./invoice-confirm.tsx";
+import { invoiceStatusLabel } from "./invoice-questions.ts";
 import { InvoiceStatusBadge } from "./invoice-status.tsx";
 import type { FeePartner } from "./fee-partner.ts";
 import { CreditNoteDialog } from "./payment-dialogs.tsx";
@@ -158,9 +157,8 @@ export function InvoiceHistoryTable({
                   />
                 ) : null}
                 {invoice.deletable ? (
-                  <ConfirmPost
-                    intent="invoice-delete"
-                    fields={{ id: invoice.id }}
+                  <DeleteInvoicePost
+                    invoice={invoice}
                     trigger={
                       <IconButton
                         size="1"
@@ -171,14 +169,6 @@ export function InvoiceHistoryTable({
                         <TrashIcon />
                       </IconButton>
                     }
-                    {...deleteQuestion(invoice)}
-                    description={
-                      <>
-                        <InvoiceNaming invoice={invoice} />
-                        {DELETE_TAIL}
-                      </>
-                    }
-                    cancelLabel="Keep"
                   />
                 ) : null}
               </Flex>
