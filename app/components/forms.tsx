@@ -4,8 +4,16 @@
  * reply, the confirmation a form without JavaScript is asked, and whether the scripts have loaded.
  */
 import { Button, Callout, Card, Flex, Heading, Text } from "@radix-ui/themes";
-import { Form, Link, useFetchers, useLocation, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from "react";
+import {
+  Form,
+  Link,
+  useFetchers,
+  useLocation,
+  useNavigate,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import {
   SCRIPT_FIELD,
   type ActionFailure,
@@ -98,7 +106,30 @@ export function FetcherSuccessToasts() {
   const fetchers = useFetchers();
   const replies = useMemo(() => fetchers.map((f) => f.data as unknown), [fetchers]);
   useSuccessAnswers(replies);
+  const [announced, setAnnounced] = useState<unknown[]>([]);
+  useEffect(() => {
+    announce = (reply) => setAnnounced([reply]);
+    return () => {
+      announce = undefined;
+    };
+  }, []);
+  useSuccessAnswers(announced);
   return null;
+}
+
+/** The root's listener for answers as they arrive (set while FetcherSuccessToasts is mounted). */
+let announce: ((reply: ActionSuccess) => void) | undefined;
+
+/**
+ * A route's clientAction: posts to the server's action as before and hands a success answer to the
+ * root as it arrives, outside React's rendering. A fetcher's answer is otherwise seen only in the
+ * states React renders, and a transition can skip them all when the row that posted is gone after
+ * the reload (a paid invoice leaving the Overdue tab): its toast was then lost.
+ */
+export async function announceAnswer({ serverAction }: ClientActionFunctionArgs) {
+  const reply: unknown = await serverAction();
+  if (isSuccess(reply)) announce?.(reply);
+  return reply;
 }
 
 /**

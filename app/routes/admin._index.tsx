@@ -25,7 +25,13 @@ import { payables } from "#domain/commissions/commission-summary.ts";
 import { getStats, listPartnerPage } from "#domain/partners/partner-service.ts";
 import { receivablesTotals } from "#domain/receivables/account-service.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
-import { FailureCallout, useActionReply, useFailureToast, useHydrated } from "#app/components/forms.tsx";
+import {
+  announceAnswer,
+  FailureCallout,
+  useActionReply,
+  useFailureToast,
+  useHydrated,
+} from "#app/components/forms.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { AddPartnerDialog } from "#app/components/partners/add-partner-dialog.tsx";
@@ -220,3 +226,5 @@ export default function AdminDashboard() {
 export function ErrorBoundary() {
   return <LoadFailedCard title="Failed to fetch partners" error={useRouteError()} />;
 }
+
+export const clientAction = announceAnswer;

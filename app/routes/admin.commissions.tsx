@@ -22,7 +22,13 @@ import { formatPence } from "#domain/shared/format.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close/month-close-rules.ts";
 import { ConfirmPost } from "#app/components/confirm-button.tsx";
-import { ConfirmationCard, FailureCallout, useActionReply, useFailureToast } from "#app/components/forms.tsx";
+import {
+  announceAnswer,
+  ConfirmationCard,
+  FailureCallout,
+  useActionReply,
+  useFailureToast,
+} from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { markPaidQuestion, resetQuestion } from "#app/components/partners/commission-questions.ts";
 import { moneyPaidOf } from "#domain/commissions/money-paid.ts";
@@ -250,3 +256,5 @@ export default function CommissionSummaryPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

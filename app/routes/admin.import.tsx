@@ -24,6 +24,7 @@ import { importRefused, runImportAction, type ImportActionData } from "#app/util
 import { readMultipart, UploadTooLargeError } from "#app/utils/upload.server.ts";
 import { Mappings } from "#app/components/imports/machine-mappings.tsx";
 import { ImportResults } from "#app/components/imports/import-results.tsx";
+import { announceAnswer } from "#app/components/forms.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" }];
 
@@ -251,3 +252,5 @@ export default function ImportPage() {
 /** Each sentence, named by its file when the files are several. */
 const byFile = (items: { file: string; sentence: string }[]) =>
   items.map((i) => (items.some((o) => o.file !== i.file) ? `${i.file}: ${i.sentence}` : i.sentence));
+
+export const clientAction = announceAnswer;

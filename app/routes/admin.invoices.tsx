@@ -23,6 +23,7 @@ import { InvoiceAmount } from "#app/components/invoices/invoice-amount.tsx";
 import { ConfirmPost } from "#app/components/confirm-button.tsx";
 import { iconSprite } from "#app/components/icon-sprite.tsx";
 import {
+  announceAnswer,
   ConfirmationCard,
   FailureCallout,
   ScriptField,
@@ -256,3 +257,5 @@ export default function InvoiceManagement() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

@@ -6,7 +6,7 @@
 import { Box, Card } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useNavigate } from "@remix-run/react";
-import { FailureCallout } from "#app/components/forms.tsx";
+import { announceAnswer, FailureCallout } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { ADD_PARTNER_TEXT, AddPartnerForm } from "#app/components/partners/add-partner-dialog.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
@@ -38,3 +38,5 @@ export default function AddPartnerPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

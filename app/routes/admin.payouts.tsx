@@ -14,7 +14,7 @@ import { payoutCandidates } from "#domain/payouts/payout-service.ts";
 import { unsentRemittances } from "#domain/payouts/remittance-service.ts";
 import { parseMonth, previousMonth, recentMonths } from "#domain/shared/dates.ts";
 import { formatCount, formatMonth, formatPence } from "#domain/shared/format.ts";
-import { ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
+import { announceAnswer, ConfirmationCard, FailureCallout, useFailureToast } from "#app/components/forms.tsx";
 import { Page } from "#app/components/page.tsx";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
 import { UrlSelect } from "#app/components/url-select.tsx";
@@ -177,3 +177,5 @@ export default function PayoutsPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

@@ -12,7 +12,7 @@ import { useEffect, useRef } from "react";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
 import { hasBankDetails } from "#domain/business/business-rules.ts";
 import { formatDate, formatIban } from "#domain/shared/format.ts";
-import { FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
+import { announceAnswer, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -248,3 +248,5 @@ export default function SettingsPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

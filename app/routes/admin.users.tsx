@@ -26,7 +26,13 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { listAdmins } from "#domain/accounts/admin-service.ts";
 import { accountStatusLabel, formatSignInTime } from "#domain/shared/format.ts";
 import { INVITE_LINK_HOURS, MIN_NEW_PASSWORD } from "#domain/accounts/reset-rules.ts";
-import { ConfirmationCard, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
+import {
+  announceAnswer,
+  ConfirmationCard,
+  FailureCallout,
+  isFailure,
+  useFailureToast,
+} from "#app/components/forms.tsx";
 import { DisableButton, EnableButton } from "#app/components/account-buttons.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
@@ -259,3 +265,5 @@ export default function AdminUsersPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

@@ -7,7 +7,7 @@
 import { Box, Card } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { FailureCallout } from "#app/components/forms.tsx";
+import { announceAnswer, FailureCallout } from "#app/components/forms.tsx";
 import { machineFormText } from "#app/components/machines/machine-form-dialog.tsx";
 import { MachineForm } from "#app/components/machines/machine-form.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -44,3 +44,5 @@ export default function EditMachinePage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

@@ -15,6 +15,7 @@ import { env } from "#app/utils/env.server.ts";
 import { machineOfPage } from "#app/utils/form-pages.server.ts";
 import { machineIntents } from "#app/utils/intents/machines.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
+import { announceAnswer } from "#app/components/forms.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Add Monthly Record · Vendboard" }];
 
@@ -42,3 +43,5 @@ export default function AddRecordPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

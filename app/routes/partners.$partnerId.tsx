@@ -24,6 +24,7 @@ import { pageRequest } from "#domain/shared/paging.ts";
 import { partnerDetailPage, type PartnerDetailPage } from "#domain/partners/partner-page.ts";
 import { DetailsList, bankRows } from "#app/components/details-list.tsx";
 import {
+  announceAnswer,
   ConfirmationCard,
   FailureCallout,
   skipRevalidationWhenGone,
@@ -249,3 +250,5 @@ export default function PartnerDetailPage() {
 export function ErrorBoundary() {
   return <LoadFailedCard title="Failed to fetch partner details" error={useRouteError()} />;
 }
+
+export const clientAction = announceAnswer;

@@ -17,6 +17,7 @@ import { db } from "#app/utils/db.server.ts";
 import { agreementStartTerms, partnerOfPage } from "#app/utils/form-pages.server.ts";
 import { agreementIntents } from "#app/utils/intents/agreements.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
+import { announceAnswer } from "#app/components/forms.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Edit agreement · Vendboard" }];
 
@@ -49,3 +50,5 @@ export default function EditAgreementPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

@@ -7,7 +7,7 @@
 import { Box, Card, Text } from "@radix-ui/themes";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigate } from "@remix-run/react";
-import { skipRevalidationWhenGone } from "#app/components/forms.tsx";
+import { announceAnswer, skipRevalidationWhenGone } from "#app/components/forms.tsx";
 import { Page } from "#app/components/page.tsx";
 import { DeletePartnerForm, deletePartnerText } from "#app/components/partners/delete-partner-dialog.tsx";
 import { editPartnerPage } from "#app/components/partners/edit-partner-dialog.tsx";
@@ -52,3 +52,5 @@ export default function DeletePartnerPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;

@@ -8,7 +8,7 @@ import { Box, Button, Card } from "@radix-ui/themes";
 import { ArrowLeftIcon } from "@radix-ui/react-icons";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { ConfirmationCard, FailureCallout, skipRevalidationWhenGone } from "#app/components/forms.tsx";
+import { announceAnswer, ConfirmationCard, FailureCallout, skipRevalidationWhenGone } from "#app/components/forms.tsx";
 import { Page } from "#app/components/page.tsx";
 import { editPartnerText } from "#app/components/partners/edit-partner-dialog.tsx";
 import { EditPartnerFields } from "#app/components/partners/edit-partner-fields.tsx";
@@ -62,3 +62,5 @@ export default function EditPartnerPage() {
     </Page>
   );
 }
+
+export const clientAction = announceAnswer;
