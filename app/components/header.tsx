@@ -3,28 +3,23 @@
  * On small screens, where the spec hides the nav buttons, a Menu sheet lists every page of the role.
  */
 import "./header.css";
-import { Avatar, Box, Button, DropdownMenu, Flex, Text } from "@radix-ui/themes";
+import { Box, Button, Flex, Text } from "@radix-ui/themes";
 import {
   BarChartIcon,
   CardStackIcon,
   CounterClockwiseClockIcon,
   DashboardIcon,
-  ExitIcon,
   FileTextIcon,
   GearIcon,
-  GlobeIcon,
   HamburgerMenuIcon,
-  LockClosedIcon,
-  MobileIcon,
   PersonIcon,
   ReaderIcon,
   UploadIcon,
 } from "@radix-ui/react-icons";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { initials } from "#domain/partners/partner-rules.ts";
-import { formatSignInTime } from "#domain/shared/format.ts";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
+import { AvatarFace, type AccountMenuProps } from "./account-menu-face.tsx";
 import { Logo } from "./logo.tsx";
 import { useToast } from "./toaster.tsx";
 
@@ -101,55 +96,11 @@ export function Header({ user, lastSignInAt = null }: { user: PublicUser; lastSi
               </nav>
             </Flex>
             <PhoneMenu items={nav} pathname={pathname} />
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger>
-                <button type="button" className="vb-avatar-button" aria-label="Account menu">
-                  <Avatar size="2" radius="full" fallback={initials(user.name, user.username)} variant="solid" />
-                </button>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Content align="end" style={{ minWidth: 200 }}>
-                <DropdownMenu.Label>My Account</DropdownMenu.Label>
-                <DropdownMenu.Item disabled>{user.username}</DropdownMenu.Item>
-                <DropdownMenu.Label>
-                  <Text size="1" color="gray">
-                    {/* The sign-in before this session's: the current one is no news to its user. */}
-                    {lastSignInAt ? `Last signed in ${formatSignInTime(lastSignInAt)} UTC` : "First sign-in"}
-                  </Text>
-                </DropdownMenu.Label>
-                {user.isAdmin ? (
-                  <DropdownMenu.Item asChild>
-                    <Link to="/admin/users">
-                      <PersonIcon /> Admins
-                    </Link>
-                  </DropdownMenu.Item>
-                ) : null}
-                <DropdownMenu.Separator />
-                <DropdownMenu.Item asChild>
-                  <Link to="/account/password">
-                    <LockClosedIcon /> Change password
-                  </Link>
-                </DropdownMenu.Item>
-                {user.isAdmin ? (
-                  <DropdownMenu.Item asChild>
-                    <Link to="/account/two-factor">
-                      <MobileIcon /> Two-factor sign-in
-                    </Link>
-                  </DropdownMenu.Item>
-                ) : null}
-                <DropdownMenu.Item
-                  color="red"
-                  onSelect={() => logout.submit(null, { method: "post", action: "/logout" })}
-                >
-                  <ExitIcon /> Log out
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  color="red"
-                  onSelect={() => logout.submit(null, { method: "post", action: "/logout-everywhere" })}
-                >
-                  <GlobeIcon /> Log out everywhere
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Root>
+            <AccountMenuButton
+              user={user}
+              lastSignInAt={lastSignInAt}
+              onLogout={(action) => logout.submit(null, { method: "post", action })}
+            />
           </Flex>
         </Flex>
       </header>
@@ -221,5 +172,46 @@ function PhoneMenu({ items, pathname }: { items: NavItem[]; pathname: string }) 
       </nav>
       <div className="vb-phone-menu-backdrop" aria-hidden="true" onClick={() => close()} />
     </details>
+  );
+}
+
+const AccountMenu = lazy(() => import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })));
+
+/**
+ * The account menu's button. The menu itself (account-menu.tsx) is fetched when the browser is
+ * idle after hydration, or at once when the button is pressed first; a press before it has
+ * arrived opens it when it does, and a focused button hands its focus over.
+ */
+function AccountMenuButton(props: AccountMenuProps) {
+  const [load, setLoad] = useState(false);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => setLoad(true));
+    return () => cancel(id);
+  }, []);
+  const placeholder = (
+    <button
+      type="button"
+      className="vb-avatar-button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      onClick={() => {
+        setOpenOnLoad(true);
+        setLoad(true);
+      }}
+    >
+      <AvatarFace user={props.user} />
+    </button>
+  );
+  if (!load) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <AccountMenu {...props} defaultOpen={openOnLoad} focus={focused} />
+    </Suspense>
   );
 }
