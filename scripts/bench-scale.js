@@ -322,19 +322,27 @@ for (const [url, cookie] of pages) {
   const floorText = url.startsWith("/admin/products")
     ? `${analyticsFloor}; asset p95 ${ms(floor.p95)}`
     : `asset p95 ${ms(floor.p95)}`;
+  // The admin's first page is the one opened most: it is held to 80 ms (issue 32).
+  const goalMs = url === "/admin" ? 80 : 100;
   figure(
     `GET ${url}`,
     `p95 ${ms(p95)}, ${(bytes / KB).toFixed(1)} KB`,
     floorText,
-    "p95 < 100 ms, < 150 KB",
-    p95 < 100 && bytes < 150 * KB,
+    `p95 < ${goalMs} ms, < 150 KB`,
+    p95 < goalMs && bytes < 150 * KB,
   );
 }
 
 // 6. 50 connections for LOAD_SECONDS, after WARM_UP_SECONDS of the same load.
-async function load(url, cookie) {
+async function load(url, cookie, requests) {
   const run = (duration) =>
-    autocannon({ url: `${base}${url}`, connections: 50, duration, headers: cookie ? { cookie } : {} });
+    autocannon({
+      url: `${base}${url}`,
+      connections: 50,
+      duration,
+      headers: cookie ? { cookie } : {},
+      ...(requests ? { requests } : {}),
+    });
   const errorsOf = (result) => result.errors + result.timeouts + result.non2xx;
   const warmUp = await run(WARM_UP_SECONDS);
   const result = await run(LOAD_SECONDS);
@@ -357,6 +365,21 @@ for (const [url, minRps, maxP99] of [
   );
 }
 
+// A partner's day: GET /, GET /api/machines and GET /api/machines/stats in equal parts, each
+// connection going round four partners (one of each type) in turn.
+const mixCookies = [partnerCookie, ...(await Promise.all(world.mixPartners.map(signIn)))];
+const mixRequests = mixCookies.flatMap((cookie) =>
+  ["/", "/api/machines", "/api/machines/stats"].map((path) => ({ method: "GET", path, headers: { cookie } })),
+);
+const mix = await load("/", "", mixRequests);
+figure(
+  "50 connections, partners' mix (/, /api/machines, /api/machines/stats)",
+  `${Math.round(mix.rps)} req/s, p99 ${mix.p99} ms, ${mix.errors} errors`,
+  floorText,
+  "p99 < 500 ms, 0 errors",
+  mix.p99 < 500 && mix.errors === 0,
+);
+
 // 7. First-load JavaScript.
 const { firstLoadJs } = await import("./first-load-js.js");
 for (const [url, cookie] of [
@@ -368,6 +391,10 @@ for (const [url, cookie] of [
   ["/admin/products", adminCookie],
   ["/admin/import", adminCookie],
   ["/admin/audit", adminCookie],
+  ["/admin/payouts", adminCookie],
+  ["/admin/settings", adminCookie],
+  ["/admin/users", adminCookie],
+  ["/account/password", partnerCookie],
   [`/partners/${world.bigPartner.id}`, adminCookie],
 ]) {
   const { gzipBytes } = await firstLoadJs(base, url, cookie);

@@ -217,6 +217,8 @@ export async function buildWorld(db, lib, scale) {
     admin: { username: "bench-admin", password: "bench-admin-1" },
     bigPartner: { id: bigPartner.id, username: bigPartner.username, password },
     partner: { id: tenMachinePartner.id, username: tenMachinePartner.username, password },
+    // Three more partners of 10 machines, one of each other type, for the mixed load.
+    mixPartners: partners.slice(1, 4).map((p) => ({ id: p.id, username: p.username, password })),
     partners: partners.length,
     machines: machines.length,
     months,
