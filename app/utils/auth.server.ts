@@ -39,6 +39,7 @@ export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 
 export const ATTEMPT_LIMITS = defaultLimits({
   perPair: env.LOGIN_MAX_FAILURES_PER_USER,
   freeUserFailures: env.LOGIN_MAX_FAILURES_PER_USER,
+  perDevice: env.LOGIN_MAX_FAILURES_PER_USER,
   perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
   windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
 });
