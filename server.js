@@ -4,6 +4,7 @@
 // (default: one per core) serve one port under node:cluster (server/cluster.js); with 1, or on Deno,
 // this process serves alone.
 import cluster from "node:cluster";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { noStore, refuseCrossSiteWrites, securityHeaders } from "./server/http-policy.js";
@@ -13,9 +14,12 @@ import express from "express";
 import { limitBodies } from "./server/body-limit.js";
 import { logger, requestLogging } from "./server/logger.js";
 import { isDeno, ROLE, runPrimary, webConcurrencyOrExit } from "./server/cluster.js";
+import { errorsAsJson, logProcessFailures } from "./server/process-logging.js";
+import { serverTimeouts } from "./server/timeouts.js";
 
 process.env.NODE_ENV ??= "production";
-const requested = webConcurrencyOrExit();
+logProcessFailures(logger);
+const requested = webConcurrencyOrExit(process.env, (message) => logger.fatal(message));
 // Deno's node:cluster forks no workers: one process serves there, whatever was asked.
 const workers = isDeno ? 1 : requested;
 if (isDeno)
@@ -69,11 +73,15 @@ async function serve() {
       },
     ),
   );
+  app.use(errorsAsJson());
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
-  const server = app.listen(port, host, () => {
-    logger.info({ port, host }, `Vendboard is listening on http://localhost:${port}`);
+  // Slow clients are cut by our limits, not Node's defaults (server/timeouts.js).
+  const timeouts = serverTimeouts();
+  const server = http.createServer(timeouts, app);
+  server.listen(port, host, () => {
+    logger.info({ port, host, ...timeouts }, `Vendboard is listening on http://localhost:${port}`);
   });
   stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase, log: (line) => logger.info(line) });
 }

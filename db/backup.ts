@@ -3,7 +3,8 @@
  * uploaded export its receipts refer to, and a manifest with each upload's SHA-256. On SQLite the
  * snapshot is VACUUM INTO's file and the uploads are files beside it; on PostgreSQL it is
  * pg_dump's custom-format dump, which carries the uploads as rows of stored_uploads.
- * The manifest names the engine: a backup restores into the engine it came from.
+ * Both carry the outbox's .eml files (backup-outbox.ts). The manifest names the engine: a backup
+ * restores into the engine it came from.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -15,6 +16,7 @@ import * as tar from "tar";
 import type { Engine } from "./dialect.ts";
 import { isDeno, openDatabaseSync } from "./node-sqlite.ts";
 import { connectionFor, findPgProgram, runPgProgram } from "./pg-tools.ts";
+import { OUTBOX_ENTRY, damagedOutboxFile, packOutbox, unpackOutbox, type OutboxFile } from "./backup-outbox.ts";
 
 export const BACKUP_FORMAT = 1;
 const DATABASE_ENTRY = "vendboard.db";
@@ -31,6 +33,8 @@ export interface BackupManifest {
   missing: string[];
   /** PostgreSQL: the dump's SHA-256, checked before anything is restored. */
   databaseSha256?: string;
+  /** The outbox's .eml files (absent in backups made before issue 32). */
+  outbox?: OutboxFile[];
 }
 
 const ENGINE_NAMES: Record<Engine, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
@@ -57,8 +61,12 @@ function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** Writes the archive for the live database at `databaseFile` (safe while the app runs). */
-export async function backupArchive(databaseFile: string, target: string): Promise<BackupManifest & { bytes: number }> {
+/** Writes the archive for the live database at `databaseFile` (safe while the app runs), with the outbox beside it. */
+export async function backupArchive(
+  databaseFile: string,
+  target: string,
+  outboxDir = path.join(path.dirname(path.resolve(databaseFile)), OUTBOX_ENTRY),
+): Promise<BackupManifest & { bytes: number }> {
   if (!fs.existsSync(databaseFile)) throw new Error(`No database at ${databaseFile}`);
   const work = tempDir("vendboard-backup-");
   try {
@@ -99,6 +107,7 @@ export async function backupArchive(databaseFile: string, target: string): Promi
       fs.writeFileSync(path.join(work, "uploads", name), bytes);
       manifest.uploads.push({ path: `uploads/${name}`, sha256: sha256(bytes), bytes: bytes.length });
     }
+    manifest.outbox = packOutbox(outboxDir, work);
     fs.writeFileSync(path.join(work, "manifest.json"), JSON.stringify(manifest, null, 2));
     fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
     const partial = `${target}.partial`;
@@ -106,6 +115,7 @@ export async function backupArchive(databaseFile: string, target: string): Promi
       "manifest.json",
       DATABASE_ENTRY,
       "uploads",
+      OUTBOX_ENTRY,
     ]);
     fs.renameSync(partial, target);
     return { ...manifest, bytes: fs.statSync(target).size };
@@ -122,6 +132,7 @@ export async function backupPostgres(
   url: string,
   target: string,
   env: NodeJS.ProcessEnv = process.env,
+  outboxDir?: string,
 ): Promise<BackupManifest & { bytes: number }> {
   const pgDump = findPgProgram("pg_dump", env);
   const connection = connectionFor(url, env);
@@ -141,11 +152,13 @@ export async function backupPostgres(
       databaseSha256: sha256(fs.readFileSync(dump)),
       uploads: [],
       missing: [],
+      outbox: packOutbox(outboxDir, work),
     };
     fs.writeFileSync(path.join(work, "manifest.json"), JSON.stringify(manifest, null, 2));
     fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
     const partial = `${target}.partial`;
-    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, ["manifest.json", POSTGRES_ENTRY]);
+    const entries = ["manifest.json", POSTGRES_ENTRY, OUTBOX_ENTRY];
+    await tar.create({ gzip: true, file: partial, cwd: work, portable: true }, entries);
     fs.renameSync(partial, target);
     return { ...manifest, bytes: fs.statSync(target).size };
   } finally {
@@ -171,6 +184,8 @@ async function openArchive(archive: string, work: string, engine: Engine): Promi
   if (from !== engine) throw new RestoreError(wrongEngine(from, engine));
   if (!fs.existsSync(path.join(work, path.basename(manifest.database))))
     throw new RestoreError("The backup has no database");
+  const damaged = damagedOutboxFile(work, manifest.outbox);
+  if (damaged) throw new RestoreError(`${damaged} is missing or damaged in the backup: nothing was restored`);
   return manifest;
 }
 
@@ -207,6 +222,7 @@ export async function restoreArchive(
       }
     }
     const dataDir = path.dirname(target);
+    unpackOutbox(work, path.join(dataDir, OUTBOX_ENTRY), manifest.outbox);
     fs.mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
     for (const upload of manifest.uploads) {
       fs.copyFileSync(
@@ -232,7 +248,13 @@ export async function restoreArchive(
 export async function restorePostgres(
   archive: string,
   url: string,
-  options: { force?: boolean; hasTables: () => Promise<boolean>; describe: string; env?: NodeJS.ProcessEnv },
+  options: {
+    force?: boolean;
+    hasTables: () => Promise<boolean>;
+    describe: string;
+    env?: NodeJS.ProcessEnv;
+    outboxDir?: string;
+  },
 ): Promise<BackupManifest> {
   const env = options.env ?? process.env;
   const work = tempDir("vendboard-restore-");
@@ -260,6 +282,7 @@ export async function restorePostgres(
       ],
       connection.env,
     );
+    if (options.outboxDir) unpackOutbox(work, options.outboxDir, manifest.outbox);
     return manifest;
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import type {
   PasswordResetsTable,
   RecoveryCodesTable,
   SessionsTable,
+  PendingSignInsTable,
   UsersTable,
 } from "./schema/accounts.ts";
 import type {
@@ -67,6 +68,7 @@ export interface Database {
   commissionRemittances: CommissionRemittancesTable;
   passwordResets: PasswordResetsTable;
   sessions: SessionsTable;
+  pendingSignIns: PendingSignInsTable;
 }
 
 export type User = Selectable<UsersTable>;

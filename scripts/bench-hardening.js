@@ -3,6 +3,8 @@
 // - peak server memory (RSS) while three 50 MB chunked bodies are refused at once: under 300 MB;
 // - how long GET /healthz waits while an .xlsx bomb is refused: p95 under 250 ms (beside the p95
 //   with nothing else running).
+// - the lock-out attack (scripts/bench-lockout.js): the real user on a browser that signed in before
+//   signs in 20 of 20 times while an attacker keeps the username backed off.
 // Exits 1 on a miss. Not part of npm test (the reliability suite checks what does not depend on speed).
 import fs from "node:fs";
 import os from "node:os";
@@ -166,6 +168,13 @@ try {
   await server.exited;
   fs.rmSync(dir, { recursive: true, force: true });
 }
+
+// The lock-out attack, on a server of its own (about 100 s).
+const { lockOutAttack } = await import("./bench-lockout.js");
+await lockOutAttack((label, figure, goal, pass) => {
+  ok &&= pass;
+  console.log(`${label.padEnd(58)} ${figure.padStart(10)}   goal  ${goal.padStart(10)}   ${pass ? "ok" : "MISSED"}`);
+});
 
 console.log(ok ? "OK: every goal met" : "MISSED: a goal above was not met");
 process.exit(ok ? 0 : 1);

@@ -16,14 +16,31 @@ function newestMtime(target) {
 }
 
 /** Builds the app when there is no build or a source file is newer than it. */
-export function ensureBuild({ force = false } = {}) {
+/**
+ * Builds the app when a source is newer than the build. With `logger` (npm start, production) the
+ * build's own output is kept off the terminal and logged as JSON lines: one when it starts, one
+ * when it is done, or its output in one error line when it fails.
+ * @param {{ force?: boolean, logger?: import("pino").Logger }} [options]
+ */
+export function ensureBuild({ force = false, logger } = {}) {
   // VENDBOARD_BUILD_DIR: a private build (vite.config.ts and server.js read it too).
   const built = path.join(path.resolve(root, process.env.VENDBOARD_BUILD_DIR ?? "build"), "server", "index.js");
   const sources = ["app", "domain", "db", "public", "vite.config.ts", "package.json"].map((p) => path.join(root, p));
   const stale = force || !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
   if (!stale) return;
-  console.error("Building the app…");
-  run(bin("remix"), ["vite:build"]);
+  if (!logger) {
+    console.error("Building the app…");
+    run(bin("remix"), ["vite:build"]);
+    return;
+  }
+  logger.info("Building the app");
+  const started = Date.now();
+  const result = spawnSync(bin("remix"), ["vite:build"], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.error || result.status !== 0) {
+    logger.fatal({ output: `${result.stdout ?? ""}${result.stderr ?? ""}`, err: result.error }, "The build failed");
+    process.exit(1);
+  }
+  logger.info({ ms: Date.now() - started }, "Built the app");
 }
 
 /** True when this script runs on Deno (`deno task start`, `deno task demo`). */

@@ -31,12 +31,16 @@ export function webConcurrency(env = process.env) {
   return count;
 }
 
-/** webConcurrency, or its message on stderr and exit 1 (for server.js and scripts/start.js). */
-export function webConcurrencyOrExit(env = process.env) {
+/**
+ * webConcurrency, or its message reported (stderr by default; server.js logs it as JSON) and exit 1.
+ * @param {Record<string, string | undefined>} env
+ * @param {(message: string) => void} report
+ */
+export function webConcurrencyOrExit(env = process.env, report = console.error) {
   try {
     return webConcurrency(env);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    report(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
 }

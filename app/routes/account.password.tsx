@@ -13,7 +13,7 @@ import { DomainError } from "#domain/shared/errors.ts";
 import { NewPasswordFields } from "#app/components/new-password-fields.tsx";
 import { Page } from "#app/components/page.tsx";
 import { textField } from "#app/utils/action-reply.ts";
-import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { commitNewSession, homeFor, requireUser } from "#app/utils/session.server.ts";
@@ -39,12 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const problem = newPasswordProblem(newPassword, textField(form, "repeatPassword"));
   if (problem) return data<Reply>({ field: "new", error: problem }, { status: 400 });
   try {
-    await changeOwnPassword(
-      db,
-      user.id,
-      { currentPassword, newPassword },
-      { address: clientAddress(context), limits: ATTEMPT_LIMITS },
-    );
+    await changeOwnPassword(db, user.id, { currentPassword, newPassword }, await attemptGuard(request, context));
   } catch (error) {
     if (error instanceof DomainError) {
       const headers: HeadersInit =

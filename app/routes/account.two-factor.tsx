@@ -22,7 +22,7 @@ import { formatCount, formatSignInTime } from "#domain/shared/format.ts";
 import { Page } from "#app/components/page.tsx";
 import { Enrolment, RecoveryCodes } from "#app/components/two-factor.tsx";
 import { textField } from "#app/utils/action-reply.ts";
-import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { attemptGuard, clientAddress } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "off": {
         const password = textField(form, "password");
         if (!password) return fail("Password is required");
-        await confirmAdminPassword(db, admin.id, password, { address, limits: ATTEMPT_LIMITS });
+        await confirmAdminPassword(db, admin.id, password, await attemptGuard(request, context));
         if (intent === "renew") return data<Reply>({ intent, codes: await renewRecoveryCodes(db, admin.id, admin.id) });
         await turnOffTwoFactor(db, admin.id, { requiredForAdmins: env.REQUIRE_ADMIN_2FA });
         return redirectWithToast(request, "/account/two-factor", {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { passwordSchema } from "#domain/partners/partner-schemas.ts";
 import { changeOwnPassword } from "#domain/accounts/reset-service.ts";
 import { api, methodNotAllowed, parseBody, requireApiUser } from "#app/utils/api.server.ts";
-import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { commitNewSession } from "#app/utils/session.server.ts";
 
@@ -19,7 +19,7 @@ export const action = api(async ({ request, context }) => {
   if (request.method !== "POST") return methodNotAllowed();
   const user = await requireApiUser(request);
   const input = await parseBody(request, changeSchema);
-  await changeOwnPassword(db, user.id, input, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
+  await changeOwnPassword(db, user.id, input, await attemptGuard(request, context));
   // Every session ended with the version bump; this one goes on with a fresh cookie.
   return Response.json(
     { message: "Password changed" },

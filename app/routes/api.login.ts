@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { api, methodNotAllowed, parseBody } from "#app/utils/api.server.ts";
 import { ENROLMENT_REQUIRED, INVALID_CODE, TWO_FACTOR_REQUIRED } from "#domain/accounts/two-factor-service.ts";
-import { clientAddress, finishSignIn, signIn } from "#app/utils/auth.server.ts";
+import { attemptGuard, cookieHeaders, finishSignIn, signIn } from "#app/utils/auth.server.ts";
 import { secondFactorPasses } from "#app/utils/two-factor.server.ts";
 import { publicUserJson } from "#domain/accounts/user-json.ts";
 
@@ -26,17 +26,17 @@ export const action = api(async ({ request, context }) => {
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ username: credentials.username, password: credentials.password }),
   });
-  const address = clientAddress(context);
-  const { user, next } = await signIn(formRequest, address);
+  const guard = await attemptGuard(request, context);
+  const { user, next } = await signIn(formRequest, guard);
   if (next === "enrol")
     return Response.json({ message: ENROLMENT_REQUIRED, twoFactorSetupRequired: true }, { status: 403 });
   if (next === "code") {
     if (!credentials.code)
       return Response.json({ message: TWO_FACTOR_REQUIRED, twoFactorRequired: true }, { status: 401 });
-    if (!(await secondFactorPasses(user, credentials.code, address)))
+    if (!(await secondFactorPasses(user, credentials.code, guard.address)))
       return Response.json({ message: INVALID_CODE, twoFactorRequired: true }, { status: 401 });
   }
-  return Response.json(publicUserJson(user), { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
+  return Response.json(publicUserJson(user), { headers: cookieHeaders(...(await finishSignIn(request, user))) });
 });
 
 export const loader = api(async () => methodNotAllowed());

@@ -3,7 +3,7 @@ import { deletePartnerSchema, partnerUpdateSchema } from "#domain/partners/partn
 import { deletePartner, getPartnerDetail, updatePartner } from "#domain/partners/partner-service.ts";
 import { partnerDetailJson } from "#domain/partners/partner-json.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
-import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
@@ -24,14 +24,7 @@ export const action = api(async ({ request, params, context }) => {
     }
     case "DELETE": {
       const { password } = await parseBody(request, deletePartnerSchema);
-      await deletePartner(
-        db,
-        id,
-        admin,
-        password,
-        { address: clientAddress(context), limits: ATTEMPT_LIMITS },
-        { dataDir: DATA_DIR },
-      );
+      await deletePartner(db, id, admin, password, await attemptGuard(request, context), { dataDir: DATA_DIR });
       return Response.json({ deleted: id });
     }
     default:

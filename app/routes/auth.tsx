@@ -9,7 +9,7 @@ import { DomainError } from "#domain/shared/errors.ts";
 import { FailureCallout } from "#app/components/forms.tsx";
 import { AuthFooterLink, AuthHeading } from "#app/components/auth-shell.tsx";
 import { useToast } from "#app/components/toaster.tsx";
-import { clientAddress, finishSignIn, signIn } from "#app/utils/auth.server.ts";
+import { attemptGuard, cookieHeaders, finishSignIn, signIn } from "#app/utils/auth.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { getUser, homeFor } from "#app/utils/session.server.ts";
 import { startSecondStep } from "#app/utils/two-factor.server.ts";
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   try {
-    const { user, next } = await signIn(request, clientAddress(context));
+    const { user, next } = await signIn(request, await attemptGuard(request, context));
     if (next === "code")
       return redirect("/auth/two-factor", {
         headers: { "Set-Cookie": await startSecondStep(request, user.id, "code") },
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect("/auth/two-factor/setup", {
         headers: { "Set-Cookie": await startSecondStep(request, user.id, "enrol") },
       });
-    return redirect(homeFor(user), { headers: { "Set-Cookie": await finishSignIn(request, user.id) } });
+    return redirect(homeFor(user), { headers: cookieHeaders(...(await finishSignIn(request, user))) });
   } catch (error) {
     if (error instanceof DomainError) {
       const headers: HeadersInit =

@@ -11,10 +11,10 @@ import { INVALID_CODE } from "#domain/accounts/two-factor-service.ts";
 import { AuthFooterLink, AuthShell } from "#app/components/auth-shell.tsx";
 import { CodeField } from "#app/components/two-factor.tsx";
 import { textField } from "#app/utils/action-reply.ts";
-import { clientAddress, finishSignIn } from "#app/utils/auth.server.ts";
+import { clientAddress, cookieHeaders, finishSignIn } from "#app/utils/auth.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { homeFor } from "#app/utils/session.server.ts";
-import { endSecondStep, secondFactorPasses, waitingUser } from "#app/utils/two-factor.server.ts";
+import { claimSecondStep, endSecondStep, secondFactorPasses, waitingUser } from "#app/utils/two-factor.server.ts";
 import { toPublicUser } from "#domain/accounts/user-service.ts";
 
 export const meta: MetaFunction = () => [{ title: "Two-factor sign-in · Vendboard" }];
@@ -41,9 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     throw error;
   }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await endSecondStep(request));
-  headers.append("Set-Cookie", await finishSignIn(request, user.id));
+  // The waiting cookie works once: a copy sent again (or racing this one) finds it spent.
+  if (!(await claimSecondStep(request))) throw redirect("/auth");
+  const headers = cookieHeaders(await endSecondStep(request), ...(await finishSignIn(request, user)));
   return redirect(homeFor(toPublicUser(user)), { headers });
 }
 

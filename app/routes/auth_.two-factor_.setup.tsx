@@ -13,11 +13,11 @@ import { DomainError } from "#domain/shared/errors.ts";
 import { AuthShell } from "#app/components/auth-shell.tsx";
 import { Enrolment, RecoveryCodes } from "#app/components/two-factor.tsx";
 import { textField } from "#app/utils/action-reply.ts";
-import { clientAddress, finishSignIn } from "#app/utils/auth.server.ts";
+import { clientAddress, cookieHeaders, finishSignIn } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { assertSameOrigin } from "#app/utils/security.server.ts";
 import { homeFor } from "#app/utils/session.server.ts";
-import { confirmFirstCode, endSecondStep, qrSvg, waitingUser } from "#app/utils/two-factor.server.ts";
+import { claimSecondStep, confirmFirstCode, endSecondStep, qrSvg, waitingUser } from "#app/utils/two-factor.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Set up two-factor sign-in · Vendboard" }];
 
@@ -51,9 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
   if (!codes) return data<Reply>({ error: INVALID_CODE }, { status: 400 });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await endSecondStep(request));
-  headers.append("Set-Cookie", await finishSignIn(request, user.id));
+  if (!(await claimSecondStep(request))) throw redirect("/auth");
+  const headers = cookieHeaders(await endSecondStep(request), ...(await finishSignIn(request, user)));
   return data<Reply>({ codes, home: homeFor(toPublicUser(user)) }, { headers });
 }
 

@@ -13,6 +13,7 @@ import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { zodMessage } from "./api.server.ts";
 import { assertSameOrigin } from "./security.server.ts";
+import { sameOriginPath } from "./safe-redirect.ts";
 import {
   SCRIPT_FIELD,
   textField,
@@ -58,12 +59,11 @@ export function parseForm<T>(form: FormData, schema: ZodType<T>): T {
   throw new ActionFailed(400, zodMessage(result.error), fieldErrors);
 }
 
-/** The page the form came from: a same-site path in `redirectTo`, else the action's own URL (without Remix's `?index`). */
+/** The page the form came from: a same-site path in `redirectTo` (safe-redirect.ts), else the action's own URL (without Remix's `?index`). */
 export function backTo(request: Request, form?: FormData): string {
-  const asked = form?.get("redirectTo");
-  if (typeof asked === "string" && asked.startsWith("/") && !asked.startsWith("//") && !asked.includes("\\"))
-    return asked;
   const url = new URL(request.url);
+  const asked = sameOriginPath(form?.get("redirectTo"), url.origin);
+  if (asked) return asked;
   url.searchParams.delete("index");
   url.searchParams.delete("_data");
   return `${url.pathname}${url.search}`;

@@ -4,12 +4,13 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { DomainError } from "#domain/shared/errors.ts";
-import { limitedAttempt } from "#domain/accounts/attempt-service.ts";
+import { guardedAttempt, limitedAttempt, type AttemptGuard } from "#domain/accounts/attempt-service.ts";
 import { defaultLimits } from "#domain/accounts/attempt-rules.ts";
 import { findUserById, verifyLogin, type PublicUser, toPublicUser } from "#domain/accounts/user-service.ts";
 import { recordSignIn } from "#domain/accounts/admin-service.ts";
 import { secondStep } from "#domain/accounts/two-factor-rules.ts";
 import { commitNewSession } from "./session.server.ts";
+import { deviceLookup, deviceValue, rememberThisDevice } from "./device.server.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
@@ -38,6 +39,7 @@ export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 
 export const ATTEMPT_LIMITS = defaultLimits({
   perPair: env.LOGIN_MAX_FAILURES_PER_USER,
   freeUserFailures: env.LOGIN_MAX_FAILURES_PER_USER,
+  perDevice: env.LOGIN_MAX_FAILURES_PER_USER,
   perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
   windowMs: env.LOGIN_WINDOW_MINUTES * 60_000,
 });
@@ -46,6 +48,15 @@ export const ATTEMPT_LIMITS = defaultLimits({
 export function clientAddress(context: unknown): string {
   const address = (context as { clientAddress?: string } | undefined)?.clientAddress;
   return address || "local";
+}
+
+/** The limits for this request: its address, and its device cookie's nonce for whichever username is tried (decision 65). */
+export async function attemptGuard(request: Request, context: unknown): Promise<AttemptGuard> {
+  return {
+    address: clientAddress(context),
+    limits: ATTEMPT_LIMITS,
+    deviceFor: deviceLookup(await deviceValue(request)),
+  };
 }
 
 /** What a right password leads to: in at once, a two-factor code first, or (REQUIRE_ADMIN_2FA) enrolment first. */
@@ -60,7 +71,7 @@ export interface SignInOutcome {
  * say) is not a failed login and goes on as a 500. The sign-in is not complete yet: the caller
  * asks for the second step the outcome names, then calls finishSignIn.
  */
-export async function signIn(request: Request, address: string): Promise<SignInOutcome> {
+export async function signIn(request: Request, guard: AttemptGuard): Promise<SignInOutcome> {
   let form: FormData;
   try {
     form = await request.clone().formData();
@@ -71,8 +82,8 @@ export async function signIn(request: Request, address: string): Promise<SignInO
   // Counted before the password is checked, so a burst of parallel guesses is limited too.
   const user = await limitedAttempt(
     db,
-    { purpose: "login", username, address },
-    ATTEMPT_LIMITS,
+    guardedAttempt("login", username, guard),
+    guard.limits,
     TOO_MANY_ATTEMPTS,
     async () => {
       try {
@@ -95,8 +106,18 @@ export async function signIn(request: Request, address: string): Promise<SignInO
   };
 }
 
-/** Every step passed: the sign-in is recorded and a fresh session cookie answered (its Set-Cookie value). */
-export async function finishSignIn(request: Request, userId: number): Promise<string> {
-  await recordSignIn(db, userId);
-  return commitNewSession(request, userId);
+/**
+ * Every step passed: the sign-in is recorded; answers the Set-Cookie values of a fresh session and
+ * of the device cookie that makes this browser known for the username (decision 65).
+ */
+export async function finishSignIn(request: Request, user: { id: number; username: string }): Promise<string[]> {
+  await recordSignIn(db, user.id);
+  return [await commitNewSession(request, user.id), await rememberThisDevice(request, user.username)];
+}
+
+/** Headers carrying each Set-Cookie value. */
+export function cookieHeaders(...cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }

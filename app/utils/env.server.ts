@@ -42,7 +42,9 @@ const schema = z
       .transform((v) => v === "1"),
     /** A session not seen for this many hours ends; the 7-day lifetime holds regardless. */
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(DEFAULT_SESSION_IDLE_HOURS),
-    /** "1" behind a reverse proxy: X-Forwarded-For/-Host are then believed. */
+    /** "false": production cookies lose Secure unless the request came over HTTPS (plain-HTTP trials only). */
+    COOKIE_SECURE: z.string().optional(),
+    /** "1" behind a reverse proxy: X-Forwarded-For/-Host/-Proto are then believed. */
     TRUST_PROXY: z
       .string()
       .optional()

@@ -5,7 +5,7 @@
  */
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { toPublicUser, type PublicUser } from "#domain/accounts/user-service.ts";
-import { SESSION_LIFETIME_MS, sessionLimits } from "#domain/accounts/session-rules.ts";
+import { SESSION_LIFETIME_MS, cookieIsSecure, sessionLimits } from "#domain/accounts/session-rules.ts";
 import {
   createSession,
   endSession,
@@ -31,9 +31,15 @@ const storage = createCookieSessionStorage<{ token: string }>({
   },
 });
 
-/** Secure cookies whenever the request reached us over HTTPS (directly or through a proxy). */
+/** Whether this request's cookies carry Secure: always in production unless COOKIE_SECURE=false (session-rules.ts). */
 export function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  return cookieIsSecure({
+    production: env.NODE_ENV === "production",
+    cookieSecure: env.COOKIE_SECURE,
+    trustProxy: env.TRUST_PROXY === "1",
+    protocol: new URL(request.url).protocol,
+    forwardedProto: request.headers.get("x-forwarded-proto"),
+  });
 }
 
 interface RequestSession {

@@ -1,7 +1,8 @@
 /**
- * Between the password and the second step: a signed cookie naming the user, for
- * ten minutes, that is no session (no page but the second step's accepts it). The code itself and
- * the enrolment's QR code are handled here for the pages and /api/login alike.
+ * Between the password and the second step: a signed cookie holding a random token whose row
+ * (pending_sign_ins) names the user, for ten minutes, that is no session (no page but the second
+ * step's accepts it) and works once: the step that finishes the sign-in claims the row (decision 65).
+ * The code itself and the enrolment's QR code are handled here for the pages and /api/login alike.
  */
 import { createCookie } from "@remix-run/node";
 import QRCode from "qrcode";
@@ -14,13 +15,17 @@ import {
 } from "#domain/accounts/two-factor-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { findUserById } from "#domain/accounts/user-service.ts";
+import {
+  PENDING_SIGN_IN_MS,
+  claimPendingSignIn,
+  pendingUserId,
+  startPendingSignIn,
+} from "#domain/accounts/pending-sign-in-service.ts";
 import type { User } from "#db/schema.ts";
 import { ATTEMPT_LIMITS } from "./auth.server.ts";
 import { db } from "./db.server.ts";
 import { env } from "./env.server.ts";
 import { isHttps } from "./session.server.ts";
-
-const PENDING_SECONDS = 10 * 60;
 
 type Stage = "code" | "enrol";
 
@@ -29,27 +34,38 @@ const pendingCookie = createCookie("__vendboard_2fa", {
   sameSite: "lax",
   path: "/auth",
   secrets: [env.SESSION_SECRET],
-  maxAge: PENDING_SECONDS,
+  maxAge: PENDING_SIGN_IN_MS / 1000,
 });
 
 /** The Set-Cookie value that carries a right password to the second step. */
-export function startSecondStep(request: Request, userId: number, stage: Stage): Promise<string> {
-  return pendingCookie.serialize({ userId, stage, issuedAt: Date.now() }, { secure: isHttps(request) });
+export async function startSecondStep(request: Request, userId: number, stage: Stage): Promise<string> {
+  const token = await startPendingSignIn(db, userId, stage);
+  return pendingCookie.serialize({ token }, { secure: isHttps(request) });
 }
 
 export function endSecondStep(request: Request): Promise<string> {
   return pendingCookie.serialize("", { maxAge: 0, secure: isHttps(request) });
 }
 
-/** The user waiting at this stage, or null (no cookie, too old, another stage, disabled since). */
-export async function waitingUser(request: Request, stage: Stage): Promise<User | null> {
+async function pendingToken(request: Request): Promise<string | null> {
   const value: unknown = await pendingCookie.parse(request.headers.get("Cookie"));
-  if (!value || typeof value !== "object") return null;
-  const { userId, stage: cookieStage, issuedAt } = value as { userId?: unknown; stage?: unknown; issuedAt?: unknown };
-  if (typeof userId !== "number" || typeof issuedAt !== "number" || cookieStage !== stage) return null;
-  if (Date.now() - issuedAt > PENDING_SECONDS * 1000) return null;
+  const token = value && typeof value === "object" ? (value as { token?: unknown }).token : null;
+  return typeof token === "string" && token.length > 0 && token.length <= 64 ? token : null;
+}
+
+/** The user waiting at this stage, or null (no cookie, too old, another stage, used, disabled since). */
+export async function waitingUser(request: Request, stage: Stage): Promise<User | null> {
+  const token = await pendingToken(request);
+  const userId = token ? await pendingUserId(db, token, stage) : null;
+  if (userId === null) return null;
   const user = await findUserById(db, userId);
   return user && !user.disabledAt ? user : null;
+}
+
+/** Spends this request's waiting sign-in: false when another request already did (a replayed cookie). */
+export async function claimSecondStep(request: Request): Promise<boolean> {
+  const token = await pendingToken(request);
+  return token ? claimPendingSignIn(db, token) : false;
 }
 
 /** A code (TOTP or recovery) checked under the attempt limits like a password: 429 once they are reached. */

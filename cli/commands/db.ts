@@ -1,6 +1,7 @@
 /** vendboard db migrate | db backup FILE | db restore FILE [--force] | db copy --to URL [--force], on SQLite or PostgreSQL (DATABASE_URL). */
 import cliProgress from "cli-progress";
 import { sql } from "kysely";
+import path from "node:path";
 import { dataDir, databasePath, databaseTarget, describeTarget, isPostgresUrl } from "#db/config.ts";
 import { backupArchive, backupPostgres, restoreArchive, restorePostgres, RestoreError } from "#db/backup.ts";
 import { CopyError, copySqliteToPostgres, type CopyProgress, type CopyReport } from "#db/copy.ts";
@@ -43,30 +44,46 @@ export function describeMigrationChange(line: MigrationReportLine): string {
   return `  ${line.migration}: ${what}${line.reason ? `: ${line.reason}` : ""}`;
 }
 
+/** The outbox beside the data: where mail is written while SMTP_URL is unset (db/config.ts). */
+const outboxOf = (io: CliIO) => path.join(dataDir(io.env), "outbox");
+const emails = (n: number) => `${n} outbox email${n === 1 ? "" : "s"}`;
+
 export async function runBackup(io: CliIO, target: string, options: { json?: boolean }) {
   const where = databaseTarget(io.env);
   if (where.engine === "postgres") {
-    const result = await withRestoreErrors(() => backupPostgres(where.url, target, io.env));
+    const result = await withRestoreErrors(() => backupPostgres(where.url, target, io.env, outboxOf(io)));
     const database = describeTarget(where);
+    const outbox = result.outbox?.length ?? 0;
     if (options.json)
-      printJson(io, { engine: "postgres", database, backup: target, uploads: "in the database", bytes: result.bytes });
-    else io.stderr.write(`Backed up ${database} (pg_dump, uploaded exports included) to ${target}\n`);
+      printJson(io, {
+        engine: "postgres",
+        database,
+        backup: target,
+        uploads: "in the database",
+        outbox,
+        bytes: result.bytes,
+      });
+    else
+      io.stderr.write(
+        `Backed up ${database} (pg_dump, uploaded exports included) and ${emails(outbox)} to ${target}\n`,
+      );
     return;
   }
   const source = where.file;
-  const result = await backupArchive(source, target);
+  const result = await backupArchive(source, target, outboxOf(io));
   if (options.json)
     printJson(io, {
       engine: "sqlite",
       database: source,
       backup: target,
       uploads: result.uploads.length,
+      outbox: result.outbox?.length ?? 0,
       missing: result.missing,
       bytes: result.bytes,
     });
   else {
     io.stderr.write(
-      `Backed up ${source} and ${result.uploads.length} uploaded export${result.uploads.length === 1 ? "" : "s"} to ${target}\n`,
+      `Backed up ${source}, ${result.uploads.length} uploaded export${result.uploads.length === 1 ? "" : "s"} and ${emails(result.outbox?.length ?? 0)} to ${target}\n`,
     );
     if (result.missing.length)
       io.stderr.write(`Missing from the data directory already, so not in the backup: ${result.missing.join(", ")}\n`);
@@ -104,6 +121,7 @@ export async function runRestore(io: CliIO, archive: string, options: { force?: 
         hasTables,
         describe: database,
         env: io.env,
+        outboxDir: outboxOf(io),
       });
     } finally {
       await db.destroy();

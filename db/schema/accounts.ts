@@ -100,7 +100,7 @@ export interface EmailLogTable {
 
 export interface AuthFailuresTable {
   id: Generated<number>;
-  scope: "pair" | "address" | "user";
+  scope: "pair" | "address" | "user" | "device";
   keyHash: string;
   atMs: number;
 }
@@ -118,6 +118,15 @@ export interface PasswordResetsTable {
 }
 
 /** A signed-in device. Times are ISO text written by the app. */
+/** The two-factor waiting cookie's state (decision 65): one row per password passed, claimed once. */
+export interface PendingSignInsTable {
+  /** SHA-256 (hex) of the token in the cookie. */
+  id: string;
+  userId: number;
+  stage: "code" | "enrol";
+  expiresAtMs: number;
+}
+
 export interface SessionsTable {
   /** SHA-256 (hex) of the token in the cookie; the token itself is never stored. */
   id: string;

@@ -9,8 +9,7 @@ import type { Database, User } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { conflict, forbidden, notFound } from "../shared/errors.ts";
 import { TOO_MANY_CONFIRMATIONS } from "./attempt-rules.ts";
-import type { AttemptLimits } from "./attempt-rules.ts";
-import { limitedAttempt } from "./attempt-service.ts";
+import { guardedAttempt, limitedAttempt, type AttemptGuard } from "./attempt-service.ts";
 import { verifyPassword } from "./password.ts";
 import { sendPasswordLink } from "./reset-service.ts";
 import type { MailConfig } from "../mail/mail-service.ts";
@@ -214,14 +213,14 @@ export async function confirmAdminPassword(
   db: Kysely<Database>,
   adminId: number,
   password: string,
-  guard?: { address: string; limits: AttemptLimits },
+  guard?: AttemptGuard,
 ): Promise<void> {
   const actor = await db.selectFrom("users").selectAll().where("id", "=", adminId).executeTakeFirst();
   const check = async () => (actor && (await verifyPassword(password, actor.passwordHash)) ? true : null);
   const confirmed = guard
     ? await limitedAttempt(
         db,
-        { purpose: "confirm", username: actor?.username ?? `#${adminId}`, address: guard.address },
+        guardedAttempt("confirm", actor?.username ?? `#${adminId}`, guard),
         guard.limits,
         TOO_MANY_CONFIRMATIONS,
         check,

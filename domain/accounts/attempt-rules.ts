@@ -1,13 +1,17 @@
 /**
- * Attempt limits for sign-in and password confirmations (ARCHITECTURE.md section 10), pure: per
- * username and address together, per address, and per username from any address a wait that
- * doubles with each further failure. Never a lock: once the wait is over the right password passes.
+ * Attempt limits for sign-in and password confirmations (ARCHITECTURE.md section 10, amended by
+ * decision 65), pure: per username and address together, per address, and per username from any
+ * address a wait that doubles with each further failure. Never a lock: once the wait is over the
+ * right password passes. A browser that completed a sign-in of this username before (its device
+ * cookie) skips the per-username wait, so nobody can keep its owner out; it has a limit of its own.
  */
 export interface AttemptLimits {
   /** Failures of one username from one address within the window (5). */
   perPair: number;
   /** Failures from one address within the window (20). */
   perAddress: number;
+  /** Failures from one known browser (a device cookie) within the window (5). */
+  perDevice: number;
   windowMs: number;
   /** Failures of a username (any address) before each further one costs a wait (5). */
   freeUserFailures: number;
@@ -19,6 +23,7 @@ export function defaultLimits(overrides: Partial<AttemptLimits> = {}): AttemptLi
   return {
     perPair: 5,
     perAddress: 20,
+    perDevice: 5,
     windowMs: 15 * 60_000,
     freeUserFailures: 5,
     firstWaitMs: 1_000,
@@ -41,11 +46,16 @@ export interface AttemptHistory {
   address: readonly number[];
   /** Failure times (ms) of this username from any address, since its last success. */
   user: readonly number[];
+  /**
+   * Failure times (ms) from this browser's device cookie, when it carries a valid one for this
+   * username: then the per-username wait does not apply, this limit does.
+   */
+  device?: readonly number[];
 }
 
 export type AttemptDecision =
   | { allowed: true }
-  | { allowed: false; reason: "pair" | "address" | "user"; retryAfterMs: number };
+  | { allowed: false; reason: "pair" | "address" | "user" | "device"; retryAfterMs: number };
 
 /** Whether an attempt may go ahead now, and if not for how long to wait. */
 export function decideAttempt(history: AttemptHistory, now: number, limits: AttemptLimits): AttemptDecision {
@@ -61,6 +71,16 @@ export function decideAttempt(history: AttemptHistory, now: number, limits: Atte
       reason: "address",
       retryAfterMs: address[address.length - limits.perAddress] + limits.windowMs - now,
     };
+  if (history.device) {
+    const device = recent(history.device);
+    if (device.length >= limits.perDevice)
+      return {
+        allowed: false,
+        reason: "device",
+        retryAfterMs: device[device.length - limits.perDevice] + limits.windowMs - now,
+      };
+    return { allowed: true };
+  }
   const user = recent(history.user);
   const wait = userWaitMs(user.length, limits);
   // The wait counts from the last failure. With none (only possible when no failure is free),

@@ -26,12 +26,25 @@ export interface Attempt {
   purpose: string;
   username: string;
   address: string;
+  /**
+   * The nonce of this browser's device cookie for this username (verified by the caller), if any:
+   * then the username's wait does not apply and the device's own limit does (decision 65).
+   */
+  device?: string | null;
+}
+
+/** What the limits need from the caller: its address, the limits, and its device cookie's nonce for a username. */
+export interface AttemptGuard {
+  address: string;
+  limits: AttemptLimits;
+  deviceFor?: (username: string) => string | null;
 }
 
 export interface Reservation {
   ids: number[];
   userKey: string;
   pairKey: string;
+  deviceKey: string | null;
 }
 
 const hash = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -42,6 +55,7 @@ function keys(attempt: Attempt) {
     pair: hash(`${attempt.purpose}:pair:${username}:${attempt.address}`),
     address: hash(`${attempt.purpose}:address:${attempt.address}`),
     user: hash(`${attempt.purpose}:user:${username}`),
+    device: attempt.device ? hash(`${attempt.purpose}:device:${attempt.device}`) : null,
   };
 }
 
@@ -67,12 +81,18 @@ export async function reserveAttempt(
           eb.and([eb("scope", "=", "pair"), eb("keyHash", "=", k.pair)]),
           eb.and([eb("scope", "=", "address"), eb("keyHash", "=", k.address)]),
           eb.and([eb("scope", "=", "user"), eb("keyHash", "=", k.user)]),
+          ...(k.device ? [eb.and([eb("scope", "=", "device"), eb("keyHash", "=", k.device)])] : []),
         ]),
       )
       .execute();
     const times = (scope: string) => rows.filter((r) => r.scope === scope).map((r) => r.atMs);
     const decision = decideAttempt(
-      { pair: times("pair"), address: times("address"), user: times("user") },
+      {
+        pair: times("pair"),
+        address: times("address"),
+        user: times("user"),
+        ...(k.device ? { device: times("device") } : {}),
+      },
       now,
       limits,
     );
@@ -83,22 +103,30 @@ export async function reserveAttempt(
         { scope: "pair", keyHash: k.pair, atMs: now },
         { scope: "address", keyHash: k.address, atMs: now },
         { scope: "user", keyHash: k.user, atMs: now },
+        ...(k.device ? [{ scope: "device" as const, keyHash: k.device, atMs: now }] : []),
       ])
       .returning("id")
       .execute();
-    return { ids: inserted.map((r) => r.id), userKey: k.user, pairKey: k.pair };
+    return { ids: inserted.map((r) => r.id), userKey: k.user, pairKey: k.pair, deviceKey: k.device };
   });
 }
 
-/** The attempt succeeded: it is taken back, and the username's failures (here and anywhere) are forgotten. */
+/**
+ * The attempt succeeded: it is taken back, and this pair's failures are forgotten. From an unknown
+ * browser the username's failures (anywhere) are forgotten too; from a known one (its device cookie)
+ * only that device's: the wait an attacker built up for unknown browsers stays.
+ */
 export async function attemptSucceeded(db: DB, reservation: Reservation): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("authFailures").where("id", "in", reservation.ids).execute();
+    const { deviceKey } = reservation;
     await trx
       .deleteFrom("authFailures")
       .where((eb) =>
         eb.or([
-          eb.and([eb("scope", "=", "user"), eb("keyHash", "=", reservation.userKey)]),
+          deviceKey
+            ? eb.and([eb("scope", "=", "device"), eb("keyHash", "=", deviceKey)])
+            : eb.and([eb("scope", "=", "user"), eb("keyHash", "=", reservation.userKey)]),
           eb.and([eb("scope", "=", "pair"), eb("keyHash", "=", reservation.pairKey)]),
         ]),
       )
@@ -121,4 +149,9 @@ export async function limitedAttempt<T>(
   const result = await check();
   if (result !== null) await attemptSucceeded(db, reservation);
   return result;
+}
+
+/** The attempt of `purpose` by `username` under a caller's guard (its address and device cookie). */
+export function guardedAttempt(purpose: string, username: string, guard: AttemptGuard): Attempt {
+  return { purpose, username, address: guard.address, device: guard.deviceFor?.(username) ?? null };
 }

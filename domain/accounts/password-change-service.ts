@@ -3,8 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, User } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { DomainError } from "../shared/errors.ts";
-import { limitedAttempt } from "./attempt-service.ts";
-import type { AttemptLimits } from "./attempt-rules.ts";
+import { guardedAttempt, limitedAttempt, type AttemptGuard } from "./attempt-service.ts";
 import { hashPassword, verifyPassword } from "./password.ts";
 import { endAllSessions } from "./session-service.ts";
 import { CURRENT_PASSWORD_WRONG, TOO_MANY_PASSWORD_CHECKS } from "./reset-rules.ts";
@@ -20,13 +19,13 @@ export async function changeOwnPassword(
   db: DB,
   userId: number,
   input: { currentPassword: string; newPassword: string },
-  guard: { address: string; limits: AttemptLimits },
+  guard: AttemptGuard,
 ): Promise<User> {
   const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) throw new DomainError("unauthorized", "Not authenticated");
   const ok = await limitedAttempt(
     db,
-    { purpose: "password", username: user.username, address: guard.address },
+    guardedAttempt("password", user.username, guard),
     guard.limits,
     TOO_MANY_PASSWORD_CHECKS,
     async () => ((await verifyPassword(input.currentPassword, user.passwordHash)) ? true : null),

@@ -40,3 +40,25 @@ export function isSessionAlive(
 export function shouldTouch(lastSeenAtMs: number, now: number): boolean {
   return now - lastSeenAtMs > TOUCH_INTERVAL_MS;
 }
+
+export interface CookieContext {
+  production: boolean;
+  /** COOKIE_SECURE: "false" turns the production default off; anything else leaves it. */
+  cookieSecure?: string;
+  /** TRUST_PROXY=1: X-Forwarded-Proto is then believed. */
+  trustProxy: boolean;
+  /** The request URL's protocol as the server saw it ("https:" only when it served TLS itself). */
+  protocol: string;
+  forwardedProto: string | null;
+}
+
+/**
+ * Whether cookies carry Secure (decision 65): always in production unless COOKIE_SECURE=false;
+ * otherwise only when the request came over HTTPS, directly or through a proxy that is trusted
+ * (TRUST_PROXY=1). An untrusted X-Forwarded-Proto never decides.
+ */
+export function cookieIsSecure(c: CookieContext): boolean {
+  if (c.production && c.cookieSecure !== "false") return true;
+  if (c.protocol === "https:") return true;
+  return c.trustProxy && c.forwardedProto?.split(",")[0].trim().toLowerCase() === "https";
+}

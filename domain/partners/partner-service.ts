@@ -5,8 +5,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
-import { limitedAttempt } from "../accounts/attempt-service.ts";
-import { TOO_MANY_CONFIRMATIONS, type AttemptLimits } from "../accounts/attempt-rules.ts";
+import { guardedAttempt, limitedAttempt, type AttemptGuard } from "../accounts/attempt-service.ts";
+import { TOO_MANY_CONFIRMATIONS } from "../accounts/attempt-rules.ts";
 import { closedMonthError } from "../month-close/month-close-rules.ts";
 import { closedMonths } from "../month-close/month-close-service.ts";
 import { owingOfPartner } from "../commissions/balance-service.ts";
@@ -183,7 +183,7 @@ export async function deletePartner(
   admin: { id: number },
   adminPassword: string,
   /** The attempt limits of sign-in, applied to the password confirmation (by the caller's address). */
-  guard?: { address: string; limits: AttemptLimits },
+  guard?: AttemptGuard,
   /** Where the files only this partner's imports named are pruned after the delete. */
   uploads: UploadsAt = {},
 ): Promise<void> {
@@ -192,7 +192,7 @@ export async function deletePartner(
   const confirmed = guard
     ? await limitedAttempt(
         db,
-        { purpose: "confirm", username: actor?.username ?? `#${admin.id}`, address: guard.address },
+        guardedAttempt("confirm", actor?.username ?? `#${admin.id}`, guard),
         guard.limits,
         TOO_MANY_CONFIRMATIONS,
         check,

@@ -71,6 +71,32 @@ describeSqliteOnly(
       after.bytes.forEach((bytes, i) => expect(bytes.equals(before.bytes[i])).toBe(true));
     });
 
+    it("carries the outbox's emails, checked, and adds them to the restored data directory (issue 32)", async () => {
+      const { dir, file } = await populated();
+      fs.mkdirSync(path.join(dir, "outbox"));
+      const eml = "2026-11-22T14-59-27-512Z-accounts-leeds-station.example.eml";
+      fs.writeFileSync(path.join(dir, "outbox", eml), "Subject: Monthly Commission Report\r\n\r\nbody");
+      const archive = path.join(dir, "backup.tar.gz");
+      const made = await runCli(["db", "backup", archive, "--json"], { env: { DATABASE_PATH: file } });
+      expect(JSON.parse(made.out)).toMatchObject({ outbox: 1 });
+      const unpacked = fresh();
+      await tar.extract({ file: archive, cwd: unpacked });
+      expect(JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8")).outbox).toEqual([
+        { path: `outbox/${eml}`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), bytes: 42 },
+      ]);
+      const target = path.join(fresh(), "restored.db");
+      expect((await runCli(["db", "restore", archive], { env: { DATABASE_PATH: target } })).code).toBe(0);
+      expect(fs.readFileSync(path.join(path.dirname(target), "outbox", eml), "utf8")).toContain("Monthly Commission");
+
+      fs.appendFileSync(path.join(unpacked, "outbox", eml), "tampered");
+      const damaged = path.join(dir, "damaged.tar.gz");
+      await tar.create({ gzip: true, file: damaged, cwd: unpacked }, fs.readdirSync(unpacked));
+      const elsewhere = path.join(fresh(), "restored.db");
+      const refused = await runCli(["db", "restore", damaged], { env: { DATABASE_PATH: elsewhere } });
+      expect(refused.err).toContain(`outbox/${eml} is missing or damaged in the backup: nothing was restored`);
+      expect(fs.existsSync(elsewhere)).toBe(false);
+    });
+
     it("refuses to replace a database without --force, and replaces it with", async () => {
       const { dir, file } = await populated();
       const archive = path.join(dir, "backup.tar.gz");
@@ -176,9 +202,15 @@ describe.skipIf(!onPostgres)(
       const target = await createPostgresDatabase("vendboard_restore");
       try {
         const archive = path.join(fresh(), "pg.tar.gz");
-        const made = await runCli(["db", "backup", archive, "--json"], { env: { DATABASE_URL: source } });
+        // The outbox lives in the data directory (DATABASE_PATH's folder) on PostgreSQL too.
+        const sourceData = fresh();
+        fs.mkdirSync(path.join(sourceData, "outbox"));
+        fs.writeFileSync(path.join(sourceData, "outbox", "a.eml"), "Subject: Invoice\r\n\r\nbody");
+        const made = await runCli(["db", "backup", archive, "--json"], {
+          env: { DATABASE_URL: source, DATABASE_PATH: path.join(sourceData, "unused.db") },
+        });
         expect(made.code).toBe(0);
-        expect(JSON.parse(made.out)).toMatchObject({ engine: "postgres", backup: archive });
+        expect(JSON.parse(made.out)).toMatchObject({ engine: "postgres", backup: archive, outbox: 1 });
         const unpacked = fresh();
         await tar.extract({ file: archive, cwd: unpacked });
         expect(JSON.parse(fs.readFileSync(path.join(unpacked, "manifest.json"), "utf8"))).toMatchObject({
@@ -188,9 +220,13 @@ describe.skipIf(!onPostgres)(
         });
         expect(fs.readFileSync(path.join(unpacked, "vendboard.pgdump")).subarray(0, 5).toString()).toBe("PGDMP");
 
-        const restored = await runCli(["db", "restore", archive], { env: { DATABASE_URL: target } });
+        const targetData = fresh();
+        const restored = await runCli(["db", "restore", archive], {
+          env: { DATABASE_URL: target, DATABASE_PATH: path.join(targetData, "unused.db") },
+        });
         expect(restored.err).toContain("Restored");
         expect(restored.code).toBe(0);
+        expect(fs.readFileSync(path.join(targetData, "outbox", "a.eml"), "utf8")).toContain("Invoice");
         const before = await contents(source);
         expect(before.sales).toHaveLength(98 + 44);
         expect(before.uploads).toHaveLength(2);

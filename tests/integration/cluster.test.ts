@@ -194,9 +194,12 @@ describe("refusing to run", () => {
       for (const script of ["scripts/start.js", "server.js"]) {
         const { code, output } = await run(script, { WEB_CONCURRENCY: value, PORT: "3999" });
         expect(code, output).toBe(1);
-        expect(output).toBe(
-          `Invalid WEB_CONCURRENCY "${value}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})\n`,
-        );
+        // One line, JSON like every other line in production (decision 65).
+        expect(output.trim().split("\n"), output).toHaveLength(1);
+        expect(JSON.parse(output)).toMatchObject({
+          level: 60,
+          msg: `Invalid WEB_CONCURRENCY "${value}": it must be a positive whole number (the number of server processes; unset, one per core: ${os.availableParallelism()})`,
+        });
       }
     }
   }, 60_000);
@@ -204,7 +207,8 @@ describe("refusing to run", () => {
   it("no APP_URL in production: npm start says so in one line; server.js refuses to serve (issue 14)", async () => {
     const start = await run("scripts/start.js", { APP_URL: "", PORT: "3999" });
     expect(start.code, start.output).toBe(1);
-    expect(start.output).toMatch(/^APP_URL is required: the address partners open the app at/);
+    expect(start.output.trim().split("\n"), start.output).toHaveLength(1);
+    expect(JSON.parse(start.output).msg).toMatch(/^APP_URL is required: the address partners open the app at/);
     const server = await run("server.js", { APP_URL: "", WEB_CONCURRENCY: "2", PORT: "3999" });
     expect(server.code, server.output).toBe(1);
     expect(server.output).toContain("APP_URL is required in production");

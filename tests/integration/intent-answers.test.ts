@@ -48,3 +48,36 @@ describe("a success's answer", () => {
     expect(reply.headers.get("Set-Cookie")).toContain("__vendboard_toast=");
   });
 });
+
+describe("redirectTo: a path on this site only (issue 32)", () => {
+  const back = async (redirectTo: string) => {
+    const request = post(`intent=save&name=A&redirectTo=${encodeURIComponent(redirectTo)}`);
+    const handler = {
+      save: { failure: "Update failed", run: (form: FormData) => done(request, form, { title: "Saved" }) },
+    };
+    const reply = (await runIntent(request, handler)) as Response;
+    expect(reply.status).toBe(302);
+    return reply.headers.get("Location");
+  };
+
+  it.each([
+    ["a tab", "/\t/evil.example"],
+    ["a newline", "/\n/evil.example"],
+    ["a carriage return and newline", "/\r\nSet-Cookie: x=1"],
+    ["//evil", "//evil.example"],
+    ["/\\evil", "/\\evil.example"],
+    ["https://evil", "https://evil.example/"],
+    ["an encoded start", "%2F%2Fevil.example"],
+    ["a scheme", "javascript:alert(1)"],
+  ])("refuses %s: back to the page itself", async (_, redirectTo) => {
+    expect(await back(redirectTo)).toBe("/partners/7?page=2");
+  });
+
+  it.each([
+    ["/admin?tab=overdue", "/admin?tab=overdue"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/%09/evil.example", "/%09/evil.example"],
+  ])("keeps the path %j, as parsed", async (redirectTo, location) => {
+    expect(await back(redirectTo)).toBe(location);
+  });
+});

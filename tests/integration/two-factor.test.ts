@@ -226,6 +226,38 @@ describe("the sign-in pages", () => {
     const session = cookiesOf(right).find((c) => c.startsWith("__vendboard_session="))!;
     expect((await call(adminLoader, "/admin", { cookie: session })).status).toBe(200);
     expect(cookiesOf(right)).toContain("__vendboard_2fa=");
+    // Only the full sign-in makes the browser known (decision 65): the password alone did not.
+    expect(pending.join()).not.toContain("__vendboard_device=");
+    expect(cookiesOf(right).some((c) => c.startsWith("__vendboard_device="))).toBe(true);
+  });
+
+  it("take the waiting cookie once: sent again after the sign-in, even with a valid recovery code, it is refused", async () => {
+    const { admin, secret, codes } = await enrolledAdmin();
+    const password = await call(authAction, "/auth", {
+      form: { username: admin.username, password: TEST_PASSWORD },
+      origin: BASE,
+    });
+    const pending = jar(...cookiesOf(password));
+    const right = await call(twoFactorAction, "/auth/two-factor", {
+      form: { code: codeFor(secret, Date.now()) },
+      cookie: pending,
+      origin: BASE,
+    });
+    expect(right.headers.get("location")).toBe("/admin");
+    expect(await db.selectFrom("pendingSignIns").select("id").where("userId", "=", admin.id).execute()).toEqual([]);
+    const replay = await call(twoFactorAction, "/auth/two-factor", {
+      form: { code: codes[0] },
+      cookie: pending,
+      origin: BASE,
+    });
+    expect(replay.status).toBe(302);
+    expect(replay.headers.get("location")).toBe("/auth");
+    expect(cookiesOf(replay).join()).not.toContain("__vendboard_session=");
+    expect((await call(twoFactorLoader, "/auth/two-factor", { cookie: pending })).headers.get("location")).toBe(
+      "/auth",
+    );
+    // The recovery code was not spent by the refused replay.
+    expect(await auditActions(admin.id)).not.toContain("recovery_code_used");
   });
 
   it("send anyone without a right password from the second step back to /auth", async () => {

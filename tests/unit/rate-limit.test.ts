@@ -125,6 +125,7 @@ describe("defaultLimits: the limits of ARCHITECTURE.md section 10, each one sett
     expect(defaultLimits()).toEqual({
       perPair: 5,
       perAddress: 20,
+      perDevice: 5,
       windowMs: 900_000,
       freeUserFailures: 5,
       firstWaitMs: 1_000,
@@ -140,5 +141,45 @@ describe("retryAfterSeconds", () => {
     expect(retryAfterSeconds(1_000)).toBe(1);
     expect(retryAfterSeconds(1_001)).toBe(2);
     expect(retryAfterSeconds(300_000)).toBe(300);
+  });
+});
+
+describe("decideAttempt with a device cookie (decision 65)", () => {
+  const attacked = times(12, T0, 1_000);
+
+  it("lets a known browser through while the username is backed off for everyone else", () => {
+    const now = T0 + 12_000;
+    expect(decideAttempt({ pair: [], address: [], user: attacked }, now, L)).toMatchObject({
+      allowed: false,
+      reason: "user",
+    });
+    expect(decideAttempt({ pair: [], address: [], user: attacked, device: [] }, now, L)).toEqual({ allowed: true });
+  });
+
+  it("stops a known browser at its own 5 failures in the window", () => {
+    const device = times(5, T0, 60_000);
+    expect(decideAttempt({ pair: [], address: [], user: [], device }, T0 + 5 * 60_000, L)).toEqual({
+      allowed: false,
+      reason: "device",
+      retryAfterMs: 10 * 60_000,
+    });
+    expect(decideAttempt({ pair: [], address: [], user: [], device: times(4) }, T0 + 100, L)).toEqual({
+      allowed: true,
+    });
+    expect(decideAttempt({ pair: [], address: [], user: [], device }, T0 + 15 * 60_000 + 1, L)).toEqual({
+      allowed: true,
+    });
+  });
+
+  it("keeps the per-address and per-pair limits for a known browser", () => {
+    const device: number[] = [];
+    expect(decideAttempt({ pair: [], address: times(20), user: [], device }, T0 + 100, L)).toMatchObject({
+      allowed: false,
+      reason: "address",
+    });
+    expect(decideAttempt({ pair: times(5), address: times(5), user: [], device }, T0 + 100, L)).toMatchObject({
+      allowed: false,
+      reason: "pair",
+    });
   });
 });

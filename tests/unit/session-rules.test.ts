@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SESSION_IDLE_HOURS,
+  cookieIsSecure,
   SESSION_LIFETIME_MS,
   TOUCH_INTERVAL_MS,
   isSessionAlive,
@@ -59,5 +60,21 @@ describe("shouldTouch", () => {
 
   it("never writes for a clock behind the stored time", () => {
     expect(shouldTouch(start, start - 10 * 60_000)).toBe(false);
+  });
+});
+
+describe("cookieIsSecure (decision 65)", () => {
+  const plain = { production: false, trustProxy: false, protocol: "http:", forwardedProto: null };
+  it("is always Secure in production, even over plain HTTP behind no proxy", () => {
+    expect(cookieIsSecure({ ...plain, production: true })).toBe(true);
+  });
+  it("lets COOKIE_SECURE=false turn the production default off", () => {
+    expect(cookieIsSecure({ ...plain, production: true, cookieSecure: "false" })).toBe(false);
+    expect(cookieIsSecure({ ...plain, production: true, cookieSecure: "false", protocol: "https:" })).toBe(true);
+  });
+  it("believes X-Forwarded-Proto only with TRUST_PROXY", () => {
+    expect(cookieIsSecure({ ...plain, forwardedProto: "https" })).toBe(false);
+    expect(cookieIsSecure({ ...plain, trustProxy: true, forwardedProto: "https" })).toBe(true);
+    expect(cookieIsSecure({ ...plain, trustProxy: true, forwardedProto: "http" })).toBe(false);
   });
 });

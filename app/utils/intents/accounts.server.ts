@@ -10,7 +10,7 @@ import { createAdminSchema } from "#domain/accounts/admin-rules.ts";
 import { confirmAdminPassword, createAdmin, disableAccount, enableAccount } from "#domain/accounts/admin-service.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
-import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { sendPasswordLink } from "#domain/accounts/reset-service.ts";
@@ -78,7 +78,7 @@ export function accountIntents(request: Request, admin: PublicUser, context: unk
         });
         if (question) return question;
         const { password } = parseForm(form, passwordForm);
-        await confirmAdminPassword(db, admin.id, password, { address: clientAddress(context), limits: ATTEMPT_LIMITS });
+        await confirmAdminPassword(db, admin.id, password, await attemptGuard(request, context));
         await disableAccount(db, id, admin.id);
         return done(request, form, { title: "Sign-in disabled", description: `${name} can no longer sign in.` });
       },

@@ -17,7 +17,7 @@ import { createPartner, deletePartner, updatePartner } from "#domain/partners/pa
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { ActionFailed, backTo, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
-import { ATTEMPT_LIMITS, clientAddress } from "#app/utils/auth.server.ts";
+import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
 
@@ -130,14 +130,7 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         const { id } = parseForm(form, idForm);
         const { password } = parseForm(form, deletePartnerSchema);
         const partner = await findUserById(db, id);
-        await deletePartner(
-          db,
-          id,
-          actor,
-          password,
-          { address: clientAddress(context), limits: ATTEMPT_LIMITS },
-          { dataDir: DATA_DIR },
-        );
+        await deletePartner(db, id, actor, password, await attemptGuard(request, context), { dataDir: DATA_DIR });
         // The deleted partner's own pages are gone (the partner's page, its edit and delete pages): back to the dashboard from there.
         const from = backTo(request, form);
         const own = `/partners/${id}`;
