@@ -5,22 +5,17 @@
  */
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
-import { formatDate, formatMonth, formatPence } from "../shared/format.ts";
+import { formatDate, formatMonth, formatPence, formatRemittanceId } from "../shared/format.ts";
 import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import type { RemittanceAdvice } from "./remittance-advice.ts";
-
-/** "RA-00012": the remittance's number on its PDF and file name. */
-export function remittanceNumber(id: number): string {
-  return `RA-${String(id).padStart(5, "0")}`;
-}
 
 export async function remittancePdf(
   advice: RemittanceAdvice,
   options: { business?: BusinessProfile } = {},
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
-  const number = remittanceNumber(advice.id);
+  const number = formatRemittanceId(advice.id);
   const title = `Remittance advice ${number}`;
   const doc = await PDFDocument.create();
   doc.setTitle(title);

@@ -8,7 +8,8 @@ import type { Database, RemittanceStatus } from "#db/schema.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { forbidden, notFound } from "../shared/errors.ts";
 import { remittanceAdvice } from "./remittance-advice.ts";
-import { remittanceNumber, remittancePdf } from "./remittance-pdf.ts";
+import { formatRemittanceId } from "../shared/format.ts";
+import { remittancePdf } from "./remittance-pdf.ts";
 
 type DB = Kysely<Database>;
 
@@ -69,5 +70,5 @@ export async function renderRemittance(
   if (!user.isAdmin && row.partnerId !== user.id) throw forbidden();
   const advice = await remittanceAdvice(db, row);
   const bytes = await remittancePdf(advice, { business: await getBusinessProfile(db) });
-  return { filename: `remittance-${remittanceNumber(row.id)}-${row.month}.pdf`, bytes };
+  return { filename: `remittance-${formatRemittanceId(row.id)}-${row.month}.pdf`, bytes };
 }
