@@ -50,10 +50,10 @@ function Documents({ partnerId, m }: { partnerId: number; m: MoneyMonthView }) {
           key={r.id}
           size="2"
           href={`/api/remittances/${r.id}`}
+          title={`${formatPence(r.amountPence)}${r.paidDate ? ` paid on ${formatDate(r.paidDate)}` : ""}, reference ${r.reference}`}
           download={`remittance-${formatRemittanceId(r.id)}-${r.month}.pdf`}
         >
-          <DownloadIcon aria-hidden /> Remittance {formatRemittanceId(r.id)}: {formatPence(r.amountPence)}
-          {r.paidDate ? ` on ${formatDate(r.paidDate)}` : ""} (PDF)
+          <DownloadIcon aria-hidden /> Remittance {formatRemittanceId(r.id)} (PDF)
         </Link>
       ))}
     </Flex>
@@ -64,11 +64,16 @@ function StatusLines({ m }: { m: MoneyMonthView }) {
   const color = m.state === "paid" ? "green" : m.state === "waiting" ? "red" : m.state === "due" ? "green" : "gray";
   return (
     <>
-      {m.lines.map((line) => (
-        <Text key={line} as="p" size="2" weight="medium" color={color}>
-          <MoneyText text={line} />
-        </Text>
-      ))}
+      {m.lines.map((line) => {
+        // The payment reference stays on one line, like each amount.
+        const [words, reference] = line.split(/(?<=, reference )/);
+        return (
+          <Text key={line} as="p" size="2" weight="medium" color={color}>
+            <MoneyText text={words} />
+            {reference ? <span style={{ whiteSpace: "nowrap" }}>{reference}</span> : null}
+          </Text>
+        );
+      })}
     </>
   );
 }
@@ -86,7 +91,8 @@ export function LastMonthCards({
   const month = formatMonth(m.month);
   const f = m.working.figures;
   return (
-    <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
+    // Each card as tall as its content: the Commission Due card grows when its working opens.
+    <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4" align="start">
       <StatCard
         label="Latest Profit Share"
         value={formatPence(m.working.agreementPence)}
