@@ -66,6 +66,8 @@ export function moneyMonthView(pm: PartnerMonth, now: Date, remittances: Remitta
 
 /** The months with anything on the partner's books (a record, a payment, money paid, an adjustment) from `oldest` on. */
 async function monthsWithActivity(db: DB, partnerId: number, oldest: string): Promise<Set<string>> {
+  const monthsOf = (table: "commissionPayments" | "commissionTransfers" | "commissionAdjustments") =>
+    db.selectFrom(table).select("month").where("partnerId", "=", partnerId).where("month", ">=", oldest).execute();
   const [records, payments, transfers, adjustments] = await Promise.all([
     db
       .selectFrom("monthlyRecords as r")
@@ -75,24 +77,9 @@ async function monthsWithActivity(db: DB, partnerId: number, oldest: string): Pr
       .where("m.partnerId", "=", partnerId)
       .where("r.month", ">=", oldest)
       .execute(),
-    db
-      .selectFrom("commissionPayments")
-      .select("month")
-      .where("partnerId", "=", partnerId)
-      .where("month", ">=", oldest)
-      .execute(),
-    db
-      .selectFrom("commissionTransfers")
-      .select("month")
-      .where("partnerId", "=", partnerId)
-      .where("month", ">=", oldest)
-      .execute(),
-    db
-      .selectFrom("commissionAdjustments")
-      .select("month")
-      .where("partnerId", "=", partnerId)
-      .where("month", ">=", oldest)
-      .execute(),
+    monthsOf("commissionPayments"),
+    monthsOf("commissionTransfers"),
+    monthsOf("commissionAdjustments"),
   ]);
   return new Set([...records, ...payments, ...transfers, ...adjustments].map((r) => r.month));
 }
