@@ -6,6 +6,9 @@
 import type { AdjustmentReason } from "#db/schema.ts";
 import { describeTerms } from "../agreements/agreement-words.ts";
 import { previewLine } from "../agreements/agreement-difference-service.ts";
+import { isFlatNetProfitShare, type AgreementTerms } from "../agreements/agreement-rules.ts";
+import { formatRate } from "../shared/commission-rules.ts";
+import { formatPence } from "../shared/money.ts";
 import type { PartnerMonth } from "./commission-service.ts";
 
 export interface CommissionWorking {
@@ -30,4 +33,17 @@ export function monthWorking(
     agreementPence: month.agreementPence,
     adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
   };
+}
+
+/**
+ * What the month's profit share is of, beside its figure: "15% of £214.33 net profit" for a flat share
+ * of net profit (so it never reads as a share of revenue), "Tiered commission on £465.48 net profit",
+ * or "Under the agreement; net profit £57.01" for other terms (the working has the lines).
+ */
+export function shareOfText(terms: AgreementTerms | null, netProfitPence: number): string {
+  const net = formatPence(netProfitPence);
+  if (terms && isFlatNetProfitShare(terms)) return `${formatRate(terms.rate)} of ${net} net profit`;
+  if (terms && terms.basis === "net-profit" && terms.tiers.length && !terms.products.length)
+    return `Tiered commission on ${net} net profit`;
+  return `Under the agreement; net profit ${net}`;
 }

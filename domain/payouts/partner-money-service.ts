@@ -14,7 +14,7 @@ import { adjustmentText } from "../agreements/agreement-words.ts";
 import { loadPartnerMonth, requirePartner, type PartnerMonth } from "../commissions/commission-service.ts";
 import { paymentNotes } from "../commissions/correction-rules.ts";
 import { monthMoney, type MoneyState } from "../commissions/money-status-rules.ts";
-import { monthWorking, type CommissionWorking } from "../commissions/month-working.ts";
+import { monthWorking, shareOfText, type CommissionWorking } from "../commissions/month-working.ts";
 import { partnerRemittances, type RemittanceListItem } from "./remittance-queries.ts";
 
 type DB = Kysely<Database>;
@@ -35,6 +35,8 @@ export interface MoneyMonthView {
   /** The adjustments the month includes (with their reasons) and what happened to its money. */
   notes: string[];
   working: CommissionWorking;
+  /** What the profit share is of: "15% of £214.33 net profit". */
+  shareOf: string;
   /** The month has ended and every active machine has reported: its consolidated report can be downloaded. */
   reportAvailable: boolean;
   remittances: RemittanceListItem[];
@@ -59,6 +61,7 @@ export function moneyMonthView(pm: PartnerMonth, now: Date, remittances: Remitta
     activeMachines: pm.activeMachines,
     notes: [...pm.adjustments.map(adjustmentText), ...paymentNotes(pm)],
     working: monthWorking(pm),
+    shareOf: shareOfText(pm.terms, pm.totals.netProfitPence),
     reportAvailable: ended && pm.complete,
     remittances,
   };

@@ -136,7 +136,7 @@ test("after a batch payout the partner's dashboard says Paid with the date and r
   await expect(due).toContainText(`Paid £4.32 on ${today()}, reference ${partner.reference}`);
   await expect(due.getByLabel("All machine reports are in")).toBeVisible();
   await expect(p.getByText("Latest Profit Share").locator("..").locator("..")).toContainText(
-    `${LAST.label}: of £28.80 net profit`,
+    `${LAST.label}: 15% of £28.80 net profit`,
   );
 
   // The working: revenue, COGS, the 2.99% card fee, net profit and the agreement's lines.

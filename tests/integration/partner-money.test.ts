@@ -72,6 +72,7 @@ describe("the partner dashboard before the payout", () => {
       reportAvailable: true,
       remittances: [],
       notes: [],
+      shareOf: "15% of £114.02 net profit",
     });
     expect({ ...last.working, lines: [...last.working.lines].sort() }).toEqual({
       figures: { revenuePence: 20_000, cogsPence: 8_000, cardFeePence: 598, netProfitPence: 11_402 },

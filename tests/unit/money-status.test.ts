@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { monthMoney, paidText, waitingText, type MonthMoneyFacts } from "#domain/commissions/money-status-rules.ts";
-import { monthWorking } from "#domain/commissions/month-working.ts";
+import { monthWorking, shareOfText } from "#domain/commissions/month-working.ts";
 import { partnerMonthFrom } from "#domain/commissions/commission-service.ts";
 import { seedTerms } from "#domain/agreements/agreement-rules.ts";
 
@@ -124,5 +124,14 @@ describe("monthWorking", () => {
     expect(working.agreementPence).toBe(855);
     expect(working.adjustments).toEqual([{ forMonth: "2026-09", amountPence: 47, reason: "late_sales" }]);
     expect(pm.totals.commissionPence).toBe(902);
+  });
+
+  it("says what the share is of: a flat share's rate of net profit, tiers on net profit, other terms", () => {
+    expect(shareOfText(seedTerms("profit-sharing", 1500), 21_433)).toBe("15% of £214.33 net profit");
+    expect(shareOfText(seedTerms("tiered-profit-sharing", 0), 46_548)).toBe("Tiered commission on £465.48 net profit");
+    expect(shareOfText({ ...seedTerms("profit-sharing", 1000)!, basis: "gross-sales" }, -500)).toBe(
+      "Under the agreement; net profit -£5.00",
+    );
+    expect(shareOfText(null, 0)).toBe("Under the agreement; net profit £0.00");
   });
 });

@@ -96,7 +96,7 @@ export function LastMonthCards({
       <StatCard
         label="Latest Profit Share"
         value={formatPence(m.working.agreementPence)}
-        note={`${month}: of ${formatPence(f.netProfitPence)} net profit`}
+        note={`${month}: ${m.shareOf}`}
       />
       <StatCard
         label="Revenue"
