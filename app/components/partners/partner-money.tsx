@@ -4,7 +4,7 @@
  * (12 in all, last month first), each with its status, adjustments, consolidated report, remittances
  * and how its figure is worked out (folded in a <details>, so everything works without JavaScript).
  */
-import { Box, Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
+import { Card, Flex, Grid, Heading, Link, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, ClockIcon, DownloadIcon } from "@radix-ui/react-icons";
 import type { MoneyMonthView } from "#domain/payouts/partner-money-service.ts";
 import { CARD_FEE_BP, formatRate } from "#domain/shared/commission-rules.ts";
@@ -61,7 +61,7 @@ function Documents({ partnerId, m }: { partnerId: number; m: MoneyMonthView }) {
 }
 
 function StatusLines({ m }: { m: MoneyMonthView }) {
-  const color = m.state === "paid" ? "green" : m.state === "waiting" ? "red" : m.state === "due" ? "green" : "gray";
+  const color = m.state === "waiting" ? "red" : m.state === "month_to_date" ? "gray" : "green";
   return (
     <>
       {m.lines.map((line) => {
@@ -156,7 +156,7 @@ export function MoneyMonths({
         The last {months.length === 1 ? "month" : `${months.length} months`}: what was paid and when, what is due, and
         what is still waiting for machine reports.
       </Text>
-      <Text as="p" size="2" mb="3" aria-label={`${formatMonth(monthToDate.month)}, month to date`}>
+      <Text as="p" size="2" mb="3">
         <strong>{formatMonth(monthToDate.month)}</strong>: {monthToDate.lines.join(", ")},{" "}
         <MoneyText text={`${formatPence(monthToDate.amountPence)} so far`} />. It is paid once the month has ended and
         every machine has reported.
@@ -176,9 +176,7 @@ export function MoneyMonths({
               </Flex>
               <StatusLines m={m} />
               <Notes notes={m.notes} month={month} />
-              <Box>
-                <Documents partnerId={partnerId} m={m} />
-              </Box>
+              <Documents partnerId={partnerId} m={m} />
               <Working working={m.working} month={month} />
             </li>
           );
