@@ -1,6 +1,5 @@
 /** /: the partner dashboard, the partner's own data only. Admins are sent to /admin. */
-import { Box, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
-import { CheckCircledIcon, ClockIcon } from "@radix-ui/react-icons";
+import { Box, Card, Grid, Heading, Text } from "@radix-ui/themes";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { currentMonth, formatMonth, recentMonths } from "#domain/shared/dates.ts";
@@ -8,10 +7,8 @@ import { monthLabel as monthLabelOf } from "#domain/month-close/month-close-rule
 import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-queries.ts";
 import { balanceDue } from "#domain/receivables/account-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
-import { partnerMonth } from "#domain/commissions/commission-service.ts";
+import { partnerMoney } from "#domain/payouts/partner-money-service.ts";
 import { hasCorrections } from "#domain/commissions/money-paid.ts";
-import { adjustmentText } from "#domain/agreements/agreement-words.ts";
-import { paymentNotes } from "#domain/commissions/correction-rules.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
@@ -29,7 +26,7 @@ import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
-import { MoneyText } from "#app/components/money-text.tsx";
+import { LastMonthCards, MoneyMonths } from "#app/components/partners/partner-money.tsx";
 import { TierBreakdown } from "#app/components/tier-breakdown.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -68,8 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       log().error({ err: error }, "Fee payments could not be loaded");
     }
   }
-  // What last month's commission includes (each adjustment with its reason), what happened to its money, and
-  // commission paid in advance with no later month to take it: read only for a partner with corrections on the books.
+  // Commission paid in advance with no later month to take it: read only for a partner with corrections on the books.
   const corrections = await hasCorrections(db, user.id).catch((error: unknown) => {
     log().error({ err: error }, "The commission corrections could not be read");
     return false;
@@ -80,31 +76,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         return null;
       })
     : null;
-  const commissionNotes =
-    corrections && isProfitSharingType(user.partnerType)
-      ? await partnerMonth(db, user.id, stats.month)
-          .then((m) => [...m.adjustments.map(adjustmentText), ...paymentNotes(m)])
-          .catch((error: unknown) => {
-            log().error({ err: error }, "The commission notes could not be loaded");
-            return [];
-          })
-      : [];
-  return { user, machines, sales, stats, fees, balance, owing, commissionNotes };
+  // Where the money is: last month first and the months before it, each paid, due or waiting, with its working.
+  const money = isProfitSharingType(user.partnerType) ? await partnerMoney(db, user.id) : null;
+  return { user, machines, sales, stats, fees, balance, owing, money };
 }
 
 export default function PartnerDashboard() {
-  const {
-    user,
-    machines: machinePage,
-    sales,
-    stats,
-    fees,
-    balance,
-    owing,
-    commissionNotes,
-  } = useLoaderData<typeof loader>();
+  const { user, machines: machinePage, sales, stats, fees, balance, owing, money } = useLoaderData<typeof loader>();
   const { machines, page } = machinePage;
-  const profitSharing = isProfitSharingType(user.partnerType);
   const monthLabel = formatMonth(stats.month);
   const history = twelveMonths(sales, stats.month);
   // The month in progress is shown as month to date, never as a month's result.
@@ -133,64 +112,16 @@ export default function PartnerDashboard() {
       {soFar ? (
         <Text as="p" size="2" color="gray" mb="4">
           {monthLabelOf(thisMonth)}: {formatUnits(soFar.units)} units and {formatPence(soFar.revenuePence)} revenue so
-          far.
+          far
+          {money
+            ? `; commission so far ${formatPence(money.monthToDate.amountPence)} (${money.monthToDate.lines.join(", ")})`
+            : ""}
+          .
         </Text>
       ) : null}
 
-      {profitSharing ? (
-        <Grid columns={{ initial: "1", sm: "3" }} gap="3" mb="4">
-          <StatCard
-            label="Latest Profit Share"
-            value={formatPence(stats.priorMonthProfitSharePence)}
-            note={monthLabel}
-          />
-          <StatCard label="Revenue" value={formatPence(stats.priorMonthRevenuePence)} note={monthLabel} />
-          <Card
-            size="2"
-            style={{ boxShadow: `inset 0 0 0 2px var(--${stats.allReportsSubmitted ? "green" : "red"}-8)` }}
-            aria-label="Commission Due"
-          >
-            <Flex direction="column" gap="1">
-              <Flex justify="between" align="center">
-                <Text size="2" color="gray" weight="medium">
-                  Commission Due
-                </Text>
-                {stats.allReportsSubmitted ? (
-                  <CheckCircledIcon
-                    color="var(--green-9)"
-                    width={20}
-                    height={20}
-                    aria-label="All machine reports are in"
-                  />
-                ) : (
-                  <ClockIcon color="var(--red-9)" width={20} height={20} aria-hidden />
-                )}
-              </Flex>
-              <Text size="6" weight="bold">
-                {formatPence(stats.priorMonthProfitSharePence)}
-              </Text>
-              <Text size="1" color={stats.allReportsSubmitted ? "green" : "red"}>
-                {stats.allReportsSubmitted
-                  ? `All machine reports are in for ${monthLabel}`
-                  : "Waiting for all machine reports"}
-              </Text>
-              {commissionNotes.length ? (
-                <ul
-                  style={{ margin: 0, padding: 0, listStyle: "none", overflowWrap: "anywhere" }}
-                  aria-label={`What ${monthLabel} includes and what was paid`}
-                >
-                  {commissionNotes.map((note, i) => (
-                    <li key={i}>
-                      <Text size="1">
-                        <MoneyText text={note} />
-                      </Text>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </Flex>
-          </Card>
-        </Grid>
+      {money ? (
+        <LastMonthCards partnerId={user.id} m={money.months[0]} revenuePence={stats.priorMonthRevenuePence} />
       ) : null}
 
       {user.partnerType === "tiered-profit-sharing" && stats.tiers ? (
@@ -201,6 +132,8 @@ export default function PartnerDashboard() {
           <TierBreakdown tiers={stats.tiers} />
         </Box>
       ) : null}
+
+      {money ? <MoneyMonths partnerId={user.id} months={money.months} monthToDate={money.monthToDate} /> : null}
 
       {user.partnerType === "fee-paying" ? (
         <>

@@ -10,9 +10,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
-import { adjustmentText, describeTerms } from "#domain/agreements/agreement-words.ts";
+import { adjustmentText } from "#domain/agreements/agreement-words.ts";
+import { monthWorking } from "#domain/commissions/month-working.ts";
 import { paymentNotes } from "#domain/commissions/correction-rules.ts";
-import { previewLine } from "#domain/agreements/agreement-difference-service.ts";
 import { partnerAgreements } from "#domain/agreements/agreement-service.ts";
 import { currentMonth, previousMonth } from "#domain/shared/dates.ts";
 import { MONTH_TO_DATE } from "#domain/month-close/month-close-rules.ts";
@@ -38,11 +38,7 @@ import { PaymentFieldsForQuestion } from "#app/components/invoices/invoice-confi
 import { MachinesSection } from "#app/components/machines/machines-section.tsx";
 import { ProfitShareCard } from "#app/components/partners/profit-share-card.tsx";
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
-import {
-  CommissionCards,
-  type CommissionMonth,
-  type CommissionWorking,
-} from "#app/components/partners/commission-cards.tsx";
+import { CommissionCards, type CommissionMonth } from "#app/components/partners/commission-cards.tsx";
 import { OwingCallout } from "#app/components/partners/owing-callout.tsx";
 import { AgreementCard, type AgreementCardData } from "#app/components/partners/agreement-card.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
@@ -116,7 +112,6 @@ async function commissionOf(partner: PartnerDetailPage) {
     partnerMonth(db, partner.id, lastMonth),
     partnerAgreements(db, partner.id),
   ]);
-  const locations = new Map(month.machines.map((m) => [m.machineId, m.location]));
   const commission: CommissionMonth = {
     month: lastMonth,
     commissionPence: month.totals.commissionPence,
@@ -128,12 +123,7 @@ async function commissionOf(partner: PartnerDetailPage) {
     notes: [...month.adjustments.map(adjustmentText), ...paymentNotes(month)],
     moneyPaid: month.payment.status === "pending" && month.moneyPaid.pence > 0 ? month.moneyPaid : null,
   };
-  const working: CommissionWorking = {
-    terms: describeTerms(month.terms),
-    lines: month.lines.map((line) => previewLine(line, locations).text),
-    agreementPence: month.agreementPence,
-    adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
-  };
+  const working = monthWorking(month);
   const agreement: AgreementCardData = {
     thisMonth,
     lastMonth,

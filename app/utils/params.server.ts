@@ -15,3 +15,11 @@ export function monthParam(value: unknown): string {
   if (!month) throw apiError(400, "Month must be YYYY-MM or an ISO date");
   return month;
 }
+
+/** An id in the path that must be a positive whole number: 400 with `message` otherwise (a missing one is 404). */
+export function strictIdParam(value: string | undefined, message: string): number {
+  if (!value) throw apiError(404, "Not found");
+  const id = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw apiError(400, message);
+  return id;
+}

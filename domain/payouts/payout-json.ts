@@ -4,6 +4,7 @@ import { penceToPounds } from "../shared/money.ts";
 import type { LeftOutPartner, PayoutLine, PayoutPlan } from "./payout-rules.ts";
 import type { PaidBatch } from "./payout-service.ts";
 import type { RemittanceOutcome } from "./remittance-service.ts";
+import type { RemittanceListItem } from "./remittance-queries.ts";
 
 export function payoutLineJson(l: PayoutLine) {
   return {
@@ -84,5 +85,18 @@ export function payoutRunJson(
     markedPaid: paid
       ? { batchId: paid.batchId, paidDate: paid.paidDate, remittances: paid.remittances.map(remittanceJson) }
       : null,
+  };
+}
+
+/** A remittance in GET /api/partners/{id}/remittances: its id (for GET /api/remittances/{id}), pounds, the stored reference. */
+export function remittanceListJson(r: RemittanceListItem) {
+  return {
+    id: r.id,
+    month: r.month,
+    amount: penceToPounds(r.amountPence),
+    reference: r.reference,
+    paidDate: r.paidDate,
+    status: r.status,
+    url: `/api/remittances/${r.id}`,
   };
 }

@@ -7,18 +7,15 @@
  * "failed", to be sent again (retryRemittances). Every send is logged in email_log (sendDocument).
  */
 import type { Kysely } from "kysely";
-import type { CommissionRemittancesTable, Database } from "#db/schema.ts";
-import type { Selectable } from "kysely";
+import type { Database } from "#db/schema.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { sendDocument, type MailConfig } from "../mail/mail-service.ts";
 import type { MailBody } from "../mail/mail-templates.ts";
-import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shared/format.ts";
+import { formatMonth } from "../shared/format.ts";
 import { isoDay } from "../shared/dates.ts";
 import { assertPayable, markCommissionPaidIn, type PaidMonth } from "../commissions/commission-payment-service.ts";
-import { repaymentText } from "../commissions/correction-words.ts";
-import { moneyPaidFrom } from "../commissions/correction-rules.ts";
-import { adjustmentText } from "../agreements/agreement-words.ts";
 import { consolidatedReport } from "../commissions/statement-service.ts";
+import { remittanceAdvice, remittanceParagraphs } from "./remittance-advice.ts";
 
 type DB = Kysely<Database>;
 
@@ -82,7 +79,7 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     (await db.selectFrom("commissionRemittances").selectAll().where("id", "=", remittanceId).executeTakeFirstOrThrow());
   const partner = await db
     .selectFrom("users")
-    .select(["name", "username", "email", "bankName", "accountNumber"])
+    .select(["name", "username", "email"])
     .where("id", "=", row.partnerId)
     .executeTakeFirstOrThrow();
   const outcome = (
@@ -117,31 +114,13 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     return outcome("no_email", null, null);
   }
   try {
-    const paidOn = await remittancePaidDate(db, row);
     const report = await consolidatedReport(db, row.partnerId, row.month);
-    const adjustments = await db
-      .selectFrom("commissionAdjustments")
-      .select(["forMonth", "amountPence", "reason"])
-      .where("partnerId", "=", row.partnerId)
-      .where("month", "=", row.month)
-      .orderBy("id")
-      .execute();
-    const adjusted = adjustments.length ? `\nIncluding: ${adjustments.map(adjustmentText).join("; ")}` : "";
-    const topUp = await topUpLine(db, row);
+    const advice = await remittanceAdvice(db, row);
     const business = await getBusinessProfile(db);
     const subject = remittanceSubject(row.month);
-    const into = partner.accountNumber
-      ? `\nPaid into: ${[partner.bankName, `account ${maskAccountNumber(partner.accountNumber)}`].filter(Boolean).join(" ")}`
-      : "";
     const body: MailBody = {
-      greeting: `Dear ${partner.name ?? partner.username},`,
-      paragraphs: [
-        topUp && row.amountPence === 0
-          ? `We have worked out your commission for ${formatMonth(row.month)} again: nothing more is paid.`
-          : `We have paid your commission for ${formatMonth(row.month)}.`,
-        `Amount: ${formatPence(row.amountPence)}${topUp}${adjusted}\nPayment reference: ${row.reference}${paidOn ? `\nPaid on: ${formatDate(paidOn)}` : ""}${into}`,
-        `The consolidated report for ${formatMonth(row.month)} is attached. You can see every machine's figures, and the transactions behind them, on your dashboard.`,
-      ],
+      greeting: `Dear ${advice.partnerName},`,
+      paragraphs: remittanceParagraphs(advice),
       action: { label: "Open your dashboard", path: "/" },
     };
     const document = { filename: report.filename, bytes: report.bytes };
@@ -153,58 +132,6 @@ export async function sendRemittance(db: DB, mail: MailConfig, remittanceId: num
     await finish("failed", partner.email, reason);
     return outcome("failed", partner.email, reason);
   }
-}
-
-type RemittanceRow = Selectable<CommissionRemittancesTable>;
-
-/** The day the remittance's money was paid: its transfer's, else (older rows) its payment's. */
-async function remittancePaidDate(db: DB, row: RemittanceRow): Promise<string | null> {
-  if (row.transferId !== null) {
-    const t = await db
-      .selectFrom("commissionTransfers")
-      .select("paidDate")
-      .where("id", "=", row.transferId)
-      .executeTakeFirst();
-    if (t) return t.paidDate;
-  }
-  if (row.commissionPaymentId === null) return null;
-  return (
-    (
-      await db
-        .selectFrom("commissionPayments")
-        .select("paidDate")
-        .where("id", "=", row.commissionPaymentId)
-        .executeTakeFirst()
-    )?.paidDate ?? null
-  );
-}
-
-/**
- * A top-up (money had been paid for the month before this transfer) names both figures:
- * "\nOctober 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47". Empty otherwise.
- */
-async function topUpLine(db: DB, row: RemittanceRow): Promise<string> {
-  if (row.transferId === null) return "";
-  const earlier = await db
-    .selectFrom("commissionTransfers")
-    .select(["amountPence", "paidDate"])
-    .where("partnerId", "=", row.partnerId)
-    .where("month", "=", row.month)
-    .where("id", "<", row.transferId)
-    .orderBy("id")
-    .execute();
-  const before = moneyPaidFrom(earlier);
-  if (!before.pence) return "";
-  const payment =
-    row.commissionPaymentId === null
-      ? null
-      : await db
-          .selectFrom("commissionPayments")
-          .select("amountPence")
-          .where("id", "=", row.commissionPaymentId)
-          .executeTakeFirst();
-  const monthPence = payment?.amountPence ?? before.pence + row.amountPence;
-  return `\n${repaymentText(row.month, monthPence, before)}`;
 }
 
 /** Sends each remittance in turn; one failing does not stop the others. */

@@ -52,6 +52,11 @@ export function formatCreditNoteId(id: number): string {
   return `CN-${String(id).padStart(5, "0")}`;
 }
 
+/** RA-00001: a remittance advice's number (its PDF and file name). */
+export function formatRemittanceId(id: number): string {
+  return `RA-${String(id).padStart(5, "0")}`;
+}
+
 /** GB29 NWBK 6016 1331 9268 19: an IBAN in groups of four, as it is printed for people to copy. */
 export function formatIban(iban: string): string {
   return iban

@@ -230,6 +230,7 @@ describe("GET /partners/{id}: the agreement card and the Commission Due working"
       payment: { status: "completed", amountPence: 570 },
     });
     expect(working).toEqual({
+      figures: { revenuePence: 10_000, cogsPence: 4_000, cardFeePence: 299, netProfitPence: 5_701 },
       terms: ["10% of net profit"],
       lines: ["Agreement Kiosk: Net profit: £57.01 × 10% = £5.70"],
       agreementPence: 570,

@@ -125,7 +125,7 @@ const remittanceMails = (to: string) =>
 describe("Reset Month then paying again at a higher figure pays only the difference", () => {
   it("pays £5.70, resets keeping it, then pays £0.49 with the top-up reference; the remittance and report say both figures", async () => {
     const { partner, records } = await hostWith("Higher Host");
-    // The dashboard reads notes and what is owed only for a partner with corrections on the books.
+    // The dashboard reads what is owed only for a partner with corrections on the books.
     expect(await hasCorrections(db, partner.id)).toBe(false);
     const first = await pay(partner.id, SEP, "2026-10-05");
     expect(await hasCorrections(db, partner.id)).toBe(false);
@@ -460,7 +460,7 @@ describe("the next month's Commission Due lists the adjustment, for the admin an
     // 570 + 570 − 570 = 570.
     expect(page.commission).toMatchObject({ month: last, commissionPence: 570, notes: [line] });
     const dashboard = await (await call(dashboardLoader, "/", { cookie: await loginCookie(partner.username) })).json();
-    expect(dashboard.commissionNotes).toEqual([line]);
+    expect(dashboard.money.months[0].notes).toEqual([line]);
   });
 });
 

@@ -1,4 +1,3 @@
-import type { AdjustmentReason } from "#db/schema.ts";
 /**
  * Partner detail, profit-sharing types: Commission Due (with how its figure is worked out, folded
  * away), the Monthly Commission Report and its payment status.
@@ -9,11 +8,11 @@ import type { CommissionPaymentStatus } from "#domain/commissions/commission-ser
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
-import { adjustmentText } from "#domain/agreements/agreement-words.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
 import { ConfirmPost } from "../confirm-button.tsx";
 import { MoneyText } from "../money-text.tsx";
 import { markPaidQuestion, reopenQuestion, sendReportQuestion } from "./commission-questions.ts";
+import { Working, type CommissionWorking } from "./commission-working.tsx";
 import "./agreement.css";
 
 export interface CommissionMonth {
@@ -27,51 +26,6 @@ export interface CommissionMonth {
   notes: string[];
   /** Money already paid for the month while it is open again (Reset Month): Mark as Paid pays the difference. */
   moneyPaid: MoneyPaid | null;
-}
-
-/** How the month's figure is worked out: the agreement in words, each line's arithmetic, the adjustments added to the month. */
-export interface CommissionWorking {
-  terms: string[];
-  lines: string[];
-  /** The commission under the agreement, before adjustments. */
-  agreementPence: number;
-  adjustments: { forMonth: string; amountPence: number; reason: AdjustmentReason }[];
-}
-
-/** The working, folded behind a disclosure (a <details>, so it opens before the scripts load) to keep the card short. */
-function Working({ working, month }: { working: CommissionWorking; month: string }) {
-  return (
-    <details className="vb-working">
-      <summary>How it&apos;s worked out</summary>
-      {/* Focusable, so a keyboard can scroll a long list. */}
-      <div className="vb-working-body" tabIndex={0}>
-        <Text as="p" size="1" color="gray">
-          Agreement: {working.terms.join("; ")}
-        </Text>
-        {working.lines.length ? (
-          <ul className="vb-working-lines" aria-label={`Commission lines for ${month}`}>
-            {working.lines.map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ul>
-        ) : (
-          <Text as="p" size="1" color="gray">
-            No records for {month} yet.
-          </Text>
-        )}
-        {working.adjustments.length ? (
-          <ul className="vb-working-lines" aria-label={`Adjustments added to ${month}`}>
-            <li>Under the agreement: {formatPence(working.agreementPence)}</li>
-            {working.adjustments.map((a, i) => (
-              <li key={i}>
-                <MoneyText text={adjustmentText(a)} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </details>
-  );
 }
 
 /**

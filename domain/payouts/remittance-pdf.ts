@@ -1,0 +1,87 @@
+/**
+ * A remittance advice as a PDF (GET /api/remittances/{id}): the letterhead, the partner, the payment's
+ * reference and date, the amount for the month (both figures for a top-up, the adjustments it
+ * includes) and the account paid into: what the remittance email says (remittance-advice.ts).
+ */
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
+import { formatDate, formatMonth, formatPence, formatRemittanceId } from "../shared/format.ts";
+import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column } from "../shared/pdf.ts";
+import { header, registrationLine } from "../business/letterhead.ts";
+import type { RemittanceAdvice } from "./remittance-advice.ts";
+
+export async function remittancePdf(
+  advice: RemittanceAdvice,
+  options: { business?: BusinessProfile } = {},
+): Promise<Uint8Array> {
+  const business = options.business ?? DEFAULT_PROFILE;
+  const number = formatRemittanceId(advice.id);
+  const title = `Remittance advice ${number}`;
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setAuthor(business.tradingName);
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    title,
+  );
+  await header(w, business, "Remittance advice");
+
+  const top = w.y;
+  w.text("Paid to", { size: 9, color: GREY });
+  w.text(fit(advice.partnerName, w.bold, 11, 280), { size: 11, bold: true });
+  for (const line of (advice.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim()))
+    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  if (advice.email) w.text(fit(advice.email, w.font, 10, 280), { size: 10 });
+  const leftBottom = w.y;
+  w.y = top;
+  const metaX = 360;
+  w.text("Remittance details", { size: 9, color: GREY, x: metaX });
+  for (const [label, value] of [
+    ["Number", number],
+    ["Paid on", advice.paidOn ? formatDate(advice.paidOn) : "Not recorded"],
+    ["Reference", advice.reference],
+  ] as const)
+    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), {
+      size: 10,
+      bold: label === "Reference",
+      x: metaX,
+    });
+  w.y = Math.min(w.y, leftBottom) - 16;
+
+  const columns: Column[] = [
+    { title: "Description", width: 360, align: "left" },
+    { title: "Amount", width: 139, align: "right" },
+  ];
+  w.row(
+    columns,
+    columns.map((c) => c.title),
+    { bold: true, shade: true },
+  );
+  w.row(columns, [`Commission for ${formatMonth(advice.month)}`, formatPence(advice.amountPence)]);
+  if (advice.topUp) w.row(columns, [fit(advice.topUp, w.font, 9, 350), ""]);
+  for (const adjustment of advice.adjustments) w.row(columns, [fit(`Including: ${adjustment}`, w.font, 9, 350), ""]);
+  w.rule();
+  w.row(columns, ["Total paid", formatPence(advice.amountPence)], { bold: true, size: 11, shade: true });
+  w.y -= 16;
+  detailsPanel(w, "Payment", [
+    { label: "Amount", value: formatPence(advice.amountPence), bold: true },
+    { label: "Payment reference", value: advice.reference, bold: true },
+    { label: "Paid on", value: advice.paidOn ? formatDate(advice.paidOn) : "Not recorded" },
+    { label: "Paid into", value: advice.paidInto ?? "The account you gave us" },
+  ]);
+  w.y -= 8;
+  w.text(
+    fit(
+      `The consolidated report for ${formatMonth(advice.month)} is on your dashboard with every machine's figures.`,
+      w.font,
+      10,
+      A4[0] - 2 * MARGIN,
+    ),
+    { size: 10 },
+  );
+  if (business.contactEmail) w.text(`Questions about this payment: ${business.contactEmail}`, { size: 10 });
+  w.footer(`${business.tradingName} · ${title}`, registrationLine(business));
+  return doc.save();
+}
