@@ -5,7 +5,6 @@
  */
 import { Grid, TextField } from "@radix-ui/themes";
 import { PAYOUT_PREFIX_MAX } from "#domain/business/business-rules.ts";
-import { payoutReference } from "#domain/commissions/bacs-rules.ts";
 import { Section, SettingField } from "./settings-section.tsx";
 
 export function PayoutPrefixSection({
@@ -22,13 +21,13 @@ export function PayoutPrefixSection({
   return (
     <Section
       title="Commission payouts"
-      description="The payment reference on every commission payment, the bank file and the remittance: the prefix, COMM and the month. A top-up reads ADJ."
+      description="Each commission payment's reference, in the bank file and on the remittance: the prefix, COMM and the month (VB COMM 2026-10). A top-up reads ADJ."
     >
       <Grid columns={{ initial: "1", sm: "2" }} gap="4">
         <SettingField
           name="payoutPrefix"
           label="Payout reference prefix (optional)"
-          hint={`1 to ${PAYOUT_PREFIX_MAX} characters: A–Z, 0–9, space and . & / -. Blank for ${defaultPrefix}, the trading name's initials (${payoutReference("2026-10", defaultPrefix)}).`}
+          hint={`1 to ${PAYOUT_PREFIX_MAX} characters: A–Z, 0–9, space and . & / -. Blank for ${defaultPrefix}: the trading name's initials (VB until one is saved).`}
           error={error}
         >
           {(props) => (
