@@ -106,6 +106,7 @@ export default function PayoutsPage() {
         <Batch
           key={plan.month}
           month={plan.month}
+          reference={plan.reference}
           lines={plan.eligible}
           leftOut={plan.leftOut.filter((l) => l.reason.code !== "already_paid").length}
         />

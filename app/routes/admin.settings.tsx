@@ -1,7 +1,7 @@
 /**
  * /admin/settings: the business profile. What invoices, statements and emails say about
  * the business: trading name, address, company and VAT numbers, the VAT rate, the bank details
- * partners pay into, the logo and the contact email. One form posted to the page's own action
+ * partners pay into, the logo, the contact email and the payout reference prefix. One form posted to the page's own action
  * (intent business-update), so it works without JavaScript; refused fields say why beneath them.
  */
 import { Box, Button, Callout, Flex, Grid, Spinner, Text, TextArea, TextField } from "@radix-ui/themes";
@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
-import { hasBankDetails } from "#domain/business/business-rules.ts";
+import { hasBankDetails, payoutPrefixOf } from "#domain/business/business-rules.ts";
 import { formatDate, formatIban } from "#domain/shared/format.ts";
 import { announceAnswer, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
@@ -20,6 +20,7 @@ import { businessIntents, type SettingsFailure } from "#app/utils/intents/busine
 import { requireAdmin } from "#app/utils/session.server.ts";
 import { LogoSection } from "#app/components/business/logo-section.tsx";
 import { Section, SettingField } from "#app/components/business/settings-section.tsx";
+import { PayoutPrefixSection } from "#app/components/business/payout-prefix-section.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Vendboard" }];
 
@@ -27,6 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { logo, vatRateBp, updatedAt, ...profile } = await getBusinessProfile(db);
   return {
+    // What payout references start with while the prefix is blank.
+    defaultPrefix: payoutPrefixOf({ ...profile, payoutPrefix: null, updatedAt }),
     values: {
       ...profile,
       // Basis points as the percent the form speaks: 2000 → "20", 1750 → "17.5".
@@ -47,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 type Values = Record<string, string | null>;
 
 export default function SettingsPage() {
-  const { values: saved, logo, updatedAt, bankDetails } = useLoaderData<typeof loader>();
+  const { values: saved, logo, updatedAt, bankDetails, defaultPrefix } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SettingsFailure | undefined;
   const failure = isFailure(reply) ? reply : undefined;
   useFailureToast(failure, { describe: true });
@@ -226,6 +229,12 @@ export default function SettingsPage() {
               </SettingField>
             </Grid>
           </Section>
+
+          <PayoutPrefixSection
+            value={value("payoutPrefix")}
+            defaultPrefix={defaultPrefix}
+            error={errors.payoutPrefix}
+          />
 
           <LogoSection logo={logo} updatedAt={updatedAt} error={errors.logo} />
 

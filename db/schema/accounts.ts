@@ -67,6 +67,8 @@ export interface BusinessProfileTable {
   website: string | null;
   logo: Uint8Array | null;
   logoType: "image/png" | "image/jpeg" | null;
+  /** What payout references start with (1 to 5 Bacs characters); null: the trading name's initials. */
+  payoutPrefix: ColumnType<string | null, string | null | undefined, string | null>;
   updatedAt: ColumnType<string, string | undefined, string>;
   updatedBy: number | null;
 }

@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   bankSortCode: "sort code",
   bankAccountNumber: "account number",
   bankIban: "IBAN",
+  payoutPrefix: "payout reference prefix",
 };
 
 /** "monthlyFeePence" → "monthly fee". */

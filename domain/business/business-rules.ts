@@ -4,6 +4,7 @@
  * a logo file is by its bytes, and the dashboard link of an email.
  */
 import { divRoundHalfUp } from "../shared/money.ts";
+import { bacsText } from "../shared/bacs-text.ts";
 
 export type LogoType = "image/png" | "image/jpeg";
 
@@ -32,6 +33,8 @@ export interface BusinessProfile {
   /** https://… or null. */
   website: string | null;
   logo: BusinessLogo | null;
+  /** What commission payout references start with ("VB COMM 2026-10"), as saved; null: the default (`payoutPrefixOf`). */
+  payoutPrefix: string | null;
   /** When the profile was last saved; null while it is the defaults. */
   updatedAt: string | null;
 }
@@ -50,8 +53,40 @@ export const DEFAULT_PROFILE: BusinessProfile = {
   contactEmail: null,
   website: null,
   logo: null,
+  payoutPrefix: null,
   updatedAt: null,
 };
+
+/** The payout reference prefix while none can be worked out: no trading name saved yet, or one without initials. */
+export const DEFAULT_PAYOUT_PREFIX = "VB";
+/** At most 5 characters, so "<PREFIX> COMM YYYY-MM" fits the 18 a Bacs reference may have. */
+export const PAYOUT_PREFIX_MAX = 5;
+
+/** Words a company's name ends with that are no part of its initials. */
+const COMPANY_SUFFIXES = new Set(["LTD", "LIMITED", "PLC"]);
+
+/**
+ * The initials of a trading name in Bacs characters, at most 5: the first letter or digit of each
+ * word (accents dropped, apostrophes removed, "Ltd", "Limited" and "PLC" left out, words without a
+ * letter or digit such as "&" skipped). "Vendboard Vending Ltd" → "VV"; "" when there are none.
+ */
+export function tradingNameInitials(tradingName: string): string {
+  return bacsText(tradingName, Number.MAX_SAFE_INTEGER)
+    .split(" ")
+    .filter((word) => !COMPANY_SUFFIXES.has(word.replace(/\./g, "")))
+    .map((word) => /[A-Z0-9]/.exec(word)?.[0] ?? "")
+    .join("")
+    .slice(0, PAYOUT_PREFIX_MAX);
+}
+
+/**
+ * What payout references start with: the prefix saved in Settings, else the saved trading name's
+ * initials, else "VB" (while no trading name is saved, or it has no initials).
+ */
+export function payoutPrefixOf(profile: Pick<BusinessProfile, "tradingName" | "payoutPrefix" | "updatedAt">): string {
+  if (profile.payoutPrefix) return profile.payoutPrefix;
+  return (profile.updatedAt === null ? "" : tradingNameInitials(profile.tradingName)) || DEFAULT_PAYOUT_PREFIX;
+}
 
 /** The largest logo accepted: it is embedded in every invoice and statement. */
 export const MAX_LOGO_BYTES = 512 * 1024;

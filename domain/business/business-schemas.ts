@@ -4,6 +4,8 @@
  * code "12-34-56", VAT and company numbers and the IBAN upper case without spaces).
  */
 import { z } from "zod";
+import { BACS_TEXT } from "../shared/bacs-text.ts";
+import { PAYOUT_PREFIX_MAX } from "./business-rules.ts";
 
 /** A text field: trimmed, "" (or missing) → null. */
 const optional = (max: number, label: string) =>
@@ -56,6 +58,9 @@ const vatRate = z
     }
     return bp;
   });
+
+/** Refused payout reference prefixes: what a right one looks like. */
+export const PAYOUT_PREFIX_MESSAGE = `Payout reference prefix must be 1 to ${PAYOUT_PREFIX_MAX} characters: letters A–Z, digits 0–9, spaces and . & / -, starting with a letter or digit (blank for the trading name's initials)`;
 
 export const businessProfileSchema = z
   .object({
@@ -112,6 +117,11 @@ export const businessProfileSchema = z
       (v) => v,
       (v) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v) && URL.canParse(v),
       "Website must be an https:// address, or empty",
+    ),
+    payoutPrefix: checked(
+      (v) => v.replace(/\s+/g, " ").toUpperCase(),
+      (v) => v.length <= PAYOUT_PREFIX_MAX && BACS_TEXT.test(v),
+      PAYOUT_PREFIX_MESSAGE,
     ),
   })
   .superRefine((profile, ctx) => {

@@ -8,7 +8,14 @@ import { PDFDocument } from "pdf-lib";
 import type { Database } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { badInput } from "../shared/errors.ts";
-import { DEFAULT_PROFILE, logoProblem, logoType, type BusinessLogo, type BusinessProfile } from "./business-rules.ts";
+import {
+  DEFAULT_PROFILE,
+  logoProblem,
+  logoType,
+  payoutPrefixOf,
+  type BusinessLogo,
+  type BusinessProfile,
+} from "./business-rules.ts";
 import type { BusinessProfileInput } from "./business-schemas.ts";
 
 type DB = Kysely<Database>;
@@ -30,8 +37,19 @@ export async function getBusinessProfile(db: DB): Promise<BusinessProfile> {
     contactEmail: row.contactEmail,
     website: row.website,
     logo: row.logo && row.logoType ? { bytes: new Uint8Array(row.logo), type: row.logoType } : null,
+    payoutPrefix: row.payoutPrefix,
     updatedAt: row.updatedAt,
   };
+}
+
+/** What commission payout references start with now ("VB", the trading name's initials, or the prefix saved). */
+export async function getPayoutPrefix(db: DB): Promise<string> {
+  const row = await db
+    .selectFrom("businessProfile")
+    .select(["tradingName", "payoutPrefix", "updatedAt"])
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return payoutPrefixOf(row ?? DEFAULT_PROFILE);
 }
 
 /** The logo alone (the settings page's preview). */
@@ -94,6 +112,7 @@ export async function updateBusinessProfile(
       bankIban: input.bankIban,
       contactEmail: input.contactEmail,
       website: input.website,
+      payoutPrefix: input.payoutPrefix,
       logo: logo?.bytes ?? null,
       logoType: logo?.type ?? null,
       updatedAt: new Date().toISOString(),

@@ -1,47 +1,22 @@
 /**
  * Text a UK bulk payment (Bacs) carries, pure: names and references in Bacs characters and at most 18
- * of them, and the reference naming a commission payment's month (the payout file, the remittance, a
- * payment marked paid and the CLI all use it).
+ * of them (domain/shared/bacs-text.ts), and the reference naming a commission payment's month (the
+ * payout file, the remittance, a payment marked paid and the CLI all use it).
  */
 
-/** The UK Bacs limit on a payee name and on a payment reference. */
-export const BACS_MAX = 18;
-
-/** Words a Bacs name is shortened with before it is cut (whole words only). */
-const ABBREVIATIONS: [RegExp, string][] = [
-  [/\bLIMITED\b/g, "LTD"],
-  [/\bCOMPANY\b/g, "CO"],
-  [/\bAND\b/g, "&"],
-  [/\bSAINT\b/g, "ST"],
-  [/\bCENTRE\b/g, "CTR"],
-];
+export { BACS_MAX, bacsText } from "../shared/bacs-text.ts";
+import { bacsText } from "../shared/bacs-text.ts";
 
 /**
- * Text in the characters Bacs accepts (A–Z 0–9 space . & / -), at most `max` of them: accents are
- * dropped (É → E), apostrophes removed, anything else becomes a space; spaces are collapsed, common
- * words abbreviated (LIMITED → LTD, AND → &), and the text starts with a letter or digit (a leading
- * "-" or "=" would also read as a formula in a spreadsheet). Longer text is cut at `max` characters.
+ * The payment reference naming the month: "<PREFIX> COMM 2026-10", the prefix from the business
+ * profile (`payoutPrefixOf`, 1 to 5 characters, "VB" by default), so at most 18 characters (the same
+ * on the file, the remittance and the CLI).
  */
-export function bacsText(input: string, max = BACS_MAX): string {
-  let text = input
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase()
-    .replace(/['’‘`]/g, "")
-    .replace(/[^A-Z0-9 .&/-]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/^[^A-Z0-9]+/, "");
-  if (text.length > max) for (const [word, short] of ABBREVIATIONS) text = text.replace(word, short);
-  return text.slice(0, max).trim();
+export function payoutReference(month: string, prefix: string): string {
+  return bacsText(`${prefix} COMM ${month}`);
 }
 
-/** The payment reference naming the month: "VB COMM 2026-10" (the same on the file, the remittance and the CLI). */
-export function payoutReference(month: string): string {
-  return bacsText(`VB COMM ${month}`);
-}
-
-/** A top-up's reference, for a month paid again after money was paid for it: "VB ADJ 2026-10". */
-export function topUpReference(month: string): string {
-  return bacsText(`VB ADJ ${month}`);
+/** A top-up's reference, for a month paid again after money was paid for it: "<PREFIX> ADJ 2026-10". */
+export function topUpReference(month: string, prefix: string): string {
+  return bacsText(`${prefix} ADJ ${month}`);
 }

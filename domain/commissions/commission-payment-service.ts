@@ -15,6 +15,7 @@ import { isProfitSharingType } from "../shared/partner-types.ts";
 import type { MoneyPaid } from "./correction-words.ts";
 import { repayment } from "./correction-rules.ts";
 import { payoutReference, topUpReference } from "./bacs-rules.ts";
+import { getPayoutPrefix } from "../business/business-service.ts";
 import { loadPartnerMonth, requirePartner, type PartnerMonth } from "./commission-service.ts";
 
 type DB = Kysely<Database>;
@@ -108,7 +109,7 @@ export async function markCommissionPaidIn(
       month,
       amountPence: payPence,
       paidDate,
-      reference: alreadyPaid.pence > 0 ? topUpReference(month) : payoutReference(month),
+      reference: (alreadyPaid.pence > 0 ? topUpReference : payoutReference)(month, await getPayoutPrefix(trx)),
       batchId,
       createdBy: actorId,
     })

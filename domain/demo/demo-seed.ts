@@ -42,6 +42,8 @@ export const DEMO_BUSINESS: BusinessProfileInput = {
   bankIban: "GB29NWBK60161331926819",
   contactEmail: "accounts@vendboard.example",
   website: "https://vendboard.example",
+  // Payout references take the trading name's initials: "VV COMM 2026-10".
+  payoutPrefix: null,
 };
 
 const PARTNER_PASSWORD = "partner-demo-1";

@@ -11,7 +11,8 @@ import { getBusinessProfile } from "../business/business-service.ts";
 import { hasBankDetails, vatLines } from "../business/business-rules.ts";
 import { formatPence } from "../shared/format.ts";
 import { invoicesWithState } from "../receivables/settlement-service.ts";
-import { findInvoice } from "./invoice-queries.ts";
+import { findInvoice, invoiceView } from "./invoice-queries.ts";
+import { leftToPayWords } from "../receivables/invoice-balance-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -45,6 +46,8 @@ export async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder
   const displayId = formatInvoiceId(invoice.id);
   const business = await getBusinessProfile(db);
   const { grossPence } = vatLines(invoice.amountPence, invoice.vatRateBp);
+  // After part payments or credit notes the email says what is left; the attached invoice keeps its total.
+  const leftToPay = leftToPayWords(invoiceView(invoice));
   const subject = reminder
     ? `Reminder: invoice ${displayId} is overdue`
     : `Invoice ${displayId} from ${business.tradingName}`;
@@ -56,6 +59,7 @@ export async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder
           ? `Invoice ${displayId} for ${formatPence(grossPence)} was due on ${formatDate(invoice.dueDate)} and has not been paid yet.`
           : `Please find attached invoice ${displayId} for ${formatPence(grossPence)}, due on ${formatDate(invoice.dueDate)}.`,
         `Period: ${formatDate(invoice.periodStart)} - ${formatDate(invoice.periodEnd)}.`,
+        ...(leftToPay ? [`${leftToPay}.`] : []),
       ].join("\n"),
       hasBankDetails(business)
         ? `The invoice gives the bank details to pay into; please quote ${displayId} as the payment reference.`

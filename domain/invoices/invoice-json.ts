@@ -9,10 +9,12 @@ import type { PublicUser } from "../accounts/user-service.ts";
 import type { InvoiceView } from "./invoice-queries.ts";
 import type { InvoiceQuote } from "./invoice-generation.ts";
 
-export interface InvoiceJson extends Omit<InvoiceView, "amountPence" | "vatPence" | "totalPence"> {
+export interface InvoiceJson extends Omit<InvoiceView, "amountPence" | "vatPence" | "totalPence" | "leftToPayPence"> {
   amount: number;
   vat: number;
   total: number;
+  /** What is left to pay, pounds: the total less payments and credit notes. */
+  leftToPay: number;
 }
 
 export function invoiceJson(v: InvoiceView): InvoiceJson {
@@ -25,6 +27,7 @@ export function invoiceJson(v: InvoiceView): InvoiceJson {
     vatPercent: v.vatPercent,
     vat: penceToPounds(v.vatPence),
     total: penceToPounds(v.totalPence),
+    leftToPay: penceToPounds(v.leftToPayPence),
     paymentPeriod: v.paymentPeriod,
     periodStart: v.periodStart,
     periodEnd: v.periodEnd,

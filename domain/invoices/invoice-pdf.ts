@@ -11,6 +11,7 @@ import { formatCount, formatDate, formatPence } from "../shared/format.ts";
 import { TERMS, monthlyFeeOfAmount, paymentPeriodLabel } from "./invoice-rules.ts";
 import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
 import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
+import { leftToPayPence } from "../receivables/invoice-balance-rules.ts";
 
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 
@@ -143,7 +144,7 @@ function paymentPanel(
 ) {
   const lines: PanelLine[] = [];
   const unpaid = invoice.status === "pending" || invoice.status === "overdue";
-  const dueNow = Math.max(0, grossPence - settled.paidPence - settled.creditedPence);
+  const dueNow = leftToPayPence({ grossPence, ...settled });
   if (unpaid && dueNow < grossPence) {
     // Part paid or credited: what has come in, and the rest is what to pay.
     const parts = [

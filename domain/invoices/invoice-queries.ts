@@ -11,6 +11,7 @@ import {
   type PaymentPeriod,
 } from "./invoice-rules.ts";
 import { vatLines } from "../business/business-rules.ts";
+import { leftToPayPence } from "../receivables/invoice-balance-rules.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 
@@ -30,6 +31,8 @@ export interface InvoiceView {
   vatPence: number;
   /** What the partner pays in pence: amount + VAT. */
   totalPence: number;
+  /** What is left to pay in pence: the total less payments and credit notes (0 once paid or cancelled). */
+  leftToPayPence: number;
   paymentPeriod: PaymentPeriod;
   periodStart: string;
   periodEnd: string;
@@ -45,8 +48,16 @@ export interface InvoiceView {
   notDeletableBecause: string | null;
 }
 
+/** A sum read from SQL: PostgreSQL answers a bigint sum as text. */
+type SqlSum = number | string | bigint | null;
+
 export function invoiceView(
-  row: FeePayment & { partnerName: string; moneyApplied: number | boolean | string },
+  row: FeePayment & {
+    partnerName: string;
+    moneyApplied: number | boolean | string;
+    paidPence: SqlSum;
+    creditedPence: SqlSum;
+  },
 ): InvoiceView {
   const vat = vatLines(row.amountPence, row.vatRateBp);
   const why = notDeletableBecause(row.status, Number(row.moneyApplied) > 0 || row.moneyApplied === true);
@@ -59,6 +70,11 @@ export function invoiceView(
     vatPercent: row.vatRateBp === null ? null : row.vatRateBp / 100,
     vatPence: vat.vatPence,
     totalPence: vat.grossPence,
+    leftToPayPence: leftToPayPence({
+      grossPence: vat.grossPence,
+      paidPence: Number(row.paidPence ?? 0),
+      creditedPence: Number(row.creditedPence ?? 0),
+    }),
     paymentPeriod: row.paymentPeriod,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
@@ -99,6 +115,17 @@ function invoicesQuery(db: Tx) {
         .else(0)
         .end()
         .as("moneyApplied"),
+      // What was paid and credited (the cancellation too), for what is left to pay.
+      eb
+        .selectFrom("paymentAllocations as pa")
+        .select((s) => s.fn.sum<SqlSum>("pa.amountPence").as("sum"))
+        .whereRef("pa.invoiceId", "=", "f.id")
+        .as("paidPence"),
+      eb
+        .selectFrom("creditNotes as cn")
+        .select((s) => s.fn.sum<SqlSum>("cn.amountPence").as("sum"))
+        .whereRef("cn.invoiceId", "=", "f.id")
+        .as("creditedPence"),
     ]);
 }
 

@@ -9,6 +9,7 @@ import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } 
 import { monthHasEnded } from "../month-close/month-close-rules.ts";
 import { paymentFiguresText, repaymentText } from "../commissions/correction-words.ts";
 import { bacsText, payoutReference, topUpReference } from "../commissions/bacs-rules.ts";
+import { DEFAULT_PAYOUT_PREFIX } from "../business/business-rules.ts";
 
 /** Why a partner is not in a month's payout. */
 export type LeftOutCode =
@@ -134,7 +135,7 @@ export interface PayoutLine {
   amountPence: number;
   /** The adjustments the month includes (0 when none). */
   adjustmentsPence: number;
-  /** What the month comes to, and what was already paid for it (0 unless Reset Month reopened it); the top-up's reference is "VB ADJ YYYY-MM". */
+  /** What the month comes to, and what was already paid for it (0 unless Reset Month reopened it); the top-up's reference is "<PREFIX> ADJ YYYY-MM". */
   monthPence: number;
   alreadyPaidPence: number;
   alreadyPaidDate: string | null;
@@ -154,10 +155,18 @@ export interface PayoutPlan {
   /** Profit-sharing and tiered partners not in the payout, each with why (other types have no commission and are not listed). */
   leftOut: LeftOutPartner[];
   totalPence: number;
+  /** The month's payment reference, "<PREFIX> COMM YYYY-MM" (a top-up's line carries "<PREFIX> ADJ YYYY-MM"). */
+  reference: string;
 }
 
 /** The month's payout: every partner either in it (with the line the bank file gets) or left out with the reason. */
-export function planPayout(partners: readonly PayoutPartner[], month: string, now: Date = new Date()): PayoutPlan {
+export function planPayout(
+  partners: readonly PayoutPartner[],
+  month: string,
+  now: Date = new Date(),
+  /** What the references start with (`payoutPrefixOf` the business profile). */
+  prefix: string = DEFAULT_PAYOUT_PREFIX,
+): PayoutPlan {
   const eligible: PayoutLine[] = [];
   const leftOut: LeftOutPartner[] = [];
   for (const p of partners) {
@@ -204,10 +213,10 @@ export function planPayout(partners: readonly PayoutPartner[], month: string, no
       monthPence: p.commissionPence,
       alreadyPaidPence: already,
       alreadyPaidDate: p.alreadyPaidDate ?? null,
-      reference: already > 0 ? topUpReference(month) : payoutReference(month),
+      reference: already > 0 ? topUpReference(month, prefix) : payoutReference(month, prefix),
     });
   }
-  return { month, eligible, leftOut, totalPence: payoutTotal(eligible) };
+  return { month, eligible, leftOut, totalPence: payoutTotal(eligible), reference: payoutReference(month, prefix) };
 }
 
 /** What a line pays, in words: "£32.62", or for a top-up "October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47". */

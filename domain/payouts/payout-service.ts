@@ -14,6 +14,7 @@ import { formatMonth, formatPence } from "../shared/format.ts";
 import { assertPayable, markCommissionPaidIn } from "../commissions/commission-payment-service.ts";
 import { everyPartnerMonthFigures } from "../commissions/commission-summary.ts";
 import { assertMonthEnded } from "../month-close/month-close-rules.ts";
+import { getPayoutPrefix } from "../business/business-service.ts";
 import {
   payoutCsv,
   payoutFilename,
@@ -29,13 +30,14 @@ type DB = Kysely<Database>;
 /** The month's payout: eligible partners (with the bank file's line) and the others with their reasons. Only for a month that has ended (409). */
 export async function payoutCandidates(db: DB, month: string, now: Date = new Date()): Promise<PayoutPlan> {
   assertMonthEnded(month, now);
-  const [figures, banks] = await Promise.all([
+  const [figures, banks, prefix] = await Promise.all([
     everyPartnerMonthFigures(db, month),
     db
       .selectFrom("users")
       .select(["id", "accountHolderName", "bankName", "sortCode", "accountNumber"])
       .where("isAdmin", "=", 0)
       .execute(),
+    getPayoutPrefix(db),
   ]);
   const bankOf = new Map(banks.map((b) => [b.id, b]));
   return planPayout(
@@ -51,6 +53,7 @@ export async function payoutCandidates(db: DB, month: string, now: Date = new Da
     }),
     month,
     now,
+    prefix,
   );
 }
 
@@ -150,7 +153,7 @@ export function assertFileAmounts(
   for (const row of rows) {
     const line = inFile.get(row.partnerId);
     if (!line) continue;
-    // A file made before Reset Month carried VB COMM; a top-up goes as VB ADJ: the same amount under another reference is a change too.
+    // A file made before Reset Month carried "<PREFIX> COMM"; a top-up goes as "<PREFIX> ADJ": the same amount under another reference is a change too.
     const otherReference = line.reference !== undefined && line.reference !== row.reference;
     if (line.amountPence !== row.amountPence || otherReference) {
       const ref = (reference: string | undefined) => (otherReference && reference ? ` (${reference})` : "");

@@ -5,6 +5,7 @@
  */
 import type { InvoiceStatus } from "#db/enums.ts";
 import { vatLines } from "../business/business-rules.ts";
+import { formatPence } from "../shared/format.ts";
 
 /** What the partner pays for the invoice: its net amount plus VAT at the rate it was raised at. */
 export function invoiceGrossPence(invoice: { amountPence: number; vatRateBp: number | null }): number {
@@ -33,6 +34,26 @@ export interface InvoiceState {
   paymentReference: string | null;
 }
 
+/** What is left to pay on an invoice: its gross less what was paid and credited, never below 0 (pence). */
+export function leftToPayPence(invoice: { grossPence: number; paidPence: number; creditedPence: number }): number {
+  return Math.max(0, invoice.grossPence - invoice.paidPence - invoice.creditedPence);
+}
+
+/** Part of it paid or credited, some still to pay: the left-to-pay words are worth saying. */
+const partSettled = (i: { leftToPayPence: number; totalPence: number }) =>
+  i.leftToPayPence > 0 && i.leftToPayPence < i.totalPence;
+
+/** What is left to pay as a figure: "£50.00 of £90.00" once part is paid or credited, else "£90.00" (or "£0.00" when settled). */
+export function leftToPayFigure(invoice: { leftToPayPence: number; totalPence: number }): string {
+  const left = formatPence(invoice.leftToPayPence);
+  return partSettled(invoice) ? `${left} of ${formatPence(invoice.totalPence)}` : left;
+}
+
+/** "Left to pay £50.00 of £90.00" after part payments or credit notes; null when nothing or everything is paid. */
+export function leftToPayWords(invoice: { leftToPayPence: number; totalPence: number }): string | null {
+  return partSettled(invoice) ? `Left to pay ${leftToPayFigure(invoice)}` : null;
+}
+
 const sum = (rows: readonly { amountPence: number }[]) => rows.reduce((total, row) => total + row.amountPence, 0);
 
 /**
@@ -43,7 +64,7 @@ const sum = (rows: readonly { amountPence: number }[]) => rows.reduce((total, ro
 export function invoiceState(invoice: InvoiceSettlement, today: string): InvoiceState {
   const paidPence = sum(invoice.allocations);
   const creditedPence = sum(invoice.credits);
-  const balancePence = Math.max(0, invoice.grossPence - paidPence - creditedPence);
+  const balancePence = leftToPayPence({ grossPence: invoice.grossPence, paidPence, creditedPence });
   const base = { balancePence, paidPence, creditedPence, paidDate: null, paymentReference: null };
   if (invoice.credits.some((c) => c.kind === "cancellation")) return { ...base, status: "cancelled" };
   if (balancePence === 0) {

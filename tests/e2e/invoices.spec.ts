@@ -188,7 +188,7 @@ test.describe("Fee invoices", () => {
     expect(own.every((i: { partnerName: string }) => i.partnerName === "Harrogate Fitness Club")).toBe(true);
     const download = partnerPage.waitForEvent("download");
     await partnerPage
-      .getByRole("link", { name: /^Download invoice #/ })
+      .getByRole("link", { name: /^Download invoice INV-\d{5}$/ })
       .first()
       .click();
     expect((await download).suggestedFilename()).toMatch(/^INV-\d{5}\.pdf$/);
@@ -236,6 +236,10 @@ test.describe("Fee invoices without JavaScript", () => {
     await page.getByRole("tab", { name: "Paid", exact: true }).click();
     await expect(page).toHaveURL(/\/\?status=paid#fee-payments$/);
     await expect(panel.getByRole("row").nth(1)).toContainText("Paid");
+    // Numbered as on the PDF, with what is left to pay beside the amount (nothing, once paid).
+    await expect(panel.getByRole("columnheader", { name: "Left to pay" })).toBeVisible();
+    await expect(panel.getByRole("rowheader").first()).toHaveText(/^INV-\d{5}$/);
+    await expect(panel.getByTestId("left-to-pay").first()).toHaveText("£0.00");
   });
 
   test("Mark as Paid asks on a page, with the paid date and a reference, then records them", async ({ page }) => {

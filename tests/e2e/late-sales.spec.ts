@@ -164,7 +164,7 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
     expect(download.suggestedFilename()).toBe(`commission-payouts-${PAID.ym}.csv`);
     expect(await csvRows(download)).toEqual([
       ["Payee name", "Sort code", "Account number", "Amount", "Reference"],
-      ["LATE SALES LTD", "401234", "12345678", "1.44", `VB COMM ${PAID.ym}`],
+      ["LATE SALES LTD", "401234", "12345678", "1.44", `VV COMM ${PAID.ym}`],
     ]);
 
     await page.getByRole("button", { name: "Mark batch as paid" }).click();

@@ -70,11 +70,12 @@ test("a payout batch from selection to paid: file read back, confirmation, remit
     const yorkAmount = (await york.getByRole("cell").last().textContent())!.trim();
     expect(leedsAmount).toMatch(/^£[\d,]+\.\d\d$/);
 
-    // Every partner chosen: the file has the header and a row each, to the penny of the page.
+    // Every partner chosen: the file has the header and a row each, to the penny of the page. The
+    // references take the demo's trading name's initials (Vendboard Vending Ltd: VV).
     expect(await downloadFile(page)).toEqual([
       ["Payee name", "Sort code", "Account number", "Amount", "Reference"],
-      ["LEEDS STATION RETA", "050123", "41234567", plain(leedsAmount), `VB COMM ${MONTH.ym}`],
-      ["YORK HOSPITAL TRUS", "600214", "87654321", plain(yorkAmount), `VB COMM ${MONTH.ym}`],
+      ["LEEDS STATION RETA", "050123", "41234567", plain(leedsAmount), `VV COMM ${MONTH.ym}`],
+      ["YORK HOSPITAL TRUS", "600214", "87654321", plain(yorkAmount), `VV COMM ${MONTH.ym}`],
     ]);
 
     // One left out of the selection: the total and the file follow.
@@ -116,7 +117,7 @@ test("a payout batch from selection to paid: file read back, confirmation, remit
     expect(leedsMail, "the Leeds remittance in the outbox").toBeTruthy();
     expect(mails.some((raw) => /^To: estates@york-health\.example\r?$/m.test(raw))).toBe(true);
     expect(leedsMail).toContain(`consolidated-report-${MONTH.ym}.pdf`);
-    expect(leedsMail).toContain(`VB COMM ${MONTH.ym}`);
+    expect(leedsMail).toContain(`VV COMM ${MONTH.ym}`);
     expect(leedsMail).toContain(leedsAmount.replace("£", ""));
   });
 });
@@ -138,7 +139,7 @@ test.describe("without JavaScript", () => {
       const rows = await csvRows(download);
       expect(rows[0]).toEqual(["Payee name", "Sort code", "Account number", "Amount", "Reference"]);
       expect(rows.length).toBeGreaterThan(1);
-      for (const row of rows.slice(1)) expect(row[4]).toBe(`VB COMM ${last.ym}`);
+      for (const row of rows.slice(1)) expect(row[4]).toBe(`VV COMM ${last.ym}`);
     }
   });
 });

@@ -105,6 +105,7 @@ describe("the settings form", () => {
       bankIban: "gb29 nwbk 6016 1331 9268 19",
       contactEmail: " accounts@vendboard.example ",
       website: "",
+      payoutPrefix: " vb ",
     });
     expect(result.success && result.data).toEqual({
       tradingName: "Vendboard Vending Ltd",
@@ -118,6 +119,7 @@ describe("the settings form", () => {
       bankIban: "GB29NWBK60161331926819",
       contactEmail: "accounts@vendboard.example",
       website: null,
+      payoutPrefix: "VB",
     });
   });
 

@@ -351,9 +351,10 @@ describe("the words of money paid", () => {
 });
 
 describe("the top-up on the bank file", () => {
-  it("its reference is VB ADJ YYYY-MM, within the Bacs 18 characters", () => {
-    expect(topUpReference("2026-10")).toBe("VB ADJ 2026-10");
-    expect(topUpReference("2026-10").length).toBeLessThanOrEqual(BACS_MAX);
+  it("its reference is <PREFIX> ADJ YYYY-MM, within the Bacs 18 characters", () => {
+    expect(topUpReference("2026-10", "VB")).toBe("VB ADJ 2026-10");
+    expect(topUpReference("2026-10", "NVS&C")).toBe("NVS&C ADJ 2026-10");
+    expect(topUpReference("2026-10", "NVS&C").length).toBeLessThanOrEqual(BACS_MAX);
   });
 
   it("a line's figures: the amount alone, or both figures for a top-up", () => {

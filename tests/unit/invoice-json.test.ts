@@ -16,6 +16,7 @@ const invoice: InvoiceView = {
   vatPercent: 20,
   vatPence: 643,
   totalPence: 3858,
+  leftToPayPence: 1858,
   paymentPeriod: "monthly",
   periodStart: "2026-11-01",
   periodEnd: "2026-11-30",
@@ -68,9 +69,18 @@ const user: PublicUser = {
 describe("invoice JSON", () => {
   it("answers the invoice's pence as pounds under the spec's names, every other field as it is", () => {
     const json = invoiceJson(invoice);
-    expect(json).toMatchObject({ amount: 32.15, vatPercent: 20, vat: 6.43, total: 38.58, status: "pending" });
+    expect(json).toMatchObject({
+      amount: 32.15,
+      vatPercent: 20,
+      vat: 6.43,
+      total: 38.58,
+      leftToPay: 18.58,
+      status: "pending",
+    });
     expect(Object.keys(json)).toEqual(
-      Object.keys(invoice).map((k) => ({ amountPence: "amount", vatPence: "vat", totalPence: "total" })[k] ?? k),
+      Object.keys(invoice).map(
+        (k) => ({ amountPence: "amount", vatPence: "vat", totalPence: "total", leftToPayPence: "leftToPay" })[k] ?? k,
+      ),
     );
   });
 

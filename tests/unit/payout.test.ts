@@ -168,9 +168,11 @@ describe("Bacs text: payee names and references", () => {
     expect(payeeName({ accountHolderName: null, name: null, username: "kiosk-7" })).toBe("KIOSK-7");
   });
 
-  it("the reference names the month", () => {
-    expect(payoutReference("2026-10")).toBe("VB COMM 2026-10");
-    expect(payoutReference("2026-10").length).toBeLessThanOrEqual(BACS_MAX);
+  it("the reference names the month after the business's prefix, at most 18 characters", () => {
+    expect(payoutReference("2026-10", "VB")).toBe("VB COMM 2026-10");
+    expect(payoutReference("2026-10", "VV")).toBe("VV COMM 2026-10");
+    expect(payoutReference("2026-10", "A.B/C")).toBe("A.B/C COMM 2026-10");
+    expect(payoutReference("2026-10", "A.B/C").length).toBe(BACS_MAX);
   });
 });
 

@@ -1,6 +1,13 @@
 /** Payments and credit notes: balances, status, allocation oldest first, validation — exact pence. */
 import { describe, expect, it } from "vitest";
-import { invoiceGrossPence, invoiceState, type InvoiceSettlement } from "#domain/receivables/invoice-balance-rules.ts";
+import {
+  invoiceGrossPence,
+  invoiceState,
+  leftToPayFigure,
+  leftToPayPence,
+  leftToPayWords,
+  type InvoiceSettlement,
+} from "#domain/receivables/invoice-balance-rules.ts";
 import {
   MAX_PAYMENT_PENCE,
   allocateOldestFirst,
@@ -268,5 +275,26 @@ describe("the audit trail's lines for payments and credit notes", () => {
         }),
       ),
     ).toBe("2 paid invoices migrated into payments, 1 cancelled invoice into credit notes");
+  });
+});
+
+describe("what is left to pay", () => {
+  it("the total less payments and credit notes, never below 0", () => {
+    expect(leftToPayPence({ grossPence: 9000, paidPence: 2500, creditedPence: 1500 })).toBe(5000);
+    expect(leftToPayPence({ grossPence: 9000, paidPence: 9000, creditedPence: 0 })).toBe(0);
+    expect(leftToPayPence({ grossPence: 9000, paidPence: 6000, creditedPence: 4000 })).toBe(0);
+    expect(invoiceState(invoice({ allocations: [pay("2026-03-01", 2500)] }), TODAY).balancePence).toBe(
+      leftToPayPence({ grossPence: 9000, paidPence: 2500, creditedPence: 0 }),
+    );
+  });
+
+  it("in words only once part of it is paid or credited and some is left", () => {
+    expect(leftToPayFigure({ leftToPayPence: 5000, totalPence: 9000 })).toBe("£50.00 of £90.00");
+    expect(leftToPayWords({ leftToPayPence: 5000, totalPence: 9000 })).toBe("Left to pay £50.00 of £90.00");
+    expect(leftToPayFigure({ leftToPayPence: 9000, totalPence: 9000 })).toBe("£90.00");
+    expect(leftToPayWords({ leftToPayPence: 9000, totalPence: 9000 })).toBeNull();
+    expect(leftToPayFigure({ leftToPayPence: 0, totalPence: 9000 })).toBe("£0.00");
+    expect(leftToPayWords({ leftToPayPence: 0, totalPence: 9000 })).toBeNull();
+    expect(leftToPayFigure({ leftToPayPence: 1, totalPence: 123456 })).toBe("£0.01 of £1,234.56");
   });
 });

@@ -1,11 +1,13 @@
 /**
  * The partner dashboard's 'My Fee Payments': the account state, then the partner's own invoices of
- * the status tab (`?status=` on /, filtered by the dashboard's loader), each downloadable.
+ * the status tab (`?status=` on /, filtered by the dashboard's loader), each downloadable. Invoices
+ * are numbered as on their PDF (INV-00004, decision 66), with what is left to pay beside the amount.
  */
 import { Card, DataList, Heading, IconButton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
 import { formatDate } from "#domain/shared/dates.ts";
 import { InvoiceAmount } from "./invoice-amount.tsx";
+import { leftToPayFigure } from "#domain/receivables/invoice-balance-rules.ts";
 import type { InvoiceView } from "#domain/invoices/invoice-queries.ts";
 import type { AccountState } from "#domain/invoices/invoice-rules.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
@@ -53,6 +55,7 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                 <Table.Row>
                   <Table.ColumnHeaderCell>Invoice ID</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell justify="end">Amount (£)</Table.ColumnHeaderCell>
+                  <Table.ColumnHeaderCell justify="end">Left to pay</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Period</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Due Date</Table.ColumnHeaderCell>
                   <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
@@ -64,9 +67,12 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
               <Table.Body>
                 {fees.invoices.map((invoice) => (
                   <Table.Row key={invoice.id} align="center">
-                    <Table.RowHeaderCell className="vb-figure">#{invoice.id}</Table.RowHeaderCell>
+                    <Table.RowHeaderCell className="vb-figure">{invoice.displayId}</Table.RowHeaderCell>
                     <Table.Cell justify="end">
                       <InvoiceAmount invoice={invoice} bare />
+                    </Table.Cell>
+                    <Table.Cell justify="end" className="vb-figure" data-testid="left-to-pay">
+                      {leftToPayFigure(invoice)}
                     </Table.Cell>
                     <Table.Cell style={{ whiteSpace: "nowrap" }}>
                       {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
@@ -81,7 +87,7 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                           <a
                             href={`/api/fee-payments/${invoice.id}/download`}
                             download
-                            aria-label={`Download invoice #${invoice.id}`}
+                            aria-label={`Download invoice ${invoice.displayId}`}
                           >
                             <DownloadIcon />
                           </a>

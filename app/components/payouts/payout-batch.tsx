@@ -4,7 +4,6 @@ import { DownloadIcon } from "@radix-ui/react-icons";
 import { useNavigation, useSubmit } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { payoutLineFigures, type PayoutLine } from "#domain/payouts/payout-rules.ts";
-import { payoutReference } from "#domain/commissions/bacs-rules.ts";
 import { formatCount, formatPence, formatSortCode, maskAccountNumber } from "#domain/shared/format.ts";
 import { ConfirmButton } from "#app/components/confirm-button.tsx";
 import { useHydrated } from "#app/components/forms.tsx";
@@ -80,7 +79,18 @@ function PayeeTable({
   );
 }
 
-export function Batch({ month, lines, leftOut }: { month: string; lines: PayoutLine[]; leftOut: number }) {
+export function Batch({
+  month,
+  reference,
+  lines,
+  leftOut,
+}: {
+  month: string;
+  /** The month's reference, "<PREFIX> COMM YYYY-MM" (the plan's). */
+  reference: string;
+  lines: PayoutLine[];
+  leftOut: number;
+}) {
   const [chosen, setChosen] = useState(() => new Set(lines.map((l) => l.partnerId)));
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
@@ -120,7 +130,7 @@ export function Batch({ month, lines, leftOut }: { month: string; lines: PayoutL
         />
         <StatCard
           label="Payment reference"
-          value={<span className="vb-figure">{payoutReference(month)}</span>}
+          value={<span className="vb-figure">{reference}</span>}
           note="on each payment and remittance"
         />
         <StatCard label="Left out" value={leftOut} note="partners who cannot be paid yet: see below why" />

@@ -32,6 +32,7 @@ const TEXT_FIELDS = [
   "bankIban",
   "contactEmail",
   "website",
+  "payoutPrefix",
 ] as const;
 
 export function businessIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
