@@ -71,6 +71,20 @@ function sheetXml(rows) {
 }
 const ROW = "<row><c><v>1</v></c></row>";
 
+/** An .xlsx whose first sheet is `sheet` (its XML as given), each entry's size declared by `declare`. */
+export function workbookOf(sheet, { declare } = {}) {
+  return zip(
+    {
+      "[Content_Types].xml": Buffer.from(CONTENT_TYPES),
+      "_rels/.rels": Buffer.from(RELS),
+      "xl/workbook.xml": Buffer.from(WORKBOOK),
+      "xl/_rels/workbook.xml.rels": Buffer.from(WORKBOOK_RELS),
+      "xl/worksheets/sheet1.xml": Buffer.from(sheet),
+    },
+    { declare },
+  );
+}
+
 /**
  * An .xlsx bomb: a sheet of `rows` one-cell rows, a few hundred KB packed. With `lie`, the zip
  * declares each entry's unpacked size as 1 KB, so only reading it finds out.
