@@ -4,7 +4,7 @@
  */
 import { ACCENT, A4, GREY, MARGIN, fit, type PanelLine, type Writer } from "../shared/pdf.ts";
 import { formatIban } from "../shared/format.ts";
-import { addressLines, type BusinessProfile } from "./business-rules.ts";
+import { addressLines, logoForDocuments, type BusinessProfile } from "./business-rules.ts";
 
 /** "Company no. 01234567 · VAT no. GB123456789": the business's registration, for footers; "" when it has none. */
 export function registrationLine(business: BusinessProfile): string {
@@ -30,11 +30,10 @@ export async function header(w: Writer, business: BusinessProfile, title: string
   let leftBottom = top;
   // The trading name is on the left (alone, or beside a mark), or on the right under a wide wordmark.
   let nameOnLeft = true;
-  if (business.logo) {
-    const image =
-      business.logo.type === "image/png"
-        ? await w.doc.embedPng(business.logo.bytes)
-        : await w.doc.embedJpg(business.logo.bytes);
+  // A stored logo past the pixel bounds is never decoded: the trading name stands in for it.
+  const logo = logoForDocuments(business.logo);
+  if (logo) {
+    const image = logo.type === "image/png" ? await w.doc.embedPng(logo.bytes) : await w.doc.embedJpg(logo.bytes);
     const scale = Math.min(LOGO_MAX.width / image.width, LOGO_MAX.height / image.height);
     const width = image.width * scale;
     const height = image.height * scale;
