@@ -78,7 +78,8 @@ function takeWorker(): workerThreads.Worker {
 }
 
 /**
- * Reads one file in a worker: a CSV export (`csv`) or a workbook under `limits`. A worker still
+ * Reads one file in a worker: a CSV export (`csv`) or a workbook under `limits`, its zip checked
+ * already (telemetry-export-reader.ts). A worker still
  * reading after `limits.timeoutMs` (or past its heap) is terminated and the file refused with a
  * SalesReportError.
  */
@@ -116,7 +117,12 @@ export function readInWorker(bytes: Uint8Array, csv: CsvLimits | null, limits: R
     worker.postMessage({
       bytes,
       csv,
-      limits: { sheetRows: sheetRowsOf(limits), maxUnpackedBytes: limits.maxUnpackedBytes, maxCells: limits.maxCells },
+      limits: {
+        sheetRows: sheetRowsOf(limits),
+        maxUnpackedBytes: limits.maxUnpackedBytes,
+        maxCells: limits.maxCells,
+        zipChecked: true,
+      },
     });
   });
 }

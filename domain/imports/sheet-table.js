@@ -10,11 +10,12 @@ import { checkZip } from "./zip-check.js";
  * (zip-check.js: every entry counted as it inflates, its rows and cells too): what the reading worker
  * and a read on this thread both do. Never throws.
  * @param {Uint8Array} bytes
- * @param {{ sheetRows: number, maxUnpackedBytes: number, maxCells: number }} limits
+ * @param {{ sheetRows: number, maxUnpackedBytes: number, maxCells: number, zipChecked?: boolean }} limits
+ *   `zipChecked`: the caller has checked the zip already (the reader does, before it starts a worker).
  * @returns {Promise<{ ok: true, sheetName: string, table: unknown[][], date1904: boolean } | { ok: false, reason: "unreadable" | "lies" | "unpacked" | "rows" | "cells" }>}
  */
 export async function readCheckedWorkbook(bytes, limits) {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+  if (!limits.zipChecked && bytes[0] === 0x50 && bytes[1] === 0x4b) {
     const zip = await checkZip(bytes, { ...limits, maxRows: limits.sheetRows });
     if (!zip.ok) return zip;
   }

@@ -1,7 +1,7 @@
 // Reads a workbook (or a CSV export: csv-table.js) off the main thread for readSheet in domain/imports/telemetry-export-reader.ts (plain JavaScript,
 // so the same file runs under vitest, tsx, the built server and Deno). It starts before there is a
 // file to read (the reader keeps one ready, with SheetJS loaded), reads the one file it is sent
-// (readCheckedWorkbook: its zip counted as it inflates, then SheetJS stopping at `sheetRows`) and
+// (readCheckedWorkbook: SheetJS stopping at `sheetRows`, its zip counted by the reader already) and
 // answers its first sheet as plain arrays of cell values, in batches so the main thread copies them in
 // small steps. The caller bounds its time and heap.
 import { parentPort } from "node:worker_threads";
