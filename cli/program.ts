@@ -63,6 +63,9 @@ function registerImportCommand(program: Command, io: CliIO): void {
     )
     .option("--dry-run", "check and report without saving anything")
     .option("--json", "print the outcome as JSON")
+    .option("--max-unpacked-mb <n>", "for a trusted file: the most a workbook may unpack to (default 150)")
+    .option("--max-rows <n>", "for a trusted file: the most data rows one file may have (default 200000)")
+    .option("--parse-timeout <seconds>", "for a trusted file: how long reading one file may take (default 20)")
     .action(async (files: string[], options: Import.ImportCommandOptions) => {
       const { runImport } = await import("./commands/import.ts");
       io.exitCode = await runImport(io, files, options);

@@ -5,6 +5,9 @@
 //   with nothing else running).
 // - the lock-out attack (scripts/bench-lockout.js): the real user on a browser that signed in before
 //   signs in 20 of 20 times while an attacker keeps the username backed off.
+// - issue 32 (scripts/bench/hostile-files.js, on a primary and two server processes): three lying .xlsx
+//   files at once, the summed RSS of every server process (grows by < 300 MB) and another user's p95
+//   (< 500 ms) meanwhile; an invoice PDF with the largest logo allowed (< 1 s).
 // Exits 1 on a miss. Not part of npm test (the reliability suite checks what does not depend on speed).
 import fs from "node:fs";
 import os from "node:os";
@@ -12,10 +15,15 @@ import path from "node:path";
 import { register } from "tsx/esm/api";
 import { chunkedPost, request, startServer } from "./production-server.js";
 import { xlsxBomb } from "./xlsx-bomb.js";
+import { benchHostileFiles } from "./bench/hostile-files.js";
+import { largestLogoPng } from "./bench/largest-logo.js";
 
 register();
 const { migrateToLatest, openDatabase } = await import("../db/database.ts");
 const { createUser } = await import("../domain/accounts/user-service.ts");
+const { updateBusinessProfile } = await import("../domain/business/business-service.ts");
+const { DEMO_BUSINESS } = await import("../domain/demo/demo-seed.ts");
+const { generateInvoice } = await import("../domain/invoices/invoice-generation.ts");
 
 const MEMORY_GOAL_MB = 300;
 const WAIT_GOAL_MS = 250;
@@ -26,7 +34,12 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-bench-"));
 const databasePath = path.join(dir, "vendboard.db");
 const db = openDatabase(databasePath);
 await migrateToLatest(db);
-await createUser(db, { username: "bench-admin", password: PASSWORD, name: "Bench Admin", isAdmin: true });
+const admin = await createUser(db, {
+  username: "bench-admin",
+  password: PASSWORD,
+  name: "Bench Admin",
+  isAdmin: true,
+});
 const partner = await createUser(db, {
   username: "bench-partner",
   password: PASSWORD,
@@ -38,6 +51,17 @@ const machine = await db
   .values({ partnerId: partner.id, location: "Bench Machine" })
   .returning("id")
   .executeTakeFirstOrThrow();
+// The largest logo allowed, and a fee-paying partner's invoice to draw it on.
+await updateBusinessProfile(db, DEMO_BUSINESS, { upload: largestLogoPng() }, admin.id);
+const payer = await createUser(db, {
+  username: "bench-payer",
+  password: PASSWORD,
+  name: "Bench Payer",
+  partnerType: "fee-paying",
+  monthlyFeePence: 7_500,
+  commissionBp: 0,
+});
+const invoice = await generateInvoice(db, payer.id, "monthly", admin.id, "2026-04-01");
 await db.destroy();
 
 const server = await startServer({ env: { DATABASE_PATH: databasePath } });
@@ -163,6 +187,19 @@ try {
     ms(Math.max(...floorWaits)),
     true,
   );
+  // The first server stops before issue 32's part starts its own (two server processes, as npm start runs).
+  server.stop();
+  await server.exited;
+  await benchHostileFiles({
+    databasePath,
+    machineId: machine.id,
+    invoiceId: invoice.id,
+    admin: "bench-admin",
+    partner: "bench-partner",
+    payer: "bench-payer",
+    password: PASSWORD,
+    report,
+  });
 } finally {
   server.stop();
   await server.exited;

@@ -19,14 +19,23 @@ const WORKBOOK_RELS =
 
 /** A zip of `entries` (name → bytes), each deflated; `declare` may state a smaller unpacked size than the truth. */
 export function zip(entries, { declare } = {}) {
+  return zipPacked(
+    Object.entries(entries).map(([name, data]) => ({
+      name,
+      packed: zlib.deflateRawSync(data, { level: 9 }),
+      crc: zlib.crc32(data),
+      size: declare?.(name, data.length) ?? data.length,
+    })),
+  );
+}
+
+/** A zip of entries already deflated, each declaring `size` (whatever it really unpacks to). */
+function zipPacked(entries) {
   const locals = [];
   const central = [];
   let offset = 0;
-  for (const [name, data] of Object.entries(entries)) {
+  for (const { name, packed, crc, size } of entries) {
     const nameBytes = Buffer.from(name);
-    const packed = zlib.deflateRawSync(data, { level: 9 });
-    const crc = zlib.crc32(data);
-    const size = declare?.(name, data.length) ?? data.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -52,8 +61,8 @@ export function zip(entries, { declare } = {}) {
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return new Uint8Array(Buffer.concat([...locals, directory, end]));
@@ -71,6 +80,20 @@ function sheetXml(rows) {
 }
 const ROW = "<row><c><v>1</v></c></row>";
 
+/** An .xlsx whose first sheet is `sheet` (its XML as given), each entry's size declared by `declare`. */
+export function workbookOf(sheet, { declare } = {}) {
+  return zip(
+    {
+      "[Content_Types].xml": Buffer.from(CONTENT_TYPES),
+      "_rels/.rels": Buffer.from(RELS),
+      "xl/workbook.xml": Buffer.from(WORKBOOK),
+      "xl/_rels/workbook.xml.rels": Buffer.from(WORKBOOK_RELS),
+      "xl/worksheets/sheet1.xml": Buffer.from(sheet),
+    },
+    { declare },
+  );
+}
+
 /**
  * An .xlsx bomb: a sheet of `rows` one-cell rows, a few hundred KB packed. With `lie`, the zip
  * declares each entry's unpacked size as 1 KB, so only reading it finds out.
@@ -86,4 +109,28 @@ export function xlsxBomb({ rows = 3_000_000, lie = false } = {}) {
     },
     { declare: lie ? (_name, size) => Math.min(size, 1024) : undefined },
   );
+}
+
+/**
+ * The issue 32 probe: an .xlsx of about `megabytes` MB whose sheet declares 0 bytes and unpacks to
+ * about a thousand times more (4 MB → about 4 GB of rows). Made in a moment: one megabyte of rows is
+ * deflated once with a full flush (byte-aligned, no reference back), then repeated, then ended.
+ */
+export function lyingXlsx({ megabytes = 4 } = {}) {
+  const rows = Buffer.alloc(1024 * 1024, ROW);
+  const piece = zlib.deflateRawSync(rows, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  const copies = Math.ceil((megabytes * 1024 * 1024) / piece.length);
+  // 0x03 0x00: a final, empty fixed-Huffman block.
+  const packed = Buffer.concat([...Array(copies).fill(piece), Buffer.from([0x03, 0x00])]);
+  const small = (name, text) => {
+    const data = Buffer.from(text);
+    return { name, packed: zlib.deflateRawSync(data), crc: zlib.crc32(data), size: data.length };
+  };
+  return zipPacked([
+    small("[Content_Types].xml", CONTENT_TYPES),
+    small("_rels/.rels", RELS),
+    small("xl/workbook.xml", WORKBOOK),
+    small("xl/_rels/workbook.xml.rels", WORKBOOK_RELS),
+    { name: "xl/worksheets/sheet1.xml", packed, crc: 0, size: 0 },
+  ]);
 }

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getBusinessProfile } from "#domain/business/business-service.ts";
-import { hasBankDetails, payoutPrefixOf } from "#domain/business/business-rules.ts";
+import { hasBankDetails, logoProblem, payoutPrefixOf } from "#domain/business/business-rules.ts";
 import { formatDate, formatIban } from "#domain/shared/format.ts";
 import { announceAnswer, FailureCallout, isFailure, useFailureToast } from "#app/components/forms.tsx";
 import { BackToDashboard, Page } from "#app/components/page.tsx";
@@ -36,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       vatRate: vatRateBp === null ? "" : String(vatRateBp / 100),
       bankIban: profile.bankIban && formatIban(profile.bankIban),
     },
-    logo: logo ? { type: logo.type, size: logo.bytes.length } : null,
+    // A logo stored before pixels were bounded is flagged here and left out of documents.
+    logo: logo ? { type: logo.type, size: logo.bytes.length, problem: logoProblem(logo.bytes) } : null,
     updatedAt,
     bankDetails: hasBankDetails(profile),
   };

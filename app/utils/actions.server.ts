@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { ZodError, type ZodType } from "zod";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
+import { ReaderBusyError } from "#domain/imports/parse-gate.ts";
 import { zodMessage } from "./api.server.ts";
 import { assertSameOrigin } from "./security.server.ts";
 import { sameOriginPath } from "./safe-redirect.ts";
@@ -162,7 +163,7 @@ export async function runIntent(
     return await handler.run(fields);
   } catch (error) {
     if (error instanceof ActionFailed) return fail(error.status, error.message, error.fieldErrors);
-    if (error instanceof RateLimitedError)
+    if (error instanceof RateLimitedError || error instanceof ReaderBusyError)
       return fail(error.status, error.message, undefined, { "Retry-After": String(error.retryAfterSeconds) });
     if (error instanceof DomainError) return fail(error.status, error.message);
     if (error instanceof ZodError) return fail(400, zodMessage(error));

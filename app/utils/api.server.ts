@@ -2,6 +2,7 @@
 import { ZodError, type ZodType } from "zod";
 import { RateLimitedError } from "#domain/accounts/attempt-service.ts";
 import { DomainError } from "#domain/shared/errors.ts";
+import { ReaderBusyError } from "#domain/imports/parse-gate.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { assertSameOrigin } from "./security.server.ts";
 import { getUser } from "./session.server.ts";
@@ -31,7 +32,7 @@ export function api(handler: Handler): Handler {
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      if (error instanceof RateLimitedError)
+      if (error instanceof RateLimitedError || error instanceof ReaderBusyError)
         return apiError(error.status, error.message, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
       if (error instanceof DomainError) return apiError(error.status, error.message);
       if (error instanceof ZodError) return apiError(400, zodMessage(error));

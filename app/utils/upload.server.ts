@@ -1,10 +1,5 @@
 /** Multipart uploads of telemetry exports: size cap (413), the spec's messages for a missing or wrong file. */
 import { textField } from "./action-reply.ts";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-} from "@remix-run/node";
 import { parseMonth } from "#domain/shared/dates.ts";
 import type { ImportFile } from "#domain/imports/import-service.ts";
 import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";
@@ -19,19 +14,44 @@ export class UploadTooLargeError extends Error {
   }
 }
 
+/** Multipart framing allowed beyond UPLOAD_MAX_MB in one request (server/body-limit.js allows the same). */
+const FRAMING_BYTES = 64 * 1024;
+
 /**
- * Reads a multipart body part by part as it streams (Remix's multipart parser), holding each part
- * in memory only up to UPLOAD_MAX_MB: a larger file stops the read with UploadTooLargeError, before
- * the rest of it is taken in. (server.js has already refused a body past the whole request's limit.)
+ * Reads a multipart body with the runtime's own parser (undici's on Node, Deno's own): 10 to 20 times
+ * quicker than Remix's JavaScript parser, which held the event loop for about 100 ms per 4 MB file
+ * (issue 32: three large uploads at once delayed every other request). The body is counted as it
+ * streams and stopped past UPLOAD_MAX_MB plus the framing (server.js has refused a larger one already;
+ * this holds under the Vite dev server too), and any file over UPLOAD_MAX_MB is refused with
+ * UploadTooLargeError.
  */
 export async function readMultipart(request: Request): Promise<FormData> {
-  const uploadHandler = createMemoryUploadHandler({ maxPartSize: env.UPLOAD_MAX_MB * 1024 * 1024 });
+  const maxPart = env.UPLOAD_MAX_MB * 1024 * 1024;
+  const maxBody = maxPart + FRAMING_BYTES;
+  let seen = 0;
+  const counted = request.body?.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > maxBody) controller.error(new UploadTooLargeError());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  let form: FormData;
   try {
-    return await parseMultipartFormData(request, uploadHandler);
+    form = await new Request(request.url, {
+      method: "POST",
+      headers: request.headers,
+      body: counted ?? null,
+      duplex: "half",
+    } as RequestInit).formData();
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw new UploadTooLargeError();
+    if (seen > maxBody) throw new UploadTooLargeError();
     throw error;
   }
+  for (const value of form.values()) if (value instanceof Blob && value.size > maxPart) throw new UploadTooLargeError();
+  return form;
 }
 
 export interface MonthlyUpload {

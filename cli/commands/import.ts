@@ -1,4 +1,7 @@
-/** vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions] [--adjust-paid-months] [--dry-run] [--json] */
+/**
+ * vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions]
+ * [--adjust-paid-months] [--dry-run] [--json] [--max-unpacked-mb N] [--max-rows N] [--parse-timeout S]
+ */
 import fs from "node:fs";
 import path from "node:path";
 import cliProgress from "cli-progress";
@@ -11,6 +14,7 @@ import { importExports, type FileOutcome } from "#domain/imports/import-service.
 import { outcomeJson } from "#domain/imports/import-json.ts";
 import { DATE_ORDERS } from "#domain/imports/export-dates.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
+import { parseTimeoutMs } from "#domain/imports/read-limits.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
 import { printJson, withDatabase, type CliIO } from "../context.ts";
 import { EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
@@ -24,6 +28,9 @@ export interface ImportCommandOptions {
   adjustPaidMonths?: boolean;
   dryRun?: boolean;
   json?: boolean;
+  maxUnpackedMb?: string;
+  maxRows?: string;
+  parseTimeout?: string;
 }
 
 /** Files as given; a folder stands for the .xlsx, .xls and .csv files directly inside it. */
@@ -44,10 +51,19 @@ const importOptions = z.object({
   machine: idFlag("--machine takes a machine id (a positive whole number)").optional(),
   month: monthFlag.optional(),
   dateOrder: z.enum(DATE_ORDERS, { error: "--date-order takes dmy (day/month) or mdy (month/day)" }).optional(),
+  maxUnpackedMb: idFlag("--max-unpacked-mb takes a number of megabytes (a positive whole number)").optional(),
+  maxRows: idFlag("--max-rows takes a number of rows (a positive whole number)").optional(),
+  parseTimeout: idFlag("--parse-timeout takes a number of seconds (a positive whole number)").optional(),
 });
 
 export async function runImport(io: CliIO, inputs: string[], options: ImportCommandOptions): Promise<number> {
-  const { machine: machineId, month, dateOrder } = parseOptions(importOptions, options);
+  const { machine: machineId, month, dateOrder, ...raised } = parseOptions(importOptions, options);
+  // The web's limits and time budget (PARSE_TIMEOUT_MS in the environment), unless raised for a trusted file.
+  const readLimits = {
+    maxUnpackedBytes: raised.maxUnpackedMb && raised.maxUnpackedMb * 1024 * 1024,
+    maxRows: raised.maxRows,
+    timeoutMs: raised.parseTimeout ? raised.parseTimeout * 1000 : parseTimeoutMs(io.env),
+  };
   const files = expandFiles(inputs);
   if (!files.length) throw new UsageError("no .xlsx, .xls or .csv files to import");
 
@@ -77,8 +93,9 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
         dryRun: options.dryRun,
         acceptExclusions: Boolean(options.acceptExclusions),
         adjustPaidMonths: Boolean(options.adjustPaidMonths),
-        // One file: nothing to overlap its read with, so it is read here, without a worker's start and copy.
-        readOnThisThread: files.length === 1,
+        // Every file is read in a worker, so its time budget can stop it; one at a time, however long the last takes.
+        readLimits,
+        queueWaitMs: Number.POSITIVE_INFINITY,
         onFile: (file, index) => {
           if (index) bar?.increment();
           bar?.update({ file: file.name });

@@ -5,6 +5,7 @@
  */
 import { divRoundHalfUp } from "../shared/money.ts";
 import { bacsText } from "../shared/bacs-text.ts";
+import { fitsLogoBounds, imageSize, MAX_LOGO_PIXELS } from "./image-size.ts";
 
 export type LogoType = "image/png" | "image/jpeg";
 
@@ -104,11 +105,29 @@ export function logoType(bytes: Uint8Array): LogoType | null {
   return null;
 }
 
-/** Why a logo file is refused, or null when it is a PNG or JPEG within MAX_LOGO_BYTES. */
+const pixels = (n: number) => n.toLocaleString("en-GB");
+
+/**
+ * Why a logo file is refused, or null when it is a PNG or JPEG within MAX_LOGO_BYTES and, by its
+ * header (never decoded), within MAX_LOGO_PIXELS either way.
+ */
 export function logoProblem(bytes: Uint8Array): string | null {
-  if (!logoType(bytes)) return "The logo must be a PNG or JPEG image";
+  const type = logoType(bytes);
+  if (!type) return "The logo must be a PNG or JPEG image";
   if (bytes.length > MAX_LOGO_BYTES) return `The logo must be at most ${MAX_LOGO_BYTES / 1024} KB`;
+  const size = imageSize(bytes, type);
+  if (!size.ok) return `The logo could not be read as a ${type === "image/png" ? "PNG" : "JPEG"} image`;
+  if (!fitsLogoBounds(size))
+    return `The logo must be at most ${pixels(MAX_LOGO_PIXELS)} × ${pixels(MAX_LOGO_PIXELS)} pixels; this one is ${pixels(size.width)} × ${pixels(size.height)}`;
   return null;
+}
+
+/**
+ * The logo as documents (PDFs) may draw it: one stored before pixels were bounded, above
+ * MAX_LOGO_PIXELS (or unreadable), is left out until it is replaced; Settings says so.
+ */
+export function logoForDocuments(logo: BusinessLogo | null): BusinessLogo | null {
+  return logo && logoProblem(logo.bytes) === null ? logo : null;
 }
 
 export interface VatLines {

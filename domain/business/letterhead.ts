@@ -4,7 +4,8 @@
  */
 import { ACCENT, A4, GREY, MARGIN, fit, type PanelLine, type Writer } from "../shared/pdf.ts";
 import { formatIban } from "../shared/format.ts";
-import { addressLines, type BusinessProfile } from "./business-rules.ts";
+import { addressLines, logoForDocuments, type BusinessProfile } from "./business-rules.ts";
+import { embedLogo } from "./logo-embed.ts";
 
 /** "Company no. 01234567 · VAT no. GB123456789": the business's registration, for footers; "" when it has none. */
 export function registrationLine(business: BusinessProfile): string {
@@ -30,15 +31,14 @@ export async function header(w: Writer, business: BusinessProfile, title: string
   let leftBottom = top;
   // The trading name is on the left (alone, or beside a mark), or on the right under a wide wordmark.
   let nameOnLeft = true;
-  if (business.logo) {
-    const image =
-      business.logo.type === "image/png"
-        ? await w.doc.embedPng(business.logo.bytes)
-        : await w.doc.embedJpg(business.logo.bytes);
+  // A stored logo past the pixel bounds is never decoded: the trading name stands in for it.
+  const logo = logoForDocuments(business.logo);
+  if (logo) {
+    const image = await embedLogo(w.doc, logo);
     const scale = Math.min(LOGO_MAX.width / image.width, LOGO_MAX.height / image.height);
     const width = image.width * scale;
     const height = image.height * scale;
-    w.page.drawImage(image, { x: MARGIN, y: top - height, width, height });
+    w.page.drawPage(image.page, { x: MARGIN, y: top - height, width, height });
     leftBottom = top - height;
     // A mark (not a wide wordmark) has the trading name set beside it.
     nameOnLeft = width / height < 2.2;

@@ -118,6 +118,8 @@ export async function importExports(
         fileName: file.name,
         requireMachineName: mode.machineId === undefined,
         onThisThread: options.readOnThisThread,
+        limits: options.readLimits,
+        queueWaitMs: options.queueWaitMs,
         dateOrder: mode.dateOrders?.get(file.name) ?? mode.dateOrder,
       });
       return { file, report };

@@ -6,6 +6,7 @@
 import type { BookingMachine } from "./booking-rules.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { DateOrder } from "./export-dates.ts";
+import type { ReadLimits } from "./read-limits.ts";
 import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";
 import type { FooterCheck, SalesSummary } from "./telemetry-export.ts";
 import { leftOutSentence, type LeftOut } from "./import-words.ts";
@@ -98,6 +99,10 @@ export interface ImportOptions {
    * are read in workers, the next while this one is written.
    */
   readOnThisThread?: boolean;
+  /** Reading limits other than the defaults (read-limits.ts): `vendboard import`'s flags for a trusted file. */
+  readLimits?: Partial<ReadLimits>;
+  /** How long a large file waits for another being read (parse-gate.ts); the CLI waits as long as it takes. */
+  queueWaitMs?: number;
 }
 
 export interface ImportMode {

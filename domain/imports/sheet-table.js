@@ -3,13 +3,35 @@
 // JavaScript, so the worker (telemetry-export.worker.js) runs it under vitest, tsx, the built
 // server and Deno alike; telemetry-export-reader.ts runs it on its own thread for one-file imports.
 import * as XLSX from "xlsx";
+import { checkZip } from "./zip-check.js";
+
+/**
+ * A workbook's first sheet, read only once its zip has been checked by what it really unpacks to
+ * (zip-check.js: every entry counted as it inflates, its rows and cells too): what the reading worker
+ * and a read on this thread both do. Never throws.
+ * @param {Uint8Array} bytes
+ * @param {{ sheetRows: number, maxUnpackedBytes: number, maxCells: number, zipChecked?: boolean }} limits
+ *   `zipChecked`: the caller has checked the zip already (the reader does, before it starts a worker).
+ * @returns {Promise<{ ok: true, sheetName: string, table: unknown[][], date1904: boolean } | { ok: false, reason: "unreadable" | "lies" | "unpacked" | "rows" | "cells" }>}
+ */
+export async function readCheckedWorkbook(bytes, limits) {
+  if (!limits.zipChecked && bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    const zip = await checkZip(bytes, { ...limits, maxRows: limits.sheetRows });
+    if (!zip.ok) return zip;
+  }
+  const result = readFirstSheet(bytes, limits.sheetRows, limits.maxCells);
+  if (!result) return { ok: false, reason: "unreadable" };
+  if ("tooManyCells" in result) return { ok: false, reason: "cells" };
+  return { ok: true, ...result };
+}
 
 /**
  * @param {Uint8Array} bytes
  * @param {number} sheetRows SheetJS stops reading after this many rows.
- * @returns {{ sheetName: string, table: unknown[][], date1904: boolean } | null} null when SheetJS cannot read the file.
+ * @param {number} [maxCells] the most rows × columns the table may have (an .xls is not counted before).
+ * @returns {{ sheetName: string, table: unknown[][], date1904: boolean } | { tooManyCells: true } | null} null when SheetJS cannot read the file.
  */
-export function readFirstSheet(bytes, sheetRows) {
+export function readFirstSheet(bytes, sheetRows, maxCells = Number.POSITIVE_INFINITY) {
   let workbook;
   try {
     workbook = XLSX.read(bytes, {
@@ -37,6 +59,10 @@ export function readFirstSheet(bytes, sheetRows) {
   if (!sheet["!ref"]) return { sheetName, table, date1904 };
   const range = XLSX.utils.decode_range(sheet["!ref"]);
   const data = sheet["!data"] ?? [];
+  // The table is as wide as the sheet's range: one far cell must not make every row that wide.
+  let filledRows = 0;
+  for (let r = range.s.r; r <= range.e.r; r++) if (data[r]) filledRows++;
+  if (filledRows * (range.e.c - range.s.c + 1) > maxCells) return { tooManyCells: true };
   for (let r = range.s.r; r <= range.e.r; r++) {
     const row = data[r];
     if (!row) continue;

@@ -78,6 +78,8 @@ export interface InterpretOptions {
   date1904?: boolean;
   /** Now: rows of a month after this one have not happened yet. */
   now?: Date;
+  /** The most data rows (MAX_ROWS unless `vendboard import` raised it for a trusted file). */
+  maxRows?: number;
 }
 
 /** The most data rows one file may carry (a month of a very busy machine is a few thousand). */
@@ -85,10 +87,11 @@ export const MAX_ROWS = 200_000;
 
 /** The rows of an export's first sheet (as readSheet gives them) interpreted: pure. */
 export function interpretSalesTable(table: readonly unknown[][], options: InterpretOptions = {}): ParsedSalesReport {
-  if (table.length > MAX_ROWS + 3) {
+  const maxRows = options.maxRows ?? MAX_ROWS;
+  if (table.length > maxRows + 3) {
     // sheetRows stopped reading one row past the cap: the file has more rows than one export may.
     throw new SalesReportError(
-      `The file has more than ${MAX_ROWS.toLocaleString("en-GB")} rows: split it into smaller exports`,
+      `The file has more than ${maxRows.toLocaleString("en-GB")} rows: split it into smaller exports`,
     );
   }
   if (table.length < 4) {

@@ -7,7 +7,8 @@ export type DomainErrorCode =
   | "conflict"
   | "too_large"
   | "rate_limited"
-  | "bad_gateway";
+  | "bad_gateway"
+  | "unavailable";
 
 const STATUS: Record<DomainErrorCode, number> = {
   bad_input: 400,
@@ -18,6 +19,7 @@ const STATUS: Record<DomainErrorCode, number> = {
   too_large: 413,
   rate_limited: 429,
   bad_gateway: 502,
+  unavailable: 503,
 };
 
 export class DomainError extends Error {

@@ -54,13 +54,14 @@ describe("logos", () => {
     expect(logoType(new Uint8Array())).toBeNull();
   });
 
-  it("say why one is refused: its type, or its size over 512 KB", () => {
-    expect(logoProblem(PNG)).toBeNull();
+  it("say why one is refused: its type, its size over 512 KB, or a header that cannot be read", () => {
+    expect(logoProblem(demoLogoPng(64))).toBeNull();
+    expect(logoProblem(PNG)).toBe("The logo could not be read as a PNG image");
     expect(logoProblem(new TextEncoder().encode("%PDF-1.7"))).toBe("The logo must be a PNG or JPEG image");
     const big = new Uint8Array(MAX_LOGO_BYTES + 1);
     big.set(JPEG);
     expect(logoProblem(big)).toBe("The logo must be at most 512 KB");
-    expect(logoProblem(big.subarray(0, MAX_LOGO_BYTES))).toBeNull();
+    expect(logoProblem(big.subarray(0, MAX_LOGO_BYTES))).toBe("The logo could not be read as a JPEG image");
   });
 
   it("the demo's logo is a real PNG", () => {

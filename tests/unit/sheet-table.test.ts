@@ -2,7 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
-import { readFirstSheet } from "#domain/imports/sheet-table.js";
+import { readCheckedWorkbook, readFirstSheet } from "#domain/imports/sheet-table.js";
+import { checkZip, xmlElementCounter } from "#domain/imports/zip-check.js";
+import { xlsxBomb, zip } from "../../scripts/xlsx-bomb.js";
+
+type Read = { sheetName: string; table: unknown[][] };
 
 const fixtures = path.resolve("fixtures");
 
@@ -17,7 +21,7 @@ describe("readFirstSheet", () => {
         defval: null,
         blankrows: false,
       });
-      const read = readFirstSheet(bytes, 1_000)!;
+      const read = readFirstSheet(bytes, 1_000) as Read;
       expect(read.sheetName).toBe(book.SheetNames[0]);
       expect(read.table).toEqual(expected);
     });
@@ -25,7 +29,88 @@ describe("readFirstSheet", () => {
 
   it("stops at sheetRows and answers null for what SheetJS cannot read", () => {
     const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, "three-machines-2026-09.xlsx")));
-    expect(readFirstSheet(bytes, 5)!.table).toHaveLength(5);
+    expect((readFirstSheet(bytes, 5) as Read).table).toHaveLength(5);
     expect(readFirstSheet(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), 10)).toBeNull();
+  });
+});
+
+const LIMITS = { maxUnpackedBytes: 150 * 1024 * 1024, maxRows: 200_004, maxCells: 10_000_000 };
+const sheetOf = (rows: string) =>
+  Buffer.from(
+    `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
+  );
+
+describe("checkZip: what a zip really unpacks to", () => {
+  it("passes every fixture, counting its unpacked bytes", async () => {
+    for (const name of fs.readdirSync(fixtures).filter((f) => /^(?!bad-not).*\.xlsx$/.test(f))) {
+      const check = await checkZip(new Uint8Array(fs.readFileSync(path.join(fixtures, name))), LIMITS);
+      expect(check, name).toMatchObject({ ok: true });
+    }
+  });
+
+  it("refuses an entry inflating past the size it declares (0 bytes or 1 KB), whatever the limit", async () => {
+    const zeroDeclared = zip(
+      { "xl/worksheets/sheet1.xml": sheetOf("<row><c><v>1</v></c></row>".repeat(100)) },
+      {
+        declare: () => 0,
+      },
+    );
+    expect(await checkZip(zeroDeclared, LIMITS)).toEqual({ ok: false, reason: "lies" });
+    expect(await checkZip(xlsxBomb({ rows: 200_000, lie: true }), LIMITS)).toEqual({ ok: false, reason: "lies" });
+  });
+
+  it("refuses a file unpacking past the limit, declared honestly or counted", async () => {
+    const big = xlsxBomb({ rows: 200_000 });
+    expect(await checkZip(big, { ...LIMITS, maxUnpackedBytes: 1024 * 1024 })).toEqual({
+      ok: false,
+      reason: "unpacked",
+    });
+  });
+
+  it("counts a sheet's rows and cells (any namespace prefix), refusing past the caps", async () => {
+    const rows = zip({
+      "xl/worksheets/sheet1.xml": sheetOf('<x:row r="1"><x:c r="A1"/><c/></x:row><row/>'.repeat(10)),
+    });
+    expect(await checkZip(rows, { ...LIMITS, maxRows: 19 })).toEqual({ ok: false, reason: "rows" });
+    expect(await checkZip(rows, { ...LIMITS, maxCells: 19 })).toEqual({ ok: false, reason: "cells" });
+    expect(await checkZip(rows, { ...LIMITS, maxRows: 20, maxCells: 20 })).toMatchObject({ ok: true });
+  });
+
+  it("answers unreadable for what is not a zip, a cut directory or an unknown method", async () => {
+    expect(await checkZip(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), LIMITS)).toEqual({
+      ok: false,
+      reason: "unreadable",
+    });
+    const good = zip({ "a.xml": Buffer.from("<a/>") });
+    expect(await checkZip(good.subarray(0, good.length - 10), LIMITS)).toEqual({ ok: false, reason: "unreadable" });
+    const broken = new Uint8Array(good);
+    broken[8] = 99; // the local header's method
+    expect(await checkZip(broken, LIMITS)).toEqual({ ok: false, reason: "unreadable" });
+  });
+
+  it("xmlElementCounter counts across chunk boundaries and ignores closing tags and longer names", () => {
+    const counter = xmlElementCounter();
+    const text = '<row r="1"><c r="A1"><v>1</v></c><col/><cols/></row><x:row><x:c/></x:row>';
+    for (const part of [text.slice(0, 3), text.slice(3, 12), text.slice(12)]) counter.feed(Buffer.from(part));
+    expect({ rows: counter.rows, cells: counter.cells }).toEqual({ rows: 2, cells: 2 });
+  });
+});
+
+describe("readCheckedWorkbook", () => {
+  it("reads a fixture once its zip has been checked", async () => {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, "three-machines-2026-09.xlsx")));
+    const read = await readCheckedWorkbook(bytes, { sheetRows: 1_000, maxUnpackedBytes: 1e8, maxCells: 1e6 });
+    expect(read).toMatchObject({ ok: true });
+  });
+
+  it("refuses a sheet whose rows times its columns pass the cell cap (one far cell makes every row wide)", async () => {
+    const wide = XLSX.utils.aoa_to_sheet([...Array.from({ length: 100 }, (_, i) => [i])]);
+    XLSX.utils.sheet_add_aoa(wide, [["far"]], { origin: "ZZ1" });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, wide, "Transactions");
+    const bytes = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }));
+    const limits = { sheetRows: 1_000, maxUnpackedBytes: 1e8 };
+    expect(await readCheckedWorkbook(bytes, { ...limits, maxCells: 10_000 })).toEqual({ ok: false, reason: "cells" });
+    expect(await readCheckedWorkbook(bytes, { ...limits, maxCells: 100_000 })).toMatchObject({ ok: true });
   });
 });

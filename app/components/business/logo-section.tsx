@@ -3,9 +3,11 @@ import { Flex, Text } from "@radix-ui/themes";
 import { FilePicker } from "#app/components/file-picker.tsx";
 import { useState } from "react";
 import { MAX_LOGO_BYTES } from "#domain/business/business-rules.ts";
+import { MAX_LOGO_PIXELS } from "#domain/business/image-size.ts";
 import { Section } from "./settings-section.tsx";
 
 const LOGO_KB = MAX_LOGO_BYTES / 1024;
+const LOGO_PIXELS = MAX_LOGO_PIXELS.toLocaleString("en-GB");
 
 /** The logo: its preview (the stored one, or the chosen file before it is saved), the file input and Remove. */
 export function LogoSection({
@@ -13,7 +15,8 @@ export function LogoSection({
   updatedAt,
   error,
 }: {
-  logo: { type: string; size: number } | null;
+  /** `problem`: why the stored logo needs replacing (past the pixel bounds); it is left out of documents meanwhile. */
+  logo: { type: string; size: number; problem: string | null } | null;
   updatedAt: string | null;
   error?: string;
 }) {
@@ -46,7 +49,7 @@ export function LogoSection({
   return (
     <Section
       title="Logo"
-      description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB.`}
+      description={`Shown at the top of invoices and statements. A PNG or JPEG image, at most ${LOGO_KB} KB and ${LOGO_PIXELS} × ${LOGO_PIXELS} pixels.`}
     >
       <Flex gap="4" align="center" wrap="wrap">
         <Flex
@@ -95,6 +98,11 @@ export function LogoSection({
           {logoError ? (
             <Text as="p" id="settings-logo-note" size="1" color="red">
               {logoError}
+            </Text>
+          ) : null}
+          {logo?.problem && !chosen && !remove ? (
+            <Text as="p" id="settings-logo-replace" size="1" color="red" role="status">
+              This logo needs replacing: {logo.problem}. Invoices and statements leave it out until it is replaced.
             </Text>
           ) : null}
           {logo ? (
