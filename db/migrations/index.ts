@@ -17,6 +17,7 @@ import * as commissionAgreements from "./2026-11-29T00-commission-agreements.ts"
 import * as saleQuantity from "./2026-11-30T00-sale-quantity.ts";
 import * as adjustmentReasons from "./2026-11-30T01-adjustment-reasons.ts";
 import * as moneyPaid from "./2026-12-01T00-money-paid.ts";
+import * as bankDetails from "./2026-12-02T00-bank-details.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T00-sale-quantity": saleQuantity,
   "2026-11-30T01-adjustment-reasons": adjustmentReasons,
   "2026-12-01T00-money-paid": moneyPaid,
+  "2026-12-02T00-bank-details": bankDetails,
 };
