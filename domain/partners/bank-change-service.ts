@@ -13,6 +13,7 @@ import { sendMail, type MailConfig } from "../mail/mail-service.ts";
 import { mailHtml, mailText, type MailBody } from "../mail/mail-templates.ts";
 import { DEFAULT_APP_URL } from "#db/config.ts";
 import {
+  bankCheckingMessage,
   bankHold,
   changedBankFields,
   formatBankTime,
@@ -206,4 +207,24 @@ export async function confirmBankDetails(
       });
     return { partnerId, changedAt: change.changedAt, confirmedAt: at, verifiedBy: how, holdEnded: Boolean(hold) };
   });
+}
+
+/** The partner page's bank status: the hold (with whether this admin may confirm it), and stored details that need checking. */
+export interface BankStatus {
+  hold: { message: string; changedAt: string; payableFrom: string | null; canConfirm: boolean } | null;
+  needsChecking: string | null;
+}
+
+export async function partnerBankStatus(
+  db: DB,
+  partner: Pick<User, "id" | "sortCode" | "accountNumber">,
+  adminId: number,
+  now: Date = new Date(),
+): Promise<BankStatus> {
+  const change = (await latestBankChanges(db, [partner.id])).get(partner.id);
+  const hold = bankHold(change, now);
+  return {
+    hold: hold && { ...hold, canConfirm: change!.changedBy !== adminId },
+    needsChecking: bankCheckingMessage(partner),
+  };
 }
