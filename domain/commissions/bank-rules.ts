@@ -96,9 +96,21 @@ export function maskBankDetails(details: Partial<BankDetails>): Partial<Record<B
   );
 }
 
-/** The bank fields whose saved value differs (each compared as it is stored). */
+/** A field's value as compared for a change: numbers as the forms keep them (an older "05-01-23" is 050123). */
+function comparable(field: BankField, value: string | null): string | null {
+  if (blank(value)) return null;
+  const checked =
+    field === "sortCode"
+      ? normalizeSortCode(value)
+      : field === "accountNumber"
+        ? normalizeAccountNumber(value)
+        : { ok: true as const, value };
+  return checked.ok ? checked.value : value;
+}
+
+/** The bank fields whose saved value differs (numbers compared as the forms keep them). */
 export function changedBankFields(before: BankDetails, after: BankDetails): BankField[] {
-  return BANK_FIELDS.filter((f) => (before[f] ?? null) !== (after[f] ?? null));
+  return BANK_FIELDS.filter((f) => comparable(f, before[f] ?? null) !== comparable(f, after[f] ?? null));
 }
 
 /** How long paying a partner waits after their bank details change. */

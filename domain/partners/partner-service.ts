@@ -92,11 +92,17 @@ export async function updatePartner(
   const { user, notices } = await db.transaction().execute(async (trx) => {
     const current = await requirePartner(trx, id);
     const saved = <K extends BankField>(key: K) => (input[key] !== undefined ? input[key] : current[key]) ?? null;
-    const holder = holderProblem({
-      sortCode: saved("sortCode"),
-      accountNumber: saved("accountNumber"),
-      accountHolderName: saved("accountHolderName"),
-    });
+    // Checked when the bank details are edited, so an older partner without a holder can still change other fields.
+    const bankEdited = (["sortCode", "accountNumber", "accountHolderName"] as const).some(
+      (k) => input[k] !== undefined,
+    );
+    const holder =
+      bankEdited &&
+      holderProblem({
+        sortCode: saved("sortCode"),
+        accountNumber: saved("accountNumber"),
+        accountHolderName: saved("accountHolderName"),
+      });
     if (holder) throw badInput(holder);
     if (input.username && input.username.toLowerCase() !== current.username.toLowerCase()) {
       if (await findUserByUsername(trx, input.username)) throw conflict("Username already exists");

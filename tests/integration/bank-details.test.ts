@@ -187,6 +187,13 @@ describe("bank details are valid or absent", () => {
     const ok = await patch(partner.id, { sortCode: "12 34 56", accountNumber: "7654321" });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ sortCode: "123456", accountNumber: "07654321" });
+    // An older partner with numbers but no holder still changes other fields.
+    const older = await makePartner(db, { name: "Older", sortCode: "05-01-23", accountNumber: "41234567" });
+    expect((await patch(older.id, { name: "Older Renamed" })).status).toBe(200);
+    // Saving the same details as the forms keep them is no change: no hold.
+    expect((await patch(older.id, { sortCode: "050123", accountHolderName: "Older Ltd" })).status).toBe(200);
+    const changes = await db.selectFrom("bankDetailChanges").selectAll().where("partnerId", "=", older.id).execute();
+    expect(changes.map((c) => JSON.parse(c.after))).toEqual([{ accountHolderName: "Older Ltd" }]);
     // The holder cannot be cleared while numbers are on record.
     expect(await message(await patch(partner.id, { accountHolderName: null }))).toBe(
       "Account holder: required with a sort code or account number",

@@ -85,6 +85,8 @@ describe("masking and changes", () => {
   it("names the bank fields whose stored value changed", () => {
     const before = { sortCode: "123456", accountNumber: "12345678", rollNumber: null, accountHolderName: "Ann" };
     expect(changedBankFields(before, { ...before })).toEqual([]);
+    // An older "12-34-56" saved again as 123456 is no change.
+    expect(changedBankFields({ ...before, sortCode: "12-34-56", accountNumber: "1234 5678" }, before)).toEqual([]);
     expect(changedBankFields(before, { ...before, accountNumber: "87654321", rollNumber: "R1" })).toEqual([
       "accountNumber",
       "rollNumber",
