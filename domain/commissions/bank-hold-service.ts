@@ -5,7 +5,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { conflict } from "../shared/errors.ts";
-import { bankHold, type BankChange, type BankHold } from "./bank-rules.ts";
+import { audit } from "../shared/audit-writer.ts";
+import { BANK_HOLD_HOURS, bankHold, formatBankTime, type BankChange, type BankHold } from "./bank-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -46,8 +47,38 @@ export async function bankHolds(
   return holds;
 }
 
-/** 409 when the partner's bank details changed and paying them is still held: "<name> cannot be paid yet: Bank details changed on …; payable from …". */
-export async function assertNotHeld(db: DB, partnerId: number, partnerName: string, now: Date = new Date()) {
-  const hold = (await bankHolds(db, now, [partnerId])).get(partnerId);
+/**
+ * 409 when the partner's bank details changed and paying them is still held: "<name> cannot be paid
+ * yet: Bank details changed on …; payable from …". The first payment after a hold ran its 72 hours
+ * writes its end to the trail (`bank_hold_end`); an early end by confirmation wrote its own.
+ */
+export async function assertNotHeld(
+  db: DB,
+  partnerId: number,
+  partnerName: string,
+  now: Date = new Date(),
+  actorId: number | null = null,
+) {
+  const change = (await latestBankChanges(db, [partnerId])).get(partnerId);
+  const hold = bankHold(change, now);
   if (hold) throw conflict(`${partnerName} cannot be paid yet: ${hold.message}`);
+  if (!change || change.confirmedAt) return;
+  const ended = await db
+    .selectFrom("auditLog")
+    .select("id")
+    .where("action", "=", "bank_hold_end")
+    .where("entity", "=", "bank_details")
+    .where("entityId", "=", String(change.id))
+    .executeTakeFirst();
+  if (ended) return;
+  const endedAt = new Date(new Date(change.changedAt).getTime() + BANK_HOLD_HOURS * 3_600_000).toISOString();
+  await audit(db, {
+    actorId,
+    action: "bank_hold_end",
+    entity: "bank_details",
+    entityId: change.id,
+    partnerId,
+    after: { endedAt },
+    details: { reason: `The hold on ${partnerName}'s payments ended on ${formatBankTime(endedAt)}: 72 hours passed` },
+  });
 }

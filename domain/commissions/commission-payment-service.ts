@@ -82,7 +82,7 @@ export async function markCommissionPaidIn(
     .where("month", "=", month)
     .executeTakeFirst();
   if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
-  await assertNotHeld(trx, partnerId, partner.name ?? partner.username, now);
+  await assertNotHeld(trx, partnerId, partner.name ?? partner.username, now, actorId);
   const monthPence = figures.totals.commissionPence;
   const alreadyPaid = figures.moneyPaid;
   const { payPence, carriedPence } = repayment(monthPence, alreadyPaid.pence);

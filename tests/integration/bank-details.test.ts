@@ -200,6 +200,21 @@ describe("bank details are valid or absent", () => {
     );
   });
 
+  it("stored details a bank file cannot take: kept, and the partner page says they need checking", async () => {
+    const older = await makePartner(db, { name: "Needs Check", sortCode: "12-34", accountNumber: "12345678" });
+    const page = await (
+      await call(partnerPageLoader, `/partners/${older.id}`, {
+        cookie: adminA.cookie,
+        params: { partnerId: String(older.id) },
+      })
+    ).json();
+    expect(page.bank).toEqual({
+      hold: null,
+      needsChecking: 'Bank details need checking: sort code "12-34" is not 6 digits',
+    });
+    expect(page.partner.sortCode).toBe("12-34");
+  });
+
   it("Add Partner and Edit as page actions: the message under its field", async () => {
     const add = await call(adminAction, "/admin?index", {
       form: {
@@ -474,6 +489,15 @@ describe("a change of bank details is guarded", () => {
     );
     expect(await reason(waits.id, at(72))).toBeUndefined();
     expect((await markCommissionPaid(db, waits.id, MONTH, adminA.id, "2026-11-05", at(72))).status).toBe("completed");
+    const ends = await db
+      .selectFrom("auditLog")
+      .select(["details"])
+      .where("partnerId", "=", waits.id)
+      .where("action", "=", "bank_hold_end")
+      .execute();
+    expect(ends.map((e) => JSON.parse(e.details!).reason)).toEqual([
+      "The hold on Waits Out's payments ended on 05/11/2026 09:00: 72 hours passed",
+    ]);
 
     const quiet = await payable("No Address", { email: null });
     await updatePartner(db, quiet.id, partnerUpdateSchema.parse({ sortCode: "20-00-00" }), adminA.id, t0);
