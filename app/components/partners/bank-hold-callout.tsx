@@ -27,7 +27,7 @@ export function BankHoldCallout({
   return (
     <Flex direction="column" gap="3" mb="4">
       {status.needsChecking ? (
-        <Callout.Root color="amber" role="status">
+        <Callout.Root color="amber" highContrast role="status">
           <Callout.Icon>
             <ExclamationTriangleIcon />
           </Callout.Icon>
@@ -35,7 +35,7 @@ export function BankHoldCallout({
         </Callout.Root>
       ) : null}
       {status.hold ? (
-        <Callout.Root color="orange" role="status">
+        <Callout.Root color="amber" highContrast role="status">
           <Callout.Icon>
             <ExclamationTriangleIcon />
           </Callout.Icon>
