@@ -6,6 +6,7 @@ import type { Insertable, Selectable, Updateable } from "kysely";
 import type {
   AuditLogTable,
   AuthFailuresTable,
+  BankDetailChangesTable,
   BusinessProfileTable,
   EmailLogTable,
   PasswordResetsTable,
@@ -59,6 +60,7 @@ export interface Database {
   emailLog: EmailLogTable;
   authFailures: AuthFailuresTable;
   businessProfile: BusinessProfileTable;
+  bankDetailChanges: BankDetailChangesTable;
   payments: PaymentsTable;
   paymentAllocations: PaymentAllocationsTable;
   creditNotes: CreditNotesTable;

@@ -1,5 +1,6 @@
 /** A label/value list where an empty value reads 'Not provided'; and the bank details as one. */
 import { DataList } from "@radix-ui/themes";
+import { formatSortCode } from "#domain/shared/format.ts";
 
 export function DetailsList({
   rows,
@@ -31,11 +32,15 @@ export function bankRows(p: {
   accountHolderName: string | null;
   accountNumber: string | null;
   sortCode: string | null;
+  rollNumber?: string | null;
 }): [string, string | null][] {
   return [
     ["Bank Name", p.bankName],
     ["Account Holder", p.accountHolderName],
     ["Account Number", p.accountNumber],
-    ["Sort Code", p.sortCode],
+    // Stored as 6 digits, shown 12-34-56 (details kept from before issue 31 show as they are).
+    ["Sort Code", p.sortCode && formatSortCode(p.sortCode)],
+    // A building society's roll number only when there is one.
+    ...(p.rollNumber ? [["Roll Number", p.rollNumber] as [string, string]] : []),
   ];
 }

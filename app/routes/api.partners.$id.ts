@@ -5,7 +5,7 @@ import { partnerDetailJson } from "#domain/partners/partner-json.ts";
 import { api, methodNotAllowed, parseBody, requireApiAdmin } from "#app/utils/api.server.ts";
 import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
-import { DATA_DIR } from "#app/utils/env.server.ts";
+import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
 import { idParam } from "#app/utils/params.server.ts";
 import { publicUserJson } from "#domain/accounts/user-json.ts";
 
@@ -20,7 +20,7 @@ export const action = api(async ({ request, params, context }) => {
   switch (request.method) {
     case "PATCH": {
       const input = await parseBody(request, partnerUpdateSchema);
-      return Response.json(publicUserJson(await updatePartner(db, id, input, admin.id)));
+      return Response.json(publicUserJson(await updatePartner(db, id, input, admin.id, new Date(), MAIL_CONFIG)));
     }
     case "DELETE": {
       const { password } = await parseBody(request, deletePartnerSchema);

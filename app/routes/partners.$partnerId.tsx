@@ -40,6 +40,8 @@ import { ProfitShareCard } from "#app/components/partners/profit-share-card.tsx"
 import { BackToDashboard, LoadFailedCard, MessageCard, Page } from "#app/components/page.tsx";
 import { CommissionCards, type CommissionMonth } from "#app/components/partners/commission-cards.tsx";
 import { OwingCallout } from "#app/components/partners/owing-callout.tsx";
+import { BankHoldCallout } from "#app/components/partners/bank-hold-callout.tsx";
+import { partnerBankStatus } from "#domain/partners/bank-change-service.ts";
 import { AgreementCard, type AgreementCardData } from "#app/components/partners/agreement-card.tsx";
 import { EditPartnerDialog } from "#app/components/partners/edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "#app/components/partners/partner-type.tsx";
@@ -64,7 +66,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = Number(params.partnerId);
   try {
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError("not_found", "Partner not found");
@@ -80,7 +82,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : { commission: null, working: null, agreement: null };
     // What the partner owes with no later month to take it, else null.
     const owing = await partnerOwing(db, id);
-    return { partner, commission, working, agreement, statement, owing, uploadMaxMb: env.UPLOAD_MAX_MB };
+    // A change of bank details holding payments (and who may confirm it), or stored details that need checking.
+    const bank = await partnerBankStatus(db, partner, admin.id);
+    return { partner, commission, working, agreement, statement, owing, bank, uploadMaxMb: env.UPLOAD_MAX_MB };
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") {
       return data(
@@ -91,6 +95,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           agreement: null,
           statement: null,
           owing: null,
+          bank: null,
           uploadMaxMb: env.UPLOAD_MAX_MB,
         },
         { status: 404 },
@@ -150,7 +155,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const shouldRevalidate = skipRevalidationWhenGone;
 
 export default function PartnerDetailPage() {
-  const { partner, commission, working, agreement, statement, owing, uploadMaxMb } = useLoaderData<typeof loader>();
+  const { partner, commission, working, agreement, statement, owing, bank, uploadMaxMb } =
+    useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
   useFailureToast(reply);
@@ -184,6 +190,13 @@ export default function PartnerDetailPage() {
         <PaymentFieldsForQuestion reply={reply} />
       </ConfirmationCard>
       <FailureCallout reply={reply} />
+      {bank ? (
+        <BankHoldCallout
+          partnerId={partner.id}
+          status={bank}
+          error={reply && "fieldErrors" in reply ? reply.fieldErrors?.verifiedBy : undefined}
+        />
+      ) : null}
       <Grid columns={{ initial: "2", md: "4" }} gap="3" mb="5">
         <StatCard label="Total Machines" value={partner.machineCount} />
         <StatCard label="Total Revenue" value={formatPence(partner.totalRevenuePence)} />

@@ -36,6 +36,7 @@ export async function runMigrate(io: CliIO, options: { json?: boolean }) {
 
 /** One line of a migration's report: what it removed, from where, and why. */
 export function describeMigrationChange(line: MigrationReportLine): string {
+  if (line.action === "migration_bank_details") return `  ${line.migration}: partner ${line.entityId}: ${line.reason}`;
   const before = (line.before ?? {}) as { transactionId?: string; kind?: string; location?: string };
   const what =
     line.entity === "sale"

@@ -18,6 +18,7 @@ import * as saleQuantity from "./2026-11-30T00-sale-quantity.ts";
 import * as adjustmentReasons from "./2026-11-30T01-adjustment-reasons.ts";
 import * as moneyPaid from "./2026-12-01T00-money-paid.ts";
 import * as payoutPrefix from "./2026-12-02T00-payout-prefix.ts";
+import * as bankDetails from "./2026-12-02T01-bank-details.ts";
 import * as deviceCookies from "./2026-12-02T10-device-cookies.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30T01-adjustment-reasons": adjustmentReasons,
   "2026-12-01T00-money-paid": moneyPaid,
   "2026-12-02T00-payout-prefix": payoutPrefix,
+  "2026-12-02T01-bank-details": bankDetails,
   "2026-12-02T10-device-cookies": deviceCookies,
 };

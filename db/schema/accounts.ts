@@ -16,6 +16,8 @@ export interface UsersTable {
   accountNumber: string | null;
   sortCode: string | null;
   accountHolderName: string | null;
+  /** A building society's roll number, when the account needs one. */
+  rollNumber: ColumnType<string | null, string | null | undefined, string | null>;
   /** Current commission rate in basis points (1000 = 10.00%). */
   commissionBp: ColumnType<number, number | undefined, number>;
   monthlyFeePence: number | null;
@@ -139,4 +141,26 @@ export interface SessionsTable {
   /** createdAt + 7 days: the fixed lifetime. */
   expiresAt: string;
   userAgent: string | null;
+}
+
+/**
+ * Each change of a partner's bank details after they were created: who made it and when, the address
+ * told of it, the details before and after masked but for their last 4 characters, and the second
+ * admin's confirmation (with how they verified it) that ends the 72-hour hold early.
+ */
+export interface BankDetailChangesTable {
+  id: Generated<number>;
+  partnerId: number;
+  /** ISO time of the change. */
+  changedAt: string;
+  changedBy: number | null;
+  /** The address on record before the change, emailed of it; null when there was none. */
+  notifiedTo: string | null;
+  /** JSON: the bank fields before and after, masked. */
+  before: string;
+  after: string;
+  confirmedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How the confirming admin verified the new details ("called the site on its known number"). */
+  verifiedBy: ColumnType<string | null, string | null | undefined, string | null>;
 }

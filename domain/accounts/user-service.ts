@@ -21,6 +21,8 @@ export interface PublicUser {
   accountNumber: string | null;
   sortCode: string | null;
   accountHolderName: string | null;
+  /** A building society's roll number (optional). */
+  rollNumber: string | null;
   /** Fraction string with 4 decimals, "0.1000". */
   commissionPercentage: string;
   monthlyFeePence: number | null;
@@ -42,6 +44,7 @@ export function toPublicUser(user: User): PublicUser {
     accountNumber: user.accountNumber,
     sortCode: user.sortCode,
     accountHolderName: user.accountHolderName,
+    rollNumber: user.rollNumber,
     commissionPercentage: bpToFraction(user.commissionBp),
     monthlyFeePence: user.monthlyFeePence,
     paymentPeriod: user.paymentPeriod,
@@ -103,6 +106,7 @@ export interface NewAccount {
   accountNumber?: string | null;
   sortCode?: string | null;
   accountHolderName?: string | null;
+  rollNumber?: string | null;
   commissionBp?: number;
   monthlyFeePence?: number | null;
   paymentPeriod?: PaymentPeriod | null;
@@ -134,6 +138,7 @@ export async function createUser(
         accountNumber: account.accountNumber ?? null,
         sortCode: account.sortCode ?? null,
         accountHolderName: account.accountHolderName ?? null,
+        rollNumber: account.rollNumber ?? null,
         commissionBp: account.commissionBp ?? 1000,
         monthlyFeePence: account.monthlyFeePence ?? null,
         paymentPeriod: account.paymentPeriod ?? null,

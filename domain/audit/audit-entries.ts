@@ -45,6 +45,9 @@ export function formatAuditTime(at: string): string {
 export function describeAuditEntry(entry: AuditEntryData): string {
   if (entry.action === "rate_change") return describeRateChange(entry);
   if (entry.action === "migration_remove_duplicate") return describeRemovedDuplicate(entry);
+  // A change of bank details, its hold and its confirmation say themselves in words (bank-change-service.ts), as does the migration's list.
+  if (entry.entity === "bank_details" || entry.action === "migration_bank_details")
+    return capitalise(text(fields(entry.details).reason) ?? fallback(entry));
   switch (entry.entity) {
     case "user":
       return describeUser(entry);

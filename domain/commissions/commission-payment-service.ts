@@ -17,6 +17,7 @@ import { repayment } from "./correction-rules.ts";
 import { payoutReference, topUpReference } from "./bacs-rules.ts";
 import { getPayoutPrefix } from "../business/business-service.ts";
 import { loadPartnerMonth, requirePartner, type PartnerMonth } from "./commission-service.ts";
+import { assertNotHeld } from "./bank-hold-service.ts";
 
 type DB = Kysely<Database>;
 
@@ -33,8 +34,9 @@ export async function markCommissionPaid(
   now: Date = new Date(),
 ) {
   assertPayable(month, paidDate, now);
-  return (await db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate)))
-    .payment;
+  return (
+    await db.transaction().execute((trx) => markCommissionPaidIn(trx, partnerId, month, actorId, paidDate, null, now))
+  ).payment;
 }
 
 /** The checks of markCommissionPaid that need no database: the month has ended and the paid date is after it. */
@@ -57,6 +59,7 @@ export interface PaidMonth {
  * markCommissionPaid inside a transaction the caller holds (a payout batch pays several partners in
  * one); the caller has run assertPayable. A month money was already paid for (reopened by Reset
  * Month) pays only what it now comes to minus that; a negative rest is carried (reason `repaid`).
+ * A partner whose bank details changed in the last 72 hours (unconfirmed) is not paid (409).
  */
 export async function markCommissionPaidIn(
   trx: DB,
@@ -65,6 +68,7 @@ export async function markCommissionPaidIn(
   actorId: number | null,
   paidDate: string,
   batchId: number | null = null,
+  now: Date = new Date(),
 ): Promise<PaidMonth> {
   const partner = await requirePartner(trx, partnerId);
   if (!isProfitSharingType(partner.partnerType)) {
@@ -79,6 +83,7 @@ export async function markCommissionPaidIn(
     .where("month", "=", month)
     .executeTakeFirst();
   if (existing?.status === "completed") throw conflict(`Commission for ${month} is already paid`);
+  await assertNotHeld(trx, partnerId, partner.name ?? partner.username, now, actorId);
   const monthPence = figures.totals.commissionPence;
   const alreadyPaid = figures.moneyPaid;
   const { payPence, carriedPence } = repayment(monthPence, alreadyPaid.pence);

@@ -161,7 +161,8 @@ export async function seedDemo(db: DB, dataDir: string, now: Date = new Date()):
         bankName: demo.bankName ?? null,
         accountHolderName: demo.accountHolderName ?? null,
         accountNumber: demo.accountNumber ?? null,
-        sortCode: demo.sortCode ?? null,
+        // Kept as its 6 digits, as the forms keep it (bank-rules.ts); shown 05-01-23.
+        sortCode: demo.sortCode?.replace(/\D/g, "") ?? null,
       },
       admin.id,
     );

@@ -5,6 +5,12 @@ import { PAYMENT_PERIODS } from "../invoices/invoice-rules.ts";
 import { formatPence, isWholePence, parsePence } from "../shared/money.ts";
 import { PARTNER_TYPES, type PartnerType } from "./partner-rules.ts";
 import { passwordSchema, usernameSchema } from "../accounts/account-schemas.ts";
+import {
+  holderProblem,
+  normalizeAccountNumber,
+  normalizeRollNumber,
+  normalizeSortCode,
+} from "../commissions/bank-rules.ts";
 
 /** The one minimum (reset-rules.ts holds it without zod, for pages that only show it). */
 export { MIN_PASSWORD_LENGTH, passwordSchema, usernameSchema } from "../accounts/account-schemas.ts";
@@ -54,26 +60,50 @@ const billingAddress = z.string({ error: "Billing address is required" }).trim()
 const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(120, "Name is too long");
 const partnerType = z.enum(PARTNER_TYPES, { error: "Choose a partner type" });
 
+/** A bank number: blank → null, else as bank-rules.ts keeps it, or its field's message. */
+const bankNumber = (normalize: typeof normalizeSortCode) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const checked = normalize(value);
+      if (checked.ok) return checked.value;
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    });
+
 /** Bank details and commercial terms: optional alike when creating and when updating. */
 const optionalTerms = {
   bankName: optionalText,
-  accountNumber: optionalText,
-  sortCode: optionalText,
+  accountNumber: bankNumber(normalizeAccountNumber),
+  sortCode: bankNumber(normalizeSortCode),
+  rollNumber: bankNumber(normalizeRollNumber),
   accountHolderName: optionalText,
   commissionPercentage: commissionFraction.optional(),
   monthlyFee,
   paymentPeriod: z.enum(PAYMENT_PERIODS).nullable().optional(),
 };
 
-export const partnerCreateSchema = z.object({
-  username: usernameSchema,
-  password: passwordSchema,
-  name,
-  partnerType,
-  email,
-  billingAddress,
-  ...optionalTerms,
-});
+export const partnerCreateSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    name,
+    partnerType,
+    email,
+    billingAddress,
+    ...optionalTerms,
+  })
+  .superRefine((input, ctx) => {
+    // The holder once either number is given (an update checks the details as they will be saved, in the service).
+    const holder = holderProblem({
+      sortCode: input.sortCode ?? null,
+      accountNumber: input.accountNumber ?? null,
+      accountHolderName: input.accountHolderName ?? null,
+    });
+    if (holder) ctx.addIssue({ code: "custom", path: ["accountHolderName"], message: holder });
+  });
 export type PartnerCreateInput = z.output<typeof partnerCreateSchema>;
 
 export const partnerUpdateSchema = z
@@ -128,3 +158,13 @@ export function checkCommissionPercent(input: string): { ok: true; percent: numb
   if (percent < 0 || percent > 100) return { ok: false, message: "Commission must be between 0 and 100" };
   return { ok: true, percent };
 }
+
+/** Another admin's confirmation of changed bank details: how they verified them (POST …/bank-details/confirm, the partner page). */
+export const VERIFIED_BY_MESSAGE = "How were they verified? Say how the new bank details were checked";
+export const bankConfirmSchema = z.object({
+  verifiedBy: z
+    .string({ error: VERIFIED_BY_MESSAGE })
+    .trim()
+    .min(1, VERIFIED_BY_MESSAGE)
+    .max(500, "How were they verified? Keep it under 500 characters"),
+});

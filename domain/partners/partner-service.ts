@@ -15,7 +15,7 @@ import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { assertRateEditable } from "../agreements/agreement-service.ts";
 import { storeTerms } from "../agreements/agreement-schemas.ts";
 import { currentMonth } from "../shared/dates.ts";
-import { DomainError, conflict } from "../shared/errors.ts";
+import { DomainError, badInput, conflict } from "../shared/errors.ts";
 import { formatPence } from "../shared/money.ts";
 import { pruneUploads } from "../imports/upload-store.ts";
 import type { UploadsAt } from "../machines/machine-service.ts";
@@ -32,6 +32,9 @@ import {
   type PublicUser,
 } from "../accounts/user-service.ts";
 import { requirePartner } from "./partner-detail-service.ts";
+import { BANK_FIELDS, holderProblem, maskBankValue, type BankField } from "../commissions/bank-rules.ts";
+import type { MailConfig } from "../mail/mail-service.ts";
+import { recordPartnerChanges, sendChangeNotices } from "./bank-change-service.ts";
 
 // The lists, the detail and the stats are their own modules; callers keep importing them from here.
 export {
@@ -65,6 +68,7 @@ export async function createPartner(db: DB, input: PartnerCreateInput, actorId: 
       accountNumber: input.accountNumber ?? null,
       sortCode: input.sortCode ?? null,
       accountHolderName: input.accountHolderName ?? null,
+      rollNumber: input.rollNumber ?? null,
       ...terms,
     },
     actorId,
@@ -72,17 +76,34 @@ export async function createPartner(db: DB, input: PartnerCreateInput, actorId: 
   return toPublicUser(user);
 }
 
-/** Applies the given fields only; a new rate is recorded from this month on. */
+/**
+ * Applies the given fields only; a new rate is recorded from this month on. A change of the bank
+ * details is guarded (bank-change-service.ts); with `mail`, the old address is emailed after the commit.
+ */
 export async function updatePartner(
   db: DB,
   id: number,
   input: PartnerUpdateInput,
   actorId: number,
   now: Date = new Date(),
+  mail?: MailConfig,
 ): Promise<PublicUser> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  return db.transaction().execute(async (trx) => {
+  const { user, notices } = await db.transaction().execute(async (trx) => {
     const current = await requirePartner(trx, id);
+    const saved = <K extends BankField>(key: K) => (input[key] !== undefined ? input[key] : current[key]) ?? null;
+    // Checked when the bank details are edited, so an older partner without a holder can still change other fields.
+    const bankEdited = (["sortCode", "accountNumber", "accountHolderName"] as const).some(
+      (k) => input[k] !== undefined,
+    );
+    const holder =
+      bankEdited &&
+      holderProblem({
+        sortCode: saved("sortCode"),
+        accountNumber: saved("accountNumber"),
+        accountHolderName: saved("accountHolderName"),
+      });
+    if (holder) throw badInput(holder);
     if (input.username && input.username.toLowerCase() !== current.username.toLowerCase()) {
       if (await findUserByUsername(trx, input.username)) throw conflict("Username already exists");
     }
@@ -106,6 +127,7 @@ export async function updatePartner(
       accountNumber: input.accountNumber,
       sortCode: input.sortCode,
       accountHolderName: input.accountHolderName,
+      rollNumber: input.rollNumber,
       passwordHash,
       ...terms,
     };
@@ -145,16 +167,20 @@ export async function updatePartner(
         key === "passwordHash" ||
         (current as Record<string, unknown>)[key] !== (updated as Record<string, unknown>)[key],
     );
-    // The changed fields' values, never the password hash (a new password is only named in details).
+    // The changed fields' values, never the password hash (a new password is only named in details); bank numbers masked.
     const shown = changed.filter((key) => key !== "passwordHash");
+    const value = (user: object, key: string) => {
+      const v = (user as Record<string, unknown>)[key];
+      return (BANK_FIELDS as readonly string[]).includes(key) ? maskBankValue(key as BankField, v as string | null) : v;
+    };
     await audit(trx, {
       actorId,
       action: "update",
       entity: "user",
       entityId: id,
       partnerId: id,
-      before: Object.fromEntries(shown.map((key) => [key, (current as Record<string, unknown>)[key]])),
-      after: Object.fromEntries(shown.map((key) => [key, (updated as Record<string, unknown>)[key]])),
+      before: Object.fromEntries(shown.map((key) => [key, value(current, key)])),
+      after: Object.fromEntries(shown.map((key) => [key, value(updated, key)])),
       details: { changed: changed.map((k) => (k === "passwordHash" ? "password" : k)) },
     });
     if (updated.commissionBp !== current.commissionBp) {
@@ -170,8 +196,10 @@ export async function updatePartner(
         after: { rateBp: updated.commissionBp },
       });
     }
-    return toPublicUser(updated);
+    return { user: toPublicUser(updated), notices: await recordPartnerChanges(trx, current, updated, actorId, now) };
   });
+  if (mail) await sendChangeNotices(db, mail, notices);
+  return user;
 }
 
 export { TOO_MANY_CONFIRMATIONS };

@@ -10,6 +10,12 @@ import { monthHasEnded } from "../month-close/month-close-rules.ts";
 import { paymentFiguresText, repaymentText } from "../commissions/correction-words.ts";
 import { bacsText, payoutReference, topUpReference } from "../commissions/bacs-rules.ts";
 import { DEFAULT_PAYOUT_PREFIX } from "../business/business-rules.ts";
+import {
+  bankCheckingMessage,
+  normalizeAccountNumber,
+  normalizeSortCode,
+  type BankHold,
+} from "../commissions/bank-rules.ts";
 
 /** Why a partner is not in a month's payout. */
 export type LeftOutCode =
@@ -20,6 +26,7 @@ export type LeftOutCode =
   | "no_commission"
   | "bank_missing"
   | "bank_invalid"
+  | "bank_changed"
   | "payee_name";
 
 export interface LeftOutReason {
@@ -50,6 +57,8 @@ export interface PayoutPartner {
   bankName: string | null;
   sortCode: string | null;
   accountNumber: string | null;
+  /** A recent change of the bank details that still holds payments (bank-rules.ts's bankHold). */
+  bankHold?: BankHold | null;
 }
 
 export const partnerLabel = (p: Pick<PayoutPartner, "name" | "username">) => p.name ?? p.username;
@@ -94,7 +103,7 @@ const blank = (value: string | null | undefined) => !value || !value.trim();
 
 /**
  * A UK account's details as a bank file takes them: the sort code is 6 digits and the account
- * number 8 once spaces and hyphens are removed ("05-01-23" → "050123"). Missing or otherwise → the reason.
+ * number 8 (7 get a leading 0) once spaces and hyphens are removed ("05-01-23" → "050123"). Missing or otherwise → the reason.
  */
 export function checkBankDetails(
   sortCode: string | null | undefined,
@@ -108,15 +117,17 @@ export function checkBankDetails(
       ok: false,
       reason: { code: "bank_missing", message: `Bank details missing: no ${missing.join(" and no ")}` },
     };
-  const sort = sortCode!.replace(/[\s-]/g, "");
-  const account = accountNumber!.replace(/[\s-]/g, "");
-  const wrong = [
-    /^\d{6}$/.test(sort) ? null : `sort code "${sortCode!.trim()}" is not 6 digits`,
-    /^\d{8}$/.test(account) ? null : `account number "${accountNumber!.trim()}" is not 8 digits`,
-  ].filter(Boolean);
-  if (wrong.length)
-    return { ok: false, reason: { code: "bank_invalid", message: `Bank details invalid: ${wrong.join(" and ")}` } };
-  return { ok: true, sortCode: sort, accountNumber: account };
+  const sort = normalizeSortCode(sortCode);
+  const account = normalizeAccountNumber(accountNumber);
+  if (!sort.ok || !account.ok)
+    return {
+      ok: false,
+      reason: {
+        code: "bank_invalid",
+        message: bankCheckingMessage({ sortCode: sortCode!, accountNumber: accountNumber! })!,
+      },
+    };
+  return { ok: true, sortCode: sort.value!, accountNumber: account.value! };
 }
 
 /** The payee: the account holder's name when the partner gave one, else the partner's name. */
@@ -186,6 +197,11 @@ export function planPayout(
     const bank = checkBankDetails(p.sortCode, p.accountNumber);
     if (!bank.ok) {
       leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason: bank.reason });
+      continue;
+    }
+    if (p.bankHold) {
+      const reason = { code: "bank_changed" as const, message: p.bankHold.message };
+      leftOut.push({ partnerId: p.partnerId, partnerName, amountPence, reason });
       continue;
     }
     const payee = payeeName(p);

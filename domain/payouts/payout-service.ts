@@ -23,6 +23,8 @@ import {
   type PayoutLine,
   type PayoutPlan,
 } from "./payout-rules.ts";
+import { bankHolds, latestBankChanges } from "../commissions/bank-hold-service.ts";
+import { formatBankTime } from "../commissions/bank-rules.ts";
 import { queueRemittance, sendRemittances, type RemittanceOutcome } from "./remittance-service.ts";
 
 type DB = Kysely<Database>;
@@ -30,7 +32,7 @@ type DB = Kysely<Database>;
 /** The month's payout: eligible partners (with the bank file's line) and the others with their reasons. Only for a month that has ended (409). */
 export async function payoutCandidates(db: DB, month: string, now: Date = new Date()): Promise<PayoutPlan> {
   assertMonthEnded(month, now);
-  const [figures, banks, prefix] = await Promise.all([
+  const [figures, banks, prefix, holds] = await Promise.all([
     everyPartnerMonthFigures(db, month),
     db
       .selectFrom("users")
@@ -38,6 +40,7 @@ export async function payoutCandidates(db: DB, month: string, now: Date = new Da
       .where("isAdmin", "=", 0)
       .execute(),
     getPayoutPrefix(db),
+    bankHolds(db, now),
   ]);
   const bankOf = new Map(banks.map((b) => [b.id, b]));
   return planPayout(
@@ -49,6 +52,7 @@ export async function payoutCandidates(db: DB, month: string, now: Date = new Da
         bankName: bank?.bankName ?? null,
         sortCode: bank?.sortCode ?? null,
         accountNumber: bank?.accountNumber ?? null,
+        bankHold: holds.get(f.partnerId) ?? null,
       };
     }),
     month,
@@ -96,10 +100,15 @@ export async function payoutFile(
   const rows = selectLines(await payoutCandidates(db, month, now), partnerIds);
   if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
   const totalPence = payoutTotal(rows);
+  const changes = await latestBankChanges(
+    db,
+    rows.map((r) => r.partnerId),
+  );
   const lines: FileLine[] = rows.map((r) => ({
     partnerId: r.partnerId,
     amountPence: r.amountPence,
     reference: r.reference,
+    bankChangedAt: changes.get(r.partnerId)?.changedAt ?? null,
   }));
   await db.transaction().execute(async (trx) => {
     const file = await trx
@@ -124,6 +133,8 @@ interface FileLine {
   partnerId: number;
   amountPence: number;
   reference: string;
+  /** The partner's latest change of bank details when the file was made (absent in files made before changes were kept). */
+  bankChangedAt?: string | null;
 }
 
 /** Each partner's line in the latest bank file made for the month that has them. */
@@ -164,6 +175,22 @@ export function assertFileAmounts(
   }
 }
 
+/** 409 when the latest bank file that has a partner was made before their bank details last changed: it pays the old account. */
+async function assertFileBanks(db: DB, rows: readonly PayoutLine[], inFile: ReadonlyMap<number, FileLine>) {
+  const changes = await latestBankChanges(
+    db,
+    rows.map((r) => r.partnerId),
+  );
+  for (const row of rows) {
+    const line = inFile.get(row.partnerId);
+    const change = changes.get(row.partnerId);
+    if (line && change && (line.bankChangedAt ?? null) !== change.changedAt)
+      throw conflict(
+        `The bank file was made before ${row.partnerName}'s bank details changed on ${formatBankTime(change.changedAt)}: it pays the old account. Download the bank file again before marking the batch paid.`,
+      );
+  }
+}
+
 export interface PaidBatch {
   batchId: number;
   month: string;
@@ -191,7 +218,9 @@ export async function markPayoutPaid(
     // Eligibility is read again inside the transaction: nobody pays a partner twice between the review and the confirmation.
     const rows = selectLines(await payoutCandidates(trx, month, now), partnerIds);
     if (!rows.length) throw conflict(`No partner can be paid for ${formatMonth(month)}`);
-    assertFileAmounts(rows, await fileAmounts(trx, month), month);
+    const inFile = await fileAmounts(trx, month);
+    assertFileAmounts(rows, inFile, month);
+    await assertFileBanks(trx, rows, inFile);
     const totalPence = payoutTotal(rows);
     const batch = await trx
       .insertInto("payoutBatches")
@@ -200,7 +229,7 @@ export async function markPayoutPaid(
       .executeTakeFirstOrThrow();
     const remittanceIds: number[] = [];
     for (const row of rows) {
-      const paid = await markCommissionPaidIn(trx, row.partnerId, month, actorId, paidDate, batch.id);
+      const paid = await markCommissionPaidIn(trx, row.partnerId, month, actorId, paidDate, batch.id, now);
       // The line was made from the same figures: a payment that differs from it would be a bug to stop on.
       if (paid.transfer.amountPence !== row.amountPence)
         throw conflict(`${row.partnerName}'s commission changed while the batch was being paid; review it again`);

@@ -193,7 +193,7 @@ export async function payCommission(
 ) {
   assertPayable(month, paidDate, now);
   const { paid: payment, remittanceId } = await db.transaction().execute(async (trx) => {
-    const paid = await markCommissionPaidIn(trx, partnerId, month, actorId, paidDate);
+    const paid = await markCommissionPaidIn(trx, partnerId, month, actorId, paidDate, null, now);
     return { paid, remittanceId: await queueRemittance(trx, paid) };
   });
   return { ...payment, remittance: await sendRemittance(db, mail, remittanceId) };

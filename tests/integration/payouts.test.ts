@@ -229,7 +229,10 @@ describe("GET /api/commissions/payouts", () => {
       ]),
     );
     expect(leftOut[ids.nobank]).toEqual(["bank_missing", "Bank details missing: no sort code and no account number"]);
-    expect(leftOut[ids.badsort]).toEqual(["bank_invalid", 'Bank details invalid: sort code "12-34" is not 6 digits']);
+    expect(leftOut[ids.badsort]).toEqual([
+      "bank_invalid",
+      'Bank details need checking: sort code "12-34" is not 6 digits',
+    ]);
     expect(leftOut[ids.partial]).toEqual([
       "incomplete",
       "Waiting for machine reports: 1 of 2 active machines reported",
@@ -571,7 +574,9 @@ describe("vendboard commissions payouts", () => {
     const run = await vendboard(["commissions", "payouts", "--month", M_CLI, "--out", out, "--mark-paid"]);
     expect(run.code).toBe(0);
     expect(run.out).toContain("pay      Alpha Kiosks: £11.40 to ALPHA KIOSKS LTD 050123 ****4567 (VB COMM 2026-05)\n");
-    expect(run.out).toContain('left out Bad Sort Shop: Bank details invalid: sort code "12-34" is not 6 digits\n');
+    expect(run.out).toContain(
+      'left out Bad Sort Shop: Bank details need checking: sort code "12-34" is not 6 digits\n',
+    );
     expect(run.err).toContain("3 payments of £95.12 for May 2026 in");
     expect(run.err).toContain("2 remittances sent. Not sent to Quiet Corner: no email address.");
     expect(mailsTo("alpha@example.com", M_CLI)).toHaveLength(1);

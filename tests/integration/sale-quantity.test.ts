@@ -427,6 +427,7 @@ describe("migration 2026-11-30T00-sale-quantity", () => {
         ["2026-11-30T01-adjustment-reasons", "Success"],
         ["2026-12-01T00-money-paid", "Success"],
         ["2026-12-02T00-payout-prefix", "Success"],
+        ["2026-12-02T01-bank-details", "Success"],
         ["2026-12-02T10-device-cookies", "Success"],
       ]);
       expect(report).toEqual([]);

@@ -59,6 +59,7 @@ const user: PublicUser = {
   accountNumber: null,
   sortCode: null,
   accountHolderName: null,
+  rollNumber: null,
   commissionPercentage: "0.0000",
   monthlyFeePence: 4999,
   paymentPeriod: "monthly",

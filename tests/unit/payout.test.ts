@@ -113,18 +113,20 @@ describe("checkBankDetails", () => {
   it("invalid details are left out with what is wrong", () => {
     expect(checkBankDetails("05-01-2", "41234567")).toEqual({
       ok: false,
-      reason: { code: "bank_invalid", message: 'Bank details invalid: sort code "05-01-2" is not 6 digits' },
+      reason: { code: "bank_invalid", message: 'Bank details need checking: sort code "05-01-2" is not 6 digits' },
     });
-    expect(checkBankDetails("050123", "1234567")).toEqual({
+    // 7 digits take a leading 0 (issue 31); 6 are still not an account number.
+    expect(checkBankDetails("050123", "1234567")).toEqual({ ok: true, sortCode: "050123", accountNumber: "01234567" });
+    expect(checkBankDetails("050123", "123456")).toEqual({
       ok: false,
-      reason: { code: "bank_invalid", message: 'Bank details invalid: account number "1234567" is not 8 digits' },
+      reason: { code: "bank_invalid", message: 'Bank details need checking: account number "123456" is not 8 digits' },
     });
     expect(checkBankDetails("05O123", "4123456X")).toEqual({
       ok: false,
       reason: {
         code: "bank_invalid",
         message:
-          'Bank details invalid: sort code "05O123" is not 6 digits and account number "4123456X" is not 8 digits',
+          'Bank details need checking: sort code "05O123" is not 6 digits and account number "4123456X" is not 8 digits',
       },
     });
     expect(checkBankDetails("050123", "412345678").ok).toBe(false);

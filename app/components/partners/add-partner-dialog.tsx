@@ -30,6 +30,7 @@ interface FormState {
   accountHolderName: string;
   accountNumber: string;
   sortCode: string;
+  rollNumber: string;
 }
 
 const EMPTY: FormState = {
@@ -46,6 +47,7 @@ const EMPTY: FormState = {
   accountHolderName: "",
   accountNumber: "",
   sortCode: "",
+  rollNumber: "",
 };
 
 /** What a refused form sent (without JavaScript), as the form's state. */
@@ -236,7 +238,7 @@ export function AddPartnerForm({
           <Field label="Bank name" htmlFor="create-bank">
             <TextField.Root id="create-bank" name="bankName" value={form.bankName} onChange={set("bankName")} />
           </Field>
-          <Field label="Account holder name" htmlFor="create-holder">
+          <Field label="Account holder name" error={errors.accountHolderName} htmlFor="create-holder">
             <TextField.Root
               id="create-holder"
               name="accountHolderName"
@@ -244,7 +246,7 @@ export function AddPartnerForm({
               onChange={set("accountHolderName")}
             />
           </Field>
-          <Field label="Account number" htmlFor="create-account">
+          <Field label="Account number" error={errors.accountNumber} hint="8 digits" htmlFor="create-account">
             <TextField.Root
               id="create-account"
               name="accountNumber"
@@ -253,7 +255,7 @@ export function AddPartnerForm({
               inputMode="numeric"
             />
           </Field>
-          <Field label="Sort code" htmlFor="create-sort">
+          <Field label="Sort code" error={errors.sortCode} htmlFor="create-sort">
             <TextField.Root
               id="create-sort"
               name="sortCode"
@@ -261,6 +263,14 @@ export function AddPartnerForm({
               onChange={set("sortCode")}
               placeholder="00-00-00"
             />
+          </Field>
+          <Field
+            label="Roll number"
+            error={errors.rollNumber}
+            hint="Building societies only, if they give one"
+            htmlFor="create-roll"
+          >
+            <TextField.Root id="create-roll" name="rollNumber" value={form.rollNumber} onChange={set("rollNumber")} />
           </Field>
         </Grid>
         <Flex gap="3" justify="end" mt="2">

@@ -11,7 +11,7 @@ import { PARTNER_TYPES, partnerTypeLabel } from "#domain/partners/partner-rules.
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import { DeletePartnerDialog } from "./delete-partner-dialog.tsx";
 import { DisableButton, EnableButton } from "../account-buttons.tsx";
-import { formatDate, formatPlainAmount } from "#domain/shared/format.ts";
+import { formatDate, formatPlainAmount, formatSortCode } from "#domain/shared/format.ts";
 import { EditableField } from "./editable-field.tsx";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -113,9 +113,16 @@ export function EditPartnerFields({
         />
         <EditableField
           label="Sort Code"
-          display={partner.sortCode ?? ""}
-          initial={partner.sortCode ?? ""}
+          display={partner.sortCode ? formatSortCode(partner.sortCode) : ""}
+          initial={partner.sortCode ? formatSortCode(partner.sortCode) : ""}
           name="sortCode"
+          fields={fields}
+        />
+        <EditableField
+          label="Roll Number"
+          display={partner.rollNumber ?? ""}
+          initial={partner.rollNumber ?? ""}
+          name="rollNumber"
           fields={fields}
         />
       </Section>

@@ -12,6 +12,7 @@ import { fractionToBp } from "#domain/shared/commission-rules.ts";
 import { iconSprite } from "../icon-sprite.tsx";
 import { EditPartnerDialog } from "./edit-partner-dialog.tsx";
 import { PartnerTypeBadge } from "./partner-type.tsx";
+import { bankCheckingMessage, NEEDS_CHECKING } from "#domain/commissions/bank-rules.ts";
 
 /** The cards' icons, drawn once a page (render PartnerCardIcons once where the cards are): 24 cards repeated 60 KB of the same SVG paths. */
 const cardIcons = iconSprite("partner-card", { edit: Pencil2Icon, details: ArrowRightIcon });
@@ -36,6 +37,11 @@ export function PartnerCard({ partner }: { partner: PartnerSummary }) {
             </div>
             <Flex direction="column" align="end" gap="1">
               <PartnerTypeBadge type={partner.partnerType} />
+              {bankCheckingMessage(partner) ? (
+                <Badge color="amber" variant="soft" title={bankCheckingMessage(partner) ?? undefined}>
+                  {NEEDS_CHECKING}
+                </Badge>
+              ) : null}
               {partner.signInDisabledAt ? (
                 <Badge color="red" variant="soft">
                   Sign-in disabled

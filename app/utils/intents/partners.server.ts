@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { formatRate, percentToBp } from "#domain/shared/commission-rules.ts";
 import {
+  bankConfirmSchema,
   checkCommissionPercent,
   deletePartnerSchema,
   partnerCreateSchema,
@@ -14,12 +15,13 @@ import {
   percentToFraction,
 } from "#domain/partners/partner-schemas.ts";
 import { createPartner, deletePartner, updatePartner } from "#domain/partners/partner-service.ts";
+import { confirmBankDetails } from "#domain/partners/bank-change-service.ts";
 import { isProfitSharingType, type PartnerType } from "#domain/partners/partner-rules.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
 import { ActionFailed, backTo, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { attemptGuard } from "#app/utils/auth.server.ts";
 import { db } from "#app/utils/db.server.ts";
-import { DATA_DIR } from "#app/utils/env.server.ts";
+import { DATA_DIR, MAIL_CONFIG } from "#app/utils/env.server.ts";
 
 const idForm = z.object({
   id: z.coerce.number({ error: "Partner not found" }).int("Partner not found").positive("Partner not found"),
@@ -56,7 +58,7 @@ const createForm = z.preprocess((raw) => {
 }, partnerCreateSchema);
 
 /** Fields the edit dialog clears with a blank (sent as null, as the dialog did). */
-const NULLABLE = new Set(["monthlyFee", "bankName", "accountHolderName", "accountNumber", "sortCode"]);
+const NULLABLE = new Set(["monthlyFee", "bankName", "accountHolderName", "accountNumber", "sortCode", "rollNumber"]);
 
 /** One field of the Edit dialog as PATCH /api/partners/{id}'s body (the schema is strict: partner fields only). */
 const updateForm = z.preprocess(
@@ -99,7 +101,7 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         const actor = admin();
         const { id } = parseForm(form, idForm);
         const input = parseForm(form, updateForm);
-        await updatePartner(db, id, input, actor.id);
+        await updatePartner(db, id, input, actor.id, new Date(), MAIL_CONFIG);
         return done(request, form, { title: "Partner updated" });
       },
     },
@@ -119,6 +121,19 @@ export function partnerIntents(request: Request, user: PublicUser, context: unkn
         return done(request, form, {
           title: "Partner updated",
           description: `Commission rate set to ${formatRate(percentToBp(checked.percent))}.`,
+        });
+      },
+    },
+    "bank-confirm": {
+      failure: "Bank details not confirmed",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, idForm);
+        const { verifiedBy } = parseForm(form, bankConfirmSchema);
+        await confirmBankDetails(db, id, actor.id, verifiedBy);
+        return done(request, form, {
+          title: "Bank details confirmed",
+          description: "The hold on paying this partner has ended.",
         });
       },
     },
