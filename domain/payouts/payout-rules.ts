@@ -5,7 +5,7 @@
  * Bacs characters and at most 18 of them.
  */
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
-import { formatCount, formatDate, formatMonth, formatPence, formatPlainAmount } from "../shared/format.ts";
+import { formatCount, formatDate, formatMonth, formatPence } from "../shared/format.ts";
 import { monthHasEnded } from "../month-close/month-close-rules.ts";
 import { paymentFiguresText, repaymentText } from "../commissions/correction-words.ts";
 import { bacsText, payoutReference, topUpReference } from "../commissions/bacs-rules.ts";
@@ -250,24 +250,6 @@ export function payoutLineFigures(
 export function payoutTotal(lines: readonly Pick<PayoutLine, "amountPence">[]): number {
   return lines.reduce((sum, line) => sum + line.amountPence, 0);
 }
-
-/** A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-export const PAYOUT_CSV_HEADER = ["Payee name", "Sort code", "Account number", "Amount", "Reference"] as const;
-
-/** The bank bulk-payment file: a header row, then one row per payee; CRLF line ends (RFC 4180). */
-export function payoutCsv(lines: readonly PayoutLine[]): string {
-  const rows = [
-    PAYOUT_CSV_HEADER,
-    ...lines.map((l) => [l.payeeName, l.sortCode, l.accountNumber, formatPlainAmount(l.amountPence), l.reference]),
-  ];
-  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
-}
-
-export const payoutFilename = (month: string) => `commission-payouts-${month}.csv`;
 
 /** What the toast and the CLI say of a run of remittances. */
 export interface RemittanceResult {

@@ -15,14 +15,8 @@ import { assertPayable, markCommissionPaidIn } from "../commissions/commission-p
 import { everyPartnerMonthFigures } from "../commissions/commission-summary.ts";
 import { assertMonthEnded } from "../month-close/month-close-rules.ts";
 import { getPayoutPrefix } from "../business/business-service.ts";
-import {
-  payoutCsv,
-  payoutFilename,
-  payoutTotal,
-  planPayout,
-  type PayoutLine,
-  type PayoutPlan,
-} from "./payout-rules.ts";
+import { payoutTotal, planPayout, type PayoutLine, type PayoutPlan } from "./payout-rules.ts";
+import { payoutCsv, payoutFilename } from "./payout-csv.ts";
 import { bankHolds, latestBankChanges } from "../commissions/bank-hold-service.ts";
 import { formatBankTime } from "../commissions/bank-rules.ts";
 import { queueRemittance, sendRemittances, type RemittanceOutcome } from "./remittance-service.ts";

@@ -2,15 +2,14 @@ import { describe, expect, it } from "vitest";
 import { BACS_MAX, bacsText, payoutReference } from "#domain/commissions/bacs-rules.ts";
 import {
   checkBankDetails,
-  csvField,
   payeeName,
-  payoutCsv,
   payoutEligibility,
   payoutTotal,
   planPayout,
   remittanceNote,
   type PayoutPartner,
 } from "#domain/payouts/payout-rules.ts";
+import { csvField, payoutCsv } from "#domain/payouts/payout-csv.ts";
 import { formatPlainAmount, maskAccountNumber } from "#domain/shared/format.ts";
 
 // Commission payouts: eligibility with its reason, UK bank details, Bacs text
