@@ -5,6 +5,7 @@
  */
 import { divRoundHalfUp } from "../shared/money.ts";
 import { bacsText } from "../shared/bacs-text.ts";
+import { formatUnits } from "../shared/format.ts";
 import { fitsLogoBounds, imageSize, MAX_LOGO_PIXELS } from "./image-size.ts";
 
 export type LogoType = "image/png" | "image/jpeg";
@@ -105,7 +106,7 @@ export function logoType(bytes: Uint8Array): LogoType | null {
   return null;
 }
 
-const pixels = (n: number) => n.toLocaleString("en-GB");
+const pixels = formatUnits;
 
 /**
  * Why a logo file is refused, or null when it is a PNG or JPEG within MAX_LOGO_BYTES and, by its

@@ -16,7 +16,8 @@ import type { MoneyPaid } from "./correction-words.ts";
 import { repayment } from "./correction-rules.ts";
 import { payoutReference, topUpReference } from "./bacs-rules.ts";
 import { getPayoutPrefix } from "../business/business-service.ts";
-import { loadPartnerMonth, requirePartner, type PartnerMonth } from "./commission-service.ts";
+import { loadPartnerMonth, requirePartner } from "./commission-service.ts";
+import { type PartnerMonth } from "./partner-month.ts";
 import { assertNotHeld } from "./bank-hold-service.ts";
 
 type DB = Kysely<Database>;

@@ -4,83 +4,35 @@
  * Reset Month commission-reset-service.ts).
  */
 import type { Kysely } from "kysely";
-import type { AdjustmentReason, Database, User } from "#db/schema.ts";
-import type { TieredCommission } from "../shared/commission-rules.ts";
-import { monthCommission, type MonthCommission } from "../agreements/month-commission-rules.ts";
-import { type AgreementRecord, type AgreementTerms, type CommissionLine } from "../agreements/agreement-rules.ts";
-import {
-  adjustmentsOf,
-  agreementHistory,
-  dueOf,
-  rateOfMonth,
-  termsOfMonth,
-  withProducts,
-  type MonthAdjustment,
-} from "../agreements/agreement-terms.ts";
+import type { Database, User } from "#db/schema.ts";
+import { agreementHistory, rateOfMonth, termsOfMonth, withProducts } from "../agreements/agreement-terms.ts";
 import { notFound } from "../shared/errors.ts";
-import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { isProfitSharingType } from "../shared/partner-types.ts";
-import type { MoneyPaid } from "./correction-words.ts";
-import { transfersOf } from "./money-paid.ts";
-import { moneyPaidFrom, standingAdjustments } from "./correction-rules.ts";
+import { standingAdjustments } from "./correction-rules.ts";
+import { partnerMonthFrom, type CommissionPaymentStatus, type PartnerMonth } from "./partner-month.ts";
 
 type DB = Kysely<Database>;
 
-export type CommissionPaymentStatus = "completed" | "pending" | "not_applicable";
-
-export interface MachineLine {
-  machineId: number;
-  location: string;
-  status: "active" | "inactive";
-  /** Null when the machine has no record for the month. */
-  recordId: number | null;
-  units: number;
-  revenuePence: number;
-  cogsPence: number;
-  cardFeePence: number;
-  netProfitPence: number;
-  commissionPence: number;
-}
-
-export interface PartnerMonth {
-  partner: Pick<User, "id" | "username" | "name" | "email" | "billingAddress" | "partnerType">;
-  month: string;
-  rateBp: number;
-  machines: MachineLine[];
-  activeMachines: number;
-  submittedReports: number;
-  /** Every active machine has a record for the month (and there is at least one). */
-  complete: boolean;
-  totals: {
-    units: number;
-    revenuePence: number;
-    cogsPence: number;
-    cardFeePence: number;
-    netProfitPence: number;
-    commissionPence: number;
-  };
-  tiers: TieredCommission | null;
-  /** The agreement's terms for the month (null: no commission), its lines, and the adjustments added to the month. */
-  terms: AgreementTerms | null;
-  lines: CommissionLine[];
-  adjustments: MonthAdjustment[];
-  /** The commission under the agreement before adjustments (totals.commissionPence is what the month owes). */
-  agreementPence: number;
-  payment: {
-    status: CommissionPaymentStatus;
-    paidDate: string | null;
-    amountPence: number | null;
-    rateBp: number | null;
-  };
-  /** Money already paid for the month (kept when Reset Month reopens it), and each payment of it. */
-  moneyPaid: MoneyPaid;
-  transfers: { amountPence: number; paidDate: string; reference: string }[];
-  /** What the month sent on to later months once paid (late sales, deleted records, agreements, carried rests), less what Reset Month took back. */
-  sentOn: { month: string; amountPence: number; reason: AdjustmentReason }[];
-}
-
 export async function loadPartnerMonth(db: DB, partner: User, month: string): Promise<PartnerMonth> {
-  const [machines, records, history, payment, adjustments, transfers, sentOn] = await Promise.all([
+  const [loaded] = await loadPartnerMonths(db, partner, [month]);
+  return loaded;
+}
+
+/** Groups rows by their month. */
+function byMonth<R extends { month: string }>(rows: readonly R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const row of rows) out.set(row.month, [...(out.get(row.month) ?? []), row]);
+  return out;
+}
+
+/**
+ * Several months of one partner at once (the dashboard's twelve and the month to date): each read
+ * is one query for every month, so a page of months costs what one month does.
+ */
+export async function loadPartnerMonths(db: DB, partner: User, months: readonly string[]): Promise<PartnerMonth[]> {
+  if (!months.length) return [];
+  const list = [...months];
+  const [machines, records, history, payments, adjustments, transfers, sentOn] = await Promise.all([
     db
       .selectFrom("machines")
       .select(["id", "location", "status"])
@@ -90,126 +42,79 @@ export async function loadPartnerMonth(db: DB, partner: User, month: string): Pr
     db
       .selectFrom("monthlyRecords as r")
       .innerJoin("machines as m", "m.id", "r.machineId")
-      .select(["r.id", "r.machineId", "r.totalSales", "r.revenuePence", "r.cogsPence"])
+      .select(["r.id", "r.month", "r.machineId", "r.totalSales", "r.revenuePence", "r.cogsPence"])
       .where("m.partnerId", "=", partner.id)
-      .where("r.month", "=", month)
+      .where("r.month", "in", list)
       .execute(),
     agreementHistory(db, partner.id),
     db
       .selectFrom("commissionPayments")
       .selectAll()
       .where("partnerId", "=", partner.id)
-      .where("month", "=", month)
-      .executeTakeFirst(),
-    adjustmentsOf(db, month, [partner.id]),
-    transfersOf(db, partner.id, month),
+      .where("month", "in", list)
+      .execute(),
     db
       .selectFrom("commissionAdjustments")
-      .select(["id", "month", "amountPence", "reason"])
+      .select(["id", "partnerId", "month", "forMonth", "amountPence", "reason"])
       .where("partnerId", "=", partner.id)
-      .where("forMonth", "=", month)
-      .where("month", "!=", month)
+      .where("month", "in", list)
+      .orderBy("forMonth")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("commissionTransfers")
+      .selectAll()
+      .where("partnerId", "=", partner.id)
+      .where("month", "in", list)
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("commissionAdjustments")
+      .select(["id", "month", "forMonth", "amountPence", "reason"])
+      .where("partnerId", "=", partner.id)
+      .where("forMonth", "in", list)
+      .whereRef("month", "!=", "forMonth")
       .orderBy("id")
       .execute(),
   ]);
-  const terms = termsOfMonth(partner, history, month, payment);
-  const withParts = await withProducts(db, terms, records);
-  return partnerMonthFrom(
-    partner,
-    month,
-    machines,
-    withParts,
-    { terms, rateBp: rateOfMonth(partner, history, month, payment) },
-    payment ?? null,
-    adjustments.get(partner.id) ?? [],
-    {
-      transfers: transfers.map((t) => ({ amountPence: t.amountPence, paidDate: t.paidDate, reference: t.reference })),
-      sentOn: standingAdjustments(sentOn).map((a) => ({
-        month: a.month,
-        amountPence: a.amountPence,
-        reason: a.reason,
-      })),
-    },
+  const recordsOf = byMonth(records);
+  const paymentOf = new Map(payments.map((p) => [p.month, p]));
+  const adjustmentsOfMonth = byMonth(adjustments);
+  const transfersOfMonth = byMonth(transfers);
+  const sentOnOf = new Map<string, typeof sentOn>();
+  for (const a of sentOn) sentOnOf.set(a.forMonth, [...(sentOnOf.get(a.forMonth) ?? []), a]);
+  return Promise.all(
+    list.map(async (month) => {
+      const payment = paymentOf.get(month);
+      const terms = termsOfMonth(partner, history, month, payment);
+      const withParts = await withProducts(
+        db,
+        terms,
+        (recordsOf.get(month) ?? []).map(({ month: _month, ...r }) => r),
+      );
+      return partnerMonthFrom(
+        partner,
+        month,
+        machines,
+        withParts,
+        { terms, rateBp: rateOfMonth(partner, history, month, payment) },
+        payment ?? null,
+        (adjustmentsOfMonth.get(month) ?? []).map(({ month: _month, ...a }) => a),
+        {
+          transfers: (transfersOfMonth.get(month) ?? []).map((t) => ({
+            amountPence: t.amountPence,
+            paidDate: t.paidDate,
+            reference: t.reference,
+          })),
+          sentOn: standingAdjustments(sentOnOf.get(month) ?? []).map((a) => ({
+            month: a.month,
+            amountPence: a.amountPence,
+            reason: a.reason,
+          })),
+        },
+      );
+    }),
   );
-}
-
-/** Pure assembly of a partner's month from its machines, records, terms and payment. */
-export function partnerMonthFrom(
-  partner: Pick<User, "id" | "username" | "name" | "email" | "billingAddress" | "partnerType">,
-  month: string,
-  machines: { id: number; location: string; status: "active" | "inactive" }[],
-  records: ({
-    id: number;
-    machineId: number;
-    totalSales: number;
-    revenuePence: number;
-    cogsPence: number;
-  } & Partial<AgreementRecord>)[],
-  agreement: { terms: AgreementTerms | null; rateBp: number },
-  payment: {
-    status: "pending" | "completed";
-    paidDate: string | null;
-    amountPence: number | null;
-    rateBp: number | null;
-  } | null,
-  adjustments: MonthAdjustment[] = [],
-  paid: Pick<PartnerMonth, "transfers" | "sentOn"> = { transfers: [], sentOn: [] },
-): PartnerMonth {
-  const { terms, rateBp } = agreement;
-  const result: MonthCommission = monthCommission(terms, records);
-  const applied = result.applicable ? adjustments : [];
-  const byMachine = new Map(records.map((r, i) => [r.machineId, { record: r, figures: result.records[i] }]));
-  const lines: MachineLine[] = machines.map((m) => {
-    const hit = byMachine.get(m.id);
-    return {
-      machineId: m.id,
-      location: m.location,
-      status: m.status,
-      recordId: hit?.record.id ?? null,
-      units: hit?.record.totalSales ?? 0,
-      revenuePence: hit?.record.revenuePence ?? 0,
-      cogsPence: hit?.record.cogsPence ?? 0,
-      cardFeePence: hit?.figures.cardFeePence ?? 0,
-      netProfitPence: hit?.figures.netProfitPence ?? 0,
-      commissionPence: hit?.figures.commissionPence ?? 0,
-    };
-  });
-  const active = machines.filter((m) => m.status === "active");
-  const submitted = active.filter((m) => byMachine.has(m.id)).length;
-  const sum = (key: keyof MachineLine) => lines.reduce((s, l) => s + (l[key] as number), 0);
-  return {
-    partner,
-    month,
-    rateBp,
-    machines: lines,
-    activeMachines: active.length,
-    submittedReports: submitted,
-    complete: reportsComplete(active.length, submitted),
-    totals: {
-      units: sum("units"),
-      revenuePence: sum("revenuePence"),
-      cogsPence: sum("cogsPence"),
-      cardFeePence: sum("cardFeePence"),
-      netProfitPence: sum("netProfitPence"),
-      commissionPence: result.applicable ? dueOf(result.commissionPence, applied) : 0,
-    },
-    tiers: result.tiers,
-    terms,
-    lines: result.lines,
-    adjustments: applied,
-    agreementPence: result.commissionPence,
-    payment: result.applicable
-      ? {
-          status: payment?.status ?? "pending",
-          paidDate: payment?.paidDate ?? null,
-          amountPence: payment?.amountPence ?? null,
-          rateBp: payment?.rateBp ?? null,
-        }
-      : { status: "not_applicable", paidDate: null, amountPence: null, rateBp: null },
-    moneyPaid: moneyPaidFrom(paid.transfers),
-    transfers: paid.transfers,
-    sentOn: result.applicable ? paid.sentOn : [],
-  };
 }
 
 export async function requirePartner(db: DB, id: number): Promise<User> {

@@ -13,7 +13,7 @@ import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "
 import { isProfitSharingType, type PartnerType } from "../shared/partner-types.ts";
 import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { moneyPaidOf } from "./money-paid.ts";
-import type { CommissionPaymentStatus } from "./commission-service.ts";
+import type { CommissionPaymentStatus } from "./partner-month.ts";
 
 type DB = Kysely<Database>;
 

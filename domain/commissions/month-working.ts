@@ -9,7 +9,7 @@ import { previewLine } from "../agreements/agreement-difference-service.ts";
 import { isFlatNetProfitShare, type AgreementTerms } from "../agreements/agreement-rules.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatPence } from "../shared/money.ts";
-import type { PartnerMonth } from "./commission-service.ts";
+import type { PartnerMonth } from "./partner-month.ts";
 
 export interface CommissionWorking {
   /** The month's figures over every record: net profit = revenue − COGS − card fee. */

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { GREY, Writer, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
-import type { PartnerMonth } from "./commission-service.ts";
+import type { PartnerMonth } from "./partner-month.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { adjustmentText, describeTerms, lineText } from "../agreements/agreement-words.ts";
 import { isSeedTerms } from "../agreements/agreement-rules.ts";

@@ -1,7 +1,8 @@
 /** Consolidated reports and record statements as PDFs, and sending a report by email. */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { partnerMonth, type PartnerMonth } from "./commission-service.ts";
+import { partnerMonth } from "./commission-service.ts";
+import { type PartnerMonth } from "./partner-month.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { isFlatNetProfitShare, isSeedTerms } from "../agreements/agreement-rules.ts";
 import { formatMonth } from "../shared/dates.ts";

@@ -3,6 +3,7 @@
  * cells and its time, with the sentence for each refusal. The web always uses the defaults; `vendboard
  * import` may raise them for a trusted file (--max-unpacked-mb, --max-rows, --parse-timeout). Pure.
  */
+import { formatUnits } from "../shared/format.ts";
 import { MAX_ROWS } from "./telemetry-export.ts";
 
 /** The most a workbook may unpack to: a 200,000-row export is about 60 MB of sheet XML. */
@@ -46,8 +47,8 @@ export const sheetRowsOf = (limits: ReadLimits) => limits.maxRows + 4;
 
 export type ReadRefusal = "unreadable" | "lies" | "unpacked" | "rows" | "cells" | "timeout" | "memory";
 
-const count = (n: number) => n.toLocaleString("en-GB");
-const megabytes = (bytes: number) => count(Math.round((bytes / 1024 / 1024) * 10) / 10);
+const count = formatUnits;
+const megabytes = (bytes: number) => String(Math.round((bytes / 1024 / 1024) * 10) / 10);
 
 /** The one sentence a refused file gets. */
 export function refusalMessage(reason: ReadRefusal, limits: ReadLimits): string {

@@ -11,7 +11,8 @@ import type { Database } from "#db/schema.ts";
 import { currentMonth, previousMonth, recentMonths } from "../shared/dates.ts";
 import { monthHasEnded } from "../month-close/month-close-rules.ts";
 import { adjustmentText } from "../agreements/agreement-words.ts";
-import { loadPartnerMonth, requirePartner, type PartnerMonth } from "../commissions/commission-service.ts";
+import { loadPartnerMonths, requirePartner } from "../commissions/commission-service.ts";
+import { type PartnerMonth } from "../commissions/partner-month.ts";
 import { paymentNotes } from "../commissions/correction-rules.ts";
 import { monthMoney, type MoneyState } from "../commissions/money-status-rules.ts";
 import { monthWorking, shareOfText, type CommissionWorking } from "../commissions/month-working.ts";
@@ -98,10 +99,8 @@ export async function partnerMoney(db: DB, partnerId: number, now: Date = new Da
   // From the partner's first month with anything on the books; last month always.
   const oldest = [...active].filter((m) => m <= lastMonth).sort()[0] ?? lastMonth;
   const shown = months.filter((m) => m >= oldest);
-  const [loaded, monthToDate] = await Promise.all([
-    Promise.all(shown.map((m) => loadPartnerMonth(db, partner, m))),
-    loadPartnerMonth(db, partner, currentMonth(now)),
-  ]);
+  const all = await loadPartnerMonths(db, partner, [currentMonth(now), ...shown]);
+  const [monthToDate, ...loaded] = all;
   const remittancesOf = (month: string) => remittances.filter((r) => r.month === month);
   return {
     months: loaded.map((pm) => moneyMonthView(pm, now, remittancesOf(pm.month))),

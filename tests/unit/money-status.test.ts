@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { monthMoney, paidText, waitingText, type MonthMoneyFacts } from "#domain/commissions/money-status-rules.ts";
 import { monthWorking, shareOfText } from "#domain/commissions/month-working.ts";
-import { partnerMonthFrom } from "#domain/commissions/commission-service.ts";
+import { partnerMonthFrom } from "#domain/commissions/partner-month.ts";
 import { seedTerms } from "#domain/agreements/agreement-rules.ts";
 
 const base: MonthMoneyFacts = {

@@ -4,10 +4,11 @@ import { FilePicker } from "#app/components/file-picker.tsx";
 import { useState } from "react";
 import { MAX_LOGO_BYTES } from "#domain/business/business-rules.ts";
 import { MAX_LOGO_PIXELS } from "#domain/business/image-size.ts";
+import { formatUnits } from "#domain/shared/format.ts";
 import { Section } from "./settings-section.tsx";
 
 const LOGO_KB = MAX_LOGO_BYTES / 1024;
-const LOGO_PIXELS = MAX_LOGO_PIXELS.toLocaleString("en-GB");
+const LOGO_PIXELS = formatUnits(MAX_LOGO_PIXELS);
 
 /** The logo: its preview (the stored one, or the chosen file before it is saved), the file input and Remove. */
 export function LogoSection({

@@ -4,7 +4,7 @@
  */
 import { Badge, Button, Card, Flex, Grid, Heading, Text } from "@radix-ui/themes";
 import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/react-icons";
-import type { CommissionPaymentStatus } from "#domain/commissions/commission-service.ts";
+import type { CommissionPaymentStatus } from "#domain/commissions/partner-month.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
