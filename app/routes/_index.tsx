@@ -34,50 +34,57 @@ import { requireUser } from "#app/utils/session.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Vendboard" }];
 
+/** A fee-paying partner's Balance due card and My Fee Payments; each says so on the page when it cannot be read. */
+async function feesOf(partnerId: number, requestUrl: string) {
+  // The Balance due card: what the partner owes today and the overdue part.
+  const balance = await balanceDue(db, partnerId).catch((error: unknown) => {
+    log().error({ err: error }, "The balance due could not be loaded");
+    return null;
+  });
+  // The status tab (`?status=`) filters the list; the account state is from every invoice.
+  const status = statusFromUrl(requestUrl, MY_FEE_TABS);
+  let fees: MyFees | null = null;
+  try {
+    const [invoices, account] = await Promise.all([
+      listInvoices(db, { partnerId, status: statusFilter(status) }),
+      partnerAccountState(db, partnerId),
+    ]);
+    fees = { status, invoices, account };
+  } catch (error) {
+    // The dashboard still shows machines and sales; the fee section says "Error loading fee payments".
+    log().error({ err: error }, "Fee payments could not be loaded");
+  }
+  return { fees, balance };
+}
+
+/** Commission paid in advance with no later month to take it: read only for a partner with corrections on the books. */
+async function owingOf(partnerId: number) {
+  const corrections = await hasCorrections(db, partnerId).catch((error: unknown) => {
+    log().error({ err: error }, "The commission corrections could not be read");
+    return false;
+  });
+  if (!corrections) return null;
+  return partnerOwing(db, partnerId).catch((error: unknown) => {
+    log().error({ err: error }, "The commission owed could not be loaded");
+    return null;
+  });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) throw redirect("/admin");
   const url = new URL(request.url);
   const stats = await partnerStats(db, user.id);
   // The chart's twelve months and the month to date, summed in SQL; the machines a page at a time (from 24 on).
-  const [machines, sales] = await Promise.all([
+  const [machines, sales, feeSection, owing, money] = await Promise.all([
     machinePageOfPartner(db, user.id, pageRequest(url.searchParams)),
     partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!),
+    user.partnerType === "fee-paying" ? feesOf(user.id, request.url) : { fees: null, balance: null },
+    owingOf(user.id),
+    // Where the money is: last month first and the months before it, each paid, due or waiting, with its working.
+    isProfitSharingType(user.partnerType) ? partnerMoney(db, user.id) : null,
   ]);
-  let fees: MyFees | null = null;
-  let balance: Awaited<ReturnType<typeof balanceDue>> | null = null;
-  if (user.partnerType === "fee-paying") {
-    // The Balance due card: what the partner owes today and the overdue part.
-    balance = await balanceDue(db, user.id).catch((error: unknown) => {
-      log().error({ err: error }, "The balance due could not be loaded");
-      return null;
-    });
-    // The status tab (`?status=`) filters the list; the account state is from every invoice.
-    const status = statusFromUrl(request.url, MY_FEE_TABS);
-    try {
-      const [invoices, account] = await Promise.all([
-        listInvoices(db, { partnerId: user.id, status: statusFilter(status) }),
-        partnerAccountState(db, user.id),
-      ]);
-      fees = { status, invoices, account };
-    } catch (error) {
-      // The dashboard still shows machines and sales; the fee section says "Error loading fee payments".
-      log().error({ err: error }, "Fee payments could not be loaded");
-    }
-  }
-  // Commission paid in advance with no later month to take it: read only for a partner with corrections on the books.
-  const corrections = await hasCorrections(db, user.id).catch((error: unknown) => {
-    log().error({ err: error }, "The commission corrections could not be read");
-    return false;
-  });
-  const owing = corrections
-    ? await partnerOwing(db, user.id).catch((error: unknown) => {
-        log().error({ err: error }, "The commission owed could not be loaded");
-        return null;
-      })
-    : null;
-  // Where the money is: last month first and the months before it, each paid, due or waiting, with its working.
-  const money = isProfitSharingType(user.partnerType) ? await partnerMoney(db, user.id) : null;
+  const { fees, balance } = feeSection;
   return { user, machines, sales, stats, fees, balance, owing, money };
 }
 
