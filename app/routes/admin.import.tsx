@@ -202,6 +202,7 @@ export default function ImportPage() {
             {mapNames.length ? (
               <Mappings
                 names={mapNames}
+                shared={(result?.shared ?? []).filter((n) => mapNames.includes(n.name))}
                 machines={machines}
                 value={mapped}
                 onChoose={(name, id) => setMapped((m) => ({ ...m, [name]: id }))}

@@ -3,6 +3,7 @@
  * closed months, and what late sales would change in paid months (tried in a transaction that is
  * rolled back). A file that cannot be imported whole is refused here.
  */
+import { sharedNames, sharedNameText } from "./machine-names.ts";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { jsonTextValues } from "#db/dialect.ts";
@@ -106,10 +107,14 @@ export async function trialPaidMonths(
 }
 
 /** A file is imported whole or not at all: every row must belong to a known machine. */
-export function assertPlanImportable(plan: BookingPlan): void {
+export function assertPlanImportable(plan: BookingPlan, machines: Machines): void {
   if (plan.ambiguous.size)
     throw new SalesReportError(
-      `More than one machine has the location ${[...plan.ambiguous.keys()].sort().join(", ")}: give one of them a telemetry name, or import with --machine`,
+      `${sharedNames([...plan.ambiguous.keys()].sort(), machines.list)
+        .map(sharedNameText)
+        .join(
+          "; ",
+        )}. Give one of them a telemetry name (map the name to a machine on /admin/import), or import with --machine`,
     );
   if (plan.unmapped.size)
     throw new SalesReportError(

@@ -14,6 +14,7 @@ import { formatMonth } from "../shared/dates.ts";
 import type { PaidMonthChange } from "../commissions/correction-words.ts";
 import { DATE_REASONS, footerCheck, rangeText, SKIP_REASONS, type ParsedSalesReport } from "./telemetry-export.ts";
 import type { LeftOut } from "./import-words.ts";
+import { listWords, machineLabel, sharedNames, type SharedName } from "./machine-names.ts";
 import type {
   Exclusion,
   FileImportResult,
@@ -54,7 +55,13 @@ const reported = (kind: LeftOut["kind"], reason: string, count: number, revenueP
   count ? [{ kind, reason, count, revenuePence, needsConfirmation: false }] : [];
 
 /** Everything a file leaves out, each reason with its rows and revenue: those needing confirmation first. */
-function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: ImportGroupResult[]): LeftOut[] {
+function fileLeftOut(
+  report: ParsedSalesReport,
+  plan: BookingPlan,
+  groups: ImportGroupResult[],
+  shared: readonly SharedName[],
+): LeftOut[] {
+  const sharedBy = new Map(shared.map((s) => [s.name, s.machines]));
   const describeMonth = describeOutsideMonth(plan.outsideMonth);
   const months = [...plan.outsideMonth.keys()].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
   return [
@@ -71,12 +78,7 @@ function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: Impor
       ),
     ),
     ...[...plan.unmapped, ...plan.ambiguous].flatMap(([name, count]) =>
-      reported(
-        "machine",
-        `naming '${name}', which no machine answers to yet`,
-        count,
-        plan.unroutedRevenuePence.get(name) ?? 0,
-      ),
+      reported("machine", unroutedReason(name, sharedBy.get(name)), count, plan.unroutedRevenuePence.get(name) ?? 0),
     ),
     // Several machines' months: each reason says whose it is.
     ...groups.flatMap((g) =>
@@ -85,6 +87,13 @@ function fileLeftOut(report: ParsedSalesReport, plan: BookingPlan, groups: Impor
       ),
     ),
   ];
+}
+
+/** Why a name's rows have no machine: none answers to it yet, or several do (each named). */
+function unroutedReason(name: string, answering: SharedName["machines"] | undefined): string {
+  if (!answering?.length) return `naming '${name}', which no machine answers to yet`;
+  const all = answering.length === 2 ? "both" : "all";
+  return `naming '${name}', which ${listWords(answering.map(machineLabel))} ${all} answer to`;
 }
 
 export function groupResult(
@@ -142,9 +151,20 @@ export function groupResult(
         ? []
         : names
             .filter((n) => !ownNames.has(normaliseMachineName(n)) && !mapped.has(normaliseMachineName(n)))
-            .map((n) => `The file names machine '${n}', not '${location}'`),
+            .map((n) => `The file names machine '${n}', not '${location}'`)
+            .concat(sharedWarnings(machines, group.machineId, names)),
     ...summary,
   };
+}
+
+/** A per-machine upload naming this machine by a name another machine also answers to: each named. */
+function sharedWarnings(machines: Machines, machineId: number, names: string[]): string[] {
+  return sharedNames(names, machines.list)
+    .filter((s) => s.machines.some((m) => m.id === machineId))
+    .map(
+      (s) =>
+        `'${s.name}' also answers to ${listWords(s.machines.filter((m) => m.id !== machineId).map(machineLabel))}: the business-wide import and vendboard import cannot route its rows until one of them has a telemetry name of its own`,
+    );
 }
 
 /**
@@ -182,8 +202,9 @@ export function fileResult(
   groups: ImportGroupResult[],
   unmapped: Exclusion[],
   paidMonths: PaidMonthChange[],
+  shared: SharedName[] = [],
 ): FileImportResult {
-  const leftOut = fileLeftOut(report, plan, groups);
+  const leftOut = fileLeftOut(report, plan, groups, shared);
   const footer = footerCheck(report);
   return {
     fileName: file.name,
@@ -192,6 +213,7 @@ export function fileResult(
     skipped: describeSkipped(report.skipped, report.skippedRevenuePence),
     outsideMonth: describeOutsideMonth(plan.outsideMonth),
     unmapped,
+    shared,
     mapped: exclusionsOf(plan.mapped),
     groups,
     footerAgrees: footer?.agrees ?? null,

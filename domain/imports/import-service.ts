@@ -9,6 +9,7 @@
  * record writer (sales-writer.ts) are apart.
  */
 import type { Kysely } from "kysely";
+import { sharedNames } from "./machine-names.ts";
 import type { Database } from "#db/schema.ts";
 import { exclusionSentence, leftOutSentence } from "./import-words.ts";
 import { bookingKey, describeOutsideMonth, type ExistingBooking, type PlannedGroup } from "./booking-rules.ts";
@@ -85,6 +86,7 @@ async function importParsed(
     groups,
     exclusionsOf(new Map([...plan.unmapped, ...plan.ambiguous])),
     paidMonths,
+    sharedNames([...plan.ambiguous.keys()], machines.list),
   );
 }
 

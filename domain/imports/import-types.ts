@@ -3,6 +3,7 @@
  * machine's month answers, and the two confirmations (rows left out for their date, late sales in
  * paid months) a file waits for before it is written.
  */
+import type { SharedName } from "./machine-names.ts";
 import type { BookingMachine } from "./booking-rules.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { DateOrder } from "./export-dates.ts";
@@ -127,6 +128,8 @@ export interface FileImportResult {
   outsideMonth: Exclusion[];
   /** Machine Names no machine answers to: map them to a machine, then import. */
   unmapped: Exclusion[];
+  /** Machine Names several machines answer to, each with those machines (also in `unmapped`: map them, or give one a telemetry name). */
+  shared: SharedName[];
   /** Machine Names the admin's mappings routed (reason = the name), with their rows. */
   mapped: Exclusion[];
   groups: ImportGroupResult[];

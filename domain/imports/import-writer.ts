@@ -44,7 +44,7 @@ export async function writeFile(
   return db.transaction().execute(async (trx) => {
     // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.
     const plan = await planFile(trx, machines, report, mode, []);
-    assertPlanImportable(plan);
+    assertPlanImportable(plan, machines);
     const outside = describeOutsideMonth(plan.outsideMonth);
     // Late sales for paid months: what those months come to before the rows are written.
     const before = await paidMonthsBefore(trx, monthsWithNewRows(machines, plan.groups));

@@ -13,6 +13,7 @@ import { normaliseMachineName } from "./booking-rules.ts";
 import type { DateOrder } from "./export-dates.ts";
 import { importExports, type FileOutcome, type ImportFile } from "./import-service.ts";
 import { leftOutSentence } from "./import-words.ts";
+import type { SharedName } from "./machine-names.ts";
 
 type DB = Kysely<Database>;
 
@@ -40,6 +41,8 @@ export interface MappedImportResult {
   outcomes: FileOutcome[];
   /** Machine Names still unmapped after this run, across files. */
   unmapped: string[];
+  /** Those of them several machines answer to, each with those machines. */
+  shared: SharedName[];
   /** The admin's mappings this run applied (names the files carry). */
   mappings: { name: string; machineId: number }[];
   /** New rows the files add (or added). */
@@ -63,7 +66,16 @@ export function mappedResult(
     return machineId === undefined ? [] : [{ name, machineId }];
   });
   const newRows = outcomes.reduce((n, o) => n + (o.ok ? o.result.groups.reduce((m, g) => m + g.imported, 0) : 0), 0);
-  return { intent, outcomes, unmapped: namesIn((o) => o.result.unmapped), mappings, newRows, error };
+  const shared = new Map(outcomes.flatMap((o) => (o.ok ? o.result.shared.map((n) => [n.name, n] as const) : [])));
+  return {
+    intent,
+    outcomes,
+    unmapped: namesIn((o) => o.result.unmapped),
+    shared: [...shared.values()],
+    mappings,
+    newRows,
+    error,
+  };
 }
 
 /** Previews (a dry run) or imports; mappings are saved only on an import that goes ahead. */

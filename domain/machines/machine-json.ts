@@ -65,3 +65,9 @@ export function popularProductJson({ product, totalSales }: PopularProduct) {
     totalSales,
   };
 }
+
+/** A machine as POST /api/machines and PATCH /api/machines/{id} answer it: the row and a `warnings` list naming each other machine that answers to its names. */
+export function savedMachineJson<M extends { clashes: { message: string }[] }>(saved: M) {
+  const { clashes, ...machine } = saved;
+  return { ...machine, warnings: clashes.map((c) => c.message) };
+}

@@ -13,6 +13,7 @@ import type { machineUpdateSchema, newMachineSchema } from "./machine-schemas.ts
 import { pruneUploads } from "../imports/upload-store.ts";
 import type { PublicUser } from "../accounts/user-service.ts";
 import type { UploadsAt } from "./record-service.ts";
+import { nameClashes } from "../imports/machine-names.ts";
 
 // The partner's machines, their figures and the records are their own modules; callers keep importing them from here.
 export {
@@ -41,6 +42,11 @@ export {
 export type { ReceiptView } from "./receipt-views.ts";
 
 type DB = Kysely<Database>;
+
+/** The other machines that answer to a name this one answers to, read in the change's transaction. */
+async function clashesOf(db: DB, machine: { id: number; location: string; telemetryName: string | null }) {
+  return nameClashes(machine, await machinesForMapping(db));
+}
 
 /** The machine, if `user` may see it: admins see all, partners their own (403 otherwise). */
 export async function machineForUser(db: DB, user: PublicUser, machineId: number) {
@@ -73,7 +79,7 @@ export async function createMachine(db: DB, input: z.output<typeof newMachineSch
       after: { location: machine.location, imageUrl: machine.imageUrl, status: machine.status },
       details: input,
     });
-    return machine;
+    return { ...machine, clashes: await clashesOf(trx, machine) };
   });
 }
 
@@ -106,7 +112,7 @@ export async function updateMachine(
       after: Object.fromEntries(changed.map((key) => [key, (machine as Record<string, unknown>)[key]])),
       details: { changed: Object.keys(set), location: machine.location },
     });
-    return machine;
+    return { ...machine, clashes: await clashesOf(trx, machine) };
   });
 }
 

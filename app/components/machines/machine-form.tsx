@@ -11,6 +11,7 @@ import type { ActionReply } from "#app/utils/action-reply.ts";
 import { Field } from "../field.tsx";
 import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
 import { CancelButton, FormSelect, RedirectField, useFormReply } from "../route-forms.tsx";
+import { isMachineSaved, MachineNameWarnings } from "./machine-name-warnings.tsx";
 
 export interface EditedMachine {
   id: number;
@@ -58,6 +59,8 @@ export function MachineForm({
   useFailureToast(onField ? undefined : failure);
   useActionReply(fetcher.data, onSaved);
 
+  // Saved, but another machine answers to its location or telemetry name: the warnings and the offer.
+  if (isMachineSaved(reply)) return <MachineNameWarnings reply={reply} backTo={backTo} onDone={onSaved} />;
   return (
     <fetcher.Form method="post" preventScrollReset noValidate>
       <ScriptField />

@@ -21,12 +21,14 @@ import {
   recordForUser,
   recordTotalsOf,
   recordsOfMachine,
+  setTelemetryName,
   updateMachine,
 } from "#domain/machines/machine-service.ts";
 import { DateOrderNeededError } from "#domain/imports/telemetry-export.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
+import type { MachineSavedReply } from "#app/components/machines/machine-name-warnings.tsx";
 import { deleteMachineQuestion, deleteRecordQuestion } from "#app/components/machines/machine-questions.ts";
 import { ActionFailed, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
@@ -50,6 +52,25 @@ const machineFields = (raw: unknown) =>
 
 const createForm = newMachineSchema;
 const updateForm = z.preprocess(machineFields, machineUpdateSchema);
+const telemetryForm = z.object({ telemetryName: z.string({ error: "A telemetry name is required" }) });
+/**
+ * A machine saved whose names another machine also answers to: the form stays, with the warnings and
+ * the offer of a telemetry name (posted with or without JavaScript); otherwise the toast as usual.
+ */
+const savedReply = (
+  intent: MachineSavedReply["intent"],
+  toast: MachineSavedReply["toast"],
+  saved: MachineSavedReply["machine"] & { clashes: MachineSavedReply["clashes"] },
+) =>
+  saved.clashes.length
+    ? data<MachineSavedReply>({
+        intent,
+        saved: true,
+        toast,
+        machine: { id: saved.id, location: saved.location, telemetryName: saved.telemetryName },
+        clashes: saved.clashes,
+      })
+    : null;
 const statusForm = z.object({ status: z.enum(["active", "inactive"], { error: "Status must be active or inactive" }) });
 
 export function machineIntents(request: Request, user: PublicUser): Record<string, IntentHandler> {
@@ -72,7 +93,8 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const actor = admin();
         const input = parseForm(form, createForm);
         const machine = await createMachine(db, input, actor.id);
-        return done(request, form, { title: "Machine added", description: machine.location });
+        const toast = { title: "Machine added", description: machine.location };
+        return savedReply("machine-create", toast, machine) ?? done(request, form, toast);
       },
     },
     "machine-update": {
@@ -81,8 +103,24 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
         const actor = admin();
         const { id } = parseForm(form, machineId);
         const input = parseForm(form, updateForm);
-        await updateMachine(db, id, input, actor.id);
-        return done(request, form, { title: "Machine updated" });
+        const machine = await updateMachine(db, id, input, actor.id);
+        return (
+          savedReply("machine-update", { title: "Machine updated" }, machine) ??
+          done(request, form, { title: "Machine updated" })
+        );
+      },
+    },
+    "machine-telemetry-name": {
+      failure: "Failed to update machine",
+      async run(form) {
+        const actor = admin();
+        const { id } = parseForm(form, machineId);
+        const { telemetryName } = parseForm(form, telemetryForm);
+        const machine = await setTelemetryName(db, id, telemetryName, actor.id);
+        return done(request, form, {
+          title: "Machine updated",
+          description: `${machine.location} now answers to '${machine.telemetryName}' in exports.`,
+        });
       },
     },
     "machine-status": {
