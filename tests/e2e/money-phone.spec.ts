@@ -6,7 +6,7 @@
  * At 1280px the same tables are still tables. Both widths are screenshotted. Read only.
  */
 import type { Locator, Page, TestInfo } from "@playwright/test";
-import { ADMIN, FEE_PAYING, expect, signIn, test } from "./fixtures.ts";
+import { ADMIN, FEE_PAYING, expect, signIn, test, toast } from "./fixtures.ts";
 import { horizontalOverflow, outsideViewport } from "./layout-checks.ts";
 
 type Login = { username: string; password: string };
@@ -119,4 +119,34 @@ test.describe("money tables at 1280px", () => {
       }
     });
   }
+});
+
+test.describe("toasts on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  // Check Due Invoices changes nothing in the demo (no invoice is past its due date unpaid but pending).
+  test("a dialog opened under a toast moves down out of its way", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/invoices");
+    await page.getByRole("button", { name: "Check Due Invoices" }).click();
+    const shown = toast(page);
+    await expect(shown).toBeVisible();
+    await page
+      .getByRole("button", { name: /^Mark INV-\d{5} paid$/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await expect(shown).toBeVisible();
+    // The toast's height is measured for the dialog's top padding.
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue("--vb-toast-room"))).toMatch(
+      /^\d+(\.\d+)?px$/,
+    );
+    await expect
+      .poll(async () => {
+        const [top, bottom] = [(await dialog.boundingBox())!, (await shown.boundingBox())!];
+        return top.y - (bottom.y + bottom.height);
+      }, "room between the toast and the dialog (px)")
+      .toBeGreaterThanOrEqual(0);
+  });
 });
