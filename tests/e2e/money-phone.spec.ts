@@ -15,7 +15,12 @@ const PAGES: { name: string; path: string; login: Login; tables: string[] }[] = 
   { name: "invoices", path: "/admin/invoices", login: ADMIN, tables: ["Invoices"] },
   { name: "payouts", path: "/admin/payouts", login: ADMIN, tables: ["Partners to pay", "Partners left out"] },
   // harrogate-gym (the demo's fifth account) pays a fee.
-  { name: "partner-fee-paying", path: "/partners/5", login: ADMIN, tables: ["Invoice history"] },
+  {
+    name: "partner-fee-paying",
+    path: "/partners/5",
+    login: ADMIN,
+    tables: ["Invoice history", "Payments and credit notes"],
+  },
   { name: "my-fee-payments", path: "/", login: FEE_PAYING, tables: ["My fee payments"] },
 ];
 
