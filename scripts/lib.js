@@ -30,7 +30,7 @@ export function ensureBuild({ force = false, logger } = {}) {
   if (!stale) return;
   if (!logger) {
     // Warnings and errors only: the list of every file built (about 240 lines) is `npm run build`'s to print.
-    console.error("Building the app (about half a minute; warnings and errors only)…");
+    console.error("Building the app (a minute or so; warnings and errors only)…");
     const started = Date.now();
     const status = run(bin("remix"), ["vite:build", "--logLevel", "warn"]);
     // As before, the caller goes on (npm test counts what fails after it); the failure is said here.
