@@ -18,7 +18,7 @@ import { deletePartner, updatePartner } from "#domain/partners/partner-service.t
 import { makeAdmin, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 
 const list = (input: AuditFilterInput) => listAudit(db, auditFilterSchema.parse(input));
 
@@ -324,7 +324,7 @@ describe("vendboard audit", () => {
     expect(err).toBe("");
     const body = JSON.parse(out);
     expect(Object.keys(body).sort()).toEqual(["database", "entries", "page", "pageSize", "total"]);
-    expect(body).toMatchObject({ database: process.env.DATABASE_PATH, total: 3, page: 1, pageSize: 2 });
+    expect(body).toMatchObject({ database: cliDatabase(), total: 3, page: 1, pageSize: 2 });
     expect(body.entries.map((e: { at: string }) => e.at)).toEqual([
       "2026-11-02T08:30:00.000Z",
       "2026-11-01T00:00:00.000Z",
