@@ -114,7 +114,7 @@ export function assertPlanImportable(plan: BookingPlan, machines: Machines): voi
         .map(sharedNameText)
         .join(
           "; ",
-        )}. Give one of them a telemetry name (map the name to a machine on /admin/import), or import with --machine`,
+        )}. Give one of them that name as its telemetry name (map it to a machine on /admin/import), or import with --machine`,
     );
   if (plan.unmapped.size)
     throw new SalesReportError(

@@ -163,7 +163,7 @@ function sharedWarnings(machines: Machines, machineId: number, names: string[]):
     .filter((s) => s.machines.some((m) => m.id === machineId))
     .map(
       (s) =>
-        `'${s.name}' also answers to ${listWords(s.machines.filter((m) => m.id !== machineId).map(machineLabel))}: the business-wide import and vendboard import cannot route its rows until one of them has a telemetry name of its own`,
+        `'${s.name}' also answers to ${listWords(s.machines.filter((m) => m.id !== machineId).map(machineLabel))}: the business-wide import and vendboard import cannot route its rows until one of them has it as its telemetry name`,
     );
 }
 

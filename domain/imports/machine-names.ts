@@ -88,7 +88,7 @@ export function nameClashes(
           ? `'${name}' is the telemetry name of ${label}: exports naming it go to that machine, not this one`
           : same(machine.telemetryName, name)
             ? `'${name}' is also the location of ${label}: exports naming it come to this machine, not that one`
-            : `'${name}' is also the location of ${label}: exports naming it go to neither machine until one of them has a telemetry name`;
+            : `'${name}' is also the location of ${label}: exports naming it go to neither machine until one of them has it as its telemetry name`;
         return { name, other, message };
       }),
   );

@@ -67,7 +67,7 @@ describe("POST /api/machines: warnings", () => {
     const body = await res.json();
     expect(body.location).toBe("york hospital ATRIUM");
     expect(body.warnings).toEqual([
-      "'york hospital ATRIUM' is also the location of York Hospital Atrium (North Sites): exports naming it go to neither machine until one of them has a telemetry name",
+      "'york hospital ATRIUM' is also the location of York Hospital Atrium (North Sites): exports naming it go to neither machine until one of them has it as its telemetry name",
     ]);
     await db.deleteFrom("machines").where("id", "=", body.id).execute();
   });
@@ -102,7 +102,7 @@ describe("PATCH /api/machines/{id}: warnings", () => {
     const body = await res.json();
     expect(body).toMatchObject({ id: machine.id, location: "Leeds Station Concourse" });
     expect(body.warnings).toEqual([
-      "'Leeds Station Concourse' is also the location of Leeds Station Concourse (North Sites): exports naming it go to neither machine until one of them has a telemetry name",
+      "'Leeds Station Concourse' is also the location of Leeds Station Concourse (North Sites): exports naming it go to neither machine until one of them has it as its telemetry name",
     ]);
     await db.deleteFrom("machines").where("id", "=", machine.id).execute();
   });
@@ -186,7 +186,7 @@ describe("an import naming a location two machines answer to", () => {
     const run = await runCli(["import", file]);
     expect(run.code).toBe(1);
     expect(run.err).toContain(
-      "2 machines answer to 'York Hospital Atrium': York Hospital Atrium (North Sites) and York Hospital Atrium (South Sites). Give one of them a telemetry name",
+      "2 machines answer to 'York Hospital Atrium': York Hospital Atrium (North Sites) and York Hospital Atrium (South Sites). Give one of them that name as its telemetry name (map it to a machine on /admin/import)",
     );
   });
 
@@ -210,7 +210,7 @@ describe("an import naming a location two machines answer to", () => {
     const res = await previewAction({ request, params: { id: String(leeds.id) }, context: {} });
     const body = await res.json();
     expect(body.warnings).toEqual([
-      "'Leeds Station Concourse' also answers to Leeds Station Concourse (South Sites): the business-wide import and vendboard import cannot route its rows until one of them has a telemetry name of its own",
+      "'Leeds Station Concourse' also answers to Leeds Station Concourse (South Sites): the business-wide import and vendboard import cannot route its rows until one of them has it as its telemetry name",
     ]);
     await db.deleteFrom("machines").where("id", "=", twin.id).execute();
   });

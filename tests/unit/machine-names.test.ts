@@ -28,11 +28,11 @@ describe("machine names", () => {
     expect(nameClashes(m(9, "Leeds"), machines).map((c) => [c.other.id, c.message])).toEqual([
       [
         1,
-        "'Leeds' is also the location of Leeds (North): exports naming it go to neither machine until one of them has a telemetry name",
+        "'Leeds' is also the location of Leeds (North): exports naming it go to neither machine until one of them has it as its telemetry name",
       ],
       [
         2,
-        "'Leeds' is also the location of  leeds  (South): exports naming it go to neither machine until one of them has a telemetry name",
+        "'Leeds' is also the location of  leeds  (South): exports naming it go to neither machine until one of them has it as its telemetry name",
       ],
     ]);
     expect(nameClashes(m(9, "Whitby-01"), machines)[0].message).toBe(

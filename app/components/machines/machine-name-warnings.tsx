@@ -10,6 +10,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import type { ActionReply, ActionToast } from "#app/utils/action-reply.ts";
 import { isFailure, ScriptField, useActionReply, useFailureToast } from "../forms.tsx";
 import { RedirectField } from "../route-forms.tsx";
+import { listWords, machineLabel } from "#domain/imports/machine-names.ts";
 
 /** A machine saved, with the other machines answering to its names: the form shows this instead of closing. */
 export interface MachineSavedReply {
@@ -25,10 +26,13 @@ export const isMachineSaved = (reply: unknown): reply is MachineSavedReply =>
 
 function TelemetryNameForm({
   machine,
+  label,
   backTo,
   onDone,
 }: {
-  machine: { id: number; location: string };
+  machine: { id: number };
+  /** Which machine, told apart from the others of the same location. */
+  label: string;
   backTo?: string;
   onDone: () => void;
 }) {
@@ -45,7 +49,7 @@ function TelemetryNameForm({
       <input type="hidden" name="id" value={machine.id} />
       <Flex direction="column" gap="1">
         <Text as="label" size="2" htmlFor={id}>
-          Give {machine.location} a telemetry name (the Machine Name its exports use)
+          Give {label} a telemetry name
         </Text>
         <Flex gap="2" wrap="wrap">
           <TextField.Root id={id} name="telemetryName" required style={{ minWidth: 200 }} />
@@ -68,6 +72,7 @@ export function MachineNameWarnings({
   onDone: () => void;
 }) {
   const others = [...new Map(reply.clashes.map((c) => [c.other.id, c.other])).values()];
+  const names = listWords([...new Set(reply.clashes.map((c) => `'${c.name}'`))]);
   return (
     <Flex direction="column" gap="3">
       <Callout.Root color="amber" role="alert" aria-label="Machine names that route">
@@ -81,10 +86,21 @@ export function MachineNameWarnings({
           {reply.clashes.map((c) => (
             <Callout.Text key={`${c.name}-${c.other.id}`}>{c.message}.</Callout.Text>
           ))}
+          <Callout.Text>
+            A telemetry name (the Machine Name a machine&apos;s exports use) routes before any location: give {names} as
+            the telemetry name of the machine whose exports carry it, and each other machine the name its own exports
+            use.
+          </Callout.Text>
         </Flex>
       </Callout.Root>
-      {[reply.machine, ...others].map((m) => (
-        <TelemetryNameForm key={m.id} machine={m} backTo={backTo} onDone={onDone} />
+      <TelemetryNameForm
+        machine={reply.machine}
+        label={`this machine (${reply.machine.location})`}
+        backTo={backTo}
+        onDone={onDone}
+      />
+      {others.map((m) => (
+        <TelemetryNameForm key={m.id} machine={m} label={machineLabel(m)} backTo={backTo} onDone={onDone} />
       ))}
       <Flex justify="end">
         {backTo ? (
