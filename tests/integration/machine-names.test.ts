@@ -190,6 +190,43 @@ describe("an import naming a location two machines answer to", () => {
     );
   });
 
+  it("a telemetry name of its own leaves the location shared; the shared name as one's telemetry name routes it", async () => {
+    const file = path.join(FIXTURES, THREE);
+    const shared =
+      "naming 'York Hospital Atrium', which York Hospital Atrium (North Sites) and York Hospital Atrium (South Sites) both answer to";
+    await setTelemetryName(db, twinId, "YHA-SOUTH", null);
+    expect((await runCli(["import", file, "--dry-run"])).err).toContain(shared);
+    const north = await db
+      .selectFrom("machines")
+      .select("id")
+      .where("location", "=", "York Hospital Atrium")
+      .where("partnerId", "=", northId)
+      .executeTakeFirstOrThrow();
+    // The offer on the form's page: the shared name given to the north machine.
+    const named = await call(editMachinePage, `/machines/${north.id}/edit`, {
+      method: "POST",
+      cookie: adminCookie,
+      params: { machineId: String(north.id) },
+      form: { intent: "machine-telemetry-name", id: String(north.id), telemetryName: " york hospital  atrium " },
+    });
+    expect(named.status).toBe(302);
+    const dry = await runCli(["import", file, "--dry-run", "--json"]);
+    const routed = JSON.parse(dry.out).files[0].result;
+    expect(routed.shared).toEqual([]);
+    expect(routed.groups.map((g: { location: string }) => g.location)).toContain("York Hospital Atrium");
+    expect(JSON.stringify(routed.leftOut)).not.toContain("York Hospital Atrium");
+    // The same name for the other machine is refused, naming the machine that has it.
+    const taken = await call(editMachinePage, `/machines/${twinId}/edit`, {
+      method: "POST",
+      cookie: adminCookie,
+      params: { machineId: String(twinId) },
+      form: { intent: "machine-telemetry-name", id: String(twinId), telemetryName: "York Hospital Atrium" },
+    });
+    expect(taken.status).toBe(409);
+    expect(JSON.stringify(await taken.json())).toContain("'York Hospital Atrium' already names York Hospital Atrium");
+    await db.updateTable("machines").set({ telemetryName: null }).where("id", "in", [north.id, twinId]).execute();
+  });
+
   it("the machine's own upload preview warns that its name is shared", async () => {
     const { action: previewAction } = await import("#app/routes/api.machines.$id.records.preview.ts");
     const form = new FormData();
