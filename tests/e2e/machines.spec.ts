@@ -46,7 +46,12 @@ test.describe("Machines on the partner page (admin)", () => {
     await expect(form.getByText("Location is required")).toBeVisible();
     await form.getByLabel("Location", { exact: true }).fill("Leeds Station Concourse");
     await form.getByRole("button", { name: "Add Machine" }).click();
-    await expect(toast(page)).toContainText("Machine added");
+    // The demo's own Leeds Station Concourse has this location too: saved, with the warning naming it.
+    const warning = form.getByRole("alert", { name: "Machine names that route" });
+    await expect(warning).toContainText("Machine added: Leeds Station Concourse");
+    await expect(warning).toContainText("is also the location of Leeds Station Concourse (");
+    await form.getByRole("button", { name: "Done" }).click();
+    await expect(form).toBeHidden();
     const card = page.getByRole("article", { name: "Leeds Station Concourse" });
     await expect(card).toBeVisible();
 
