@@ -246,6 +246,8 @@ describe("an import naming a location two machines answer to", () => {
     });
     const res = await previewAction({ request, params: { id: String(leeds.id) }, context: {} });
     const body = await res.json();
+    // Still this machine's rows: the upload names its machine in the URL.
+    expect(body).toMatchObject({ units: 44, revenuePence: 6150 });
     expect(body.warnings).toEqual([
       "'Leeds Station Concourse' also answers to Leeds Station Concourse (South Sites): the business-wide import and vendboard import cannot route its rows until one of them has it as its telemetry name",
     ]);
