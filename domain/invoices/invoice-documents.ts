@@ -1,6 +1,6 @@
 /** A fee invoice as a PDF, and emailed to its partner (the invoice, or the overdue reminder). */
-import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Kysely, Transaction } from "kysely";
+import type { Database, InvoiceSentVia } from "#db/schema.ts";
 import { formatDate, isoDay } from "../shared/dates.ts";
 import { conflict } from "../shared/errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
@@ -13,11 +13,13 @@ import { formatPence } from "../shared/format.ts";
 import { invoicesWithState } from "../receivables/settlement-service.ts";
 import { findInvoice, invoiceView } from "./invoice-queries.ts";
 import { leftToPayWords } from "../receivables/invoice-balance-rules.ts";
+import { issuedDocument, type IssuedDocument } from "../receivables/issued-documents.ts";
 
 type DB = Kysely<Database>;
+type Tx = DB | Transaction<Database>;
 
-/** The invoice as a PDF, rendered from the stored invoice and partner. */
-export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
+/** The invoice as a PDF, rendered now from the stored invoice, partner and business profile. */
+async function drawInvoice(db: Tx, id: number): Promise<IssuedDocument> {
   const invoice = await findInvoice(db, id);
   const partner = await db
     .selectFrom("users")
@@ -31,6 +33,26 @@ export async function renderInvoice(db: DB, id: number): Promise<{ filename: str
     settled,
   });
   return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
+}
+
+/** Stores the invoice's PDF as issued (in the transaction that raises it). */
+export async function issueInvoiceDocument(trx: Tx, id: number): Promise<void> {
+  await issuedDocument(trx, "invoice", id, () => drawInvoice(trx, id));
+}
+
+/** The invoice's PDF as first issued, unchanged since (decision 67); an older invoice's is stored now. */
+export async function renderInvoice(db: Tx, id: number): Promise<IssuedDocument> {
+  return issuedDocument(db, "invoice", id, () => drawInvoice(db, id));
+}
+
+/** Notes the first time an invoice left the business (emailed, downloaded by anyone, marked sent); later ones change nothing. */
+export async function recordInvoiceSent(db: Tx, id: number, via: InvoiceSentVia, at = new Date()): Promise<void> {
+  await db
+    .updateTable("feePayments")
+    .set({ sentAt: at.toISOString(), sentVia: via })
+    .where("id", "=", id)
+    .where("sentAt", "is", null)
+    .execute();
 }
 
 /** Emails the invoice with its PDF, or as the overdue reminder; no email address: emailSent false. */
@@ -69,6 +91,7 @@ export async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder
   };
   const document = { filename: pdf.filename, bytes: pdf.bytes };
   const outcome = await sendDocument(db, mail, { to: partner.email, subject, body, business, document });
+  await recordInvoiceSent(db, id, "email");
   return { emailSent: true, details: outcome.details };
 }
 
