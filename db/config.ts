@@ -25,15 +25,40 @@ export function databaseTarget(env: NodeJS.ProcessEnv = process.env): DatabaseTa
   return { engine: "sqlite", file: databasePath(env) };
 }
 
-/** The database as people read it: the file's path, or the URL without its password. */
+/** Query parameters of a PostgreSQL URL that carry a secret: never shown. */
+const SECRET_PARAMS = /^(password|sslpassword|sslkey|passfile)$/i;
+
+/** The database as people read it: the file's path, or the URL with its password (and any secret parameter) as ***. */
 export function describeTarget(target: DatabaseTarget): string {
   if (target.engine === "sqlite") return target.file;
   try {
     const url = new URL(target.url);
     if (url.password) url.password = "***";
+    for (const key of [...url.searchParams.keys()]) if (SECRET_PARAMS.test(key)) url.searchParams.set(key, "***");
     return url.toString();
   } catch {
-    return "PostgreSQL";
+    return "PostgreSQL (a URL that does not parse)";
+  }
+}
+
+/**
+ * The line every CLI command writes on stderr before it opens the database: the SQLite file (and where a
+ * relative path lands from `cwd`), or the PostgreSQL host and database, never the password.
+ */
+export function databaseLine(target: DatabaseTarget, cwd: string): string {
+  if (target.engine === "sqlite") {
+    const full = path.resolve(cwd, target.file);
+    return `Database: SQLite file ${target.file}${path.isAbsolute(target.file) ? "" : ` (${full})`}`;
+  }
+  try {
+    const url = new URL(target.url);
+    const host = url.hostname || url.searchParams.get("host") || "localhost";
+    const port = url.port ? `:${url.port}` : "";
+    const name = decodeURIComponent(url.pathname.replace(/^\//, "")) || url.searchParams.get("dbname") || "(default)";
+    const user = url.username ? `, user ${decodeURIComponent(url.username)}` : "";
+    return `Database: PostgreSQL database ${name} on ${host}${port}${user}`;
+  } catch {
+    return "Database: PostgreSQL (DATABASE_URL does not parse as a URL)";
   }
 }
 

@@ -312,8 +312,10 @@ const checks = [
         await vendboard("deno", denoDb, ["commissions", "summary", "--month", MONTH, "--json"]),
         await vendboard("node", nodeDb, ["commissions", "summary", "--month", MONTH, "--json"]),
       ];
+      // Each answer names its own database (issue 33): the figures are what must match.
+      const figures = summaries.map((text) => JSON.stringify({ ...JSON.parse(text), database: undefined }));
       assert(
-        summaries[0] === summaries[1],
+        figures[0] === figures[1],
         `commissions summary --month ${MONTH} differs:\n${summaries[0]}\n${summaries[1]}`,
       );
       await page(partner, "/", PARTNER.name);

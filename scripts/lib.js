@@ -29,8 +29,14 @@ export function ensureBuild({ force = false, logger } = {}) {
   const stale = force || !fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs;
   if (!stale) return;
   if (!logger) {
-    console.error("Building the app…");
-    run(bin("remix"), ["vite:build"]);
+    // Warnings and errors only: the list of every file built (about 240 lines) is `npm run build`'s to print.
+    console.error("Building the app (a minute or so; warnings and errors only)…");
+    const started = Date.now();
+    const status = run(bin("remix"), ["vite:build", "--logLevel", "warn"]);
+    // As before, the caller goes on (npm test counts what fails after it); the failure is said here.
+    if (status !== 0)
+      console.error(`The build failed (exit ${status}): see above, or npm run build for its full output.`);
+    else console.error(`Built the app in ${Math.round((Date.now() - started) / 1000)} s.`);
     return;
   }
   logger.info("Building the app");

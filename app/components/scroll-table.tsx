@@ -24,6 +24,7 @@ export function ScrollTable({
   variant = "ghost",
   stickyFirstColumn = true,
   minWidth,
+  cards = false,
   children,
   ...margin
 }: MarginProps & {
@@ -34,10 +35,19 @@ export function ScrollTable({
   stickyFirstColumn?: boolean;
   /** Below this width the table scrolls rather than squeezing its columns. */
   minWidth?: number;
+  /**
+   * Below 768px each row becomes a card with its cells stacked and named by their `data-label`
+   * (scroll-table.css), instead of scrolling sideways: for tables whose every row has money and
+   * actions that must be on a phone's screen.
+   */
+  cards?: boolean;
   children: ReactNode;
 }) {
   return (
-    <Box {...margin} className={`rt-TableRoot rt-r-size-${size} rt-variant-${variant} vb-scroll-table`}>
+    <Box
+      {...margin}
+      className={`rt-TableRoot rt-r-size-${size} rt-variant-${variant} vb-scroll-table${cards ? " vb-card-table" : ""}`}
+    >
       <div
         className="vb-scroll-table-viewport"
         role="region"
@@ -50,5 +60,14 @@ export function ScrollTable({
         </table>
       </div>
     </Box>
+  );
+}
+
+/** An icon-only action's word, shown beside its icon on a phone (which shows no tooltip); the button keeps its aria-label. */
+export function PhoneLabel({ children }: { children: ReactNode }) {
+  return (
+    <span className="vb-phone-label" aria-hidden>
+      {children}
+    </span>
   );
 }

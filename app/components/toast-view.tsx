@@ -5,7 +5,29 @@
 import * as Toast from "@radix-ui/react-toast";
 import { Cross2Icon } from "@radix-ui/react-icons";
 import { Card, Flex, IconButton, Text } from "@radix-ui/themes";
+import { useEffect, useRef } from "react";
 import type { ToastState } from "./toaster.tsx";
+
+/**
+ * The open toast's height (and the viewport's padding) as --vb-toast-room on <html>, so on a phone,
+ * where the toast sits at the top, a dialog opened under it moves down by that much rather than
+ * being covered (styles.css). Cleared when the toast goes.
+ */
+function useToastRoom(open: boolean) {
+  const root = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    const el = root.current;
+    const style = document.documentElement.style;
+    if (!el || !open) return;
+    const observer = new ResizeObserver(() => style.setProperty("--vb-toast-room", `${el.offsetHeight + 16}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      style.removeProperty("--vb-toast-room");
+    };
+  }, [open]);
+  return root;
+}
 
 export function ToastView({
   current,
@@ -14,11 +36,13 @@ export function ToastView({
   current: ToastState | null;
   onOpenChange: (id: number, open: boolean) => void;
 }) {
+  const root = useToastRoom(Boolean(current?.open));
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {current ? (
         <Toast.Root
           key={current.id}
+          ref={root}
           open={current.open}
           onOpenChange={(open) => onOpenChange(current.id, open)}
           className="vb-toast"

@@ -195,7 +195,7 @@ export default function CommissionSummaryPage() {
         <StatCard label="Paid" value={totals.paid} note="partners paid for the month" />
       </Grid>
       <Card size="1">
-        <ScrollTable label="Commissions by partner" size="2">
+        <ScrollTable label="Commissions by partner" size="2" cards>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
@@ -218,16 +218,18 @@ export default function CommissionSummaryPage() {
                     <PartnerTypeBadge type={row.partnerType} />
                   </Flex>
                 </Table.RowHeaderCell>
-                <Table.Cell>{row.email ?? <Text color="gray">Not provided</Text>}</Table.Cell>
-                <Table.Cell justify="end">
+                <Table.Cell data-label="Email" className="vb-card-wide" style={{ overflowWrap: "anywhere" }}>
+                  {row.email ?? <Text color="gray">Not provided</Text>}
+                </Table.Cell>
+                <Table.Cell justify="end" data-label="Commission %" className="vb-figure">
                   {row.partnerType === "tiered-profit-sharing"
                     ? "Tiered"
                     : formatRate(fractionToBp(row.commissionPercentage) ?? 0)}
                 </Table.Cell>
-                <Table.Cell justify="end">
+                <Table.Cell justify="end" data-label="Reports" className="vb-figure">
                   {row.submittedReports} of {row.totalMachines}
                 </Table.Cell>
-                <Table.Cell>
+                <Table.Cell data-label="All Reports Submitted">
                   {row.allReportsSubmitted ? (
                     <Badge highContrast color="green">
                       Yes
@@ -238,8 +240,10 @@ export default function CommissionSummaryPage() {
                     </Badge>
                   )}
                 </Table.Cell>
-                <Table.Cell justify="end">{formatPence(row.profitSharePence)}</Table.Cell>
-                <Table.Cell>
+                <Table.Cell justify="end" data-label="Profit Share" className="vb-figure">
+                  {formatPence(row.profitSharePence)}
+                </Table.Cell>
+                <Table.Cell data-label="Payment Status" className="vb-card-wide">
                   <PaymentCell row={row} month={summary.month} alreadyPaid={alreadyPaid[row.partnerId]} />
                 </Table.Cell>
               </Table.Row>

@@ -47,7 +47,7 @@ import { runIntent } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { requireAdmin, requireUser } from "#app/utils/session.server.ts";
-import { ScrollTable } from "#app/components/scroll-table.tsx";
+import { PhoneLabel, ScrollTable } from "#app/components/scroll-table.tsx";
 import { NotDeletableNote } from "#app/components/invoices/not-deletable-note.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Invoice Management · Vendboard" }];
@@ -98,10 +98,11 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
       aria-label={`Mark ${invoice.displayId} paid`}
     >
       <RowIcon name="check" />
+      <PhoneLabel>Mark paid</PhoneLabel>
     </IconButton>
   );
   return (
-    <Flex gap="2" align="center">
+    <Flex gap="2" align="center" wrap={{ initial: "wrap", sm: "nowrap" }}>
       {unpaid ? (
         <ConfirmPost
           intent="invoice-status"
@@ -125,6 +126,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
           trigger={
             <IconButton size="1" variant="soft" color="gray" aria-label={`Cancel ${invoice.displayId}`}>
               <RowIcon name="cross" />
+              <PhoneLabel>Cancel</PhoneLabel>
             </IconButton>
           }
           {...statusQuestion(invoice, "cancelled")}
@@ -145,6 +147,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
           trigger={
             <IconButton size="1" variant="soft" aria-label={`Email ${invoice.displayId}`}>
               <RowIcon name="envelope" />
+              <PhoneLabel>Email</PhoneLabel>
             </IconButton>
           }
           {...emailQuestion(invoice)}
@@ -155,6 +158,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
         <IconButton size="1" variant="soft" asChild>
           <a href={`/api/fee-payments/${invoice.id}/download`} download aria-label={`Download ${invoice.displayId}`}>
             <RowIcon name="download" />
+            <PhoneLabel>Download</PhoneLabel>
           </a>
         </IconButton>
       </Tooltip>
@@ -165,6 +169,7 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
           trigger={
             <IconButton size="1" variant="soft" color="red" aria-label={`Delete ${invoice.displayId}`}>
               <RowIcon name="trash" />
+              <PhoneLabel>Delete</PhoneLabel>
             </IconButton>
           }
         />
@@ -215,7 +220,7 @@ export default function InvoiceManagement() {
           empty="No invoices found"
           framed
         >
-          <ScrollTable label="Invoices" size="2">
+          <ScrollTable label="Invoices" size="2" cards>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
@@ -230,24 +235,26 @@ export default function InvoiceManagement() {
             <Table.Body>
               {data.invoices.map((invoice) => (
                 <Table.Row key={invoice.id} align="center">
-                  <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{invoice.displayId}</Table.RowHeaderCell>
-                  <Table.Cell>
+                  <Table.RowHeaderCell className="vb-figure">{invoice.displayId}</Table.RowHeaderCell>
+                  <Table.Cell data-label="Partner">
                     <Link to={`/partners/${invoice.partnerId}`} style={{ color: "var(--accent-11)" }}>
                       {invoice.partnerName}
                     </Link>
                   </Table.Cell>
-                  <Table.Cell justify="end">
+                  <Table.Cell justify="end" data-label="Amount">
                     <InvoiceAmount invoice={invoice} />
                   </Table.Cell>
-                  <Table.Cell style={{ whiteSpace: "nowrap" }}>
+                  <Table.Cell data-label="Period" className="vb-figure vb-card-wide">
                     {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                   </Table.Cell>
-                  <Table.Cell className="vb-figure">{formatDate(invoice.dueDate)}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Due Date" className="vb-figure">
+                    {formatDate(invoice.dueDate)}
+                  </Table.Cell>
+                  <Table.Cell data-label="Status">
                     <InvoiceStatusBadge status={invoice.status} />
                     <PaymentNote invoice={invoice} />
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Actions" className="vb-card-wide">
                     <InvoiceActions invoice={invoice} />
                   </Table.Cell>
                 </Table.Row>

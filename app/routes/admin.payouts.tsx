@@ -123,7 +123,7 @@ export default function PayoutsPage() {
       </Heading>
       <Card size="1">
         {plan.leftOut.length ? (
-          <ScrollTable label="Partners left out" size="2">
+          <ScrollTable label="Partners left out" size="2" cards>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
@@ -139,10 +139,10 @@ export default function PayoutsPage() {
                       {l.partnerName}
                     </Link>
                   </Table.RowHeaderCell>
-                  <Table.Cell justify="end" className="vb-figure">
+                  <Table.Cell justify="end" className="vb-figure" data-label="Commission">
                     {formatPence(l.amountPence)}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Why" className="vb-card-wide">
                     <Flex align="center" gap="2" wrap="wrap">
                       <Badge
                         highContrast

@@ -14,8 +14,11 @@ export async function runCreateAdmin(io: CliIO, username: string, options: Creat
   if (!options.passwordStdin) throw new UsageError("pass the password on standard input with --password-stdin");
   const password = (await readAll(io.stdin)).replace(/\r?\n$/, "");
   if (!password) throw new UsageError("no password was given on standard input");
-  const user = await withDatabase(io, (db) =>
-    createUser(db, { username, password, name: options.name ?? username, isAdmin: true }),
+  // The first admin of a new database may create it (the README's production steps).
+  const user = await withDatabase(
+    io,
+    (db) => createUser(db, { username, password, name: options.name ?? username, isAdmin: true }),
+    { create: true },
   );
   if (options.json) printJson(io, publicUserJson(toPublicUser(user)));
   else io.stderr.write(`Created admin '${user.username}' (id ${user.id}). Sign in at /auth.\n`);

@@ -9,12 +9,13 @@ import { migrateToLatest, openDatabase, type MigrationReportLine } from "#db/dat
 import { PgToolError } from "#db/pg-tools.ts";
 import { DomainError } from "#domain/shared/errors.ts";
 import { formatCount } from "#domain/shared/format.ts";
-import { printJson, type CliIO } from "../context.ts";
+import { announceDatabase, printJson, type CliIO } from "../context.ts";
 import { UsageError } from "../errors.ts";
 
 export async function runMigrate(io: CliIO, options: { json?: boolean }) {
   const target = databaseTarget(io.env);
   const file = describeTarget(target);
+  announceDatabase(io, target);
   const db = openDatabase(target);
   try {
     const { results = [], report } = await migrateToLatest(db);
@@ -51,6 +52,7 @@ const emails = (n: number) => `${n} outbox email${n === 1 ? "" : "s"}`;
 
 export async function runBackup(io: CliIO, target: string, options: { json?: boolean }) {
   const where = databaseTarget(io.env);
+  announceDatabase(io, where);
   if (where.engine === "postgres") {
     const result = await withRestoreErrors(() => backupPostgres(where.url, target, io.env, outboxOf(io)));
     const database = describeTarget(where);
@@ -105,6 +107,7 @@ async function withRestoreErrors<T>(fn: () => Promise<T>): Promise<T> {
 export async function runRestore(io: CliIO, archive: string, options: { force?: boolean; json?: boolean }) {
   const where = databaseTarget(io.env);
   const database = describeTarget(where);
+  announceDatabase(io, where);
   const manifest = await withRestoreErrors(async () => {
     if (where.engine === "sqlite") return restoreArchive(archive, where.file, options);
     const db = openDatabase(where);
@@ -160,6 +163,8 @@ export async function runCopy(io: CliIO, options: { to: string; force?: boolean;
   if (io.env.DATABASE_URL?.trim())
     throw new UsageError("db copy reads the SQLite file at DATABASE_PATH: unset DATABASE_URL for this command");
   const sourceFile = databasePath(io.env);
+  const source = { engine: "sqlite", file: sourceFile } as const;
+  announceDatabase(io, source);
   const targetName = describeTarget({ engine: "postgres", url: options.to });
   const tty = Boolean((io.stderr as NodeJS.WriteStream).isTTY) && !options.json;
   const progress = copyProgress(io, tty, !options.json);

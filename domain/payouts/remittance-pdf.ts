@@ -6,7 +6,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import { formatDate, formatMonth, formatPence, formatRemittanceId } from "../shared/format.ts";
-import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column } from "../shared/pdf.ts";
+import { A4, MARGIN, Writer, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import type { RemittanceAdvice } from "./remittance-advice.ts";
 
@@ -28,27 +28,19 @@ export async function remittancePdf(
   );
   await header(w, business, "Remittance advice");
 
-  const top = w.y;
-  w.text("Paid to", { size: 9, color: GREY });
-  w.text(fit(advice.partnerName, w.bold, 11, 280), { size: 11, bold: true });
-  for (const line of (advice.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim()))
-    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
-  if (advice.email) w.text(fit(advice.email, w.font, 10, 280), { size: 10 });
-  const leftBottom = w.y;
-  w.y = top;
-  const metaX = 360;
-  w.text("Remittance details", { size: 9, color: GREY, x: metaX });
-  for (const [label, value] of [
-    ["Number", number],
-    ["Paid on", advice.paidOn ? formatDate(advice.paidOn) : "Not recorded"],
-    ["Reference", advice.reference],
-  ] as const)
-    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), {
-      size: 10,
-      bold: label === "Reference",
-      x: metaX,
-    });
-  w.y = Math.min(w.y, leftBottom) - 16;
+  partyAndDetails(
+    w,
+    { heading: "Paid to", name: advice.partnerName, address: advice.billingAddress, email: advice.email },
+    {
+      heading: "Remittance details",
+      rows: [
+        ["Number", number],
+        ["Paid on", advice.paidOn ? formatDate(advice.paidOn) : "Not recorded"],
+        ["Reference", advice.reference],
+      ],
+      boldLabel: "Reference",
+    },
+  );
 
   const columns: Column[] = [
     { title: "Description", width: 360, align: "left" },

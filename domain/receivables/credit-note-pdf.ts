@@ -6,7 +6,7 @@ import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import type { CreditNote, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import { formatCreditNoteId, formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
-import { A4, GREY, MARGIN, Writer, fit, type Column } from "../shared/pdf.ts";
+import { Writer, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 
 export async function creditNotePdf(
@@ -29,27 +29,23 @@ export async function creditNotePdf(
   );
   await header(w, business, `Credit note ${number}`);
 
-  const top = w.y;
-  w.text("Credit to", { size: 9, color: GREY });
-  w.text(fit(partner.name ?? partner.username, w.bold, 11, 280), { size: 11, bold: true });
-  for (const line of (partner.billingAddress ?? "").split(/\r?\n/).filter((l) => l.trim()))
-    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
-  if (partner.email) w.text(fit(partner.email, w.font, 10, 280), { size: 10 });
-  const leftBottom = w.y;
-  w.y = top;
-  const metaX = 360;
-  w.text("Credit note details", { size: 9, color: GREY, x: metaX });
-  for (const [label, value] of [
-    ["Issue date", formatDate(note.issuedOn)],
-    ["Against invoice", invoiceNumber],
-  ] as const) {
-    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), {
-      size: 10,
-      bold: label === "Against invoice",
-      x: metaX,
-    });
-  }
-  w.y = Math.min(w.y, leftBottom) - 16;
+  partyAndDetails(
+    w,
+    {
+      heading: "Credit to",
+      name: partner.name ?? partner.username,
+      address: partner.billingAddress,
+      email: partner.email,
+    },
+    {
+      heading: "Credit note details",
+      rows: [
+        ["Issue date", formatDate(note.issuedOn)],
+        ["Against invoice", invoiceNumber],
+      ],
+      boldLabel: "Against invoice",
+    },
+  );
 
   const columns: Column[] = [
     { title: "Description", width: 360, align: "left" },

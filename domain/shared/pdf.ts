@@ -203,3 +203,28 @@ export function detailsPanel(w: Writer, title: string, lines: readonly PanelLine
   }
   w.y = panelTop - height - 8;
 }
+
+/** Who a document is for (left) and its details (right), side by side under the letterhead. */
+export function partyAndDetails(
+  w: Writer,
+  party: { heading: string; name: string; address: string | null; email: string | null },
+  details: { heading: string; rows: readonly (readonly [label: string, value: string])[]; boldLabel?: string },
+) {
+  const top = w.y;
+  w.text(party.heading, { size: 9, color: GREY });
+  w.text(fit(party.name, w.bold, 11, 280), { size: 11, bold: true });
+  for (const line of (party.address ?? "").split(/\r?\n/).filter((l) => l.trim()))
+    w.text(fit(line.trim(), w.font, 10, 280), { size: 10 });
+  if (party.email) w.text(fit(party.email, w.font, 10, 280), { size: 10 });
+  const leftBottom = w.y;
+  w.y = top;
+  const metaX = 360;
+  w.text(details.heading, { size: 9, color: GREY, x: metaX });
+  for (const [label, value] of details.rows)
+    w.text(fit(`${label}: ${value}`, w.font, 10, A4[0] - MARGIN - metaX), {
+      size: 10,
+      bold: label === details.boldLabel,
+      x: metaX,
+    });
+  w.y = Math.min(w.y, leftBottom) - 16;
+}

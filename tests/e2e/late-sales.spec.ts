@@ -15,7 +15,7 @@
  * them alone to be ready to pay.
  */
 import fs from "node:fs";
-import type { Download, Page, TestInfo } from "@playwright/test";
+import type { Browser, Download, Page, TestInfo } from "@playwright/test";
 import * as XLSX from "xlsx";
 import { ADMIN, expect, signIn, test, toast, withPayoutLock } from "./fixtures.ts";
 
@@ -119,8 +119,26 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string, part?: 
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** A second admin, in a browser of their own, confirms the partner's new bank details (the demo admin made the change). */
+async function confirmBankDetails(page: Page, browser: Browser, partnerId: number) {
+  const username = `late-admin-${Date.now().toString(36)}`;
+  const made = await page.request.post("/api/admin/users", {
+    data: { username, name: "Second Admin", password: "second-admin-1" },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signIn(other, { username, password: "second-admin-1" });
+  const confirmed = await other.request.post(`/api/partners/${partnerId}/bank-details/confirm`, {
+    data: { verifiedBy: "called the site on its known number" },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  await context.close();
+}
+
 test("a month paid by batch takes late sales only once confirmed, and the difference is in the next month's Commission Due and payout", async ({
   page,
+  browser,
 }, testInfo) => {
   await signIn(page, ADMIN);
   const partner = await partnerWithTwoMonths(page);
@@ -138,6 +156,8 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
       },
     });
     expect(updated.status(), await updated.text()).toBe(200);
+    // A change of bank details holds payment for 72 hours unless another admin confirms them (issue 31).
+    await confirmBankDetails(page, browser, partner.id);
 
     // 2. The month before last, paid by batch for this partner alone.
     await page.goto(`/admin/payouts?month=${PAID.ym}`);

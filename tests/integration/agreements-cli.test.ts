@@ -16,7 +16,7 @@ import { formatMonth, previousMonth } from "#domain/shared/dates.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 
 const PREV = previousMonth();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-agreements-"));
@@ -75,7 +75,7 @@ describe("vendboard agreements show", () => {
       cookie: adminCookie,
       params: { id: String(partner.id) },
     });
-    expect(JSON.parse(out)).toEqual(await api.json());
+    expect(JSON.parse(out)).toEqual({ database: cliDatabase(), ...(await api.json()) });
   });
 
   it("a name that is not a partner's exits 2", async () => {
@@ -112,7 +112,7 @@ describe("vendboard agreements set", () => {
       cookie: adminCookie,
       params: { id: String(partner.id) },
     });
-    expect(JSON.parse(json.out)).toEqual(await api.json());
+    expect(JSON.parse(json.out)).toEqual({ database: cliDatabase(), ...(await api.json()) });
     expect(await versions(partner.id)).toHaveLength(1);
   });
 

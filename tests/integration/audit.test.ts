@@ -18,7 +18,7 @@ import { deletePartner, updatePartner } from "#domain/partners/partner-service.t
 import { makeAdmin, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 
 const list = (input: AuditFilterInput) => listAudit(db, auditFilterSchema.parse(input));
 
@@ -310,7 +310,7 @@ describe("vendboard audit", () => {
     expect(err).toBe("1 of 1 entry, newest first.\n");
   });
 
-  it("--json prints only { entries, total, page, pageSize }, --limit caps the entries", async () => {
+  it("--json prints only { database, entries, total, page, pageSize }, --limit caps the entries", async () => {
     const { code, out, err } = await vendboard([
       "--partner",
       String(HISTORIC_PARTNER),
@@ -323,7 +323,8 @@ describe("vendboard audit", () => {
     expect(code).toBe(0);
     expect(err).toBe("");
     const body = JSON.parse(out);
-    expect(body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(Object.keys(body).sort()).toEqual(["database", "entries", "page", "pageSize", "total"]);
+    expect(body).toMatchObject({ database: cliDatabase(), total: 3, page: 1, pageSize: 2 });
     expect(body.entries.map((e: { at: string }) => e.at)).toEqual([
       "2026-11-02T08:30:00.000Z",
       "2026-11-01T00:00:00.000Z",

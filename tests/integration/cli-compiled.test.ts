@@ -10,11 +10,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseLine, databaseTarget } from "#db/config.ts";
 import { root } from "../../scripts/lib.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-compiled-"));
 const pkg = path.join(dir, "vendboard");
 const STALE = "vendboard: the compiled CLI is older than its source; running the source (npm run build to refresh)\n";
+/** The line every command that opens the database starts stderr with (issue 33). */
+const DB_LINE = `${databaseLine(databaseTarget({ ...process.env, DATABASE_PATH: path.join(dir, "cli.db") }), dir)}\n`;
 const MISSING = "vendboard: the CLI is not compiled (no dist/cli.js); running the source (npm run build to refresh)\n";
 
 beforeAll(() => {
@@ -83,14 +86,14 @@ describe("the compiled CLI", () => {
   it("runs commands from any directory, reading exports through the telemetry worker beside the source", () => {
     const migrate = vendboard(["db", "migrate", "--json"]);
     expect(migrate.code, migrate.err).toBe(0);
-    expect(migrate.err).toBe("");
+    expect(migrate.err).toBe(DB_LINE);
     expect(JSON.parse(migrate.out).applied.length).toBeGreaterThan(0);
     // Two files, so they are read in the worker (domain/imports/telemetry-export.worker.js), found from dist/.
     const files = ["single-machine-2026-10.xlsx", "three-machines-2026-09.xls"].map((name) =>
       path.join(root, "fixtures", name),
     );
     const dryRun = vendboard(["import", "--dry-run", "--json", ...files], { cwd: os.tmpdir() });
-    expect(dryRun.err).toBe("");
+    expect(dryRun.err).toBe(DB_LINE);
     expect(dryRun.code).toBe(0);
     const outcome = JSON.parse(dryRun.out) as { files: { ok: boolean; result: { rowsRead: number } }[] };
     expect(outcome.files.map((f) => f.ok && f.result.rowsRead)).toEqual([44, 98]);
@@ -115,7 +118,7 @@ describe("falling back to the source", () => {
     expect(help.out).toMatch(/^Usage: vendboard/);
     // The source answers the same way, and --json output stays clean on stdout.
     const migrate = vendboard(["db", "migrate", "--json"]);
-    expect(migrate.err).toBe(STALE);
+    expect(migrate.err).toBe(STALE + DB_LINE);
     expect(JSON.parse(migrate.out)).toMatchObject({ applied: [] });
 
     // A fresh build is used again.

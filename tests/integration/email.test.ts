@@ -18,7 +18,7 @@ import { sendReport } from "#domain/commissions/statement-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 import { startMailServer, stopMailServer, type ReceivedMail, pdfAttachment, pdfText } from "./mail.ts";
 
 const MONTH = "2026-08";
@@ -382,7 +382,7 @@ describe("CLI: reports export --send, commissions summary and reset", () => {
     ).toHaveLength(2);
     const json = await vendboard(["commissions", "reset", "--month", CLI_MONTH, "--json"]);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.out)).toEqual({ month: CLI_MONTH, reset: 0 });
+    expect(JSON.parse(json.out)).toEqual({ database: cliDatabase(), month: CLI_MONTH, reset: 0 });
   });
 
   it("a bad or missing --month exits 2", async () => {

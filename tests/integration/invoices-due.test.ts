@@ -16,7 +16,7 @@ import { updateInvoiceStatus } from "#domain/invoices/invoice-lifecycle.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 import { startMailServer, stopMailServer, type ReceivedMail, pdfAttachment, subjectOf } from "./mail.ts";
 
 const FROM = "Vendboard <due@vendboard.local>";
@@ -307,6 +307,7 @@ describe("vendboard invoices check-due / list", () => {
     });
     expect(run.code, run.err).toBe(0);
     expect(JSON.parse(run.out)).toEqual({
+      database: cliDatabase(),
       today: D1,
       markedOverdue: 0,
       invoicesRaised: 0,
@@ -328,6 +329,7 @@ describe("vendboard invoices check-due / list", () => {
     });
     expect(run.code, run.err).toBe(0);
     expect(JSON.parse(run.out)).toEqual({
+      database: cliDatabase(),
       today: "2027-04-05",
       markedOverdue: 4,
       invoicesRaised: 0,

@@ -23,7 +23,7 @@ import { importExports } from "#domain/imports/import-service.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord, TEST_PASSWORD } from "#tests/factories.ts";
 import { BASE, call } from "./http.ts";
 import { loginCookie } from "./session.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 
 const CUR = currentMonth();
 const PREV = previousMonth();
@@ -317,6 +317,7 @@ describe("a paid month is closed until Reset Month reopens it", () => {
     ]);
     expect(paid.code).toBe(0);
     expect(JSON.parse(paid.out)).toEqual({
+      database: cliDatabase(),
       month: "2026-07",
       partnerId: partner.id,
       status: "completed",
@@ -338,7 +339,12 @@ describe("a paid month is closed until Reset Month reopens it", () => {
       "--json",
     ]);
     expect(reset.code).toBe(0);
-    expect(JSON.parse(reset.out)).toEqual({ month: "2026-07", partnerId: partner.id, reset: 1 });
+    expect(JSON.parse(reset.out)).toEqual({
+      database: cliDatabase(),
+      month: "2026-07",
+      partnerId: partner.id,
+      reset: 1,
+    });
     expect((await runCli(["commissions", "pay", "--month", "2026-07"])).code).toBe(2);
   });
 

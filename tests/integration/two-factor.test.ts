@@ -20,7 +20,7 @@ import {
   twoFactorStatus,
 } from "#domain/accounts/two-factor-service.ts";
 import { makeAdmin, makePartner, TEST_PASSWORD } from "#tests/factories.ts";
-import { runCli } from "./cli-run.ts";
+import { cliDatabase, runCli } from "./cli-run.ts";
 import { BASE, call, cookieFrom } from "./http.ts";
 
 const codeFor = (secret: string, atMs: number) =>
@@ -416,7 +416,7 @@ describe("vendboard admin reset-2fa", () => {
       (await call(apiLogin, "/api/login", { json: { username: admin.username, password: TEST_PASSWORD } })).status,
     ).toBe(200);
     const again = await runCli(["admin", "reset-2fa", admin.username, "--json"]);
-    expect(JSON.parse(again.out)).toEqual({ username: admin.username, wasOn: false });
+    expect(JSON.parse(again.out)).toEqual({ database: cliDatabase(), username: admin.username, wasOn: false });
     expect((await runCli(["admin", "reset-2fa", "nobody-at-all"])).code).not.toBe(0);
   });
 });

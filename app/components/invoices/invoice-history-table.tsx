@@ -11,7 +11,7 @@ import { formatInvoiceId, type InvoiceStatus } from "#domain/invoices/invoice-ru
 import type { FeePaymentView } from "#domain/partners/partner-service.ts";
 // Its selects show only after hydration: Radix Select loads when one does.
 import { Select } from "../lazy-select.tsx";
-import { ScrollTable } from "../scroll-table.tsx";
+import { PhoneLabel, ScrollTable } from "../scroll-table.tsx";
 import { InvoiceAmount } from "./invoice-amount.tsx";
 import { DeleteInvoicePost } from "./invoice-confirm.tsx";
 import { invoiceStatusLabel } from "./invoice-questions.ts";
@@ -64,7 +64,7 @@ export function InvoiceHistoryTable({
   onStatusChange: (change: { invoice: FeePaymentView; status: InvoiceStatus }) => void;
 }) {
   return (
-    <ScrollTable label="Invoice history" size="1">
+    <ScrollTable label="Invoice history" size="1" cards>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Invoice</Table.ColumnHeaderCell>
@@ -79,18 +79,20 @@ export function InvoiceHistoryTable({
       <Table.Body>
         {partner.feePayments.map((invoice) => (
           <Table.Row key={invoice.id} align="center">
-            <Table.RowHeaderCell style={{ whiteSpace: "nowrap" }}>{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
-            <Table.Cell justify="end">
+            <Table.RowHeaderCell className="vb-figure">{formatInvoiceId(invoice.id)}</Table.RowHeaderCell>
+            <Table.Cell justify="end" data-label="Amount">
               <InvoiceAmount invoice={invoice} />
               {invoice.status === "cancelled" ? null : (
                 <BalanceNote balance={partner.receivables?.balances[invoice.id]} />
               )}
             </Table.Cell>
-            <Table.Cell style={{ whiteSpace: "nowrap" }}>
+            <Table.Cell data-label="Period" className="vb-figure vb-card-wide">
               {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
             </Table.Cell>
-            <Table.Cell className="vb-figure">{formatDate(invoice.dueDate)}</Table.Cell>
-            <Table.Cell>
+            <Table.Cell data-label="Due" className="vb-figure">
+              {formatDate(invoice.dueDate)}
+            </Table.Cell>
+            <Table.Cell data-label="Status">
               {invoice.status === "cancelled" ? (
                 <InvoiceStatusBadge status="cancelled" />
               ) : hydrated ? (
@@ -113,7 +115,7 @@ export function InvoiceHistoryTable({
                 <NoScriptStatusForm invoice={invoice} />
               )}
             </Table.Cell>
-            <Table.Cell>
+            <Table.Cell data-label="Paid">
               {invoice.status === "paid" && invoice.paidDate ? (
                 <>
                   <Text as="div" style={{ whiteSpace: "nowrap" }}>
@@ -129,8 +131,8 @@ export function InvoiceHistoryTable({
                 <Text color="gray">-</Text>
               )}
             </Table.Cell>
-            <Table.Cell>
-              <Flex gap="2">
+            <Table.Cell data-label="Actions" className="vb-card-wide">
+              <Flex gap="2" align="center" wrap={{ initial: "wrap", sm: "nowrap" }}>
                 <IconButton size="1" variant="ghost" asChild>
                   <a
                     href={invoice.invoiceUrl}
@@ -139,6 +141,7 @@ export function InvoiceHistoryTable({
                     aria-label={`Open ${formatInvoiceId(invoice.id)}`}
                   >
                     <FileTextIcon />
+                    <PhoneLabel>Open</PhoneLabel>
                   </a>
                 </IconButton>
                 <IconButton size="1" variant="ghost" asChild>
@@ -148,6 +151,7 @@ export function InvoiceHistoryTable({
                     aria-label={`Download ${formatInvoiceId(invoice.id)}`}
                   >
                     <DownloadIcon />
+                    <PhoneLabel>Download</PhoneLabel>
                   </a>
                 </IconButton>
                 {invoice.status !== "cancelled" &&
@@ -168,6 +172,7 @@ export function InvoiceHistoryTable({
                         aria-label={`Delete ${formatInvoiceId(invoice.id)}`}
                       >
                         <TrashIcon />
+                        <PhoneLabel>Delete</PhoneLabel>
                       </IconButton>
                     }
                   />

@@ -12,7 +12,7 @@ import type { InvoiceView } from "#domain/invoices/invoice-queries.ts";
 import type { AccountState } from "#domain/invoices/invoice-rules.ts";
 import { AccountStatusBadge, InvoiceStatusBadge } from "./invoice-status.tsx";
 import { InvoiceTabs, type InvoiceTab, type InvoiceTabValue } from "./invoice-tabs.tsx";
-import { ScrollTable } from "../scroll-table.tsx";
+import { PhoneLabel, ScrollTable } from "../scroll-table.tsx";
 
 /** What the dashboard's loader reads for the section; null when it failed. */
 export interface MyFees {
@@ -50,7 +50,7 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
             empty="No fee payments found for this period"
             hash="fee-payments"
           >
-            <ScrollTable label="My fee payments" size="2" mt="2">
+            <ScrollTable label="My fee payments" size="2" mt="2" cards>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeaderCell>Invoice ID</Table.ColumnHeaderCell>
@@ -68,20 +68,22 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                 {fees.invoices.map((invoice) => (
                   <Table.Row key={invoice.id} align="center">
                     <Table.RowHeaderCell className="vb-figure">{invoice.displayId}</Table.RowHeaderCell>
-                    <Table.Cell justify="end">
+                    <Table.Cell justify="end" data-label="Amount (£)">
                       <InvoiceAmount invoice={invoice} bare />
                     </Table.Cell>
-                    <Table.Cell justify="end" className="vb-figure" data-testid="left-to-pay">
+                    <Table.Cell justify="end" className="vb-figure" data-testid="left-to-pay" data-label="Left to pay">
                       {leftToPayFigure(invoice)}
                     </Table.Cell>
-                    <Table.Cell style={{ whiteSpace: "nowrap" }}>
+                    <Table.Cell data-label="Period" className="vb-figure vb-card-wide">
                       {formatDate(invoice.periodStart)} - {formatDate(invoice.periodEnd)}
                     </Table.Cell>
-                    <Table.Cell className="vb-figure">{formatDate(invoice.dueDate)}</Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell data-label="Due Date" className="vb-figure">
+                      {formatDate(invoice.dueDate)}
+                    </Table.Cell>
+                    <Table.Cell data-label="Status">
                       <InvoiceStatusBadge status={invoice.status} />
                     </Table.Cell>
-                    <Table.Cell>
+                    <Table.Cell className="vb-card-wide">
                       {invoice.invoiceUrl ? (
                         <IconButton size="1" variant="soft" asChild>
                           <a
@@ -90,6 +92,7 @@ export function MyFeePayments({ fees }: { fees: MyFees | null }) {
                             aria-label={`Download invoice ${invoice.displayId}`}
                           >
                             <DownloadIcon />
+                            <PhoneLabel>Download</PhoneLabel>
                           </a>
                         </IconButton>
                       ) : null}

@@ -28,6 +28,7 @@ import { ConfirmButton, ConfirmPost } from "../confirm-button.tsx";
 import { useActionReply, useFailureToast, withScript } from "../forms.tsx";
 import { CreditInputs, PaymentInputs } from "./payment-inputs.tsx";
 import { creditNoteQuestion, recordPaymentQuestion, settlesText } from "./payment-questions.ts";
+import { PhoneLabel } from "../scroll-table.tsx";
 
 function useIntent() {
   const fetcher = useFetcher<ActionReply>();
@@ -158,6 +159,7 @@ export function CreditNoteDialog({ invoiceId, balancePence }: { invoiceId: numbe
       trigger={
         <IconButton size="1" variant="ghost" aria-label={`Credit note for ${formatInvoiceId(invoiceId)}`}>
           <MinusCircledIcon />
+          <PhoneLabel>Credit note</PhoneLabel>
         </IconButton>
       }
       dialog={<CreditNoteConfirm invoiceId={invoiceId} balancePence={balancePence} />}
@@ -184,6 +186,7 @@ function CreditNoteConfirm({ invoiceId, balancePence }: { invoiceId: number; bal
       trigger={
         <IconButton size="1" variant="ghost" loading={busy} aria-label={label}>
           <MinusCircledIcon />
+          <PhoneLabel>Credit note</PhoneLabel>
         </IconButton>
       }
       tooltip={label}

@@ -8,7 +8,7 @@ import { formatCreditNoteId, formatDate, formatPence } from "#domain/shared/form
 import { PAYMENT_METHOD_LABELS } from "#domain/receivables/payment-rules.ts";
 import type { PartnerReceivables } from "#domain/receivables/receivables-queries.ts";
 import { ConfirmPost } from "../confirm-button.tsx";
-import { ScrollTable } from "../scroll-table.tsx";
+import { PhoneLabel, ScrollTable } from "../scroll-table.tsx";
 import { deletePaymentQuestion } from "./payment-questions.ts";
 
 /** "£40.00 of £90.00 due" under an invoice's amount when part of it is paid or credited. */
@@ -31,7 +31,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
       <Heading as="h3" size="3" m="2">
         Payments and Credit Notes
       </Heading>
-      <ScrollTable label="Payments and credit notes" size="1" minWidth={620}>
+      <ScrollTable label="Payments and credit notes" size="1" minWidth={620} cards>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeaderCell>Date</Table.ColumnHeaderCell>
@@ -52,13 +52,13 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
               payment ? (
                 <Table.Row key={key} align="center">
                   <Table.RowHeaderCell className="vb-figure">{formatDate(payment.receivedOn)}</Table.RowHeaderCell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Kind">
                     <Badge color="green">Payment</Badge>
                   </Table.Cell>
-                  <Table.Cell justify="end" className="vb-figure">
+                  <Table.Cell justify="end" className="vb-figure" data-label="Amount">
                     {formatPence(payment.amountPence)}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Details">
                     {PAYMENT_METHOD_LABELS[payment.method]}
                     {payment.reference ? (
                       <Text as="div" size="1" color="gray" style={{ overflowWrap: "anywhere", maxWidth: "22ch" }}>
@@ -66,10 +66,10 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                       </Text>
                     ) : null}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Settles">
                     {payment.allocations.map((a) => `${a.displayId} ${formatPence(a.amountPence)}`).join(", ")}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell className="vb-card-wide">
                     <ConfirmPost
                       intent="payment-delete"
                       fields={{ id: payment.id }}
@@ -81,6 +81,7 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
                           aria-label={`Delete payment of ${formatPence(payment.amountPence)} on ${formatDate(payment.receivedOn)}`}
                         >
                           <TrashIcon />
+                          <PhoneLabel>Delete</PhoneLabel>
                         </IconButton>
                       }
                       {...deletePaymentQuestion(payment)}
@@ -91,22 +92,25 @@ export function PaymentsCard({ receivables }: { receivables: PartnerReceivables 
               ) : note ? (
                 <Table.Row key={key} align="center">
                   <Table.RowHeaderCell className="vb-figure">{formatDate(note.issuedOn)}</Table.RowHeaderCell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Kind">
                     <Badge color={note.kind === "cancellation" ? "gray" : "indigo"}>
                       {formatCreditNoteId(note.id)}
                     </Badge>
                   </Table.Cell>
-                  <Table.Cell justify="end" className="vb-figure">
+                  <Table.Cell justify="end" className="vb-figure" data-label="Amount">
                     -{formatPence(note.amountPence)}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Details">
                     <Text style={{ overflowWrap: "anywhere" }}>{note.reason}</Text>
                   </Table.Cell>
-                  <Table.Cell>{note.invoiceDisplayId}</Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell data-label="Settles" className="vb-figure">
+                    {note.invoiceDisplayId}
+                  </Table.Cell>
+                  <Table.Cell className="vb-card-wide">
                     <IconButton size="1" variant="ghost" asChild>
                       <a href={note.pdfUrl} download aria-label={`Download ${formatCreditNoteId(note.id)}`}>
                         <DownloadIcon />
+                        <PhoneLabel>Download</PhoneLabel>
                       </a>
                     </IconButton>
                   </Table.Cell>

@@ -23,7 +23,7 @@ function PayeeTable({
   onToggle: (id: number, on: boolean) => void;
 }) {
   return (
-    <ScrollTable label="Partners to pay" size="2">
+    <ScrollTable label="Partners to pay" size="2" cards>
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell>Partner</Table.ColumnHeaderCell>
@@ -52,13 +52,17 @@ function PayeeTable({
                 </label>
               </Flex>
             </Table.RowHeaderCell>
-            <Table.Cell>
+            <Table.Cell data-label="Payee (as the bank gets it)" className="vb-card-wide">
               <Text className="vb-figure">{line.payeeName}</Text>
             </Table.Cell>
-            <Table.Cell>{line.bankName ?? <Text color="gray">Not provided</Text>}</Table.Cell>
-            <Table.Cell className="vb-figure">{formatSortCode(line.sortCode)}</Table.Cell>
-            <Table.Cell className="vb-figure">{maskAccountNumber(line.accountNumber)}</Table.Cell>
-            <Table.Cell justify="end" className="vb-figure">
+            <Table.Cell data-label="Bank">{line.bankName ?? <Text color="gray">Not provided</Text>}</Table.Cell>
+            <Table.Cell data-label="Sort code" className="vb-figure">
+              {formatSortCode(line.sortCode)}
+            </Table.Cell>
+            <Table.Cell data-label="Account" className="vb-figure">
+              {maskAccountNumber(line.accountNumber)}
+            </Table.Cell>
+            <Table.Cell justify="end" className="vb-figure" data-label="Commission">
               {formatPence(line.amountPence)}
               {line.adjustmentsPence ? (
                 <Text as="div" size="1" color="gray">
