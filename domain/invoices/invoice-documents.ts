@@ -9,16 +9,21 @@ import { sendDocument, type MailConfig } from "../mail/mail-service.ts";
 import type { MailBody } from "../mail/mail-templates.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { hasBankDetails, vatLines } from "../business/business-rules.ts";
-import { formatPence } from "../shared/format.ts";
+import { formatCreditNoteId, formatPence } from "../shared/format.ts";
 import { invoicesWithState } from "../receivables/settlement-service.ts";
 import { findInvoice, invoiceView } from "./invoice-queries.ts";
-import { leftToPayWords } from "../receivables/invoice-balance-rules.ts";
+import { invoiceGrossPence, leftToPayWords } from "../receivables/invoice-balance-rules.ts";
+import { invoiceStamp } from "./invoice-stamp-rules.ts";
+import { stampPdf } from "./invoice-stamp.ts";
 import { issuedDocument, type IssuedDocument } from "../receivables/issued-documents.ts";
 
 type DB = Kysely<Database>;
 type Tx = DB | Transaction<Database>;
 
-/** The invoice as a PDF, rendered now from the stored invoice, partner and business profile. */
+/**
+ * The invoice as a PDF as issued: drawn from the stored invoice, partner and business profile, awaiting
+ * payment with nothing yet paid (what happens later is stamped over it, never drawn in).
+ */
 async function drawInvoice(db: Tx, id: number): Promise<IssuedDocument> {
   const invoice = await findInvoice(db, id);
   const partner = await db
@@ -26,11 +31,9 @@ async function drawInvoice(db: Tx, id: number): Promise<IssuedDocument> {
     .selectAll()
     .where("id", "=", invoice.partnerId)
     .executeTakeFirstOrThrow();
-  const [state] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
-  const settled = { paidPence: state.state.paidPence, creditedPence: state.state.creditedPence };
-  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, {
+  const asIssued = { ...invoice, status: "pending" as const, paidDate: null, paymentReference: null };
+  const bytes = await invoicePdf({ ...asIssued, displayId: formatInvoiceId(invoice.id) }, partner, {
     business: await getBusinessProfile(db),
-    settled,
   });
   return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
 }
@@ -40,9 +43,34 @@ export async function issueInvoiceDocument(trx: Tx, id: number): Promise<void> {
   await issuedDocument(trx, "invoice", id, () => drawInvoice(trx, id));
 }
 
-/** The invoice's PDF as first issued, unchanged since (decision 67); an older invoice's is stored now. */
+/**
+ * The invoice's PDF as first issued, unchanged since (docs/decisions/067-*; an older invoice's is
+ * stored now), with a stamp over it once it is paid, cancelled or part settled.
+ */
 export async function renderInvoice(db: Tx, id: number): Promise<IssuedDocument> {
-  return issuedDocument(db, "invoice", id, () => drawInvoice(db, id));
+  const issued = await issuedDocument(db, "invoice", id, () => drawInvoice(db, id));
+  const [invoice] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
+  const cancellation =
+    invoice.status === "cancelled"
+      ? await db
+          .selectFrom("creditNotes")
+          .select(["id", "issuedOn"])
+          .where("invoiceId", "=", id)
+          .where("kind", "=", "cancellation")
+          .executeTakeFirst()
+      : undefined;
+  const stamp = invoiceStamp(
+    {
+      status: invoice.status,
+      paidDate: invoice.paidDate,
+      paymentReference: invoice.paymentReference,
+      grossPence: invoiceGrossPence(invoice),
+      paidPence: invoice.state.paidPence,
+      creditedPence: invoice.state.creditedPence,
+    },
+    cancellation ? { displayId: formatCreditNoteId(cancellation.id), issuedOn: cancellation.issuedOn } : null,
+  );
+  return stamp ? { filename: issued.filename, bytes: await stampPdf(issued.bytes, stamp) } : issued;
 }
 
 /** Notes the first time an invoice left the business (emailed, downloaded by anyone, marked sent); later ones change nothing. */
