@@ -97,6 +97,8 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
       `/api/fee-payments/generate-invoice/${partner.id}?${new URLSearchParams({ requestedPaymentPeriod: term, periodStart: first })}`,
     );
   const shown = quote.state === "idle" ? quote.data : undefined;
+  // Until a day is chosen the field shows the default the quote worked out (after the latest invoice, else today).
+  const startShown = start || (shown && !("message" in shown) ? shown.periodStart : "");
 
   if (!hydrated) {
     return (
@@ -116,12 +118,17 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
               </option>
             ))}
           </select>
-          <input
-            type="date"
-            name="periodStart"
-            aria-label="Period starts"
-            title="Period starts (blank: after the latest invoice)"
-          />
+          <label>
+            <Text size="1" color="gray" mr="1">
+              Starts
+            </Text>
+            <input
+              type="date"
+              name="periodStart"
+              aria-label="Period starts"
+              title="Period starts (blank: the day after the latest invoice, else today)"
+            />
+          </label>
           <Button type="submit">
             <PlusIcon /> Generate Invoice
           </Button>
@@ -134,7 +141,10 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) loadQuote(period);
+        if (next) {
+          setStart("");
+          loadQuote(period, "");
+        }
       }}
     >
       <Dialog.Trigger>
@@ -178,7 +188,7 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
               type="date"
               name="periodStart"
               aria-label="Period starts"
-              value={start}
+              value={startShown}
               onChange={(e) => {
                 setStart(e.target.value);
                 loadQuote(period, e.target.value);
