@@ -24,6 +24,7 @@ import { listInvoices } from "#domain/invoices/invoice-queries.ts";
 import { addDaysIso, formatDate, isoDay } from "#domain/shared/dates.ts";
 import { makeAdmin, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
+import { pdfText } from "./mail.ts";
 import { loginCookie } from "./session.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -295,6 +296,56 @@ describe("documents as issued: the PDF bytes do not change with the business pro
     const first = await download(invoice.id);
     await changeProfile("B");
     expect(Buffer.from(await download(invoice.id)).equals(Buffer.from(first))).toBe(true);
+  });
+
+  it("paid, then cancelled: the stored bytes stay as issued and the status is stamped over them when served", async () => {
+    const invoice = await generateInvoice(db, partnerId, "monthly", adminId, undefined, "2023-04-01");
+    const stored = async () =>
+      Buffer.from(
+        (
+          await db
+            .selectFrom("issuedDocuments")
+            .select("bytes")
+            .where("kind", "=", "invoice")
+            .where("documentId", "=", invoice.id)
+            .executeTakeFirstOrThrow()
+        ).bytes,
+      );
+    const asIssued = await stored();
+    expect(Buffer.from(await download(invoice.id)).equals(asIssued)).toBe(true);
+    const paid = await call(invoicesAction, "/admin/invoices", {
+      form: {
+        intent: "invoice-status",
+        id: String(invoice.id),
+        status: "paid",
+        paidDate: "2026-02-03",
+        paymentReference: "BACS ISSUED 7",
+        confirmed: "yes",
+      },
+      cookie: adminCookie,
+      origin: ORIGIN,
+    });
+    expect(paid.status).toBe(302);
+    const paidText = pdfText(Buffer.from(await download(invoice.id)));
+    expect(paidText).toContain("Status: Awaiting payment");
+    expect(paidText).toContain("PAID");
+    expect(paidText).toContain("Paid on 03/02/2026. Thank you.");
+    expect(paidText).toContain("Reference: BACS ISSUED 7");
+    expect((await stored()).equals(asIssued)).toBe(true);
+
+    const other = await generateInvoice(db, partnerId, "monthly", adminId, undefined, "2023-05-01");
+    expect((await cancel(other.id)).status).toBe(302);
+    const note = await db
+      .selectFrom("creditNotes")
+      .select(["id", "issuedOn"])
+      .where("invoiceId", "=", other.id)
+      .executeTakeFirstOrThrow();
+    const cancelledText = pdfText(Buffer.from(await download(other.id)));
+    expect(cancelledText).toContain("Status: Awaiting payment");
+    expect(cancelledText).toContain("CANCELLED");
+    expect(cancelledText).toContain(
+      `Cancelled by credit note CN-${String(note.id).padStart(5, "0")} of ${formatDate(note.issuedOn)}: nothing is due.`,
+    );
   });
 
   it("a credit note: stored when issued, served unchanged after a profile change", async () => {
