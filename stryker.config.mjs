@@ -18,6 +18,7 @@ export default {
     "domain/shared/money.ts",
     "domain/shared/commission-rules.ts",
     "domain/invoices/invoice-rules.ts",
+    "domain/invoices/invoice-stamp-rules.ts",
     "domain/shared/dates.ts",
     "domain/accounts/attempt-rules.ts",
     "domain/month-close/month-close-rules.ts",

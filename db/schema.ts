@@ -34,7 +34,13 @@ import type {
   PayoutBatchesTable,
   PayoutFilesTable,
 } from "./schema/commissions.ts";
-import type { CreditNotesTable, FeePaymentsTable, PaymentAllocationsTable, PaymentsTable } from "./schema/invoices.ts";
+import type {
+  CreditNotesTable,
+  FeePaymentsTable,
+  IssuedDocumentsTable,
+  PaymentAllocationsTable,
+  PaymentsTable,
+} from "./schema/invoices.ts";
 
 export type * from "./schema/accounts.ts";
 export type * from "./schema/sales.ts";
@@ -64,6 +70,7 @@ export interface Database {
   payments: PaymentsTable;
   paymentAllocations: PaymentAllocationsTable;
   creditNotes: CreditNotesTable;
+  issuedDocuments: IssuedDocumentsTable;
   payoutBatches: PayoutBatchesTable;
   commissionTransfers: CommissionTransfersTable;
   payoutFiles: PayoutFilesTable;

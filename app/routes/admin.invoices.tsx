@@ -48,6 +48,7 @@ import { db } from "#app/utils/db.server.ts";
 import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { requireAdmin, requireUser } from "#app/utils/session.server.ts";
 import { PhoneLabel, ScrollTable } from "#app/components/scroll-table.tsx";
+import { NotDeletableNote } from "#app/components/invoices/not-deletable-note.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Invoice Management · Vendboard" }];
 
@@ -172,7 +173,9 @@ function InvoiceActions({ invoice }: { invoice: InvoiceView }) {
             </IconButton>
           }
         />
-      ) : null}
+      ) : (
+        <NotDeletableNote invoice={invoice} />
+      )}
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-/** DELETE /api/fee-payments/{id}: unpaid invoices only (admin). */
+/** DELETE /api/fee-payments/{id}: unpaid invoices never sent only (admin; decision 67). */
 import { deleteInvoice } from "#domain/invoices/invoice-lifecycle.ts";
 import { api, methodNotAllowed, requireApiAdmin } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";

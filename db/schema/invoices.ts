@@ -21,7 +21,24 @@ export interface FeePaymentsTable {
   paymentReference: ColumnType<string | null, string | null | undefined, string | null>;
   /** The VAT rate the invoice was raised at, in basis points (2000 = 20%); null: no VAT. */
   vatRateBp: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the invoice first left the business (emailed, downloaded by anyone, marked sent): then never deleted. */
+  sentAt: ColumnType<string | null, string | null | undefined, string | null>;
+  sentVia: ColumnType<InvoiceSentVia | null, InvoiceSentVia | null | undefined, InvoiceSentVia | null>;
   createdAt: CreatedAt;
+}
+
+/** How an invoice was first sent. */
+export type InvoiceSentVia = "email" | "download" | "marked";
+
+/** An invoice's or a credit note's PDF as first issued, served unchanged afterwards. */
+export interface IssuedDocumentsTable {
+  kind: "invoice" | "credit_note";
+  /** fee_payments.id or credit_notes.id. */
+  documentId: number;
+  filename: string;
+  bytes: Uint8Array;
+  /** ISO timestamp of the first issue. */
+  issuedAt: string;
 }
 
 /** Money a fee-paying partner paid: it settles one or more invoices through its allocations. */

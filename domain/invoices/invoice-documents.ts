@@ -1,6 +1,6 @@
 /** A fee invoice as a PDF, and emailed to its partner (the invoice, or the overdue reminder). */
-import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Kysely, Transaction } from "kysely";
+import type { Database, InvoiceSentVia } from "#db/schema.ts";
 import { formatDate, isoDay } from "../shared/dates.ts";
 import { conflict } from "../shared/errors.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
@@ -9,28 +9,78 @@ import { sendDocument, type MailConfig } from "../mail/mail-service.ts";
 import type { MailBody } from "../mail/mail-templates.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { hasBankDetails, vatLines } from "../business/business-rules.ts";
-import { formatPence } from "../shared/format.ts";
+import { formatCreditNoteId, formatPence } from "../shared/format.ts";
 import { invoicesWithState } from "../receivables/settlement-service.ts";
 import { findInvoice, invoiceView } from "./invoice-queries.ts";
-import { leftToPayWords } from "../receivables/invoice-balance-rules.ts";
+import { invoiceGrossPence, leftToPayWords } from "../receivables/invoice-balance-rules.ts";
+import { invoiceStamp } from "./invoice-stamp-rules.ts";
+import { stampPdf } from "./invoice-stamp.ts";
+import { issuedDocument, type IssuedDocument } from "../receivables/issued-documents.ts";
 
 type DB = Kysely<Database>;
+type Tx = DB | Transaction<Database>;
 
-/** The invoice as a PDF, rendered from the stored invoice and partner. */
-export async function renderInvoice(db: DB, id: number): Promise<{ filename: string; bytes: Uint8Array }> {
+/**
+ * The invoice as a PDF as issued: drawn from the stored invoice, partner and business profile, awaiting
+ * payment with nothing yet paid (what happens later is stamped over it, never drawn in).
+ */
+async function drawInvoice(db: Tx, id: number): Promise<IssuedDocument> {
   const invoice = await findInvoice(db, id);
   const partner = await db
     .selectFrom("users")
     .selectAll()
     .where("id", "=", invoice.partnerId)
     .executeTakeFirstOrThrow();
-  const [state] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
-  const settled = { paidPence: state.state.paidPence, creditedPence: state.state.creditedPence };
-  const bytes = await invoicePdf({ ...invoice, displayId: formatInvoiceId(invoice.id) }, partner, {
+  const asIssued = { ...invoice, status: "pending" as const, paidDate: null, paymentReference: null };
+  const bytes = await invoicePdf({ ...asIssued, displayId: formatInvoiceId(invoice.id) }, partner, {
     business: await getBusinessProfile(db),
-    settled,
   });
   return { filename: `${formatInvoiceId(invoice.id)}.pdf`, bytes };
+}
+
+/** Stores the invoice's PDF as issued (in the transaction that raises it). */
+export async function issueInvoiceDocument(trx: Tx, id: number): Promise<void> {
+  await issuedDocument(trx, "invoice", id, () => drawInvoice(trx, id));
+}
+
+/**
+ * The invoice's PDF as first issued, unchanged since (docs/decisions/067-*; an older invoice's is
+ * stored now), with a stamp over it once it is paid, cancelled or part settled.
+ */
+export async function renderInvoice(db: Tx, id: number): Promise<IssuedDocument> {
+  const issued = await issuedDocument(db, "invoice", id, () => drawInvoice(db, id));
+  const [invoice] = await invoicesWithState(db, { ids: [id] }, isoDay(new Date()));
+  const cancellation =
+    invoice.status === "cancelled"
+      ? await db
+          .selectFrom("creditNotes")
+          .select(["id", "issuedOn"])
+          .where("invoiceId", "=", id)
+          .where("kind", "=", "cancellation")
+          .executeTakeFirst()
+      : undefined;
+  const stamp = invoiceStamp(
+    {
+      status: invoice.status,
+      paidDate: invoice.paidDate,
+      paymentReference: invoice.paymentReference,
+      grossPence: invoiceGrossPence(invoice),
+      paidPence: invoice.state.paidPence,
+      creditedPence: invoice.state.creditedPence,
+    },
+    cancellation ? { displayId: formatCreditNoteId(cancellation.id), issuedOn: cancellation.issuedOn } : null,
+  );
+  return stamp ? { filename: issued.filename, bytes: await stampPdf(issued.bytes, stamp) } : issued;
+}
+
+/** Notes the first time an invoice left the business (emailed, downloaded by anyone, marked sent); later ones change nothing. */
+export async function recordInvoiceSent(db: Tx, id: number, via: InvoiceSentVia, at = new Date()): Promise<void> {
+  await db
+    .updateTable("feePayments")
+    .set({ sentAt: at.toISOString(), sentVia: via })
+    .where("id", "=", id)
+    .where("sentAt", "is", null)
+    .execute();
 }
 
 /** Emails the invoice with its PDF, or as the overdue reminder; no email address: emailSent false. */
@@ -69,6 +119,7 @@ export async function mailInvoice(db: DB, mail: MailConfig, id: number, reminder
   };
   const document = { filename: pdf.filename, bytes: pdf.bytes };
   const outcome = await sendDocument(db, mail, { to: partner.email, subject, body, business, document });
+  await recordInvoiceSent(db, id, "email");
   return { emailSent: true, details: outcome.details };
 }
 

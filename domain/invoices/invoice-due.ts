@@ -49,14 +49,15 @@ export async function checkDueInvoices(db: DB, mail: MailConfig, today = isoDay(
           .where("status", "in", ["pending", "overdue"])
           .executeTakeFirst();
         if (open) break;
-        await insertInvoice(trx, partner.id, partner.paymentPeriod ?? "monthly", due, null);
+        // Issued today for the period from `due`: due 14 days after the later of the two (decision 67).
+        await insertInvoice(trx, partner.id, partner.paymentPeriod ?? "monthly", today, null, due);
         raised++;
         due = (
           await trx.selectFrom("users").select("nextPaymentDue").where("id", "=", partner.id).executeTakeFirstOrThrow()
         ).nextPaymentDue;
       }
     }
-    // Marked last, so invoices raised above whose due date has passed are overdue in this same run.
+    // Marked last (an invoice raised above is due 14 days after today at the earliest, so never among them).
     const overdue = await trx
       .selectFrom("feePayments")
       .selectAll()

@@ -4,10 +4,14 @@ import type { Database } from "#db/schema.ts";
 import { audit } from "../shared/audit-writer.ts";
 import { isoDay } from "../shared/dates.ts";
 import { conflict, notFound } from "../shared/errors.ts";
+import { formatDate } from "../shared/format.ts";
+import { issueInvoiceDocument } from "./invoice-documents.ts";
 import {
+  formatInvoiceId,
   invoiceCharge,
   invoicePeriod,
   nextPeriodStart,
+  overlappingInvoice,
   type InvoiceCharge,
   type InvoicePeriod,
   type PaymentPeriod,
@@ -41,28 +45,37 @@ export interface InvoiceQuote {
   dueDate: string;
 }
 
-/** The invoice generating would raise now: its charge in integer pence and its period. */
+/**
+ * The invoice generating would raise now: its charge in integer pence and its period. `periodStart`
+ * (YYYY-MM-DD) chooses the first day; without it the period follows the latest non-cancelled
+ * invoice, else starts today. A period sharing a day with a non-cancelled invoice is refused (409).
+ */
 async function quote(
   db: Tx,
   partnerId: number,
   period: PaymentPeriod,
   today: string,
+  periodStart?: string,
 ): Promise<InvoiceCharge & InvoicePeriod> {
   const partner = await db.selectFrom("users").selectAll().where("id", "=", partnerId).executeTakeFirst();
   if (!partner || partner.isAdmin) throw notFound("Partner not found");
   if (partner.partnerType !== "fee-paying") throw conflict("Only fee-paying partners are invoiced");
   if (!partner.monthlyFeePence) throw conflict("The partner has no monthly fee");
-  const latest = await db
+  const invoices = await db
     .selectFrom("feePayments")
-    .select("periodEnd")
+    .select(["id", "periodStart", "periodEnd", "status"])
     .where("partnerId", "=", partnerId)
     .where("status", "!=", "cancelled")
     .orderBy("periodEnd", "desc")
-    .executeTakeFirst();
-  return {
-    ...invoiceCharge(partner.monthlyFeePence, period),
-    ...invoicePeriod(nextPeriodStart(latest?.periodEnd ?? null, today), period),
-  };
+    .execute();
+  const start = periodStart ?? nextPeriodStart(invoices[0]?.periodEnd ?? null, today);
+  const dates = invoicePeriod(start, period, today);
+  const clash = overlappingInvoice(dates.periodStart, dates.periodEnd, invoices);
+  if (clash)
+    throw conflict(
+      `The period ${formatDate(dates.periodStart)} - ${formatDate(dates.periodEnd)} overlaps ${formatInvoiceId(clash.id)} (${formatDate(clash.periodStart)} - ${formatDate(clash.periodEnd)}): choose another first day, or cancel ${formatInvoiceId(clash.id)} first`,
+    );
+  return { ...invoiceCharge(partner.monthlyFeePence, period), ...dates };
 }
 
 /** What generating an invoice would produce, without saving it (pence; invoice-json.ts answers it in pounds). */
@@ -71,8 +84,9 @@ export async function quoteInvoice(
   partnerId: number,
   period: PaymentPeriod,
   today = isoDay(new Date()),
+  periodStart?: string,
 ): Promise<InvoiceQuote> {
-  const q = await quote(db, partnerId, period, today);
+  const q = await quote(db, partnerId, period, today, periodStart);
   const vat = vatLines(q.amountPence, (await getBusinessProfile(db)).vatRateBp);
   return {
     partnerId,
@@ -92,15 +106,16 @@ export async function quoteInvoice(
   };
 }
 
-/** Inserts the next invoice in the transaction, with its audit entry (generateInvoice, and the due check's catch-up). */
+/** Inserts the next invoice in the transaction, with its audit entry and its issued PDF (generateInvoice, and the due check's catch-up). */
 export async function insertInvoice(
   trx: Transaction<Database>,
   partnerId: number,
   period: PaymentPeriod,
   today: string,
   actorId: number | null,
+  periodStart?: string,
 ) {
-  const q = await quote(trx, partnerId, period, today);
+  const q = await quote(trx, partnerId, period, today, periodStart);
   // The invoice keeps the VAT rate in force when it is raised, as it keeps its fee.
   const { vatRateBp } = await getBusinessProfile(trx);
   const row = await trx
@@ -137,17 +152,22 @@ export async function insertInvoice(
       dueDate: q.dueDate,
     },
   });
+  // The PDF as issued, kept unchanged from now on (decision 67).
+  await issueInvoiceDocument(trx, row.id);
   return row.id;
 }
 
-/** Raises the next invoice for a term; sets the partner's payment period and next payment due. */
+/** Raises the next invoice for a term (from `periodStart` when given), stores its PDF; sets the partner's payment period and next payment due. */
 export async function generateInvoice(
   db: DB,
   partnerId: number,
   period: PaymentPeriod,
   actorId: number | null,
   today = isoDay(new Date()),
+  periodStart?: string,
 ): Promise<InvoiceView> {
-  const id = await db.transaction().execute((trx) => insertInvoice(trx, partnerId, period, today, actorId));
+  const id = await db
+    .transaction()
+    .execute((trx) => insertInvoice(trx, partnerId, period, today, actorId, periodStart));
   return invoiceView(await findInvoice(db, id));
 }

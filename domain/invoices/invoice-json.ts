@@ -37,6 +37,8 @@ export function invoiceJson(v: InvoiceView): InvoiceJson {
     status: v.status,
     invoiceUrl: v.invoiceUrl,
     createdAt: v.createdAt,
+    sentAt: v.sentAt,
+    sentVia: v.sentVia,
     deletable: v.deletable,
     notDeletableBecause: v.notDeletableBecause,
   };

@@ -9,7 +9,15 @@ import { audit } from "../shared/audit-writer.ts";
 import { isoDay } from "../shared/dates.ts";
 import { badInput, conflict } from "../shared/errors.ts";
 import { paidDateProblem, paymentReferenceProblem } from "../receivables/payment-rules.ts";
-import { notDeletableBecause, canTransition, type InvoiceStatus } from "./invoice-rules.ts";
+import {
+  canTransition,
+  deleteRefusal,
+  formatInvoiceId,
+  notDeletableBecause,
+  type InvoiceStatus,
+} from "./invoice-rules.ts";
+import { forgetDocument } from "../receivables/issued-documents.ts";
+import { recordInvoiceSent } from "./invoice-documents.ts";
 import {
   cancelWithCreditNote,
   correctPayment,
@@ -106,15 +114,21 @@ export async function updateInvoiceStatus(
 }
 
 /**
- * Unpaid invoices can be deleted (a cancelled one with its cancellation credit note); one with a
- * payment or a credit note applied cannot (409 with the spec's message).
+ * An invoice never sent can be deleted (a cancelled one with its cancellation credit note), and its
+ * number stays in the audit trail. One paid (409 with the spec's message), sent (emailed,
+ * downloaded by anyone or marked sent, cancelled or not: 409 naming when; decision 67) or with a
+ * payment or a credit note applied cannot.
  */
 export async function deleteInvoice(db: DB, id: number, actorId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const invoice = await findInvoice(trx, id);
-    if (notDeletableBecause(invoice.status, Number(invoice.moneyApplied) > 0))
-      throw conflict("Failed to delete invoice. Paid invoices cannot be deleted.");
+    const why = notDeletableBecause(invoice.status, Number(invoice.moneyApplied) > 0, invoice);
+    if (why) throw conflict(deleteRefusal(formatInvoiceId(id), invoice.status, why));
+    const notes = await trx.selectFrom("creditNotes").select("id").where("invoiceId", "=", id).execute();
     await trx.deleteFrom("feePayments").where("id", "=", id).execute();
+    // Never sent: its stored PDFs go with it (the number stays in the audit entry below).
+    await forgetDocument(trx, "invoice", id);
+    for (const note of notes) await forgetDocument(trx, "credit_note", note.id);
     await syncPartner(trx, invoice.partnerId);
     await audit(trx, {
       actorId,
@@ -126,6 +140,7 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
       before: auditSnapshot(invoice),
       after: null,
       details: {
+        invoice: formatInvoiceId(id),
         partnerId: invoice.partnerId,
         amountPence: invoice.amountPence,
         periodStart: invoice.periodStart,
@@ -133,4 +148,28 @@ export async function deleteInvoice(db: DB, id: number, actorId: number): Promis
       },
     });
   });
+}
+
+/**
+ * Marks an invoice sent (posted, or handed over outside Vendboard): from then on it is never
+ * deleted (decision 67). The first sending stays recorded; marking again changes nothing. Audited.
+ */
+export async function markInvoiceSent(db: DB, id: number, actorId: number, at = new Date()): Promise<InvoiceView> {
+  await db.transaction().execute(async (trx) => {
+    const invoice = await findInvoice(trx, id);
+    if (invoice.sentAt) return;
+    await recordInvoiceSent(trx, id, "marked", at);
+    await audit(trx, {
+      actorId,
+      action: "sent",
+      entity: "fee_payment",
+      entityId: id,
+      partnerId: invoice.partnerId,
+      month: invoiceMonth(invoice),
+      before: null,
+      after: null,
+      details: { invoice: formatInvoiceId(id), sentAt: at.toISOString(), sentVia: "marked" },
+    });
+  });
+  return invoiceView(await findInvoice(db, id));
 }

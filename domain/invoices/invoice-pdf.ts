@@ -12,6 +12,7 @@ import { TERMS, monthlyFeeOfAmount, paymentPeriodLabel } from "./invoice-rules.t
 import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
 import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
 import { leftToPayPence } from "../receivables/invoice-balance-rules.ts";
+import { settledSoFarWords } from "./invoice-stamp-rules.ts";
 
 const STATUS_TEXT = { pending: "Awaiting payment", paid: "Paid", overdue: "Overdue", cancelled: "Cancelled" } as const;
 
@@ -145,17 +146,10 @@ function paymentPanel(
   const lines: PanelLine[] = [];
   const unpaid = invoice.status === "pending" || invoice.status === "overdue";
   const dueNow = leftToPayPence({ grossPence, ...settled });
-  if (unpaid && dueNow < grossPence) {
+  const soFar = unpaid ? settledSoFarWords({ grossPence, ...settled }) : null;
+  if (soFar) {
     // Part paid or credited: what has come in, and the rest is what to pay.
-    const parts = [
-      settled.paidPence ? `${formatPence(settled.paidPence)} paid` : "",
-      settled.creditedPence ? `${formatPence(settled.creditedPence)} credited` : "",
-    ]
-      .filter(Boolean)
-      .join(" and ");
-    lines.push({
-      value: `Of the ${formatPence(grossPence)} total, ${parts} so far: ${formatPence(dueNow)} is left to pay.`,
-    });
+    lines.push({ value: soFar });
     grossPence = dueNow;
   }
   if (invoice.status === "paid") {

@@ -1,6 +1,6 @@
 /** Fee invoices read: the invoice as the API answers it, the lists and pages, one invoice for its viewer, a partner's account state. */
 import type { Kysely, Transaction } from "kysely";
-import type { Database, FeePayment } from "#db/schema.ts";
+import type { Database, FeePayment, InvoiceSentVia } from "#db/schema.ts";
 import { DomainError, notFound } from "../shared/errors.ts";
 import {
   accountState,
@@ -43,7 +43,10 @@ export interface InvoiceView {
   status: InvoiceStatus;
   invoiceUrl: string;
   createdAt: string;
-  /** Whether Delete is offered (the API's rule: not paid, no payment or credit applied), and why not. */
+  /** When the invoice first left the business (ISO), and how: emailed, downloaded (by anyone) or marked sent; null: never. */
+  sentAt: string | null;
+  sentVia: InvoiceSentVia | null;
+  /** Whether Delete is offered (the API's rule: not paid, never sent, no payment or credit applied), and why not. */
   deletable: boolean;
   notDeletableBecause: string | null;
 }
@@ -60,7 +63,7 @@ export function invoiceView(
   },
 ): InvoiceView {
   const vat = vatLines(row.amountPence, row.vatRateBp);
-  const why = notDeletableBecause(row.status, Number(row.moneyApplied) > 0 || row.moneyApplied === true);
+  const why = notDeletableBecause(row.status, Number(row.moneyApplied) > 0 || row.moneyApplied === true, row);
   return {
     id: row.id,
     displayId: formatInvoiceId(row.id),
@@ -84,6 +87,8 @@ export function invoiceView(
     status: row.status,
     invoiceUrl: `/api/fee-payments/${row.id}/invoice`,
     createdAt: row.createdAt,
+    sentAt: row.sentAt,
+    sentVia: row.sentVia,
     deletable: why === null,
     notDeletableBecause: why,
   };

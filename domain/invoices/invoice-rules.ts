@@ -1,8 +1,9 @@
 /** Fee invoices: term discounts, amounts, periods, due dates, display ids and status transitions. */
 import { addDaysIso, addMonthsRollingIso } from "../shared/dates.ts";
 import { divRoundHalfUp } from "../shared/money.ts";
-import { formatCount, formatUnits } from "../shared/format.ts";
+import { formatCount, formatDate, formatUnits } from "../shared/format.ts";
 import { INVOICE_STATUSES, PAYMENT_PERIODS, type InvoiceStatus, type PaymentPeriod } from "#db/enums.ts";
+import type { InvoiceSentVia } from "#db/schema.ts";
 
 // The enumerations are the tables' (db/enums.ts); the rules about them are here.
 export { INVOICE_STATUSES, PAYMENT_PERIODS, type InvoiceStatus, type PaymentPeriod };
@@ -52,15 +53,25 @@ export interface InvoicePeriod {
   nextPaymentDue: string;
 }
 
-/** A period of the term's months from `periodStart` (YYYY-MM-DD); due 14 days after it starts. */
-export function invoicePeriod(periodStart: string, period: PaymentPeriod): InvoicePeriod {
+/**
+ * A period of the term's months from `periodStart` (YYYY-MM-DD). Due 14 days after it starts, or 14
+ * days after the invoice is issued (`issuedOn`, default the start) when that is later, so a
+ * backdated invoice is not overdue the day it is raised (decision 67).
+ */
+export function invoicePeriod(periodStart: string, period: PaymentPeriod, issuedOn = periodStart): InvoicePeriod {
   const nextStart = addMonthsRollingIso(periodStart, TERMS[period].months);
   return {
     periodStart,
     periodEnd: addDaysIso(nextStart, -1),
-    dueDate: addDaysIso(periodStart, DUE_AFTER_DAYS),
+    dueDate: invoiceDueDate(periodStart, issuedOn),
     nextPaymentDue: nextStart,
   };
+}
+
+/** 14 days after the period starts, or after the invoice is issued if that is later. */
+export function invoiceDueDate(periodStart: string, issuedOn: string): string {
+  const later = issuedOn > periodStart ? issuedOn : periodStart;
+  return addDaysIso(later, DUE_AFTER_DAYS);
 }
 
 /** The next period starts the day after the latest non-cancelled invoice ends, else today. */
@@ -82,11 +93,50 @@ export function canDeleteInvoice(status: InvoiceStatus): boolean {
   return status !== "paid";
 }
 
-/** Why an invoice cannot be deleted (null: it can): paid, or a payment or a credit (not the cancellation) applied to it. */
-export function notDeletableBecause(status: InvoiceStatus, moneyApplied: boolean): string | null {
+/** How and when an invoice first left the business (fee_payments.sent_at, sent_via); null: never sent. */
+export interface InvoiceSent {
+  sentAt: string | null;
+  sentVia: InvoiceSentVia | null;
+}
+
+const SENT_WORDS: Record<InvoiceSentVia, string> = { email: "emailed", download: "downloaded", marked: "marked sent" };
+
+/** "emailed on 27/11/2026" (null: never sent). */
+export function sentWords(sent: InvoiceSent): string | null {
+  if (!sent.sentAt) return null;
+  return `${SENT_WORDS[sent.sentVia ?? "marked"]} on ${formatDate(sent.sentAt.slice(0, 10))}`;
+}
+
+/**
+ * Why an invoice cannot be deleted (null: it can): paid; sent (emailed, downloaded by anyone or
+ * marked sent), cancelled or not, since a partner may hold it (decision 67); or a payment or a
+ * credit (not the cancellation) applied to it.
+ */
+export function notDeletableBecause(
+  status: InvoiceStatus,
+  moneyApplied: boolean,
+  sent: InvoiceSent = { sentAt: null, sentVia: null },
+): string | null {
   if (!canDeleteInvoice(status)) return "Paid invoices cannot be deleted";
+  const words = sentWords(sent);
+  if (words) return `Sent (${words}): cancel it instead, which issues a credit note`;
   if (moneyApplied) return "A payment or credit is applied to it: cancel it instead";
   return null;
+}
+
+/** The 409 text of a refused delete: the spec's message for a paid invoice, else what stops it, with the number. */
+export function deleteRefusal(displayId: string, status: InvoiceStatus, why: string): string {
+  if (status === "paid") return "Failed to delete invoice. Paid invoices cannot be deleted.";
+  return `${displayId} cannot be deleted. ${why}.`;
+}
+
+/** The first invoice of `invoices` (not cancelled) whose period shares a day with start..end, or undefined. */
+export function overlappingInvoice<T extends { periodStart: string; periodEnd: string; status: InvoiceStatus }>(
+  periodStart: string,
+  periodEnd: string,
+  invoices: readonly T[],
+): T | undefined {
+  return invoices.find((i) => i.status !== "cancelled" && i.periodStart <= periodEnd && periodStart <= i.periodEnd);
 }
 
 const PERIOD_LABELS: Record<PaymentPeriod, string> = {

@@ -31,3 +31,11 @@ export const invoiceStatusSchema = z
     }
   });
 export type InvoiceStatusInput = z.output<typeof invoiceStatusSchema>;
+
+/** Generate Invoice's optional first day of the period (YYYY-MM-DD); blank or absent: after the latest invoice, else today. */
+export const periodStartSchema = z
+  .string({ error: "periodStart must be a date (YYYY-MM-DD)" })
+  .trim()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isRealDay(v), "periodStart must be a date (YYYY-MM-DD)")
+  .optional();

@@ -19,6 +19,7 @@ import {
   type InvoiceWithState,
 } from "./settlement-service.ts";
 import { creditNoteView, type CreditNoteView } from "./receivables-queries.ts";
+import { issuedDocument, type IssuedDocument } from "./issued-documents.ts";
 
 type DB = Kysely<Database>;
 type Tx = DB | Transaction<Database>;
@@ -64,6 +65,8 @@ export async function writeCreditNote(
       balanceBefore: penceToPounds(invoice.state.balancePence),
     },
   });
+  // The credit note's PDF as issued, kept unchanged from now on (decision 67).
+  await issuedDocument(trx, "credit_note", id, () => drawCreditNote(trx, id, note.issuedOn));
   return id;
 }
 
@@ -98,16 +101,9 @@ export async function issueCreditNote(
   return creditNoteView(await db.selectFrom("creditNotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
 }
 
-/** The credit note as a PDF, if `user` may see it (admins any; a partner their own: 403 otherwise). */
-export async function renderCreditNote(
-  db: DB,
-  user: PublicUser,
-  id: number,
-  today = isoDay(new Date()),
-): Promise<{ filename: string; bytes: Uint8Array }> {
-  const note = await db.selectFrom("creditNotes").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!note) throw notFound("Credit note not found");
-  if (!user.isAdmin && note.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+/** The credit note as a PDF, drawn now. */
+async function drawCreditNote(db: Tx, id: number, today: string): Promise<IssuedDocument> {
+  const note = await db.selectFrom("creditNotes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const invoice = await invoiceWithState(db, note.invoiceId, today);
   const partner = await db.selectFrom("users").selectAll().where("id", "=", note.partnerId).executeTakeFirstOrThrow();
   const bytes = await creditNotePdf(
@@ -124,4 +120,20 @@ export async function renderCreditNote(
     },
   );
   return { filename: `${formatCreditNoteId(note.id)}.pdf`, bytes };
+}
+
+/**
+ * The credit note as a PDF, if `user` may see it (admins any; a partner their own: 403 otherwise):
+ * as first issued, unchanged since (decision 67); an older note's is stored now.
+ */
+export async function renderCreditNote(
+  db: DB,
+  user: PublicUser,
+  id: number,
+  today = isoDay(new Date()),
+): Promise<IssuedDocument> {
+  const note = await db.selectFrom("creditNotes").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!note) throw notFound("Credit note not found");
+  if (!user.isAdmin && note.partnerId !== user.id) throw new DomainError("forbidden", "Forbidden");
+  return issuedDocument(db, "credit_note", id, () => drawCreditNote(db, id, today));
 }

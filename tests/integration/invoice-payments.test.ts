@@ -372,7 +372,10 @@ describe("Marking paid with a paid date and a payment reference: POST /{id}/stat
       paymentReference: "BACS HARROGATE 0042",
     });
     const paid = pdfText(Buffer.from(await (await download(invoice.id)).arrayBuffer()));
-    expect(paid).toContain("Status: Paid on 03/02/2026");
+    // The document as issued is unchanged; the stamp over it says it is paid, when and how.
+    expect(paid).toContain("Status: Awaiting payment");
+    expect(paid).toContain("PAID");
+    expect(paid).toContain("Paid on 03/02/2026. Thank you.");
     expect(paid).toContain("Reference: BACS HARROGATE 0042");
     await STATUS_ROUTES.status(invoice.id, { status: "pending" });
     const pending = pdfText(Buffer.from(await (await download(invoice.id)).arrayBuffer()));

@@ -573,8 +573,9 @@ describe("generateInvoice periods (domain, fixed dates)", () => {
     // The next invoice follows the last period, whatever day it is generated on.
     const second = await generateInvoice(db, partner.id, "monthly", adminId, "2027-01-31");
     expect(second).toMatchObject({ periodStart: "2027-03-01", periodEnd: "2027-03-31", dueDate: "2027-03-15" });
+    // Raised on 9 Sep for a period from 1 Apr: due 14 days after it is issued, not already overdue.
     const third = await generateInvoice(db, partner.id, "monthly", adminId, "2027-09-09");
-    expect(third).toMatchObject({ periodStart: "2027-04-01", periodEnd: "2027-04-30", dueDate: "2027-04-15" });
+    expect(third).toMatchObject({ periodStart: "2027-04-01", periodEnd: "2027-04-30", dueDate: "2027-09-23" });
     expect(await partnerRow(partner.id)).toMatchObject({ nextPaymentDue: "2027-05-01" });
   });
 

@@ -116,9 +116,10 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
         remindersSent: 1,
         reminderFailures: [],
       });
+      // The February period, raised on 12 Feb: due 14 days after it is issued (26 Feb), not after it starts.
       expect(await summary(routePartner.id)).toEqual([
         ["2027-01-10", "2027-02-09", "2027-01-24", 5000, "overdue"],
-        ["2027-02-10", "2027-03-09", "2027-02-24", 5000, "pending"],
+        ["2027-02-10", "2027-03-09", "2027-02-26", 5000, "pending"],
       ]);
       expect(await partnerRow(routePartner.id)).toMatchObject({
         nextPaymentDue: "2027-03-10",
@@ -152,9 +153,9 @@ describe("POST /api/fee-payments/check-due (clock set to 12 Feb 2027)", () => {
 describe(`checkDueInvoices run twice on ${D1}`, () => {
   let overdueOnly: Partner; // 12 months from 1 Mar 2027, due 15 Mar: overdue; next period 2028
   let dueToday: Partner; // 6 months from 6 Mar 2027, due 20 Mar = today: not yet overdue
-  let catchUp: Partner; // a paid month from 20 Oct 2026; next due 20 Nov 2026: five months to raise
+  let catchUp: Partner; // a paid month from 20 Oct 2026; next due 20 Nov 2026: five months to raise, due 3 Apr
   let catchUpSix: Partner; // 6 months from 1 Mar 2026, paid; next due 1 Sep 2026: two terms to raise
-  let started: Partner; // a month from 18 Feb 2027 (due 4 Mar): overdue; the next period (18 Mar) raised
+  let started: Partner; // a month from 18 Feb 2027 (due 4 Mar): overdue; the next period (18 Mar) raised, due 3 Apr
   let manualOverdue: Partner; // set overdue by hand before: not counted, no reminder
   let paidLate: Partner; // paid: never overdue
   let cancelledOnly: Partner; // only a cancelled invoice: nothing due, nothing raised
@@ -206,27 +207,27 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
     expect(await summary(dueToday.id)).toEqual([["2027-03-06", "2027-09-05", "2027-03-20", 27000, "pending"]]);
   });
 
-  it("raises the invoice whose period has started", async () => {
+  it("raises the invoice whose period has started, due 14 days after the day it is raised (later than the start's)", async () => {
     expect(await summary(started.id)).toEqual([
       ["2027-02-18", "2027-03-17", "2027-03-04", 5000, "overdue"],
-      ["2027-03-18", "2027-04-17", "2027-04-01", 5000, "pending"],
+      ["2027-03-18", "2027-04-17", "2027-04-03", 5000, "pending"],
     ]);
     expect(await partnerRow(started.id)).toMatchObject({ paymentPeriod: "monthly", nextPaymentDue: "2027-04-18" });
     // The route's partner from before: its February month is now late and March has started.
     expect(await summary(routePartner.id)).toEqual([
       ["2027-01-10", "2027-02-09", "2027-01-24", 5000, "overdue"],
-      ["2027-02-10", "2027-03-09", "2027-02-24", 5000, "overdue"],
-      ["2027-03-10", "2027-04-09", "2027-03-24", 5000, "pending"],
+      ["2027-02-10", "2027-03-09", "2027-02-26", 5000, "overdue"],
+      ["2027-03-10", "2027-04-09", "2027-04-03", 5000, "pending"],
     ]);
   });
 
-  it("catches up every period that has started when nextPaymentDue is far behind; the ones already past due are overdue", async () => {
+  it("catches up every period that has started when nextPaymentDue is far behind; each is due 14 days after the check raises it, so none is overdue the day it is raised", async () => {
     expect(await summary(catchUp.id)).toEqual([
       ["2026-10-20", "2026-11-19", "2026-11-03", 5000, "paid"],
-      ["2026-11-20", "2026-12-19", "2026-12-04", 5000, "overdue"],
-      ["2026-12-20", "2027-01-19", "2027-01-03", 5000, "overdue"],
-      ["2027-01-20", "2027-02-19", "2027-02-03", 5000, "overdue"],
-      ["2027-02-20", "2027-03-19", "2027-03-06", 5000, "overdue"],
+      ["2026-11-20", "2026-12-19", "2027-04-03", 5000, "pending"],
+      ["2026-12-20", "2027-01-19", "2027-04-03", 5000, "pending"],
+      ["2027-01-20", "2027-02-19", "2027-04-03", 5000, "pending"],
+      ["2027-02-20", "2027-03-19", "2027-04-03", 5000, "pending"],
       ["2027-03-20", "2027-04-19", "2027-04-03", 5000, "pending"],
     ]);
     expect(await partnerRow(catchUp.id)).toEqual({
@@ -237,8 +238,8 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
     // A 6-month partner is caught up in 6-month terms at the 10% discount.
     expect(await summary(catchUpSix.id)).toEqual([
       ["2026-03-01", "2026-08-31", "2026-03-15", 27000, "paid"],
-      ["2026-09-01", "2027-02-28", "2026-09-15", 27000, "overdue"],
-      ["2027-03-01", "2027-08-31", "2027-03-15", 27000, "overdue"],
+      ["2026-09-01", "2027-02-28", "2027-04-03", 27000, "pending"],
+      ["2027-03-01", "2027-08-31", "2027-04-03", 27000, "pending"],
     ]);
     expect(await partnerRow(catchUpSix.id)).toEqual({
       paymentPeriod: "6-months",
@@ -266,8 +267,8 @@ describe(`checkDueInvoices run twice on ${D1}`, () => {
     expect(first.invoicesRaised).toBe(raised.length);
     expect(first.markedOverdue).toBe(newlyOverdue.length);
     expect(first.remindersSent).toBe(firstMails.length);
-    // Overdue Only 1, Period Started 1, Route Partner 1, Catch Up 4, Catch Up Six 2; raised: 1 + 1 + 5 + 2.
-    expect(first).toEqual({ today: D1, markedOverdue: 9, invoicesRaised: 9, remindersSent: 9, reminderFailures: [] });
+    // Overdue Only 1, Period Started 1, Route Partner 1 (what was raised today is not late); raised: 1 + 1 + 5 + 2.
+    expect(first).toEqual({ today: D1, markedOverdue: 3, invoicesRaised: 9, remindersSent: 3, reminderFailures: [] });
     // Nothing is left pending past its due date.
     expect(afterFirst.invoices.filter((i) => i.status === "pending" && i.dueDate < D1)).toEqual([]);
   });
@@ -320,8 +321,8 @@ describe("vendboard invoices check-due / list", () => {
 
   it("check-due --today 2027-04-05 --json: the invoices that fell due since, with reminders; then again does nothing", async () => {
     const pendingLate = (await allInvoices()).filter((i) => i.status === "pending" && i.dueDate < "2027-04-05");
-    // Due Today (20 Mar), Route Partner (24 Mar), Period Started (1 Apr), Catch Up (3 Apr).
-    expect(pendingLate.map((i) => i.dueDate).sort()).toEqual(["2027-03-20", "2027-03-24", "2027-04-01", "2027-04-03"]);
+    // Due Today (20 Mar); raised on 20 Mar, due 3 Apr: Route Partner, Period Started, Catch Up 5, Catch Up Six 2.
+    expect(pendingLate.map((i) => i.dueDate).sort()).toEqual(["2027-03-20", ...Array<string>(9).fill("2027-04-03")]);
     const before = received.length;
     const run = await vendboard(["invoices", "check-due", "--today", "2027-04-05", "--json"], {
       SMTP_URL: smtpUrl(),
@@ -331,9 +332,9 @@ describe("vendboard invoices check-due / list", () => {
     expect(JSON.parse(run.out)).toEqual({
       database: cliDatabase(),
       today: "2027-04-05",
-      markedOverdue: 4,
+      markedOverdue: 10,
       invoicesRaised: 0,
-      remindersSent: 4,
+      remindersSent: 10,
       reminderFailures: [],
     });
     const mails = received.slice(before);
@@ -352,7 +353,7 @@ describe("vendboard invoices check-due / list", () => {
     });
     expect(again.code, again.err).toBe(0);
     expect(again.out).toBe("Due check for 05/04/2027: 0 marked overdue, 0 invoices raised, 0 reminders sent.\n");
-    expect(received.length).toBe(before + 4);
+    expect(received.length).toBe(before + 10);
   });
 
   it("list --status overdue --json lists exactly the overdue invoices, newest period first", async () => {
@@ -398,10 +399,13 @@ describe("vendboard invoices check-due / list", () => {
 
   it("a reminder that cannot be sent is said on stderr with its reason, the run exits 1, and the invoice is still overdue", async () => {
     // Nothing listens on port 9: every reminder fails. The email log keeps each failure too.
-    const run = await vendboard(["invoices", "check-due", "--today", "2027-05-20", "--json"], {
-      SMTP_URL: "smtp://127.0.0.1:9",
-      MAIL_FROM: FROM,
-    });
+    const env = { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: FROM };
+    // On 20 May the periods started since are raised, due 3 June: nothing is late yet, nothing is sent.
+    const raising = await vendboard(["invoices", "check-due", "--today", "2027-05-20", "--json"], env);
+    expect(raising.code, raising.err).toBe(0);
+    expect(JSON.parse(raising.out)).toMatchObject({ markedOverdue: 0, remindersSent: 0, reminderFailures: [] });
+    expect(JSON.parse(raising.out).invoicesRaised).toBeGreaterThan(0);
+    const run = await vendboard(["invoices", "check-due", "--today", "2027-06-20", "--json"], env);
     expect(run.code, run.err).toBe(1);
     const result = JSON.parse(run.out) as {
       markedOverdue: number;

@@ -241,7 +241,7 @@ describe("POST /admin/invoices intent=invoice-email and invoice-delete", () => {
     const asked = await (await post({ intent: "invoice-delete", id: String(invoice.id) })).json();
     expect(asked.confirm).toMatchObject({
       title: `Delete ${displayId(invoice.id)}?`,
-      description: `${displayId(invoice.id)} for Page Invoice Gym (£50.00) is removed. Paid invoices cannot be deleted.`,
+      description: `${displayId(invoice.id)} for Page Invoice Gym (£50.00) is removed; its number stays in the audit trail. Only an invoice never sent is deleted.`,
     });
     expect(await row(invoice.id)).toBeDefined();
     const deleted = await post({ intent: "invoice-delete", id: String(invoice.id), confirmed: "yes" });
@@ -253,7 +253,10 @@ describe("POST /admin/invoices intent=invoice-email and invoice-delete", () => {
     await post({ intent: "invoice-status", id: String(paid.id), status: "paid", confirmed: "yes" });
     const refused = await post({ intent: "invoice-delete", id: String(paid.id), confirmed: "yes" });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toMatchObject({ title: "Failed to delete invoice. Paid invoices cannot be deleted." });
+    expect(await refused.json()).toMatchObject({
+      title: "Failed to delete invoice",
+      error: "Failed to delete invoice. Paid invoices cannot be deleted.",
+    });
     expect(await row(paid.id)).toBeDefined();
   });
 });

@@ -21,6 +21,7 @@ let adminId: number;
 let adminCookie: string;
 let partnerCookie: string;
 let invoiceId: number;
+let partnerId: number;
 
 beforeAll(async () => {
   const admin = await makeAdmin(db);
@@ -28,6 +29,7 @@ beforeAll(async () => {
   adminCookie = await loginCookie(admin.username);
   await updateBusinessProfile(db, DEMO_BUSINESS, { keep: true }, adminId);
   const partner = await makePartner(db, { partnerType: "fee-paying", monthlyFeePence: 7_500, commissionBp: 0 });
+  partnerId = partner.id;
   partnerCookie = await loginCookie(partner.username);
   invoiceId = (await generateInvoice(db, partner.id, "monthly", adminId, "2026-04-01")).id;
 });
@@ -115,6 +117,8 @@ describe("a logo stored before the bound", () => {
       problem: "The logo must be at most 2,000 × 2,000 pixels; this one is 11,000 × 11,000",
     });
 
+    // Drawn now, as an invoice raised before documents were stored is on its first request.
+    await db.deleteFrom("issuedDocuments").where("kind", "=", "invoice").where("documentId", "=", invoiceId).execute();
     const without = await partnerInvoice();
     expect(without.images).toBe(0);
     // The trading name stands in for it; the PDF is drawn without decoding a pixel.
@@ -126,6 +130,9 @@ describe("a logo stored before the bound", () => {
       logo: { problem: string | null } | null;
     };
     expect(replaced.logo?.problem).toBeNull();
+    // That invoice stays as issued; the next one raised carries the new logo.
+    expect((await partnerInvoice()).images).toBe(0);
+    invoiceId = (await generateInvoice(db, partnerId, "monthly", adminId, "2026-04-01")).id;
     expect((await partnerInvoice()).images).toBeGreaterThan(0);
   });
 });

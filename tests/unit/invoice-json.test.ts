@@ -26,6 +26,8 @@ const invoice: InvoiceView = {
   status: "pending",
   invoiceUrl: "/api/fee-payments/5/invoice",
   createdAt: "2026-11-01T00:00:00.000Z",
+  sentAt: null,
+  sentVia: null,
   deletable: true,
   notDeletableBecause: null,
 };

@@ -2,7 +2,7 @@
  * The fee section's Generate Invoice (fee-section.tsx): the term chosen and its quote, then a post
  * to the partner page's action (intent invoice-generate).
  */
-import { Button, DataList, Dialog, Flex, Spinner, Text } from "@radix-ui/themes";
+import { Button, DataList, Dialog, Flex, Spinner, Text, TextField } from "@radix-ui/themes";
 import { PlusIcon } from "@radix-ui/react-icons";
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -83,6 +83,8 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [period, setPeriod] = useState<PaymentPeriod>(partner.paymentPeriod ?? "monthly");
+  // The first day of the period: blank follows the latest invoice (else today).
+  const [start, setStart] = useState("");
   const quote = useFetcher<InvoiceQuoteJson | { message: string }>();
   const generate = useFetcher<ActionReply>();
   useFailureToast(generate.data);
@@ -90,9 +92,13 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
   // Closed once the post has come back a success (its toast shows).
   useActionReply(generate.data, () => setOpen(false));
 
-  const loadQuote = (term: PaymentPeriod) =>
-    quote.load(`/api/fee-payments/generate-invoice/${partner.id}?requestedPaymentPeriod=${term}`);
+  const loadQuote = (term: PaymentPeriod, first = start) =>
+    quote.load(
+      `/api/fee-payments/generate-invoice/${partner.id}?${new URLSearchParams({ requestedPaymentPeriod: term, periodStart: first })}`,
+    );
   const shown = quote.state === "idle" ? quote.data : undefined;
+  // Until a day is chosen the field shows the default the quote worked out (after the latest invoice, else today).
+  const startShown = start || (shown && !("message" in shown) ? shown.periodStart : "");
 
   if (!hydrated) {
     return (
@@ -112,6 +118,17 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
               </option>
             ))}
           </select>
+          <label>
+            <Text size="1" color="gray" mr="1">
+              Starts
+            </Text>
+            <input
+              type="date"
+              name="periodStart"
+              aria-label="Period starts"
+              title="Period starts (blank: the day after the latest invoice, else today)"
+            />
+          </label>
           <Button type="submit">
             <PlusIcon /> Generate Invoice
           </Button>
@@ -124,7 +141,10 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) loadQuote(period);
+        if (next) {
+          setStart("");
+          loadQuote(period, "");
+        }
       }}
     >
       <Dialog.Trigger>
@@ -135,7 +155,8 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
       <Dialog.Content maxWidth="460px">
         <Dialog.Title>Generate Invoice</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="4">
-          The next period starts the day after the latest invoice ends. Longer terms are discounted.
+          The next period starts the day after the latest invoice ends, or on the day you choose (it may not overlap
+          another invoice). Longer terms are discounted.
         </Dialog.Description>
         <Flex direction="column" gap="3">
           <label>
@@ -158,6 +179,21 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
                 ))}
               </Select.Content>
             </Select.Root>
+          </label>
+          <label>
+            <Text as="div" size="2" weight="medium" mb="1">
+              Period starts (optional)
+            </Text>
+            <TextField.Root
+              type="date"
+              name="periodStart"
+              aria-label="Period starts"
+              value={startShown}
+              onChange={(e) => {
+                setStart(e.target.value);
+                loadQuote(period, e.target.value);
+              }}
+            />
           </label>
           {shown && "message" in shown ? (
             <Text color="red" size="2" role="alert">
@@ -183,6 +219,7 @@ export function GenerateInvoiceDialog({ partner }: { partner: Pick<FeePartner, "
                     intent: "invoice-generate",
                     partnerId: partner.id,
                     requestedPaymentPeriod: period,
+                    periodStart: start,
                     confirmed: "yes",
                   }),
                   { method: "post", preventScrollReset: true },

@@ -19,6 +19,7 @@ import { InvoiceStatusBadge } from "./invoice-status.tsx";
 import type { FeePartner } from "./fee-partner.ts";
 import { CreditNoteDialog } from "./payment-dialogs.tsx";
 import { BalanceNote } from "./payments-card.tsx";
+import { NotDeletableNote } from "./not-deletable-note.tsx";
 
 /** The statuses an admin sets on the partner page (cancelling is on Invoice Management). */
 const SETTABLE = ["pending", "paid", "overdue"] as const;
@@ -175,7 +176,9 @@ export function InvoiceHistoryTable({
                       </IconButton>
                     }
                   />
-                ) : null}
+                ) : (
+                  <NotDeletableNote invoice={invoice} />
+                )}
               </Flex>
             </Table.Cell>
           </Table.Row>

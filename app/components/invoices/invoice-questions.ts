@@ -72,7 +72,7 @@ export function emailQuestion(invoice: QuestionInvoice): InvoiceQuestion {
   };
 }
 
-export const DELETE_TAIL = " is removed. Paid invoices cannot be deleted.";
+export const DELETE_TAIL = " is removed; its number stays in the audit trail. Only an invoice never sent is deleted.";
 
 export function deleteQuestion(invoice: QuestionInvoice): InvoiceQuestion {
   return {

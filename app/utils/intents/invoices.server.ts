@@ -12,6 +12,7 @@ import { invoiceForUser } from "#domain/invoices/invoice-queries.ts";
 import { sendInvoiceEmail } from "#domain/invoices/invoice-documents.ts";
 import { invoiceStatusSchema } from "#domain/invoices/invoice-schemas.ts";
 import { PAYMENT_PERIODS, dueCheckSummary, formatInvoiceId } from "#domain/invoices/invoice-rules.ts";
+import { periodStartSchema } from "#domain/invoices/invoice-schemas.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { formatCount } from "#domain/shared/format.ts";
 import { findUserById, type PublicUser } from "#domain/accounts/user-service.ts";
@@ -45,6 +46,7 @@ const generateForm = z.object({
   requestedPaymentPeriod: z
     .enum(PAYMENT_PERIODS, { error: "requestedPaymentPeriod must be monthly, 6-months or 12-months" })
     .default("monthly"),
+  periodStart: periodStartSchema,
 });
 
 /** The due check's toast: what changed, and how many reminders failed (their reasons are logged). */
@@ -96,7 +98,8 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
       },
     },
     "invoice-delete": {
-      failure: "Failed to delete invoice. Paid invoices cannot be deleted.",
+      // The error says why: the spec's "Failed to delete invoice. Paid invoices cannot be deleted." for a paid one only.
+      failure: "Failed to delete invoice",
       async run(form) {
         const actor = admin();
         const invoice = await invoiceForUser(db, actor, parseForm(form, invoiceForm).id);
@@ -110,8 +113,8 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
       failure: "Failed to generate invoice",
       async run(form) {
         const actor = admin();
-        const { partnerId, requestedPaymentPeriod } = parseForm(form, generateForm);
-        const quote = await quoteInvoice(db, partnerId, requestedPaymentPeriod);
+        const { partnerId, requestedPaymentPeriod, periodStart } = parseForm(form, generateForm);
+        const quote = await quoteInvoice(db, partnerId, requestedPaymentPeriod, undefined, periodStart);
         const partner = await findUserById(db, partnerId);
         const question = confirmFirst(
           "invoice-generate",
@@ -119,7 +122,7 @@ export function invoiceIntents(request: Request, user: PublicUser): Record<strin
           generateQuestion(partner?.name ?? partner?.username ?? `Partner ${partnerId}`, quote),
         );
         if (question) return question;
-        const invoice = await generateInvoice(db, partnerId, requestedPaymentPeriod, actor.id);
+        const invoice = await generateInvoice(db, partnerId, requestedPaymentPeriod, actor.id, undefined, periodStart);
         return done(request, form, {
           title: "Invoice generated",
           description: `${invoice.displayId} for ${formatPence(invoice.amountPence)}`,
