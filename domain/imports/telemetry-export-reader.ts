@@ -15,9 +15,9 @@ import { readCsvTable } from "./csv-table.js";
 import { enterParseGate, queueWaitMs } from "./parse-gate.ts";
 import { readLimits, refusalMessage, sheetRowsOf, type ReadLimits } from "./read-limits.ts";
 import { readInWorker, type SheetTable } from "./reader-worker.ts";
+import { readExport, type ProfileOptions } from "./profile-table.ts";
 import {
   HEADERS,
-  interpretSalesTable,
   normaliseHeader,
   SalesReportError,
   transactionIdOf,
@@ -154,15 +154,17 @@ export async function readSheet(bytes: Uint8Array, options: ReadOptions = {}): P
 }
 
 /**
- * Parses an export's bytes: read off the main thread (readSheet), then interpreted. Rejects with
+ * Parses an export's bytes: read off the main thread (readSheet), then interpreted (with an import
+ * profile where one is named or the file's headers are a saved profile's). Rejects with
  * SalesReportError, carrying the spec's messages, for a bad file.
  */
 export async function parseSalesReport(
   bytes: Uint8Array,
-  options: ReadOptions & InterpretOptions = {},
+  options: ReadOptions & InterpretOptions & ProfileOptions = {},
 ): Promise<ParsedSalesReport> {
   const { table, date1904 } = await readSheet(bytes, options);
-  return interpretSalesTable(table, { ...options, date1904, maxRows: options.limits?.maxRows });
+  // The spec's layout, or an import profile's (profile-table.ts): the same report either way.
+  return readExport(table, options, { ...options, date1904, maxRows: options.limits?.maxRows });
 }
 
 /**
