@@ -20,6 +20,7 @@ import * as moneyPaid from "./2026-12-01T00-money-paid.ts";
 import * as payoutPrefix from "./2026-12-02T00-payout-prefix.ts";
 import * as bankDetails from "./2026-12-02T01-bank-details.ts";
 import * as deviceCookies from "./2026-12-02T10-device-cookies.ts";
+import * as importProfiles from "./2026-12-04T06-import-profiles.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T00-payout-prefix": payoutPrefix,
   "2026-12-02T01-bank-details": bankDetails,
   "2026-12-02T10-device-cookies": deviceCookies,
+  "2026-12-04T06-import-profiles": importProfiles,
 };

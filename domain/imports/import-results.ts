@@ -201,6 +201,7 @@ export function fileResult(
     dateOrder: report.dates.order,
     dateOrderDecidedBy: report.dates.decidedBy,
     paidMonths,
+    profile: report.profile ?? null,
   };
 }
 
