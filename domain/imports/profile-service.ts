@@ -80,31 +80,22 @@ export async function getProfile(db: DB, name: string): Promise<SavedProfile> {
 
 /**
  * Saves a profile: a new name is version 1, a name saved before its next version (versions count on
- * past a deletion). Another live profile recognised by the same headers and header row is refused:
- * a file must find one profile. Audited as `import_profile_create`.
+ * past a deletion). Two profiles may read the same headers (a status rule each, say): a file they
+ * both match is asked about, never guessed. Audited as `import_profile_create`.
  */
 export async function createProfile(db: DB, input: unknown, actorId: number | null): Promise<SavedProfile> {
   const definition = parseProfile(input);
   const nameKey = profileNameKey(definition.name);
   const key = headerKey(definition.headers);
   return db.transaction().execute(async (trx) => {
-    const others = await live(trx)
-      .select(["name", "definition"])
-      .where("headerKey", "=", key)
-      .where("nameKey", "<>", nameKey)
-      .execute();
-    const clash = others.find((o) => (JSON.parse(o.definition) as ImportProfileDefinition).headerRow === definition.headerRow);
-    if (clash)
-      throw badInput(
-        `Import profile "${clash.name}" already reads files with these headers on row ${definition.headerRow}: change it or delete it first`,
-      );
     const last = await trx
       .selectFrom("importProfiles")
       .select((eb) => eb.fn.max("version").as("version"))
       .where("nameKey", "=", nameKey)
       .executeTakeFirst();
     const version = Number(last?.version ?? 0) + 1;
-    const previous = version > 1 ? await live(trx).select("id").where("nameKey", "=", nameKey).executeTakeFirst() : null;
+    const previous =
+      version > 1 ? await live(trx).select("id").where("nameKey", "=", nameKey).executeTakeFirst() : null;
     await trx
       .insertInto("importProfiles")
       .values({
