@@ -147,7 +147,9 @@ export function fileNotes(
 ): string[] {
   const { result } = outcome;
   return [
-    ...(result.profile ? [`read with import profile "${result.profile.name}" (version ${result.profile.version})`] : []),
+    ...(result.profile
+      ? [`read with import profile "${result.profile.name}" (version ${result.profile.version})`]
+      : []),
     ...result.leftOut.map(
       (l) =>
         `${leftOutSentence(l)}${l.needsConfirmation ? (accepted.exclusions ? " (accepted)" : " (importing needs --accept-exclusions)") : ""}`,

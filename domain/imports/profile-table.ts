@@ -4,7 +4,7 @@
  * reads every layout with the same rules and messages. `readExport` chooses how a file is read: the
  * profile asked for; else the spec's layout; else the one saved profile its headers match.
  */
-import { parsePence } from "../shared/money.ts";
+import { parsePence, penceToPounds } from "../shared/money.ts";
 import { cellText, isBlank, normaliseHeader, transactionIdOf } from "./export-cells.ts";
 import {
   PROFILE_FIELDS,
@@ -106,7 +106,7 @@ export function applyProfile(table: readonly unknown[][], profile: ImportProfile
     const refund = footer ? null : parsePence(cell("refundAmount"));
     if (refund !== null && refund > 0) {
       const line = [...mapped];
-      line[SPEC_COLUMNS.findIndex(([field]) => field === "settlementValue")] = `-${(refund / 100).toFixed(2)}`;
+      line[SPEC_COLUMNS.findIndex(([field]) => field === "settlementValue")] = penceToPounds(-refund);
       out.push(["", ...line]);
       rowNumbers.push(r + 1);
       refunds++;

@@ -86,7 +86,10 @@ function xlsx(name: string, rows: unknown[][]): string {
 }
 function csv(name: string, rows: unknown[][]): string {
   const file = path.join(dir, name);
-  fs.writeFileSync(file, rows.map((r) => r.map((c) => (/[,"]/.test(String(c)) ? `"${c}"` : c)).join(",")).join("\r\n"));
+  fs.writeFileSync(
+    file,
+    rows.map((r) => r.map((c) => (/[,"]/.test(String(c)) ? `"${String(c)}"` : String(c))).join(",")).join("\r\n"),
+  );
   return file;
 }
 

@@ -13,6 +13,7 @@ import {
   readExport,
 } from "#domain/imports/profile-table.ts";
 import { SalesReportError, summariseSales } from "#domain/imports/telemetry-export.ts";
+import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
 
 const NOW = new Date("2026-12-01T12:00:00Z");
 
@@ -216,6 +217,26 @@ describe("readExport", () => {
   it("refuses a profile name nobody saved", () => {
     expect(() => readExport(table(rows), { profiles: [], profileName: "Vendon" })).toThrow(
       'No import profile is named "Vendon"',
+    );
+  });
+});
+
+describe("the audit trail's words", () => {
+  const entry = (action: string, before: unknown, after: unknown) => ({
+    action,
+    entity: "import_profile",
+    entityId: "Cantaloupe Seed",
+    month: null,
+    before,
+    after,
+    details: null,
+  });
+  it("says which profile was saved, with its version, or deleted", () => {
+    expect(describeAuditEntry(entry("import_profile_create", null, { name: "Cantaloupe Seed", version: 2 }))).toBe(
+      'Saved import profile "Cantaloupe Seed" (version 2)',
+    );
+    expect(describeAuditEntry(entry("import_profile_delete", { name: "Cantaloupe Seed", version: 2 }, null))).toBe(
+      'Deleted import profile "Cantaloupe Seed"',
     );
   });
 });
