@@ -11,6 +11,7 @@ import path from "node:path";
 import * as XLSX from "xlsx";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createAction, loader as listLoader } from "#app/routes/api.import-profiles.ts";
+import { loader as reportLoader } from "#app/routes/api.records.$id.report.ts";
 import { db } from "#app/utils/db.server.ts";
 import { makeAdmin, makeMachine, makePartner } from "#tests/factories.ts";
 import { call } from "./http.ts";
@@ -19,11 +20,13 @@ import { runCli } from "./cli-run.ts";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-profiles-"));
 let adminCookie: string;
+let partnerCookie: string;
 const machines = new Map<string, number>();
 
 beforeAll(async () => {
   adminCookie = await loginCookie((await makeAdmin(db)).username);
   const partner = await makePartner(db);
+  partnerCookie = await loginCookie(partner.username);
   for (const name of ["Quay Kiosk", "Pier Lobby", "Mill Atrium"])
     machines.set(name, (await makeMachine(db, partner.id, name)).id);
 });
@@ -195,6 +198,32 @@ describe("renamed columns, headers on row 4 (.xlsx)", () => {
       ["cantaloupe-2026-10b.xlsx", "Cantaloupe Seed", 1],
       ["cantaloupe-2026-10b.xlsx", "Cantaloupe Seed", 1],
     ]);
+  });
+  it("the partner's download of a record holds the title, the headers on row 4 and that machine's rows only", async () => {
+    const record = await db
+      .selectFrom("monthlyRecords")
+      .select("id")
+      .where("machineId", "=", machines.get("Quay Kiosk")!)
+      .where("month", "=", "2026-10")
+      .executeTakeFirstOrThrow();
+    const answer = await call(reportLoader, `/api/records/${record.id}/report`, {
+      cookie: partnerCookie,
+      params: { id: String(record.id) },
+    });
+    expect(answer.status).toBe(200);
+    const sheet = XLSX.read(new Uint8Array(await answer.arrayBuffer()), { type: "array" });
+    const table = XLSX.utils.sheet_to_json<unknown[]>(sheet.Sheets[sheet.SheetNames[0]], { header: 1 });
+    expect(table.slice(0, 4)).toEqual([
+      ["Cantaloupe Seed export"],
+      ["Operator: Harbour Vending"],
+      ["Period 01/10/2026 - 31/10/2026"],
+      HEADERS,
+    ]);
+    // The latest receipt's file (the second): its rows that are this record's, Pier Lobby's left out.
+    const quay = sales("CS", 34)
+      .slice(26)
+      .filter((s) => s.machine === "Quay Kiosk");
+    expect(table.slice(4).map((r) => r[1])).toEqual(quay.map((s) => s.id));
   });
 });
 
