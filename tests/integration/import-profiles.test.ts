@@ -372,3 +372,24 @@ describe("a Quantity column and refund amounts (.xlsx, month/day dates)", () => 
     expect(shown.out).toContain("Refund Amount");
   });
 });
+
+describe("vendboard profiles create and list", () => {
+  it("saves a profile from a JSON file; a bad file is a usage error (2), a bad profile a failure (1)", async () => {
+    const file = path.join(dir, "vendon-copy.json");
+    const definition = await (await call(listLoader, "/api/import-profiles", { cookie: adminCookie })).json();
+    const vendon = definition.find((p: { name: string }) => p.name === "Vendon");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ ...vendon, name: "Vendon (all statuses)", saleStatuses: ["Settled", "Pending"] }),
+    );
+    const saved = await runCli(["profiles", "create", "--from", file]);
+    expect([saved.code, saved.out]).toEqual([0, 'Saved import profile "Vendon (all statuses)" (version 1)\n']);
+    const listed = await runCli(["profiles", "list", "--json"]);
+    expect(JSON.parse(listed.out).profiles.map((p: { name: string }) => p.name)).toContain("Vendon (all statuses)");
+    fs.writeFileSync(file, "{not json");
+    expect((await runCli(["profiles", "create", "--from", file])).code).toBe(2);
+    fs.writeFileSync(file, JSON.stringify({ ...vendon, timeZone: "CET" }));
+    const bad = await runCli(["profiles", "create", "--from", file]);
+    expect([bad.code, bad.err]).toEqual([1, "error: The time zone is UTC or Europe/London\n"]);
+  });
+});
