@@ -12,6 +12,7 @@ import type * as Import from "./commands/import.ts";
 import type * as Reports from "./commands/reports.ts";
 import type { CliIO } from "./context.ts";
 import { registerAdminCommands, registerDbCommands } from "./maintenance-commands.ts";
+import { registerProfileCommands } from "./profile-commands.ts";
 import { registerAgreementCommands, registerCommissionCommands, registerInvoiceCommands } from "./money-commands.ts";
 
 /** How many audit entries `vendboard audit` shows without --limit. */
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIO): Command {
   registerDbCommands(program, io);
   registerAdminCommands(program, io);
   registerImportCommand(program, io);
+  registerProfileCommands(program, io);
   registerCommissionCommands(program, io);
   registerAgreementCommands(program, io);
   registerReportCommands(program, io);
@@ -60,6 +62,10 @@ function registerImportCommand(program: Command, io: CliIO): void {
     .option(
       "--adjust-paid-months",
       "book late sales into paid months; each month's difference becomes an adjustment on the partner's next open month",
+    )
+    .option(
+      "--profile <name>",
+      "read every file with this import profile (without it: the spec's layout, else the one profile whose headers the file has)",
     )
     .option("--dry-run", "check and report without saving anything")
     .option("--json", "print the outcome as JSON")

@@ -16,6 +16,7 @@ import type {
   UsersTable,
 } from "./schema/accounts.ts";
 import type {
+  ImportProfilesTable,
   ImportReceiptsTable,
   MachinesTable,
   MonthlyRecordsTable,
@@ -55,6 +56,7 @@ export interface Database {
   machines: MachinesTable;
   monthlyRecords: MonthlyRecordsTable;
   importReceipts: ImportReceiptsTable;
+  importProfiles: ImportProfilesTable;
   products: ProductsTable;
   sales: SalesTable;
   productSalesMonthly: ProductSalesMonthlyTable;

@@ -7,6 +7,7 @@ import path from "node:path";
 import { latestReportFile, recordForUser } from "#domain/machines/machine-service.ts";
 import { bookedKeysOfRecord, readUpload } from "#domain/imports/import-service.ts";
 import { exportWithRows } from "#domain/imports/telemetry-export-reader.ts";
+import type { ImportProfile } from "#domain/imports/import-profile.ts";
 import { api, apiError, requireApiUser } from "#app/utils/api.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { DATA_DIR } from "#app/utils/env.server.ts";
@@ -29,7 +30,13 @@ export const loader = api(async ({ request, params }) => {
   const csv = path.extname(file.storedPath) === ".csv";
   const own = user.isAdmin
     ? null
-    : await exportWithRows(original, await bookedKeysOfRecord(db, record.id), csv ? "export.csv" : undefined);
+    : await exportWithRows(
+        original,
+        await bookedKeysOfRecord(db, record.id),
+        csv ? "export.csv" : undefined,
+        // A file read through an import profile is cut by the receipt's copy of it.
+        file.profile ? (JSON.parse(file.profile) as ImportProfile) : undefined,
+      );
   const bytes = own ? Buffer.from(own) : original;
   const name = own
     ? `${safeName.replace(/\.(xlsx|xls|csv)$/i, "")}-${record.location.replace(/[^\w-]+/g, "-").toLowerCase()}.${csv ? "csv" : "xlsx"}`

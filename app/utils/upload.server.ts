@@ -63,6 +63,8 @@ export interface MonthlyUpload {
   acceptExclusions: boolean;
   /** `adjustPaidMonths` (true): late sales for a paid month are booked, the difference added to the next open month. */
   adjustPaidMonths: boolean;
+  /** `profile`: the import profile to read the file with (else the spec's layout, or the profile its headers match). */
+  profile?: string;
 }
 
 /** A form's `dateOrder`: dmy, mdy or nothing; anything else is refused. */
@@ -127,5 +129,6 @@ export async function monthlyUploadFrom(form: FormData): Promise<MonthlyUpload> 
     dateOrder: dateOrderField(form),
     acceptExclusions: acceptField(form),
     adjustPaidMonths: acceptField(form, "adjustPaidMonths"),
+    profile: textField(form, "profile").trim() || undefined,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions]
- * [--adjust-paid-months] [--dry-run] [--json] [--max-unpacked-mb N] [--max-rows N] [--parse-timeout S]
+ * [--adjust-paid-months] [--profile NAME] [--dry-run] [--json] [--max-unpacked-mb N] [--max-rows N] [--parse-timeout S]
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -31,6 +31,7 @@ export interface ImportCommandOptions {
   maxUnpackedMb?: string;
   maxRows?: string;
   parseTimeout?: string;
+  profile?: string;
 }
 
 /** Files as given; a folder stands for the .xlsx, .xls and .csv files directly inside it. */
@@ -86,7 +87,7 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
     outcomes = await importExports(
       db,
       sources,
-      { machineId, month, dateOrder },
+      { machineId, month, dateOrder, profile: options.profile },
       {
         actorId: null,
         dataDir: dataDir(io.env),
@@ -146,6 +147,9 @@ export function fileNotes(
 ): string[] {
   const { result } = outcome;
   return [
+    ...(result.profile
+      ? [`read with import profile "${result.profile.name}" (version ${result.profile.version})`]
+      : []),
     ...result.leftOut.map(
       (l) =>
         `${leftOutSentence(l)}${l.needsConfirmation ? (accepted.exclusions ? " (accepted)" : " (importing needs --accept-exclusions)") : ""}`,

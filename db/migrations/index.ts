@@ -21,6 +21,7 @@ import * as payoutPrefix from "./2026-12-02T00-payout-prefix.ts";
 import * as bankDetails from "./2026-12-02T01-bank-details.ts";
 import * as deviceCookies from "./2026-12-02T10-device-cookies.ts";
 import * as issuedDocuments from "./2026-12-03T00-issued-documents.ts";
+import * as importProfiles from "./2026-12-04T06-import-profiles.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T01-bank-details": bankDetails,
   "2026-12-02T10-device-cookies": deviceCookies,
   "2026-12-03T00-issued-documents": issuedDocuments,
+  "2026-12-04T06-import-profiles": importProfiles,
 };

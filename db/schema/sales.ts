@@ -49,7 +49,25 @@ export interface ImportReceiptsTable {
   /** 1 agrees, 0 disagrees, null when the file has no totals footer. */
   footerAgrees: number | null;
   importedBy: number | null;
+  /** The import profile the file was read with, its version and a copy of it (JSON); null for the spec's layout. */
+  profileName: ColumnType<string | null, string | null | undefined, string | null>;
+  profileVersion: ColumnType<number | null, number | null | undefined, number | null>;
+  profile: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
+}
+
+/** Import profiles, every version (domain/imports/import-profile.ts). */
+export interface ImportProfilesTable {
+  id: Generated<number>;
+  name: string;
+  nameKey: string;
+  version: number;
+  headerKey: string;
+  /** JSON: the profile's definition. */
+  definition: string;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+  deletedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductsTable {

@@ -41,6 +41,15 @@ export function formatAuditTime(at: string): string {
   return `${formatDate(date)} ${date.toISOString().slice(11, 16)}`;
 }
 
+/** "Saved import profile "Cantaloupe Seed" (version 2)", "Deleted import profile "Cantaloupe Seed"". */
+function describeImportProfile(entry: AuditEntryData): string {
+  const after = fields(entry.after);
+  const name = text(after.name) ?? text(fields(entry.before).name) ?? entry.entityId ?? "";
+  if (entry.action === "import_profile_delete") return `Deleted import profile "${name}"`;
+  const version = typeof after.version === "number" ? ` (version ${after.version})` : "";
+  return `Saved import profile "${name}"${version}`;
+}
+
 /** One plain-English line for an entry: "Marked commission paid: £60.63 at 12.5%", "Imported 44 rows from …". */
 export function describeAuditEntry(entry: AuditEntryData): string {
   if (entry.action === "rate_change") return describeRateChange(entry);
@@ -76,6 +85,8 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeAgreement(entry);
     case "commission_adjustment":
       return describeAdjustment(entry);
+    case "import_profile":
+      return describeImportProfile(entry);
   }
   return fallback(entry);
 }

@@ -223,6 +223,7 @@ export function fileResult(
     dateOrder: report.dates.order,
     dateOrderDecidedBy: report.dates.decidedBy,
     paidMonths,
+    profile: report.profile ?? null,
   };
 }
 

@@ -33,6 +33,7 @@ import {
 import { dateLeftOut, exclusionsOf, fileResult, groupResult } from "./import-results.ts";
 import { assertOneMachine, loadMachines, planFile, trialPaidMonths } from "./import-plan-service.ts";
 import { writeFile } from "./import-writer.ts";
+import { listProfiles } from "./profile-service.ts";
 
 // The upload store, the record writer and the import's shapes are their own modules; callers keep importing them from here.
 export { pruneUploads, readUpload, sha256, storeUpload } from "./upload-store.ts";
@@ -113,6 +114,8 @@ export async function importExports(
   const outcomes: FileOutcome[] = [];
   const pending: ExistingBooking[] = [];
   const pendingPaid: PlannedGroup[] = [];
+  // The saved profiles, read once: a file of another layout is recognised by its headers (profile-table.ts).
+  const profiles = await listProfiles(db);
   const read = (source: ExportSource) => {
     const reading = (async () => {
       const file = loadSource(source);
@@ -123,6 +126,8 @@ export async function importExports(
         limits: options.readLimits,
         queueWaitMs: options.queueWaitMs,
         dateOrder: mode.dateOrders?.get(file.name) ?? mode.dateOrder,
+        profiles,
+        profileName: mode.profile,
       });
       return { file, report };
     })();
@@ -164,7 +169,12 @@ export async function importExports(
  * through the business-wide import), rows dated in the posted month only, never into a closed month.
  */
 export async function importUpload(db: DB, input: UploadInput, options: ImportOptions): Promise<UploadResult> {
-  const report = await parseSalesReport(input.file.bytes, { fileName: input.file.name, dateOrder: input.dateOrder });
+  const report = await parseSalesReport(input.file.bytes, {
+    fileName: input.file.name,
+    dateOrder: input.dateOrder,
+    profiles: await listProfiles(db),
+    profileName: input.profile,
+  });
   const machine = await db
     .selectFrom("machines")
     .select(["id", "partnerId"])
@@ -200,6 +210,7 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
     dateOrder: result.dateOrder,
     dateOrderDecidedBy: result.dateOrderDecidedBy,
     paidMonths: result.paidMonths,
+    profile: result.profile,
   };
 }
 

@@ -7,6 +7,7 @@ import type { SharedName } from "./machine-names.ts";
 import type { BookingMachine } from "./booking-rules.ts";
 import { DomainError } from "../shared/errors.ts";
 import type { DateOrder } from "./export-dates.ts";
+import type { ProfileUsed } from "./import-profile.ts";
 import type { ReadLimits } from "./read-limits.ts";
 import { paidMonthChangeText, type PaidMonthChange } from "../commissions/correction-words.ts";
 import type { FooterCheck, SalesSummary } from "./telemetry-export.ts";
@@ -116,6 +117,8 @@ export interface ImportMode {
   /** The day/month order of text dates, for files that do not decide it themselves (every file, or by file name). */
   dateOrder?: DateOrder;
   dateOrders?: ReadonlyMap<string, DateOrder>;
+  /** The import profile every file is read with (`profile`, `--profile`); else the spec's layout or the profile its headers match. */
+  profile?: string;
 }
 
 export interface FileImportResult {
@@ -145,6 +148,8 @@ export interface FileImportResult {
   dateOrderDecidedBy: string | null;
   /** Paid months the file's new rows reach (late sales): what each paid, comes to, and where the difference goes. */
   paidMonths: PaidMonthChange[];
+  /** The import profile the file was read with (its name and version); null for the spec's own layout. */
+  profile: ProfileUsed | null;
 }
 
 /** A file that cannot be read until the user says how its dates are written ("Dates in this file are: day/month or month/day"). */
@@ -185,6 +190,7 @@ export interface UploadResult extends ImportGroupResult {
   paidMonths: PaidMonthChange[];
   dateOrder: DateOrder | null;
   dateOrderDecidedBy: string | null;
+  profile: ProfileUsed | null;
 }
 
 export interface UploadInput {
@@ -193,4 +199,6 @@ export interface UploadInput {
   file: ImportFile;
   /** The day/month order of text dates, where the file does not decide it. */
   dateOrder?: DateOrder;
+  /** The import profile to read the file with (else the spec's layout, or the profile its headers match). */
+  profile?: string;
 }

@@ -12,6 +12,7 @@ import { addCorrections, paidMonthChanges, paidMonthsBefore } from "../commissio
 import { footerCheck, type ParsedSalesReport } from "./telemetry-export.ts";
 import { sha256, storeUpload } from "./upload-store.ts";
 import { writeGroups } from "./sales-writer.ts";
+import { profileCopy } from "./profile-service.ts";
 import {
   ExclusionsNeedConfirmationError,
   PaidMonthsNeedConfirmationError,
@@ -41,6 +42,8 @@ export async function writeFile(
   const storedPath = await storeUpload(db, options.dataDir, file, digest);
   const footer = footerCheck(report);
   const agrees = footer?.agrees ?? null;
+  // The receipt keeps a copy of the profile the file was read with: deleting the profile loses nothing.
+  const profile = report.profile ? await profileCopy(db, report.profile) : null;
   return db.transaction().execute(async (trx) => {
     // Planned inside the transaction, so a concurrent import of the same rows cannot slip in between.
     const plan = await planFile(trx, machines, report, mode, []);
@@ -75,6 +78,9 @@ export async function writeFile(
         "excluded",
         "footer_agrees",
         "imported_by",
+        "profile_name",
+        "profile_version",
+        "profile",
       ],
       written.map((g) => [
         g.recordId,
@@ -96,6 +102,9 @@ export async function writeFile(
         ),
         agrees === null ? null : agrees ? 1 : 0,
         options.actorId,
+        profile?.name ?? null,
+        profile?.version ?? null,
+        profile ? JSON.stringify(profile) : null,
       ]),
     );
     // Each entry names everything the file left out, with revenue, and whether the user confirmed it.
@@ -124,6 +133,7 @@ export async function writeFile(
           monthClosed: g.monthClosed,
           leftOut,
           ...(dateLeft.length ? { exclusionsConfirmed: true } : {}),
+          ...(report.profile ? { profile: report.profile } : {}),
           ...(report.dates.decidedBy && report.dates.decidedBy !== "not needed"
             ? { dateOrder: report.dates.order, dateOrderDecidedBy: report.dates.decidedBy }
             : {}),

@@ -27,6 +27,8 @@ export interface MappedImportRequest {
   dateOrders: ReadonlyMap<string, DateOrder>;
   acceptExclusions: boolean;
   adjustPaidMonths: boolean;
+  /** The import profile every file is read with (else each file's own layout, or the profile its headers match). */
+  profile?: string;
   actorId: number;
   dataDir: string;
   /**
@@ -86,7 +88,12 @@ export async function importWithMappings(db: DB, request: MappedImportRequest): 
     acceptExclusions: request.acceptExclusions,
     adjustPaidMonths: request.adjustPaidMonths,
   };
-  const mode = { month: request.month, mappings: request.mappings, dateOrders: request.dateOrders };
+  const mode = {
+    month: request.month,
+    mappings: request.mappings,
+    dateOrders: request.dateOrders,
+    profile: request.profile,
+  };
   const preview = mappedResult(
     request.intent,
     await importExports(db, request.files, mode, { ...options, dryRun: true }),

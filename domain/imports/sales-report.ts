@@ -20,6 +20,7 @@ export const SKIP_REASONS = {
   nonNumericSettlement: "non-numeric settlement value",
   settledAtZero: "settled at 0 (cancelled or declined vend)",
   badQuantity: "quantity is not a whole number from 1 to 99",
+  statusNotSale: "status not counted as a sale",
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 
@@ -83,4 +84,6 @@ export interface ParsedSalesReport {
   dates: DateReading;
   /** Totals the file's footer states, when it has one. */
   footer: { costPence: number | null; settlementPence: number | null; units: number | null } | null;
+  /** The import profile the file was read with (profile-table.ts); absent for the spec's own layout. */
+  profile?: { name: string; version: number };
 }

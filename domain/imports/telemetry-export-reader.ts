@@ -15,9 +15,10 @@ import { readCsvTable } from "./csv-table.js";
 import { enterParseGate, queueWaitMs } from "./parse-gate.ts";
 import { readLimits, refusalMessage, sheetRowsOf, type ReadLimits } from "./read-limits.ts";
 import { readInWorker, type SheetTable } from "./reader-worker.ts";
+import { readExport, type ProfileOptions } from "./profile-table.ts";
+import type { ImportProfile } from "./import-profile.ts";
 import {
   HEADERS,
-  interpretSalesTable,
   normaliseHeader,
   SalesReportError,
   transactionIdOf,
@@ -154,42 +155,52 @@ export async function readSheet(bytes: Uint8Array, options: ReadOptions = {}): P
 }
 
 /**
- * Parses an export's bytes: read off the main thread (readSheet), then interpreted. Rejects with
+ * Parses an export's bytes: read off the main thread (readSheet), then interpreted (with an import
+ * profile where one is named or the file's headers are a saved profile's). Rejects with
  * SalesReportError, carrying the spec's messages, for a bad file.
  */
 export async function parseSalesReport(
   bytes: Uint8Array,
-  options: ReadOptions & InterpretOptions = {},
+  options: ReadOptions & InterpretOptions & ProfileOptions = {},
 ): Promise<ParsedSalesReport> {
   const { table, date1904 } = await readSheet(bytes, options);
-  return interpretSalesTable(table, { ...options, date1904, maxRows: options.limits?.maxRows });
+  // The spec's layout, or an import profile's (profile-table.ts): the same report either way.
+  return readExport(table, options, { ...options, date1904, maxRows: options.limits?.maxRows });
 }
 
 /**
  * The export cut down to the rows whose transaction (with its kind) is in `keep`: the title, the
- * headers and those rows as the file had them. What a partner may download of a file that also
+ * headers and those rows as the file had them (on the profile's header row for a file read through one). What a partner may download of a file that also
  * names other sites: a workbook as .xlsx; a CSV export as CSV (UTF-8) of its original lines.
  */
 export async function exportWithRows(
   bytes: Uint8Array,
   keep: ReadonlySet<string>,
   fileName?: string,
+  profile?: Pick<ImportProfile, "headerRow" | "columns">,
 ): Promise<Uint8Array> {
   const { sheetName, table, lines } = await readSheet(bytes, { fileName, rawLines: true });
-  const headers = (table[1] ?? []).map(normaliseHeader);
-  const idColumn = headers.indexOf(normaliseHeader(HEADERS.transactionId));
-  const settlementColumn = headers.indexOf(normaliseHeader(HEADERS.settlementValue));
+  // A file read through an import profile (its receipt's copy) has its headers on the profile's row.
+  const headerIndex = profile ? profile.headerRow - 1 : 1;
+  const headers = (table[headerIndex] ?? []).map(normaliseHeader);
+  const idColumn = headers.indexOf(normaliseHeader(profile?.columns.transactionId ?? HEADERS.transactionId));
+  const settlementColumn = headers.indexOf(
+    normaliseHeader(profile?.columns.settlementValue ?? HEADERS.settlementValue),
+  );
   const kept = (cells: unknown[]) => {
     const id = transactionIdOf(cells[idColumn]);
+    if (id === null) return false;
+    // A profile's row may stand for a sale and its refund: the row is the record's if either is.
+    if (profile) return keep.has(`sale:${id}`) || keep.has(`refund:${id}`);
     const settlement = parsePence(cells[settlementColumn]);
-    return id !== null && settlement !== null && keep.has(`${settlement < 0 ? "refund" : "sale"}:${id}`);
+    return settlement !== null && keep.has(`${settlement < 0 ? "refund" : "sale"}:${id}`);
   };
   if (lines) {
-    const out = lines.filter((_, i) => i < 2 || kept(table[i]));
+    const out = lines.filter((_, i) => i <= headerIndex || kept(table[i]));
     return new TextEncoder().encode(`\uFEFF${out.join("\r\n")}\r\n`);
   }
-  const rows = table.slice(2).filter(kept);
-  const out = XLSX.utils.aoa_to_sheet([table[0] ?? [], table[1] ?? [], ...rows]);
+  const rows = table.slice(headerIndex + 1).filter(kept);
+  const out = XLSX.utils.aoa_to_sheet([...table.slice(0, headerIndex + 1), ...rows]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, out, sheetName || "Transactions");
   return new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx", compression: true }));

@@ -194,7 +194,7 @@ async function deleteRecordIn(
 export async function latestReportFile(db: DB, recordId: number) {
   const receipt = await db
     .selectFrom("importReceipts")
-    .select(["fileName", "storedPath"])
+    .select(["fileName", "storedPath", "profile"])
     .where("recordId", "=", recordId)
     .orderBy("id", "desc")
     .executeTakeFirst();

@@ -1,0 +1,40 @@
+/** The `profiles` commands as `vendboard --help` shows them; each action loads its command module when it runs. */
+import type { Command } from "commander";
+import type * as Profiles from "./commands/profiles.ts";
+import type { CliIO } from "./context.ts";
+
+export function registerProfileCommands(program: Command, io: CliIO): void {
+  const load = () => import("./commands/profiles.ts");
+  const profiles = program
+    .command("profiles")
+    .description("import profiles: how exports of other layouts (other column names, headers on another row) are read");
+  profiles
+    .command("list")
+    .description("the saved import profiles, each at its latest version")
+    .option("--json", "print them as JSON")
+    .action(async (options: Profiles.ProfileCommandOptions) => (await load()).runProfilesList(io, options));
+  profiles
+    .command("show")
+    .description("one profile: its header row, the column of each field, dates, time zone and sale statuses")
+    .argument("<name>", "the profile's name")
+    .option("--json", "print it as JSON")
+    .action(async (name: string, options: Profiles.ProfileCommandOptions) =>
+      (await load()).runProfilesShow(io, name, options),
+    );
+  profiles
+    .command("create")
+    .description(
+      "save a profile from a JSON file (as POST /api/import-profiles takes it); a saved name gets its next version",
+    )
+    .requiredOption("--from <file.json>", "the profile's definition")
+    .option("--json", "print the saved profile as JSON")
+    .action(async (options: Profiles.ProfileCommandOptions) => (await load()).runProfilesCreate(io, options));
+  profiles
+    .command("delete")
+    .description("delete a profile; import receipts keep the version they were read with")
+    .argument("<name>", "the profile's name")
+    .option("--json", "print the deleted profile as JSON")
+    .action(async (name: string, options: Profiles.ProfileCommandOptions) =>
+      (await load()).runProfilesDelete(io, name, options),
+    );
+}
