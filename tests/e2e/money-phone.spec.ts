@@ -155,3 +155,32 @@ test.describe("toasts on a phone", () => {
       .toBeGreaterThanOrEqual(0);
   });
 });
+
+test.describe("toasts on a wide screen", () => {
+  // Narrow enough that the toast at the bottom right reaches under the centred dialog, and short
+  // enough that the dialog would reach down to it.
+  test.use({ viewport: { width: 960, height: 500 } });
+
+  test("a dialog keeps room below it for the toast at the bottom right", async ({ page }, testInfo) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/invoices");
+    await page.getByRole("button", { name: "Check Due Invoices" }).click();
+    const shown = toast(page);
+    await expect(shown).toBeVisible();
+    await page
+      .getByRole("button", { name: /^Mark INV-\d{5} paid$/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toBeVisible();
+    await expect(shown).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [box, over] = [(await dialog.boundingBox())!, (await shown.boundingBox())!];
+        const apart = box.x + box.width <= over.x || box.y + box.height <= over.y;
+        return apart ? 0 : box.y + box.height - over.y;
+      }, "how far the dialog runs under the toast (px)")
+      .toBe(0);
+    await shoot(page, testInfo, "dialog-under-toast-960");
+  });
+});
