@@ -211,6 +211,12 @@ export function storeTerms(terms: AgreementTerms): string {
   return JSON.stringify(terms);
 }
 
+/** Terms kept in another record (an audit entry's values): undefined when the value is not terms. */
+export function termsIn(value: unknown): AgreementTerms | undefined {
+  const parsed = storedTerms.safeParse(value);
+  return parsed.success ? (parsed.data as AgreementTerms) : undefined;
+}
+
 /** Stored terms read back; null for a seed row. A row that does not parse is a bug: it throws. */
 export function readTerms(text: string | null): AgreementTerms | null {
   return text === null ? null : (storedTerms.parse(JSON.parse(text)) as AgreementTerms);

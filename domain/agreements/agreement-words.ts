@@ -1,8 +1,16 @@
 /** An agreement in words, pure: its rates, bands and rules, each line's arithmetic, and adjustments. */
 import { formatPence } from "../shared/money.ts";
-import { formatMonth, formatSignedPence } from "../shared/format.ts";
+import { formatCount, formatMonth, formatSignedPence } from "../shared/format.ts";
 import { formatRate } from "../shared/commission-rules.ts";
-import { basisLabel, isCountBasis, type AgreementTerms, type Basis, type CommissionLine } from "./agreement-rules.ts";
+import {
+  SEED_TIERS,
+  basisLabel,
+  isCountBasis,
+  isFlatNetProfitShare,
+  type AgreementTerms,
+  type Basis,
+  type CommissionLine,
+} from "./agreement-rules.ts";
 
 function formatQuantity(basis: Basis, quantity: number): string {
   if (basis === "per-item") return `${quantity} ${quantity === 1 ? "item" : "items"}`;
@@ -49,6 +57,39 @@ export function describeTerms(terms: AgreementTerms | null): string[] {
   if (terms.minimumPence !== null) out.push(`Minimum ${formatPence(terms.minimumPence)} a month`);
   if (terms.capPence !== null) out.push(`Cap ${formatPence(terms.capPence)} a month`);
   return out;
+}
+
+/** Whether the tiers are the standard ones (the seed's 15/20/30% of net profit). */
+function standardTiers(terms: AgreementTerms): boolean {
+  return (
+    terms.basis === "net-profit" &&
+    terms.tiers.length === SEED_TIERS.length &&
+    terms.tiers.every((band, i) => band.upTo === SEED_TIERS[i].upTo && band.rate === SEED_TIERS[i].rate)
+  );
+}
+
+/**
+ * The agreement a payment used, for "paid £89.09 …": "at 15%" (a flat share of net profit), "under
+ * the standard tiers", "under custom tiers on revenue", "at 5p per item sold", with what else it has
+ * ("with 2 product rules and a £20.00 minimum"); "under no commission agreement". Only what played a
+ * part: the flat rate of tiered terms, which nothing uses, is not named.
+ */
+export function agreementUsedText(terms: AgreementTerms | null): string {
+  if (!terms) return "under no commission agreement";
+  if (isFlatNetProfitShare(terms)) return `at ${formatRate(terms.rate)}`;
+  const main = !terms.tiers.length
+    ? `at ${rateText(terms.basis, terms.rate)}`
+    : standardTiers(terms)
+      ? "under the standard tiers"
+      : `under custom tiers ${isCountBasis(terms.basis) ? "" : "on "}${basisLabel(terms.basis).toLowerCase()}`;
+  const extras = [
+    terms.products.length ? formatCount(terms.products.length, "product rule") : null,
+    terms.minimumPence !== null ? `a ${formatPence(terms.minimumPence)} minimum` : null,
+    terms.capPence !== null ? `a ${formatPence(terms.capPence)} cap` : null,
+  ].filter((e): e is string => e !== null);
+  if (!extras.length) return main;
+  const last = extras.pop()!;
+  return `${main} with ${extras.length ? `${extras.join(", ")} and ${last}` : last}`;
 }
 
 /** A line's arithmetic in words: "Net profit: £1,234.56 × 10% = £123.46", "Net profit, above £300.00: £100.00 × 30% = £30.00". */

@@ -2,6 +2,8 @@
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatPence, poundsToPence } from "../shared/money.ts";
 import { fields, words, type AuditEntryData } from "./audit-fields.ts";
+import { describeTerms } from "../agreements/agreement-words.ts";
+import { termsIn } from "../agreements/agreement-schemas.ts";
 
 const FIELD_LABELS: Record<string, string> = {
   commissionBp: "commission rate",
@@ -23,6 +25,7 @@ const FIELD_LABELS: Record<string, string> = {
   bankAccountNumber: "account number",
   bankIban: "IBAN",
   payoutPrefix: "payout reference prefix",
+  terms: "agreement",
 };
 
 /** "monthlyFeePence" → "monthly fee". */
@@ -42,8 +45,11 @@ export function formatAuditValue(key: string, value: unknown): string {
     return String(value);
   }
   if (typeof value === "boolean") return value ? "yes" : "no";
-  const shown =
-    typeof value === "string"
+  // An agreement's terms in the words of its card ("Tiers on net profit: 15% of the first £150.00, …"), not JSON.
+  const terms = key === "terms" ? termsIn(value) : undefined;
+  const shown = terms
+    ? describeTerms(terms).join("; ")
+    : typeof value === "string"
       ? value
       : Array.isArray(value) && value.every((v) => typeof v !== "object")
         ? value.join(", ")

@@ -1,5 +1,7 @@
 /** The sentences of entries about money: commissions, invoices, payments, credit notes, payouts, agreements and adjustments. */
 import { formatRate } from "../shared/commission-rules.ts";
+import { agreementUsedText } from "../agreements/agreement-words.ts";
+import { termsIn } from "../agreements/agreement-schemas.ts";
 import { formatDate } from "../shared/dates.ts";
 import { formatInvoiceId } from "../invoices/invoice-rules.ts";
 import { formatPence, penceToPounds, poundsToPence } from "../shared/money.ts";
@@ -29,7 +31,17 @@ export function describeCommission(entry: AuditEntryData): string {
       const topUp = already
         ? `, already paid ${formatPence(already)}, now ${formatPence(sent ?? 0)}${text(after.reference) ? ` (${text(after.reference)})` : ""}`
         : "";
-      return `Marked commission paid${amount !== null ? `: ${formatPence(amount)}` : ""}${rate !== null ? ` at ${formatRate(rate)}` : ""}${topUp}`;
+      // The agreement the payment used, when the entry keeps its terms (older entries keep only the rate).
+      const terms = "terms" in after ? termsIn(after.terms) : undefined;
+      const agreement =
+        after.terms === null
+          ? ` ${agreementUsedText(null)}`
+          : terms
+            ? ` ${agreementUsedText(terms)}`
+            : rate !== null
+              ? ` at ${formatRate(rate)}`
+              : "";
+      return `Marked commission paid${amount !== null ? `: ${formatPence(amount)}` : ""}${agreement}${topUp}`;
     }
     case "commission_reset": {
       if (details.reset === 0) return "Reset month (no payment to reset)";

@@ -137,6 +137,8 @@ export async function markCommissionPaidIn(
       paidDate,
       amountPence: payment.amountPence,
       rateBp: payment.rateBp,
+      // The agreement the month was paid under, so the entry names it (audit-money-entries.ts).
+      terms: figures.terms,
       paidPence: payPence,
       reference: transfer.reference,
       ...(batchId ? { batchId } : {}),

@@ -3,7 +3,8 @@
  * payment's amount, date and reference as they were stored; due once every active machine has
  * reported; waiting for machine reports; or month to date while the month runs. Pure.
  */
-import { formatDate } from "../shared/dates.ts";
+import { formatDate, formatMonth } from "../shared/dates.ts";
+import { formatCount, formatUnits } from "../shared/format.ts";
 import { formatPence } from "../shared/money.ts";
 import { MONTH_TO_DATE } from "../month-close/month-close-rules.ts";
 
@@ -36,10 +37,21 @@ export function paidText(t: { amountPence: number; paidDate: string | null; refe
   return `Paid ${formatPence(t.amountPence)}${on}${t.reference ? `, reference ${t.reference}` : ""}`;
 }
 
-/** "Waiting for 1 of 2 machine reports" (the machines still to report, of the active ones). */
+/**
+ * "Waiting for 1 of 2 machine reports" (the machines still to report, of the active ones); "No active
+ * machines" when there is none to report (the card still says the spec's 'Waiting for all machine reports').
+ */
 export function waitingText(activeMachines: number, submittedReports: number): string {
-  if (activeMachines <= 0) return "Waiting for machine reports: there is no active machine";
+  if (activeMachines <= 0) return NO_ACTIVE_MACHINES;
   return `Waiting for ${activeMachines - submittedReports} of ${activeMachines} machine reports`;
+}
+
+export const NO_ACTIVE_MACHINES = "No active machines";
+
+/** "1 of 2 active machines reported for October 2026"; "No active machines" rather than "0 of 0". */
+export function reportsText(activeMachines: number, submittedReports: number, month: string): string {
+  if (activeMachines <= 0) return NO_ACTIVE_MACHINES;
+  return `${formatUnits(submittedReports)} of ${formatCount(activeMachines, "active machine")} reported for ${formatMonth(month)}`;
 }
 
 /** Month to date while the month runs; once it has ended paid, due or waiting (a month reopened owes what is left after the money paid). */

@@ -4,6 +4,7 @@
  * loading the booking rules or the export reader.
  */
 import { formatPence } from "../shared/money.ts";
+import { formatCount, formatMonth } from "../shared/format.ts";
 
 const rowsText = (n: number) => `${n} ${n === 1 ? "row is" : "rows are"}`;
 
@@ -30,4 +31,17 @@ export interface LeftOut {
 export function leftOutSentence(item: { reason: string; count: number; revenuePence?: number }): string {
   if (item.revenuePence === undefined) return exclusionSentence(item);
   return `${item.count} ${item.count === 1 ? "row" : "rows"} ${item.reason}: ${formatPence(item.revenuePence)}`;
+}
+
+/**
+ * What Add Monthly Record says of a month the machine already has data for: "October 2026 already
+ * has 44 transactions (£61.50) on this machine; the file adds only what is new". Null for a month
+ * with no transactions yet.
+ */
+export function monthAlreadyHasText(
+  month: string,
+  existing: { transactions: number; revenuePence: number } | null,
+): string | null {
+  if (!existing?.transactions) return null;
+  return `${formatMonth(month)} already has ${formatCount(existing.transactions, "transaction")} (${formatPence(existing.revenuePence)}) on this machine; the file adds only what is new`;
 }

@@ -69,6 +69,23 @@ export async function recordTotalsOf(db: DB, machineIds: readonly number[]): Pro
   return new Map(rows.map((r) => [r.machineId, { count: r.count, revenuePence: Number(r.revenuePence) }]));
 }
 
+/** What a machine's month already holds: its transactions (the sales and refunds imported) and revenue; null with no record. */
+export async function monthOnMachine(
+  db: DB,
+  machineId: number,
+  month: string,
+): Promise<{ transactions: number; revenuePence: number } | null> {
+  const record = await db
+    .selectFrom("monthlyRecords as r")
+    .leftJoin("sales as s", "s.recordId", "r.id")
+    .select((eb) => ["r.revenuePence", eb.fn.count<number>("s.id").as("transactions")])
+    .where("r.machineId", "=", machineId)
+    .where("r.month", "=", month)
+    .groupBy(["r.id", "r.revenuePence"])
+    .executeTakeFirst();
+  return record ? { transactions: Number(record.transactions), revenuePence: record.revenuePence } : null;
+}
+
 export interface MachinePage {
   machines: MachineSummary[];
   /** The page shown: one past the end shows the last. */

@@ -8,17 +8,22 @@ import { loader as adminLoader } from "#app/routes/admin._index.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { generateInvoice } from "#domain/invoices/invoice-generation.ts";
 import { recordPayment } from "#domain/receivables/payment-service.ts";
-import { addDaysIso, isoDay, previousMonth } from "#domain/shared/dates.ts";
+import { addDaysIso, formatMonth, isoDay, previousMonth } from "#domain/shared/dates.ts";
+import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
+import { payablesNote } from "#domain/commissions/payables-words.ts";
 import { makeAdmin, makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { call } from "./http.ts";
 import { loginCookie } from "./session.ts";
 
 let adminCookie: string;
 let partnerCookie: string;
+let adminId: number;
+let hosts: { completeId: number; partialId: number; waitingMachineId: number };
 type Dashboard = Awaited<ReturnType<typeof adminLoader>>;
 
 beforeAll(async () => {
   const admin = await makeAdmin(db);
+  adminId = admin.id;
   adminCookie = await loginCookie(admin.username);
   const today = isoDay(new Date());
 
@@ -51,7 +56,8 @@ beforeAll(async () => {
   await makeRecord(db, (await makeMachine(db, complete.id)).id, month, { revenuePence: 10_000, cogsPence: 4_000 });
   const partial = await makePartner(db, { partnerType: "profit-sharing", commissionBp: 1_000 });
   await makeRecord(db, (await makeMachine(db, partial.id)).id, month, { revenuePence: 20_000, cogsPence: 0 });
-  await makeMachine(db, partial.id);
+  const waiting = await makeMachine(db, partial.id);
+  hosts = { completeId: complete.id, partialId: partial.id, waitingMachineId: waiting.id };
 });
 
 describe("GET /admin: receivables and payables", () => {
@@ -77,5 +83,27 @@ describe("GET /admin: receivables and payables", () => {
   it("a partner is sent home, the anonymous to /auth", async () => {
     expect((await call(adminLoader, "/admin", { cookie: partnerCookie })).headers.get("location")).toBe("/");
     expect((await call(adminLoader, "/admin", { cookie: null })).headers.get("location")).toMatch(/^\/auth/);
+  });
+});
+
+describe("GET /admin: the payables card in words", () => {
+  const note = async () => {
+    const page = (await (await call(adminLoader, "/admin", { cookie: adminCookie })).json()) as Dashboard;
+    return payablesNote(page.payables);
+  };
+
+  it("says what is ready to pay, then 'All partners paid for <last month>' once every partner due is paid", async () => {
+    expect(await note()).toBe(
+      "£5.70 ready to pay (1 partner with every machine reported) · 0 of 2 profit-sharing partners paid",
+    );
+    const month = previousMonth();
+    await markCommissionPaid(db, hosts.completeId, month, adminId);
+    expect(await note()).toBe(
+      "Nothing ready to pay: 1 partner waiting for machine reports · 1 of 2 profit-sharing partners paid",
+    );
+    // The second machine reports (revenue £0.00): the partner is complete, then paid.
+    await makeRecord(db, hosts.waitingMachineId, month, { revenuePence: 0, cogsPence: 0 });
+    await markCommissionPaid(db, hosts.partialId, month, adminId);
+    expect(await note()).toBe(`All partners paid for ${formatMonth(month)}`);
   });
 });

@@ -327,6 +327,8 @@ describe("Add Monthly Record: intents record-preview and record-add (multipart)"
       duplicates: 0,
     });
     expect(reply.preview.topProducts.map((p: { name: string }) => p.name)).toContain("Coca-Cola Zero 330ml");
+    // A month with nothing yet on the machine: nothing said of what it already has.
+    expect(reply.monthHas).toBeNull();
     expect(await records()).toEqual([]);
   });
 
@@ -351,6 +353,18 @@ describe("Add Monthly Record: intents record-preview and record-add (multipart)"
       description: "October 2026: 0 new transactions, 44 already imported.",
     });
     expect(await records()).toEqual([{ month: "2026-10", totalSales: 44, revenuePence: 61_50, cogsPence: 24_48 }]);
+  });
+
+  it("Preview of a month with data says what the month already has, from the database", async () => {
+    const previewed = await upload(
+      { intent: "record-preview", machineId: String(machineId), month: "2026-10" },
+      fixture("single-machine-2026-10.xlsx"),
+    );
+    const reply = await previewed.json();
+    expect(reply.monthHas).toBe(
+      "October 2026 already has 44 transactions (£61.50) on this machine; the file adds only what is new",
+    );
+    expect(reply.preview).toMatchObject({ imported: 0, duplicates: 44 });
   });
 
   it("a failed Save is 'Failed to add monthly record' with the reason", async () => {

@@ -683,3 +683,25 @@ describe("migration 2026-12-01T00-money-paid on a database with payments and an 
     }
   });
 });
+
+describe("the audit entry of a payment names the agreement it used", () => {
+  it("a tiered partner, whose 10% plays no part, is paid under the standard tiers; a flat partner at its rate", async () => {
+    // Net £57.01 (revenue £100.00, COGS £40.00, fee £2.99): 15% of the first £150.00 = 855 (855.15),
+    // and 15% flat the same.
+    const { partner: tiered } = await hostWith("Tiered Host", [SEP], { partnerType: "tiered-profit-sharing" });
+    const { partner: flat } = await hostWith("Flat Host", [SEP], { commissionBp: 1_500 });
+    expect((await pay(tiered.id, SEP, "2026-10-05")).status).toBe(200);
+    expect((await pay(flat.id, SEP, "2026-10-05")).status).toBe(200);
+    const entries = await db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("partnerId", "in", [tiered.id, flat.id])
+      .where("action", "=", "commission_paid")
+      .orderBy("id")
+      .execute();
+    expect(described(entries)).toEqual([
+      "Marked commission paid: £8.55 under the standard tiers",
+      "Marked commission paid: £8.55 at 15%",
+    ]);
+  });
+});

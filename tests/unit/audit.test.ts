@@ -41,6 +41,31 @@ describe("describeAuditEntry: money", () => {
     );
   });
 
+  it("a commission payment names the agreement it used, not a rate that played no part", () => {
+    const paid = (terms: unknown) =>
+      describeAuditEntry(
+        entry({
+          action: "commission_paid",
+          entity: "commission_payment",
+          after: { status: "completed", amountPence: 8909, rateBp: 1000, terms },
+        }),
+      );
+    const tiers = [
+      { upTo: 15000, rate: 1500 },
+      { upTo: 30000, rate: 2000 },
+      { upTo: null, rate: 3000 },
+    ];
+    const base = { basis: "net-profit", rate: 1000, tiers: [], minimumPence: null, capPence: null, products: [] };
+    expect(paid({ ...base, rate: 0, tiers })).toBe("Marked commission paid: £89.09 under the standard tiers");
+    expect(paid({ ...base, rate: 1500 })).toBe("Marked commission paid: £89.09 at 15%");
+    expect(paid({ ...base, basis: "gross-sales", tiers: tiers.slice(1) })).toBe(
+      "Marked commission paid: £89.09 under custom tiers on gross sales",
+    );
+    expect(paid(null)).toBe("Marked commission paid: £89.09 under no commission agreement");
+    // Terms that do not read as terms: the rate, as entries before the terms were kept.
+    expect(paid("tiers")).toBe("Marked commission paid: £89.09 at 10%");
+  });
+
   it("Reset Month, with the payment it reopened or none", () => {
     expect(
       describeAuditEntry(
@@ -381,6 +406,14 @@ describe("Before → After", () => {
       "location Pier Lobby, records 3 → —",
     ]);
     expect(auditChangeLines({ before: null, after: null })).toEqual([]);
+  });
+
+  it("an agreement's terms read as the agreement card words them, not JSON", () => {
+    const terms = { basis: "net-profit", rate: 1500, tiers: [], minimumPence: 2000, capPence: null, products: [] };
+    expect(auditChangeLines({ before: { status: "pending" }, after: { status: "completed", terms } })).toEqual([
+      "status: pending → completed",
+      "agreement: — → 15% of net profit; Minimum £20.00 a month",
+    ]);
   });
 
   it("long values are shortened", () => {

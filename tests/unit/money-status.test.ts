@@ -96,7 +96,7 @@ describe("monthMoney", () => {
       amountPence: 3215,
       lines: ["Month to date"],
     });
-    expect(waitingText(0, 0)).toBe("Waiting for machine reports: there is no active machine");
+    expect(waitingText(0, 0)).toBe("No active machines");
     expect(paidText({ amountPence: 5, paidDate: null })).toBe("Paid £0.05");
   });
 });

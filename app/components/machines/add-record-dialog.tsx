@@ -22,6 +22,8 @@ export interface RecordPreviewReply {
   preview: UploadResult | null;
   /** The file's dates read either way: an example of them, for "Dates in this file are: day/month or month/day". */
   dateOrderExample?: string;
+  /** "October 2026 already has 44 transactions (£61.50) on this machine; …" when the month has data (import-words.ts). */
+  monthHas?: string | null;
 }
 
 export const addRecordPage = (machineId: number) => `/machines/${machineId}/records/new`;

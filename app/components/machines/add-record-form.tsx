@@ -169,7 +169,9 @@ export function AddRecordForm({
           }}
         />
       ) : null}
-      {shown ? <PreviewSummary preview={shown} /> : null}
+      {shown ? (
+        <PreviewSummary preview={shown} monthHas={answer && "preview" in answer ? answer.monthHas : null} />
+      ) : null}
       {paidMonths.length && !reading ? (
         <ConfirmCallout
           color="amber"

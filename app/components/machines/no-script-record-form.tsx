@@ -87,7 +87,9 @@ export function NoScriptRecordForm({ machineId, backTo }: { machineId: number; b
             </Callout.Text>
           </Callout.Root>
         ) : null}
-        {shown ? <PreviewSummary preview={shown} /> : null}
+        {shown ? (
+          <PreviewSummary preview={shown} monthHas={reply && "preview" in reply ? reply.monthHas : null} />
+        ) : null}
         <Flex gap="3" justify="end" mt="2">
           <CancelButton to={backTo} />
           <Button type="submit" name="intent" value="record-preview" variant="soft">

@@ -1,6 +1,7 @@
 /** What an export contains (Preview) and the date-order question, for Add Monthly Record's form. */
 import { Badge, Button, Callout, DataList, Flex, Table, Text } from "@radix-ui/themes";
-import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
+import { ExclamationTriangleIcon, InfoCircledIcon } from "@radix-ui/react-icons";
+import { MoneyText } from "../money-text.tsx";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
@@ -9,11 +10,22 @@ import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 
-export function PreviewSummary({ preview }: { preview: UploadResult }) {
+/** `monthHas`: what the chosen month already holds on the machine, said before what the file adds. */
+export function PreviewSummary({ preview, monthHas }: { preview: UploadResult; monthHas?: string | null }) {
   // Every row the file leaves out, with its revenue, but those the badges above already count.
   const leftOut = preview.leftOut.filter((l) => l.kind !== "duplicate" && l.kind !== "booked");
   return (
     <Flex direction="column" gap="3" aria-label="File contents">
+      {monthHas ? (
+        <Callout.Root color="gray" size="1" role="status">
+          <Callout.Icon>
+            <InfoCircledIcon />
+          </Callout.Icon>
+          <Callout.Text>
+            <MoneyText text={monthHas} />
+          </Callout.Text>
+        </Callout.Root>
+      ) : null}
       {preview.warnings.map((warning) => (
         <Callout.Root key={warning} color="amber" size="1">
           <Callout.Icon>

@@ -7,7 +7,7 @@ import { CheckCircledIcon, DownloadIcon, EnvelopeClosedIcon } from "@radix-ui/re
 import type { CommissionPaymentStatus } from "#domain/commissions/partner-month.ts";
 import { formatDate, formatMonth } from "#domain/shared/dates.ts";
 import { formatPence } from "#domain/shared/money.ts";
-import { formatCount, formatUnits } from "#domain/shared/format.ts";
+import { reportsText } from "#domain/commissions/money-status-rules.ts";
 import type { MoneyPaid } from "#domain/commissions/correction-words.ts";
 import { ConfirmPost } from "../confirm-button.tsx";
 import { MoneyText } from "../money-text.tsx";
@@ -90,8 +90,7 @@ export function CommissionCards({
           </ul>
         ) : null}
         <Text as="p" size="1" color="gray" mt="1">
-          {formatUnits(data.submittedReports)} of {formatCount(data.activeMachines, "active machine")} reported for{" "}
-          {month}
+          {reportsText(data.activeMachines, data.submittedReports, data.month)}
         </Text>
         {working ? <Working working={working} month={month} /> : null}
       </Card>

@@ -10,7 +10,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Payables } from "#domain/commissions/commission-summary.ts";
 import type { ReceivablesTotals } from "#domain/receivables/account-service.ts";
+import { payablesNote } from "#domain/commissions/payables-words.ts";
 import { formatCount, formatMonth, formatPence } from "#domain/shared/format.ts";
+import { MoneyText } from "../money-text.tsx";
 
 function Figure({
   label,
@@ -89,16 +91,7 @@ export function MoneyOwed({ receivables, payables }: { receivables: ReceivablesT
             </Button>
           }
         >
-          {payables.applicable ? (
-            <>
-              <span className="vb-figure">{formatPence(payables.readyPence)}</span> ready to pay (
-              {formatCount(payables.ready, "partner")} with every machine reported)
-              {" · "}
-              {payables.paid} of {formatCount(payables.applicable, "profit-sharing partner")} paid
-            </>
-          ) : (
-            "No profit-sharing partners"
-          )}
+          <MoneyText text={payablesNote(payables)} />
         </Figure>
       </Grid>
     </section>

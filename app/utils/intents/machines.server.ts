@@ -26,6 +26,8 @@ import {
 } from "#domain/machines/machine-service.ts";
 import { DateOrderNeededError } from "#domain/imports/telemetry-export.ts";
 import { importUpload } from "#domain/imports/import-service.ts";
+import { monthAlreadyHasText } from "#domain/imports/import-words.ts";
+import { monthOnMachine } from "#domain/machines/machine-totals-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
 import type { RecordPreviewReply } from "#app/components/machines/add-record-dialog.tsx";
 import type { MachineSavedReply } from "#app/components/machines/machine-name-warnings.tsx";
@@ -163,7 +165,12 @@ export function machineIntents(request: Request, user: PublicUser): Record<strin
             { machineId: machine.id, ...file },
             { actorId: actor.id, dataDir: DATA_DIR, dryRun: true, acceptExclusions, adjustPaidMonths },
           );
-          return data<RecordPreviewReply>({ intent: "record-preview", preview });
+          const existing = await monthOnMachine(db, machine.id, preview.month);
+          return data<RecordPreviewReply>({
+            intent: "record-preview",
+            preview,
+            monthHas: monthAlreadyHasText(preview.month, existing),
+          });
         } catch (error) {
           // Dates that read either way: the dialog asks "Dates in this file are: day/month or month/day".
           if (error instanceof DateOrderNeededError)
