@@ -1,10 +1,17 @@
 /**
- * A Vite plugin for the client and the server build: Radix Themes' Theme wraps every page in Radix
- * Tooltip's provider, so Tooltip, Popper and floating-ui (about 10 KB gzipped) were in every page's
+ * A Vite plugin for the client and the server build: two of Radix Themes' modules patched so that
+ * code no page needs before it is used stays off the first load (docs/performance.md).
+ *
+ * Tooltip: Radix Themes' Theme wraps every page in Radix Tooltip's provider, so Tooltip, Popper and floating-ui (about 10 KB gzipped) were in every page's
  * first load though no tooltip shows before a pointer rests on a trigger. Here Theme's provider is a
  * pass-through (it renders no element, so the HTML is the same) and Radix Themes' Tooltip brings its
  * own provider, with Theme's 200 ms delay; the app's tooltips load as a chunk of their own
  * (app/components/lazy-tooltip.tsx).
+ *
+ * Table: `Table.Root` wraps its table in a Radix ScrollArea (about 5 KB gzipped, on every page with a
+ * table, since Table.Row and the rest are in the same module). The ScrollArea hides the overflow
+ * until the page has hydrated; a plain div that scrolls sideways stands in for it, as ScrollTable
+ * (app/components/scroll-table.tsx) does, so a wide table scrolls without JavaScript too.
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -13,6 +20,7 @@ import type { Plugin } from "vite";
 
 const THEME = "/@radix-ui/themes/dist/esm/components/theme.js";
 const TOOLTIP = "/@radix-ui/themes/dist/esm/components/tooltip.js";
+const TABLE = "/@radix-ui/themes/dist/esm/components/table.js";
 /** Each module's text as the package ships it, and what it becomes. */
 const PATCHES: Record<string, [string, string][]> = {
   [THEME]: [
@@ -28,6 +36,12 @@ const PATCHES: Record<string, [string, string][]> = {
     ],
     [`className:"rt-TooltipArrow"})))))});`, `className:"rt-TooltipArrow"}))))))});`],
   ],
+  [TABLE]: [
+    [
+      `import{ScrollArea as E}from"./scroll-area.js";`,
+      `const E=(p)=>e.createElement("div",{className:"vb-table-scroll",style:{overflowX:"auto"}},p.children);`,
+    ],
+  ],
 };
 
 function patch(file: string, source: string): string {
@@ -40,9 +54,9 @@ function patch(file: string, source: string): string {
   return text;
 }
 
-export function radixTooltipOnDemand(): Plugin {
+export function radixPatches(): Plugin {
   return {
-    name: "vendboard:radix-tooltip",
+    name: "vendboard:radix-patches",
     enforce: "pre",
     buildStart() {
       // Fails the build when a new version of the package no longer matches.

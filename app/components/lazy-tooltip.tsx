@@ -2,7 +2,7 @@
  * A tooltip whose code (Radix Tooltip, Popper, floating-ui) is not in the page's first load: until
  * its chunk has arrived, fetched once the page has hydrated, the trigger is shown alone, and the
  * server's HTML is the same either way (a tooltip adds no element until it opens). Theme no longer
- * provides Radix Tooltip's context (scripts/vite-radix-tooltip.ts); each tooltip brings its own.
+ * provides Radix Tooltip's context (scripts/vite-radix-patches.ts); each tooltip brings its own.
  */
 import { useEffect, useState, type ComponentProps, type ComponentType, type ReactElement } from "react";
 import type { Tooltip as ThemesTooltip } from "@radix-ui/themes";
