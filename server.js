@@ -82,6 +82,11 @@ async function serve() {
   const server = http.createServer(timeouts, app);
   server.listen(port, host, () => {
     logger.info({ port, host, ...timeouts }, `Vendboard is listening on http://localhost:${port}`);
+    // The first PDF after a start does not wait for the logo to be prepared (domain/business/logo-embed.ts).
+    build.entry.module.warmCaches?.().then(
+      (warmed) => warmed && logger.info("The logo is prepared for documents"),
+      (error) => logger.warn({ err: error }, "The logo could not be prepared"),
+    );
   });
   stopOnSignals(server, { closeDatabase: build.entry.module.closeDatabase, log: (line) => logger.info(line) });
 }

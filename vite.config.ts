@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import { onBuildWarning } from "./scripts/vite-build-warnings.ts";
 import { radixFastExtractProps } from "./scripts/vite-radix-extract-props.ts";
 import { radixIconsPerModule } from "./scripts/vite-radix-icons.ts";
+import { radixPatches } from "./scripts/vite-radix-patches.ts";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -19,6 +20,7 @@ export default defineConfig({
   plugins: [
     radixFastExtractProps(),
     radixIconsPerModule(),
+    radixPatches(),
     remix({
       // VENDBOARD_BUILD_DIR lets a second checkout-free build live elsewhere (server.js reads the same variable).
       buildDirectory: process.env.VENDBOARD_BUILD_DIR ?? "build",

@@ -9,9 +9,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce.tsx";
 import { contentSecurityPolicy } from "./utils/security.server.ts";
 import { log } from "./utils/log.server.ts";
+import { db } from "./utils/db.server.ts";
+import { warmLogo } from "#domain/business/business-service.ts";
 
 // server.js closes the database on shutdown through the build's entry module.
 export { closeDatabase } from "./utils/db.server.ts";
+
+/** What server.js does once it listens, in the background: the stored logo prepared for the first PDF (true when there is one). */
+export async function warmCaches(): Promise<boolean> {
+  return warmLogo(db);
+}
 
 const ABORT_DELAY = 5_000;
 

@@ -13,7 +13,8 @@
 // 5-second load runs, in under 2 minutes. BENCH_KEEP=1 keeps the database and prints its path.
 // DATABASE_URL=postgres://… (an empty database): the world is built on SQLite as always (the import
 // figures stay SQLite's), then moved there with `vendboard db copy`'s code (timed), and the
-// analytics, the pages and the load runs measure PostgreSQL.
+// analytics, the pages and the load runs measure PostgreSQL. scripts/bench-scale-both.js
+// (npm run bench:scale:both) runs it on both engines and prints their figures side by side.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -421,6 +422,8 @@ for (const r of results)
     `${r.name.padEnd(widths[0])}  ${r.value.padEnd(widths[1])}  ${(r.floor ?? "").padEnd(widths[2])}  ${r.goal}  ${r.ok === false ? "MISSED" : "met"}`,
   );
 const missed = results.filter((r) => r.ok === false).length;
+// scripts/bench-scale-both.js reads each engine's figures from here to print them side by side.
+if (process.env.BENCH_RESULTS_JSON) fs.writeFileSync(process.env.BENCH_RESULTS_JSON, JSON.stringify(results));
 console.log(`\n${results.length - missed} goals met, ${missed} missed`);
 if (process.env.BENCH_KEEP === "1") console.log(`The database is kept at ${databasePath}`);
 else fs.rmSync(dir, { recursive: true, force: true });

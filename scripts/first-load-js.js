@@ -3,10 +3,16 @@
 // the figure Vite's build report prints). Builds and starts nothing.
 //
 //   node scripts/first-load-js.js [base-url] [--cookie <login>=<cookie>]… [--budget-kb 180] [--json]
+//   node scripts/first-load-js.js --from-build [build-dir] [--budget-kb 180] [--json]
 //
+// --from-build reads the same list from the build's Remix manifest (build/client/assets/manifest-*.js)
+// with no server: the entry module and its imports, then root's and the page's route module and
+// theirs, as Remix's <Scripts> preloads them (the same figures as from a server, to the byte).
 // Without a --cookie for a login, it signs in with the demo's password (POST /api/login). Exits 1
 // when a page is over --budget-kb (KB of 1024 bytes, gzipped). scripts/bench-scale.js imports
 // firstLoadJs.
+import fs from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 
@@ -128,16 +134,53 @@ export async function pagesToMeasure(baseUrl, cookies = {}) {
   ];
 }
 
+/** Each page of bench:scale's list with its route (routes are flat: root, then the page's own). */
+const PAGE_ROUTES = [
+  ["/auth", "routes/auth"],
+  ["/", "routes/_index"],
+  ...["", ".commissions", ".invoices", ".products", ".import", ".audit", ".payouts", ".settings", ".users"].map(
+    (page) => [`/admin${page.replace(".", "/")}`, page ? `routes/admin${page}` : "routes/admin._index"],
+  ),
+  ["/account/password", "routes/account.password"],
+  ["/partners/:id", "routes/partners.$partnerId"],
+];
+
+/** First-load JavaScript of every page from a build's manifest, no server: [{path, who, bytes, gzipBytes, assets}]. */
+export function firstLoadFromBuild(buildDir = "build") {
+  const client = path.resolve(buildDir, "client");
+  const name = fs.readdirSync(path.join(client, "assets")).find((file) => /^manifest-.*\.js$/.test(file));
+  if (!name) throw new Error(`${client}/assets has no Remix manifest: build first (npx remix vite:build)`);
+  const text = fs.readFileSync(path.join(client, "assets", name), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  const size = (url) => {
+    const body = fs.readFileSync(path.join(client, url));
+    return { url, bytes: body.length, gzipBytes: gzipSync(body).length };
+  };
+  return PAGE_ROUTES.map(([page, routeId]) => {
+    const urls = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (const id of ["root", routeId]) {
+      const route = manifest.routes[id];
+      if (!route) throw new Error(`the manifest has no route ${id}`);
+      for (const url of [route.module, ...route.imports]) urls.add(url);
+    }
+    const assets = [...urls].map(size);
+    const sum = (key) => assets.reduce((total, a) => total + a[key], 0);
+    return { path: page, who: "(build)", bytes: sum("bytes"), gzipBytes: sum("gzipBytes"), assets };
+  });
+}
+
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 async function main(argv) {
   let baseUrl = "http://localhost:3000";
   let budgetKb;
   let json = false;
+  let fromBuild = null;
   const cookies = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--json") json = true;
+    else if (arg === "--from-build") fromBuild = argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[++i] : "build";
     else if (arg === "--budget-kb") budgetKb = Number(argv[++i]);
     else if (arg === "--cookie") {
       const value = argv[++i] ?? "";
@@ -148,18 +191,19 @@ async function main(argv) {
     else throw new Error(`Unknown option ${arg}`);
   }
 
-  const rows = [];
-  for (const page of await pagesToMeasure(baseUrl, cookies)) {
-    const result = await firstLoadJs(baseUrl, page.path, page.cookie);
-    rows.push({ path: page.path, who: page.who, ...result });
-  }
+  const rows = fromBuild ? firstLoadFromBuild(fromBuild) : [];
+  if (!fromBuild)
+    for (const page of await pagesToMeasure(baseUrl, cookies)) {
+      const result = await firstLoadJs(baseUrl, page.path, page.cookie);
+      rows.push({ path: page.path, who: page.who, ...result });
+    }
 
   if (json) {
     console.log(
       JSON.stringify(
         rows.map(({ assets, ...row }) => ({
           ...row,
-          assets: assets.map((a) => ({ ...a, url: new URL(a.url).pathname })),
+          assets: assets.map((a) => ({ ...a, url: new URL(a.url, "http://build").pathname })),
         })),
         null,
         2,

@@ -3,10 +3,11 @@
  * Destructive by default (red); money actions pass their own colour, extra fields as children,
  * and may be opened without a trigger (open / onOpenChange), e.g. from a status select.
  */
-import { AlertDialog, Button, Flex, Tooltip } from "@radix-ui/themes";
+import { AlertDialog, Button, Flex } from "@radix-ui/themes";
 import { Form, useFetcher } from "@remix-run/react";
 import { cloneElement, type ComponentProps, type ReactElement, type ReactNode } from "react";
 import { useActionReply, useFailureToast, useHydrated, withScript } from "./forms.tsx";
+import { Tooltip } from "./lazy-tooltip.tsx";
 
 export function ConfirmButton({
   trigger,

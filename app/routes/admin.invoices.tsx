@@ -4,7 +4,7 @@
  * allow; each is a form posted to this page's action (app/utils/intents/invoices.server.ts), asked
  * first in a dialog or, without JavaScript, as a page. Partners see the Unauthorized card.
  */
-import { Button, Flex, IconButton, Table, Tooltip } from "@radix-ui/themes";
+import { Button, Flex, IconButton, Table } from "@radix-ui/themes";
 import {
   CheckIcon,
   Cross1Icon,
@@ -49,6 +49,7 @@ import { invoiceIntents } from "#app/utils/intents/invoices.server.ts";
 import { requireAdmin, requireUser } from "#app/utils/session.server.ts";
 import { PhoneLabel, ScrollTable } from "#app/components/scroll-table.tsx";
 import { NotDeletableNote } from "#app/components/invoices/not-deletable-note.tsx";
+import { Tooltip } from "#app/components/lazy-tooltip.tsx";
 
 export const meta: MetaFunction = () => [{ title: "Invoice Management · Vendboard" }];
 

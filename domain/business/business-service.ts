@@ -10,6 +10,7 @@ import { audit } from "../shared/audit-writer.ts";
 import { badInput } from "../shared/errors.ts";
 import {
   DEFAULT_PROFILE,
+  logoForDocuments,
   logoProblem,
   logoType,
   payoutPrefixOf,
@@ -17,6 +18,7 @@ import {
   type BusinessProfile,
 } from "./business-rules.ts";
 import type { BusinessProfileInput } from "./business-schemas.ts";
+import { prepareLogo } from "./logo-embed.ts";
 
 type DB = Kysely<Database>;
 
@@ -96,7 +98,7 @@ export async function updateBusinessProfile(
   actorId: number | null,
 ): Promise<BusinessProfile> {
   const upload = "upload" in logoChange ? await checkLogo(logoChange.upload) : null;
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const before = await getBusinessProfile(trx);
     const saved = await trx.selectFrom("businessProfile").select("id").where("id", "=", 1).executeTakeFirst();
     const logo = upload ?? ("remove" in logoChange ? null : before.logo);
@@ -135,4 +137,15 @@ export async function updateBusinessProfile(
     });
     return after;
   });
+  // Its documents' logo is prepared now, so that the next PDF does not wait for it (logo-embed.ts).
+  const logo = logoForDocuments(saved.logo);
+  if (upload && logo) await prepareLogo(logo);
+  return saved;
+}
+
+/** Prepares the stored logo for documents (the server does this once it listens); false when there is none. */
+export async function warmLogo(db: DB): Promise<boolean> {
+  const logo = logoForDocuments(await getBusinessLogo(db));
+  if (logo) await prepareLogo(logo);
+  return logo !== null;
 }

@@ -3,6 +3,8 @@
  * its pixels again on every document (about 0.6 s for the largest logo allowed, 2,000 × 2,000 RGBA,
  * on an idle machine here), so the logo is drawn once into a one-page PDF kept here, and each document
  * embeds that page, whose image stream is copied as it is, already compressed (a few milliseconds).
+ * It is prepared as the logo is uploaded (updateBusinessProfile) and as the server starts
+ * (warmLogo, after it listens), so the first document after either does not pay for it.
  */
 import crypto from "node:crypto";
 import { PDFDocument, type PDFEmbeddedPage } from "pdf-lib";
@@ -26,12 +28,11 @@ async function prepare(key: string, logo: BusinessLogo): Promise<Prepared> {
   return { key, pdf: await doc.save(), width: image.width, height: image.height };
 }
 
-/** The logo embedded in `doc` as a page to draw (its size in pixels beside it). */
-export async function embedLogo(
-  doc: PDFDocument,
-  logo: BusinessLogo,
-): Promise<{ page: PDFEmbeddedPage; width: number; height: number }> {
-  const key = `${logo.type}:${crypto.createHash("sha256").update(logo.bytes).digest("hex")}`;
+const keyOf = (logo: BusinessLogo) => `${logo.type}:${crypto.createHash("sha256").update(logo.bytes).digest("hex")}`;
+
+/** The logo's one-page PDF, prepared now unless it is the one kept. */
+function preparedFor(logo: BusinessLogo): Promise<Prepared> {
+  const key = keyOf(logo);
   if (preparedKey !== key || !prepared) {
     preparedKey = key;
     prepared = prepare(key, logo);
@@ -40,7 +41,25 @@ export async function embedLogo(
       if (preparedKey === key) preparedKey = null;
     });
   }
-  const { pdf, width, height } = await prepared;
+  return prepared;
+}
+
+/** Prepares the logo for the documents to come (on upload, at start); a logo that fails is left for them to report. */
+export async function prepareLogo(logo: BusinessLogo): Promise<void> {
+  await preparedFor(logo).catch(() => undefined);
+}
+
+/** Whether this logo is the one prepared and kept (for tests). */
+export function isLogoPrepared(logo: BusinessLogo): boolean {
+  return preparedKey === keyOf(logo) && prepared !== null;
+}
+
+/** The logo embedded in `doc` as a page to draw (its size in pixels beside it). */
+export async function embedLogo(
+  doc: PDFDocument,
+  logo: BusinessLogo,
+): Promise<{ page: PDFEmbeddedPage; width: number; height: number }> {
+  const { pdf, width, height } = await preparedFor(logo);
   const [page] = await doc.embedPdf(pdf);
   return { page, width, height };
 }

@@ -1,11 +1,11 @@
-// Issue 32's part of npm run bench:hardening, on `npm start`'s shape (a primary and WEB_CONCURRENCY=2
-// server processes):
+// Issue 32's part of npm run bench:hardening, on `npm start` (scripts/start.js: a primary and
+// WEB_CONCURRENCY=2 server processes):
 // - three lying .xlsx files at once (4 MB each, a sheet declaring 0 bytes that unpacks to about 4 GB),
 //   again and again, while another user (a partner) loads their machine's records one request after
 //   another: the peak of the SUMMED resident memory of every server process (read from /proc) over its
 //   level before the attack (goal: grows by < 300 MB), and that user's p95 (goal: < 500 ms);
-// - the partner's invoice PDF with the largest logo allowed (2,000 × 2,000 RGBA), one at a time
-//   (goal: the slowest of them < 1 s).
+// - the partner's invoice PDF with the largest logo allowed (2,000 × 2,000 RGBA), one at a time,
+//   from the first of each server process after a fresh start (goal: the slowest of them < 1 s).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +17,7 @@ const PDF_GOAL_MS = 1000;
 const ATTACK_MS = 8_000;
 
 /** The pids of `pid` and every process below it. */
-function processTree(pid) {
+export function processTree(pid) {
   const children = new Map();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -40,7 +40,7 @@ function processTree(pid) {
 }
 
 /** The summed resident memory of `pids`, in MB. */
-function summedRssMb(pids) {
+export function summedRssMb(pids) {
   let kb = 0;
   for (const pid of pids) {
     try {
@@ -52,10 +52,10 @@ function summedRssMb(pids) {
   return kb / 1024;
 }
 
-const percentile = (values, p) =>
+export const percentile = (values, p) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
-async function signIn(base, username, password) {
+export async function signIn(base, username, password) {
   const answer = await request(`${base}/api/login`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -79,8 +79,18 @@ export async function benchHostileFiles({
   password,
   report,
 }) {
-  const server = await startServer({ env: { DATABASE_PATH: databasePath, WEB_CONCURRENCY: "2" } });
+  const server = await startServer({
+    env: { DATABASE_PATH: databasePath, WEB_CONCURRENCY: "2" },
+    script: "scripts/start.js",
+  });
   const { base } = server;
+  // Each server process prepares the stored logo once it listens (server.js): the PDFs below are
+  // the first of each process after a fresh start.
+  await server.until(
+    () => server.output().split("The logo is prepared for documents").length > 2,
+    "both server processes to prepare the logo",
+    30_000,
+  );
   try {
     const adminCookie = await signIn(base, admin, password);
     const partnerCookie = await signIn(base, partner, password);
@@ -143,10 +153,9 @@ export async function benchHostileFiles({
       waits.length > 0 && p95 < USER_P95_GOAL_MS,
     );
 
-    // The partner's invoice with the largest logo allowed, one at a time. The first in each server
-    // process prepares the logo (domain/business/logo-embed.ts): shown apart, beside the others.
+    // The partner's invoice with the largest logo allowed, one at a time: the first of each server
+    // process since it started included (the logo was prepared as it started, domain/business/logo-embed.ts).
     const renders = [];
-    const firsts = [];
     for (let i = 0; i < 10; i++) {
       const started = performance.now();
       const answer = await request(`${base}/api/fee-payments/${invoiceId}/invoice`, {
@@ -154,13 +163,16 @@ export async function benchHostileFiles({
       });
       if (answer.status !== 200) throw new Error(`the invoice answered ${answer.status}: ${answer.body.slice(0, 200)}`);
       if (!answer.body.includes("/Subtype /Image")) throw new Error("the invoice PDF has no logo");
-      (i < 4 ? firsts : renders).push(performance.now() - started);
+      renders.push(performance.now() - started);
     }
     console.log(
-      `the first 4 invoice PDFs (each server process prepares the logo once): ${firsts.map((m) => `${m.toFixed(0)} ms`).join(", ")}`,
+      `the first 4 invoice PDFs after the start (2 server processes): ${renders
+        .slice(0, 4)
+        .map((m) => `${m.toFixed(0)} ms`)
+        .join(", ")}`,
     );
     report(
-      `invoice PDF with a 2,000 x 2,000 logo, slowest of the next ${renders.length} (goal < ${PDF_GOAL_MS} ms)`,
+      `invoice PDF with a 2,000 x 2,000 logo, slowest of ${renders.length} (goal < ${PDF_GOAL_MS} ms)`,
       `${Math.max(...renders).toFixed(0)} ms`,
       `${percentile(renders, 50).toFixed(0)} ms p50`,
       Math.max(...renders) < PDF_GOAL_MS,
