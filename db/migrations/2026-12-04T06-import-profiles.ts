@@ -1,5 +1,5 @@
 /**
- * Import profiles (docs/decisions/072-import-profiles.md): how an export of another layout is read.
+ * Import profiles (docs/decisions/069-import-profiles.md): how an export of another layout is read.
  * import_profiles keeps every version of a profile: saving a name again adds the next version, and
  * deleting a profile marks its versions deleted (its name may be used again, its versions counting
  * on), so the version a receipt names always meant one definition. Receipts record the profile's

@@ -5,7 +5,7 @@
  * values count as a sale. It is recognised by the exact set of the file's normalised headers on that
  * row. profile-table.ts turns a file's rows into the spec's layout with it, so everything after the
  * reading (bookings, month close, previews, exclusions) is the same for every layout. See
- * docs/decisions/072-import-profiles.md.
+ * docs/decisions/069-import-profiles.md.
  */
 import { z } from "zod";
 import { DATE_ORDERS } from "./export-dates.ts";
