@@ -1,4 +1,4 @@
-// Issue 32's part of npm run bench:hardening, on `npm start`'s shape (a primary and WEB_CONCURRENCY=2
+// The hostile files' part of npm run bench:hardening, on `npm start`'s shape (a primary and WEB_CONCURRENCY=2
 // server processes):
 // - three lying .xlsx files at once (4 MB each, a sheet declaring 0 bytes that unpacks to about 4 GB),
 //   again and again, while another user (a partner) loads their machine's records one request after

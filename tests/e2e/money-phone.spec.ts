@@ -1,5 +1,5 @@
 /**
- * Money on a phone (issue 33): at 375px each row of the money tables (the commission summary,
+ * Money on a phone: at 375px each row of the money tables (the commission summary,
  * Invoice Management, payouts, a fee-paying partner's invoice history and the partner's own My Fee
  * Payments) is a card with its partner, amount, status and actions all on the screen, no sideways
  * scrolling; no amount, invoice id or date breaks across lines; every action has a visible word.
@@ -67,7 +67,7 @@ test.describe("money tables at 375px", () => {
 
   for (const { name, path, login, tables } of PAGES) {
     test(`${name} (${path}): every row's money, status and actions are on the screen`, async ({ page }, testInfo) => {
-      // Known bug (issue 33, carried): once other specs have added partners (bank-details.spec.ts,
+      // Known bug (carried to the next session): once other specs have added partners (bank-details.spec.ts,
       // late-sales.spec.ts), the payouts page's table at 375 px is 19 px wider than its viewport; it
       // passes on the demo data alone. Fixed next session, not hidden: see the session note.
       test.fixme(name === "payouts", "payouts' card table overflows by 19 px once other specs' partners are listed");

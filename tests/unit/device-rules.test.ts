@@ -1,4 +1,4 @@
-/** Device cookies (decision 65): which nonce a browser has for a username, and what signing in remembers. */
+/** Device cookies (docs/decisions/065-*.md): which nonce a browser has for a username, and what signing in remembers. */
 import { describe, expect, it } from "vitest";
 import { deviceNonceFor, knownDevices, rememberDevice } from "#domain/accounts/device-rules.ts";
 

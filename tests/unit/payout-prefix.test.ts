@@ -1,4 +1,4 @@
-/** The payout reference prefix (issue 31): the trading name's initials by default, or the prefix saved in Settings. */
+/** The payout reference prefix: the trading name's initials by default, or the prefix saved in Settings. */
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PAYOUT_PREFIX,
