@@ -264,6 +264,10 @@ describe("the words of money paid", () => {
     expect(repaymentText("2026-09", 473, { pence: 570, lastPaidDate: "2026-10-05" })).toBe(
       "September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97",
     );
+    // Paid exactly what it comes to (nothing left, no sign), by a payment without a date of money sent.
+    expect(repaymentText("2026-10", 3_215, { pence: 3_215, lastPaidDate: null })).toBe(
+      "October 2026: £32.15, already paid £32.15, now £0.00",
+    );
   });
 
   it("what a paid month sent on, by reason", () => {
@@ -275,6 +279,9 @@ describe("the words of money paid", () => {
     );
     expect(sentOnText({ month: "2026-11", amountPence: -97, reason: "repaid" })).toBe(
       "Paid over, carried: −£0.97, added to November 2026",
+    );
+    expect(sentOnText({ month: "2026-12", amountPence: 100, reason: "something_new" })).toBe(
+      "Adjustment: +£1.00, added to December 2026",
     );
     expect(adjustmentText({ forMonth: "2026-09", amountPence: -97, reason: "repaid" })).toBe(
       "Adjustment for September 2026 (paid again): −£0.97",

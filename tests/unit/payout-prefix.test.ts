@@ -98,3 +98,16 @@ describe("the Settings field", () => {
     );
   });
 });
+
+describe("bacsText", () => {
+  it("abbreviates only text longer than 18 characters, counted without its spaces at either end", () => {
+    expect(bacsText("AAAA LIMITED AAAAA")).toBe("AAAA LIMITED AAAAA");
+    expect(bacsText(" AAAA LIMITED AAAAA ")).toBe("AAAA LIMITED AAAAA");
+    expect(bacsText("AAAA LIMITED AAAAAA")).toBe("AAAA LTD AAAAAA");
+  });
+
+  it("starts with a letter or digit, however many other characters led", () => {
+    expect(bacsText("--=ABC")).toBe("ABC");
+    expect(bacsText("- . / & 7 Hills")).toBe("7 HILLS");
+  });
+});
