@@ -1,8 +1,8 @@
 // Mutation testing of the pure business rules: `npm run test:mutation` (README.md, Other scripts;
 // docs/decisions/009-where-the-tests-live-and-how-integration-tests-run.md). Stryker changes one
 // operator, condition or literal at a time in the files below and runs the unit tests (tests/unit) against each change; a change no test
-// notices "survives". The run fails under a 90% score. Only pure files are listed: every
-// domain/**/*-rules.ts, the words (*-words.ts), the shared money, format, date, Bacs-text and paging
+// notices "survives". The run fails under a 90% score. Only pure files are listed: the
+// domain/**/*-rules.ts and the words (*-words.ts) but six named below, the shared money, format, date, Bacs-text and paging
 // helpers, and the import's date reading and limits. Services that use the database are covered by
 // the integration tests, too slow to run once per mutant. Pure files left out, and why: the zod
 // schemas (*-schemas.ts) and the JSON shapes (*-json.ts) are declarations checked through the API's
