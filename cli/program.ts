@@ -50,6 +50,11 @@ function registerImportCommand(program: Command, io: CliIO): void {
     )
     .argument("<files...>", "export files, or folders of them")
     .option("--machine <id>", "put every row on this machine instead of matching Machine Name")
+    .option(
+      "--map <name=id>",
+      "route a Machine Name no machine answers to onto this machine id (repeatable); remembered as its telemetry name once imported",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option("--month <YYYY-MM>", "import only the rows dated in this month (the others are counted, never re-dated)")
     .option(
       "--date-order <dmy|mdy>",

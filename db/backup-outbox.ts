@@ -1,5 +1,5 @@
 /**
- * The outbox in a backup (issue 32): the .eml files written while SMTP_URL is unset are, for some
+ * The outbox in a backup: the .eml files written while SMTP_URL is unset are, for some
  * businesses, the only copy of what was "sent" (with its PDFs: personal data, like the database).
  * A backup carries each one under outbox/ with its SHA-256 in the manifest; a restore checks them
  * all before writing anything and adds those the outbox does not hold yet (names are times and

@@ -33,7 +33,7 @@ export interface BackupManifest {
   missing: string[];
   /** PostgreSQL: the dump's SHA-256, checked before anything is restored. */
   databaseSha256?: string;
-  /** The outbox's .eml files (absent in backups made before issue 32). */
+  /** The outbox's .eml files (absent in backups made before the outbox was backed up). */
   outbox?: OutboxFile[];
 }
 

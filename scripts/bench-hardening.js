@@ -7,7 +7,7 @@
 // nothing else running);
 // - the lock-out attack (scripts/bench-lockout.js): the real user on a browser that signed in before
 //   signs in 20 of 20 times while an attacker keeps the username backed off.
-// - issue 32 (scripts/bench/hostile-files.js, on a primary and two server processes): three lying .xlsx
+// - hostile files (scripts/bench/hostile-files.js, on a primary and two server processes): three lying .xlsx
 //   files at once, the summed RSS of every server process (grows by < 300 MB) and another user's p95
 //   (< 500 ms) meanwhile; an invoice PDF with the largest logo allowed (< 1 s).
 // Exits 1 on a miss. Not part of npm test (the reliability suite checks what does not depend on speed).
@@ -189,7 +189,7 @@ try {
     (result) => result.status === 400,
   );
   console.log(`the bomb: ${refused.status} "${refused.message}" after ${ms(refused.ms)} (its reading worker counted)`);
-  // The first server stops before issue 32's part starts its own (two server processes, as npm start runs).
+  // The first server stops before the hostile files' part starts its own (two server processes, as npm start runs).
   server.stop();
   await server.exited;
   await benchHostileFiles({

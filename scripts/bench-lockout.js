@@ -1,5 +1,6 @@
-// npm run bench:hardening, the lock-out attack (issue 32 point 3, decision 65): an attacker sends
-// one wrong password for a partner's username each time Retry-After ends, from a few addresses,
+// npm run bench:hardening, the lock-out attack
+// (docs/decisions/065-device-cookies-exempt-a-known-browser-from-the-username-s-back-off.md): an attacker sends one
+// wrong password for a partner's username each time Retry-After ends, from a few addresses,
 // while the real user, on a browser that signed in before (its device cookie), signs in 20 times.
 // Goal: 20 of 20 sign-ins go through; a browser without the cookie is still answered 429.
 // Its own server (TRUST_PROXY=1, so X-Forwarded-For names each client's address) and database.

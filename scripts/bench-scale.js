@@ -323,7 +323,7 @@ for (const [url, cookie] of pages) {
   const floorText = url.startsWith("/admin/products")
     ? `${analyticsFloor}; asset p95 ${ms(floor.p95)}`
     : `asset p95 ${ms(floor.p95)}`;
-  // The admin's first page is the one opened most: it is held to 80 ms (issue 32).
+  // The admin's first page is the one opened most: it is held to 80 ms.
   const goalMs = url === "/admin" ? 80 : 100;
   figure(
     `GET ${url}`,

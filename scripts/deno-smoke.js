@@ -312,7 +312,7 @@ const checks = [
         await vendboard("deno", denoDb, ["commissions", "summary", "--month", MONTH, "--json"]),
         await vendboard("node", nodeDb, ["commissions", "summary", "--month", MONTH, "--json"]),
       ];
-      // Each answer names its own database (issue 33): the figures are what must match.
+      // Each answer names its own database (`database`): the figures are what must match.
       const figures = summaries.map((text) => JSON.stringify({ ...JSON.parse(text), database: undefined }));
       assert(
         figures[0] === figures[1],

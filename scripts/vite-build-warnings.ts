@@ -1,5 +1,5 @@
 /**
- * The build's warnings a newcomer should never see (issue 33: `npm run demo` printed about 320 lines of
+ * The build's warnings a newcomer should never see (`npm run demo` once printed about 320 lines of
  * them before the logins, and they read as errors), and only those:
  * - EMPTY_BUNDLE, "Generated an empty chunk": every resource route (`api.*`) has no client code, so its
  *   client chunk is empty by design, one warning per route;

@@ -112,7 +112,7 @@ export function xlsxBomb({ rows = 3_000_000, lie = false } = {}) {
 }
 
 /**
- * The issue 32 probe: an .xlsx of about `megabytes` MB whose sheet declares 0 bytes and unpacks to
+ * The hostile-files probe: an .xlsx of about `megabytes` MB whose sheet declares 0 bytes and unpacks to
  * about a thousand times more (4 MB → about 4 GB of rows). Made in a moment: one megabyte of rows is
  * deflated once with a full flush (byte-aligned, no reference back), then repeated, then ended.
  */

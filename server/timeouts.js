@@ -1,4 +1,4 @@
-// How long a client may take (decision 65, issue 32): its headers within 20 s (a slow-headers client
+// How long a client may take: its headers within 20 s (a slow-headers client
 // holds a connection for no more), its whole request within 120 s (a 10 MB upload on a phone at
 // 1 Mbit/s takes about 84 s and still completes). Node checks them every second here (its default
 // is every 30 s). HEADERS_TIMEOUT_MS and REQUEST_TIMEOUT_MS change them for tests.

@@ -38,7 +38,7 @@ export function bankRows(p: {
     ["Bank Name", p.bankName],
     ["Account Holder", p.accountHolderName],
     ["Account Number", p.accountNumber],
-    // Stored as 6 digits, shown 12-34-56 (details kept from before issue 31 show as they are).
+    // Stored as 6 digits, shown 12-34-56 (details kept from before sort codes were checked show as they are).
     ["Sort Code", p.sortCode && formatSortCode(p.sortCode)],
     // A building society's roll number only when there is one.
     ...(p.rollNumber ? [["Roll Number", p.rollNumber] as [string, string]] : []),

@@ -50,7 +50,7 @@ export function clientAddress(context: unknown): string {
   return address || "local";
 }
 
-/** The limits for this request: its address, and its device cookie's nonce for whichever username is tried (decision 65). */
+/** The limits for this request: its address, and its device cookie's nonce for whichever username is tried. */
 export async function attemptGuard(request: Request, context: unknown): Promise<AttemptGuard> {
   return {
     address: clientAddress(context),
@@ -108,7 +108,7 @@ export async function signIn(request: Request, guard: AttemptGuard): Promise<Sig
 
 /**
  * Every step passed: the sign-in is recorded; answers the Set-Cookie values of a fresh session and
- * of the device cookie that makes this browser known for the username (decision 65).
+ * of the device cookie that makes this browser known for the username, so its wait does not apply to it.
  */
 export async function finishSignIn(request: Request, user: { id: number; username: string }): Promise<string[]> {
   await recordSignIn(db, user.id);

@@ -1,8 +1,8 @@
 /**
- * The device cookie (decision 65): after a full sign-in the browser keeps a signed cookie naming
- * the username (docs/accounts.md). The attempt limits read it (auth.server.ts's `attemptGuard`): a valid one
- * for the username being tried skips that username's wait; a forged, unsigned or other username's
- * cookie counts for nothing.
+ * The device cookie: after a full sign-in the browser keeps a signed cookie naming the username (docs/accounts.md;
+ * why: docs/decisions/065-device-cookies-exempt-a-known-browser-from-the-username-s-back-off.md). The attempt
+ * limits read it (auth.server.ts's `attemptGuard`): a valid one for the username being tried skips that username's
+ * wait; a forged, unsigned or other username's cookie counts for nothing.
  */
 import { createCookie } from "@remix-run/node";
 import { randomBytes } from "node:crypto";

@@ -1,7 +1,7 @@
 /**
  * Between the password and the second step: a signed cookie holding a random token whose row
  * (pending_sign_ins) names the user, for ten minutes, that is no session (no page but the second
- * step's accepts it) and works once: the step that finishes the sign-in claims the row (decision 65).
+ * step's accepts it) and works once: the step that finishes the sign-in claims the row.
  * The code itself and the enrolment's QR code are handled here for the pages and /api/login alike.
  */
 import { createCookie } from "@remix-run/node";

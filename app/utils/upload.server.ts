@@ -20,7 +20,7 @@ const FRAMING_BYTES = 64 * 1024;
 /**
  * Reads a multipart body with the runtime's own parser (undici's on Node, Deno's own): 10 to 20 times
  * quicker than Remix's JavaScript parser, which held the event loop for about 100 ms per 4 MB file
- * (issue 32: three large uploads at once delayed every other request). The body is counted as it
+ * (three large uploads at once delayed every other request). The body is counted as it
  * streams and stopped past UPLOAD_MAX_MB plus the framing (server.js has refused a larger one already;
  * this holds under the Vite dev server too), and any file over UPLOAD_MAX_MB is refused with
  * UploadTooLargeError.

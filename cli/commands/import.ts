@@ -1,6 +1,9 @@
 /**
- * vendboard import FILE... [--machine ID] [--month YYYY-MM] [--date-order dmy|mdy] [--accept-exclusions]
- * [--adjust-paid-months] [--profile NAME] [--dry-run] [--json] [--max-unpacked-mb N] [--max-rows N] [--parse-timeout S]
+ * vendboard import FILE... [--machine ID] [--map "NAME=ID"]... [--month YYYY-MM] [--date-order dmy|mdy]
+ * [--accept-exclusions] [--adjust-paid-months] [--profile NAME] [--dry-run] [--json] [--max-unpacked-mb N] [--max-rows N]
+ * [--parse-timeout S]
+ *
+ * The business-wide import's workflow (domain/imports/mapped-import.ts), each file on its own.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +13,10 @@ import { z } from "zod";
 import { dataDir } from "#db/config.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
-import { importExports, type FileOutcome } from "#domain/imports/import-service.ts";
+import type { FileOutcome } from "#domain/imports/import-service.ts";
+import { importWithMappings } from "#domain/imports/mapped-import.ts";
+import { normaliseMachineName } from "#domain/imports/booking-rules.ts";
+import { setTelemetryName } from "#domain/machines/machine-service.ts";
 import { outcomeJson } from "#domain/imports/import-json.ts";
 import { DATE_ORDERS } from "#domain/imports/export-dates.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
@@ -22,6 +28,7 @@ import { idFlag, monthFlag, parseOptions } from "../options.ts";
 
 export interface ImportCommandOptions {
   machine?: string;
+  map?: string[];
   month?: string;
   dateOrder?: string;
   acceptExclusions?: boolean;
@@ -48,8 +55,39 @@ export function expandFiles(inputs: string[]): string[] {
   });
 }
 
+export const MAP_MESSAGE = '--map takes "<Machine Name>=<machine id>" (a machine id is a positive whole number)';
+
+/** One `--map "<Machine Name>=<machine id>"`: the name before the last `=`, the id after it. */
+const mapEntry = z.string().transform((value, ctx) => {
+  const at = value.lastIndexOf("=");
+  const name = value.slice(0, Math.max(at, 0)).trim();
+  const id = value.slice(at + 1).trim();
+  if (at < 0 || !name || !/^\d+$/.test(id) || !(Number(id) > 0) || !Number.isSafeInteger(Number(id))) {
+    ctx.addIssue({ code: "custom", message: `${MAP_MESSAGE}, not '${value}'` });
+    return z.NEVER;
+  }
+  return [name, Number(id)] as const;
+});
+
+/** Every `--map` (repeatable), as Machine Name → machine id; a name given twice is a mistake. */
+const mapFlag = z
+  .array(mapEntry)
+  .default([])
+  .transform((pairs, ctx) => {
+    const seen = new Set<string>();
+    for (const [name] of pairs) {
+      if (seen.has(normaliseMachineName(name))) {
+        ctx.addIssue({ code: "custom", message: `--map gives '${name}' more than once` });
+        return z.NEVER;
+      }
+      seen.add(normaliseMachineName(name));
+    }
+    return new Map(pairs);
+  });
+
 const importOptions = z.object({
   machine: idFlag("--machine takes a machine id (a positive whole number)").optional(),
+  map: mapFlag,
   month: monthFlag.optional(),
   dateOrder: z.enum(DATE_ORDERS, { error: "--date-order takes dmy (day/month) or mdy (month/day)" }).optional(),
   maxUnpackedMb: idFlag("--max-unpacked-mb takes a number of megabytes (a positive whole number)").optional(),
@@ -58,7 +96,9 @@ const importOptions = z.object({
 });
 
 export async function runImport(io: CliIO, inputs: string[], options: ImportCommandOptions): Promise<number> {
-  const { machine: machineId, month, dateOrder, ...raised } = parseOptions(importOptions, options);
+  const { machine: machineId, map: mappings, month, dateOrder, ...raised } = parseOptions(importOptions, options);
+  // With --machine every row goes to that machine: no Machine Name is looked at, so none can be mapped.
+  if (machineId !== undefined && mappings.size) throw new UsageError("--map cannot be used with --machine");
   // The web's limits and time budget (PARSE_TIMEOUT_MS in the environment), unless raised for a trusted file.
   const readLimits = {
     maxUnpackedBytes: raised.maxUnpackedMb && raised.maxUnpackedMb * 1024 * 1024,
@@ -77,23 +117,27 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
     : null;
   bar?.start(files.length, 0, { file: "" });
 
-  let outcomes: FileOutcome[] = [];
-  await withDatabase(io, async (db) => {
+  const result = await withDatabase(io, async (db) => {
     // Each file is read when its turn comes: a folder of a year's exports is never all in memory.
     const sources = files.map((file) => ({
       name: path.basename(file),
       load: () => new Uint8Array(fs.readFileSync(file)),
     }));
-    outcomes = await importExports(
-      db,
-      sources,
-      { machineId, month, dateOrder, profile: options.profile },
-      {
-        actorId: null,
-        dataDir: dataDir(io.env),
-        dryRun: options.dryRun,
-        acceptExclusions: Boolean(options.acceptExclusions),
-        adjustPaidMonths: Boolean(options.adjustPaidMonths),
+    const run = await importWithMappings(db, {
+      intent: options.dryRun ? "preview" : "import",
+      scope: "each",
+      files: sources,
+      machineId,
+      month,
+      mappings,
+      dateOrder,
+      profile: options.profile,
+      acceptExclusions: Boolean(options.acceptExclusions),
+      adjustPaidMonths: Boolean(options.adjustPaidMonths),
+      actorId: null,
+      dataDir: dataDir(io.env),
+      rememberName: (id, name) => setTelemetryName(db, id, name, null),
+      reading: {
         // Every file is read in a worker, so its time budget can stop it; one at a time, however long the last takes.
         readLimits,
         queueWaitMs: Number.POSITIVE_INFINITY,
@@ -102,13 +146,14 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
           bar?.update({ file: file.name });
         },
       },
-    );
+    });
     bar?.increment();
-  });
-  bar?.stop();
+    return run;
+  }).finally(() => bar?.stop());
 
+  const remembered = result.intent === "import" ? result.mappings : [];
   // A file that cannot be read until its date order is given says how to give it.
-  outcomes = outcomes.map((o) =>
+  const outcomes = result.outcomes.map((o) =>
     !o.ok && o.needsDateOrder ? { ...o, error: `${o.error}: run again with --date-order dmy or --date-order mdy` } : o,
   );
   if (options.json) printJson(io, { dryRun: Boolean(options.dryRun), files: outcomes.map(outcomeJson) });
@@ -124,6 +169,8 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
           paidMonths: options.adjustPaidMonths,
         }))
           io.stderr.write(`${outcome.fileName}: ${note}\n`);
+    for (const { name, machineId } of remembered)
+      io.stderr.write(`'${name}' is now the telemetry name of ${machineLocation(outcomes, machineId)}\n`);
     const verb = options.dryRun ? "checked" : "imported";
     io.stderr.write(
       failed.length === outcomes.length
@@ -133,7 +180,17 @@ export async function runImport(io: CliIO, inputs: string[], options: ImportComm
           : `${outcomes.length === 1 ? "1 file" : `${outcomes.length} files`} ${options.dryRun ? "checked (dry run: nothing saved)" : "imported"}.\n`,
     );
   }
-  return failed.length ? EXIT_FAILURE : EXIT_OK;
+  // The rows were written but a mapping could not be remembered (another machine took the name meanwhile).
+  if (result.error) io.stderr.write(`error: ${result.error}\n`);
+  return failed.length || result.error ? EXIT_FAILURE : EXIT_OK;
+}
+
+/** A machine's location as the import's groups name it, else its id. */
+function machineLocation(outcomes: FileOutcome[], machineId: number): string {
+  for (const outcome of outcomes)
+    for (const group of outcome.ok ? outcome.result.groups : [])
+      if (group.machineId === machineId) return group.location;
+  return `machine ${machineId}`;
 }
 
 /**

@@ -122,7 +122,7 @@ export interface PasswordResetsTable {
 }
 
 /** A signed-in device. Times are ISO text written by the app. */
-/** The two-factor waiting cookie's state (decision 65): one row per password passed, claimed once. */
+/** The two-factor waiting cookie's state: one row per password passed, claimed once. */
 export interface PendingSignInsTable {
   /** SHA-256 (hex) of the token in the cookie. */
   id: string;

@@ -1,9 +1,10 @@
 /**
  * Attempt limits for sign-in and password confirmations (ARCHITECTURE.md section 10, amended by
- * decision 65), pure: per username and address together, per address, and per username from any
- * address a wait that doubles with each further failure. Never a lock: once the wait is over the
- * right password passes. A browser that completed a sign-in of this username before (its device
- * cookie) skips the per-username wait, so nobody can keep its owner out; it has a limit of its own.
+ * docs/decisions/065-device-cookies-exempt-a-known-browser-from-the-username-s-back-off.md), pure: per username and
+ * address together, per address, and per username from any address a wait that doubles with each further failure.
+ * Never a lock: once the wait is over the right password passes. A browser that completed a sign-in of this
+ * username before (its device cookie) skips the per-username wait, so nobody can keep its owner out; it has a limit
+ * of its own.
  */
 export interface AttemptLimits {
   /** Failures of one username from one address within the window (5). */

@@ -28,7 +28,7 @@ export interface Attempt {
   address: string;
   /**
    * The nonce of this browser's device cookie for this username (verified by the caller), if any:
-   * then the username's wait does not apply and the device's own limit does (decision 65).
+   * then the username's wait does not apply and the device's own limit does.
    */
   device?: string | null;
 }

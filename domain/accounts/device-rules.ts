@@ -1,8 +1,9 @@
 /**
- * Device cookies (decision 65, after OWASP's "device cookies"), pure: a browser that completed a
- * sign-in (two-factor included) keeps a signed cookie naming the username and a random nonce. The
- * per-username wait does not apply to it; failures from it are counted under its nonce instead. One
- * cookie holds the last few usernames signed in on that browser, newest first.
+ * Device cookies (after OWASP's "device cookies";
+ * docs/decisions/065-device-cookies-exempt-a-known-browser-from-the-username-s-back-off.md), pure: a browser that
+ * completed a sign-in (two-factor included) keeps a signed cookie naming the username and a random nonce. The
+ * per-username wait does not apply to it; failures from it are counted under its nonce instead. One cookie holds
+ * the last few usernames signed in on that browser, newest first.
  */
 export interface KnownDevice {
   /** The username, trimmed and lower-cased as the attempt limits key it. */

@@ -1,5 +1,5 @@
 /**
- * The two-factor waiting cookie's state (decision 65): a right password makes a row for ten minutes;
+ * The two-factor waiting cookie's state: a right password makes a row for ten minutes;
  * the cookie holds a random token, the row its SHA-256. The step that finishes the sign-in claims
  * (deletes) the row, so the cookie cannot be used again, even within its ten minutes; of two
  * requests racing with one cookie, one claims it.

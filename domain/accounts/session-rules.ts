@@ -53,7 +53,7 @@ export interface CookieContext {
 }
 
 /**
- * Whether cookies carry Secure (decision 65): always in production unless COOKIE_SECURE=false;
+ * Whether cookies carry Secure: always in production unless COOKIE_SECURE=false;
  * otherwise only when the request came over HTTPS, directly or through a proxy that is trusted
  * (TRUST_PROXY=1). An untrusted X-Forwarded-Proto never decides.
  */

@@ -1,5 +1,5 @@
 /**
- * A logo's width and height read from its PNG or JPEG header, before anything decodes it (issue 32):
+ * A logo's width and height read from its PNG or JPEG header, before anything decodes it:
  * an image small on disk may be huge in pixels, and every PDF that draws it decodes them all. Pure:
  * bytes in, size or the reason it cannot be read out; a truncated or hostile header is never trusted.
  */

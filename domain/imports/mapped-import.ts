@@ -1,9 +1,14 @@
 /**
- * The business-wide import's workflow (/admin/import): preview the files with the admin's mappings
- * of Machine Names to machines, and import only when nothing is left to decide: every name mapped,
+ * The business-wide import's workflow, for the page (/admin/import) and `vendboard import`: files are
+ * routed by their Machine Names, with the user's mappings of names to machines, and a mapping that an
+ * import applies is remembered as the machine's telemetry name, so the next export finds it alone.
+ *
+ * The page previews the files and imports only when nothing is left to decide: every name mapped,
  * every file's date order known, rows left out for their date and late sales for paid months
- * confirmed, something new to add. Then the mappings are remembered as the machines' telemetry
- * names and each file is imported atomically, routed as the preview was.
+ * confirmed, something new to add. Then the mappings are remembered and each file is imported
+ * atomically, routed as the preview was. The CLI imports each file on its own instead (cron runs it
+ * unattended over a folder): a file that cannot be imported fails alone with its reason, the others
+ * are written, and the mappings the written files applied are remembered.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
@@ -11,26 +16,41 @@ import { paidMonthChangeText } from "../commissions/correction-words.ts";
 import { DomainError } from "../shared/errors.ts";
 import { normaliseMachineName } from "./booking-rules.ts";
 import type { DateOrder } from "./export-dates.ts";
-import { importExports, type FileOutcome, type ImportFile } from "./import-service.ts";
+import { importExports, type ExportSource, type FileOutcome, type ImportOptions } from "./import-service.ts";
+import { loadMachines } from "./import-plan-service.ts";
 import { leftOutSentence } from "./import-words.ts";
 import type { SharedName } from "./machine-names.ts";
+import { mappingProblem } from "./mapping-rules.ts";
 
 type DB = Kysely<Database>;
 
 export interface MappedImportRequest {
   intent: "preview" | "import";
-  files: ImportFile[];
+  files: ExportSource[];
+  /**
+   * "together" (the page, by default): Import writes nothing until every file can be written, and
+   * otherwise says what is left to decide. "each" (the CLI): every file is imported on its own, once.
+   */
+  scope?: "together" | "each";
   /** Only this ended month's rows (undefined: every month the files hold). */
   month?: string;
-  /** The admin's choices: Machine Name → machine id. */
+  /** Every row to this machine (`vendboard import --machine`): the files' names route nothing. */
+  machineId?: number;
+  /** The user's choices: Machine Name → machine id. */
   mappings: ReadonlyMap<string, number>;
-  dateOrders: ReadonlyMap<string, DateOrder>;
+  /** The day/month order of text dates by file name, else `dateOrder`, for files that do not decide it. */
+  dateOrders?: ReadonlyMap<string, DateOrder>;
+  dateOrder?: DateOrder;
   acceptExclusions: boolean;
   adjustPaidMonths: boolean;
   /** The import profile every file is read with (else each file's own layout, or the profile its headers match). */
   profile?: string;
-  actorId: number;
+  actorId: number | null;
   dataDir: string;
+  /** How the files are read (the CLI's raised limits and its progress bar). */
+  reading?: Pick<ImportOptions, "readLimits" | "queueWaitMs" | "readOnThisThread"> & {
+    onFile?: (file: { name: string }, index: number) => void;
+  };
   /**
    * Remembers a mapping as the machine's telemetry name (machine-service.ts setTelemetryName, given
    * by the caller: machines/ builds on imports/, never the other way round).
@@ -80,20 +100,46 @@ export function mappedResult(
   };
 }
 
-/** Previews (a dry run) or imports; mappings are saved only on an import that goes ahead. */
+/**
+ * Previews (a dry run) or imports; mappings are saved only on an import that goes ahead. A mapping to
+ * a machine that does not exist, or to a name another machine answers to, refuses the run before any
+ * file is read (the CLI's runs throw it: a mistake in the command, not in a file).
+ */
 export async function importWithMappings(db: DB, request: MappedImportRequest): Promise<MappedImportResult> {
+  const problem = mappingProblem((await loadMachines(db)).list, request.mappings);
+  if (problem && request.scope === "each") throw problem;
+  if (problem) return mappedResult(request.intent, [], new Map(), problem.message);
   const options = {
+    ...request.reading,
     actorId: request.actorId,
     dataDir: request.dataDir,
     acceptExclusions: request.acceptExclusions,
     adjustPaidMonths: request.adjustPaidMonths,
   };
   const mode = {
+    machineId: request.machineId,
     month: request.month,
     mappings: request.mappings,
+    dateOrder: request.dateOrder,
     dateOrders: request.dateOrders,
     profile: request.profile,
   };
+  if (request.scope === "each") {
+    const dryRun = request.intent === "preview";
+    const result = mappedResult(
+      request.intent,
+      await importExports(db, request.files, mode, { ...options, dryRun }),
+      request.mappings,
+    );
+    if (dryRun) return result;
+    try {
+      for (const { name, machineId } of result.mappings) await request.rememberName(machineId, name);
+    } catch (error) {
+      if (error instanceof DomainError) return { ...result, error: error.message };
+      throw error;
+    }
+    return result;
+  }
   const preview = mappedResult(
     request.intent,
     await importExports(db, request.files, mode, { ...options, dryRun: true }),

@@ -1,5 +1,5 @@
 /**
- * One large file read at a time in this process (issue 32): a file over 1 MB waits for the one being
+ * One large file read at a time in this process: a file over 1 MB waits for the one being
  * read, up to PARSE_QUEUE_WAIT_MS (10 s), then is refused with 503 and `Retry-After: 5`, so a burst of
  * large uploads never multiplies the memory a read takes. Smaller files are read at once. Each server
  * process (worker) has its own gate; `vendboard import` waits without a limit.

@@ -1,7 +1,7 @@
 /**
- * The bounds on reading one export (ARCHITECTURE.md, issue 32): what it may unpack to, its rows, its
- * cells and its time, with the sentence for each refusal. The web always uses the defaults; `vendboard
- * import` may raise them for a trusted file (--max-unpacked-mb, --max-rows, --parse-timeout). Pure.
+ * The bounds on reading one export (ARCHITECTURE.md; docs/operations.md, Limits): what it may unpack to, its rows,
+ * its cells and its time, with the sentence for each refusal. The web always uses the defaults; `vendboard import`
+ * may raise them for a trusted file (--max-unpacked-mb, --max-rows, --parse-timeout). Pure.
  */
 import { formatUnits } from "../shared/format.ts";
 import { MAX_ROWS } from "./telemetry-export.ts";

@@ -1,5 +1,5 @@
-// Issue 32's part of npm run bench:hardening, on `npm start` (scripts/start.js: a primary and
-// WEB_CONCURRENCY=2 server processes):
+// The hostile files' part of npm run bench:hardening, on `npm start`'s shape (a primary and WEB_CONCURRENCY=2
+// server processes):
 // - three lying .xlsx files at once (4 MB each, a sheet declaring 0 bytes that unpacks to about 4 GB),
 //   again and again, while another user (a partner) loads their machine's records one request after
 //   another: the peak of the SUMMED resident memory of every server process (read from /proc) over its

@@ -1,4 +1,4 @@
-// The largest logo the Settings page takes (2,000 × 2,000 pixels, the bound of issue 32) at its most
+// The largest logo the Settings page takes (2,000 × 2,000 pixels, the bound a logo is held to) at its most
 // costly to draw: RGBA (pdf-lib decodes it and writes the colour and an alpha mask), a pattern that
 // stays well under 512 KB on disk. For npm run bench:hardening.
 import zlib from "node:zlib";

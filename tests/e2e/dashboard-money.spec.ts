@@ -1,5 +1,5 @@
 /**
- * The partner dashboard says where the money is (issue 31): a fresh profit-sharing partner at 15%
+ * The partner dashboard says where the money is: a fresh profit-sharing partner at 15%
  * with two machines, last month paid by a payout batch (the admin's API). Signed in as the partner,
  * Commission Due says "Paid £… on dd/mm/yyyy, reference …" (the reference the batch answered), the
  * month's consolidated report and its remittance download as PDFs, the working opens from a

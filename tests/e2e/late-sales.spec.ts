@@ -156,7 +156,7 @@ test("a month paid by batch takes late sales only once confirmed, and the differ
       },
     });
     expect(updated.status(), await updated.text()).toBe(200);
-    // A change of bank details holds payment for 72 hours unless another admin confirms them (issue 31).
+    // A change of bank details holds payment for 72 hours unless another admin confirms them.
     await confirmBankDetails(page, browser, partner.id);
 
     // 2. The month before last, paid by batch for this partner alone.

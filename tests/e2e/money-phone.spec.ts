@@ -1,5 +1,5 @@
 /**
- * Money on a phone (issue 33): at 375px each row of the money tables (the commission summary,
+ * Money on a phone: at 375px each row of the money tables (the commission summary,
  * Invoice Management, payouts, a fee-paying partner's invoice history and the partner's own My Fee
  * Payments) is a card with its partner, amount, status and actions all on the screen, no sideways
  * scrolling; no amount, invoice id or date breaks across lines; every action has a visible word.

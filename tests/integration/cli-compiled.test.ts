@@ -16,7 +16,7 @@ import { root } from "../../scripts/lib.js";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vendboard-cli-compiled-"));
 const pkg = path.join(dir, "vendboard");
 const STALE = "vendboard: the compiled CLI is older than its source; running the source (npm run build to refresh)\n";
-/** The line every command that opens the database starts stderr with (issue 33). */
+/** The line every command that opens the database starts stderr with. */
 const DB_LINE = `${databaseLine(databaseTarget({ ...process.env, DATABASE_PATH: path.join(dir, "cli.db") }), dir)}\n`;
 const MISSING = "vendboard: the CLI is not compiled (no dist/cli.js); running the source (npm run build to refresh)\n";
 

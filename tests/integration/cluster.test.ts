@@ -194,7 +194,7 @@ describe("refusing to run", () => {
       for (const script of ["scripts/start.js", "server.js"]) {
         const { code, output } = await run(script, { WEB_CONCURRENCY: value, PORT: "3999" });
         expect(code, output).toBe(1);
-        // One line, JSON like every other line in production (decision 65).
+        // One line, JSON like every other line in production.
         expect(output.trim().split("\n"), output).toHaveLength(1);
         expect(JSON.parse(output)).toMatchObject({
           level: 60,

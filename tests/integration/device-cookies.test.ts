@@ -1,5 +1,5 @@
 /**
- * Device cookies (decision 65, issue 32 point 3): a browser that completed a sign-in of a username
+ * Device cookies (docs/decisions/065-*.md): a browser that completed a sign-in of a username
  * skips that username's back-off, so an attacker who keeps it backed off cannot keep its owner out;
  * unknown browsers, other usernames' cookies and forged cookies are still backed off; a known
  * browser has a per-device limit of its own; the admin's password confirmation works the same way.

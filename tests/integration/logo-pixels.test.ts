@@ -103,7 +103,7 @@ describe("a logo's pixels at upload", () => {
 
 describe("a logo stored before the bound", () => {
   it("is flagged in Settings and left out of the partner's invoice PDF until it is replaced", async () => {
-    // As stored before issue 32: written straight to the table, past the bound.
+    // As stored before logos were bounded: written straight to the table, past the bound.
     await db
       .updateTable("businessProfile")
       .set({ logo: Buffer.from(blackPng(11_000, 11_000)), logoType: "image/png" })

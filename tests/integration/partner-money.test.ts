@@ -1,5 +1,5 @@
 /**
- * The partner dashboard says where the money is (issue 31): the loader's figures in exact pence for
+ * The partner dashboard says where the money is: the loader's figures in exact pence for
  * last month first and the months before it (paid with the date and the reference stored with the
  * money paid, due, waiting for N of M machine reports, month to date), the working (revenue, COGS,
  * the 2.99% card fee, net profit, the agreement's lines), and the documents: GET

@@ -132,7 +132,7 @@ describe(".xlsx bombs on the production server", () => {
   });
 
   it("one within the caps but slow to read gets its message, while other requests are answered", async () => {
-    // 3 million rows (81 MB of XML) are refused from the zip's count of rows at once (issue 32); 190,000
+    // 3 million rows (81 MB of XML) are refused from the zip's count of rows at once; 190,000
     // one-cell rows pass the count and are read by SheetJS in a worker, then refused for their headers.
     const bomb = xlsxBomb({ rows: 190_000 });
     const order: string[] = [];

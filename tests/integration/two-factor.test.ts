@@ -226,7 +226,7 @@ describe("the sign-in pages", () => {
     const session = cookiesOf(right).find((c) => c.startsWith("__vendboard_session="))!;
     expect((await call(adminLoader, "/admin", { cookie: session })).status).toBe(200);
     expect(cookiesOf(right)).toContain("__vendboard_2fa=");
-    // Only the full sign-in makes the browser known (decision 65): the password alone did not.
+    // Only the full sign-in makes the browser known: the password alone did not.
     expect(pending.join()).not.toContain("__vendboard_device=");
     expect(cookiesOf(right).some((c) => c.startsWith("__vendboard_device="))).toBe(true);
   });

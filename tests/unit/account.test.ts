@@ -319,6 +319,47 @@ describe("Balance due and its aging on a fixed day", () => {
       expect(sum, day).toBe(statementOfAccount(HISTORY, { from: "2026-01-01", to: day }).closingPence);
     }
   });
+  it("settles the earliest due date first, the lower id on the same day, whatever order the invoices come in", () => {
+    const pay = (
+      id: number,
+      receivedOn: string,
+      amountPence: number,
+      allocations: { invoiceId: number; amountPence: number }[],
+    ) => ({
+      id,
+      receivedOn,
+      amountPence,
+      method: "bank-transfer" as const,
+      reference: null,
+      allocations,
+    });
+    // Invoice 1 is due after 2 and 3; £90.00 received with nothing allocated settles invoice 2.
+    const shuffled: AccountHistory = {
+      invoices: [invoice(1, "2026-02-01"), invoice(3, "2026-01-01"), invoice(2, "2026-01-01")],
+      payments: [pay(1, "2026-01-05", 9000, [])],
+      credits: [],
+    };
+    expect(agingOf(shuffled, "2026-03-01").openInvoices.map((i) => [i.id, i.openPence])).toEqual([
+      [3, 9000],
+      [1, 9000],
+    ]);
+    // £100.00 allocated £90.00 to January: the other £10.00 settles part of February.
+    const partly: AccountHistory = {
+      invoices: [invoice(1, "2026-01-01"), invoice(2, "2026-02-01")],
+      payments: [pay(1, "2026-01-05", 10000, [{ invoiceId: 1, amountPence: 9000 }])],
+      credits: [],
+    };
+    expect(agingOf(partly, "2026-03-01").openInvoices.map((i) => [i.id, i.openPence])).toEqual([[2, 8000]]);
+    // February paid £10.00 over its gross: the excess settles January, due first.
+    const overpaid: AccountHistory = {
+      invoices: [invoice(1, "2026-01-01"), invoice(2, "2026-02-01")],
+      payments: [pay(1, "2026-02-05", 10000, [{ invoiceId: 2, amountPence: 10000 }])],
+      credits: [],
+    };
+    const aging = agingOf(overpaid, "2026-03-01");
+    expect(aging.openInvoices.map((i) => [i.id, i.openPence])).toEqual([[1, 8000]]);
+    expect(aging).toMatchObject({ balancePence: 8000, overduePence: 8000 });
+  });
 });
 
 describe("How a line reads on the screens and the PDF", () => {

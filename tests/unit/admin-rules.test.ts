@@ -91,6 +91,26 @@ describe("createAdminSchema", () => {
       "Password must be at least 8 characters",
     );
     expect(message({ username: "ann", name: "Ann", email: "ann@" })).toBe("Invalid email address");
+    // A value that is not text is refused as itself, never trimmed.
+    expect(message({ username: "ann", name: "Ann", email: 5 })).toBe("Invalid email address");
+  });
+
+  it('sends a set-password link for a ticked box, true or "true" only; each refusal names its field', () => {
+    const base = { username: "ann", name: "Ann", email: "ann@example.com" };
+    for (const ticked of ["on", "true", true])
+      expect(createAdminSchema.parse({ ...base, sendSetPasswordLink: ticked }).sendSetPasswordLink).toBe(true);
+    for (const unticked of [false, "false", "off", ""])
+      expect(createAdminSchema.parse({ ...base, sendSetPasswordLink: unticked }).sendSetPasswordLink).toBe(false);
+    const both = createAdminSchema.safeParse({
+      username: "ann",
+      name: "Ann",
+      password: "12345678",
+      sendSetPasswordLink: "on",
+    });
+    expect(both.success ? null : both.error.issues.map((i) => [i.code, i.path.join("."), i.message])).toEqual([
+      ["custom", "email", "An email address is needed to send a set-password link"],
+      ["custom", "password", "Leave the password empty to email a link"],
+    ]);
   });
 });
 
@@ -101,7 +121,7 @@ describe("passwordFromBytes", () => {
     expect(password).toHaveLength(16);
     expect(password).toMatch(/^[A-HJ-NP-Za-km-z2-9]+$/);
     expect(passwordFromBytes(new Uint8Array(16))).toBe("AAAAAAAAAAAAAAAA");
-    expect(() => passwordFromBytes(new Uint8Array(15))).toThrow();
+    expect(() => passwordFromBytes(new Uint8Array(15))).toThrow("need 16 random bytes");
   });
 });
 

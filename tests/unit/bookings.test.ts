@@ -8,7 +8,7 @@ import {
   planBookings,
   type BookingMachine,
 } from "#domain/imports/booking-rules.ts";
-import { exclusionSentence } from "#domain/imports/import-words.ts";
+import { exclusionSentence, leftOutSentence } from "#domain/imports/import-words.ts";
 import type { SaleRow } from "#domain/imports/telemetry-export.ts";
 
 const machines: BookingMachine[] = [
@@ -281,5 +281,25 @@ describe("exclusionSentence", () => {
     expect(exclusionSentence({ reason: "already booked to Leeds Station Concourse", count: 1 })).toBe(
       "1 row is already booked to Leeds Station Concourse",
     );
+  });
+});
+
+describe("leftOutSentence", () => {
+  it("names the rows, the reason and the revenue they carry, with a real plural", () => {
+    expect(leftOutSentence({ reason: "without a readable date", count: 465, revenuePence: 64_550 })).toBe(
+      "465 rows without a readable date: £645.50",
+    );
+    expect(leftOutSentence({ reason: "dated September 2026", count: 1, revenuePence: 120 })).toBe(
+      "1 row dated September 2026: £1.20",
+    );
+    // Refunds netted can leave no revenue, or less than none.
+    expect(leftOutSentence({ reason: "already booked to Leeds Station Concourse", count: 2, revenuePence: 0 })).toBe(
+      "2 rows already booked to Leeds Station Concourse: £0.00",
+    );
+  });
+
+  it("a receipt from before revenue was kept reads as before", () => {
+    expect(leftOutSentence({ reason: "dated September 2026", count: 98 })).toBe("98 rows are dated September 2026");
+    expect(leftOutSentence({ reason: "dated September 2026", count: 1 })).toBe("1 row is dated September 2026");
   });
 });

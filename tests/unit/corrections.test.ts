@@ -264,6 +264,10 @@ describe("the words of money paid", () => {
     expect(repaymentText("2026-09", 473, { pence: 570, lastPaidDate: "2026-10-05" })).toBe(
       "September 2026: £4.73, already paid £5.70 on 05/10/2026, now −£0.97",
     );
+    // Paid exactly what it comes to (nothing left, no sign), by a payment without a date of money sent.
+    expect(repaymentText("2026-10", 3_215, { pence: 3_215, lastPaidDate: null })).toBe(
+      "October 2026: £32.15, already paid £32.15, now £0.00",
+    );
   });
 
   it("what a paid month sent on, by reason", () => {
@@ -275,6 +279,9 @@ describe("the words of money paid", () => {
     );
     expect(sentOnText({ month: "2026-11", amountPence: -97, reason: "repaid" })).toBe(
       "Paid over, carried: −£0.97, added to November 2026",
+    );
+    expect(sentOnText({ month: "2026-12", amountPence: 100, reason: "something_new" })).toBe(
+      "Adjustment: +£1.00, added to December 2026",
     );
     expect(adjustmentText({ forMonth: "2026-09", amountPence: -97, reason: "repaid" })).toBe(
       "Adjustment for September 2026 (paid again): −£0.97",
@@ -292,6 +299,20 @@ describe("the words of money paid", () => {
       { id: 4, amountPence: 19, reason: "late_sales" },
     ];
     expect(standingAdjustments(rows).map((r) => r.id)).toEqual([2, 4]);
+  });
+
+  it("pairs each row with the first later row of its reason and the opposite amount, once; in id order", () => {
+    const row = (id: number, amountPence: number, reason = "late_sales") => ({ id, amountPence, reason });
+    const ids = (rows: ReturnType<typeof row>[]) => standingAdjustments(rows).map((r) => r.id);
+    expect(ids([row(7, 10, "a"), row(5, 20, "b"), row(6, 30, "c")])).toEqual([5, 6, 7]);
+    // Two payments and their two reversals: each reversal takes one row only.
+    expect(ids([row(1, 30), row(2, 30), row(3, -30), row(4, -30)])).toEqual([]);
+    expect(ids([row(1, 30), row(2, -30), row(3, 30)])).toEqual([3]);
+    // Another reason, another amount, or nothing at all never cancels.
+    expect(ids([row(1, 30), row(2, -30, "record_deleted")])).toEqual([1, 2]);
+    expect(ids([row(1, 30), row(2, -40)])).toEqual([1, 2]);
+    expect(ids([row(1, 0), row(2, 0)])).toEqual([1, 2]);
+    expect(ids([row(1, 30, "a"), row(2, 50, "b")])).toEqual([1, 2]);
   });
 
   it("the notes of a month: an open month money was paid for, a paid month topped up, what it sent on", () => {
@@ -327,6 +348,37 @@ describe("the words of money paid", () => {
     expect(paymentNotes({ ...base, payment: { status: "not_applicable", amountPence: null }, transfers: [] })).toEqual(
       [],
     );
+  });
+
+  it("the notes: a month with nothing paid says nothing; the figures before the last transfer, at the month's paid amount", () => {
+    const base = { month: "2026-10", totals: { commissionPence: 9_999 }, sentOn: [] };
+    const sentOn = [{ month: "2026-12", amountPence: 12, reason: "late_sales" }];
+    expect(paymentNotes({ ...base, payment: { status: "pending", amountPence: null }, transfers: [] })).toEqual([]);
+    // A partner type without commission says nothing, whatever was sent on.
+    expect(
+      paymentNotes({ ...base, payment: { status: "not_applicable", amountPence: null }, transfers: [], sentOn }),
+    ).toEqual([]);
+    expect(
+      paymentNotes({
+        ...base,
+        payment: { status: "completed", amountPence: 3_262 },
+        transfers: [
+          { amountPence: 3_000, paidDate: "2026-11-20" },
+          { amountPence: 215, paidDate: "2026-11-27" },
+          { amountPence: 47, paidDate: "2026-11-30" },
+        ],
+      }),
+    ).toEqual(["October 2026: £32.62, already paid £32.15 on 27/11/2026, now £0.47"]);
+  });
+
+  it("money paid: refunds of a transfer count against the sum, and dates are compared whatever their order", () => {
+    expect(
+      moneyPaidFrom([
+        { amountPence: 100, paidDate: "2026-11-03" },
+        { amountPence: 200, paidDate: "2026-11-01" },
+        { amountPence: -50, paidDate: "2026-12-05" },
+      ]),
+    ).toEqual({ pence: 250, lastPaidDate: "2026-11-03" });
   });
 
   it("the Mark as Paid question names both figures for a month paid before", () => {

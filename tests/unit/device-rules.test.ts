@@ -1,4 +1,4 @@
-/** Device cookies (decision 65): which nonce a browser has for a username, and what signing in remembers. */
+/** Device cookies (docs/decisions/065-*.md): which nonce a browser has for a username, and what signing in remembers. */
 import { describe, expect, it } from "vitest";
 import { deviceNonceFor, knownDevices, rememberDevice } from "#domain/accounts/device-rules.ts";
 
@@ -44,5 +44,31 @@ describe("rememberDevice", () => {
     const next = rememberDevice(many, "f", N2);
     expect(next.map((d) => d.u)).toEqual(["f", "a", "b", "c", "d"]);
     expect(knownDevices(next)).toHaveLength(5);
+  });
+});
+
+describe("knownDevices", () => {
+  const entry = (u: unknown, n: unknown = N1) => ({ u, n });
+
+  it("keeps a username of 1 to 64 characters with a nonce of 16 to 64 URL-safe characters", () => {
+    expect(knownDevices([entry("s"), entry("x".repeat(64), "c".repeat(16))])).toEqual([
+      { username: "s", nonce: N1 },
+      { username: "x".repeat(64), nonce: "c".repeat(16) },
+    ]);
+  });
+
+  it.each([
+    ["an empty username", entry("")],
+    ["a username of 65 characters", entry("x".repeat(65))],
+    ["a username that is not text", entry(["sam"])],
+    ["a nonce that is a number, even one whose digits would pass", entry("sam", 12345678901234567890)],
+    ["a nonce of 15 characters", entry("sam", "c".repeat(15))],
+  ])("leaves out %s", (_why, value) => {
+    expect(knownDevices([value, entry("alex", N2)])).toEqual([{ username: "alex", nonce: N2 }]);
+  });
+
+  it("reads the first five entries only, as rememberDevice writes them", () => {
+    const six = ["a", "b", "c", "d", "e", "f"].map((u) => entry(u));
+    expect(knownDevices(six).map((d) => d.username)).toEqual(["a", "b", "c", "d", "e"]);
   });
 });

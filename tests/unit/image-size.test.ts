@@ -1,4 +1,4 @@
-/** A logo's pixels read from its PNG or JPEG header, never decoded (issue 32). */
+/** A logo's pixels read from its PNG or JPEG header, never decoded. */
 import { describe, expect, it } from "vitest";
 import { fitsLogoBounds, imageSize, jpegSize, MAX_LOGO_PIXELS, pngSize } from "#domain/business/image-size.ts";
 import { logoForDocuments, logoProblem } from "#domain/business/business-rules.ts";

@@ -1,4 +1,4 @@
-/** The payout reference prefix (issue 31): the trading name's initials by default, or the prefix saved in Settings. */
+/** The payout reference prefix: the trading name's initials by default, or the prefix saved in Settings. */
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PAYOUT_PREFIX,
@@ -96,5 +96,18 @@ describe("the Settings field", () => {
     expect(PAYOUT_PREFIX_MESSAGE).toBe(
       "Payout reference prefix must be 1 to 5 characters: letters A–Z, digits 0–9, spaces and . & / -, starting with a letter or digit (blank for the trading name's initials)",
     );
+  });
+});
+
+describe("bacsText", () => {
+  it("abbreviates only text longer than 18 characters, counted without its spaces at either end", () => {
+    expect(bacsText("AAAA LIMITED AAAAA")).toBe("AAAA LIMITED AAAAA");
+    expect(bacsText(" AAAA LIMITED AAAAA ")).toBe("AAAA LIMITED AAAAA");
+    expect(bacsText("AAAA LIMITED AAAAAA")).toBe("AAAA LTD AAAAAA");
+  });
+
+  it("starts with a letter or digit, however many other characters led", () => {
+    expect(bacsText("--=ABC")).toBe("ABC");
+    expect(bacsText("- . / & 7 Hills")).toBe("7 HILLS");
   });
 });

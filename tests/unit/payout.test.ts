@@ -114,7 +114,7 @@ describe("checkBankDetails", () => {
       ok: false,
       reason: { code: "bank_invalid", message: 'Bank details need checking: sort code "05-01-2" is not 6 digits' },
     });
-    // 7 digits take a leading 0 (issue 31); 6 are still not an account number.
+    // 7 digits take a leading 0; 6 are still not an account number.
     expect(checkBankDetails("050123", "1234567")).toEqual({ ok: true, sortCode: "050123", accountNumber: "01234567" });
     expect(checkBankDetails("050123", "123456")).toEqual({
       ok: false,

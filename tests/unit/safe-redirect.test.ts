@@ -1,4 +1,4 @@
-/** redirectTo: a path on this site only, parsed as a URL, control characters refused (issue 32). */
+/** redirectTo: a path on this site only, parsed as a URL, control characters refused. */
 import { describe, expect, it } from "vitest";
 import { sameOriginPath } from "#app/utils/safe-redirect.ts";
 

@@ -1,4 +1,4 @@
-/** The production server's limits on slow clients (server/timeouts.js, issue 32). */
+/** The production server's limits on slow clients (server/timeouts.js). */
 import { describe, expect, it } from "vitest";
 import { serverTimeouts } from "../../server/timeouts.js";
 

@@ -5,11 +5,13 @@ import {
   acceptTotp,
   hashRecoveryCode,
   isRecoveryShape,
+  isTotpShape,
   newTotpSecret,
   normaliseCode,
   otpauthUri,
   recoveryCodesFrom,
   secondStep,
+  totpCode,
   totpStep,
 } from "#domain/accounts/two-factor-rules.ts";
 
@@ -71,7 +73,7 @@ describe("recovery codes", () => {
     expect(codes[0]).toBe("abcde-fghjk");
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect(recoveryCodesFrom(new Uint8Array(RECOVERY_BYTES))).toEqual(Array(10).fill("aaaaa-aaaaa"));
-    expect(() => recoveryCodesFrom(new Uint8Array(99))).toThrow();
+    expect(() => recoveryCodesFrom(new Uint8Array(99))).toThrow("Need 100 random bytes");
   });
 
   it("hash the same typed with or without the dash, in any case", () => {
@@ -96,5 +98,21 @@ describe("the second step after a right password", () => {
     [false, false, true, "none"],
   ] as const)("admin %s, on %s, required %s: %s", (isAdmin, on, required, expected) => {
     expect(secondStep(account(isAdmin, on), required)).toBe(expected);
+  });
+});
+
+describe("TOTP codes' shape, the first step and the generator", () => {
+  it("a code is exactly six digits", () => {
+    expect(isTotpShape("287082")).toBe(true);
+    for (const code of ["28708", "2870820", "28708a", " 287082", ""]) expect(isTotpShape(code)).toBe(false);
+  });
+
+  it("accepts a code of the very first step (0) when none was accepted before", () => {
+    expect(acceptTotp(RFC_SECRET, codeAt(10_000), 10_000, null)).toBe(0);
+  });
+
+  it("totpCode is the RFC's code at its time", () => {
+    expect(totpCode(RFC_SECRET, 59_000)).toBe("287082");
+    expect(totpCode(RFC_SECRET, 1_234_567_890_000)).toBe("005924");
   });
 });

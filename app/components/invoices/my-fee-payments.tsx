@@ -1,7 +1,8 @@
 /**
  * The partner dashboard's 'My Fee Payments': the account state, then the partner's own invoices of
  * the status tab (`?status=` on /, filtered by the dashboard's loader), each downloadable. Invoices
- * are numbered as on their PDF (INV-00004, decision 66), with what is left to pay beside the amount.
+ * are numbered as on their PDF (INV-00004), with what is left to pay beside the amount
+ * (docs/decisions/066-my-fee-payments-numbers-invoices-as-inv-00004-and-says-what.md).
  */
 import { Card, DataList, Heading, IconButton, Table, Text, VisuallyHidden } from "@radix-ui/themes";
 import { DownloadIcon } from "@radix-ui/react-icons";
