@@ -114,11 +114,11 @@ export function assertPlanImportable(plan: BookingPlan, machines: Machines): voi
         .map(sharedNameText)
         .join(
           "; ",
-        )}. Give one of them that name as its telemetry name (map it to a machine on /admin/import), or import with --machine`,
+        )}. Give one of them that name as its telemetry name (map it to a machine on /admin/import, or import with --map "NAME=ID")`,
     );
   if (plan.unmapped.size)
     throw new SalesReportError(
-      `Unknown machine names: ${[...plan.unmapped.keys()].sort().join(", ")}. Map each one to a machine on /admin/import, then import again`,
+      `Unknown machine names: ${[...plan.unmapped.keys()].sort().join(", ")}. Map each one to a machine on /admin/import (or import with --map "NAME=ID"), then import again`,
     );
 }
 

@@ -186,7 +186,7 @@ describe("an import naming a location two machines answer to", () => {
     const run = await runCli(["import", file]);
     expect(run.code).toBe(1);
     expect(run.err).toContain(
-      "2 machines answer to 'York Hospital Atrium': York Hospital Atrium (North Sites) and York Hospital Atrium (South Sites). Give one of them that name as its telemetry name (map it to a machine on /admin/import)",
+      "2 machines answer to 'York Hospital Atrium': York Hospital Atrium (North Sites) and York Hospital Atrium (South Sites). Give one of them that name as its telemetry name (map it to a machine on /admin/import, or import with --map \"NAME=ID\")",
     );
   });
 
