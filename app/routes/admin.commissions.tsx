@@ -19,6 +19,7 @@ import {
   recentMonths,
 } from "#domain/shared/dates.ts";
 import { formatPence } from "#domain/shared/format.ts";
+import { NO_ACTIVE_MACHINES } from "#domain/commissions/money-status-rules.ts";
 import { pageRequest } from "#domain/shared/paging.ts";
 import { lastDayOfMonth, monthHasEnded, monthLabel } from "#domain/month-close/month-close-rules.ts";
 import { ConfirmPost } from "#app/components/confirm-button.tsx";
@@ -227,7 +228,7 @@ export default function CommissionSummaryPage() {
                     : formatRate(fractionToBp(row.commissionPercentage) ?? 0)}
                 </Table.Cell>
                 <Table.Cell justify="end" data-label="Reports" className="vb-figure">
-                  {row.submittedReports} of {row.totalMachines}
+                  {row.totalMachines > 0 ? `${row.submittedReports} of ${row.totalMachines}` : NO_ACTIVE_MACHINES}
                 </Table.Cell>
                 <Table.Cell data-label="All Reports Submitted">
                   {row.allReportsSubmitted ? (

@@ -10,6 +10,7 @@ import { monthHasEnded } from "../month-close/month-close-rules.ts";
 import { paymentFiguresText, repaymentText } from "../commissions/correction-words.ts";
 import { bacsText, payoutReference, topUpReference } from "../commissions/bacs-rules.ts";
 import { DEFAULT_PAYOUT_PREFIX } from "../business/business-rules.ts";
+import { NO_ACTIVE_MACHINES } from "../commissions/money-status-rules.ts";
 import {
   bankCheckingMessage,
   normalizeAccountNumber,
@@ -78,7 +79,7 @@ export function payoutEligibility(p: PayoutPartner, month: string, now: Date = n
       message: `Already paid${p.paidDate ? ` on ${formatDate(p.paidDate)}` : ""} (${formatPence(p.paidAmountPence ?? p.commissionPence)})`,
     };
   }
-  if (p.activeMachines === 0) return { code: "incomplete", message: "No active machines" };
+  if (p.activeMachines === 0) return { code: "incomplete", message: NO_ACTIVE_MACHINES };
   if (p.submittedReports < p.activeMachines) {
     return {
       code: "incomplete",
