@@ -96,8 +96,8 @@ export const MAX_LOGO_BYTES = 512 * 1024;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_SIGNATURE = [0xff, 0xd8, 0xff];
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[]) =>
-  bytes.length >= signature.length && signature.every((b, i) => bytes[i] === b);
+/** A byte past the end reads as undefined, never equal to a signature's byte, so short input is no match. */
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) => signature.every((b, i) => bytes[i] === b);
 
 /** What an image is by its first bytes (never its name): PNG, JPEG, or null for anything else. */
 export function logoType(bytes: Uint8Array): LogoType | null {
@@ -170,6 +170,6 @@ export function hasBankDetails(
 }
 
 /** A link into the app from its configured base URL (APP_URL, never a request's Host): "https://vend.example/" + "admin". */
-export function appLink(appUrl: string, path = "/"): string {
+export function appLink(appUrl: string, path = ""): string {
   return new URL(path.replace(/^\/+/, ""), appUrl.endsWith("/") ? appUrl : `${appUrl}/`).toString();
 }

@@ -60,7 +60,7 @@ export function formatRemittanceId(id: number): string {
 /** GB29 NWBK 6016 1331 9268 19: an IBAN in groups of four, as it is printed for people to copy. */
 export function formatIban(iban: string): string {
   return iban
-    .replace(/\s+/g, "")
+    .replace(/\s/g, "")
     .toUpperCase()
     .replace(/(.{4})(?=.)/g, "$1 ");
 }

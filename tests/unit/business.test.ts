@@ -44,6 +44,73 @@ describe("VAT on an invoice (the amount is the net)", () => {
   });
 });
 
+describe("VAT's refusals name the value", () => {
+  it.each([
+    [10.5, 2000, "VAT needs whole pence: 10.5"],
+    [100, 10_001, "A VAT rate is 0 to 10000 basis points: 10001"],
+    [100, -1, "A VAT rate is 0 to 10000 basis points: -1"],
+    [100, 20.5, "A VAT rate is 0 to 10000 basis points: 20.5"],
+  ])("vatLines(%d, %d) throws %s", (netPence, rateBp, message) => {
+    expect(() => vatLines(netPence, rateBp)).toThrow(new RangeError(message));
+  });
+});
+
+describe("a logo's type needs its whole signature, and no more", () => {
+  it.each([
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "image/png"],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a], null],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0b], null],
+    [[0xff, 0xd8, 0xff], "image/jpeg"],
+    [[0xff, 0xd8], null],
+    [[0xff, 0xd8, 0xfe], null],
+  ])("%j is %s", (bytes, type) => {
+    expect(logoType(new Uint8Array(bytes))).toBe(type);
+  });
+});
+
+describe("the profile before it is set up", () => {
+  it("shows the product's name and nothing else", () => {
+    expect(DEFAULT_PROFILE).toEqual({
+      tradingName: "Vendboard",
+      address: "",
+      companyNumber: null,
+      vatNumber: null,
+      vatRateBp: null,
+      bankAccountName: null,
+      bankSortCode: null,
+      bankAccountNumber: null,
+      bankIban: null,
+      contactEmail: null,
+      website: null,
+      logo: null,
+      payoutPrefix: null,
+      updatedAt: null,
+    });
+  });
+});
+
+describe("appLink: a path under APP_URL, whatever slashes either has", () => {
+  it.each([
+    ["https://vend.example", "admin", "https://vend.example/admin"],
+    ["https://vend.example", "//admin", "https://vend.example/admin"],
+    ["https://example.com/vendboard", "/admin", "https://example.com/vendboard/admin"],
+    ["https://example.com/vendboard", "//admin", "https://example.com/vendboard/admin"],
+    ["https://example.com/vendboard/", "admin/commission", "https://example.com/vendboard/admin/commission"],
+    [
+      "https://example.com/vendboard",
+      "admin/commission?month=2026-10",
+      "https://example.com/vendboard/admin/commission?month=2026-10",
+    ],
+  ])("%s + %s is %s", (appUrl, path, link) => {
+    expect(appLink(appUrl, path)).toBe(link);
+  });
+
+  it("links to the app's root when no path is given", () => {
+    expect(appLink("https://vend.example")).toBe("https://vend.example/");
+    expect(appLink("https://example.com/vendboard")).toBe("https://example.com/vendboard/");
+  });
+});
+
 describe("logos", () => {
   it("are PNG or JPEG by their first bytes, whatever their name", () => {
     expect(logoType(PNG)).toBe("image/png");

@@ -9,6 +9,7 @@ import {
   isIsoDay,
   isoDay,
   monthOf,
+  nextMonth,
   parseIsoDay,
   parseMonth,
   previousMonth,
@@ -198,6 +199,20 @@ describe("recentMonths: the commission month selector offers 12 months", () => {
   it("refuses a month that is not YYYY-MM", () => {
     expect(() => recentMonths("2026-13", 12)).toThrow(RangeError);
     expect(() => recentMonths("2026-13", 12)).toThrow("Not a YYYY-MM month: 2026-13");
+  });
+});
+
+describe("nextMonth: the month after a YYYY-MM month", () => {
+  it.each([
+    ["2026-10", "2026-11"],
+    ["2026-01", "2026-02"],
+    ["2026-12", "2027-01"],
+  ])("%s is followed by %s", (month, next) => {
+    expect(nextMonth(month)).toBe(next);
+  });
+
+  it("refuses a month that is not YYYY-MM", () => {
+    expect(() => nextMonth("2026-13")).toThrow("Not a YYYY-MM month: 2026-13");
   });
 });
 

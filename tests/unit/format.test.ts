@@ -1,14 +1,21 @@
 // The product's one set of formats (domain/shared/format.ts): every screen, PDF, workbook and email uses these.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatCount,
+  formatCreditNoteId,
   formatDate,
   formatInvoiceId,
   formatMonth,
   formatPence,
   formatAmountPence,
+  formatPenceCompact,
   formatPercent,
+  formatRemittanceId,
+  formatSignedPence,
+  formatSortCode,
   formatUnits,
+  formatUnitsCompact,
+  maskAccountNumber,
 } from "#domain/shared/format.ts";
 
 describe("formats", () => {
@@ -49,6 +56,7 @@ describe("formatIban (issue 14, the invoice's bank details)", () => {
     expect(formatIban("GB29NWBK60161331926819")).toBe("GB29 NWBK 6016 1331 9268 19");
     expect(formatIban("gb29 nwbk6016 1331926819")).toBe("GB29 NWBK 6016 1331 9268 19");
     expect(formatIban("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatIban(" gb29\t\tnwbk  6016\n1331 9268 19 ")).toBe("GB29 NWBK 6016 1331 9268 19");
   });
 });
 
@@ -83,5 +91,80 @@ describe("formatPenceCompact and formatUnitsCompact, the sales chart's axes", ()
     expect(formatUnitsCompact(40000)).toBe("40k");
     expect(formatUnitsCompact(1250)).toBe("1,250");
     expect(formatUnitsCompact(12500)).toBe("12.5k");
+  });
+});
+
+describe("formatUnits rounds to whole units", () => {
+  // A fresh module makes its formatter in this test: the formatter is made once, on first use.
+  it.each([
+    [1234.5, "1,235"],
+    [2.4, "2"],
+    [-1270, "-1,270"],
+  ])("%d is written %s", async (count, text) => {
+    vi.resetModules();
+    const fresh = await import("#domain/shared/format.ts");
+    expect(fresh.formatUnits(count)).toBe(text);
+  });
+});
+
+describe("the chart axes write k from exactly 10,000 (pounds or units), either sign", () => {
+  it.each([
+    [999_999, "£9,999.99"],
+    [1_000_000, "£10k"],
+    [-1_000_000, "-£10k"],
+    [-150_000, "-£1,500"],
+  ])("formatPenceCompact(%i) is %s", (pence, text) => {
+    expect(formatPenceCompact(pence)).toBe(text);
+  });
+
+  it.each([
+    [9_999, "9,999"],
+    [10_000, "10k"],
+    [-10_000, "-10k"],
+    [-9_999, "-9,999"],
+  ])("formatUnitsCompact(%i) is %s", (count, text) => {
+    expect(formatUnitsCompact(count)).toBe(text);
+  });
+});
+
+describe("signed differences, document numbers and bank details", () => {
+  it.each([
+    [120, "+£1.20"],
+    [0, "+£0.00"],
+    [-120, "−£1.20"],
+    [-123_456, "−£1,234.56"],
+  ])("formatSignedPence(%i) is %s, with a true minus sign", (pence, text) => {
+    expect(formatSignedPence(pence)).toBe(text);
+  });
+
+  it.each([
+    [5, "INV-00005", "CN-00005", "RA-00005"],
+    [12_345, "INV-12345", "CN-12345", "RA-12345"],
+    [123_456, "INV-123456", "CN-123456", "RA-123456"],
+  ])("number %i is %s, %s and %s", (id, invoice, creditNote, remittance) => {
+    expect(formatInvoiceId(id)).toBe(invoice);
+    expect(formatCreditNoteId(id)).toBe(creditNote);
+    expect(formatRemittanceId(id)).toBe(remittance);
+  });
+
+  it.each([
+    ["401162", "40-11-62"],
+    ["050123", "05-01-23"],
+    ["40116", "40116"],
+    ["4011620", "4011620"],
+    ["x401162", "x401162"],
+    ["40-11-62", "40-11-62"],
+    ["abcdef", "abcdef"],
+  ])("formatSortCode(%s) is %s: only six digits are grouped", (digits, text) => {
+    expect(formatSortCode(digits)).toBe(text);
+  });
+
+  it.each([
+    ["41234567", "****4567"],
+    ["412345 67", "****4567"],
+    ["4123-45-67", "****4567"],
+    ["12345678901", "****8901"],
+  ])("maskAccountNumber(%s) is %s: the last four digits, spaces and dashes left out", (number, text) => {
+    expect(maskAccountNumber(number)).toBe(text);
   });
 });

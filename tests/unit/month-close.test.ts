@@ -3,10 +3,12 @@ import { DomainError } from "#domain/shared/errors.ts";
 import {
   MONTH_TO_DATE,
   assertMonthEnded,
+  closedKey,
   closedMonthError,
   lastDayOfMonth,
   monthHasEnded,
   monthLabel,
+  reportsComplete,
 } from "#domain/month-close/month-close-rules.ts";
 
 // ARCHITECTURE §11: a month has ended when its last day has passed in UTC; until then it is
@@ -92,5 +94,24 @@ describe("closedMonthError: the 409 for a change to a closed (paid) month", () =
     expect(closedMonthError({ ...closed, paidDate: null }).message).toBe(
       "It would change Corner Shop's October 2026, which is closed: its commission was paid. Reset the month to reopen it first.",
     );
+  });
+});
+
+describe("reportsComplete: every active machine has the month's record, and there is one", () => {
+  it.each([
+    [2, 2, true],
+    [1, 1, true],
+    [2, 1, false],
+    [2, 3, false],
+    [0, 0, false],
+    [0, 1, false],
+  ])("%i active machines and %i records: %s", (activeMachines, submittedReports, complete) => {
+    expect(reportsComplete(activeMachines, submittedReports)).toBe(complete);
+  });
+});
+
+describe("closedKey: a partner's month as one key", () => {
+  it("joins the partner's id and the month with a colon", () => {
+    expect(closedKey(12, "2026-10")).toBe("12:2026-10");
   });
 });
