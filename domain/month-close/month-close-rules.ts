@@ -7,12 +7,12 @@ import { formatDate, formatMonth, monthOf } from "../shared/dates.ts";
 
 export const MONTH_TO_DATE = "month to date";
 
-/** YYYY-MM-DD of the month's last day. */
 /** "Commission Due" is complete when the partner has an active machine and every active machine has the month's record. */
 export function reportsComplete(activeMachines: number, submittedReports: number): boolean {
   return activeMachines > 0 && submittedReports === activeMachines;
 }
 
+/** YYYY-MM-DD of the month's last day. */
 export function lastDayOfMonth(month: string): string {
   const [year, m] = month.split("-").map(Number);
   return new Date(Date.UTC(year, m, 0)).toISOString().slice(0, 10);
