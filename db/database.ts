@@ -37,11 +37,11 @@ import pg from "pg";
 import { isPostgresUrl, type DatabaseTarget } from "./config.ts";
 import { migrations } from "./migrations/index.ts";
 import { isDeno, nodeSqliteDatabase, openDatabaseSync } from "./node-sqlite.ts";
+import { applyPragmas } from "./sqlite-pragmas.ts";
 import type { Database } from "./schema.ts";
 
 export type DB = Kysely<Database>;
 
-const PRAGMAS = ["journal_mode = WAL", "foreign_keys = ON", "busy_timeout = 5000", "synchronous = NORMAL"];
 // Lower case as JavaScript's toLowerCase gives it, for searches that ignore case the way the
 // pure rules do (SQLite's own lower() folds only A–Z: "CAFÉ" would not find "Café").
 const unicodeLower = (text: unknown) => (typeof text === "string" ? text.toLowerCase() : text);
@@ -51,7 +51,7 @@ export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const BetterSqlite = createRequire(import.meta.url)("better-sqlite3") as typeof SQLite;
   const sqlite = new BetterSqlite(file);
-  for (const pragma of PRAGMAS) sqlite.pragma(pragma);
+  applyPragmas((pragma) => sqlite.pragma(pragma));
   sqlite.function("unicode_lower", { deterministic: true }, unicodeLower);
   return sqlite;
 }
@@ -60,7 +60,7 @@ export function openSqlite(file: string): SQLite.Database {
 function openNodeSqlite(file: string): SqliteDatabase {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = openDatabaseSync(file);
-  for (const pragma of PRAGMAS) sqlite.exec(`pragma ${pragma}`);
+  applyPragmas((pragma) => sqlite.exec(`pragma ${pragma}`));
   sqlite.function("unicode_lower", { deterministic: true }, unicodeLower);
   return nodeSqliteDatabase(sqlite);
 }
