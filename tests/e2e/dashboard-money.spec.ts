@@ -10,11 +10,9 @@
  */
 import fs from "node:fs";
 import type { Browser, Download, Page } from "@playwright/test";
-import * as XLSX from "xlsx";
-import { ADMIN, expect, signIn, test, withPayoutLock } from "./fixtures.ts";
+import { ADMIN, expect, exportUpload, signIn, test, withPayoutLock } from "./fixtures.ts";
 import { horizontalOverflow, overflowingText } from "./layout-checks.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const SHOTS = "test-results/screenshots";
 
 function monthOffset(offset: number) {
@@ -43,22 +41,7 @@ function exportFile(name: string, machineName: string, month: string, count: num
     2,
     `${month}-${String(1 + (i % 5)).padStart(2, "0")}T1${i % 10}:00:00Z`,
   ]);
-  const sheet = XLSX.utils.aoa_to_sheet([
-    ["Dynamic Transactions Monitor Mega"],
-    [
-      "Machine Name",
-      "Transaction ID",
-      "Product Name",
-      "Cost Price",
-      "Machine Price",
-      "Settlement Value (Vend Price)",
-      "Authorization Date and Time (GMT)",
-    ],
-    ...rows,
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return { name, mimeType: XLSX_TYPE, buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })) };
+  return exportUpload(name, rows);
 }
 
 /** As the admin: a partner with bank details, two machines, last month reported by both, the month before by one. */

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test as base, type Page } from "@playwright/test";
+import * as XLSX from "xlsx";
 
 export const ADMIN = { username: "admin", password: "admin-demo-1", initials: "AM" };
 export const PARTNER = { username: "leeds-station", password: "partner-demo-1", initials: "LR" };
@@ -70,4 +71,26 @@ export async function withPayoutLock<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const EXPORT_HEADERS = [
+  "Machine Name",
+  "Transaction ID",
+  "Product Name",
+  "Cost Price",
+  "Machine Price",
+  "Settlement Value (Vend Price)",
+  "Authorization Date and Time (GMT)",
+];
+
+/** An upload of a telemetry export in the spec's layout (title row, the seven headers, then `rows`). */
+export function exportUpload(name: string, rows: unknown[][]) {
+  const sheet = XLSX.utils.aoa_to_sheet([["Dynamic Transactions Monitor Mega"], EXPORT_HEADERS, ...rows]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, "Transactions");
+  return {
+    name,
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Uint8Array),
+  };
 }

@@ -4,8 +4,7 @@
  * reference; the audit trail shows both.
  */
 import AxeBuilder from "@axe-core/playwright";
-import * as XLSX from "xlsx";
-import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
+import { ADMIN, expect, exportUpload, signIn, test, toast } from "./fixtures.ts";
 
 function exportFile(unknownName = "Harrogate Gym Front Desk"): { name: string; mimeType: string; buffer: Buffer } {
   // Dated in the month in progress (never closed), with transaction ids no demo sale uses.
@@ -15,26 +14,7 @@ function exportFile(unknownName = "Harrogate Gym Front Desk"): { name: string; m
   const rows = names.flatMap((name, m) =>
     [0, 1, 2].map((i) => [name, base + m * 3 + i, "KitKat 4 Finger", 0.35, 1.1, 1.1, `${month}-01T0${i}:1${m}:00Z`]),
   );
-  const sheet = XLSX.utils.aoa_to_sheet([
-    ["Dynamic Transactions Monitor Mega"],
-    [
-      "Machine Name",
-      "Transaction ID",
-      "Product Name",
-      "Cost Price",
-      "Machine Price",
-      "Settlement Value (Vend Price)",
-      "Authorization Date and Time (GMT)",
-    ],
-    ...rows,
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return {
-    name: "three-sites.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })),
-  };
+  return exportUpload("three-sites.xlsx", rows);
 }
 
 test("an admin imports a three-machine export, maps the unknown name in the page, marks an overdue invoice paid, and the audit trail shows both", async ({

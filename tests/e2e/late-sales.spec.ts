@@ -16,10 +16,7 @@
  */
 import fs from "node:fs";
 import type { Browser, Download, Page, TestInfo } from "@playwright/test";
-import * as XLSX from "xlsx";
-import { ADMIN, expect, signIn, test, toast, withPayoutLock } from "./fixtures.ts";
-
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+import { ADMIN, expect, exportUpload, signIn, test, toast, withPayoutLock } from "./fixtures.ts";
 
 function monthOffset(offset: number) {
   const now = new Date();
@@ -51,22 +48,7 @@ function exportFile(name: string, machineName: string, month: string, count: num
     2,
     `${month}-${String(firstDay + (i % 5)).padStart(2, "0")}T1${i % 10}:${String((i * 7) % 60).padStart(2, "0")}:00Z`,
   ]);
-  const sheet = XLSX.utils.aoa_to_sheet([
-    ["Dynamic Transactions Monitor Mega"],
-    [
-      "Machine Name",
-      "Transaction ID",
-      "Product Name",
-      "Cost Price",
-      "Machine Price",
-      "Settlement Value (Vend Price)",
-      "Authorization Date and Time (GMT)",
-    ],
-    ...rows,
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return { name, mimeType: XLSX_TYPE, buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })) };
+  return exportUpload(name, rows);
 }
 
 /** A fresh profit-sharing partner at 10% (no bank details yet) with one machine and its two months' records. */

@@ -4,9 +4,8 @@
  * the location then names both machines on /admin/import and offers the mapping. Without
  * JavaScript the warning comes back as the form's page and the offer posts.
  */
-import * as XLSX from "xlsx";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
+import { ADMIN, expect, exportUpload, signIn, test, toast } from "./fixtures.ts";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -51,26 +50,7 @@ function exportNaming(location: string) {
     1.1,
     `${month}-01T0${i}:10:00Z`,
   ]);
-  const sheet = XLSX.utils.aoa_to_sheet([
-    ["Dynamic Transactions Monitor Mega"],
-    [
-      "Machine Name",
-      "Transaction ID",
-      "Product Name",
-      "Cost Price",
-      "Machine Price",
-      "Settlement Value (Vend Price)",
-      "Authorization Date and Time (GMT)",
-    ],
-    ...rows,
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return {
-    name: "shared-name.xlsx",
-    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })),
-  };
+  return exportUpload("shared-name.xlsx", rows);
 }
 
 for (const width of [375, 1280]) {

@@ -5,10 +5,8 @@
  * machine before what the file adds. Screenshots at 375 px and 1280 px for a person to look at.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import * as XLSX from "xlsx";
-import { ADMIN, expect, signIn, test } from "./fixtures.ts";
+import { ADMIN, expect, exportUpload, signIn, test } from "./fixtures.ts";
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Three months ago: a month no other spec pays or sums. */
@@ -31,22 +29,7 @@ function exportFile(name: string, machineName: string, count: number) {
     2,
     `${YM}-${String(1 + (i % 5)).padStart(2, "0")}T1${i % 10}:00:00Z`,
   ]);
-  const sheet = XLSX.utils.aoa_to_sheet([
-    ["Dynamic Transactions Monitor Mega"],
-    [
-      "Machine Name",
-      "Transaction ID",
-      "Product Name",
-      "Cost Price",
-      "Machine Price",
-      "Settlement Value (Vend Price)",
-      "Authorization Date and Time (GMT)",
-    ],
-    ...rows,
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, "Transactions");
-  return { name, mimeType: XLSX_TYPE, buffer: Buffer.from(XLSX.write(book, { type: "buffer", bookType: "xlsx" })) };
+  return exportUpload(name, rows);
 }
 
 async function newPartner(page: Page, prefix: string) {
