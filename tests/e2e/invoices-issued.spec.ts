@@ -23,6 +23,25 @@ async function feePartner(page: Page) {
   return (await response.json()) as { id: number; name: string };
 }
 
+/**
+ * The partner's row for the period starting `first` (dd/mm/yyyy) on Invoice Management, on
+ * whichever page lists it: the list is 24 to a page, latest period first, so a backdated invoice
+ * sits behind every later one other tests made (and Check Due Invoices, clicked by other tests at
+ * any time, may add this partner's later terms). Leaves the browser on that page.
+ */
+async function invoiceRow(page: Page, partnerName: string, first: string) {
+  for (let n = 1; n <= 100; n++) {
+    await page.goto(`/admin/invoices?page=${n}`);
+    const row = page
+      .getByRole("tabpanel")
+      .getByRole("row", { name: new RegExp(partnerName) })
+      .filter({ hasText: first });
+    if ((await row.count()) > 0) return row;
+    if ((await page.getByRole("link", { name: "Next page" }).count()) === 0) break;
+  }
+  throw new Error(`No invoice of ${partnerName} for the period from ${first} on any page of /admin/invoices`);
+}
+
 test.describe("Invoices as issued", () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, ADMIN);
@@ -60,11 +79,8 @@ test.describe("Invoices as issued", () => {
     await dialog.getByRole("button", { name: "Generate Invoice" }).click();
     await expect(toast(page)).toContainText("Invoice generated");
 
-    await page.goto("/admin/invoices");
-    const rows = page.getByRole("tabpanel").getByRole("row", { name: new RegExp(partner.name) });
-    await expect(rows).toHaveCount(2);
-    const march = rows.filter({ hasText: "01/03/2025" });
-    const april = rows.filter({ hasText: "01/04/2025" });
+    const march = await invoiceRow(page, partner.name, "01/03/2025");
+    await expect(march).toHaveCount(1);
     await expect(march).toContainText(gb(isoIn(14)));
     await expect(march.getByRole("button", { name: /^Delete INV-/ })).toHaveCount(1);
 
@@ -90,12 +106,13 @@ test.describe("Invoices as issued", () => {
     );
 
     // Never sent: still deleted, after confirming.
-    await page.goto("/admin/invoices");
+    const april = await invoiceRow(page, partner.name, "01/04/2025");
     await april.getByRole("button", { name: /^Delete INV-/ }).click();
     const confirm = page.getByRole("alertdialog", { name: /^Delete INV-\d{5}\?$/ });
     await expect(confirm).toContainText("its number stays in the audit trail");
     await confirm.getByRole("button", { name: "Delete Invoice" }).click();
     await expect(toast(page)).toContainText("Invoice deleted");
-    await expect(rows).toHaveCount(1);
+    await expect(april).toHaveCount(0);
+    await expect(await invoiceRow(page, partner.name, "01/03/2025")).toHaveCount(1);
   });
 });
