@@ -60,9 +60,9 @@ function workbook(first: number, rows: [number, string, number, number, string][
 async function postImport(fields: Record<string, string>, files: [string, Uint8Array][] = []) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  for (const [name, bytes] of files) form.append("files", new File([bytes], name));
+  for (const [name, bytes] of files) form.append("files", new File([bytes as Uint8Array<ArrayBuffer>], name));
   const request = new Request(`${BASE}/admin/import`, { method: "POST", body: form, headers: { cookie: adminCookie } });
-  return (await importAction({ request, params: {}, context: {} })) as ImportActionData;
+  return importAction({ request, params: {}, context: {} });
 }
 
 const FIRST = workbook(5001, [
