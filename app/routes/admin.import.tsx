@@ -9,7 +9,7 @@ import { Box, Button, Callout, Card, Flex, Spinner, Text, TextField } from "@rad
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
@@ -35,6 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const preview = await previewStored(new URL(request.url), admin.id);
   return { machines: await machinesForMapping(db), uploadMaxMb: env.UPLOAD_MAX_MB, preview };
 }
+
+// After a Preview or Import the page shows the action's answer: the kept file's preview in the URL is not read again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" && currentUrl.searchParams.has("stored") ? false : defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -10,7 +10,15 @@ import { PROFILE_FIELDS, type ProfileField } from "./import-profile.ts";
 /** Names exports give each field, best first (normalised: lower case, single spaces). */
 const SYNONYMS: Record<ProfileField, string[]> = {
   machineName: ["machine name", "machine", "device name", "device", "machine location", "location", "site", "terminal"],
-  transactionId: ["transaction id", "transaction ref", "transaction reference", "txn id", "txn", "transaction", "reference"],
+  transactionId: [
+    "transaction id",
+    "transaction ref",
+    "transaction reference",
+    "txn id",
+    "txn",
+    "transaction",
+    "reference",
+  ],
   date: [
     "machine authorization time",
     "authorization time",
