@@ -9,7 +9,7 @@ import { Box, Button, Callout, Card, Flex, Spinner, Text, TextField } from "@rad
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { FilePicker } from "#app/components/file-picker.tsx";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
 import { paidMonthChangeText } from "#domain/commissions/correction-words.ts";
@@ -20,7 +20,8 @@ import { useToast } from "#app/components/toaster.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { env } from "#app/utils/env.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
-import { importRefused, runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
+import { importRefused, previewStored, runImportAction, type ImportActionData } from "#app/utils/import.server.ts";
+import { STORED_PREFIX } from "#app/utils/import-fields.ts";
 import { readMultipart, UploadTooLargeError } from "#app/utils/upload.server.ts";
 import { Mappings } from "#app/components/imports/machine-mappings.tsx";
 import { ImportResults } from "#app/components/imports/import-results.tsx";
@@ -29,9 +30,15 @@ import { announceAnswer } from "#app/components/forms.tsx";
 export const meta: MetaFunction = () => [{ title: "Import Exports · Vendboard" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  return { machines: await machinesForMapping(db), uploadMaxMb: env.UPLOAD_MAX_MB };
+  const admin = await requireAdmin(request);
+  // Back from Map columns: the kept file previewed through the profile just saved.
+  const preview = await previewStored(new URL(request.url), admin.id);
+  return { machines: await machinesForMapping(db), uploadMaxMb: env.UPLOAD_MAX_MB, preview };
 }
+
+// After a Preview or Import the page shows the action's answer: the kept file's preview in the URL is not read again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" && currentUrl.searchParams.has("stored") ? false : defaultShouldRevalidate;
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -46,13 +53,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ImportPage() {
-  const { machines, uploadMaxMb } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ImportActionData | undefined;
+  const { machines, uploadMaxMb, preview } = useLoaderData<typeof loader>();
+  const result = (useActionData<typeof action>() ?? preview ?? undefined) as ImportActionData | undefined;
   const navigation = useNavigation();
   const toast = useToast();
   const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
   const submitting = navigation.state === "submitting" ? textField(navigation.formData, "intent") || "preview" : null;
   const imported = result?.intent === "import" && !result.error;
+  const keptFiles = Object.keys(result?.stored ?? {});
   // The server takes each file up to UPLOAD_MAX_MB and the whole request up to about that much again
   // (server/body-limit.js): say so before uploading rather than after.
   const limit = uploadMaxMb * 1024 * 1024;
@@ -109,7 +117,7 @@ export default function ImportPage() {
       );
   const [accepted, setAccepted] = useState(false);
   useEffect(() => setAccepted(Boolean(result?.acceptExclusions) && !imported), [result, imported]);
-  const undecided = (result?.outcomes ?? []).some((o) => !o.ok && o.needsDateOrder);
+  const undecided = (result?.outcomes ?? []).some((o) => !o.ok && (o.needsDateOrder || o.profiles));
   // Late sales for paid months: named beside Import too, which waits for the admin's confirmation.
   const late = imported
     ? []
@@ -139,6 +147,9 @@ export default function ImportPage() {
       actions={<BackToDashboard />}
     >
       <Form method="post" encType="multipart/form-data" aria-label="Import exports" id="import-form">
+        {Object.entries(result?.stored ?? {}).map(([name, key]) => (
+          <input key={name} type="hidden" name={`${STORED_PREFIX}${name}`} value={key} />
+        ))}
         <Card size={{ initial: "2", sm: "3" }} mb="4">
           <Flex direction="column" gap="4">
             <Flex gap="4" wrap="wrap" align="end">
@@ -159,6 +170,11 @@ export default function ImportPage() {
                     chosen={chosen.length ? chosen.map((f) => f.name).join(", ") : "No file chosen"}
                   />
                 </Box>
+                {keptFiles.length && !chosen.length ? (
+                  <Text as="p" size="1" color="gray" mt="1">
+                    Kept from before: {keptFiles.join(", ")}. Preview and Import read it; choose files to replace it.
+                  </Text>
+                ) : null}
               </Box>
               <Box style={{ flex: "1 1 160px" }}>
                 <Text as="label" htmlFor="import-month" size="2" weight="medium">

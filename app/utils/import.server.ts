@@ -6,7 +6,8 @@ import { setTelemetryName } from "#domain/machines/machine-service.ts";
 import { importWithMappings, mappedResult, type MappedImportResult } from "#domain/imports/mapped-import.ts";
 import { DATE_ORDERS, type DateOrder } from "#domain/imports/export-dates.ts";
 import { EXPORT_NAME } from "#domain/imports/telemetry-export-reader.ts";
-import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
+import { isUploadKey, readUpload, storeUpload } from "#domain/imports/upload-store.ts";
+import { DATE_ORDER_PREFIX, PROFILE_PREFIX, STORED_PREFIX } from "#app/utils/import-fields.ts";
 import { db } from "#app/utils/db.server.ts";
 import { acceptField } from "#app/utils/upload.server.ts";
 import { DATA_DIR, env } from "#app/utils/env.server.ts";
@@ -23,6 +24,10 @@ export interface ImportActionData extends MappedImportResult {
   acceptExclusions: boolean;
   /** The admin confirmed booking late sales into paid months (their differences added to the next open month). */
   adjustPaidMonths: boolean;
+  /** Files kept for Map columns or a profile choice, by name → upload key (sent again without uploading). */
+  stored: Record<string, string>;
+  /** The import profile chosen per file name. */
+  profiles: Record<string, string>;
 }
 
 const fields = z.object({
@@ -44,8 +49,40 @@ function answer(
   dateOrders: ReadonlyMap<string, DateOrder> = new Map(),
   acceptExclusions = false,
   adjustPaidMonths = false,
+  stored: Record<string, string> = {},
+  profiles: ReadonlyMap<string, string> = new Map(),
 ): ImportActionData {
-  return { ...result, dateOrders: Object.fromEntries(dateOrders), acceptExclusions, adjustPaidMonths };
+  return {
+    ...result,
+    dateOrders: Object.fromEntries(dateOrders),
+    acceptExclusions,
+    adjustPaidMonths,
+    stored,
+    profiles: Object.fromEntries(profiles),
+  };
+}
+
+/** Form fields `<prefix><file name>` = value, as a map by file name. */
+function byFileName(form: FormData, prefix: string, keep: (value: string) => boolean = Boolean): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of form.entries())
+    if (key.startsWith(prefix) && typeof value === "string" && keep(value)) found.set(key.slice(prefix.length), value);
+  return found;
+}
+
+/**
+ * The files kept from an earlier preview: read only when nothing is uploaded (the page without
+ * JavaScript cannot send a file again, and with it a newly chosen file replaces them).
+ */
+async function storedFiles(form: FormData): Promise<ImportFile[] | string> {
+  const files: ImportFile[] = [];
+  for (const [name, key] of byFileName(form, STORED_PREFIX, isUploadKey)) {
+    if (!EXPORT_NAME.test(name)) return `${name}: Please select an Excel file to upload`;
+    const bytes = await readUpload(db, DATA_DIR, key);
+    if (!bytes) return `${name}: The file is no longer kept: choose it again`;
+    files.push({ name, bytes });
+  }
+  return files;
 }
 
 const refused = (intent: ImportActionData["intent"], error: string) =>
@@ -63,16 +100,19 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
   const { intent, month } = parsed.data;
 
   const uploads = form.getAll("files").filter((f): f is File => f instanceof File && f.size > 0);
-  if (!uploads.length) return refused(intent, "No file selected");
+  const kept = uploads.length ? [] : await storedFiles(form);
+  if (typeof kept === "string") return refused(intent, kept);
+  if (!uploads.length && !kept.length) return refused(intent, "No file selected");
   const limit = env.UPLOAD_MAX_MB * 1024 * 1024;
   for (const upload of uploads) {
     if (!EXPORT_NAME.test(upload.name)) return refused(intent, `${upload.name}: Please select an Excel file to upload`);
     if (upload.size > limit)
       return refused(intent, `${upload.name}: The file is too large (at most ${env.UPLOAD_MAX_MB} MB)`);
   }
-  const files: ImportFile[] = await Promise.all(
-    uploads.map(async (u) => ({ name: u.name, bytes: new Uint8Array(await u.arrayBuffer()) })),
-  );
+  const files: ImportFile[] = [
+    ...kept,
+    ...(await Promise.all(uploads.map(async (u) => ({ name: u.name, bytes: new Uint8Array(await u.arrayBuffer()) })))),
+  ];
 
   const mappings = new Map<string, number>();
   for (const [key, value] of form.entries()) {
@@ -81,15 +121,11 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
     if (Number.isSafeInteger(machineId) && machineId > 0) mappings.set(key.slice(MAP_PREFIX.length), machineId);
   }
 
-  const dateOrders = new Map<string, DateOrder>();
-  for (const [key, value] of form.entries()) {
-    if (
-      key.startsWith(DATE_ORDER_PREFIX) &&
-      typeof value === "string" &&
-      (DATE_ORDERS as readonly string[]).includes(value)
-    )
-      dateOrders.set(key.slice(DATE_ORDER_PREFIX.length), value as DateOrder);
-  }
+  const dateOrders = byFileName(form, DATE_ORDER_PREFIX, (v) => (DATE_ORDERS as readonly string[]).includes(v)) as Map<
+    string,
+    DateOrder
+  >;
+  const profiles = byFileName(form, PROFILE_PREFIX, (v) => Boolean(v.trim()));
   let acceptExclusions: boolean;
   let adjustPaidMonths: boolean;
   try {
@@ -108,9 +144,37 @@ export async function runImportAction(form: FormData, actorId: number): Promise<
     dateOrders,
     acceptExclusions,
     adjustPaidMonths,
+    profiles,
     actorId,
     dataDir: DATA_DIR,
     rememberName,
   });
-  return answer(result, dateOrders, acceptExclusions, adjustPaidMonths);
+  // A file refused for its layout is kept, so Map columns (a page of its own) and a profile choice read it without another upload.
+  // Kept files go on with the next Preview or Import until a file is uploaded instead.
+  const stored: Record<string, string> =
+    uploads.length || (intent === "import" && !result.error)
+      ? {}
+      : Object.fromEntries(byFileName(form, STORED_PREFIX, isUploadKey));
+  for (const outcome of result.outcomes) {
+    const file = files.find((f) => f.name === outcome.fileName);
+    if (!outcome.ok && (outcome.needsProfile || outcome.profiles) && file)
+      stored[file.name] = (await storeUpload(db, DATA_DIR, file)).replaceAll("\\", "/");
+  }
+  return answer(result, dateOrders, acceptExclusions, adjustPaidMonths, stored, profiles);
+}
+
+/**
+ * The preview /admin/import shows on its own after Map columns saved a profile: the kept file read
+ * through it (`?stored=<key>&name=<file name>&profile=<name>`), else null.
+ */
+export async function previewStored(url: URL, actorId: number): Promise<ImportActionData | null> {
+  const key = url.searchParams.get("stored");
+  const name = url.searchParams.get("name");
+  if (!key || !name || !isUploadKey(key)) return null;
+  const form = new FormData();
+  form.set("intent", "preview");
+  form.set(`${STORED_PREFIX}${name}`, key);
+  const profile = url.searchParams.get("profile");
+  if (profile) form.set(`${PROFILE_PREFIX}${name}`, profile);
+  return runImportAction(form, actorId);
 }

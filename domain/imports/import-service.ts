@@ -34,6 +34,7 @@ import { dateLeftOut, exclusionsOf, fileResult, groupResult } from "./import-res
 import { assertOneMachine, loadMachines, planFile, trialPaidMonths } from "./import-plan-service.ts";
 import { writeFile } from "./import-writer.ts";
 import { listProfiles } from "./profile-service.ts";
+import { isLayoutRefusal, ProfileChoiceNeededError } from "./profile-table.ts";
 
 // The upload store, the record writer and the import's shapes are their own modules; callers keep importing them from here.
 export { pruneUploads, readUpload, sha256, storeUpload } from "./upload-store.ts";
@@ -127,7 +128,7 @@ export async function importExports(
         queueWaitMs: options.queueWaitMs,
         dateOrder: mode.dateOrders?.get(file.name) ?? mode.dateOrder,
         profiles,
-        profileName: mode.profile,
+        profileName: mode.profiles?.get(file.name) ?? mode.profile,
       });
       return { file, report };
     })();
@@ -156,6 +157,8 @@ export async function importExports(
         error: error.message,
         status: error.status,
         ...(error instanceof DateOrderNeededError ? { needsDateOrder: true } : {}),
+        ...(isLayoutRefusal(error) ? { needsProfile: true } : {}),
+        ...(error instanceof ProfileChoiceNeededError ? { profiles: error.profiles } : {}),
         ...(error instanceof ExclusionsNeedConfirmationError ? { leftOut: error.leftOut } : {}),
         ...(error instanceof PaidMonthsNeedConfirmationError ? { paidMonths: error.changes } : {}),
       });

@@ -119,6 +119,8 @@ export interface ImportMode {
   dateOrders?: ReadonlyMap<string, DateOrder>;
   /** The import profile every file is read with (`profile`, `--profile`); else the spec's layout or the profile its headers match. */
   profile?: string;
+  /** The profile chosen by file name (the page's choice among several matching), before `profile`. */
+  profiles?: ReadonlyMap<string, string>;
 }
 
 export interface FileImportResult {
@@ -161,6 +163,10 @@ export type FileOutcome =
       error: string;
       status: number;
       needsDateOrder?: boolean;
+      /** Refused for its headers (the spec's refusal, no saved profile matching): the page offers Map columns. */
+      needsProfile?: boolean;
+      /** Several saved profiles match its headers: the page asks which. */
+      profiles?: string[];
       leftOut?: LeftOut[];
       paidMonths?: PaidMonthChange[];
     };

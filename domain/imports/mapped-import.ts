@@ -45,6 +45,8 @@ export interface MappedImportRequest {
   adjustPaidMonths: boolean;
   /** The import profile every file is read with (else each file's own layout, or the profile its headers match). */
   profile?: string;
+  /** The profile chosen by file name (among several that match its headers), before `profile`. */
+  profiles?: ReadonlyMap<string, string>;
   actorId: number | null;
   dataDir: string;
   /** How the files are read (the CLI's raised limits and its progress bar). */
@@ -123,6 +125,7 @@ export async function importWithMappings(db: DB, request: MappedImportRequest): 
     dateOrder: request.dateOrder,
     dateOrders: request.dateOrders,
     profile: request.profile,
+    profiles: request.profiles,
   };
   if (request.scope === "each") {
     const dryRun = request.intent === "preview";

@@ -144,6 +144,12 @@ export function interpretWithProfile(
   };
 }
 
+/** A file of another layout fails the spec's header check (or, with its headers on row 1, the row count). */
+export const isLayoutRefusal = (error: unknown): error is SalesReportError =>
+  error instanceof SalesReportError &&
+  !(error instanceof ProfileChoiceNeededError) &&
+  /^(Missing required headers|Excel file does not contain enough rows)/.test(error.message);
+
 /** Several saved profiles match the file's headers: the user chooses one (nothing is guessed). */
 export class ProfileChoiceNeededError extends SalesReportError {
   readonly profiles: string[];
@@ -182,9 +188,7 @@ export function readExport(
   try {
     return interpretSalesTable(table, options);
   } catch (error) {
-    // A file of another layout fails the spec's header check (or, with its headers on row 1, the row count).
-    const layout = /^(Missing required headers|Excel file does not contain enough rows)/;
-    if (!(error instanceof SalesReportError) || !layout.test(error.message)) throw error;
+    if (!isLayoutRefusal(error)) throw error;
     const matching = profilesMatching(table, profiles);
     if (!matching.length) throw error;
     if (matching.length > 1) throw new ProfileChoiceNeededError(matching.map((p) => p.name).sort());

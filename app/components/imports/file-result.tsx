@@ -9,6 +9,7 @@ import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { DATE_ORDER_PREFIX } from "#app/utils/import-fields.ts";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
+import { MapColumnsCallout, ProfileChoice } from "./profile-callouts.tsx";
 
 /** "Dates in this file are: day/month or month/day": the answer goes with the next Preview or Import (native radios, in the form by its id). */
 function DateOrderQuestion({ fileName, value }: { fileName: string; value?: string }) {
@@ -57,11 +58,23 @@ export function FileResult({
   outcome,
   imported,
   dateOrder,
+  stored,
+  profile,
 }: {
   outcome: FileOutcome;
   imported: boolean;
   dateOrder?: string;
+  /** The upload key the preview kept the file under (a file refused for its layout). */
+  stored?: string;
+  /** The import profile chosen for the file among several. */
+  profile?: string;
 }) {
+  if (!outcome.ok && outcome.needsProfile)
+    return <MapColumnsCallout fileName={outcome.fileName} error={outcome.error} stored={stored} />;
+  if (!outcome.ok && outcome.profiles)
+    return (
+      <ProfileChoice fileName={outcome.fileName} error={outcome.error} profiles={outcome.profiles} value={profile} />
+    );
   if (!outcome.ok && outcome.needsDateOrder) {
     return (
       <Callout.Root color="amber" mb="4" role="group" aria-label={`${outcome.fileName} needs its date order`}>
@@ -109,6 +122,9 @@ export function FileResult({
         <Text as="p" size="2" color="gray" mb="2">
           {formatCount(result.rowsRead, "row")} read.
           {decided ? ` Dates read ${result.dateOrder === "mdy" ? "month/day" : "day/month"} (from ${decided}).` : ""}
+          {result.profile
+            ? ` Read with import profile "${result.profile.name}" (version ${result.profile.version}).`
+            : ""}
         </Text>
         {result.footer ? (
           <Text as="p" size="2" color={result.footer.agrees ? "gray" : "amber"} mb="2">

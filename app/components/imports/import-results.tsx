@@ -46,6 +46,8 @@ export function ImportResults({
           outcome={outcome}
           imported={imported}
           dateOrder={result.dateOrders[outcome.fileName]}
+          stored={result.stored?.[outcome.fileName]}
+          profile={result.profiles?.[outcome.fileName]}
         />
       ))}
     </>
