@@ -2,12 +2,12 @@
 import { Box, Card, Grid, Heading, Text } from "@radix-ui/themes";
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
-import { currentMonth, formatMonth, recentMonths } from "#domain/shared/dates.ts";
+import { currentMonth, formatMonth, parseMonth, recentMonths } from "#domain/shared/dates.ts";
 import { monthLabel as monthLabelOf } from "#domain/month-close/month-close-rules.ts";
 import { listInvoices, partnerAccountState } from "#domain/invoices/invoice-queries.ts";
 import { balanceDue } from "#domain/receivables/account-service.ts";
 import { partnerOwing } from "#domain/commissions/balance-service.ts";
-import { partnerMoney } from "#domain/payouts/partner-money-service.ts";
+import { partnerMoney, type PartnerMoney } from "#domain/payouts/partner-money-service.ts";
 import { hasCorrections } from "#domain/commissions/money-paid.ts";
 import { machinePageOfPartner, partnerStats } from "#domain/machines/machine-service.ts";
 import { partnerMonthlySales } from "#domain/machines/sales-history.ts";
@@ -26,7 +26,7 @@ import { MachineCard, MachineCardIcons } from "#app/components/machines/machine-
 import { SalesChart, twelveMonths } from "#app/components/machines/sales-chart.tsx";
 import { LoadFailedCard, Page } from "#app/components/page.tsx";
 import { StatCard } from "#app/components/stat-card.tsx";
-import { LastMonthCards, MoneyMonths } from "#app/components/partners/partner-money.tsx";
+import { LastMonthCards, MoneyIcons, MoneyMonths } from "#app/components/partners/partner-money.tsx";
 import { TierBreakdown } from "#app/components/tier-breakdown.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { log } from "#app/utils/log.server.ts";
@@ -85,7 +85,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isProfitSharingType(user.partnerType) ? partnerMoney(db, user.id) : null,
   ]);
   const { fees, balance } = feeSection;
-  return { user, machines, sales, stats, fees, balance, owing, money };
+  return { user, machines, sales, stats, fees, balance, owing, money: money && listedMoney(money, url) };
+}
+
+/**
+ * The earlier months without their working (each is fetched when opened): the twelve months' lines
+ * were most of the page's markup, and its drawing the most of a request's time under load. Last
+ * month keeps its working (its card shows it), and so does the month a browser without the scripts
+ * asked for with `?working=`.
+ */
+function listedMoney(money: PartnerMoney, url: URL) {
+  const asked = url.searchParams.get("working");
+  const openMonth = asked ? parseMonth(asked) : null;
+  return {
+    ...money,
+    last: money.months[0],
+    openMonth,
+    months: money.months.map((m, i) => (i === 0 || m.month === openMonth ? m : { ...m, working: null })),
+  };
 }
 
 export default function PartnerDashboard() {
@@ -127,9 +144,8 @@ export default function PartnerDashboard() {
         </Text>
       ) : null}
 
-      {money ? (
-        <LastMonthCards partnerId={user.id} m={money.months[0]} revenuePence={stats.priorMonthRevenuePence} />
-      ) : null}
+      {money ? <MoneyIcons /> : null}
+      {money ? <LastMonthCards partnerId={user.id} m={money.last} revenuePence={stats.priorMonthRevenuePence} /> : null}
 
       {user.partnerType === "tiered-profit-sharing" && stats.tiers ? (
         <Box mb="5">
@@ -140,7 +156,14 @@ export default function PartnerDashboard() {
         </Box>
       ) : null}
 
-      {money ? <MoneyMonths partnerId={user.id} months={money.months} monthToDate={money.monthToDate} /> : null}
+      {money ? (
+        <MoneyMonths
+          partnerId={user.id}
+          months={money.months}
+          monthToDate={money.monthToDate}
+          openMonth={money.openMonth}
+        />
+      ) : null}
 
       {user.partnerType === "fee-paying" ? (
         <>

@@ -107,3 +107,13 @@ export async function partnerMoney(db: DB, partnerId: number, now: Date = new Da
     monthToDate: moneyMonthView(monthToDate, now, remittancesOf(monthToDate.month)),
   };
 }
+
+/**
+ * One month's working, for the dashboard's earlier months: their "How it's worked out" is fetched
+ * when it is opened, so the page does not draw (and send) every month's lines up front.
+ */
+export async function monthWorkingOf(db: DB, partnerId: number, month: string): Promise<CommissionWorking> {
+  const partner = await requirePartner(db, partnerId);
+  const [pm] = await loadPartnerMonths(db, partner, [month]);
+  return monthWorking(pm);
+}

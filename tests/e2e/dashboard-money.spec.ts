@@ -3,7 +3,8 @@
  * with two machines, last month paid by a payout batch (the admin's API). Signed in as the partner,
  * Commission Due says "Paid £… on dd/mm/yyyy, reference …" (the reference the batch answered), the
  * month's consolidated report and its remittance download as PDFs, the working opens from a
- * <details> (also without JavaScript), and at 375 px nothing runs wider than the screen.
+ * <details> (also without JavaScript; an earlier month's is fetched when opened, or asked for with
+ * `?working=` without JavaScript), and at 375 px nothing runs wider than the screen.
  *
  * Each machine sold 10 items at £2.00 (cost £0.50) last month: £20.00 − £5.00 − £0.60 card fee =
  * £14.40 net profit, 15% = £2.16 a machine, £4.32 in all. The month before, one of the two reported.
@@ -138,9 +139,14 @@ test("after a batch payout the partner's dashboard says Paid with the date and r
   // The months: last month first, then the month before waiting for one of its two machines.
   const months = p.getByRole("list", { name: "Commission by month" });
   await expect(months.getByRole("listitem", { name: LAST.label })).toContainText(`reference ${partner.reference}`);
-  await expect(months.getByRole("listitem", { name: BEFORE.label })).toContainText(
-    "Waiting for 1 of 2 machine reports",
-  );
+  const before = months.getByRole("listitem", { name: BEFORE.label });
+  await expect(before).toContainText("Waiting for 1 of 2 machine reports");
+  // An earlier month's working is fetched when it is opened.
+  await expect(before.getByRole("list", { name: `Commission lines for ${BEFORE.label}` })).toHaveCount(0);
+  await before.getByText("How it's worked out").click();
+  await expect(
+    before.getByRole("list", { name: `Commission lines for ${BEFORE.label}` }).getByRole("listitem"),
+  ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/]);
 
   // The consolidated report and the remittance, as PDFs.
   const [report] = await Promise.all([
@@ -182,6 +188,19 @@ test("without JavaScript the working opens and the documents are plain links", a
   await expect(due).toContainText(`Paid £4.32 on ${today()}, reference ${partner.reference}`);
   await due.getByText("How it's worked out").click();
   await expect(due.getByRole("list", { name: `Net profit for ${LAST.label}` })).toBeVisible();
+  // An earlier month's working: the disclosure holds a link that asks for the page with it, opened.
+  const before = () =>
+    p.getByRole("list", { name: "Commission by month" }).getByRole("listitem", { name: BEFORE.label });
+  await before().getByText("How it's worked out").click();
+  await before()
+    .getByRole("link", { name: `Show how ${BEFORE.label} is worked out` })
+    .click();
+  await expect(p).toHaveURL(new RegExp(`\\?working=${BEFORE.ym}#working-${BEFORE.ym}$`));
+  await expect(
+    before()
+      .getByRole("list", { name: `Commission lines for ${BEFORE.label}` })
+      .getByRole("listitem"),
+  ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/]);
   const href = await due.getByRole("link", { name: /^Remittance RA-/ }).getAttribute("href");
   const pdf = await p.request.get(href!);
   expect(pdf.status()).toBe(200);

@@ -14,6 +14,7 @@ import { loader as dashboardLoader } from "#app/routes/_index.tsx";
 import { loader as remittancesLoader } from "#app/routes/api.partners.$id.remittances.ts";
 import { loader as remittanceLoader } from "#app/routes/api.remittances.$id.ts";
 import { loader as reportLoader } from "#app/routes/api.partners.$id.consolidated-report.ts";
+import { loader as workingLoader } from "#app/routes/resources.partners.$id.working.ts";
 import { action as markPaidAction } from "#app/routes/api.commissions.payouts.mark-paid.ts";
 import { db } from "#app/utils/db.server.ts";
 import { currentMonth, formatDate, formatMonth, isoDay, previousMonth, recentMonths } from "#domain/shared/dates.ts";
@@ -96,6 +97,49 @@ describe("the partner dashboard before the payout", () => {
       reportAvailable: false,
     });
     expect(money.months.some((m: { month: string }) => m.month === EARLIER)).toBe(false);
+  });
+});
+
+describe("an earlier month's working, fetched when it is opened", () => {
+  const working = (id: number, query: string, cookie: string | null) =>
+    call(workingLoader, `/resources/partners/${id}/working${query}`, { cookie, params: { id: String(id) } });
+
+  it("the page carries last month's working only; ?working= adds the month a browser without the scripts opened", async () => {
+    const { money } = await dashboard();
+    expect(money.last.working.agreementPence).toBe(1710);
+    expect(money.months[0].working).not.toBeNull();
+    expect(money.months[1].working).toBeNull();
+    expect(money.openMonth).toBeNull();
+    const { money: opened } = await (
+      await call(dashboardLoader, `/?working=${BEFORE}`, { cookie: partnerCookie })
+    ).json();
+    expect(opened.openMonth).toBe(BEFORE);
+    expect(opened.months[1].working).toMatchObject({
+      figures: { revenuePence: 10_000, cogsPence: 4_000, cardFeePence: 299, netProfitPence: 5_701 },
+      agreementPence: 855,
+    });
+  });
+
+  it("answers the month's working in pence to the partner and an admin: 401, 403, 400 otherwise", async () => {
+    for (const cookie of [partnerCookie, adminCookie]) {
+      const res = await working(partnerId, `?month=${BEFORE}`, cookie);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        month: BEFORE,
+        working: {
+          figures: { revenuePence: 10_000, cogsPence: 4_000, cardFeePence: 299, netProfitPence: 5_701 },
+          terms: ["15% of net profit"],
+          lines: ["Platform 1: Net profit: £57.01 × 15% = £8.55"],
+          agreementPence: 855,
+          adjustments: [],
+        },
+      });
+    }
+    expect((await working(partnerId, `?month=${BEFORE}`, null)).status).toBe(401);
+    expect((await working(partnerId, `?month=${BEFORE}`, strangerCookie)).status).toBe(403);
+    const bad = await working(partnerId, "?month=soon", partnerCookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: "Month must be YYYY-MM or an ISO date" });
   });
 });
 

@@ -13,8 +13,15 @@ import { formatPence } from "#domain/shared/money.ts";
 import { formatRemittanceId } from "#domain/shared/format.ts";
 import { MoneyText } from "../money-text.tsx";
 import { StatCard } from "../stat-card.tsx";
-import { Working } from "./commission-working.tsx";
+import { iconSprite } from "../icon-sprite.tsx";
+import { LazyWorking, Working, type CommissionWorking } from "./commission-working.tsx";
 import "./partner-money.css";
+
+/** The download icon of every month's documents, drawn once (about 0.9 KB of path a link otherwise). */
+const moneyIcons = iconSprite("money", { download: DownloadIcon });
+const Download = () => <moneyIcons.Icon name="download" />;
+/** The dashboard renders this once, with the money cards. */
+export const MoneyIcons = moneyIcons.Sprite;
 
 /** The consolidated report of a month (the partner's own; a refusal comes back as a toast). */
 export const reportUrl = (partnerId: number, month: string) => `/resources/partners/${partnerId}/report?month=${month}`;
@@ -35,14 +42,20 @@ function Notes({ notes, month }: { notes: string[]; month: string }) {
 }
 
 /** The month's documents: its consolidated report once it can be made, and a PDF per remittance. */
-function Documents({ partnerId, m }: { partnerId: number; m: MoneyMonthView }) {
+function Documents({
+  partnerId,
+  m,
+}: {
+  partnerId: number;
+  m: Pick<MoneyMonthView, "month" | "reportAvailable" | "remittances">;
+}) {
   const month = formatMonth(m.month);
   if (!m.reportAvailable && !m.remittances.length) return null;
   return (
     <Flex gap="3" wrap="wrap" className="vb-money-documents">
       {m.reportAvailable ? (
         <Link size="2" href={reportUrl(partnerId, m.month)} download="consolidated-report.pdf">
-          <DownloadIcon aria-hidden /> Report for {month} (PDF)
+          <Download /> Report for {month} (PDF)
         </Link>
       ) : null}
       {m.remittances.map((r) => (
@@ -53,14 +66,14 @@ function Documents({ partnerId, m }: { partnerId: number; m: MoneyMonthView }) {
           title={`${formatPence(r.amountPence)}${r.paidDate ? ` paid on ${formatDate(r.paidDate)}` : ""}, reference ${r.reference}`}
           download={`remittance-${formatRemittanceId(r.id)}-${r.month}.pdf`}
         >
-          <DownloadIcon aria-hidden /> Remittance {formatRemittanceId(r.id)} (PDF)
+          <Download /> Remittance {formatRemittanceId(r.id)} (PDF)
         </Link>
       ))}
     </Flex>
   );
 }
 
-function StatusLines({ m }: { m: MoneyMonthView }) {
+function StatusLines({ m }: { m: Pick<MoneyMonthView, "state" | "lines"> }) {
   const color = m.state === "waiting" ? "red" : m.state === "month_to_date" ? "gray" : "green";
   return (
     <>
@@ -137,15 +150,21 @@ export function LastMonthCards({
   );
 }
 
+/** A month of the list: its working is in the page only for last month and the month opened with `?working=`. */
+export type MoneyListMonth = Omit<MoneyMonthView, "working"> & { working: CommissionWorking | null };
+
 /** The ended months, last month first (12 in all): where each month's money is. */
 export function MoneyMonths({
   partnerId,
   months,
   monthToDate,
+  openMonth,
 }: {
   partnerId: number;
-  months: MoneyMonthView[];
+  months: MoneyListMonth[];
   monthToDate: MoneyMonthView;
+  /** The month whose working a browser without the scripts asked for (`?working=`): shown open. */
+  openMonth?: string | null;
 }) {
   return (
     <Card size="3" mb="5">
@@ -177,7 +196,7 @@ export function MoneyMonths({
               <StatusLines m={m} />
               <Notes notes={m.notes} month={month} />
               <Documents partnerId={partnerId} m={m} />
-              <Working working={m.working} month={month} />
+              <LazyWorking partnerId={partnerId} month={m.month} working={m.working} open={m.month === openMonth} />
             </li>
           );
         })}
