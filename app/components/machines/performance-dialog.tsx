@@ -5,28 +5,43 @@
  */
 import { Button, Dialog, Flex } from "@radix-ui/themes";
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { MachineDialogData } from "#app/routes/resources.machines.$id.$view.ts";
-import { DialogPart, lazyPart, preloadOn } from "../lazy-part.tsx";
+import { DialogPart, lazyPart, MountOnOpen, preloadOn } from "../lazy-part.tsx";
 import { dialogWidth } from "./dialog-load-state.tsx";
 import type { PerformanceProps } from "./performance-history.tsx";
 
 const PerformanceHistory = lazyPart(() => import("./performance-history.tsx").then((m) => m.PerformanceHistory));
 
-export function PerformanceDialog({ machine, partnerType, commissionPercentage, canDelete }: PerformanceProps) {
-  const [open, setOpen] = useState(false);
+export function PerformanceDialog(props: PerformanceProps) {
+  return (
+    <MountOnOpen
+      label="View Performance History"
+      preload={PerformanceHistory.preload}
+      dialog={() => <PerformanceDialogOpen {...props} />}
+    />
+  );
+}
+
+/** Mounted by the first opening, open; read then, and again at each opening after. */
+function PerformanceDialogOpen({ machine, partnerType, commissionPercentage, canDelete }: PerformanceProps) {
+  const [open, setOpen] = useState(true);
   // Read when the dialog opens; Remix reads it again after any change the page makes (a deleted record).
   const fetcher = useFetcher<MachineDialogData>({ key: `machine-${machine.id}-records` });
   const loading = fetcher.state === "loading";
   const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
   const data = fetcher.data && "records" in fetcher.data ? fetcher.data.records : null;
 
+  const url = `/resources/machines/${machine.id}/records`;
+  // The first opening mounted this dialog: read now (Remix's fetcher.load is not stable enough to be a dependency).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => void fetcher.load(url), []);
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) fetcher.load(`/resources/machines/${machine.id}/records`);
+        if (next) fetcher.load(url);
       }}
     >
       <Dialog.Trigger {...preloadOn(PerformanceHistory.preload)}>
