@@ -22,7 +22,7 @@ import { LogoSection } from "#app/components/business/logo-section.tsx";
 import { Section, SettingField } from "#app/components/business/settings-section.tsx";
 import { PayoutPrefixSection } from "#app/components/business/payout-prefix-section.tsx";
 import { AccountingSection } from "#app/components/business/accounting-section.tsx";
-import { accountingIntents, ACCOUNTING_INTENT } from "#app/utils/intents/accounting.server.ts";
+import { accountingIntents } from "#app/utils/intents/accounting.server.ts";
 import { getAccountingSettings } from "#domain/accounting/accounting-settings-service.ts";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Vendboard" }];
@@ -60,7 +60,7 @@ export default function SettingsPage() {
   const refused = isFailure(reply) ? reply : undefined;
   useFailureToast(refused, { describe: true });
   // Each form shows its own refusal; the other keeps what was saved.
-  const accountingFailure = refused?.intent === ACCOUNTING_INTENT ? refused : undefined;
+  const accountingFailure = refused?.intent === "accounting-update" ? refused : undefined;
   const failure = accountingFailure ? undefined : refused;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "business-update";

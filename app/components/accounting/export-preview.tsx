@@ -69,11 +69,20 @@ export function ExportPreview({ data }: { data: ExportPreviewData }) {
       <Flex gap="3" wrap="wrap" align="center">
         {data.files.length && data.totalRows ? (
           data.files.map((f, i) => (
-            <Button asChild key={f.name}>
-              <a href={`/api/accounting/export?${data.query}&part=${i + 1}`} download={f.name}>
-                <DownloadIcon /> Download {f.name} ({formatCount(f.documents, "document")})
-              </a>
-            </Button>
+            <Flex key={f.name} gap="2" align="center" wrap="wrap">
+              <Button asChild>
+                <a
+                  href={`/api/accounting/export?${data.query}&part=${i + 1}`}
+                  download={f.name}
+                  aria-label={`Download ${f.name}`}
+                >
+                  <DownloadIcon /> {data.files.length > 1 ? `Download part ${i + 1}` : "Download file"}
+                </a>
+              </Button>
+              <Text size="2" color="gray" style={{ overflowWrap: "anywhere" }}>
+                {f.name}: {formatCount(f.documents, "document")}
+              </Text>
+            </Flex>
           ))
         ) : (
           <Text color="gray">Nothing to export for this month.</Text>

@@ -1,0 +1,83 @@
+/**
+ * The accounting export from the admin dashboard: choose last month, Xero and the commission bills,
+ * preview the rows, download the file and read it back against the preview; then the sales in Sage's
+ * layout. Screenshots at 1280 and 375 px wide (the page never runs wider than the phone).
+ */
+import fs from "node:fs";
+import { ADMIN, expect, signIn, test } from "./fixtures.ts";
+
+function lastMonth() {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return {
+    ym: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`,
+    label: d.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }),
+  };
+}
+
+test("choose month, package and kind, preview the rows, download the file", async ({ page }, testInfo) => {
+  const month = lastMonth();
+  await signIn(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Accounting Export" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Accounting Export" })).toBeVisible();
+
+  await page.getByLabel("Month").selectOption(month.ym);
+  await page.getByLabel("Accounting package").selectOption("xero");
+  await page.getByLabel("What to export").selectOption("bills");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page).toHaveURL(new RegExp(`month=${month.ym}&format=xero&kind=bills`));
+  await expect(page.getByText("Amounts are tax exclusive")).toBeVisible();
+
+  const table = page.getByRole("region", { name: "Rows of the file" });
+  await expect(table.getByRole("columnheader", { name: "ContactName" })).toBeVisible();
+  const previewRows = await table
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  expect(previewRows.length).toBeGreaterThan(0);
+  // Every bill is the month's statement number, dated the month's last day.
+  for (const row of previewRows) expect(row[10]).toMatch(new RegExp(`^ST-${month.ym.replace("-", "")}-\\d+`));
+
+  await page.screenshot({ path: testInfo.outputPath("accounting-1280.png"), fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: testInfo.outputPath("accounting-375.png"), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /^Download xero-bills-/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`xero-bills-${month.ym}.csv`);
+  const text = fs.readFileSync(await download.path(), "utf8");
+  const lines = text.trimEnd().split("\r\n");
+  expect(lines[0]).toBe(
+    "ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,InvoiceNumber,Reference,InvoiceDate,DueDate,Description,Quantity,UnitAmount,Discount,AccountCode,TaxType,TaxAmount,TrackingName1,TrackingOption1,Currency",
+  );
+  expect(lines).toHaveLength(previewRows.length + 1);
+
+  // The sales in Sage's quick-entry layout.
+  await page.getByLabel("Accounting package").selectOption("sage");
+  await page.getByLabel("What to export").selectOption("sales");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("columnheader", { name: "Customer Reference" })).toBeVisible();
+});
+
+test("the Settings page's accounting form saves a package's accounts", async ({ page }, testInfo) => {
+  await signIn(page, ADMIN);
+  await page.goto("/admin/settings");
+  const form = page.getByRole("form", { name: "Accounting settings" });
+  await expect(form.getByLabel("Fee income account").first()).toHaveValue("200");
+  const section = page.getByRole("region", { name: "Accounting exports" });
+  await section.screenshot({ path: testInfo.outputPath("accounting-settings-1280.png") });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await section.screenshot({ path: testInfo.outputPath("accounting-settings-375.png") });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)).toBe(false);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await form.getByLabel("Tracking category (optional)").first().fill("Region");
+  await form.getByLabel("Tracking option (optional)").first().fill("North");
+  await form.getByRole("button", { name: "Save accounting settings" }).click();
+  await expect(page.getByText("Accounting settings saved").first()).toBeVisible();
+  await page.reload();
+  await expect(form.getByLabel("Tracking category (optional)").first()).toHaveValue("Region");
+});
