@@ -127,7 +127,8 @@ function otherRateTaxType(format: AccountingFormat, side: "sales" | "bills", rat
     return `${percent}% (VAT on ${side === "sales" ? "Income" : "Expenses"})`;
   }
   if (format === "sage") return rateBp === 0 ? "Zero Rated" : rateBp < 2000 ? "Lower Rate" : "Standard";
-  return `${(rateBp / 100).toFixed(1)}% ${rateBp === 0 ? "Z" : rateBp < 2000 ? "R" : "S"}`;
+  // QuickBooks Online UK names its codes with one decimal: "20.0% S", "5.0% R", "17.5% S".
+  return `${rateBp / 100}${rateBp % 100 === 0 ? ".0" : ""}% ${rateBp === 0 ? "Z" : rateBp < 2000 ? "R" : "S"}`;
 }
 
 /** The tax type a line carries, from its VAT rate: the settings' names for 20% and no VAT. */
