@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "#app/utils/db.server.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
+import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
 import { runCli } from "./cli-run.ts";
 
 const OCT = "2026-10";
@@ -249,6 +250,13 @@ describe("Xero", () => {
     const logged = await db.selectFrom("accountingExports").selectAll().where("kind", "=", "bills").execute();
     expect(logged.length).toBeGreaterThanOrEqual(2);
     const audited = await db.selectFrom("auditLog").selectAll().where("entity", "=", "accounting_export").execute();
+    expect(
+      describeAuditEntry({
+        ...audited[0],
+        after: JSON.parse(audited[0].after!) as unknown,
+        details: JSON.parse(audited[0].details!) as unknown,
+      }),
+    ).toMatch(/^Exported Xero (sales|bills|payments) for October 2026: \d+ documents?/);
     expect(audited.length).toBe(
       await db
         .selectFrom("accountingExports")
