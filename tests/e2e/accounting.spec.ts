@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import { ADMIN, expect, signIn, test } from "./fixtures.ts";
 
-function lastMonth() {
+function lastMonth(back = 1) {
   const now = new Date();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
   return {
     ym: `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`,
     label: d.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }),
@@ -80,4 +80,38 @@ test("the Settings page's accounting form saves a package's accounts", async ({ 
   await expect(page.getByText("Accounting settings saved").first()).toBeVisible();
   await page.reload();
   await expect(form.getByLabel("Tracking category (optional)").first()).toHaveValue("Region");
+});
+
+test.describe("Accounting Export without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the choice is a plain GET form, QuickBooks' bills say why there is no file, the payments download", async ({
+    page,
+  }) => {
+    const month = lastMonth();
+    await signIn(page, ADMIN);
+    await page.goto("/admin/accounting");
+    await page.getByLabel("Month").selectOption(month.ym);
+    await page.getByLabel("Accounting package").selectOption("quickbooks");
+    await page.getByLabel("What to export").selectOption("bills");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page).toHaveURL(new RegExp(`month=${month.ym}&format=quickbooks&kind=bills`));
+    await expect(page.getByText("takes invoices but no bills")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Download/ })).toHaveCount(0);
+
+    // The demo pays each month's commission on the 10th of the next: the month before last has payments.
+    const paid = lastMonth(2);
+    await page.getByLabel("Month").selectOption(paid.ym);
+    await page.getByLabel("What to export").selectOption("payments");
+    await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("columnheader", { name: "Direction" })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: `Download quickbooks-payments-${paid.ym}.csv` }).click(),
+    ]);
+    const text = fs.readFileSync(await download.path(), "utf8");
+    const [header, ...rows] = text.trimEnd().split("\r\n");
+    expect(header).toBe("Date,Direction,Payee,Amount,Reference,Document");
+    expect(rows.some((r) => r.includes(",Paid,") && r.includes(" COMM "))).toBe(true);
+  });
 });

@@ -314,6 +314,30 @@ describe("Xero", () => {
   });
 });
 
+describe("refusals", () => {
+  it("a month not ended writes nothing and exits 1 saying so; a bad flag is a usage error", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const { out, run } = await exportFile("xero", "sales", month, "running.csv");
+    expect(run.code).toBe(1);
+    expect(run.err).toContain("has not ended yet");
+    expect(fs.existsSync(out)).toBe(false);
+    const bad = await runCli([
+      "accounting",
+      "export",
+      "--month",
+      OCT,
+      "--format",
+      "excel",
+      "--kind",
+      "sales",
+      "--out",
+      "x.csv",
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--format takes xero, quickbooks or sage");
+  });
+});
+
 describe("QuickBooks Online and Sage", () => {
   it("QuickBooks: invoices in its invoice import, credit notes listed, bills refused with a message", async () => {
     const { out, json } = await exportFile("quickbooks", "sales");
