@@ -339,6 +339,12 @@ describe("refusals", () => {
 });
 
 describe("QuickBooks Online and Sage", () => {
+  it("payments: the same plain file whichever package", async () => {
+    const xero = fs.readFileSync((await exportFile("xero", "payments", OCT, "pay-x.csv")).out, "utf8");
+    expect(fs.readFileSync((await exportFile("quickbooks", "payments", OCT, "pay-q.csv")).out, "utf8")).toBe(xero);
+    expect(fs.readFileSync((await exportFile("sage", "payments", OCT, "pay-s.csv")).out, "utf8")).toBe(xero);
+  });
+
   it("QuickBooks: invoices in its invoice import, credit notes listed, bills refused with a message", async () => {
     const { out, json } = await exportFile("quickbooks", "sales");
     const rows = records(out);
