@@ -132,6 +132,10 @@ function registerAccountingCommand(program: Command, io: CliIO): void {
     .requiredOption("--format <xero|quickbooks|sage>", "the accounting package")
     .requiredOption("--kind <sales|bills|payments>", "what to export")
     .requiredOption("--out <file>", "where to write the CSV")
+    .option(
+      "--new-only",
+      "only what no earlier export carried: new documents, and a changed one's credit note and replacement",
+    )
     .option("--json", "list the files written as JSON")
     .action(async (options: Accounting.AccountingExportOptions) => {
       const { runAccountingExport } = await import("./commands/accounting.ts");

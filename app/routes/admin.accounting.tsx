@@ -35,9 +35,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     parsed.success && months.includes(parsed.data.month)
       ? parsed.data
       : { month: previousMonth(), format: "xero" as const, kind: "sales" as const };
-  const built = await buildExport(db, query);
+  const newOnly = params.get("new") === "1";
+  const built = await buildExport(db, { ...query, newOnly });
   const preview: ExportPreviewData = {
-    query: new URLSearchParams({ month: query.month, format: query.format, kind: query.kind }).toString(),
+    query: new URLSearchParams({
+      month: query.month,
+      format: query.format,
+      kind: query.kind,
+      ...(newOnly ? { new: "1" } : {}),
+    }).toString(),
     formatName: FORMAT_NAMES[query.format],
     importNote: built.importNote,
     unsupported: built.unsupported,
@@ -48,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     changed: built.changed,
     leftOut: built.leftOut,
   };
-  return { authorized: true as const, months, query, preview };
+  return { authorized: true as const, months, query, newOnly, preview };
 }
 
 function Choice({
@@ -81,7 +87,7 @@ function Choice({
 export default function AccountingPage() {
   const data = useLoaderData<typeof loader>();
   if (!data.authorized) return <UnauthorizedCard />;
-  const { months, query, preview } = data;
+  const { months, query, newOnly, preview } = data;
   return (
     <Page
       title="Accounting Export"
@@ -109,6 +115,12 @@ export default function AccountingPage() {
               value={query.kind}
               options={KINDS.map((k) => ({ value: k, label: KIND_NAMES[k] }))}
             />
+            <Text as="label" size="2" style={{ flex: "1 1 200px" }}>
+              <Flex gap="2" align="center">
+                <input type="checkbox" name="new" value="1" defaultChecked={newOnly} />
+                Only what was not exported before
+              </Flex>
+            </Text>
             <Button type="submit" variant="soft">
               Preview
             </Button>

@@ -1,6 +1,6 @@
 /**
  * vendboard accounting export --month YYYY-MM --format xero|quickbooks|sage --kind sales|bills|payments
- * --out FILE [--json]: the month's import file for the accounting package (docs/accounting.md), split
+ * --out FILE [--new-only] [--json]: the month's import file for the accounting package (docs/accounting.md), split
  * in FILE-1.csv, FILE-2.csv… past the package's limit; the export is logged (audited) once written.
  */
 import fs from "node:fs";
@@ -26,13 +26,14 @@ export interface AccountingExportOptions {
   format?: string;
   kind?: string;
   out?: string;
+  newOnly?: boolean;
   json?: boolean;
 }
 
 export async function runAccountingExport(io: CliIO, options: AccountingExportOptions): Promise<number> {
   const { month, format, kind, out } = parseOptions(exportOptions, options);
   const exported = await withDatabase(io, async (db) => {
-    const built = await buildExport(db, { month, format, kind }, { out });
+    const built = await buildExport(db, { month, format, kind, newOnly: Boolean(options.newOnly) }, { out });
     if (built.unsupported) return built;
     fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
     for (const file of built.files) fs.writeFileSync(file.name, file.csv);

@@ -1,4 +1,4 @@
-/** What an export is asked for (the page's and the API's query): month, format, kind, and which file of a split. */
+/** What an export is asked for (the page's and the API's query): month, format, kind, which file of a split, only what is new. */
 import { z } from "zod";
 import { FORMATS, KINDS } from "./accounting-settings.ts";
 
@@ -11,4 +11,6 @@ export const exportQuerySchema = z.object({
     .int("Part must be a whole number from 1")
     .min(1, "Part must be a whole number from 1")
     .default(1),
+  /** "1": only what no earlier export carried. */
+  new: z.enum(["1"], { error: "New must be 1 or left out" }).optional(),
 });

@@ -31,6 +31,8 @@ export interface ExportRequest {
   month: string;
   format: AccountingFormat;
   kind: AccountingKind;
+  /** Only the documents no earlier export carried (the credit notes and new documents of a change, new invoices). */
+  newOnly?: boolean;
 }
 
 export interface ExportFile {
@@ -143,7 +145,8 @@ async function history(db: DB, request: ExportRequest): Promise<SentDocument[][]
   return rows.map((r) => JSON.parse(r.documents) as SentDocument[]);
 }
 
-const fileName = (r: ExportRequest) => `${r.format}-${r.kind}-${r.month}.csv`;
+const fileName = (r: ExportRequest) =>
+  `${r.format}-${r.kind}-${r.month}${r.newOnly && r.kind !== "payments" ? "-new" : ""}.csv`;
 
 /** The export of an ended month in a package's layout: its rows, its files and what changed since earlier exports. */
 export async function buildExport(
@@ -177,7 +180,7 @@ export async function buildExport(
   if (unsupported) return { ...request, ...empty, unsupported, importNote: layout.importNote };
   const settings = (await getAccountingSettings(db))[request.format];
   const current = side === "sales" ? await salesDocuments(db, request.month) : await billDocuments(db, request.month);
-  const plan = planExport(current, await history(db, request));
+  const plan = planExport(current, await history(db, request), { newOnly: request.newOnly });
   const taken = plan.documents.filter((d) => takesDocument(request.format, d));
   const numbered = taken.flatMap((doc) => layout.rows(doc, side, settings).map((row) => ({ number: doc.number, row })));
   const parts = splitByDocuments(

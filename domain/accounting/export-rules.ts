@@ -76,10 +76,27 @@ function chains(history: readonly (readonly SentDocument[])[]): Map<string, Sent
 
 const versionNumber = (base: string, version: number) => (version === 0 ? base : `${base}-R${version}`);
 
-/** The plan of an export: the current documents against what earlier exports (oldest first) sent. */
+/** Every number an earlier export carried: each version sent, and the credit note reversing the one before it. */
+export function numbersSent(history: readonly (readonly SentDocument[])[]): Set<string> {
+  const out = new Set<string>();
+  for (const chain of chains(history).values())
+    chain.forEach((sent, i) => {
+      if (sent.document) out.add(sent.number);
+      const before = chain[i - 1];
+      if (before?.document) out.add(`${before.number}-CN`);
+    });
+  return out;
+}
+
+/**
+ * The plan of an export: the current documents against what earlier exports (oldest first) sent.
+ * `newOnly` leaves out what an earlier export already carried (the package refuses a number twice),
+ * so a month imported before gives only its credit notes and new documents.
+ */
 export function planExport(
   current: readonly AccountingDocument[],
   history: readonly (readonly SentDocument[])[],
+  options: { newOnly?: boolean } = {},
 ): ExportPlan {
   const byBase = new Map(current.map((d) => [d.number, d]));
   const sentChains = chains(history);
@@ -112,6 +129,10 @@ export function planExport(
     if (renumbered) plan.documents.push(renumbered);
     if (renumbered || previous?.document)
       plan.sent.push({ number: doc ? number : `${base}-withdrawn`, base, fingerprint, document: renumbered });
+  }
+  if (options.newOnly) {
+    const sent = numbersSent(history);
+    plan.documents = plan.documents.filter((d) => !sent.has(d.number));
   }
   return plan;
 }

@@ -272,8 +272,27 @@ describe("Xero", () => {
       .insertInto("commissionAdjustments")
       .values({ partnerId: sharer.id, month: OCT, forMonth: "2026-08", amountPence: 100, reason: "agreement" })
       .execute();
-    const { out, json } = await exportFile("xero", "bills", OCT, "after-change.csv");
     const number = `ST-202610-${sharer.id}`;
+    // Only what the package has not had: the credit note and the new document (Xero refuses a number twice).
+    const run = await runCli([
+      "accounting",
+      "export",
+      "--month",
+      OCT,
+      "--format",
+      "xero",
+      "--kind",
+      "bills",
+      "--new-only",
+      "--out",
+      path.join(dir, "new-only.csv"),
+    ]);
+    expect(run.code).toBe(0);
+    expect([...new Set(records(path.join(dir, "new-only.csv")).map((r) => r.InvoiceNumber))]).toEqual([
+      `${number}-CN`,
+      `${number}-R1`,
+    ]);
+    const { out, json } = await exportFile("xero", "bills", OCT, "after-change.csv");
     expect(json!.changed).toEqual([
       { base: number, previous: number, creditNote: `${number}-CN`, replacement: `${number}-R1` },
     ]);

@@ -18,7 +18,7 @@ import {
   type Contact,
 } from "#domain/accounting/document-rules.ts";
 import { cellText, csvText, neutralise, partNames, splitByDocuments } from "#domain/accounting/csv-rules.ts";
-import { fingerprintOf, planExport, reversalOf } from "#domain/accounting/export-rules.ts";
+import { fingerprintOf, numbersSent, planExport, reversalOf } from "#domain/accounting/export-rules.ts";
 import {
   DEFAULT_ACCOUNTING_SETTINGS,
   readAccountingSettings,
@@ -238,6 +238,16 @@ describe("the plan of an export", () => {
     expect(planExport([doc(600)], [first.sent, second.sent])).toEqual(second);
     const third = planExport([doc(610)], [first.sent, second.sent]);
     expect(third.documents.map((d) => d.number)).toEqual(["ST-202610-1-R1-CN", "ST-202610-1-R2"]);
+  });
+
+  it("new only: what no earlier export carried (nothing when unchanged; after a change its credit note and replacement)", () => {
+    const first = planExport([doc(570)], []);
+    expect(planExport([doc(570)], [], { newOnly: true }).documents).toEqual(first.documents);
+    expect(planExport([doc(570)], [first.sent], { newOnly: true }).documents).toEqual([]);
+    const second = planExport([doc(600)], [first.sent], { newOnly: true });
+    expect(second.documents.map((d) => d.number)).toEqual(["ST-202610-1-CN", "ST-202610-1-R1"]);
+    expect(planExport([doc(600)], [first.sent, second.sent], { newOnly: true }).documents).toEqual([]);
+    expect([...numbersSent([first.sent, second.sent])]).toEqual(["ST-202610-1", "ST-202610-1-R1", "ST-202610-1-CN"]);
   });
 
   it("gone (a deleted invoice): reversed, nothing new", () => {
