@@ -56,6 +56,13 @@ test("choose month, package and kind, preview the rows, download the file", asyn
   );
   expect(lines).toHaveLength(previewRows.length + 1);
 
+  // Downloaded once, the month has nothing new to import.
+  await page.getByLabel("Only what was not exported before").check();
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page).toHaveURL(/&new=1/);
+  await expect(page.getByText("Nothing to export for this month.")).toBeVisible();
+  await page.getByLabel("Only what was not exported before").uncheck();
+
   // The sales in Sage's quick-entry layout.
   await page.getByLabel("Accounting package").selectOption("sage");
   await page.getByLabel("What to export").selectOption("sales");
