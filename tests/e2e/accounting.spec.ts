@@ -4,6 +4,7 @@
  * layout. Screenshots at 1280 and 375 px wide (the page never runs wider than the phone).
  */
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { ADMIN, expect, signIn, test } from "./fixtures.ts";
 
 function lastMonth(back = 1) {
@@ -38,6 +39,8 @@ test("choose month, package and kind, preview the rows, download the file", asyn
   // Every bill is the month's statement number, dated the month's last day.
   for (const row of previewRows) expect(row[10]).toMatch(new RegExp(`^ST-${month.ym.replace("-", "")}-\\d+`));
 
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath("accounting-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: testInfo.outputPath("accounting-375.png"), fullPage: true });
