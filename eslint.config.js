@@ -41,6 +41,7 @@ const DOMAIN_LAYERS = [
   "machines",
   "products",
   "invoices",
+  "accounting",
   "audit",
   "partners",
   "demo",

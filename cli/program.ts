@@ -7,6 +7,7 @@
  * money-commands.ts.
  */
 import { Command } from "commander";
+import type * as Accounting from "./commands/accounting.ts";
 import type * as Audit from "./commands/audit.ts";
 import type * as Import from "./commands/import.ts";
 import type * as Reports from "./commands/reports.ts";
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIO): Command {
   registerReportCommands(program, io);
   registerInvoiceCommands(program, io);
   registerAuditCommand(program, io);
+  registerAccountingCommand(program, io);
   return program;
 }
 
@@ -115,5 +117,28 @@ function registerAuditCommand(program: Command, io: CliIO): void {
     .action(async (options: Audit.AuditOptions) => {
       const { runAudit } = await import("./commands/audit.ts");
       await runAudit(io, options);
+    });
+}
+
+function registerAccountingCommand(program: Command, io: CliIO): void {
+  program
+    .command("accounting")
+    .description("files for the accounting package")
+    .command("export")
+    .description(
+      "an ended month's sales (fee invoices, credit notes), bills (partners' commission) or payments as Xero, QuickBooks Online or Sage import a CSV; past the package's limit FILE-1.csv, FILE-2.csv…",
+    )
+    .requiredOption("--month <YYYY-MM>", "the month (it must have ended)")
+    .requiredOption("--format <xero|quickbooks|sage>", "the accounting package")
+    .requiredOption("--kind <sales|bills|payments>", "what to export")
+    .requiredOption("--out <file>", "where to write the CSV")
+    .option(
+      "--new-only",
+      "only what no earlier export carried: new documents, and a changed one's credit note and replacement",
+    )
+    .option("--json", "list the files written as JSON")
+    .action(async (options: Accounting.AccountingExportOptions) => {
+      const { runAccountingExport } = await import("./commands/accounting.ts");
+      io.exitCode = await runAccountingExport(io, options);
     });
 }

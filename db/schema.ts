@@ -42,11 +42,13 @@ import type {
   PaymentAllocationsTable,
   PaymentsTable,
 } from "./schema/invoices.ts";
+import type { AccountingExportsTable, AccountingSettingsTable } from "./schema/accounting.ts";
 
 export type * from "./schema/accounts.ts";
 export type * from "./schema/sales.ts";
 export type * from "./schema/commissions.ts";
 export type * from "./schema/invoices.ts";
+export type * from "./schema/accounting.ts";
 
 export interface Database {
   users: UsersTable;
@@ -80,6 +82,8 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   sessions: SessionsTable;
   pendingSignIns: PendingSignInsTable;
+  accountingSettings: AccountingSettingsTable;
+  accountingExports: AccountingExportsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import { Box, Button, Card, Flex, Grid, Heading, Spinner, Text, TextField } from
 import {
   BarChartIcon,
   CounterClockwiseClockIcon,
+  FileTextIcon,
   GearIcon,
   MagnifyingGlassIcon,
   ReaderIcon,
@@ -164,6 +165,11 @@ export default function AdminDashboard() {
           <Button asChild variant="soft">
             <Link to="/admin/audit">
               <CounterClockwiseClockIcon /> Audit Trail
+            </Link>
+          </Button>
+          <Button asChild variant="soft">
+            <Link to="/admin/accounting">
+              <FileTextIcon /> Accounting Export
             </Link>
           </Button>
           <Button asChild variant="soft">

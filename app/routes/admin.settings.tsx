@@ -21,6 +21,9 @@ import { requireAdmin } from "#app/utils/session.server.ts";
 import { LogoSection } from "#app/components/business/logo-section.tsx";
 import { Section, SettingField } from "#app/components/business/settings-section.tsx";
 import { PayoutPrefixSection } from "#app/components/business/payout-prefix-section.tsx";
+import { AccountingSection } from "#app/components/business/accounting-section.tsx";
+import { accountingIntents } from "#app/utils/intents/accounting.server.ts";
+import { getAccountingSettings } from "#domain/accounting/accounting-settings-service.ts";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Vendboard" }];
 
@@ -40,21 +43,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     logo: logo ? { type: logo.type, size: logo.bytes.length, problem: logoProblem(logo.bytes) } : null,
     updatedAt,
     bankDetails: hasBankDetails(profile),
+    accounting: await getAccountingSettings(db),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return runIntent(request, businessIntents(request, admin));
+  return runIntent(request, { ...businessIntents(request, admin), ...accountingIntents(request, admin) });
 }
 
 type Values = Record<string, string | null>;
 
 export default function SettingsPage() {
-  const { values: saved, logo, updatedAt, bankDetails, defaultPrefix } = useLoaderData<typeof loader>();
+  const { values: saved, logo, updatedAt, bankDetails, defaultPrefix, accounting } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as SettingsFailure | undefined;
-  const failure = isFailure(reply) ? reply : undefined;
-  useFailureToast(failure, { describe: true });
+  const refused = isFailure(reply) ? reply : undefined;
+  useFailureToast(refused, { describe: true });
+  // Each form shows its own refusal; the other keeps what was saved.
+  const accountingFailure = refused?.intent === "accounting-update" ? refused : undefined;
+  const failure = accountingFailure ? undefined : refused;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "business-update";
   const errors = failure?.fieldErrors ?? {};
@@ -255,6 +262,13 @@ export default function SettingsPage() {
           </Flex>
         </Flex>
       </Form>
+      <Box mt="4">
+        <AccountingSection
+          saved={accounting}
+          sent={accountingFailure?.values}
+          errors={accountingFailure?.fieldErrors ?? {}}
+        />
+      </Box>
     </Page>
   );
 }

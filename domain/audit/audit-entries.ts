@@ -3,7 +3,9 @@
  * The describers are grouped in audit-record-entries.ts and audit-money-entries.ts, the changed values
  * in audit-changes.ts.
  */
-import { formatDate } from "../shared/dates.ts";
+import { formatDate, formatMonth } from "../shared/dates.ts";
+import { formatCount, formatUnits } from "../shared/format.ts";
+import { FORMAT_NAMES, type AccountingFormat } from "../accounting/accounting-settings.ts";
 import { capitalise, fallback, fields, text, type AuditEntryData } from "./audit-fields.ts";
 import {
   describeMachine,
@@ -50,6 +52,21 @@ function describeImportProfile(entry: AuditEntryData): string {
   return `Saved import profile "${name}"${version}`;
 }
 
+/** "Exported Xero bills for October 2026: 3 documents, 1 changed since exported"; "Saved the accounting export settings". */
+function describeAccounting(entry: AuditEntryData): string {
+  if (entry.entity === "accounting_settings") return "Saved the accounting export settings";
+  const after = fields(entry.after);
+  const details = fields(entry.details);
+  const format = FORMAT_NAMES[text(after.format) as AccountingFormat] ?? text(after.format) ?? "";
+  const month = entry.month ? ` for ${formatMonth(entry.month)}` : "";
+  const documents = Array.isArray(details.documents) ? details.documents.length : 0;
+  const changed =
+    Array.isArray(details.changed) && details.changed.length
+      ? `, ${formatUnits(details.changed.length)} changed since exported`
+      : "";
+  return `Exported ${format} ${text(after.kind) ?? ""}${month}: ${formatCount(documents, "document")}${changed}`;
+}
+
 /** One plain-English line for an entry: "Marked commission paid: £60.63 at 12.5%", "Imported 44 rows from …". */
 export function describeAuditEntry(entry: AuditEntryData): string {
   if (entry.action === "rate_change") return describeRateChange(entry);
@@ -87,6 +104,9 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeAdjustment(entry);
     case "import_profile":
       return describeImportProfile(entry);
+    case "accounting_export":
+    case "accounting_settings":
+      return describeAccounting(entry);
   }
   return fallback(entry);
 }

@@ -79,6 +79,7 @@ const PAGES: { name: string; path: string; login: Login | null; status?: number 
   { name: "admin import", path: "/admin/import", login: ADMIN },
   { name: "admin audit", path: "/admin/audit", login: ADMIN },
   { name: "admin settings", path: "/admin/settings", login: ADMIN },
+  { name: "admin accounting", path: "/admin/accounting?format=xero&kind=bills", login: ADMIN },
   { name: "admin users", path: "/admin/users", login: ADMIN },
   { name: "partner page", path: "/partners/2", login: ADMIN },
   // harrogate-gym (the demo's fifth account): fee payments and the statement of account.
