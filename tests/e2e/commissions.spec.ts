@@ -1,4 +1,4 @@
-import { ADMIN, expect, signIn, test, toast } from "./fixtures.ts";
+import { ADMIN, expect, signIn, test, toast, withPayoutLock } from "./fixtures.ts";
 import type { Page } from "@playwright/test";
 
 /**
@@ -37,31 +37,35 @@ test.describe("Commission summary", () => {
     await signIn(page, ADMIN);
   });
 
+  // Both Reset Month tests hold the payout lock: it reopens last month for every partner, which
+  // dashboard-money.spec.ts pays for its own partner and checks as paid.
   test("lists every partner for last month, marks one paid, and resets the month", async ({ page }) => {
-    await page.goto("/admin/commissions");
-    await expect(page.getByRole("heading", { level: 1, name: "Commission Summary" })).toBeVisible();
-    await expect(page.getByRole("combobox", { name: "Month" })).toHaveText(previousMonthLabel());
-    await expect(page.getByText("Total Commissions Due")).toBeVisible();
-    await expect(await partnerRow(page, "Harrogate Fitness Club")).toContainText("not applicable");
-    await expect(await partnerRow(page, "Bradford Library")).toContainText("not applicable");
-    const leeds = await partnerRow(page, "Leeds Station Retail");
-    await expect(leeds).toContainText("12.5%");
-    await expect(leeds).toContainText("2 of 2");
+    await withPayoutLock(async () => {
+      await page.goto("/admin/commissions");
+      await expect(page.getByRole("heading", { level: 1, name: "Commission Summary" })).toBeVisible();
+      await expect(page.getByRole("combobox", { name: "Month" })).toHaveText(previousMonthLabel());
+      await expect(page.getByText("Total Commissions Due")).toBeVisible();
+      await expect(await partnerRow(page, "Harrogate Fitness Club")).toContainText("not applicable");
+      await expect(await partnerRow(page, "Bradford Library")).toContainText("not applicable");
+      const leeds = await partnerRow(page, "Leeds Station Retail");
+      await expect(leeds).toContainText("12.5%");
+      await expect(leeds).toContainText("2 of 2");
 
-    await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
-    const confirm = page.getByRole("alertdialog");
-    await expect(confirm).toContainText(`Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?`);
-    await expect(confirm).toContainText(PAY_QUESTION);
-    await confirm.getByRole("button", { name: "Mark as Paid" }).click();
-    await expect(toast(page)).toContainText("Payment status updated");
-    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toHaveCount(0);
-    await expect(leeds).toContainText("Paid");
+      await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
+      const confirm = page.getByRole("alertdialog");
+      await expect(confirm).toContainText(`Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?`);
+      await expect(confirm).toContainText(PAY_QUESTION);
+      await confirm.getByRole("button", { name: "Mark as Paid" }).click();
+      await expect(toast(page)).toContainText("Payment status updated");
+      await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toHaveCount(0);
+      await expect(leeds).toContainText("Paid");
 
-    await page.getByRole("button", { name: "Reset Month" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("Leeds Station Retail £");
-    await page.getByRole("alertdialog").getByRole("button", { name: "Reset Month" }).click();
-    await expect(toast(page)).toContainText("Reset successful");
-    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
+      await page.getByRole("button", { name: "Reset Month" }).click();
+      await expect(page.getByRole("alertdialog")).toContainText("Leeds Station Retail £");
+      await page.getByRole("alertdialog").getByRole("button", { name: "Reset Month" }).click();
+      await expect(toast(page)).toContainText("Reset successful");
+      await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
+    });
   });
 
   test("the month in progress is month to date and cannot be paid", async ({ page }) => {
@@ -90,35 +94,37 @@ test.describe("Commission summary without JavaScript", () => {
   });
 
   test("the month selector is a form, and Mark as Paid and Reset Month ask on a page first", async ({ page }) => {
-    await page.goto("/admin/commissions");
-    const month = page.getByRole("combobox", { name: "Month" });
-    await month.selectOption({ label: `${monthLabel(0)} (month to date)` });
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page).toHaveURL(/\?month=\d{4}-\d{2}$/);
-    await expect(page.getByText(`${monthLabel(0)} is month to date: it ends on`)).toBeVisible();
-    await month.selectOption({ label: previousMonthLabel() });
-    await page.getByRole("button", { name: "Show" }).click();
-    await expect(page.getByText(`showing ${previousMonthLabel()}`)).toBeVisible();
-    const leeds = await partnerRow(page, "Leeds Station Retail");
-    const url = page.url();
+    await withPayoutLock(async () => {
+      await page.goto("/admin/commissions");
+      const month = page.getByRole("combobox", { name: "Month" });
+      await month.selectOption({ label: `${monthLabel(0)} (month to date)` });
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(/\?month=\d{4}-\d{2}$/);
+      await expect(page.getByText(`${monthLabel(0)} is month to date: it ends on`)).toBeVisible();
+      await month.selectOption({ label: previousMonthLabel() });
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page.getByText(`showing ${previousMonthLabel()}`)).toBeVisible();
+      const leeds = await partnerRow(page, "Leeds Station Retail");
+      const url = page.url();
 
-    await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
-    const question = page.getByRole("alertdialog", {
-      name: `Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?`,
+      await leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" }).click();
+      const question = page.getByRole("alertdialog", {
+        name: `Mark Leeds Station Retail's ${previousMonthLabel()} commission paid?`,
+      });
+      await expect(question).toContainText(PAY_QUESTION);
+      await expect(leeds).toContainText("Pending"); // nothing has happened yet
+      await question.getByRole("button", { name: "Mark as Paid" }).click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole("status")).toContainText("Payment status updated");
+      await expect(leeds).toContainText("Paid");
+
+      await page.getByRole("button", { name: "Reset Month" }).click();
+      const reset = page.getByRole("alertdialog", { name: `Reset ${previousMonthLabel()}?` });
+      await expect(reset).toContainText("Leeds Station Retail £");
+      await reset.getByRole("button", { name: "Reset Month" }).click();
+      await expect(page.getByRole("status")).toContainText("Reset successful");
+      await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
     });
-    await expect(question).toContainText(PAY_QUESTION);
-    await expect(leeds).toContainText("Pending"); // nothing has happened yet
-    await question.getByRole("button", { name: "Mark as Paid" }).click();
-    await expect(page).toHaveURL(url);
-    await expect(page.getByRole("status")).toContainText("Payment status updated");
-    await expect(leeds).toContainText("Paid");
-
-    await page.getByRole("button", { name: "Reset Month" }).click();
-    const reset = page.getByRole("alertdialog", { name: `Reset ${previousMonthLabel()}?` });
-    await expect(reset).toContainText("Leeds Station Retail £");
-    await reset.getByRole("button", { name: "Reset Month" }).click();
-    await expect(page.getByRole("status")).toContainText("Reset successful");
-    await expect(leeds.getByRole("button", { name: "Mark Leeds Station Retail paid" })).toBeEnabled();
   });
 });
 

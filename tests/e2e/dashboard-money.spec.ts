@@ -80,8 +80,10 @@ async function paidPartner(page: Page) {
       expect(imported.status(), await imported.text()).toBe(201);
     }
   }
-  // Last month, paid by batch for this partner alone (the payout lock: payouts.spec.ts pays for every partner ready).
-  const reference = await withPayoutLock(async () => {
+  // Last month, paid by batch for this partner alone (each test holds the payout lock: payouts.spec.ts
+  // pays for every partner ready, and the summary's Reset Month in commissions.spec.ts reopens last
+  // month for every partner, which would turn this "Paid" into "Due £0.00" in the middle of the checks).
+  const reference = await (async () => {
     const paid = await page.request.post("/api/commissions/payouts/mark-paid", {
       data: { month: LAST.ym, partnerIds: [partner.id] },
     });
@@ -91,7 +93,7 @@ async function paidPartner(page: Page) {
       { partnerId: partner.id, partnerName: partner.name, amount: 4.32, reference: expect.any(String) },
     ]);
     return body.paid[0].reference;
-  });
+  })();
   return { ...partner, login, reference };
 }
 
@@ -109,101 +111,104 @@ test("after a batch payout the partner's dashboard says Paid with the date and r
   page,
   browser,
 }) => {
-  await signIn(page, ADMIN);
-  const partner = await paidPartner(page);
-  const { context, page: p } = await newPage(browser);
-  await signIn(p, partner.login);
-  await p.goto("/");
+  await withPayoutLock(async () => {
+    await signIn(page, ADMIN);
+    const partner = await paidPartner(page);
+    const { context, page: p } = await newPage(browser);
+    await signIn(p, partner.login);
+    await p.goto("/");
 
-  const due = p.getByLabel("Commission Due", { exact: true });
-  await expect(due).toContainText("£4.32");
-  await expect(due).toContainText(`Paid £4.32 on ${today()}, reference ${partner.reference}`);
-  await expect(due.getByLabel("All machine reports are in")).toBeVisible();
-  await expect(p.getByText("Latest Profit Share").locator("..").locator("..")).toContainText(
-    `${LAST.label}: 15% of £28.80 net profit`,
-  );
+    const due = p.getByLabel("Commission Due", { exact: true });
+    await expect(due).toContainText("£4.32");
+    await expect(due).toContainText(`Paid £4.32 on ${today()}, reference ${partner.reference}`);
+    await expect(due.getByLabel("All machine reports are in")).toBeVisible();
+    await expect(p.getByText("Latest Profit Share").locator("..").locator("..")).toContainText(
+      `${LAST.label}: 15% of £28.80 net profit`,
+    );
 
-  // The working: revenue, COGS, the 2.99% card fee, net profit and the agreement's lines.
-  await due.getByText("How it's worked out").click();
-  await expect(due.getByRole("list", { name: `Net profit for ${LAST.label}` }).getByRole("listitem")).toHaveText([
-    "Revenue: £40.00",
-    "COGS: − £10.00",
-    "Card fee (2.99% of revenue): − £1.20",
-    "Net profit: £28.80",
-  ]);
-  await expect(due.getByRole("list", { name: `Commission lines for ${LAST.label}` }).getByRole("listitem")).toHaveText([
-    /: Net profit: £14\.40 × 15% = £2\.16$/,
-    /: Net profit: £14\.40 × 15% = £2\.16$/,
-  ]);
+    // The working: revenue, COGS, the 2.99% card fee, net profit and the agreement's lines.
+    await due.getByText("How it's worked out").click();
+    await expect(due.getByRole("list", { name: `Net profit for ${LAST.label}` }).getByRole("listitem")).toHaveText([
+      "Revenue: £40.00",
+      "COGS: − £10.00",
+      "Card fee (2.99% of revenue): − £1.20",
+      "Net profit: £28.80",
+    ]);
+    await expect(
+      due.getByRole("list", { name: `Commission lines for ${LAST.label}` }).getByRole("listitem"),
+    ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/, /: Net profit: £14\.40 × 15% = £2\.16$/]);
 
-  // The months: last month first, then the month before waiting for one of its two machines.
-  const months = p.getByRole("list", { name: "Commission by month" });
-  await expect(months.getByRole("listitem", { name: LAST.label })).toContainText(`reference ${partner.reference}`);
-  const before = months.getByRole("listitem", { name: BEFORE.label });
-  await expect(before).toContainText("Waiting for 1 of 2 machine reports");
-  // An earlier month's working is fetched when it is opened.
-  await expect(before.getByRole("list", { name: `Commission lines for ${BEFORE.label}` })).toHaveCount(0);
-  await before.getByText("How it's worked out").click();
-  await expect(
-    before.getByRole("list", { name: `Commission lines for ${BEFORE.label}` }).getByRole("listitem"),
-  ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/]);
+    // The months: last month first, then the month before waiting for one of its two machines.
+    const months = p.getByRole("list", { name: "Commission by month" });
+    await expect(months.getByRole("listitem", { name: LAST.label })).toContainText(`reference ${partner.reference}`);
+    const before = months.getByRole("listitem", { name: BEFORE.label });
+    await expect(before).toContainText("Waiting for 1 of 2 machine reports");
+    // An earlier month's working is fetched when it is opened.
+    await expect(before.getByRole("list", { name: `Commission lines for ${BEFORE.label}` })).toHaveCount(0);
+    await before.getByText("How it's worked out").click();
+    await expect(
+      before.getByRole("list", { name: `Commission lines for ${BEFORE.label}` }).getByRole("listitem"),
+    ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/]);
 
-  // The consolidated report and the remittance, as PDFs.
-  const [report] = await Promise.all([
-    p.waitForEvent("download"),
-    due.getByRole("link", { name: `Report for ${LAST.label} (PDF)` }).click(),
-  ]);
-  expect(report.suggestedFilename()).toBe("consolidated-report.pdf");
-  expect((await pdfOf(report)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const remittanceLink = due.getByRole("link", { name: /^Remittance RA-\d{5} \(PDF\)$/ });
-  const [remittance] = await Promise.all([p.waitForEvent("download"), remittanceLink.click()]);
-  expect(remittance.suggestedFilename()).toMatch(new RegExp(`^remittance-RA-\\d{5}-${LAST.ym}\\.pdf$`));
-  expect((await pdfOf(remittance)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
-  const listed = await p.request.get(`/api/partners/${partner.id}/remittances`);
-  expect(listed.status()).toBe(200);
-  const [item] = (await listed.json()) as { id: number; reference: string; amount: number }[];
-  expect(item).toMatchObject({ reference: partner.reference, amount: 4.32 });
-  const direct = await p.request.get(`/api/remittances/${item.id}`);
-  expect(direct.headers()["content-type"]).toBe("application/pdf");
+    // The consolidated report and the remittance, as PDFs.
+    const [report] = await Promise.all([
+      p.waitForEvent("download"),
+      due.getByRole("link", { name: `Report for ${LAST.label} (PDF)` }).click(),
+    ]);
+    expect(report.suggestedFilename()).toBe("consolidated-report.pdf");
+    expect((await pdfOf(report)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const remittanceLink = due.getByRole("link", { name: /^Remittance RA-\d{5} \(PDF\)$/ });
+    const [remittance] = await Promise.all([p.waitForEvent("download"), remittanceLink.click()]);
+    expect(remittance.suggestedFilename()).toMatch(new RegExp(`^remittance-RA-\\d{5}-${LAST.ym}\\.pdf$`));
+    expect((await pdfOf(remittance)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const listed = await p.request.get(`/api/partners/${partner.id}/remittances`);
+    expect(listed.status()).toBe(200);
+    const [item] = (await listed.json()) as { id: number; reference: string; amount: number }[];
+    expect(item).toMatchObject({ reference: partner.reference, amount: 4.32 });
+    const direct = await p.request.get(`/api/remittances/${item.id}`);
+    expect(direct.headers()["content-type"]).toBe("application/pdf");
 
-  // 1280 px and 375 px: nothing wider than the screen, no text out of its box.
-  for (const width of [1280, 375]) {
-    await p.setViewportSize({ width, height: 900 });
-    expect(await horizontalOverflow(p)).toBe(0);
-    expect(await overflowingText(p, due)).toEqual([]);
-    expect(await overflowingText(p, p.getByRole("list", { name: "Commission by month" }))).toEqual([]);
-    await p.screenshot({ path: `${SHOTS}/dashboard-money-${width}.png`, fullPage: true });
-    await due.screenshot({ path: `${SHOTS}/dashboard-commission-due-${width}.png` });
-  }
-  await context.close();
+    // 1280 px and 375 px: nothing wider than the screen, no text out of its box.
+    for (const width of [1280, 375]) {
+      await p.setViewportSize({ width, height: 900 });
+      expect(await horizontalOverflow(p)).toBe(0);
+      expect(await overflowingText(p, due)).toEqual([]);
+      expect(await overflowingText(p, p.getByRole("list", { name: "Commission by month" }))).toEqual([]);
+      await p.screenshot({ path: `${SHOTS}/dashboard-money-${width}.png`, fullPage: true });
+      await due.screenshot({ path: `${SHOTS}/dashboard-commission-due-${width}.png` });
+    }
+    await context.close();
+  });
 });
 
 test("without JavaScript the working opens and the documents are plain links", async ({ page, browser }) => {
-  await signIn(page, ADMIN);
-  const partner = await paidPartner(page);
-  const { context, page: p } = await newPage(browser, false);
-  await signIn(p, partner.login);
-  await p.goto("/");
-  const due = p.getByLabel("Commission Due", { exact: true });
-  await expect(due).toContainText(`Paid £4.32 on ${today()}, reference ${partner.reference}`);
-  await due.getByText("How it's worked out").click();
-  await expect(due.getByRole("list", { name: `Net profit for ${LAST.label}` })).toBeVisible();
-  // An earlier month's working: the disclosure holds a link that asks for the page with it, opened.
-  const before = () =>
-    p.getByRole("list", { name: "Commission by month" }).getByRole("listitem", { name: BEFORE.label });
-  await before().getByText("How it's worked out").click();
-  await before()
-    .getByRole("link", { name: `Show how ${BEFORE.label} is worked out` })
-    .click();
-  await expect(p).toHaveURL(new RegExp(`\\?working=${BEFORE.ym}#working-${BEFORE.ym}$`));
-  await expect(
-    before()
-      .getByRole("list", { name: `Commission lines for ${BEFORE.label}` })
-      .getByRole("listitem"),
-  ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/]);
-  const href = await due.getByRole("link", { name: /^Remittance RA-/ }).getAttribute("href");
-  const pdf = await p.request.get(href!);
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()["content-type"]).toBe("application/pdf");
-  await context.close();
+  await withPayoutLock(async () => {
+    await signIn(page, ADMIN);
+    const partner = await paidPartner(page);
+    const { context, page: p } = await newPage(browser, false);
+    await signIn(p, partner.login);
+    await p.goto("/");
+    const due = p.getByLabel("Commission Due", { exact: true });
+    await expect(due).toContainText(`Paid £4.32 on ${today()}, reference ${partner.reference}`);
+    await due.getByText("How it's worked out").click();
+    await expect(due.getByRole("list", { name: `Net profit for ${LAST.label}` })).toBeVisible();
+    // An earlier month's working: the disclosure holds a link that asks for the page with it, opened.
+    const before = () =>
+      p.getByRole("list", { name: "Commission by month" }).getByRole("listitem", { name: BEFORE.label });
+    await before().getByText("How it's worked out").click();
+    await before()
+      .getByRole("link", { name: `Show how ${BEFORE.label} is worked out` })
+      .click();
+    await expect(p).toHaveURL(new RegExp(`\\?working=${BEFORE.ym}#working-${BEFORE.ym}$`));
+    await expect(
+      before()
+        .getByRole("list", { name: `Commission lines for ${BEFORE.label}` })
+        .getByRole("listitem"),
+    ).toHaveText([/: Net profit: £14\.40 × 15% = £2\.16$/]);
+    const href = await due.getByRole("link", { name: /^Remittance RA-/ }).getAttribute("href");
+    const pdf = await p.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    await context.close();
+  });
 });
