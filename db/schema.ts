@@ -34,6 +34,8 @@ import type {
   CommissionTransfersTable,
   PayoutBatchesTable,
   PayoutFilesTable,
+  SelfBilledInvoicesTable,
+  SelfBillingAgreementsTable,
 } from "./schema/commissions.ts";
 import type {
   CreditNotesTable,
@@ -80,6 +82,8 @@ export interface Database {
   passwordResets: PasswordResetsTable;
   sessions: SessionsTable;
   pendingSignIns: PendingSignInsTable;
+  selfBillingAgreements: SelfBillingAgreementsTable;
+  selfBilledInvoices: SelfBilledInvoicesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,8 @@ import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { tieredCommissionPenceSql } from "./commission-sql.ts";
 import { moneyPaidOf } from "./money-paid.ts";
 import { aggregateQuery, monthTotals } from "./month-totals.ts";
+import { selfBillingAgreements } from "../agreements/self-billing-terms.ts";
+import { inForceForMonth, monthVat } from "../agreements/self-billing-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -105,7 +107,7 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
   };
   // Partners with any written version: those whose version for this month is written were left out above.
   const candidates = written.map((w) => w.id);
-  if (!candidates.length) return sums;
+  if (!candidates.length) return addSelfBilledVat(db, month, sums);
   const [totals, paidOf] = await Promise.all([monthTotals(db, month, candidates), moneyPaidOf(db, month, candidates)]);
   for (const t of totals) {
     // The unpaid months under a written version: the ones the SQL above left out.
@@ -118,6 +120,23 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
       sums.readyPence += left;
       sums.ready += 1;
     }
+  }
+  return addSelfBilledVat(db, month, sums);
+}
+
+/** The VAT self-billed partners' unpaid months add on top of what they owe (the figures' commissionPence includes it). */
+async function addSelfBilledVat(db: DB, month: string, sums: MonthSums): Promise<MonthSums> {
+  const agreements = await selfBillingAgreements(db);
+  const ids = [...agreements].filter(([, a]) => inForceForMonth(a, month)).map(([id]) => id);
+  if (!ids.length) return sums;
+  const [totals, paidOf] = await Promise.all([monthTotals(db, month, ids), moneyPaidOf(db, month, ids)]);
+  for (const t of totals) {
+    if (!t.terms || t.paymentStatus === "completed") continue;
+    const vat = monthVat(t.duePence, agreements.get(t.partnerId)!.vatRateBp)!.vatPence;
+    const paid = paidOf.get(t.partnerId)?.pence ?? 0;
+    const more = Math.max(0, t.duePence + vat - paid) - Math.max(0, t.duePence - paid);
+    sums.duePence += more;
+    if (reportsComplete(t.activeMachines, t.submittedReports)) sums.readyPence += more;
   }
   return sums;
 }

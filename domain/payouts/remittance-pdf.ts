@@ -9,6 +9,8 @@ import { formatDate, formatMonth, formatPence, formatRemittanceId } from "../sha
 import { A4, MARGIN, Writer, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import type { RemittanceAdvice } from "./remittance-advice.ts";
+import { formatRate } from "../shared/commission-rules.ts";
+import { OUTPUT_TAX_STATEMENT } from "../agreements/self-billing-rules.ts";
 
 export async function remittancePdf(
   advice: RemittanceAdvice,
@@ -52,6 +54,11 @@ export async function remittancePdf(
     { bold: true, shade: true },
   );
   w.row(columns, [`Commission for ${formatMonth(advice.month)}`, formatPence(advice.amountPence)]);
+  const sb = advice.selfBilled;
+  if (sb) {
+    w.row(columns, [`Commission before VAT (self-billed invoice ${sb.number})`, formatPence(sb.exVatPence)]);
+    w.row(columns, [`VAT at ${formatRate(sb.vatRateBp)}: ${OUTPUT_TAX_STATEMENT}`, formatPence(sb.vatPence)]);
+  }
   if (advice.topUp) w.row(columns, [fit(advice.topUp, w.font, 9, 350), ""]);
   for (const adjustment of advice.adjustments) w.row(columns, [fit(`Including: ${adjustment}`, w.font, 9, 350), ""]);
   w.rule();
