@@ -38,6 +38,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addUniqueConstraint("self_billed_invoices_month", ["partner_id", "month"])
       .addUniqueConstraint("self_billed_invoices_seq", ["partner_id", "seq"])
       .execute();
+    // Every partner's month (the commission summary) reads the month's invoices.
+    await trx.schema.createIndex("self_billed_invoices_by_month").on("self_billed_invoices").column("month").execute();
   });
 }
 

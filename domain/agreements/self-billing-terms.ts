@@ -37,12 +37,15 @@ export async function vatRatesOfMonths(
   const out = new Map<string, number>();
   if (!pairs.length) return out;
   const months = [...new Set(pairs.map((p) => p.month))];
-  // Both tables hold a row per self-billing partner (and month) at most: read whole, not by a long list of ids.
+  // One partner's months are read by its key; every partner's month reads the (small) tables whole, not by a long list of ids.
+  const ids = [...new Set(pairs.map((p) => p.partnerId))];
+  const one = ids.length === 1 ? ids : undefined;
   const [agreements, invoices] = await Promise.all([
-    selfBillingAgreements(db),
+    selfBillingAgreements(db, one),
     db
       .selectFrom("selfBilledInvoices")
       .select(["partnerId", "month", "vatRateBp"])
+      .$if(one !== undefined, (q) => q.where("partnerId", "=", ids[0]))
       .where("month", "in", months)
       .execute(),
   ]);

@@ -81,15 +81,10 @@ export async function renderSelfBilledPdf(
     { label: "VAT amount", value: formatPence(invoice.vatPence), bold: true },
   ]);
   w.y -= 8;
-  w.text(
-    fit(
-      `Commission for ${formatMonth(invoice.month)} under the self-billing agreement between us; we will not raise invoices on your behalf once it ends.`,
-      w.font,
-      9,
-      width,
-    ),
-    { size: 9 },
-  );
+  w.text(`Raised by us for your commission for ${formatMonth(invoice.month)} under our self-billing agreement.`, {
+    size: 9,
+  });
+  w.text("We will not raise invoices on your behalf once the agreement ends.", { size: 9 });
   w.footer(`${business.tradingName} · ${title}`, registrationLine(business));
   return doc.save();
 }
