@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as fileLoader } from "#app/routes/api.commissions.payouts.file.ts";
 import { loader as sbLoader, action as sbAction } from "#app/routes/api.partners.$id.self-billing.ts";
+import { action as agreementsAction } from "#app/routes/api.partners.$id.agreements.ts";
 import { loader as pdfLoader } from "#app/routes/api.partners.$id.self-billed-invoices.$month.ts";
 import { db } from "#app/utils/db.server.ts";
 import { markPayoutPaid, payoutCandidates } from "#domain/payouts/payout-service.ts";
@@ -63,6 +64,14 @@ beforeAll(async () => {
   const other = await partnerWith("plain", { name: "Plain Shop", email: "plain@example.com" });
   otherCookie = await loginCookie(other.username);
   ids.fee = (await makePartner(db, { name: "Fee Payer", partnerType: "fee-paying" })).id;
+  // Written: £20.00 a machine under a written agreement, self-billed at 20%, no bank details (left out of the file).
+  await partnerWith("written", { name: "Written Terms", sortCode: null, accountNumber: null, bankName: null });
+  const written = await call(agreementsAction, `/api/partners/${ids.written}/agreements`, {
+    json: { effectiveMonth: AUG, basis: "per-machine", amount: 20 },
+    cookie: adminCookie,
+    params: { id: String(ids.written) },
+  });
+  expect(written.status).toBe(201);
 });
 
 describe("the agreement over the API", () => {
@@ -148,8 +157,14 @@ describe("a self-billed month through the payout", () => {
     ]);
     const summary = await commissionSummary(db, SEP);
     expect(summary.rows.find((r) => r.partnerId === ids.vat)?.profitSharePence).toBe(6699);
-    expect(summary.totalCommissionDuePence).toBe(6699 + 5701 + 0);
-    expect((await monthSums(db, SEP)).duePence).toBe(summary.totalCommissionDuePence);
+    expect(summary.totalCommissionDuePence).toBe(6699 + 5701 + 2000);
+    await put(ids.written, { startDate: "2026-01-01", vatNumber: "GB987654321", vatRate: "20" });
+    const summaryWithWritten = await commissionSummary(db, SEP);
+    // £20.00 + 20% VAT £4.00.
+    expect(summaryWithWritten.rows.find((r) => r.partnerId === ids.written)?.profitSharePence).toBe(2400);
+    expect(summaryWithWritten.totalCommissionDuePence).toBe(6699 + 5701 + 2400);
+    // The dashboard's payables: the seed's partners summed in SQL plus the VAT, the written one read one by one.
+    expect((await monthSums(db, SEP)).duePence).toBe(6699 + 5701 + 2400);
     expect(await selfBillingForMonth(db, ids.vat, SEP)).toMatchObject({
       vatRatePercent: 17.5,
       commissionExVatPence: 5701,
