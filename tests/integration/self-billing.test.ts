@@ -16,6 +16,7 @@ import { remittanceAdvice, remittanceParagraphs } from "#domain/payouts/remittan
 import { remittancePdf } from "#domain/payouts/remittance-pdf.ts";
 import { consolidatedReport } from "#domain/commissions/statement-service.ts";
 import { markCommissionPaid } from "#domain/commissions/commission-payment-service.ts";
+import { overpaidOpenMonths, partnerOwing } from "#domain/commissions/balance-service.ts";
 import { resetCommissions } from "#domain/commissions/commission-reset-service.ts";
 import { commissionSummary } from "#domain/commissions/commission-summary.ts";
 import { monthSums } from "#domain/commissions/month-sums.ts";
@@ -294,6 +295,9 @@ describe("a self-billed month through the payout", () => {
 
   it("a month paid again after Reset Month keeps its number; none is ever reused", async () => {
     await resetCommissions(db, SEP, adminId, ids.vat);
+    // Reopened with its £66.99 (VAT included) already paid: nothing owed either way.
+    expect(await partnerOwing(db, ids.vat)).toBeNull();
+    expect(await overpaidOpenMonths(db, ids.vat)).toEqual([]);
     // Nothing more to pay (the same £66.99 was paid): Mark as Paid closes it again.
     await markCommissionPaid(db, ids.vat, SEP, adminId, "2026-11-04", NOW);
     const numbers = await db
