@@ -18,6 +18,7 @@ import {
   type SelfBillingAgreement,
 } from "#domain/agreements/self-billing-rules.ts";
 import { partnerMonthFrom } from "#domain/commissions/partner-month.ts";
+import { monthWorking } from "#domain/commissions/month-working.ts";
 import { seedTerms } from "#domain/agreements/agreement-rules.ts";
 import { selfBillingSchema } from "#domain/self-billing/self-billing-schemas.ts";
 import { describeAuditEntry, type AuditEntryData } from "#domain/audit/audit-entries.ts";
@@ -138,12 +139,15 @@ describe("a partner's month with VAT on top", () => {
     expect(pm.agreementPence).toBe(855);
     expect(pm.vat).toEqual({ rateBp: 2000, exVatPence: 902, vatPence: 180 });
     expect(pm.totals.commissionPence).toBe(1082);
+    // The working the cards show behind their disclosure says it too.
+    expect(monthWorking(pm).vat).toEqual({ rateBp: 2000, exVatPence: 902, vatPence: 180 });
   });
 
   it("without a rate the month is as before, with no vat field", () => {
     const pm = month(null);
     expect(pm.totals.commissionPence).toBe(902);
     expect("vat" in pm).toBe(false);
+    expect("vat" in monthWorking(pm)).toBe(false);
   });
 });
 

@@ -56,6 +56,12 @@ export function Working({ working, month }: { working: CommissionWorking; month:
             ))}
           </ul>
         ) : null}
+        {working.vat ? (
+          <Text as="p" size="1">
+            VAT at {formatRate(working.vat.rateBp)} on top of {formatPence(working.vat.exVatPence)} (self-billed):{" "}
+            {formatPence(working.vat.vatPence)}
+          </Text>
+        ) : null}
       </div>
     </details>
   );
