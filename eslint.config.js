@@ -35,6 +35,7 @@ const DOMAIN_LAYERS = [
   "agreements",
   "commissions",
   "payouts",
+  "self-billing",
   "accounts",
   "imports",
   "receivables",

@@ -34,6 +34,8 @@ import type {
   CommissionTransfersTable,
   PayoutBatchesTable,
   PayoutFilesTable,
+  SelfBilledInvoicesTable,
+  SelfBillingAgreementsTable,
 } from "./schema/commissions.ts";
 import type {
   CreditNotesTable,
@@ -84,6 +86,8 @@ export interface Database {
   pendingSignIns: PendingSignInsTable;
   accountingSettings: AccountingSettingsTable;
   accountingExports: AccountingExportsTable;
+  selfBillingAgreements: SelfBillingAgreementsTable;
+  selfBilledInvoices: SelfBilledInvoicesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -58,6 +58,10 @@ import { machineIntents } from "#app/utils/intents/machines.server.ts";
 import { partnerIntents } from "#app/utils/intents/partners.server.ts";
 import { accountIntents } from "#app/utils/intents/accounts.server.ts";
 import { requireAdmin } from "#app/utils/session.server.ts";
+import { selfBillingIntents } from "#app/utils/intents/self-billing.server.ts";
+import { selfBillingOf } from "#domain/self-billing/self-billing-service.ts";
+import { SelfBillingCard } from "#app/components/partners/self-billing-card.tsx";
+import { formatRate } from "#domain/shared/commission-rules.ts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -77,14 +81,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       partner.partnerType === "fee-paying"
         ? await statementSection(db, id, { from: url.searchParams.get("from"), to: url.searchParams.get("to") })
         : null;
-    const { commission, working, agreement } = isProfitSharingType(partner.partnerType)
+    const { commission, working, agreement, selfBilling } = isProfitSharingType(partner.partnerType)
       ? await commissionOf(partner)
-      : { commission: null, working: null, agreement: null };
+      : { commission: null, working: null, agreement: null, selfBilling: null };
     // What the partner owes with no later month to take it, else null.
     const owing = await partnerOwing(db, id);
     // A change of bank details holding payments (and who may confirm it), or stored details that need checking.
     const bank = await partnerBankStatus(db, partner, admin.id);
-    return { partner, commission, working, agreement, statement, owing, bank, uploadMaxMb: env.UPLOAD_MAX_MB };
+    return {
+      partner,
+      commission,
+      working,
+      agreement,
+      selfBilling,
+      statement,
+      owing,
+      bank,
+      uploadMaxMb: env.UPLOAD_MAX_MB,
+    };
   } catch (error) {
     if (error instanceof DomainError && error.code === "not_found") {
       return data(
@@ -93,6 +107,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           commission: null,
           working: null,
           agreement: null,
+          selfBilling: null,
           statement: null,
           owing: null,
           bank: null,
@@ -113,9 +128,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 async function commissionOf(partner: PartnerDetailPage) {
   const lastMonth = previousMonth();
   const thisMonth = currentMonth();
-  const [month, agreements] = await Promise.all([
+  const [month, agreements, selfBilling] = await Promise.all([
     partnerMonth(db, partner.id, lastMonth),
     partnerAgreements(db, partner.id),
+    selfBillingOf(db, partner.id),
   ]);
   const commission: CommissionMonth = {
     month: lastMonth,
@@ -125,7 +141,15 @@ async function commissionOf(partner: PartnerDetailPage) {
     activeMachines: month.activeMachines,
     payment: { status: month.payment.status, paidDate: month.payment.paidDate, amountPence: month.payment.amountPence },
     // The adjustments the month includes and what happened to its money, said on the card itself.
-    notes: [...month.adjustments.map(adjustmentText), ...paymentNotes(month)],
+    notes: [
+      ...month.adjustments.map(adjustmentText),
+      ...(month.vat
+        ? [
+            `Includes VAT at ${formatRate(month.vat.rateBp)} on top (self-billed): ${formatPence(month.vat.vatPence)} on ${formatPence(month.vat.exVatPence)}`,
+          ]
+        : []),
+      ...paymentNotes(month),
+    ],
     moneyPaid: month.payment.status === "pending" && month.moneyPaid.pence > 0 ? month.moneyPaid : null,
   };
   const working = monthWorking(month);
@@ -136,7 +160,7 @@ async function commissionOf(partner: PartnerDetailPage) {
     history: agreements.history,
     startTerms: agreementStartTerms(partner, agreements.current),
   };
-  return { commission, working, agreement };
+  return { commission, working, agreement, selfBilling };
 }
 
 /** Every form of the page posts here with its intent: the partner, its machines and records, commission, invoices. */
@@ -149,13 +173,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     ...commissionIntents(request, admin),
     ...agreementIntents(request, admin),
     ...invoiceIntents(request, admin),
+    ...selfBillingIntents(request, admin),
   });
 }
 
 export const shouldRevalidate = skipRevalidationWhenGone;
 
 export default function PartnerDetailPage() {
-  const { partner, commission, working, agreement, statement, owing, bank, uploadMaxMb } =
+  const { partner, commission, working, agreement, selfBilling, statement, owing, bank, uploadMaxMb } =
     useLoaderData<typeof loader>();
   // A form posted without JavaScript: the action's question (a confirmation page) or its failure.
   const reply = useActionData<ActionReply>();
@@ -241,6 +266,7 @@ export default function PartnerDetailPage() {
       {agreement ? (
         <AgreementCard partnerId={partner.id} partnerName={partner.name ?? partner.username} data={agreement} />
       ) : null}
+      {selfBilling ? <SelfBillingCard partnerId={partner.id} data={selfBilling} reply={reply} /> : null}
       {partner.partnerType === "fee-paying" ? <FeeSection partner={partner} /> : null}
       {statement ? (
         <StatementSection partnerId={partner.id} statement={statement.statement} problem={statement.problem} />

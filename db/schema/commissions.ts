@@ -100,3 +100,36 @@ export interface CommissionRemittancesTable {
   createdAt: CreatedAt;
   sentAt: string | null;
 }
+
+/** A partner's self-billing agreement (HMRC VAT Notice 700/62): in force for the months whose last day falls from start to review. */
+export interface SelfBillingAgreementsTable {
+  partnerId: number;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  reviewDate: string;
+  vatNumber: string;
+  /** The VAT rate the partner's accountant gave, in basis points (2000 = 20%). */
+  vatRateBp: number;
+  updatedBy: number | null;
+  updatedAt: ColumnType<string, string | undefined, string>;
+}
+
+/** A partner-month's self-billed invoice: its number in the partner's series and the figures it was issued with. */
+export interface SelfBilledInvoicesTable {
+  id: Generated<number>;
+  partnerId: number;
+  month: string;
+  /** The partner's series: 1, 2, 3… never reused; number is "SB-<partner id>-0001". */
+  seq: number;
+  number: string;
+  vatNumber: string;
+  vatRateBp: number;
+  exVatPence: number;
+  vatPence: number;
+  totalPence: number;
+  /** YYYY-MM-DD: the month's last day (the tax point). */
+  issuedOn: string;
+  /** The PDF as first issued (null until first asked for). */
+  pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  createdAt: CreatedAt;
+}

@@ -4,7 +4,8 @@
  * in audit-changes.ts.
  */
 import { formatDate, formatMonth } from "../shared/dates.ts";
-import { formatCount, formatUnits } from "../shared/format.ts";
+import { formatCount, formatPence, formatUnits } from "../shared/format.ts";
+import { formatRate } from "../shared/commission-rules.ts";
 import { FORMAT_NAMES, type AccountingFormat } from "../accounting/accounting-settings.ts";
 import { capitalise, fallback, fields, text, type AuditEntryData } from "./audit-fields.ts";
 import {
@@ -67,6 +68,21 @@ function describeAccounting(entry: AuditEntryData): string {
   return `Exported ${format} ${text(after.kind) ?? ""}${month}: ${formatCount(documents, "document")}${changed}`;
 }
 
+/** "Set the self-billing agreement: from 01/09/2026, review 01/09/2027, VAT GB123456789 at 20%", "Issued self-billed invoice SB-7-0001: £66.99". */
+function describeSelfBilling(entry: AuditEntryData): string {
+  if (entry.entity === "self_billed_invoice") {
+    const after = fields(entry.after);
+    const total = typeof after.totalPence === "number" ? `: ${formatPence(after.totalPence)}` : "";
+    const verb = entry.action === "self_billed_invoice_updated" ? "Updated" : "Issued";
+    return `${verb} self-billed invoice ${text(after.number) ?? ""}${total}`;
+  }
+  if (entry.action === "self_billing_removed") return "Ended the self-billing agreement";
+  const a = fields(entry.after);
+  const rate = typeof a.vatRateBp === "number" ? ` at ${formatRate(a.vatRateBp)}` : "";
+  const verb = entry.action === "self_billing_changed" ? "Changed" : "Set";
+  return `${verb} the self-billing agreement: from ${formatDate(text(a.startDate))}, review ${formatDate(text(a.reviewDate))}, VAT ${text(a.vatNumber) ?? ""}${rate}`;
+}
+
 /** One plain-English line for an entry: "Marked commission paid: £60.63 at 12.5%", "Imported 44 rows from …". */
 export function describeAuditEntry(entry: AuditEntryData): string {
   if (entry.action === "rate_change") return describeRateChange(entry);
@@ -107,6 +123,9 @@ export function describeAuditEntry(entry: AuditEntryData): string {
     case "accounting_export":
     case "accounting_settings":
       return describeAccounting(entry);
+    case "self_billing_agreement":
+    case "self_billed_invoice":
+      return describeSelfBilling(entry);
   }
   return fallback(entry);
 }

@@ -68,7 +68,9 @@ export async function overpaidOpenMonths(db: DB, partnerId: number): Promise<Pen
     .execute();
   const out: PendingAdjustment[] = [];
   for (const row of open) {
-    const rest = (await partnerMonth(db, partnerId, row.month)).agreementPence - Number(row.paid);
+    const month = await partnerMonth(db, partnerId, row.month);
+    // Money paid for a self-billed month included its VAT: compare like with like.
+    const rest = month.agreementPence + (month.vat?.vatPence ?? 0) - Number(row.paid);
     if (rest < 0) out.push({ month: row.month, forMonth: row.month, amountPence: rest, reason: "repaid" });
   }
   return out;

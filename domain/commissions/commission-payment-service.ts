@@ -19,6 +19,7 @@ import { getPayoutPrefix } from "../business/business-service.ts";
 import { loadPartnerMonth, requirePartner } from "./commission-service.ts";
 import { type PartnerMonth } from "./partner-month.ts";
 import { assertNotHeld } from "./bank-hold-service.ts";
+import { issueSelfBilledInvoice } from "./self-billed-invoices.ts";
 
 type DB = Kysely<Database>;
 
@@ -144,6 +145,8 @@ export async function markCommissionPaidIn(
       ...(batchId ? { batchId } : {}),
     },
   });
+  // A self-billed month is a self-billed invoice from the day it is paid.
+  if (figures.vat) await issueSelfBilledInvoice(trx, partnerId, month, figures.vat, actorId);
   await carryNegativeRest(trx, figures, payment.id, actorId);
   if (carriedPence < 0) await carry(trx, figures, payment.id, actorId, carriedPence, "repaid");
   return { payment, transfer, alreadyPaid, monthPence };

@@ -9,6 +9,7 @@ import { agreementHistory, rateOfMonth, termsOfMonth, withProducts } from "../ag
 import { notFound } from "../shared/errors.ts";
 import { isProfitSharingType } from "../shared/partner-types.ts";
 import { standingAdjustments } from "./correction-rules.ts";
+import { vatKey, vatRatesOfMonths } from "../agreements/self-billing-terms.ts";
 import { partnerMonthFrom, type CommissionPaymentStatus, type PartnerMonth } from "./partner-month.ts";
 
 type DB = Kysely<Database>;
@@ -81,6 +82,10 @@ export async function loadPartnerMonths(db: DB, partner: User, months: readonly 
   const paymentOf = new Map(payments.map((p) => [p.month, p]));
   const adjustmentsOfMonth = byMonth(adjustments);
   const transfersOfMonth = byMonth(transfers);
+  const rates = await vatRatesOfMonths(
+    db,
+    list.map((month) => ({ partnerId: partner.id, month, paid: paymentOf.get(month)?.status === "completed" })),
+  );
   const sentOnOf = new Map<string, typeof sentOn>();
   for (const a of sentOn) sentOnOf.set(a.forMonth, [...(sentOnOf.get(a.forMonth) ?? []), a]);
   return Promise.all(
@@ -112,6 +117,7 @@ export async function loadPartnerMonths(db: DB, partner: User, months: readonly 
             reason: a.reason,
           })),
         },
+        rates.get(vatKey(partner.id, month)) ?? null,
       );
     }),
   );

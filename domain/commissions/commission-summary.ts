@@ -14,6 +14,8 @@ import { isProfitSharingType, type PartnerType } from "../shared/partner-types.t
 import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { moneyPaidOf } from "./money-paid.ts";
 import type { CommissionPaymentStatus } from "./partner-month.ts";
+import { vatKey, vatRatesOfMonths } from "../agreements/self-billing-terms.ts";
+import { monthVat, type MonthVat } from "../agreements/self-billing-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -52,8 +54,10 @@ export interface PartnerMonthFigures {
   activeMachines: number;
   submittedReports: number;
   netProfitPence: number;
-  /** What the month owes: the commission under the agreement plus its adjustments, never below 0 (0 where not applicable). */
+  /** What the month owes: the commission under the agreement plus its adjustments, never below 0 (0 where not applicable), plus VAT when self-billed. */
   commissionPence: number;
+  /** A self-billed month's VAT on top (absent when the month carries none). */
+  vat?: MonthVat;
   /** The commission under the agreement alone, and the adjustments added to the month. */
   agreementPence: number;
   adjustmentsPence: number;
@@ -75,25 +79,31 @@ async function figuresOf(db: DB, month: string, scope: Scope): Promise<PartnerMo
     monthTotals(db, month, scope.partnerIds),
     moneyPaidOf(db, month, scope.partnerIds),
   ]);
-  return totals.map((t) => ({
-    partnerId: t.partnerId,
-    name: t.name,
-    username: t.username,
-    email: t.email,
-    partnerType: t.partnerType,
-    rateBp: t.rateBp,
-    activeMachines: t.activeMachines,
-    submittedReports: t.submittedReports,
-    netProfitPence: t.netProfitPence,
-    commissionPence: t.duePence,
-    agreementPence: t.commissionPence,
-    adjustmentsPence: t.adjustments.reduce((s, a) => s + a.amountPence, 0),
-    paymentStatus: t.paymentStatus,
-    paidDate: t.paidDate,
-    paidAmountPence: t.paidAmountPence,
-    alreadyPaidPence: paid.get(t.partnerId)?.pence ?? 0,
-    alreadyPaidDate: paid.get(t.partnerId)?.lastPaidDate ?? null,
-  }));
+  const pairs = totals.map((t) => ({ partnerId: t.partnerId, month, paid: t.paymentStatus === "completed" }));
+  const rates = await vatRatesOfMonths(db, pairs);
+  return totals.map((t) => {
+    const vat = isProfitSharingType(t.partnerType) ? monthVat(t.duePence, rates.get(vatKey(t.partnerId, month))) : null;
+    return {
+      partnerId: t.partnerId,
+      name: t.name,
+      username: t.username,
+      email: t.email,
+      partnerType: t.partnerType,
+      rateBp: t.rateBp,
+      activeMachines: t.activeMachines,
+      submittedReports: t.submittedReports,
+      netProfitPence: t.netProfitPence,
+      commissionPence: t.duePence + (vat?.vatPence ?? 0),
+      ...(vat ? { vat } : {}),
+      agreementPence: t.commissionPence,
+      adjustmentsPence: t.adjustments.reduce((s, a) => s + a.amountPence, 0),
+      paymentStatus: t.paymentStatus,
+      paidDate: t.paidDate,
+      paidAmountPence: t.paidAmountPence,
+      alreadyPaidPence: paid.get(t.partnerId)?.pence ?? 0,
+      alreadyPaidDate: paid.get(t.partnerId)?.lastPaidDate ?? null,
+    };
+  });
 }
 
 /** Every partner's month in the summary's order (name, then username): the payout's candidates (payout-service.ts). */

@@ -1,10 +1,11 @@
 /** A month's commission totals over every partner, summed in the database where its sums give them. */
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { reportsComplete } from "../month-close/month-close-rules.ts";
 import { tieredCommissionPenceSql } from "./commission-sql.ts";
 import { moneyPaidOf } from "./money-paid.ts";
 import { aggregateQuery, monthTotals } from "./month-totals.ts";
+import { monthVat } from "../agreements/self-billing-rules.ts";
+import { lastDayOfMonth, reportsComplete } from "../month-close/month-close-rules.ts";
 
 type DB = Kysely<Database>;
 
@@ -77,19 +78,29 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
       .leftJoin("commissionPayments as cp", (join) =>
         join.onRef("cp.partnerId", "=", "u.id").on("cp.month", "=", month),
       )
+      // A self-billing agreement in force for the month (its VAT goes on top: self-billing-rules.ts inForceForMonth).
+      .leftJoin("selfBillingAgreements as sa", (join) =>
+        join
+          .onRef("sa.partnerId", "=", "u.id")
+          .on("sa.startDate", "<=", lastDayOfMonth(month))
+          .on("sa.reviewDate", ">=", lastDayOfMonth(month)),
+      )
       .where("u.isAdmin", "=", 0)
       .where("u.partnerType", "in", ["profit-sharing", "tiered-profit-sharing"])
       .where((eb) => eb.or([eb("cp.status", "is", null), eb("cp.status", "=", "pending")]))
       .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("commissionRates as cr")
-            .select("cr.id")
-            .whereRef("cr.partnerId", "=", "u.id")
-            .where("cr.terms", "is not", null),
-        ),
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom("commissionRates as cr")
+              .select("cr.id")
+              .whereRef("cr.partnerId", "=", "u.id")
+              .where("cr.terms", "is not", null),
+          ),
+          eb("sa.partnerId", "is not", null),
+        ]),
       )
-      .select("u.id")
+      .select(["u.id", "sa.vatRateBp"])
       .execute(),
   ]);
   const sums: MonthSums = {
@@ -103,15 +114,26 @@ export async function monthSums(db: DB, month: string, options: { machines?: boo
     ready: Number(row.ready),
     commissionPence: Number(row.commissionPence),
   };
-  // Partners with any written version: those whose version for this month is written were left out above.
+  // Partners with any written version (those whose version for this month is written were left out
+  // above) and those self-billed this month (their VAT goes on top of what the SQL summed).
   const candidates = written.map((w) => w.id);
   if (!candidates.length) return sums;
+  const rates = new Map(written.map((w) => [w.id, w.vatRateBp === null ? null : Number(w.vatRateBp)]));
   const [totals, paidOf] = await Promise.all([monthTotals(db, month, candidates), moneyPaidOf(db, month, candidates)]);
   for (const t of totals) {
-    // The unpaid months under a written version: the ones the SQL above left out.
-    if (!t.written || !t.terms || t.paymentStatus === "completed") continue;
+    if (!t.terms || t.paymentStatus === "completed") continue;
     const isComplete = reportsComplete(t.activeMachines, t.submittedReports);
-    const left = Math.max(0, t.duePence - (paidOf.get(t.partnerId)?.pence ?? 0));
+    const paidPence = paidOf.get(t.partnerId)?.pence ?? 0;
+    const vatPence = monthVat(t.duePence, rates.get(t.partnerId))?.vatPence ?? 0;
+    const left = Math.max(0, t.duePence + vatPence - paidPence);
+    if (!t.written) {
+      // The seed's agreement, summed above without its VAT: the VAT's part only.
+      const more = left - Math.max(0, t.duePence - paidPence);
+      sums.duePence += more;
+      if (isComplete) sums.readyPence += more;
+      continue;
+    }
+    // The unpaid months under a written version: the ones the SQL above left out.
     sums.duePence += left;
     sums.commissionPence += t.commissionPence;
     if (isComplete) {

@@ -10,6 +10,7 @@ import { isFlatNetProfitShare, type AgreementTerms } from "../agreements/agreeme
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatPence } from "../shared/money.ts";
 import type { PartnerMonth } from "./partner-month.ts";
+import type { MonthVat } from "../agreements/self-billing-rules.ts";
 
 export interface CommissionWorking {
   /** The month's figures over every record: net profit = revenue − COGS − card fee. */
@@ -19,10 +20,12 @@ export interface CommissionWorking {
   /** The commission under the agreement, before adjustments. */
   agreementPence: number;
   adjustments: { forMonth: string; amountPence: number; reason: AdjustmentReason }[];
+  /** A self-billed month's VAT on top of the commission and its adjustments (absent when none). */
+  vat?: MonthVat;
 }
 
 export function monthWorking(
-  month: Pick<PartnerMonth, "machines" | "totals" | "terms" | "lines" | "agreementPence" | "adjustments">,
+  month: Pick<PartnerMonth, "machines" | "totals" | "terms" | "lines" | "agreementPence" | "adjustments" | "vat">,
 ): CommissionWorking {
   const locations = new Map(month.machines.map((m) => [m.machineId, m.location]));
   const { revenuePence, cogsPence, cardFeePence, netProfitPence } = month.totals;
@@ -32,6 +35,7 @@ export function monthWorking(
     lines: month.lines.map((line) => previewLine(line, locations).text),
     agreementPence: month.agreementPence,
     adjustments: month.adjustments.map((a) => ({ forMonth: a.forMonth, amountPence: a.amountPence, reason: a.reason })),
+    ...(month.vat ? { vat: month.vat } : {}),
   };
 }
 

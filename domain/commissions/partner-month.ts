@@ -11,6 +11,7 @@ import { dueOf, type MonthAdjustment } from "../agreements/agreement-terms.ts";
 import { reportsComplete } from "../month-close/month-close-rules.ts";
 import type { MoneyPaid } from "./correction-words.ts";
 import { moneyPaidFrom } from "./correction-rules.ts";
+import { monthVat, type MonthVat } from "../agreements/self-billing-rules.ts";
 
 export type CommissionPaymentStatus = "completed" | "pending" | "not_applicable";
 
@@ -50,8 +51,10 @@ export interface PartnerMonth {
   terms: AgreementTerms | null;
   lines: CommissionLine[];
   adjustments: MonthAdjustment[];
-  /** The commission under the agreement before adjustments (totals.commissionPence is what the month owes). */
+  /** The commission under the agreement before adjustments (totals.commissionPence is what the month owes, VAT included). */
   agreementPence: number;
+  /** A self-billed month's VAT on top of the commission and its adjustments (absent when none). */
+  vat?: MonthVat;
   payment: {
     status: CommissionPaymentStatus;
     paidDate: string | null;
@@ -86,6 +89,8 @@ export function partnerMonthFrom(
   } | null,
   adjustments: MonthAdjustment[] = [],
   paid: Pick<PartnerMonth, "transfers" | "sentOn"> = { transfers: [], sentOn: [] },
+  /** The VAT rate of a self-billed month (self-billing-rules.ts vatRateOfMonth), null without. */
+  vatRateBp: number | null = null,
 ): PartnerMonth {
   const { terms, rateBp } = agreement;
   const result: MonthCommission = monthCommission(terms, records);
@@ -109,6 +114,8 @@ export function partnerMonthFrom(
   const active = machines.filter((m) => m.status === "active");
   const submitted = active.filter((m) => byMachine.has(m.id)).length;
   const sum = (key: keyof MachineLine) => lines.reduce((s, l) => s + (l[key] as number), 0);
+  const due = result.applicable ? dueOf(result.commissionPence, applied) : 0;
+  const vat = result.applicable ? monthVat(due, vatRateBp) : null;
   return {
     partner,
     month,
@@ -123,13 +130,14 @@ export function partnerMonthFrom(
       cogsPence: sum("cogsPence"),
       cardFeePence: sum("cardFeePence"),
       netProfitPence: sum("netProfitPence"),
-      commissionPence: result.applicable ? dueOf(result.commissionPence, applied) : 0,
+      commissionPence: due + (vat?.vatPence ?? 0),
     },
     tiers: result.tiers,
     terms,
     lines: result.lines,
     adjustments: applied,
     agreementPence: result.commissionPence,
+    ...(vat ? { vat } : {}),
     payment: result.applicable
       ? {
           status: payment?.status ?? "pending",

@@ -6,6 +6,7 @@ import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rule
 import type { PartnerMonth } from "./partner-month.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { adjustmentText, describeTerms, lineText } from "../agreements/agreement-words.ts";
+import { OUTPUT_TAX_STATEMENT } from "../agreements/self-billing-rules.ts";
 import { isSeedTerms } from "../agreements/agreement-rules.ts";
 import { formatCount, formatDate, formatMonth, formatPence, formatUnits } from "../shared/format.ts";
 import { partnerTypeLabel } from "../shared/partner-types.ts";
@@ -183,7 +184,23 @@ export async function consolidatedReportPdf(
   }
 
   w.ensure(60);
-  w.text(`Commission due for ${formatMonth(pm.month)}: ${formatPence(t.commissionPence)}`, { size: 12, bold: true });
+  if (pm.vat) {
+    // A self-billed month: the commission is before VAT and the VAT is added on top (self-billing-rules.ts).
+    w.text(`Commission before VAT: ${formatPence(pm.vat.exVatPence)}`, { size: 10 });
+    w.text(
+      `VAT at ${formatRate(pm.vat.rateBp)} (self-billed): ${formatPence(pm.vat.vatPence)}. ${OUTPUT_TAX_STATEMENT}.`,
+      {
+        size: 10,
+      },
+    );
+  }
+  w.text(
+    `Commission due for ${formatMonth(pm.month)}${pm.vat ? " including VAT" : ""}: ${formatPence(t.commissionPence)}`,
+    {
+      size: 12,
+      bold: true,
+    },
+  );
   w.text(paymentLine(pm.payment), { size: 10 });
   for (const note of paymentNotes(pm)) {
     w.ensure(14);

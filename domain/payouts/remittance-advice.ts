@@ -10,6 +10,7 @@ import { formatDate, formatMonth, formatPence, maskAccountNumber } from "../shar
 import { repaymentText } from "../commissions/correction-words.ts";
 import { moneyPaidFrom } from "../commissions/correction-rules.ts";
 import { adjustmentText } from "../agreements/agreement-words.ts";
+import { selfBilledText, type SelfBilledFigures } from "../agreements/self-billing-rules.ts";
 
 type DB = Kysely<Database>;
 export type RemittanceRow = Selectable<CommissionRemittancesTable>;
@@ -30,10 +31,12 @@ export interface RemittanceAdvice {
   adjustments: string[];
   /** "Yorkshire Bank account ****4567", or null without an account number. */
   paidInto: string | null;
+  /** A self-billed month: its invoice's number and figures (absent otherwise); the amount includes the VAT. */
+  selfBilled?: SelfBilledFigures;
 }
 
 export async function remittanceAdvice(db: DB, row: RemittanceRow): Promise<RemittanceAdvice> {
-  const [partner, paidOn, adjustments, topUp] = await Promise.all([
+  const [partner, paidOn, adjustments, topUp, invoice] = await Promise.all([
     db
       .selectFrom("users")
       .select(["name", "username", "email", "billingAddress", "bankName", "accountNumber"])
@@ -48,6 +51,12 @@ export async function remittanceAdvice(db: DB, row: RemittanceRow): Promise<Remi
       .orderBy("id")
       .execute(),
     topUpLine(db, row),
+    db
+      .selectFrom("selfBilledInvoices")
+      .select(["number", "exVatPence", "vatRateBp", "vatPence", "totalPence"])
+      .where("partnerId", "=", row.partnerId)
+      .where("month", "=", row.month)
+      .executeTakeFirst(),
   ]);
   return {
     id: row.id,
@@ -64,6 +73,7 @@ export async function remittanceAdvice(db: DB, row: RemittanceRow): Promise<Remi
     paidInto: partner.accountNumber
       ? [partner.bankName, `account ${maskAccountNumber(partner.accountNumber)}`].filter(Boolean).join(" ")
       : null,
+    ...(invoice ? { selfBilled: invoice } : {}),
   };
 }
 
@@ -72,11 +82,12 @@ export function remittanceParagraphs(a: RemittanceAdvice): string[] {
   const topUp = a.topUp ? `\n${a.topUp}` : "";
   const adjusted = a.adjustments.length ? `\nIncluding: ${a.adjustments.join("; ")}` : "";
   const into = a.paidInto ? `\nPaid into: ${a.paidInto}` : "";
+  const vat = a.selfBilled ? `\n${selfBilledText(a.selfBilled)}` : "";
   return [
     a.topUp && a.amountPence === 0
       ? `We have worked out your commission for ${formatMonth(a.month)} again: nothing more is paid.`
       : `We have paid your commission for ${formatMonth(a.month)}.`,
-    `Amount: ${formatPence(a.amountPence)}${topUp}${adjusted}\nPayment reference: ${a.reference}${a.paidOn ? `\nPaid on: ${formatDate(a.paidOn)}` : ""}${into}`,
+    `Amount: ${formatPence(a.amountPence)}${vat}${topUp}${adjusted}\nPayment reference: ${a.reference}${a.paidOn ? `\nPaid on: ${formatDate(a.paidOn)}` : ""}${into}`,
     `The consolidated report for ${formatMonth(a.month)} is attached. You can see every machine's figures, and the transactions behind them, on your dashboard.`,
   ];
 }

@@ -9,6 +9,8 @@ import { formatDate, formatMonth, formatPence, formatRemittanceId } from "../sha
 import { A4, MARGIN, Writer, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import type { RemittanceAdvice } from "./remittance-advice.ts";
+import { formatRate } from "../shared/commission-rules.ts";
+import { OUTPUT_TAX_STATEMENT } from "../agreements/self-billing-rules.ts";
 
 export async function remittancePdf(
   advice: RemittanceAdvice,
@@ -51,7 +53,27 @@ export async function remittancePdf(
     columns.map((c) => c.title),
     { bold: true, shade: true },
   );
-  w.row(columns, [`Commission for ${formatMonth(advice.month)}`, formatPence(advice.amountPence)]);
+  const sb = advice.selfBilled;
+  if (sb && !advice.topUp) {
+    // A self-billed month: its invoice's two figures make the amount paid.
+    w.row(columns, [
+      `Commission for ${formatMonth(advice.month)} (self-billed invoice ${sb.number})`,
+      formatPence(sb.exVatPence),
+    ]);
+    w.row(columns, [`VAT at ${formatRate(sb.vatRateBp)}`, formatPence(sb.vatPence)]);
+  } else {
+    w.row(columns, [`Commission for ${formatMonth(advice.month)}`, formatPence(advice.amountPence)]);
+    if (sb)
+      w.row(columns, [
+        fit(
+          `Including VAT at ${formatRate(sb.vatRateBp)}: ${formatPence(sb.vatPence)} (self-billed invoice ${sb.number})`,
+          w.font,
+          9,
+          350,
+        ),
+        "",
+      ]);
+  }
   if (advice.topUp) w.row(columns, [fit(advice.topUp, w.font, 9, 350), ""]);
   for (const adjustment of advice.adjustments) w.row(columns, [fit(`Including: ${adjustment}`, w.font, 9, 350), ""]);
   w.rule();
@@ -64,6 +86,7 @@ export async function remittancePdf(
     { label: "Paid into", value: advice.paidInto ?? "The account you gave us" },
   ]);
   w.y -= 8;
+  if (sb) w.text(`${OUTPUT_TAX_STATEMENT}.`, { size: 10, bold: true });
   w.text(
     fit(
       `The consolidated report for ${formatMonth(advice.month)} is on your dashboard with every machine's figures.`,

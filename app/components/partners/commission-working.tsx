@@ -66,6 +66,12 @@ function WorkingBody({ working, month }: { working: CommissionWorking; month: st
           ))}
         </ul>
       ) : null}
+      {working.vat ? (
+        <Text as="p" size="1">
+          VAT at {formatRate(working.vat.rateBp)} on top of {formatPence(working.vat.exVatPence)} (self-billed):{" "}
+          {formatPence(working.vat.vatPence)}
+        </Text>
+      ) : null}
     </div>
   );
 }
