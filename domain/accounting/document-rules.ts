@@ -174,17 +174,36 @@ export const statementNumber = (month: string, partnerId: number) => `ST-${month
 export const lastDayOf = (month: string) => addDaysIso(`${nextMonth(month)}-01`, -1);
 
 /**
- * The tax on a commission bill's lines. No VAT for now (the business's "No VAT" tax type): the one
- * place a partner's self-billing agreement will set the rate.
+ * The tax on a commission bill's lines: a self-billed month's VAT rate (the partner's agreement, or
+ * the rate its invoice was issued at), else none (the package's "No VAT" tax type).
  */
-export function billLineTax(month: Pick<PartnerMonth, "partner" | "month">): { vatRateBp: number | null } {
-  void month;
-  return { vatRateBp: null };
+export function billLineTax(month: Pick<PartnerMonth, "vat">): { vatRateBp: number | null; vatPence: number } {
+  return { vatRateBp: month.vat?.rateBp ?? null, vatPence: month.vat?.vatPence ?? 0 };
+}
+
+/**
+ * The month's VAT (worked out once, on its total, as its self-billed invoice says) shared among its
+ * lines in proportion to each line's net, the pennies left by rounding down going to the largest
+ * lines, so the lines' VAT sums to the month's exactly. Pure.
+ */
+export function spreadVat(nets: readonly number[], vatPence: number): number[] {
+  const total = nets.reduce((s, n) => s + n, 0);
+  if (!vatPence || !nets.length) return nets.map(() => 0);
+  if (total === 0) return nets.map((_, i) => (i === 0 ? vatPence : 0));
+  const shares = nets.map((n) => Math.trunc((n * vatPence) / total));
+  let left = vatPence - shares.reduce((s, n) => s + n, 0);
+  const order = nets.map((n, i) => ({ n: Math.abs(n), i })).sort((a, b) => b.n - a.n || a.i - b.i);
+  for (let k = 0; left !== 0; k = (k + 1) % order.length) {
+    const step = Math.sign(left);
+    shares[order[k].i] += step;
+    left -= step;
+  }
+  return shares;
 }
 
 type BillMonth = Pick<
   PartnerMonth,
-  "partner" | "month" | "machines" | "lines" | "adjustments" | "sentOn" | "payment" | "agreementPence"
+  "partner" | "month" | "machines" | "lines" | "adjustments" | "sentOn" | "payment" | "agreementPence" | "vat"
 >;
 
 /**
@@ -194,7 +213,8 @@ type BillMonth = Pick<
  * sum to what the month owes (what was paid, once paid). Below zero it is a supplier credit note.
  */
 export function billDocument(pm: BillMonth, contact: Contact): AccountingDocument {
-  const { vatRateBp } = billLineTax(pm);
+  const tax = billLineTax(pm);
+  const vatRateBp = tax.vatRateBp;
   const locations = new Map(pm.machines.map((m) => [m.machineId, m.location]));
   const line = (description: string, netPence: number): DocumentLine => ({
     description,
@@ -209,16 +229,21 @@ export function billDocument(pm: BillMonth, contact: Contact): AccountingDocumen
     working.push(line("Commission under the agreement (remainder)", pm.agreementPence - sum));
   const end = lastDayOf(pm.month);
   const paid = pm.payment.status === "completed";
+  const lines = [
+    ...working,
+    ...pm.adjustments.map((a) => line(adjustmentText(a), a.amountPence)),
+    ...(paid ? pm.sentOn : []).map((s) => line(`Sent on: ${sentOnText(s)}`, -s.amountPence)),
+  ];
+  const vat = spreadVat(
+    lines.map((l) => l.netPence),
+    tax.vatPence,
+  );
   return {
     number: statementNumber(pm.month, pm.partner.id),
     reference: statementNumber(pm.month, pm.partner.id),
     contact,
     date: end,
     dueDate: paid && pm.payment.paidDate ? pm.payment.paidDate : addDaysIso(end, 14),
-    lines: [
-      ...working,
-      ...pm.adjustments.map((a) => line(adjustmentText(a), a.amountPence)),
-      ...(paid ? pm.sentOn : []).map((s) => line(`Sent on: ${sentOnText(s)}`, -s.amountPence)),
-    ],
+    lines: lines.map((l, i) => ({ ...l, vatPence: vat[i] })),
   };
 }

@@ -14,6 +14,7 @@ import { db } from "#app/utils/db.server.ts";
 import { partnerMonth } from "#domain/commissions/commission-service.ts";
 import { makeMachine, makePartner, makeRecord } from "#tests/factories.ts";
 import { describeAuditEntry } from "#domain/audit/audit-entries.ts";
+import { saveSelfBilling } from "#domain/self-billing/self-billing-service.ts";
 import { runCli } from "./cli-run.ts";
 
 const OCT = "2026-10";
@@ -330,6 +331,38 @@ describe("Xero", () => {
       { path: path.join(dir, "split-2.csv"), documents: 1 },
     ]);
     expect(records(path.join(dir, "split-2.csv"))[0].TaxType).toBe("No VAT");
+  });
+});
+
+describe("a self-billed month", () => {
+  it("bills carry the agreement's VAT: the purchases tax type, each line's share, the month's VAT to the penny", async () => {
+    // August 2026: £100.00 revenue, £40.00 COGS → £5.70; £50.00, £20.00 → card fee £1.50, net
+    // £28.50 → £2.85. £8.55 before VAT, 20% VAT £1.71 on the month's total, shared £1.14 and £0.57.
+    const vatPartner = await makePartner(db, { name: "VAT Vending Ltd", commissionBp: 1000 });
+    await makeRecord(db, (await makeMachine(db, vatPartner.id, "Hall")).id, "2026-08", {
+      revenuePence: 10_000,
+      cogsPence: 4_000,
+    });
+    await makeRecord(db, (await makeMachine(db, vatPartner.id, "Gym")).id, "2026-08", {
+      revenuePence: 5_000,
+      cogsPence: 2_000,
+    });
+    await saveSelfBilling(
+      db,
+      vatPartner.id,
+      { startDate: "2026-08-01", reviewDate: "2027-08-01", vatNumber: "GB123456789", vatRateBp: 2000 },
+      null,
+    );
+    const pm = await partnerMonth(db, vatPartner.id, "2026-08");
+    expect(pm.vat).toEqual({ rateBp: 2000, exVatPence: 855, vatPence: 171 });
+    expect(pm.totals.commissionPence).toBe(1026);
+    const { out } = await exportFile("xero", "bills", "2026-08");
+    const mine = records(out).filter((r) => r.InvoiceNumber === `ST-202608-${vatPartner.id}`);
+    expect(mine.map((r) => [pence(r.UnitAmount), pence(r.TaxAmount), r.TaxType])).toEqual([
+      [570, 114, "20% (VAT on Expenses)"],
+      [285, 57, "20% (VAT on Expenses)"],
+    ]);
+    expect(mine.reduce((s, r) => s + pence(r.UnitAmount) + pence(r.TaxAmount), 0)).toBe(pm.totals.commissionPence);
   });
 });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   billDocument,
   billLineTax,
+  spreadVat,
   contactsOf,
   creditNoteDocument,
   creditNoteVat,
@@ -108,10 +109,30 @@ describe("documents", () => {
     expect(documentTotal(doc)).toBe(503);
   });
 
-  it("an unpaid bill is due 14 days after the month; no VAT on commission for now", () => {
+  it("an unpaid bill is due 14 days after the month; VAT only on a self-billed month", () => {
     expect(lastDayOf("2026-02")).toBe("2026-02-28");
     expect(statementNumber("2026-02", 4)).toBe("ST-202602-4");
-    expect(billLineTax({ partner: { id: 1 } as never, month: "2026-02" })).toEqual({ vatRateBp: null });
+    expect(billLineTax({})).toEqual({ vatRateBp: null, vatPence: 0 });
+    expect(billLineTax({ vat: { rateBp: 2000, exVatPence: 855, vatPence: 171 } })).toEqual({
+      vatRateBp: 2000,
+      vatPence: 171,
+    });
+  });
+
+  it("a self-billed month's VAT is shared among its lines by their nets, summing to the month's exactly", () => {
+    expect(spreadVat([570, 285], 171)).toEqual([114, 57]);
+    // 1000 × 17.5% = 175 over three lines: 58 each, the penny left to the largest.
+    expect(spreadVat([333, 333, 334], 175)).toEqual([58, 58, 59]);
+    expect(spreadVat([100, 100, 100], 50)).toEqual([17, 17, 16]);
+    // A negative adjustment takes its share off.
+    expect(spreadVat([1000, -200], 160)).toEqual([200, -40]);
+    expect(spreadVat([0, 0], 10)).toEqual([10, 0]);
+    expect(spreadVat([500], 0)).toEqual([0]);
+    for (const [nets, vat] of [
+      [[1, 2, 3, 4, 5], 7],
+      [[999, -1, 37], 207],
+    ] as const)
+      expect(spreadVat(nets, vat).reduce((s, n) => s + n, 0)).toBe(vat);
   });
 
   it("contacts: the partner's name, with the username where two share it or none is set", () => {
