@@ -22,6 +22,7 @@ import * as bankDetails from "./2026-12-02T01-bank-details.ts";
 import * as deviceCookies from "./2026-12-02T10-device-cookies.ts";
 import * as issuedDocuments from "./2026-12-03T00-issued-documents.ts";
 import * as importProfiles from "./2026-12-04T06-import-profiles.ts";
+import * as productCosts from "./2026-12-05T02-product-costs.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22T00-initial": initial,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T10-device-cookies": deviceCookies,
   "2026-12-03T00-issued-documents": issuedDocuments,
   "2026-12-04T06-import-profiles": importProfiles,
+  "2026-12-05T02-product-costs": productCosts,
 };

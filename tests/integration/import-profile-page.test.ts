@@ -153,7 +153,6 @@ describe("Map columns", () => {
     expect(body.fieldErrors).toEqual({
       name: "Name the profile",
       "col:date": "Each column is a header of the file",
-      "col:costPrice": "Cost price per unit: choose the column that holds the cost of one unit",
       timeZone: "The time zone is UTC or Europe/London",
     });
     expect(body.values.timeZone).toBe("Mars/Base");
