@@ -87,6 +87,9 @@ export function describeAuditEntry(entry: AuditEntryData): string {
       return describeAdjustment(entry);
     case "import_profile":
       return describeImportProfile(entry);
+    // The product cost list's saves say themselves in words (cost-list-service.ts).
+    case "product_cost":
+      return capitalise(text(fields(entry.details).reason) ?? fallback(entry));
   }
   return fallback(entry);
 }
