@@ -129,8 +129,12 @@ export function interpretWithProfile(
 ): ParsedSalesReport {
   const profiled = applyProfile(table, definition);
   const costFromList = definition.columns.costPrice === null;
+  // The spec's four rows (a title, its headers, two more) are its own layout's rule: a file of another
+  // layout needs one data row under its headers, as the spec's message says.
+  if (profiled.table.length < 3) throw new SalesReportError("No valid transaction data found in the Excel file");
   const read = interpretSalesTable(profiled.table, {
     ...options,
+    minRows: 3,
     dateOrder: options.dateOrder ?? definition.dateOrder,
     maxRows: (options.maxRows ?? MAX_ROWS) + profiled.refunds,
     costFromList,

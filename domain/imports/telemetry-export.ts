@@ -80,6 +80,8 @@ export interface InterpretOptions {
   now?: Date;
   /** The most data rows (MAX_ROWS unless `vendboard import` raised it for a trusted file). */
   maxRows?: number;
+  /** The fewest rows, title and headers included (4 by the spec; a file read through a profile needs one data row). */
+  minRows?: number;
   /** The file carries no cost (an import profile without a cost column): rows are costed from the product cost list after reading. */
   costFromList?: boolean;
 }
@@ -96,7 +98,7 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       `The file has more than ${maxRows.toLocaleString("en-GB")} rows: split it into smaller exports`,
     );
   }
-  if (table.length < 4) {
+  if (table.length < (options.minRows ?? 4)) {
     throw new SalesReportError(
       "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.",
     );
