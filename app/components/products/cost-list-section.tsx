@@ -7,7 +7,7 @@
  */
 import { Box, Button, Callout, Card, Flex, Grid, Heading, Table, Text, TextField } from "@radix-ui/themes";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatDate } from "#domain/shared/format.ts";
 import type { ProductCostRow } from "#domain/products/cost-list-service.ts";
@@ -65,6 +65,17 @@ export function CostListSection({
   const failure = reply && "error" in reply ? reply : null;
   const question = reply && "unknown" in reply ? reply : null;
   const values = failure?.intent === "cost-set" ? failure.values : undefined;
+  // With the scripts a saved cost comes back to the same page: its form is emptied for the next one.
+  const setForm = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "submitting" && navigation.formData?.get("intent") === "cost-confirm") sent.current = true;
+    if (navigation.formData?.get("intent") === "cost-set") sent.current = true;
+    if (navigation.state === "idle" && sent.current && !reply) {
+      sent.current = false;
+      setForm.current?.reset();
+    }
+  }, [navigation.state, navigation.formData, reply]);
   return (
     <Card size="2" mt="5" asChild>
       <section aria-labelledby="cost-list-title">
@@ -82,7 +93,7 @@ export function CostListSection({
         ) : null}
         {question ? <ConfirmUnknown question={question} /> : null}
         <Grid columns={{ initial: "1", md: "2" }} gap="5" mb="4">
-          <Form method="post" preventScrollReset aria-label="Set one product's cost">
+          <Form ref={setForm} method="post" preventScrollReset aria-label="Set one product's cost">
             <input type="hidden" name="intent" value="cost-set" />
             <Heading as="h3" size="3" mb="2">
               Set one product&apos;s cost
@@ -91,7 +102,7 @@ export function CostListSection({
               <Field label="Product name" htmlFor="cost-name">
                 <TextField.Root id="cost-name" name="name" required maxLength={200} defaultValue={values?.name} />
               </Field>
-              <Grid columns="2" gap="3">
+              <Grid columns={{ initial: "1", xs: "2" }} gap="3">
                 <Field label="Cost per unit, ex VAT (£)" htmlFor="cost-amount">
                   <TextField.Root
                     id="cost-amount"
@@ -129,15 +140,17 @@ export function CostListSection({
               when blank). Names are matched ignoring case; new names are listed for you to confirm.
             </Text>
             <Flex direction="column" gap="3" align="start">
-              <FilePicker
-                id="cost-sheet"
-                name="costSheet"
-                accept=".xlsx,.xls,.csv"
-                required
-                button="Choose sheet"
-                chosen={chosen ?? "No file chosen"}
-                onChange={(e) => setChosen(e.currentTarget.files?.[0]?.name ?? null)}
-              />
+              <Field label="Cost sheet (.xlsx, .xls or .csv)" htmlFor="cost-sheet">
+                <FilePicker
+                  id="cost-sheet"
+                  name="costSheet"
+                  accept=".xlsx,.xls,.csv"
+                  required
+                  button="Choose sheet"
+                  chosen={chosen ?? "No file chosen"}
+                  onChange={(e) => setChosen(e.currentTarget.files?.[0]?.name ?? null)}
+                />
+              </Field>
               <Button type="submit" disabled={busy}>
                 Upload costs
               </Button>
@@ -145,11 +158,11 @@ export function CostListSection({
           </Form>
         </Grid>
         {costs.length ? (
-          <ScrollTable label="Cost list" size="1">
+          <ScrollTable label="Products on the cost list" size="1">
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Product Name</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell justify="end">Cost per unit</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell justify="end">Cost</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>From</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Next change</Table.ColumnHeaderCell>
               </Table.Row>

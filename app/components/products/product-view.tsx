@@ -164,10 +164,12 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                         </Table.Cell>
                         <Table.Cell justify="end" className="vb-figure" style={{ whiteSpace: "nowrap" }}>
                           {formatPence(p.costPence)}
-                          {/* The cost list's cost in force today, else the latest sale's. */}
-                          <Text as="div" size="1" color="gray">
-                            {p.costFromList ? "cost list" : "latest sale"}
-                          </Text>
+                          {/* The cost list's cost in force today, marked; else (unmarked) the latest sale's. */}
+                          {p.costFromList ? (
+                            <Text as="div" size="1" color="gray">
+                              cost list
+                            </Text>
+                          ) : null}
                         </Table.Cell>
                       </Table.Row>
                     ))}
