@@ -54,6 +54,7 @@ export default {
     "domain/commissions/correction-words.ts",
     "domain/commissions/money-status-rules.ts",
     "domain/imports/booking-rules.ts",
+    "domain/imports/cost-list-rules.ts",
     "domain/imports/import-words.ts",
     "domain/imports/mapping-rules.ts",
     "domain/invoices/invoice-rules.ts",

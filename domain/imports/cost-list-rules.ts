@@ -44,10 +44,10 @@ export function costListOf(entries: readonly CostEntry[]): CostList {
 export function costInForce(list: CostList, productName: string, day: string): number | null {
   const entries = list.get(productNameKey(productName));
   if (!entries) return null;
-  const on = day.slice(0, 10);
   let found: number | null = null;
   for (const entry of entries) {
-    if (entry.effectiveFrom > on) break;
+    // A from-day sorts before every time of that day ("2026-10-15" < "2026-10-15T00:00:00.000Z").
+    if (entry.effectiveFrom > day) break;
     found = entry.costPence;
   }
   return found;

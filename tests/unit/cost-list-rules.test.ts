@@ -15,23 +15,29 @@ import { summariseSales } from "#domain/imports/telemetry-export.ts";
 
 const NOW = new Date("2026-12-01T12:00:00Z");
 
-const list = costListOf([
-  { productName: "Twix", costPence: 43, effectiveFrom: "2026-10-15" },
-  { productName: "Twix", costPence: 41, effectiveFrom: "2026-09-01" },
-  { productName: " KitKat  Chunky ", costPence: 37, effectiveFrom: "2026-01-01" },
-]);
+// Built in each test, never while the file is collected (a mutant that throws there would pass unseen).
+const listOf = () =>
+  costListOf([
+    { productName: "Twix", costPence: 43, effectiveFrom: "2026-10-15" },
+    { productName: "Twix", costPence: 41, effectiveFrom: "2026-09-01" },
+    { productName: " KitKat  Chunky ", costPence: 37, effectiveFrom: "2026-01-01" },
+  ]);
 
 describe("the cost in force", () => {
   it("is the entry with the latest from-day not after the sale's day", () => {
+    const list = listOf();
+    expect(list.get("twix")!.map((e) => e.costPence)).toEqual([41, 43]);
     expect(costInForce(list, "Twix", "2026-08-31T23:59:59.000Z")).toBeNull();
     expect(costInForce(list, "Twix", "2026-09-01T00:00:00.000Z")).toBe(41);
     expect(costInForce(list, "Twix", "2026-10-14T23:59:59.000Z")).toBe(41);
     // The change's own day takes the new cost, from its first second.
     expect(costInForce(list, "Twix", "2026-10-15T00:00:00.000Z")).toBe(43);
+    expect(costInForce(list, "Twix", "2026-10-15")).toBe(43);
     expect(costInForce(list, "Twix", "2026-12-31")).toBe(43);
   });
 
   it("matches names trimmed, spaces collapsed, ignoring case; an unknown product has none", () => {
+    const list = listOf();
     expect(productNameKey("  kitkat   CHUNKY ")).toBe("kitkat chunky");
     expect(costInForce(list, "KITKAT CHUNKY", "2026-10-01")).toBe(37);
     expect(costInForce(list, "twix", "2026-10-01")).toBe(41);
@@ -74,9 +80,10 @@ const rows = [
 ];
 
 describe("a file with no cost column, costed from the list", () => {
-  const report = interpretWithProfile(rows, profile, { now: NOW }, list);
+  const read = () => interpretWithProfile(rows, profile, { now: NOW }, listOf());
 
   it("takes the cost in force on each sale's date; COGS is that times the quantity", () => {
+    const report = read();
     expect(report.rows.map((r) => [r.transactionId, r.kind, r.costPence, r.quantity, r.costSource])).toEqual([
       ["T1", "sale", 41, 2, "list"],
       ["T2", "sale", 43, 3, "list"],
@@ -90,6 +97,8 @@ describe("a file with no cost column, costed from the list", () => {
   });
 
   it("leaves a sale with no cost either way out, with its revenue, needing confirmation", () => {
+    const report = read();
+    expect(NO_COST_REASON).toBe("with no cost price (none in the file or the product cost list)");
     expect(report.noCost).toEqual({ count: 1, revenuePence: 110 });
     expect(confirmLeftOut(report)).toEqual([
       { kind: "cost", reason: NO_COST_REASON, count: 1, revenuePence: 110, needsConfirmation: true },
@@ -119,6 +128,7 @@ describe("a file with no cost column, costed from the list", () => {
       ["VM-1", "Twix", "1.20", "1.20", "2026-10-14 10:00:00", "S1"],
       ["VM-1", "Twix", "1.20", "1.20", "2026-10-14 11:00:00", "S2"],
     ];
+    const list = listOf();
     expect(() => readExport(spec, { profiles: [profile], costs: list }, { now: NOW })).toThrow(
       "Missing required headers: Cost Price",
     );
@@ -137,9 +147,26 @@ describe("a file with no cost column, costed from the list", () => {
     expect(costed.skipped).toEqual({ nonNumericCost: 1 });
   });
 
-  it("leaves a report costed from its file as it is", () => {
+  it("leaves a report costed from its file as it is, and costs only the rows marked for the list", () => {
+    const { noCost: _none, ...report } = read();
     const fileReport = { ...report, rows: report.rows.map(({ costSource: _s, ...r }) => r) };
     expect(applyCostList(fileReport, new Map())).toBe(fileReport);
+    // Rows of both kinds: a file's row keeps its own cost; a list row costed, none left out.
+    const [first, second] = fileReport.rows;
+    const mixed = {
+      ...fileReport,
+      rows: [
+        { ...first, costPence: 99 },
+        { ...second, costPence: 0, costSource: "list" as const },
+      ],
+    };
+    const costed = applyCostList(mixed, listOf());
+    expect(costed.rows.map((r) => [r.transactionId, r.costPence, r.costSource])).toEqual([
+      ["T1", 99, undefined],
+      ["T2", 43, "list"],
+    ]);
+    expect(costed.noCost).toBeUndefined();
+    expect(costed.dates).toBe(fileReport.dates);
   });
 });
 
