@@ -6,7 +6,6 @@
  * product has are listed so the user confirms adding them. See docs/decisions/070-product-cost-list.md.
  */
 import { z } from "zod";
-import { isIsoDay } from "../shared/dates.ts";
 import { formatPence, parsePence } from "../shared/money.ts";
 import { formatUnits } from "../shared/format.ts";
 import { normaliseHeader, cellText, isBlank } from "../imports/export-cells.ts";
@@ -46,8 +45,6 @@ export function costPenceOf(value: unknown): number | null {
 
 /** A from-day as typed or as a date cell: yyyy-mm-dd, dd/mm/yyyy or an Excel date; null when unreadable. */
 export function fromDayOf(value: unknown, date1904 = false): string | null {
-  const text = cellText(value).trim();
-  if (isIsoDay(text)) return text;
   const iso = readExportDate(value, { order: "dmy", date1904 });
   return iso && iso.length === 24 && iso >= "1900" ? iso.slice(0, 10) : null;
 }
@@ -101,10 +98,9 @@ export function readCostSheet(table: readonly unknown[][], today: string, date19
   const lines: CostLine[] = [];
   const errors: string[] = [];
   const seen = new Map<string, number>();
-  for (let r = headerAt + 1; r < table.length; r++) {
-    const cells = table[r] ?? [];
+  for (const [i, cells] of table.slice(headerAt + 1).entries()) {
     if (!cells.some((c) => !isBlank(c))) continue;
-    const row = r + 1;
+    const row = headerAt + 2 + i;
     const productName = cellText(cells[name]).trim().replace(/\s+/g, " ");
     const costPence = costPenceOf(cells[cost]);
     const effectiveFrom = from >= 0 && !isBlank(cells[from]) ? fromDayOf(cells[from], date1904) : today;

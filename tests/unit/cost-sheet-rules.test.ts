@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  CostSheetError,
   costLineOf,
   costLineText,
   costPenceOf,
@@ -28,7 +29,12 @@ describe("a cost as typed", () => {
     expect(fromDayOf("2026-10-15")).toBe("2026-10-15");
     expect(fromDayOf("15/10/2026")).toBe("2026-10-15");
     expect(fromDayOf(46310)).toBe("2026-10-15");
+    expect(fromDayOf(" 2026-10-15 ")).toBe("2026-10-15");
+    expect(fromDayOf(46310, true)).toBe("2030-10-16");
     expect(fromDayOf("31/02/2026")).toBeNull();
+    expect(fromDayOf("1899-12-31")).toBeNull();
+    expect(fromDayOf("1900-01-01")).toBe("1900-01-01");
+    expect(fromDayOf(99_999_999)).toBeNull();
     expect(fromDayOf("soon")).toBeNull();
   });
 });
@@ -118,6 +124,72 @@ describe("the cost sheet", () => {
     expect(() => readCostSheet([["Name", "Cost"], []], TODAY)).toThrow("The sheet has no product under its headers");
     const many = [["Name", "Cost"], ...Array.from({ length: MAX_COST_ROWS + 1 }, () => ["Twix", "0.43"])];
     expect(() => readCostSheet(many, TODAY)).toThrow("The sheet has more than 20,000 rows: split it");
+  });
+});
+
+describe("the cost sheet's headers and bounds", () => {
+  const one = (headers: string[], row: unknown[]) => readCostSheet([headers, row], TODAY);
+
+  it("knows each name for its columns, in any order, and a date cell in the workbook's own system", () => {
+    for (const name of ["Product Name", "Product", "Name", "Item", "Product Selection Info"])
+      expect(one([name, "Cost"], ["Twix", "0.43"]), name).toEqual([
+        { name: "Twix", costPence: 43, effectiveFrom: TODAY },
+      ]);
+    for (const cost of ["Cost Price", "Cost", "Unit Cost", "Cost per unit", "Cost Price per Unit", "Cost (ex VAT)"])
+      expect(one(["Name", cost], ["Twix", "0.43"]), cost).toEqual([
+        { name: "Twix", costPence: 43, effectiveFrom: TODAY },
+      ]);
+    for (const from of ["From", "From Date", "Effective From", "Applies From", "Date"])
+      expect(one(["Name", "Cost", from], ["Twix", "0.43", "2026-10-15"])[0].effectiveFrom, from).toBe("2026-10-15");
+    expect(one(["From", "Cost", "Name"], ["2026-10-15", "0.43", "Twix"])).toEqual([
+      { name: "Twix", costPence: 43, effectiveFrom: "2026-10-15" },
+    ]);
+    expect(one(["Name", "Cost", "From"], ["Twix", "0.43", 46310])[0].effectiveFrom).toBe("2026-10-15");
+    expect(
+      readCostSheet(
+        [
+          ["Name", "Cost", "From"],
+          ["Twix", "0.43", 46310],
+        ],
+        TODAY,
+        true,
+      )[0].effectiveFrom,
+    ).toBe("2030-10-16");
+  });
+
+  it("names what its first row has when a needed header is missing", () => {
+    expect(() => one(["Name", "", "Price"], ["Twix", "", "0.43"])).toThrow(
+      "The sheet's first row needs the headers Product Name and Cost (and optionally From): it has name, price",
+    );
+    expect(() => one(["Product", "Notes"], ["Twix", "x"])).toThrow(/it has product, notes$/);
+    expect(() => one(["Cost", "Notes"], ["0.43", "x"])).toThrow(/it has cost, notes$/);
+    expect(() => one(["", ""], ["Twix", "0.43"])).toThrow(/it has twix, 0.43$/);
+  });
+
+  it("takes 20,000 products under its headers, not one more, and names a single bad row alone", () => {
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => [`P${i}`, "0.43"]);
+    expect(readCostSheet([[], ["Name", "Cost"], ...rows(MAX_COST_ROWS)], TODAY)).toHaveLength(MAX_COST_ROWS);
+    expect(() => readCostSheet([["Name", "Cost"], ...rows(MAX_COST_ROWS + 1)], TODAY)).toThrow(
+      "The sheet has more than 20,000 rows",
+    );
+    const error = (() => {
+      try {
+        readCostSheet(
+          [
+            ["Name", "Cost"],
+            ["Twix", "x"],
+          ],
+          TODAY,
+        );
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(CostSheetError);
+    expect(error!.name).toBe("CostSheetError");
+    expect(error!.message).toBe("Nothing was saved: row 2 (Twix): the cost is not an amount from 0 to 10,000");
+    const five = [["Name", "Cost"], ...Array.from({ length: 5 }, (_, i) => [`P${i}`, "x"])];
+    expect(() => readCostSheet(five, TODAY)).toThrow(/row 6 \(P4\): the cost is not an amount from 0 to 10,000$/);
   });
 });
 
