@@ -42,8 +42,8 @@ export async function runCostsImport(io: CliIO, file: string, options: CostImpor
   } else {
     io.stderr.write(
       `No product is named ${result.unknown.map((n) => `'${n}'`).join(", ")}. Nothing was saved: run again with --yes to add ${
-        result.unknown.length === 1 ? "it" : "them"
-      } as new products.\n`,
+        result.unknown.length === 1 ? "it as a new product" : "them as new products"
+      }.\n`,
     );
   }
   return result.written ? EXIT_OK : EXIT_FAILURE;
