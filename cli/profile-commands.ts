@@ -1,6 +1,7 @@
-/** The `profiles` commands as `vendboard --help` shows them; each action loads its command module when it runs. */
+/** The `profiles` and `products` commands as `vendboard --help` shows them; each action loads its command module when it runs. */
 import type { Command } from "commander";
 import type * as Profiles from "./commands/profiles.ts";
+import type * as Products from "./commands/products.ts";
 import type { CliIO } from "./context.ts";
 
 export function registerProfileCommands(program: Command, io: CliIO): void {
@@ -37,4 +38,26 @@ export function registerProfileCommands(program: Command, io: CliIO): void {
     .action(async (name: string, options: Profiles.ProfileCommandOptions) =>
       (await load()).runProfilesDelete(io, name, options),
     );
+}
+
+/** The `products costs import` command: the product cost list from a sheet. */
+export function registerProductCommands(program: Command, io: CliIO): void {
+  const products = program.command("products").description("products and their cost list");
+  const costs = products
+    .command("costs")
+    .description("the product cost list: each product's cost per unit (excluding VAT) from a date on");
+  costs
+    .command("import")
+    .description(
+      "set costs from a sheet (.xlsx/.xls/.csv) of product name, cost and an optional from-date (today by default)",
+    )
+    .argument("<file>", "the sheet")
+    .option(
+      "--yes",
+      "add the names no product has yet as new products (without it they are listed and nothing is saved)",
+    )
+    .option("--json", "print the outcome as JSON")
+    .action(async (file: string, options: Products.CostImportOptions) => {
+      io.exitCode = await (await import("./commands/products.ts")).runCostsImport(io, file, options);
+    });
 }

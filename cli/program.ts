@@ -13,7 +13,7 @@ import type * as Import from "./commands/import.ts";
 import type * as Reports from "./commands/reports.ts";
 import type { CliIO } from "./context.ts";
 import { registerAdminCommands, registerDbCommands } from "./maintenance-commands.ts";
-import { registerProfileCommands } from "./profile-commands.ts";
+import { registerProductCommands, registerProfileCommands } from "./profile-commands.ts";
 import { registerAgreementCommands, registerCommissionCommands, registerInvoiceCommands } from "./money-commands.ts";
 
 /** How many audit entries `vendboard audit` shows without --limit. */
@@ -35,6 +35,7 @@ export function buildProgram(io: CliIO): Command {
   registerAdminCommands(program, io);
   registerImportCommand(program, io);
   registerProfileCommands(program, io);
+  registerProductCommands(program, io);
   registerCommissionCommands(program, io);
   registerAgreementCommands(program, io);
   registerReportCommands(program, io);

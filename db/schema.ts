@@ -22,6 +22,7 @@ import type {
   MonthlyRecordsTable,
   ProductSalesMonthlyTable,
   ProductSalesTotalsTable,
+  ProductCostsTable,
   ProductsTable,
   SalesTable,
   StoredUploadsTable,
@@ -62,6 +63,7 @@ export interface Database {
   importReceipts: ImportReceiptsTable;
   importProfiles: ImportProfilesTable;
   products: ProductsTable;
+  productCosts: ProductCostsTable;
   sales: SalesTable;
   productSalesMonthly: ProductSalesMonthlyTable;
   productSalesTotals: ProductSalesTotalsTable;

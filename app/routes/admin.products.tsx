@@ -8,12 +8,16 @@
  * app/components/products/product-view.tsx.
  */
 import { Box, Text } from "@radix-ui/themes";
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Await, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Await, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Suspense, useDeferredValue } from "react";
 import { currentMonth, formatMonth, isoDay, parseMonth } from "#domain/shared/dates.ts";
 import { formatLongDay, monthRange, pickerYears } from "#domain/products/product-rules.ts";
 import { productView } from "#domain/products/product-service.ts";
+import { costListView } from "#domain/products/cost-list-service.ts";
+import { CostListSection } from "#app/components/products/cost-list-section.tsx";
+import { runIntent, type ActionFailure } from "#app/utils/actions.server.ts";
+import { productIntents, type CostQuestion } from "#app/utils/intents/products.server.ts";
 import { PAGE_SIZE, pageRequest } from "#domain/shared/paging.ts";
 import { MonthPicker, pickedMonth } from "#app/components/month-picker.tsx";
 import { Page } from "#app/components/page.tsx";
@@ -44,6 +48,9 @@ function offeredMonth(value: string | null): string | null {
   return month && month === value && pickerYears().includes(Number(month.slice(0, 4))) ? month : null;
 }
 
+/** The cost list's rows shown on the page (by name); the API lists them all. */
+const COSTS_SHOWN = 50;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -53,8 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const applied = offeredMonth(params.get("month"));
   const month = applied ?? currentMonth();
   const filters = productFilters(params);
+  const today = isoDay(new Date());
   return {
     month,
+    today,
+    costList: await costListView(db, { on: today, limit: COSTS_SHOWN }),
     range: applied ? monthRange(applied) : defaultRange(),
     // Not awaited: streamed to <Await> after the page (the spec's 'Loading product data...').
     products: productView(db, {
@@ -67,6 +77,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The cost list's changes: one product's cost, a sheet, and the confirmation adding names no product has. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return runIntent(request, productIntents(request, admin));
+}
+
 /**
  * Without JavaScript a streamed part stays hidden where React put it (its script never runs):
  * show it, and not its loading text. With JavaScript a <noscript> is inert.
@@ -75,7 +91,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const NO_SCRIPT_STREAM = "div[hidden][id^=S\\:]{display:block!important}.vb-streamed-fallback{display:none}";
 
 export default function ProductsAnalytics() {
-  const { month, range, products } = useLoaderData<typeof loader>();
+  const { month, range, products, costList, today } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>() as ActionFailure | CostQuestion | undefined;
   const [params, setSearchParams] = useSearchParams();
   const filters = productFilters(params);
   const navigation = useNavigation();
@@ -119,6 +136,7 @@ export default function ProductsAnalytics() {
           Loading data...
         </Text>
       ) : null}
+      <CostListSection costs={costList.rows} total={costList.total} reply={reply} today={today} />
     </Page>
   );
 }

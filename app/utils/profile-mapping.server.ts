@@ -13,7 +13,7 @@ import {
   type ProfileField,
 } from "#domain/imports/import-profile.ts";
 import { columnValues, guessColumns, guessHeaderRow, likelySaleStatuses } from "#domain/imports/profile-guess.ts";
-import { COST_COLUMN_NEEDED, createProfile } from "#domain/imports/profile-service.ts";
+import { createProfile } from "#domain/imports/profile-service.ts";
 import { EXPORT_NAME, readSheet } from "#domain/imports/telemetry-export-reader.ts";
 import { isUploadKey, readUpload } from "#domain/imports/upload-store.ts";
 import { DomainError } from "#domain/shared/errors.ts";
@@ -131,7 +131,6 @@ export async function saveMapping(form: FormData, actorId: number) {
       // The headers come from the file: a row with none is the header row's problem.
       errors[field === "headers" ? "headerRow" : field] ??= issue.message;
     }
-  if (!input.columns.costPrice) errors[`${COLUMN_PREFIX}costPrice`] ??= COST_COLUMN_NEEDED;
   const refuse = (error: string) => data({ error, fieldErrors: errors, values }, { status: 400 });
   if (!parsed.success || Object.keys(errors).length)
     return refuse(Object.values(errors)[0] ?? "Invalid import profile");

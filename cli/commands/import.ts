@@ -13,6 +13,7 @@ import { z } from "zod";
 import { dataDir } from "#db/config.ts";
 import { formatPence } from "#domain/shared/money.ts";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
+import { costSourceWords } from "#domain/imports/cost-list-rules.ts";
 import type { FileOutcome } from "#domain/imports/import-service.ts";
 import { importWithMappings } from "#domain/imports/mapped-import.ts";
 import { normaliseMachineName } from "#domain/imports/booking-rules.ts";
@@ -227,6 +228,7 @@ export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
       "Month",
       "Units",
       "Revenue",
+      "COGS (cost from)",
       dryRun ? "New (would add)" : "New",
       "Duplicate",
       "Already booked",
@@ -236,7 +238,7 @@ export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
   });
   for (const outcome of outcomes) {
     if (!outcome.ok) {
-      table.push([outcome.fileName, { colSpan: 8, content: `FAILED: ${outcome.error}` }]);
+      table.push([outcome.fileName, { colSpan: 9, content: `FAILED: ${outcome.error}` }]);
       continue;
     }
     for (const group of outcome.result.groups) {
@@ -249,6 +251,9 @@ export function summaryTable(outcomes: FileOutcome[], dryRun: boolean): string {
         group.month,
         group.units,
         formatPence(group.revenuePence),
+        group.costFrom.length
+          ? `${formatPence(group.cogsPence)} (${costSourceWords(group.costFrom)})`
+          : formatPence(group.cogsPence),
         group.imported,
         group.duplicates,
         booked || 0,

@@ -22,6 +22,7 @@ import * as bankDetails from "./2026-12-02T01-bank-details.ts";
 import * as deviceCookies from "./2026-12-02T10-device-cookies.ts";
 import * as issuedDocuments from "./2026-12-03T00-issued-documents.ts";
 import * as importProfiles from "./2026-12-04T06-import-profiles.ts";
+import * as productCosts from "./2026-12-05T02-product-costs.ts";
 import * as accountingExports from "./2026-12-05T04-accounting-exports.ts";
 import * as selfBilling from "./2026-12-05T06-self-billing.ts";
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-02T10-device-cookies": deviceCookies,
   "2026-12-03T00-issued-documents": issuedDocuments,
   "2026-12-04T06-import-profiles": importProfiles,
+  "2026-12-05T02-product-costs": productCosts,
   "2026-12-05T04-accounting-exports": accountingExports,
   "2026-12-05T06-self-billing": selfBilling,
 };

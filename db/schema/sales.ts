@@ -91,6 +91,19 @@ export interface SalesTable {
   kind: "sale" | "refund";
   /** Units the line sold (1 to 99; 1 for lines from before quantities, migration 2026-11-30T00). Refunds are never units. */
   quantity: ColumnType<number, number | undefined, number>;
+  /** Where costPence came from: the file's cost column, or the product cost list at import. */
+  costSource: ColumnType<"file" | "list", "file" | "list" | undefined, "file" | "list">;
+}
+
+/** The product cost list: a product's cost of one unit (excluding VAT) from a day on. */
+export interface ProductCostsTable {
+  id: Generated<number>;
+  productId: number;
+  costPence: number;
+  /** yyyy-mm-dd: sales dated that day or later take this cost, until the next entry's day. */
+  effectiveFrom: string;
+  createdBy: number | null;
+  createdAt: CreatedAt;
 }
 
 export interface ProductSalesMonthlyTable {

@@ -126,6 +126,9 @@ export function describeAuditEntry(entry: AuditEntryData): string {
     case "self_billing_agreement":
     case "self_billed_invoice":
       return describeSelfBilling(entry);
+    // The product cost list's saves say themselves in words (cost-list-service.ts).
+    case "product_cost":
+      return capitalise(text(fields(entry.details).reason) ?? fallback(entry));
   }
   return fallback(entry);
 }

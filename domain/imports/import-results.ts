@@ -14,6 +14,7 @@ import { formatMonth } from "../shared/dates.ts";
 import type { PaidMonthChange } from "../commissions/correction-words.ts";
 import { DATE_REASONS, footerCheck, rangeText, SKIP_REASONS, type ParsedSalesReport } from "./telemetry-export.ts";
 import type { LeftOut } from "./import-words.ts";
+import { costSourcesOf, NO_COST_REASON } from "./cost-list-rules.ts";
 import { listWords, machineLabel, sharedNames, type SharedName } from "./machine-names.ts";
 import type {
   Exclusion,
@@ -36,8 +37,18 @@ export function describeSkipped(
   }));
 }
 
-/** The file's rows left out for their date: each needs the user's confirmation. */
-export function dateLeftOut(report: ParsedSalesReport): LeftOut[] {
+/**
+ * The file's rows left out that need the user's confirmation: those left out for their date, and
+ * sales neither the file nor the product cost list gives a cost for.
+ */
+export function confirmLeftOut(report: ParsedSalesReport): LeftOut[] {
+  const noCost: LeftOut[] = report.noCost
+    ? [{ kind: "cost", reason: NO_COST_REASON, ...report.noCost, needsConfirmation: true }]
+    : [];
+  return [...dateLeft(report), ...noCost];
+}
+
+function dateLeft(report: ParsedSalesReport): LeftOut[] {
   return (Object.keys(DATE_REASONS) as (keyof typeof DATE_REASONS)[]).flatMap((key) => {
     const tally = report.dateExcluded[key];
     if (!tally) return [];
@@ -65,7 +76,7 @@ function fileLeftOut(
   const describeMonth = describeOutsideMonth(plan.outsideMonth);
   const months = [...plan.outsideMonth.keys()].sort((a, b) => (a ?? "").localeCompare(b ?? ""));
   return [
-    ...dateLeftOut(report),
+    ...confirmLeftOut(report),
     ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((s) =>
       reported("skipped", `skipped, ${s.reason}`, s.count, s.revenuePence ?? 0),
     ),
@@ -145,6 +156,7 @@ export function groupResult(
       ...booked.flatMap((b) => reported("booked", b.reason, b.count, b.revenuePence)),
     ],
     paidMonth,
+    costFrom: costSourcesOf(fresh),
     // Only the per-machine upload can name a machine the rows do not: it says so.
     warnings:
       mode.machineId === undefined
@@ -176,7 +188,7 @@ export function receiptLeftOut(group: ImportGroupResult, report: ParsedSalesRepo
   const describeMonth = describeOutsideMonth(plan.outsideMonth);
   const months = [...plan.outsideMonth.keys()].sort((x, y) => (x ?? "").localeCompare(y ?? ""));
   return [
-    ...dateLeftOut(report),
+    ...confirmLeftOut(report),
     // The spec's skips with their revenue (the receipt's skipped column keeps their counts by key, as before).
     ...describeSkipped(report.skipped, report.skippedRevenuePence).flatMap((x) =>
       reported("skipped", x.reason, x.count, x.revenuePence ?? 0),

@@ -30,10 +30,11 @@ import {
   type UploadInput,
   type UploadResult,
 } from "./import-types.ts";
-import { dateLeftOut, exclusionsOf, fileResult, groupResult } from "./import-results.ts";
+import { confirmLeftOut, exclusionsOf, fileResult, groupResult } from "./import-results.ts";
 import { assertOneMachine, loadMachines, planFile, trialPaidMonths } from "./import-plan-service.ts";
 import { writeFile } from "./import-writer.ts";
 import { listProfiles } from "./profile-service.ts";
+import { loadCostList } from "./cost-list-store.ts";
 import { isLayoutRefusal, ProfileChoiceNeededError } from "./profile-table.ts";
 
 // The upload store, the record writer and the import's shapes are their own modules; callers keep importing them from here.
@@ -117,6 +118,8 @@ export async function importExports(
   const pendingPaid: PlannedGroup[] = [];
   // The saved profiles, read once: a file of another layout is recognised by its headers (profile-table.ts).
   const profiles = await listProfiles(db);
+  // The product cost list, read once too: a file with no cost column takes its costs from it.
+  const costs = await loadCostList(db);
   const read = (source: ExportSource) => {
     const reading = (async () => {
       const file = loadSource(source);
@@ -128,6 +131,7 @@ export async function importExports(
         queueWaitMs: options.queueWaitMs,
         dateOrder: mode.dateOrders?.get(file.name) ?? mode.dateOrder,
         profiles,
+        costs,
         profileName: mode.profiles?.get(file.name) ?? mode.profile,
       });
       return { file, report };
@@ -176,6 +180,7 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
     fileName: input.file.name,
     dateOrder: input.dateOrder,
     profiles: await listProfiles(db),
+    costs: await loadCostList(db),
     profileName: input.profile,
   });
   const machine = await db
@@ -190,7 +195,7 @@ export async function importUpload(db: DB, input: UploadInput, options: ImportOp
     for (const row of report.rows) outside.set(monthOfSale(row), (outside.get(monthOfSale(row)) ?? 0) + 1);
     const why = [
       ...describeOutsideMonth(outside).map(exclusionSentence),
-      ...dateLeftOut(report).map(leftOutSentence),
+      ...confirmLeftOut(report).map(leftOutSentence),
     ].join("; ");
     throw badInput(`No row of the file is dated ${formatMonth(input.month)}: ${why}. Nothing was imported.`);
   }

@@ -78,6 +78,8 @@ export interface ImportGroupResult extends SalesSummary {
   leftOut: LeftOut[];
   /** The month is the partner's paid month: its new rows are late sales (see FileImportResult.paidMonths). */
   paidMonth: boolean;
+  /** Where the costs of its new sales came from: the file, the product cost list, or both (none without new sales). */
+  costFrom: ("file" | "list")[];
   warnings: string[];
 }
 

@@ -15,12 +15,12 @@ export function exclusionSentence(item: { reason: string; count: number }): stri
 
 /**
  * Rows left out of a file, for one reason, with the revenue they carry (settlement values, refunds
- * netted). `needsConfirmation`: the rows' date could not be read, their month has not begun, or they
- * fall outside the title's range, so the file is written only once the user confirms (section 13).
+ * netted). `needsConfirmation`: the rows' date could not be read, their month has not begun, they
+ * fall outside the title's range, or no cost price is known for them, so the file is written only once the user confirms (section 13).
  */
 export interface LeftOut {
-  /** date: needs confirmation; skipped: the spec's skips; month: another month; machine: no machine; duplicate, booked, closed: the booking rules. */
-  kind: "date" | "skipped" | "month" | "machine" | "duplicate" | "booked" | "closed";
+  /** date, cost (no cost price in the file or the cost list): need confirmation; skipped: the spec's skips; month: another month; machine: no machine; duplicate, booked, closed: the booking rules. */
+  kind: "date" | "cost" | "skipped" | "month" | "machine" | "duplicate" | "booked" | "closed";
   reason: string;
   count: number;
   revenuePence: number;

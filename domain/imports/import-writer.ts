@@ -22,7 +22,7 @@ import {
   type ImportOptions,
   type Machines,
 } from "./import-types.ts";
-import { dateLeftOut, exclusionsOf, fileResult, groupResult, receiptLeftOut } from "./import-results.ts";
+import { confirmLeftOut, exclusionsOf, fileResult, groupResult, receiptLeftOut } from "./import-results.ts";
 import { assertPlanImportable, monthsWithNewRows, planFile } from "./import-plan-service.ts";
 
 type DB = Kysely<Database>;
@@ -35,8 +35,8 @@ export async function writeFile(
   mode: ImportMode,
   options: ImportOptions,
 ): Promise<FileImportResult> {
-  const dateLeft = dateLeftOut(report);
-  // Rows with money left out for their date: the file is written only once the user has confirmed it.
+  const dateLeft = confirmLeftOut(report);
+  // Rows with money left out for their date (or with no cost price): the file is written only once the user has confirmed it.
   if (dateLeft.length && !options.acceptExclusions) throw new ExclusionsNeedConfirmationError(dateLeft);
   const digest = sha256(file.bytes);
   const storedPath = await storeUpload(db, options.dataDir, file, digest);

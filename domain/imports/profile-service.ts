@@ -28,15 +28,11 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
   return issue ? issue.message : "Invalid import profile";
 }
 
-/** Why a profile without a cost column is refused until the product cost list fills it in. */
-export const COST_COLUMN_NEEDED = "Cost price per unit: choose the column that holds the cost of one unit";
-
 /** The definition checked at the edge (API body, CLI file); a bad one is 400 with its first issue. */
 export function parseProfile(input: unknown): ImportProfileDefinition {
   const parsed = importProfileSchema.safeParse(input);
   if (!parsed.success) throw badInput(firstIssue(parsed.error));
-  // The product cost list, which will fill in a file without cost, is not there yet.
-  if (parsed.data.columns.costPrice === null) throw badInput(COST_COLUMN_NEEDED);
+  // A profile with no cost column is fine: its rows take the product cost list's cost (cost-list-rules.ts).
   return parsed.data;
 }
 

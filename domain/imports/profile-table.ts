@@ -15,6 +15,7 @@ import {
 } from "./import-profile.ts";
 import { SalesReportError, type ParsedSalesReport } from "./sales-report.ts";
 import { HEADERS, interpretSalesTable, MAX_ROWS, type InterpretOptions } from "./telemetry-export.ts";
+import { applyCostList, type CostList } from "./cost-list-rules.ts";
 
 /** The spec's columns the profile's fields fill, in this order after a label column (for a totals footer). */
 const SPEC_COLUMNS: [ProfileField, string][] = [
@@ -118,26 +119,35 @@ export function applyProfile(table: readonly unknown[][], profile: ImportProfile
 /**
  * The file read through a profile: the same report the spec's layout gives, its rows numbered as in
  * the file, the status rule's rows among the skipped (with their revenue: reported, no confirmation).
+ * A profile with no cost column costs its rows from the product cost list (cost-list-rules.ts).
  */
 export function interpretWithProfile(
   table: readonly unknown[][],
   definition: ImportProfile,
   options: InterpretOptions = {},
+  costs: CostList = new Map(),
 ): ParsedSalesReport {
   const profiled = applyProfile(table, definition);
-  const report = interpretSalesTable(profiled.table, {
+  const costFromList = definition.columns.costPrice === null;
+  // The spec's four rows (a title, its headers, two more) are its own layout's rule: a file of another
+  // layout needs one data row under its headers, as the spec's message says.
+  if (profiled.table.length < 3) throw new SalesReportError("No valid transaction data found in the Excel file");
+  const read = interpretSalesTable(profiled.table, {
     ...options,
+    minRows: 3,
     dateOrder: options.dateOrder ?? definition.dateOrder,
     maxRows: (options.maxRows ?? MAX_ROWS) + profiled.refunds,
+    costFromList,
   });
+  const report = costFromList ? applyCostList(read, costs) : read;
   const rows = report.rows.map((row) => ({ ...row, rowNumber: profiled.rowNumbers[row.rowNumber - 1] }));
   const { count, revenuePence } = profiled.statusLeftOut;
   // A refund line the profile added is part of its row: rows read counts the file's rows.
-  const read = { ...report, rows, rowsRead: report.rowsRead - profiled.refunds + count };
+  const counted = { ...report, rows, rowsRead: report.rowsRead - profiled.refunds + count };
   const profile = { name: definition.name, version: definition.version };
-  if (!count) return { ...read, profile };
+  if (!count) return { ...counted, profile };
   return {
-    ...read,
+    ...counted,
     skipped: { ...report.skipped, statusNotSale: count },
     skippedRevenuePence: { ...report.skippedRevenuePence, statusNotSale: revenuePence },
     profile,
@@ -167,6 +177,8 @@ export interface ProfileOptions {
   profiles?: readonly ImportProfile[];
   /** The profile the user named (`profile`, `--profile`): used whatever the file's headers. */
   profileName?: string;
+  /** The product cost list, for a profile with no cost column (never for the spec's own layout). */
+  costs?: CostList;
 }
 
 /**
@@ -183,7 +195,7 @@ export function readExport(
   if (choice.profileName !== undefined) {
     const profile = profiles.find((p) => profileNameKey(p.name) === profileNameKey(choice.profileName!));
     if (!profile) throw new SalesReportError(`No import profile is named "${choice.profileName.trim()}"`);
-    return interpretWithProfile(table, profile, options);
+    return interpretWithProfile(table, profile, options, choice.costs);
   }
   try {
     return interpretSalesTable(table, options);
@@ -192,6 +204,6 @@ export function readExport(
     const matching = profilesMatching(table, profiles);
     if (!matching.length) throw error;
     if (matching.length > 1) throw new ProfileChoiceNeededError(matching.map((p) => p.name).sort());
-    return interpretWithProfile(table, matching[0], options);
+    return interpretWithProfile(table, matching[0], options, choice.costs);
   }
 }

@@ -68,6 +68,8 @@ export interface SaleRow {
   saleDate: string | null;
   /** A negative settlement is a refund: it nets off revenue but is not a unit sold. */
   kind: "sale" | "refund";
+  /** "list": the file has no cost column, so costPence comes from the product cost list (cost-list-rules.ts); absent: the file's. */
+  costSource?: "file" | "list";
 }
 
 export interface ParsedSalesReport {
@@ -84,6 +86,8 @@ export interface ParsedSalesReport {
   dates: DateReading;
   /** Totals the file's footer states, when it has one. */
   footer: { costPence: number | null; settlementPence: number | null; units: number | null } | null;
+  /** Sale rows left out because neither the file nor the product cost list gives their cost: these need the user's confirmation. */
+  noCost?: Tally;
   /** The import profile the file was read with (profile-table.ts); absent for the spec's own layout. */
   profile?: { name: string; version: number };
 }

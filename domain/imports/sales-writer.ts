@@ -66,7 +66,7 @@ export async function writeGroups(
     .selectFrom("sales")
     .select((eb) => eb.fn.coalesce(eb.fn.max("id"), eb.lit(0)).as("last"))
     .executeTakeFirstOrThrow();
-  const values = new Array<unknown>(withRows.reduce((n, g) => n + g.fresh.length, 0) * 10);
+  const values = new Array<unknown>(withRows.reduce((n, g) => n + g.fresh.length, 0) * 11);
   let at = 0;
   for (const group of withRows) {
     const recordId = recordIds.get(key(group))!;
@@ -82,9 +82,10 @@ export async function writeGroups(
       values[at++] = row.transactionId;
       values[at++] = row.kind;
       values[at++] = row.quantity;
+      values[at++] = row.costSource ?? "file";
     }
   }
-  // cost_pence is the cost of one unit; a line's units are its quantity.
+  // cost_pence is the cost of one unit; a line's units are its quantity; cost_source says whether the file or the cost list gave it.
   await insertFlat(
     trx,
     "sales",
@@ -99,6 +100,7 @@ export async function writeGroups(
       "transaction_id",
       "kind",
       "quantity",
+      "cost_source",
     ],
     values,
   );

@@ -80,6 +80,10 @@ export interface InterpretOptions {
   now?: Date;
   /** The most data rows (MAX_ROWS unless `vendboard import` raised it for a trusted file). */
   maxRows?: number;
+  /** The fewest rows, title and headers included (4 by the spec; a file read through a profile needs one data row). */
+  minRows?: number;
+  /** The file carries no cost (an import profile without a cost column): rows are costed from the product cost list after reading. */
+  costFromList?: boolean;
 }
 
 /** The most data rows one file may carry (a month of a very busy machine is a few thousand). */
@@ -94,7 +98,7 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       `The file has more than ${maxRows.toLocaleString("en-GB")} rows: split it into smaller exports`,
     );
   }
-  if (table.length < 4) {
+  if (table.length < (options.minRows ?? 4)) {
     throw new SalesReportError(
       "Excel file does not contain enough rows. Expected headers in row 2 and at least one data row.",
     );
@@ -159,7 +163,7 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       skip("missingTransactionId", settlementPence);
       continue;
     }
-    if (costPence === null) {
+    if (costPence === null && !options.costFromList) {
       skip("nonNumericCost", settlementPence);
       continue;
     }
@@ -205,12 +209,13 @@ export function interpretSalesTable(table: readonly unknown[][], options: Interp
       transactionId,
       machineName: isBlank(machineName) ? null : String(machineName).trim(),
       productName: cellText(cell("productName")).trim() || "Unknown product",
-      costPence,
+      costPence: costPence ?? 0,
       machinePricePence,
       settlementPence,
       quantity,
       saleDate,
       kind: settlementPence < 0 ? "refund" : "sale",
+      ...(options.costFromList ? { costSource: "list" as const } : {}),
     });
   }
   if (!rows.length && !Object.keys(dateExcluded).length)

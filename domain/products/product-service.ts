@@ -7,6 +7,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { containsText, lowerText, oneIf } from "#db/dialect.ts";
 import { badInput } from "../shared/errors.ts";
+import { isoDay } from "../shared/dates.ts";
 import { clampPage, offsetOf, pageInfo, type PageInfo, type PageRequest } from "../shared/paging.ts";
 import { unitsOf } from "../imports/sales-writer.ts";
 import {
@@ -117,6 +118,10 @@ export interface ProductRow {
   totalRevenuePence: number;
   /** Machines it sold (or refunded) in. */
   machines: number;
+  /** Its cost per unit: the cost list's in force today where it has one, else its latest sale's. */
+  costPence: number;
+  /** Whether costPence is the cost list's. */
+  costFromList: boolean;
 }
 
 export type ProductTab = "all" | "top" | "distribution";
@@ -165,18 +170,44 @@ function productsQuery(db: DB, query: string) {
 
 /** Best first by `figure`, ties by name (as topBy: the name's lower case, then the name). */
 function productRows(db: DB, query: string, figure: "t.units" | "t.revenuePence") {
+  const today = isoDay(new Date());
   return productsQuery(db, query)
-    .select(["p.id", "p.name", "t.units", "t.revenuePence", "t.machines"])
+    .select((eb) => [
+      "p.id",
+      "p.name",
+      "t.units",
+      "t.revenuePence",
+      "t.machines",
+      "p.currentCostPence",
+      // The cost list's cost in force today (null: none), which wins over the latest sale's.
+      eb
+        .selectFrom("productCosts as c")
+        .select("c.costPence")
+        .whereRef("c.productId", "=", "p.id")
+        .where("c.effectiveFrom", "<=", today)
+        .orderBy("c.effectiveFrom", "desc")
+        .limit(1)
+        .as("listCostPence"),
+    ])
     .orderBy(figure, "desc")
     .orderBy(lowerText(db, sql.ref("p.name")))
     .orderBy("p.name");
 }
 
-const productRow = (r: { name: string; units: number; revenuePence: number; machines: number }): ProductRow => ({
+const productRow = (r: {
+  name: string;
+  units: number;
+  revenuePence: number;
+  machines: number;
+  currentCostPence: number;
+  listCostPence: number | null;
+}): ProductRow => ({
   name: r.name,
   totalSales: r.units,
   totalRevenuePence: r.revenuePence,
   machines: r.machines,
+  costPence: r.listCostPence ?? r.currentCostPence,
+  costFromList: r.listCostPence !== null,
 });
 
 /** A product's machines with what it sold in each, all time, from the rollup's rows of the product (its key's prefix). */

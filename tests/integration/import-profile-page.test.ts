@@ -153,7 +153,6 @@ describe("Map columns", () => {
     expect(body.fieldErrors).toEqual({
       name: "Name the profile",
       "col:date": "Each column is a header of the file",
-      "col:costPrice": "Cost price per unit: choose the column that holds the cost of one unit",
       timeZone: "The time zone is UTC or Europe/London",
     });
     expect(body.values.timeZone).toBe("Mars/Base");
@@ -228,5 +227,32 @@ describe("Map columns", () => {
     if (!outcome.ok) throw new Error(outcome.error);
     expect(outcome.result.profile).toEqual({ name: "Seed Everything", version: 1 });
     expect(outcome.result.groups.map((g) => [g.units, g.revenuePence])).toEqual([[2, 235]]);
+  });
+  it("saves a layout with no cost column, (none) for the cost: its sales wait for the product cost list", async () => {
+    const response = await save({ ...answer, name: "Seed No Cost", "col:costPrice": "" });
+    expect(response.status).toBe(302);
+    const saved = await db
+      .selectFrom("importProfiles")
+      .select("definition")
+      .where("nameKey", "=", "seed no cost")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(saved.definition).columns.costPrice).toBeNull();
+    const previewed = await postImport({
+      intent: "preview",
+      "profile:seed-october.xlsx": "Seed No Cost",
+      "stored:seed-october.xlsx": key,
+    });
+    const [outcome] = previewed.outcomes;
+    if (!outcome.ok) throw new Error(outcome.error);
+    // No product has a cost on the list here: each sale is left out, its revenue named, needing confirmation.
+    expect(outcome.result.leftOut.filter((l) => l.kind === "cost")).toEqual([
+      {
+        kind: "cost",
+        reason: "with no cost price (none in the file or the product cost list)",
+        count: 2,
+        revenuePence: 235,
+        needsConfirmation: true,
+      },
+    ]);
   });
 });

@@ -431,6 +431,7 @@ describe("migration 2026-11-30T00-sale-quantity", () => {
         ["2026-12-02T10-device-cookies", "Success"],
         ["2026-12-03T00-issued-documents", "Success"],
         ["2026-12-04T06-import-profiles", "Success"],
+        ["2026-12-05T02-product-costs", "Success"],
         ["2026-12-05T04-accounting-exports", "Success"],
         ["2026-12-05T06-self-billing", "Success"],
       ]);

@@ -214,6 +214,17 @@ describe("readExport", () => {
     });
   });
 
+  it("reads a file of one data row through its profile (the spec's four rows are its own layout's rule)", () => {
+    const headersOnTop = { ...profileOf(), headerRow: 1 };
+    const report = readExport([HEADERS, rows[0]], { profiles: [headersOnTop] }, { now: NOW });
+    expect(report.rows.map((r) => [r.transactionId, r.settlementPence, r.costPence])).toEqual([["7001", 110, 43]]);
+    expect(readExport(table([rows[0]]), { profiles: [profileOf()] }, { now: NOW }).rows).toHaveLength(1);
+    // Headers and no data row at all: no transaction to read.
+    expect(() => readExport([HEADERS], { profiles: [headersOnTop] }, { now: NOW })).toThrow(
+      "No valid transaction data found in the Excel file",
+    );
+  });
+
   it("refuses a profile name nobody saved", () => {
     expect(() => readExport(table(rows), { profiles: [], profileName: "Vendon" })).toThrow(
       'No import profile is named "Vendon"',

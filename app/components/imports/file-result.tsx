@@ -2,6 +2,7 @@
 import { Badge, Box, Callout, Card, Flex, Heading, Table, Text } from "@radix-ui/themes";
 import { ExclamationTriangleIcon } from "@radix-ui/react-icons";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
+import { costSourceWords } from "#domain/imports/cost-list-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { formatMonth } from "#domain/shared/dates.ts";
 import { formatPence } from "#domain/shared/money.ts";
@@ -131,7 +132,7 @@ export function FileResult({
             {footerSentence(result.footer).replace(/^the/, "The")}.
           </Text>
         ) : null}
-        <ScrollTable label={`Rows of ${result.fileName} by machine`} size="1" variant="surface" minWidth={720}>
+        <ScrollTable label={`Rows of ${result.fileName} by machine`} size="1" variant="surface" minWidth={800}>
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell style={{ whiteSpace: "nowrap" }}>Machine</Table.ColumnHeaderCell>
@@ -141,6 +142,9 @@ export function FileResult({
               </Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
                 Revenue
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
+                COGS
               </Table.ColumnHeaderCell>
               <Table.ColumnHeaderCell justify="end" style={{ whiteSpace: "nowrap" }}>
                 {imported ? "New" : "New (would add)"}
@@ -171,6 +175,15 @@ export function FileResult({
                 </Table.Cell>
                 <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
                   {formatPence(g.revenuePence)}
+                </Table.Cell>
+                <Table.Cell justify="end" style={{ whiteSpace: "nowrap" }}>
+                  {formatPence(g.cogsPence)}
+                  {g.costFrom.length ? (
+                    // Where the figure's costs came from: the file's cost column or the product cost list.
+                    <Text as="div" size="1" color="gray">
+                      cost from {costSourceWords(g.costFrom)}
+                    </Text>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell justify="end">{g.imported}</Table.Cell>
                 <Table.Cell justify="end">{g.duplicates}</Table.Cell>

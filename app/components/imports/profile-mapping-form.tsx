@@ -12,6 +12,10 @@ import { COLUMN_PREFIX } from "#app/utils/import-fields.ts";
 
 const FIELDS = Object.keys(PROFILE_FIELDS) as ProfileField[];
 
+/** A file without cost: its sales take the product cost list's cost in force on their date. */
+const NO_COST_COLUMN = "(none: use the product cost list)";
+const NO_COST_COLUMN_HINT = "No cost column: each sale takes the cost list's cost on its date (Products Analytics).";
+
 function NativeSelect({
   id,
   name,
@@ -80,13 +84,14 @@ export function ProfileMappingForm({
                 label={`${PROFILE_FIELDS[field]}${optional ? " (optional)" : ""}`}
                 htmlFor={`map-${field}`}
                 error={errors[name]}
+                hint={field === "costPrice" ? NO_COST_COLUMN_HINT : undefined}
               >
                 <NativeSelect
                   id={`map-${field}`}
                   name={name}
                   value={values[name] ?? ""}
                   options={[
-                    ["", optional ? "(none)" : "Choose a column"],
+                    ["", optional ? "(none)" : field === "costPrice" ? NO_COST_COLUMN : "Choose a column"],
                     ...headers.map((h): [string, string] => [h, h]),
                   ]}
                 />

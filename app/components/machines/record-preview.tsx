@@ -7,6 +7,7 @@ import { formatPence } from "#domain/shared/money.ts";
 import { formatCount, formatUnits } from "#domain/shared/format.ts";
 import type { UploadResult } from "#domain/imports/import-service.ts";
 import { leftOutSentence } from "#domain/imports/import-words.ts";
+import { costSourceWords } from "#domain/imports/cost-list-rules.ts";
 import { footerSentence } from "#domain/imports/telemetry-export.ts";
 import { readExportDate, type DateOrder } from "#domain/imports/export-dates.ts";
 
@@ -65,7 +66,11 @@ export function PreviewSummary({ preview, monthHas }: { preview: UploadResult; m
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">COGS</DataList.Label>
-          <DataList.Value>{formatPence(preview.cogsPence)}</DataList.Value>
+          <DataList.Value>
+            {formatPence(preview.cogsPence)}
+            {/* Where the costs came from: the file's cost column, or the product cost list. */}
+            {preview.costFrom?.length ? ` (cost from ${costSourceWords(preview.costFrom)})` : ""}
+          </DataList.Value>
         </DataList.Item>
         <DataList.Item>
           <DataList.Label minWidth="140px">Transactions</DataList.Label>

@@ -146,6 +146,7 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                       <Table.ColumnHeaderCell justify="end">Total Sales</Table.ColumnHeaderCell>
                       <Table.ColumnHeaderCell justify="end">Revenue</Table.ColumnHeaderCell>
                       <Table.ColumnHeaderCell justify="end">Machines</Table.ColumnHeaderCell>
+                      <Table.ColumnHeaderCell justify="end">Cost</Table.ColumnHeaderCell>
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
@@ -160,6 +161,15 @@ export function ProductTables({ view, tab: loadedTab }: { view: ProductView; tab
                         </Table.Cell>
                         <Table.Cell justify="end" className="vb-figure">
                           {formatUnits(p.machines)}
+                        </Table.Cell>
+                        <Table.Cell justify="end" className="vb-figure" style={{ whiteSpace: "nowrap" }}>
+                          {formatPence(p.costPence)}
+                          {/* The cost list's cost in force today, marked; else (unmarked) the latest sale's. */}
+                          {p.costFromList ? (
+                            <Text as="div" size="1" color="gray">
+                              cost list
+                            </Text>
+                          ) : null}
                         </Table.Cell>
                       </Table.Row>
                     ))}
