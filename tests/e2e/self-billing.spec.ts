@@ -59,7 +59,7 @@ test.describe("Self-billing (VAT) card", () => {
   }, testInfo) => {
     const partner = await newPartner(page);
     await page.goto(`/partners/${partner.id}`);
-    await expect(card(page).getByRole("status")).toHaveText(
+    await expect(card(page).getByTestId("self-billing-state")).toHaveText(
       "No self-billing agreement: commission is paid without VAT.",
     );
     await card(page).getByLabel("Start date").fill("2026-11-01");
@@ -70,7 +70,7 @@ test.describe("Self-billing (VAT) card", () => {
     await card(page).getByLabel("VAT rate (%)").fill("20");
     await card(page).getByRole("button", { name: "Start self-billing" }).click();
     await expect(toast(page).filter({ hasText: "Self-billing saved" })).toBeVisible();
-    await expect(card(page).getByRole("status")).toContainText("In force until its review on 01/11/2027");
+    await expect(card(page).getByTestId("self-billing-state")).toContainText("In force until its review on 01/11/2027");
     await expect(card(page).getByText("GB123456789")).toBeVisible();
     await layoutChecks(page, testInfo, "self-billing-in-force");
 
@@ -78,7 +78,7 @@ test.describe("Self-billing (VAT) card", () => {
     await card(page).getByLabel("Review date").fill("2025-12-31");
     await card(page).getByRole("button", { name: "Save self-billing" }).click();
     await expect(toast(page).filter({ hasText: "Lapsed: the review date 31/12/2025" })).toBeVisible();
-    await expect(card(page).getByRole("status")).toContainText(
+    await expect(card(page).getByTestId("self-billing-state")).toContainText(
       "Lapsed: the review date 31/12/2025 passed without renewal",
     );
     await layoutChecks(page, testInfo, "self-billing-lapsed");
@@ -102,7 +102,7 @@ test.describe("Self-billing without JavaScript", () => {
     // Without scripts the action asks its question as a page; its button performs it.
     await page.getByRole("alertdialog", { name: "End self-billing" }).getByRole("button").click();
     await expect(page.getByRole("status").first()).toContainText("Self-billing ended");
-    await expect(card(page).getByRole("status")).toHaveText(
+    await expect(card(page).getByTestId("self-billing-state")).toHaveText(
       "No self-billing agreement: commission is paid without VAT.",
     );
   });

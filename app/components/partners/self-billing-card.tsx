@@ -99,7 +99,11 @@ export function SelfBillingCard({
         <Text as="p" size="2" color="gray" mb="3">
           For a VAT-registered partner who agrees that you raise their invoices (HMRC VAT Notice 700/62).
         </Text>
-        <Callout.Root color={lapsed ? "amber" : data.state === "in_force" ? "green" : "gray"} mb="4" role="status">
+        <Callout.Root
+          color={lapsed ? "amber" : data.state === "in_force" ? "green" : "gray"}
+          mb="4"
+          data-testid="self-billing-state"
+        >
           <Callout.Icon>{lapsed ? <ExclamationTriangleIcon /> : <InfoCircledIcon />}</Callout.Icon>
           <Callout.Text>{data.stateText}</Callout.Text>
         </Callout.Root>
