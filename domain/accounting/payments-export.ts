@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { nextMonth } from "../shared/dates.ts";
 import { formatInvoiceId } from "../shared/format.ts";
+import { paymentViews } from "../receivables/receivables-queries.ts";
 import { statementNumber, type Contact } from "./document-rules.ts";
 import { ukDate, type Cell } from "./csv-rules.ts";
 
@@ -32,24 +33,12 @@ export async function readPayments(db: DB, month: string): Promise<MonthPayments
   const to = `${nextMonth(month)}-01`;
   const payments = await db
     .selectFrom("payments")
-    .select(["id", "partnerId", "receivedOn", "amountPence", "reference"])
+    .selectAll()
     .where("receivedOn", ">=", from)
     .where("receivedOn", "<", to)
     .orderBy("receivedOn")
     .orderBy("id")
     .execute();
-  const allocations = payments.length
-    ? await db
-        .selectFrom("paymentAllocations")
-        .select(["paymentId", "invoiceId", "amountPence"])
-        .where(
-          "paymentId",
-          "in",
-          payments.map((p) => p.id),
-        )
-        .orderBy("invoiceId")
-        .execute()
-    : [];
   const paid = await db
     .selectFrom("commissionTransfers")
     .select(["id", "partnerId", "paidDate", "amountPence", "reference", "month"])
@@ -60,7 +49,8 @@ export async function readPayments(db: DB, month: string): Promise<MonthPayments
     .orderBy("id")
     .execute();
   return {
-    received: payments.map((p) => ({ ...p, allocations: allocations.filter((a) => a.paymentId === p.id) })),
+    // Each with the invoices it settles, as the statement of account reads them.
+    received: await paymentViews(db, payments),
     paid,
   };
 }

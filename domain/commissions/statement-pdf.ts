@@ -1,6 +1,5 @@
 /** PDF statements with pdf-lib: the consolidated monthly commission report and a per-record statement. */
-import { PDFDocument, StandardFonts } from "pdf-lib";
-import { GREY, Writer, type Column } from "../shared/pdf.ts";
+import { startPdf, GREY, Writer, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import type { PartnerMonth } from "./partner-month.ts";
@@ -92,16 +91,13 @@ export async function consolidatedReportPdf(
   options: { business?: BusinessProfile; generatedAt?: Date } = {},
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Monthly Commission Report: ${pm.partner.name ?? pm.partner.username}, ${formatMonth(pm.month)}`);
-  doc.setAuthor(business.tradingName);
-  doc.setCreationDate(options.generatedAt ?? new Date());
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
+  const w = await startPdf(
+    `Monthly Commission Report: ${pm.partner.name ?? pm.partner.username}, ${formatMonth(pm.month)}`,
+    business.tradingName,
     `${pm.partner.name ?? pm.partner.username}: ${formatMonth(pm.month)} (continued)`,
   );
+  const { doc } = w;
+  doc.setCreationDate(options.generatedAt ?? new Date());
   await header(w, business, "Monthly Commission Report");
   partnerBlock(w, pm);
 
@@ -240,15 +236,8 @@ export async function recordStatementPdf(
   options: { business?: BusinessProfile; generatedAt?: Date } = {},
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Statement: ${s.location}, ${formatMonth(s.month)}`);
-  doc.setAuthor(business.tradingName);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    s.location,
-  );
+  const w = await startPdf(`Statement: ${s.location}, ${formatMonth(s.month)}`, business.tradingName, s.location);
+  const { doc } = w;
   await header(w, business, "Monthly Statement");
   w.text(s.partner.name ?? s.partner.username, { size: 12, bold: true });
   if (s.partner.billingAddress) w.text(s.partner.billingAddress, { size: 9 });

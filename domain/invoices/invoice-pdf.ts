@@ -3,13 +3,13 @@
  * period, fee × months, discount, VAT when the invoice carries it (net, VAT, gross),
  * the total, and how to pay: the bank details to pay into and the invoice number to quote.
  */
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { rgb } from "pdf-lib";
 import type { FeePayment, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, hasBankDetails, vatLines, type BusinessProfile } from "../business/business-rules.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatCount, formatDate, formatPence } from "../shared/format.ts";
 import { TERMS, monthlyFeeOfAmount, paymentPeriodLabel } from "./invoice-rules.ts";
-import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
+import { startPdf, A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
 import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
 import { leftToPayPence } from "../receivables/invoice-balance-rules.ts";
 import { settledSoFarWords } from "./invoice-stamp-rules.ts";
@@ -43,15 +43,8 @@ export async function invoicePdf(
   } = {},
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${invoice.displayId}`);
-  doc.setAuthor(business.tradingName);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    `Invoice ${invoice.displayId}`,
-  );
+  const w = await startPdf(`Invoice ${invoice.displayId}`, business.tradingName);
+  const { doc } = w;
   await header(w, business, `Invoice ${invoice.displayId}`);
 
   // Bill to on the left, the invoice's dates and status on the right.

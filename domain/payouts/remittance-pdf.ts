@@ -3,10 +3,9 @@
  * reference and date, the amount for the month (both figures for a top-up, the adjustments it
  * includes) and the account paid into: what the remittance email says (remittance-advice.ts).
  */
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import { formatDate, formatMonth, formatPence, formatRemittanceId } from "../shared/format.ts";
-import { A4, MARGIN, Writer, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
+import { startPdf, A4, MARGIN, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import type { RemittanceAdvice } from "./remittance-advice.ts";
 import { formatRate } from "../shared/commission-rules.ts";
@@ -19,15 +18,8 @@ export async function remittancePdf(
   const business = options.business ?? DEFAULT_PROFILE;
   const number = formatRemittanceId(advice.id);
   const title = `Remittance advice ${number}`;
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setAuthor(business.tradingName);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    title,
-  );
+  const w = await startPdf(title, business.tradingName);
+  const { doc } = w;
   await header(w, business, "Remittance advice");
 
   partyAndDetails(

@@ -4,10 +4,9 @@
  * balance, the closing balance, the aging of the balance due, and how to pay (the business's bank
  * details, as on an invoice).
  */
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { DEFAULT_PROFILE, hasBankDetails, type BusinessProfile } from "../business/business-rules.ts";
 import { formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
-import { A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
+import { startPdf, A4, GREY, MARGIN, Writer, detailsPanel, fit, type Column, type PanelLine } from "../shared/pdf.ts";
 import { bankDetailLines, header, registrationLine } from "../business/letterhead.ts";
 import { AGING_BUCKETS, AGING_LABELS, type Aging } from "./aging-rules.ts";
 import { entryDetail, entryTitle, type Statement } from "./account-rules.ts";
@@ -27,15 +26,8 @@ export async function statementOfAccountPdf(
   const business = options.business ?? DEFAULT_PROFILE;
   const { partner, aging } = statement;
   const title = "Statement of account";
-  const doc = await PDFDocument.create();
-  doc.setTitle(`${title}: ${partner.name}`);
-  doc.setAuthor(business.tradingName);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    `${title}, ${partner.name}`,
-  );
+  const w = await startPdf(`${title}: ${partner.name}`, business.tradingName, `${title}, ${partner.name}`);
+  const { doc } = w;
   await header(w, business, title);
 
   // The partner on the left; the period, the statement's date and the balance due on the right.

@@ -2,11 +2,11 @@
  * A credit note as a PDF: the invoice's letterhead and writer, "Credit note CN-00001",
  * the invoice it reduces, the amount credited, the reason, and what is left to pay on the invoice.
  */
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { rgb } from "pdf-lib";
 import type { CreditNote, User } from "#db/schema.ts";
 import { DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import { formatCreditNoteId, formatDate, formatInvoiceId, formatPence } from "../shared/format.ts";
-import { Writer, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
+import { startPdf, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 
 export async function creditNotePdf(
@@ -18,15 +18,8 @@ export async function creditNotePdf(
   const business = options.business ?? DEFAULT_PROFILE;
   const number = formatCreditNoteId(note.id);
   const invoiceNumber = formatInvoiceId(note.invoiceId);
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Credit note ${number}`);
-  doc.setAuthor(business.tradingName);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    `Credit note ${number}`,
-  );
+  const w = await startPdf(`Credit note ${number}`, business.tradingName);
+  const { doc } = w;
   await header(w, business, `Credit note ${number}`);
 
   partyAndDetails(

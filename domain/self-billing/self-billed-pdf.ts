@@ -7,14 +7,13 @@
  * as first issued (the invoice's row), like invoices' issued documents.
  */
 import type { Kysely } from "kysely";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Database } from "#db/schema.ts";
 import { addressLines, DEFAULT_PROFILE, type BusinessProfile } from "../business/business-rules.ts";
 import { getBusinessProfile } from "../business/business-service.ts";
 import { formatRate } from "../shared/commission-rules.ts";
 import { formatDate, formatMonth, formatPence } from "../shared/format.ts";
 import { notFound } from "../shared/errors.ts";
-import { A4, MARGIN, Writer, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
+import { startPdf, A4, MARGIN, detailsPanel, fit, partyAndDetails, type Column } from "../shared/pdf.ts";
 import { header, registrationLine } from "../business/letterhead.ts";
 import { OUTPUT_TAX_STATEMENT, selfBilledSupply } from "../agreements/self-billing-rules.ts";
 import { requirePartner } from "../commissions/commission-service.ts";
@@ -31,15 +30,8 @@ export async function renderSelfBilledPdf(
 ): Promise<Uint8Array> {
   const business = options.business ?? DEFAULT_PROFILE;
   const title = `Self-billed invoice ${invoice.number}`;
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setAuthor(business.tradingName);
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-    title,
-  );
+  const w = await startPdf(title, business.tradingName);
+  const { doc } = w;
   await header(w, business, "Self-billed invoice");
   partyAndDetails(
     w,

@@ -1,5 +1,5 @@
 /** PDF layout with pdf-lib: A4 pages, the business's letterhead, text, table rows that break onto new pages, page footers. */
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 
 /** Characters beyond Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
@@ -37,6 +37,22 @@ export interface Column {
   title: string;
   width: number;
   align: "left" | "right";
+}
+
+/**
+ * A new document with its title and author (the business's trading name), and its Writer in
+ * Helvetica; `continued` heads the pages after the first (the title by default).
+ */
+export async function startPdf(title: string, author: string, continued = title): Promise<Writer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setAuthor(author);
+  return new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+    continued,
+  );
 }
 
 /** Lays out pages top to bottom; starts a new page (with the table header again) when one is full. */
