@@ -62,6 +62,9 @@ test.describe("Self-billing (VAT) card", () => {
     await expect(card(page).getByTestId("self-billing-state")).toHaveText(
       "No self-billing agreement: commission is paid without VAT.",
     );
+    // The form is drawn when asked for: a link, the same with and without JavaScript.
+    await expect(card(page).getByLabel("Start date")).toHaveCount(0);
+    await card(page).getByRole("link", { name: "Start self-billing" }).click();
     await card(page).getByLabel("Start date").fill("2026-11-01");
     await card(page).getByLabel("Partner's VAT number").fill("GB123456789");
     // The rate is never assumed: the field is required (and the server refuses a form without it).
@@ -72,8 +75,11 @@ test.describe("Self-billing (VAT) card", () => {
     await expect(toast(page).filter({ hasText: "Self-billing saved" })).toBeVisible();
     await expect(card(page).getByTestId("self-billing-state")).toContainText("In force until its review on 01/11/2027");
     await expect(card(page).getByText("GB123456789")).toBeVisible();
+    // Saved, the card is back without its form.
+    await expect(card(page).getByLabel("Start date")).toHaveCount(0);
     await layoutChecks(page, testInfo, "self-billing-in-force");
 
+    await card(page).getByRole("link", { name: "Change or renew" }).click();
     await card(page).getByLabel("Start date").fill("2025-01-01");
     await card(page).getByLabel("Review date").fill("2025-12-31");
     await card(page).getByRole("button", { name: "Save self-billing" }).click();
@@ -92,8 +98,13 @@ test.describe("Self-billing without JavaScript", () => {
     await signIn(page, ADMIN);
     const partner = await newPartner(page);
     await page.goto(`/partners/${partner.id}`);
+    await card(page).getByRole("link", { name: "Start self-billing" }).click();
+    // A refused save draws the form again with its message.
     await card(page).getByLabel("Start date").fill("2026-11-01");
     await card(page).getByLabel("Partner's VAT number").fill("GB123456789");
+    await card(page).getByLabel("VAT rate (%)").fill("abc");
+    await card(page).getByRole("button", { name: "Start self-billing" }).click();
+    await expect(card(page).getByLabel("VAT rate (%)")).toHaveAttribute("aria-invalid", "true");
     await card(page).getByLabel("VAT rate (%)").fill("17.5");
     await card(page).getByRole("button", { name: "Start self-billing" }).click();
     await expect(page.getByRole("status").first()).toContainText("Self-billing saved");

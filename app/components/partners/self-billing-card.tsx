@@ -2,6 +2,8 @@
  * Partner detail, profit-sharing types: the Self-billing (VAT) card. Where the agreement stands
  * (lapsed said so in amber), its terms, the form that sets it (a plain form: the same with and
  * without JavaScript), ending it (asked first), and the self-billed invoices with their PDFs.
+ * The form is drawn when asked (`?self-billing=edit`, a plain link) or when a save came back refused:
+ * most partners have no agreement, and its four fields on every partner page cost every page view.
  */
 import {
   Box,
@@ -16,7 +18,7 @@ import {
   Text,
   TextField,
 } from "@radix-ui/themes";
-import { Form } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { ExclamationTriangleIcon, InfoCircledIcon } from "@radix-ui/react-icons";
 import type { SelfBillingView } from "#domain/self-billing/self-billing-service.ts";
 import { formatRate } from "#domain/shared/commission-rules.ts";
@@ -74,6 +76,9 @@ function Field({
   );
 }
 
+/** The partner page's search parameter that draws the form. */
+const EDIT_PARAM = "self-billing";
+
 export function SelfBillingCard({
   partnerId,
   data,
@@ -90,6 +95,15 @@ export function SelfBillingCard({
   const sent = failed?.values;
   const value = (name: string, saved: string) => sent?.[name] ?? saved;
   const lapsed = data.state === "lapsed";
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const editing = params.get(EDIT_PARAM) === "edit" || Boolean(failed);
+  params.delete(EDIT_PARAM);
+  const rest = params.toString();
+  const closed = `${location.pathname}${rest ? `?${rest}` : ""}`;
+  params.set(EDIT_PARAM, "edit");
+  const open = `${location.pathname}?${params}#self-billing-heading`;
+  const formTitle = agreement ? "Change or renew" : "Start self-billing";
   return (
     <Card size="3" mb="6" asChild>
       <section aria-labelledby="self-billing-heading">
@@ -120,47 +134,66 @@ export function SelfBillingCard({
             />
           </Box>
         ) : null}
-        <Heading as="h3" size="3" mb="2">
-          {agreement ? "Change or renew" : "Start self-billing"}
-        </Heading>
-        <Form method="post" preventScrollReset aria-label="Self-billing agreement">
-          <input type="hidden" name="intent" value="self-billing-save" />
-          <input type="hidden" name="partnerId" value={partnerId} />
-          <Grid columns={{ initial: "1", sm: "2" }} gap="3" mb="3">
-            <Field
-              name="startDate"
-              label="Start date"
-              type="date"
-              required
-              error={errors.startDate}
-              defaultValue={value("startDate", agreement?.startDate ?? "")}
-            />
-            <Field
-              name="reviewDate"
-              label="Review date"
-              type="date"
-              error={errors.reviewDate}
-              hint="Blank: 12 months after the start. A later date renews it."
-              defaultValue={value("reviewDate", agreement?.reviewDate ?? "")}
-            />
-            <Field
-              name="vatNumber"
-              label="Partner's VAT number"
-              required
-              error={errors.vatNumber}
-              defaultValue={value("vatNumber", agreement?.vatNumber ?? "")}
-            />
-            <Field
-              name="vatRate"
-              label="VAT rate (%)"
-              required
-              error={errors.vatRate}
-              hint="The rate the partner's accountant gives: never assumed."
-              defaultValue={value("vatRate", agreement ? String(agreement.vatRateBp / 100) : "")}
-            />
-          </Grid>
-          <Button type="submit">{agreement ? "Save self-billing" : "Start self-billing"}</Button>
-        </Form>
+        {editing ? (
+          <>
+            <Heading as="h3" size="3" mb="2">
+              {formTitle}
+            </Heading>
+            <Form method="post" preventScrollReset aria-label="Self-billing agreement">
+              <input type="hidden" name="intent" value="self-billing-save" />
+              <input type="hidden" name="partnerId" value={partnerId} />
+              {/* Saved, the page goes back to the card without its form. */}
+              <input type="hidden" name="redirectTo" value={closed} />
+              <Grid columns={{ initial: "1", sm: "2" }} gap="3" mb="3">
+                <Field
+                  name="startDate"
+                  label="Start date"
+                  type="date"
+                  required
+                  error={errors.startDate}
+                  defaultValue={value("startDate", agreement?.startDate ?? "")}
+                />
+                <Field
+                  name="reviewDate"
+                  label="Review date"
+                  type="date"
+                  error={errors.reviewDate}
+                  hint="Blank: 12 months after the start. A later date renews it."
+                  defaultValue={value("reviewDate", agreement?.reviewDate ?? "")}
+                />
+                <Field
+                  name="vatNumber"
+                  label="Partner's VAT number"
+                  required
+                  error={errors.vatNumber}
+                  defaultValue={value("vatNumber", agreement?.vatNumber ?? "")}
+                />
+                <Field
+                  name="vatRate"
+                  label="VAT rate (%)"
+                  required
+                  error={errors.vatRate}
+                  hint="The rate the partner's accountant gives: never assumed."
+                  defaultValue={value("vatRate", agreement ? String(agreement.vatRateBp / 100) : "")}
+                />
+              </Grid>
+              <Flex gap="3" align="center" wrap="wrap">
+                <Button type="submit">{agreement ? "Save self-billing" : "Start self-billing"}</Button>
+                <Button asChild variant="ghost" color="gray">
+                  <Link to={closed} preventScrollReset>
+                    Cancel
+                  </Link>
+                </Button>
+              </Flex>
+            </Form>
+          </>
+        ) : (
+          <Button asChild variant="soft">
+            <Link to={open} preventScrollReset>
+              {formTitle}
+            </Link>
+          </Button>
+        )}
         {agreement ? (
           // Its own form (a form may not hold another), under the save button.
           <Box mt="3">

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { selfBillingSchema } from "#domain/self-billing/self-billing-schemas.ts";
 import { removeSelfBilling, saveSelfBilling } from "#domain/self-billing/self-billing-service.ts";
 import type { PublicUser } from "#domain/accounts/user-service.ts";
-import { confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
+import { backTo, confirmFirst, done, parseForm, type IntentHandler } from "#app/utils/actions.server.ts";
 import { db } from "#app/utils/db.server.ts";
 import { endSelfBillingQuestion } from "#app/components/partners/self-billing-words.ts";
 
@@ -23,7 +23,8 @@ export function selfBillingIntents(request: Request, admin: PublicUser): Record<
         const { partnerId } = parseForm(form, partnerForm);
         const agreement = parseForm(form, selfBillingSchema);
         const view = await saveSelfBilling(db, partnerId, agreement, admin.id);
-        return done(request, form, { title: "Self-billing saved", description: view.stateText });
+        // Back to the card without its form (the form's redirectTo), with JavaScript too.
+        return done(request, form, { title: "Self-billing saved", description: view.stateText }, backTo(request, form));
       },
     },
     "self-billing-remove": {
