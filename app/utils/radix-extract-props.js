@@ -30,8 +30,18 @@ function compile(defs) {
     };
     ("className" in def && def.className ? styled : kept).push(entry);
   }
-  return { styled, kept, taken: new Set(styled.map((entry) => entry.name)) };
+  styled.forEach((entry, index) => (entry.index = index));
+  return {
+    kept,
+    // A component names ~40 of these (margins, paddings, sizes…) and an element is given a few: the
+    // props are looked up here by name, rather than every definition looked up in the props.
+    styledByName: new Map(styled.map((entry) => [entry.name, entry])),
+    // Those with a default make a class even when not given.
+    defaulted: styled.filter((entry) => entry.def.default !== undefined),
+  };
 }
+
+const byIndex = (a, b) => a.index - b.index;
 
 /**
  * @param {{ classNames: (...values: unknown[]) => string, getResponsiveClassNames: Function, getResponsiveStyles: Function, isResponsiveObject: (value: unknown) => boolean, mergeStyles: (...styles: unknown[]) => object | undefined }} helpers
@@ -64,19 +74,26 @@ export function createExtractProps({
   };
 
   return function extractProps(props, ...defs) {
-    const { styled, kept, taken } = compiled(defs);
-    // The props without those that become class names (the original copies them all, then deletes those).
+    const { kept, styledByName, defaulted } = compiled(defs);
+    // The props without those that become class names (the original copies them all, then deletes
+    // those), and the definitions given a value that have no default.
     const result = {};
-    for (const key in props) if (!taken.has(key)) result[key] = props[key];
+    let given = null;
+    for (const key in props) {
+      const entry = styledByName.get(key);
+      if (entry === undefined) result[key] = props[key];
+      else if (entry.def.default === undefined && props[key] !== undefined) (given ??= []).push(entry);
+    }
     for (const entry of kept) result[entry.name] = settle(props[entry.name], entry);
+    // Nothing given and no default: no class (most of a component's definitions on most renders). The
+    // rest in the definitions' order, as the original makes its class names.
+    let styled = defaulted;
+    if (given) styled = defaulted.length ? given.concat(defaulted).sort(byIndex) : given.sort(byIndex);
     let className;
     let style;
     for (const entry of styled) {
       const { def, allowed } = entry;
-      const given = props[entry.name];
-      // Nothing given and no default: no class (most of a component's definitions on most renders).
-      if (given === undefined && def.default === undefined) continue;
-      const value = settle(given, entry);
+      const value = settle(props[entry.name], entry);
       if (!value || (isResponsiveObject(value) && !entry.responsive)) continue;
       if (isResponsiveObject(value)) {
         if (def.default !== undefined && value.initial === undefined) value.initial = def.default;
