@@ -1,6 +1,5 @@
 /** Server rendering with a per-request CSP nonce (server.js sends the other security headers). */
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -9,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./nonce.tsx";
 import { contentSecurityPolicy } from "./utils/security.server.ts";
 import { log } from "./utils/log.server.ts";
+import { FlushedChunks } from "./utils/document-stream.server.ts";
 import { db } from "./utils/db.server.ts";
 import { warmLogo } from "#domain/business/business-service.ts";
 
@@ -56,7 +56,7 @@ export default function handleRequest(
         nonce,
         [bot ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new FlushedChunks();
           // Rendered to the end: the abort timer has nothing left to guard (left running, it kept every
           // page's render alive for 5 s, which under load is hundreds of pages of garbage to carry).
           body.once("finish", () => clearTimeout(abortTimer.id));
