@@ -6,7 +6,7 @@
  */
 import { Badge, Box, Card, Flex, IconButton, Inset, Switch, Text } from "@radix-ui/themes";
 import { Pencil1Icon, TrashIcon, UploadIcon } from "@radix-ui/react-icons";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, useFetcher } from "@remix-run/react";
 import type { MachineView, RecordTotals } from "#domain/machines/machine-views.ts";
 import type { PartnerType } from "#domain/partners/partner-rules.ts";
@@ -71,19 +71,9 @@ export interface MachineCardProps {
 
 export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: MachineCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
-  // The switch posts intent machine-status; it shows the status sent until the page has reloaded.
-  const statusFetcher = useFetcher<ActionReply>();
-  const hydrated = useHydrated();
-  useFailureToast(statusFetcher.data);
-  useActionReply(statusFetcher.data);
-  const sent = statusFetcher.formData?.get("status");
-  const status = sent === "active" || sent === "inactive" ? sent : machine.status;
-  const toggle = (active: boolean) => {
-    statusFetcher.submit(
-      withScript({ intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" }),
-      { method: "post", preventScrollReset: true },
-    );
-  };
+  // The status the admin's switch last sent, shown until the page has reloaded (the badge follows it).
+  const [sentStatus, setSentStatus] = useState<string | null>(null);
+  const status = sentStatus ?? machine.status;
 
   return (
     <Card size="2" asChild>
@@ -111,44 +101,7 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
               {status === "active" ? "Active" : "Inactive"}
             </Badge>
           </Box>
-          {admin ? (
-            <Flex gap="1" align="center">
-              {hydrated ? (
-                <Switch
-                  checked={status === "active"}
-                  onCheckedChange={toggle}
-                  aria-label={`${machine.location} active`}
-                />
-              ) : (
-                // Before the scripts have loaded the switch is the submit button of a form that sets the other status.
-                <Form method="post" preventScrollReset style={{ display: "inline-flex" }}>
-                  <input type="hidden" name="intent" value="machine-status" />
-                  <input type="hidden" name="id" value={machine.id} />
-                  <input type="hidden" name="status" value={status === "active" ? "inactive" : "active"} />
-                  <Switch type="submit" checked={status === "active"} aria-label={`${machine.location} active`} />
-                </Form>
-              )}
-              <MachineFormDialog
-                partnerId={partner.id}
-                machine={machine}
-                trigger={
-                  <IconButton variant="ghost" aria-label={`Edit ${machine.location}`}>
-                    <CardIcon name="edit" />
-                  </IconButton>
-                }
-              />
-              <ConfirmPost
-                intent="machine-delete"
-                fields={{ id: machine.id }}
-                trigger={
-                  <IconButton variant="ghost" color="red" aria-label={`Delete ${machine.location}`}>
-                    <CardIcon name="delete" />
-                  </IconButton>
-                }
-                {...deleteMachineQuestion(machine.location, machine.records ?? { count: 0, revenuePence: 0 })}
-              />
-            </Flex>
-          ) : null}
+          {admin ? <AdminControls machine={machine} partnerId={partner.id} onStatusSent={setSentStatus} /> : null}
         </Flex>
         <Flex gap="2" wrap="wrap">
           <PerformanceDialog
@@ -164,5 +117,67 @@ export function MachineCard({ machine, partner, admin, uploadMaxMb = 10 }: Machi
         </Flex>
       </article>
     </Card>
+  );
+}
+
+/**
+ * An admin's controls on the card: the status switch (posting intent machine-status through its own
+ * fetcher), Edit and Delete. A partner's card has none, so it makes no fetcher per card.
+ */
+function AdminControls({
+  machine,
+  partnerId,
+  onStatusSent,
+}: {
+  machine: MachineCardProps["machine"];
+  partnerId: number;
+  onStatusSent: (status: string | null) => void;
+}) {
+  const statusFetcher = useFetcher<ActionReply>();
+  const hydrated = useHydrated();
+  useFailureToast(statusFetcher.data);
+  useActionReply(statusFetcher.data);
+  const sent = statusFetcher.formData?.get("status");
+  const status = sent === "active" || sent === "inactive" ? sent : machine.status;
+  useEffect(() => onStatusSent(sent === "active" || sent === "inactive" ? sent : null), [sent, onStatusSent]);
+  const toggle = (active: boolean) => {
+    statusFetcher.submit(
+      withScript({ intent: "machine-status", id: machine.id, status: active ? "active" : "inactive" }),
+      { method: "post", preventScrollReset: true },
+    );
+  };
+  return (
+    <Flex gap="1" align="center">
+      {hydrated ? (
+        <Switch checked={status === "active"} onCheckedChange={toggle} aria-label={`${machine.location} active`} />
+      ) : (
+        // Before the scripts have loaded the switch is the submit button of a form that sets the other status.
+        <Form method="post" preventScrollReset style={{ display: "inline-flex" }}>
+          <input type="hidden" name="intent" value="machine-status" />
+          <input type="hidden" name="id" value={machine.id} />
+          <input type="hidden" name="status" value={status === "active" ? "inactive" : "active"} />
+          <Switch type="submit" checked={status === "active"} aria-label={`${machine.location} active`} />
+        </Form>
+      )}
+      <MachineFormDialog
+        partnerId={partnerId}
+        machine={machine}
+        trigger={
+          <IconButton variant="ghost" aria-label={`Edit ${machine.location}`}>
+            <CardIcon name="edit" />
+          </IconButton>
+        }
+      />
+      <ConfirmPost
+        intent="machine-delete"
+        fields={{ id: machine.id }}
+        trigger={
+          <IconButton variant="ghost" color="red" aria-label={`Delete ${machine.location}`}>
+            <CardIcon name="delete" />
+          </IconButton>
+        }
+        {...deleteMachineQuestion(machine.location, machine.records ?? { count: 0, revenuePence: 0 })}
+      />
+    </Flex>
   );
 }
