@@ -8,7 +8,7 @@ import {
   type AgreementRecord,
   type AgreementTerms,
 } from "#domain/agreements/agreement-rules.ts";
-import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
+import { commissionForMonth, monthCommission } from "#domain/agreements/month-commission-rules.ts";
 import { commissionUnderTerms } from "#domain/agreements/agreement-commission-rules.ts";
 import { describeTerms, lineText } from "#domain/agreements/agreement-words.ts";
 import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/agreements/agreement-schemas.ts";
@@ -299,6 +299,72 @@ describe("the seed's agreements are presets: the same figures as before agreemen
       "Tiers on net profit: 15% of the first £150.00, 20% of £150.01–£300.00, 30% above £300.00",
     ]);
     expect(describeTerms(null)).toEqual(["No commission"]);
+  });
+});
+
+describe("a partner's month as the screens show it: each record's figures, the total, the tier table", () => {
+  const seedTiers = () => SEED_TIERS.map((b) => ({ ...b }));
+
+  it("the tier table lists the bands on the month's net profit; a minimum is its own line, outside the table", () => {
+    // Net 57010 + 14301 − 1030 = 70281 → 2250 + 3000 + 12084 (12084.3) = 17334; the £200.00 minimum adds 2666.
+    const month = monthCommission(terms({ basis: "net-profit", tiers: seedTiers(), minimumPence: 20_000 }), RECORDS);
+    expect(month.tiers).toEqual({
+      netPence: 70_281,
+      lines: [
+        { fromPence: 0, toPence: 15_000, rateBp: 1_500, basePence: 15_000, commissionPence: 2_250 },
+        { fromPence: 15_000, toPence: 30_000, rateBp: 2_000, basePence: 15_000, commissionPence: 3_000 },
+        { fromPence: 30_000, toPence: null, rateBp: 3_000, basePence: 40_281, commissionPence: 12_084 },
+      ],
+      totalPence: 17_334,
+    });
+    expect(month.lines.map((l) => [l.kind, l.commissionPence])).toEqual([
+      ["band", 2_250],
+      ["band", 3_000],
+      ["band", 12_084],
+      ["minimum", 2_666],
+    ]);
+    expect(month.commissionPence).toBe(20_000);
+    expect(month.records.reduce((s, r) => s + r.commissionPence, 0)).toBe(20_000);
+  });
+
+  it("no tier table for a flat share, for tiers on another basis, or where product rules take part of the profit", () => {
+    expect(monthCommission(terms({ basis: "net-profit", rate: 1_000 }), RECORDS).tiers).toBeNull();
+    const grossSalesTiers = monthCommission(terms({ basis: "gross-sales", tiers: seedTiers() }), RECORDS);
+    expect(grossSalesTiers.tiers).toBeNull();
+    // 126050 of gross sales → 2250 + 3000 + 28815 = 34065, in the lines all the same.
+    expect(grossSalesTiers.commissionPence).toBe(34_065);
+    const withProducts = terms({
+      basis: "net-profit",
+      tiers: seedTiers(),
+      products: [{ match: "Cola", basis: "per-item", rate: 10 }],
+    });
+    expect(monthCommission(withProducts, RECORDS).tiers).toBeNull();
+  });
+
+  it("without terms: each record's revenue, COGS, card fee and net profit, no commission and no lines", () => {
+    const month = monthCommission(null, RECORDS);
+    expect(month.records).toEqual([
+      { revenuePence: 100_000, cogsPence: 40_000, cardFeePence: 2_990, netProfitPence: 57_010, commissionPence: 0 },
+      { revenuePence: 25_050, cogsPence: 10_000, cardFeePence: 749, netProfitPence: 14_301, commissionPence: 0 },
+      { revenuePence: 1_000, cogsPence: 2_000, cardFeePence: 30, netProfitPence: -1_030, commissionPence: 0 },
+    ]);
+    expect(month.netProfitPence).toBe(70_281);
+    expect(month.commissionPence).toBe(0);
+    expect(month.tiers).toBeNull();
+    expect(month.applicable).toBe(false);
+    expect(month.terms).toBeNull();
+    expect(month.lines).toEqual([]);
+  });
+
+  it("commissionForMonth: each machine's line names the machine given, else its place in the list", () => {
+    const month = commissionForMonth("profit-sharing", 1_000, [
+      { revenuePence: 100_000, cogsPence: 40_000, machineId: 7 },
+      { revenuePence: 1_000, cogsPence: 2_000 },
+    ]);
+    expect(month.lines.map((l) => [l.kind, l.machineId, l.quantity, l.commissionPence])).toEqual([
+      ["machine", 7, 57_010, 5_701],
+      ["machine", 1, -1_030, 0],
+    ]);
   });
 });
 
