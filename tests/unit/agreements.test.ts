@@ -9,7 +9,7 @@ import {
   type AgreementTerms,
 } from "#domain/agreements/agreement-rules.ts";
 import { commissionForMonth, monthCommission } from "#domain/agreements/month-commission-rules.ts";
-import { commissionUnderTerms } from "#domain/agreements/agreement-commission-rules.ts";
+import { commissionUnderTerms, limitLine, totalFromSums } from "#domain/agreements/agreement-commission-rules.ts";
 import { describeTerms, lineText } from "#domain/agreements/agreement-words.ts";
 import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/agreements/agreement-schemas.ts";
 import { termsOfMonth } from "#domain/agreements/agreement-terms.ts";
@@ -193,6 +193,20 @@ describe("a minimum and a cap per partner per month", () => {
     expect(result.records.map((r) => r.commissionPence)).toEqual([500, 500]);
   });
 
+  it("a subtotal exactly at the minimum or the cap stands, with no line", () => {
+    expect(limitLine({ ...tenPercent, minimumPence: 7_131 }, 7_131)).toBeNull();
+    expect(limitLine({ ...tenPercent, capPence: 7_131 }, 7_131)).toBeNull();
+    expect(limitLine({ ...tenPercent, minimumPence: 7_132 }, 7_131)).toMatchObject({
+      kind: "minimum",
+      commissionPence: 1,
+    });
+    expect(limitLine({ ...tenPercent, capPence: 7_130 }, 7_131)).toMatchObject({ kind: "cap", commissionPence: -1 });
+  });
+
+  it("without a minimum or a cap any subtotal stands", () => {
+    for (const subtotal of [-100, 0, 7_131]) expect(limitLine(tenPercent, subtotal)).toBeNull();
+  });
+
   it("within the limits nothing changes", () => {
     const result = commissionUnderTerms({ ...tenPercent, minimumPence: 1_000, capPence: 10_000 }, RECORDS);
     expect(result.commissionPence).toBe(7_131);
@@ -263,6 +277,33 @@ describe("per-product rules: matched products leave the machine's basis for thei
     expect(commissionUnderTerms(t, [{ ...machine, products: undefined }]).commissionPence).toBe(50);
   });
 
+  it("product lines come in the rules' order, whatever the order of the products", () => {
+    const t = terms({
+      basis: "per-item",
+      rate: 1,
+      products: [
+        { match: "Water", basis: "per-item", rate: 20 },
+        { match: "Cola", basis: "per-item", rate: 10 },
+      ],
+    });
+    const result = commissionUnderTerms(t, [machine]);
+    expect(result.lines.map((l) => [l.kind, l.match ?? null, l.quantity, l.commissionPence])).toEqual([
+      ["product", "Water", 1, 20],
+      ["product", "Cola", 5, 50],
+      ["machine", null, 4, 4],
+    ]);
+  });
+
+  it("per machine with a product rule: the machine still counts once, its products pay on their own basis", () => {
+    const t = terms({ basis: "per-machine", rate: 2_500, products: [{ match: "Cola", basis: "per-item", rate: 10 }] });
+    const result = commissionUnderTerms(t, [machine]);
+    expect(result.lines.map((l) => [l.kind, l.quantity, l.commissionPence])).toEqual([
+      ["product", 5, 50],
+      ["machine", 1, 2_500],
+    ]);
+    expect(result.commissionPence).toBe(2_550);
+  });
+
   it("names match exactly or by * pattern, ignoring case and outer spaces", () => {
     expect(matchesProduct("cola", " Cola ")).toBe(true);
     expect(matchesProduct("cola", "Diet Cola")).toBe(false);
@@ -299,6 +340,70 @@ describe("the seed's agreements are presets: the same figures as before agreemen
       "Tiers on net profit: 15% of the first £150.00, 20% of £150.01–£300.00, 30% above £300.00",
     ]);
     expect(describeTerms(null)).toEqual(["No commission"]);
+  });
+});
+
+describe("a month's total from its records' sums, where sums suffice: the engine's figure", () => {
+  // RECORDS summed: 3 records, net profit 70281, revenue 126050, COGS 52000, 253 items.
+  const sums = { records: 3, netProfitPence: 70_281, revenuePence: 126_050, cogsPence: 52_000, units: 253 };
+  const engine = (t: AgreementTerms) => commissionUnderTerms(t, RECORDS).commissionPence;
+
+  it("no terms, no commission", () => {
+    expect(totalFromSums(null, sums, null)).toBe(0);
+  });
+
+  it("tiers need only the month's total of the basis", () => {
+    const seed = terms({ basis: "net-profit", tiers: SEED_TIERS.map((b) => ({ ...b })) });
+    expect(totalFromSums(seed, sums, null)).toBe(17_334);
+    expect(engine(seed)).toBe(17_334);
+    // Gross profit 126050 − 52000 = 74050 → 10% of 20000 + 20% of 54050 = 2000 + 10810.
+    const grossProfit = terms({
+      basis: "gross-profit",
+      tiers: [
+        { upTo: 20_000, rate: 1_000 },
+        { upTo: null, rate: 2_000 },
+      ],
+    });
+    expect(totalFromSums(grossProfit, sums, null)).toBe(12_810);
+    expect(engine(grossProfit)).toBe(12_810);
+  });
+
+  it("a flat amount per item or machine is the amount × the count", () => {
+    expect(totalFromSums(terms({ basis: "per-item", rate: 5 }), sums, null)).toBe(1_265);
+    expect(totalFromSums(terms({ basis: "per-machine", rate: 2_500 }), sums, null)).toBe(7_500);
+    expect(engine(terms({ basis: "per-machine", rate: 2_500 }))).toBe(7_500);
+  });
+
+  it("a flat money rate takes the sum of each record's rounded share, unknown without it", () => {
+    const tenPercent = terms({ basis: "net-profit", rate: 1_000 });
+    expect(totalFromSums(tenPercent, sums, null)).toBeNull();
+    expect(totalFromSums(tenPercent, sums, 7_131)).toBe(7_131);
+    expect(engine(tenPercent)).toBe(7_131);
+  });
+
+  it("a minimum or cap moves the subtotal as the engine does", () => {
+    const tenPercent = terms({ basis: "net-profit", rate: 1_000 });
+    expect(totalFromSums({ ...tenPercent, minimumPence: 10_000 }, sums, 7_131)).toBe(10_000);
+    expect(totalFromSums({ ...tenPercent, capPence: 5_000 }, sums, 7_131)).toBe(5_000);
+    const capped = terms({ basis: "per-item", rate: 5, capPence: 1_000 });
+    expect(totalFromSums(capped, sums, null)).toBe(1_000);
+    expect(engine(capped)).toBe(1_000);
+  });
+
+  it("product rules need each record's products: unknown with records, the minimum alone without", () => {
+    const withRule = terms({
+      basis: "per-item",
+      rate: 5,
+      minimumPence: 5_000,
+      products: [{ match: "Cola", basis: "per-item", rate: 10 }],
+    });
+    expect(totalFromSums(withRule, sums, null)).toBeNull();
+    expect(totalFromSums(withRule, { ...sums, records: 1 }, null)).toBeNull();
+    const none = { records: 0, netProfitPence: 0, revenuePence: 0, cogsPence: 0, units: 0 };
+    expect(totalFromSums(withRule, none, null)).toBe(5_000);
+    expect(commissionUnderTerms(withRule, []).commissionPence).toBe(5_000);
+    // Without product rules, a month of no records is worked out from its sums too.
+    expect(totalFromSums(terms({ basis: "per-item", rate: 5 }), none, null)).toBe(0);
   });
 });
 
