@@ -70,7 +70,6 @@ export function bandLines(basis: Basis, total: number, tiers: readonly Band[]): 
  */
 export function commissionUnderTerms(terms: AgreementTerms, records: readonly AgreementRecord[]): AgreementCommission {
   const lines: CommissionLine[] = [];
-  const machineOwn: number[] = [];
   const remainders: number[] = [];
   const results = records.map((record, index) => {
     const fee = cardFeePence(record.revenuePence);
@@ -98,7 +97,8 @@ export function commissionUnderTerms(terms: AgreementTerms, records: readonly Ag
           cardFeePence: feeShares[i],
           units: part.units,
         };
-        if (terms.basis !== "per-machine") remainder -= quantityOf(terms.basis, partFigures, 0);
+        // A product is no machine: on a per-machine basis its quantity is 0 and the machine keeps its count.
+        remainder -= quantityOf(terms.basis, partFigures, 0);
         const sum = matched.get(rule) ?? { revenuePence: 0, cogsPence: 0, cardFeePence: 0, units: 0 };
         matched.set(rule, {
           revenuePence: sum.revenuePence + partFigures.revenuePence,
@@ -135,7 +135,6 @@ export function commissionUnderTerms(terms: AgreementTerms, records: readonly Ag
         commissionPence,
       });
     }
-    machineOwn[index] = own;
     remainders[index] = remainder;
     return {
       machineId: record.machineId,
@@ -144,21 +143,25 @@ export function commissionUnderTerms(terms: AgreementTerms, records: readonly Ag
       commissionPence: own,
     };
   });
-  if (terms.tiers.length) {
-    const total = remainders.reduce((s, q) => s + q, 0);
-    const bands = bandLines(terms.basis, total, terms.tiers);
-    lines.push(...bands);
-    const parts = splitByLargestRemainder(
-      bands.reduce((s, l) => s + l.commissionPence, 0),
-      remainders,
-    );
-    results.forEach((r, i) => (r.commissionPence = machineOwn[i] + parts[i]));
-  }
+  // The bands on the month's total (none without tiers), split back across the machines.
+  const bands = bandLines(
+    terms.basis,
+    remainders.reduce((s, q) => s + q, 0),
+    terms.tiers,
+  );
+  lines.push(...bands);
+  const bandParts = splitByLargestRemainder(
+    bands.reduce((s, l) => s + l.commissionPence, 0),
+    remainders,
+  );
+  results.forEach((r, i) => (r.commissionPence += bandParts[i]));
   const subtotalPence = lines.reduce((s, l) => s + l.commissionPence, 0);
   const limit = limitLine(terms, subtotalPence);
-  if (limit) lines.push(limit);
-  const commissionPence = subtotalPence + (limit?.commissionPence ?? 0);
-  if (commissionPence !== subtotalPence && results.length) {
+  let commissionPence = subtotalPence;
+  if (limit) {
+    lines.push(limit);
+    commissionPence += limit.commissionPence;
+    // The new total split by the machines' commissions (evenly where none earned); no records, nothing to split.
     const weights = results.map((r) => r.commissionPence);
     const parts = splitByLargestRemainder(commissionPence, weights.some((w) => w > 0) ? weights : weights.map(() => 1));
     results.forEach((r, i) => (r.commissionPence = parts[i]));

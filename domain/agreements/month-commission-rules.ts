@@ -37,7 +37,8 @@ export function monthCommission(terms: AgreementTerms | null, records: readonly 
     netProfitPence: netProfitPence(r),
     commissionPence: result?.records[i].commissionPence ?? 0,
   }));
-  const bands = result?.lines.filter((l) => l.kind === "band") ?? [];
+  const lines = result?.lines ?? [];
+  const bands = lines.filter((l) => l.kind === "band");
   // The tier table of net profit (bands on the month's whole net profit): not where product rules take part of it.
   const tiered = terms && terms.tiers.length && terms.basis === "net-profit" && !terms.products.length ? terms : null;
   return {
@@ -57,15 +58,18 @@ export function monthCommission(terms: AgreementTerms | null, records: readonly 
     },
     applicable: terms !== null,
     terms,
-    lines: result?.lines ?? [],
+    lines,
   };
 }
 
-/** The seed's rule for a partner type at a rate: monthCommission under seedTerms. */
+/**
+ * The seed's rule for a partner type at a rate: monthCommission under seedTerms. The seed's
+ * agreements are on net profit, so the items sold never count.
+ */
 export function commissionForMonth(
   type: PartnerType,
   rateBp: number,
-  records: readonly { revenuePence: number; cogsPence: number; totalSales?: number; machineId?: number }[],
+  records: readonly { revenuePence: number; cogsPence: number; machineId?: number }[],
 ): MonthCommission {
   return monthCommission(
     seedTerms(type, rateBp),
@@ -73,7 +77,7 @@ export function commissionForMonth(
       machineId: r.machineId ?? i,
       revenuePence: r.revenuePence,
       cogsPence: r.cogsPence,
-      totalSales: r.totalSales ?? 0,
+      totalSales: 0,
     })),
   );
 }

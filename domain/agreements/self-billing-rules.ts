@@ -88,7 +88,7 @@ export function nextSeq(highest: number | null): number {
   return (highest ?? 0) + 1;
 }
 
-/** "October 2026 commission (self-billed)": the supply a self-billed invoice names. */
+/** "Commission on vending machine sales at your site(s), October 2026": the supply a self-billed invoice names. */
 export function selfBilledSupply(month: string): string {
   return `Commission on vending machine sales at your site(s), ${formatMonth(month)}`;
 }

@@ -8,8 +8,8 @@ import {
   type AgreementRecord,
   type AgreementTerms,
 } from "#domain/agreements/agreement-rules.ts";
-import { commissionForMonth } from "#domain/agreements/month-commission-rules.ts";
-import { commissionUnderTerms } from "#domain/agreements/agreement-commission-rules.ts";
+import { commissionForMonth, monthCommission } from "#domain/agreements/month-commission-rules.ts";
+import { commissionUnderTerms, limitLine, totalFromSums } from "#domain/agreements/agreement-commission-rules.ts";
 import { describeTerms, lineText } from "#domain/agreements/agreement-words.ts";
 import { agreementInputSchema, readTerms, storeTerms, termsJson } from "#domain/agreements/agreement-schemas.ts";
 import { termsOfMonth } from "#domain/agreements/agreement-terms.ts";
@@ -193,6 +193,20 @@ describe("a minimum and a cap per partner per month", () => {
     expect(result.records.map((r) => r.commissionPence)).toEqual([500, 500]);
   });
 
+  it("a subtotal exactly at the minimum or the cap stands, with no line", () => {
+    expect(limitLine({ ...tenPercent, minimumPence: 7_131 }, 7_131)).toBeNull();
+    expect(limitLine({ ...tenPercent, capPence: 7_131 }, 7_131)).toBeNull();
+    expect(limitLine({ ...tenPercent, minimumPence: 7_132 }, 7_131)).toMatchObject({
+      kind: "minimum",
+      commissionPence: 1,
+    });
+    expect(limitLine({ ...tenPercent, capPence: 7_130 }, 7_131)).toMatchObject({ kind: "cap", commissionPence: -1 });
+  });
+
+  it("without a minimum or a cap any subtotal stands", () => {
+    for (const subtotal of [-100, 0, 7_131]) expect(limitLine(tenPercent, subtotal)).toBeNull();
+  });
+
   it("within the limits nothing changes", () => {
     const result = commissionUnderTerms({ ...tenPercent, minimumPence: 1_000, capPence: 10_000 }, RECORDS);
     expect(result.commissionPence).toBe(7_131);
@@ -263,6 +277,33 @@ describe("per-product rules: matched products leave the machine's basis for thei
     expect(commissionUnderTerms(t, [{ ...machine, products: undefined }]).commissionPence).toBe(50);
   });
 
+  it("product lines come in the rules' order, whatever the order of the products", () => {
+    const t = terms({
+      basis: "per-item",
+      rate: 1,
+      products: [
+        { match: "Water", basis: "per-item", rate: 20 },
+        { match: "Cola", basis: "per-item", rate: 10 },
+      ],
+    });
+    const result = commissionUnderTerms(t, [machine]);
+    expect(result.lines.map((l) => [l.kind, l.match ?? null, l.quantity, l.commissionPence])).toEqual([
+      ["product", "Water", 1, 20],
+      ["product", "Cola", 5, 50],
+      ["machine", null, 4, 4],
+    ]);
+  });
+
+  it("per machine with a product rule: the machine still counts once, its products pay on their own basis", () => {
+    const t = terms({ basis: "per-machine", rate: 2_500, products: [{ match: "Cola", basis: "per-item", rate: 10 }] });
+    const result = commissionUnderTerms(t, [machine]);
+    expect(result.lines.map((l) => [l.kind, l.quantity, l.commissionPence])).toEqual([
+      ["product", 5, 50],
+      ["machine", 1, 2_500],
+    ]);
+    expect(result.commissionPence).toBe(2_550);
+  });
+
   it("names match exactly or by * pattern, ignoring case and outer spaces", () => {
     expect(matchesProduct("cola", " Cola ")).toBe(true);
     expect(matchesProduct("cola", "Diet Cola")).toBe(false);
@@ -299,6 +340,136 @@ describe("the seed's agreements are presets: the same figures as before agreemen
       "Tiers on net profit: 15% of the first £150.00, 20% of £150.01–£300.00, 30% above £300.00",
     ]);
     expect(describeTerms(null)).toEqual(["No commission"]);
+  });
+});
+
+describe("a month's total from its records' sums, where sums suffice: the engine's figure", () => {
+  // RECORDS summed: 3 records, net profit 70281, revenue 126050, COGS 52000, 253 items.
+  const sums = { records: 3, netProfitPence: 70_281, revenuePence: 126_050, cogsPence: 52_000, units: 253 };
+  const engine = (t: AgreementTerms) => commissionUnderTerms(t, RECORDS).commissionPence;
+
+  it("no terms, no commission", () => {
+    expect(totalFromSums(null, sums, null)).toBe(0);
+  });
+
+  it("tiers need only the month's total of the basis", () => {
+    const seed = terms({ basis: "net-profit", tiers: SEED_TIERS.map((b) => ({ ...b })) });
+    expect(totalFromSums(seed, sums, null)).toBe(17_334);
+    expect(engine(seed)).toBe(17_334);
+    // Gross profit 126050 − 52000 = 74050 → 10% of 20000 + 20% of 54050 = 2000 + 10810.
+    const grossProfit = terms({
+      basis: "gross-profit",
+      tiers: [
+        { upTo: 20_000, rate: 1_000 },
+        { upTo: null, rate: 2_000 },
+      ],
+    });
+    expect(totalFromSums(grossProfit, sums, null)).toBe(12_810);
+    expect(engine(grossProfit)).toBe(12_810);
+  });
+
+  it("a flat amount per item or machine is the amount × the count", () => {
+    expect(totalFromSums(terms({ basis: "per-item", rate: 5 }), sums, null)).toBe(1_265);
+    expect(totalFromSums(terms({ basis: "per-machine", rate: 2_500 }), sums, null)).toBe(7_500);
+    expect(engine(terms({ basis: "per-machine", rate: 2_500 }))).toBe(7_500);
+  });
+
+  it("a flat money rate takes the sum of each record's rounded share, unknown without it", () => {
+    const tenPercent = terms({ basis: "net-profit", rate: 1_000 });
+    expect(totalFromSums(tenPercent, sums, null)).toBeNull();
+    expect(totalFromSums(tenPercent, sums, 7_131)).toBe(7_131);
+    expect(engine(tenPercent)).toBe(7_131);
+  });
+
+  it("a minimum or cap moves the subtotal as the engine does", () => {
+    const tenPercent = terms({ basis: "net-profit", rate: 1_000 });
+    expect(totalFromSums({ ...tenPercent, minimumPence: 10_000 }, sums, 7_131)).toBe(10_000);
+    expect(totalFromSums({ ...tenPercent, capPence: 5_000 }, sums, 7_131)).toBe(5_000);
+    const capped = terms({ basis: "per-item", rate: 5, capPence: 1_000 });
+    expect(totalFromSums(capped, sums, null)).toBe(1_000);
+    expect(engine(capped)).toBe(1_000);
+  });
+
+  it("product rules need each record's products: unknown with records, the minimum alone without", () => {
+    const withRule = terms({
+      basis: "per-item",
+      rate: 5,
+      minimumPence: 5_000,
+      products: [{ match: "Cola", basis: "per-item", rate: 10 }],
+    });
+    expect(totalFromSums(withRule, sums, null)).toBeNull();
+    expect(totalFromSums(withRule, { ...sums, records: 1 }, null)).toBeNull();
+    const none = { records: 0, netProfitPence: 0, revenuePence: 0, cogsPence: 0, units: 0 };
+    expect(totalFromSums(withRule, none, null)).toBe(5_000);
+    expect(commissionUnderTerms(withRule, []).commissionPence).toBe(5_000);
+    // Without product rules, a month of no records is worked out from its sums too.
+    expect(totalFromSums(terms({ basis: "per-item", rate: 5 }), none, null)).toBe(0);
+  });
+});
+
+describe("a partner's month as the screens show it: each record's figures, the total, the tier table", () => {
+  const seedTiers = () => SEED_TIERS.map((b) => ({ ...b }));
+
+  it("the tier table lists the bands on the month's net profit; a minimum is its own line, outside the table", () => {
+    // Net 57010 + 14301 − 1030 = 70281 → 2250 + 3000 + 12084 (12084.3) = 17334; the £200.00 minimum adds 2666.
+    const month = monthCommission(terms({ basis: "net-profit", tiers: seedTiers(), minimumPence: 20_000 }), RECORDS);
+    expect(month.tiers).toEqual({
+      netPence: 70_281,
+      lines: [
+        { fromPence: 0, toPence: 15_000, rateBp: 1_500, basePence: 15_000, commissionPence: 2_250 },
+        { fromPence: 15_000, toPence: 30_000, rateBp: 2_000, basePence: 15_000, commissionPence: 3_000 },
+        { fromPence: 30_000, toPence: null, rateBp: 3_000, basePence: 40_281, commissionPence: 12_084 },
+      ],
+      totalPence: 17_334,
+    });
+    expect(month.lines.map((l) => [l.kind, l.commissionPence])).toEqual([
+      ["band", 2_250],
+      ["band", 3_000],
+      ["band", 12_084],
+      ["minimum", 2_666],
+    ]);
+    expect(month.commissionPence).toBe(20_000);
+    expect(month.records.reduce((s, r) => s + r.commissionPence, 0)).toBe(20_000);
+  });
+
+  it("no tier table for a flat share, for tiers on another basis, or where product rules take part of the profit", () => {
+    expect(monthCommission(terms({ basis: "net-profit", rate: 1_000 }), RECORDS).tiers).toBeNull();
+    const grossSalesTiers = monthCommission(terms({ basis: "gross-sales", tiers: seedTiers() }), RECORDS);
+    expect(grossSalesTiers.tiers).toBeNull();
+    // 126050 of gross sales → 2250 + 3000 + 28815 = 34065, in the lines all the same.
+    expect(grossSalesTiers.commissionPence).toBe(34_065);
+    const withProducts = terms({
+      basis: "net-profit",
+      tiers: seedTiers(),
+      products: [{ match: "Cola", basis: "per-item", rate: 10 }],
+    });
+    expect(monthCommission(withProducts, RECORDS).tiers).toBeNull();
+  });
+
+  it("without terms: each record's revenue, COGS, card fee and net profit, no commission and no lines", () => {
+    const month = monthCommission(null, RECORDS);
+    expect(month.records).toEqual([
+      { revenuePence: 100_000, cogsPence: 40_000, cardFeePence: 2_990, netProfitPence: 57_010, commissionPence: 0 },
+      { revenuePence: 25_050, cogsPence: 10_000, cardFeePence: 749, netProfitPence: 14_301, commissionPence: 0 },
+      { revenuePence: 1_000, cogsPence: 2_000, cardFeePence: 30, netProfitPence: -1_030, commissionPence: 0 },
+    ]);
+    expect(month.netProfitPence).toBe(70_281);
+    expect(month.commissionPence).toBe(0);
+    expect(month.tiers).toBeNull();
+    expect(month.applicable).toBe(false);
+    expect(month.terms).toBeNull();
+    expect(month.lines).toEqual([]);
+  });
+
+  it("commissionForMonth: each machine's line names the machine given, else its place in the list", () => {
+    const month = commissionForMonth("profit-sharing", 1_000, [
+      { revenuePence: 100_000, cogsPence: 40_000, machineId: 7 },
+      { revenuePence: 1_000, cogsPence: 2_000 },
+    ]);
+    expect(month.lines.map((l) => [l.kind, l.machineId, l.quantity, l.commissionPence])).toEqual([
+      ["machine", 7, 57_010, 5_701],
+      ["machine", 1, -1_030, 0],
+    ]);
   });
 });
 

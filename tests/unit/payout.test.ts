@@ -45,7 +45,10 @@ describe("payoutEligibility", () => {
 
   it("says why not: type, month in progress, already paid, incomplete, nothing to pay", () => {
     expect(payoutEligibility(partner({ partnerType: "fee-paying" }), MONTH, NOW)?.code).toBe("not_applicable");
-    expect(payoutEligibility(partner({ partnerType: "non-profit-sharing" }), MONTH, NOW)?.code).toBe("not_applicable");
+    expect(payoutEligibility(partner({ partnerType: "non-profit-sharing" }), MONTH, NOW)).toEqual({
+      code: "not_applicable",
+      message: "No commission for this partner type",
+    });
     expect(payoutEligibility(partner(), "2026-11", NOW)).toEqual({
       code: "month_not_ended",
       message: "November 2026 has not ended yet",
@@ -71,6 +74,41 @@ describe("payoutEligibility", () => {
     expect(payoutEligibility(partner({ commissionPence: 0 }), MONTH, NOW)).toEqual({
       code: "no_commission",
       message: "No commission to pay (£0.00)",
+    });
+  });
+
+  it("a month paid without a recorded date or snapshot says what it comes to, without a date", () => {
+    expect(payoutEligibility(partner({ paymentStatus: "completed" }), MONTH, NOW)).toEqual({
+      code: "already_paid",
+      message: "Already paid (£123.45)",
+    });
+  });
+
+  it("a month Reset Month reopened pays only what it now comes to beyond what was already paid", () => {
+    // £6.17 now, £5.70 paid on 05/11/2026: the 47 pence top-up can be paid.
+    expect(
+      payoutEligibility(
+        partner({ commissionPence: 617, alreadyPaidPence: 570, alreadyPaidDate: "2026-11-05" }),
+        MONTH,
+        NOW,
+      ),
+    ).toBeNull();
+    // Exactly what was paid: nothing more, and nothing to carry.
+    expect(payoutEligibility(partner({ commissionPence: 570, alreadyPaidPence: 570 }), MONTH, NOW)).toEqual({
+      code: "no_commission",
+      message: "Nothing more to pay: October 2026: £5.70, already paid £5.70, now £0.00",
+    });
+    // Less than was paid: the rest is carried to the next month by Mark as Paid.
+    expect(
+      payoutEligibility(
+        partner({ commissionPence: 473, alreadyPaidPence: 570, alreadyPaidDate: "2026-11-05" }),
+        MONTH,
+        NOW,
+      ),
+    ).toEqual({
+      code: "no_commission",
+      message:
+        "Nothing more to pay: October 2026: £4.73, already paid £5.70 on 05/11/2026, now −£0.97. Mark it as paid to carry the difference to the next month",
     });
   });
 
@@ -263,6 +301,70 @@ describe("the payment file", () => {
     ]);
   });
 
+  it("a top-up sends what the month now comes to less what was paid, under the ADJ reference", () => {
+    const plan = planPayout(
+      [
+        partner({ partnerId: 1, commissionPence: 617, alreadyPaidPence: 570, alreadyPaidDate: "2026-11-05" }),
+        partner({ partnerId: 2, name: "Paid Over", commissionPence: 473, alreadyPaidPence: 570 }),
+      ],
+      MONTH,
+      NOW,
+    );
+    expect(plan.eligible).toEqual([
+      expect.objectContaining({
+        partnerId: 1,
+        amountPence: 47,
+        monthPence: 617,
+        alreadyPaidPence: 570,
+        alreadyPaidDate: "2026-11-05",
+        reference: "VB ADJ 2026-10",
+      }),
+    ]);
+    expect(plan.totalPence).toBe(47);
+    // The batch's own reference stays the month's COMM one.
+    expect(plan.reference).toBe("VB COMM 2026-10");
+    // A month now below what was paid would send nothing (never a negative line).
+    expect(plan.leftOut.map((l) => [l.partnerId, l.reason.code, l.amountPence])).toEqual([[2, "no_commission", 0]]);
+  });
+
+  it("leaves out a partner whose bank details changed recently, and one whose holder name has no Bacs characters", () => {
+    const hold = {
+      changedAt: "2026-11-23T09:00:00Z",
+      payableFrom: "2026-11-25T09:00:00Z",
+      message: "Bank details changed on 23/11/2026 09:00; payable from 25/11/2026 09:00",
+    };
+    const plan = planPayout(
+      [
+        partner({ partnerId: 1, commissionPence: 6_063, bankHold: hold }),
+        partner({ partnerId: 2, name: "Symbols", accountHolderName: "!!!", commissionPence: 8_250 }),
+        partner({ partnerId: 3, commissionPence: 100, bankHold: null }),
+      ],
+      MONTH,
+      NOW,
+    );
+    expect(plan.leftOut).toEqual([
+      {
+        partnerId: 1,
+        partnerName: "Leeds Station Retail",
+        amountPence: 6_063,
+        reason: {
+          code: "bank_changed",
+          message: "Bank details changed on 23/11/2026 09:00; payable from 25/11/2026 09:00",
+        },
+      },
+      {
+        partnerId: 2,
+        partnerName: "Symbols",
+        amountPence: 8_250,
+        reason: {
+          code: "payee_name",
+          message: "The account holder's name has no letters or digits a bank file accepts",
+        },
+      },
+    ]);
+    expect(plan.eligible.map((l) => [l.partnerId, l.amountPence])).toEqual([[3, 100]]);
+  });
+
   it("writes a header row and one row per payee, CRLF, read back field by field", () => {
     const plan = planPayout(
       [
@@ -310,5 +412,20 @@ describe("remittanceNote", () => {
       "1 remittance sent. Not sent to B: no email address. Failed for C (connection refused): the payment stands; send it again from Payouts. Already sent to D.",
     );
     expect(remittanceNote([])).toBe("0 remittances sent.");
+  });
+
+  it("names several partners in a list, and a failure without its error as unknown", () => {
+    expect(
+      remittanceNote([
+        { partnerName: "A", status: "no_email", error: null },
+        { partnerName: "B", status: "no_email", error: null },
+        { partnerName: "C", status: "failed", error: null },
+        { partnerName: "D", status: "failed", error: "timeout" },
+        { partnerName: "E", status: "skipped", error: null },
+        { partnerName: "F", status: "skipped", error: null },
+      ]),
+    ).toBe(
+      "0 remittances sent. Not sent to A, B: no email address. Failed for C (unknown error), D (timeout): the payment stands; send it again from Payouts. Already sent to E, F.",
+    );
   });
 });

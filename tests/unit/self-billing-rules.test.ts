@@ -13,6 +13,7 @@ import {
   nextSeq,
   selfBilledFigures,
   selfBilledInvoiceNumber,
+  selfBilledSupply,
   selfBilledText,
   vatRateOfMonth,
   type SelfBillingAgreement,
@@ -109,6 +110,10 @@ describe("invoice numbers", () => {
     expect(selfBilledInvoiceNumber(7, 12345)).toBe("SB-7-12345");
     expect(nextSeq(null)).toBe(1);
     expect(nextSeq(3)).toBe(4);
+  });
+
+  it("the invoice names the supply: commission on the site's vending sales, for the month", () => {
+    expect(selfBilledSupply("2026-10")).toBe("Commission on vending machine sales at your site(s), October 2026");
   });
 
   it("a remittance's words carry the number, the figures and the notice's sentence", () => {
