@@ -31,61 +31,74 @@ import { TierBreakdown } from "#app/components/tier-breakdown.tsx";
 import { db } from "#app/utils/db.server.ts";
 import { log } from "#app/utils/log.server.ts";
 import { requireUser } from "#app/utils/session.server.ts";
+import { cachedRead } from "#app/utils/read-cache.server.ts";
+import type { PublicUser } from "#domain/accounts/user-service.ts";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Vendboard" }];
 
-/** A fee-paying partner's Balance due card and My Fee Payments; each says so on the page when it cannot be read. */
-async function feesOf(partnerId: number, requestUrl: string) {
-  // The Balance due card: what the partner owes today and the overdue part.
-  const balance = await balanceDue(db, partnerId).catch((error: unknown) => {
-    log().error({ err: error }, "The balance due could not be loaded");
+/** A part of the dashboard that could not be read is logged, shown as such, and not kept (read-cache.server.ts). */
+type Parts = { failed: boolean };
+function failedPart(parts: Parts, what: string) {
+  return (error: unknown) => {
+    parts.failed = true;
+    log().error({ err: error }, what);
     return null;
-  });
+  };
+}
+
+/** A fee-paying partner's Balance due card and My Fee Payments; each says so on the page when it cannot be read. */
+async function feesOf(partnerId: number, requestUrl: string, parts: Parts) {
+  // The Balance due card: what the partner owes today and the overdue part.
+  const balance = await balanceDue(db, partnerId).catch(failedPart(parts, "The balance due could not be loaded"));
   // The status tab (`?status=`) filters the list; the account state is from every invoice.
   const status = statusFromUrl(requestUrl, MY_FEE_TABS);
-  let fees: MyFees | null = null;
-  try {
-    const [invoices, account] = await Promise.all([
-      listInvoices(db, { partnerId, status: statusFilter(status) }),
-      partnerAccountState(db, partnerId),
-    ]);
-    fees = { status, invoices, account };
-  } catch (error) {
-    // The dashboard still shows machines and sales; the fee section says "Error loading fee payments".
-    log().error({ err: error }, "Fee payments could not be loaded");
-  }
+  // The dashboard still shows machines and sales; the fee section says "Error loading fee payments".
+  const fees: MyFees | null = await Promise.all([
+    listInvoices(db, { partnerId, status: statusFilter(status) }),
+    partnerAccountState(db, partnerId),
+  ]).then(
+    ([invoices, account]) => ({ status, invoices, account }),
+    failedPart(parts, "Fee payments could not be loaded"),
+  );
   return { fees, balance };
 }
 
 /** Commission paid in advance with no later month to take it: read only for a partner with corrections on the books. */
-async function owingOf(partnerId: number) {
+async function owingOf(partnerId: number, parts: Parts) {
   const corrections = await hasCorrections(db, partnerId).catch((error: unknown) => {
-    log().error({ err: error }, "The commission corrections could not be read");
+    failedPart(parts, "The commission corrections could not be read")(error);
     return false;
   });
   if (!corrections) return null;
-  return partnerOwing(db, partnerId).catch((error: unknown) => {
-    log().error({ err: error }, "The commission owed could not be loaded");
-    return null;
-  });
+  return partnerOwing(db, partnerId).catch(failedPart(parts, "The commission owed could not be loaded"));
+}
+
+/** The dashboard's data for a partner and the page's address (its tabs, page and opened month). */
+async function dashboardOf(user: PublicUser, url: URL) {
+  const parts: Parts = { failed: false };
+  const stats = await partnerStats(db, user.id);
+  // The chart's twelve months and the month to date, summed in SQL; the machines a page at a time (from 24 on).
+  const [machines, sales, feeSection, owing, money] = await Promise.all([
+    machinePageOfPartner(db, user.id, pageRequest(url.searchParams)),
+    partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!),
+    user.partnerType === "fee-paying" ? feesOf(user.id, url.href, parts) : { fees: null, balance: null },
+    owingOf(user.id, parts),
+    // Where the money is: last month first and the months before it, each paid, due or waiting, with its working.
+    isProfitSharingType(user.partnerType) ? partnerMoney(db, user.id) : null,
+  ]);
+  const { fees, balance } = feeSection;
+  const value = { machines, sales, stats, fees, balance, owing, money: money && listedMoney(money, url) };
+  return { value, complete: !parts.failed };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   if (user.isAdmin) throw redirect("/admin");
   const url = new URL(request.url);
-  const stats = await partnerStats(db, user.id);
-  // The chart's twelve months and the month to date, summed in SQL; the machines a page at a time (from 24 on).
-  const [machines, sales, feeSection, owing, money] = await Promise.all([
-    machinePageOfPartner(db, user.id, pageRequest(url.searchParams)),
-    partnerMonthlySales(db, user.id, recentMonths(stats.month, 12).at(-1)!),
-    user.partnerType === "fee-paying" ? feesOf(user.id, request.url) : { fees: null, balance: null },
-    owingOf(user.id),
-    // Where the money is: last month first and the months before it, each paid, due or waiting, with its working.
-    isProfitSharingType(user.partnerType) ? partnerMoney(db, user.id) : null,
-  ]);
-  const { fees, balance } = feeSection;
-  return { user, machines, sales, stats, fees, balance, owing, money: money && listedMoney(money, url) };
+  // Read again only once the database has changed (or the day has): most visits find it as it was.
+  const key = `dashboard:${user.id}:${user.partnerType}:${url.search}`;
+  const data = await cachedRead(db, key, () => dashboardOf(user, url));
+  return { user, ...data };
 }
 
 /**
