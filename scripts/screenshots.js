@@ -14,6 +14,7 @@ const shots = [
   { who: ["leeds-station", "partner-demo-1"], path: "/admin/invoices", name: "unauthorized" },
   { who: null, path: "/missing", name: "not-found" },
   { who: ["admin", "admin-demo-1"], path: "/admin/invoices", name: "invoices" },
+  { who: ["admin", "admin-demo-1"], path: "/admin/payouts", name: "payouts" },
   { who: ["admin", "admin-demo-1"], path: "/partners/5", name: "fee-partner-detail" },
   { who: ["admin", "admin-demo-1"], path: "/partners/3", name: "tiered-partner-detail" },
   { who: ["harrogate-gym", "partner-demo-1"], path: "/", name: "fee-home" },

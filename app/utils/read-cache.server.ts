@@ -3,7 +3,8 @@
  * (db/data-version.ts) and the day is the same: a partner's dashboard is read on every visit and its
  * data changes a few times a month. Only reads that succeeded whole are kept (a part that failed is
  * read again next time); on PostgreSQL nothing is kept. The values are shared between requests:
- * callers never change them.
+ * callers never change them. Why and what it asks of a new loader input:
+ * docs/decisions/073-pages-under-load-data-kept-until-the-database-changes.md.
  */
 import type { Kysely } from "kysely";
 import { dataVersion } from "#db/data-version.ts";
