@@ -28,6 +28,12 @@ describe("readExportDate: every form", () => {
     ["10/21/2026 09:14:00", "mdy", "2026-10-21T09:14:00.000Z"],
     ["10/3/2026 15:04:05", "mdy", "2026-10-03T15:04:05.000Z"],
     ["  10/3/2026\u00A0 3:04:05 pm ", "mdy", "2026-10-03T15:04:05.000Z"],
+    ["10/3/2026\u00A03:04:05 PM", "mdy", "2026-10-03T15:04:05.000Z"],
+    ["10/1/2026 1:15 AM", "mdy", "2026-10-01T01:15:00.000Z"],
+    // ISO text with two spaces before the time, or with its own offset from GMT
+    ["2026-10-10  19:16:32", "dmy", "2026-10-10T19:16:32.000Z"],
+    ["2026-10-10T19:16:32+0100", "dmy", "2026-10-10T18:16:32.000Z"],
+    ["2026-10-10 19:16:32-05:00", "dmy", "2026-10-11T00:16:32.000Z"],
     // not a date in the order given, or not a date at all
     ["10/21/2026 09:14:00", "dmy", null],
     ["21/10/2026", "mdy", null],
@@ -37,6 +43,11 @@ describe("readExportDate: every form", () => {
     ["10/1/2026 13:00 PM", "mdy", null],
     ["10/1/2026 0:30 AM", "mdy", null],
     ["10/1/2026 24:00", "mdy", null],
+    ["15/10/2026 24:00", "dmy", null],
+    ["10/1/2026 10:60", "mdy", null],
+    ["10/1/2026 10:59:60", "mdy", null],
+    // a year before 100 is a typo, not a sale two thousand years ago
+    ["0050-10-10", "dmy", null],
     ["yesterday", "dmy", null],
     ["", "dmy", null],
     [null, "dmy", null],
@@ -47,6 +58,40 @@ describe("readExportDate: every form", () => {
   it("reads text that reads the same both ways without an order, and nothing else", () => {
     expect(readExportDate("10/10/2026 08:00", { order: null })).toBe("2026-10-10T08:00:00.000Z");
     expect(readExportDate("10/1/2026 08:00", { order: null })).toBeNull();
+  });
+
+  it("reads a date cell the workbook library made a Date, and refuses an invalid one", () => {
+    expect(readExportDate(new Date(Date.UTC(2026, 9, 10, 19, 16, 32)), { order: null })).toBe(
+      "2026-10-10T19:16:32.000Z",
+    );
+    expect(readExportDate(new Date(Number.NaN), { order: "dmy" })).toBeNull();
+  });
+
+  it("reads ISO text without an offset as GMT whatever the server's time zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      expect(readExportDate("2026-10-10 19:16:32", { order: "dmy" })).toBe("2026-10-10T19:16:32.000Z");
+      expect(readExportDate("2026-10-10T19:16", { order: "dmy" })).toBe("2026-10-10T19:16:00.000Z");
+      expect(readExportDate("2026-10-10", { order: "dmy" })).toBe("2026-10-10T00:00:00.000Z");
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it("writes a serial beyond Date's reach as nothing, and a year outside 0000-9999 with its sign", () => {
+    expect(serialToIso(1e10)).toBeNull();
+    expect(serialToIso(3_000_000)).toBe("+010113-09-19T00:00:00.000Z");
+    expect(serialToIso(-700_000)).toBe("-000017-06-18T00:00:00.000Z");
+  });
+
+  it("keeps one date text per day in the file's cache, and reads the same with it", () => {
+    const days = new Map<number, string>();
+    const serials = Array.from({ length: 62 }, (_, i) => 46296 + Math.floor(i / 2) + (i % 2) / 3);
+    const read = serials.map((serial) => serialToIso(serial, { days }));
+    expect(read).toEqual(serials.map((serial) => serialToIso(serial)));
+    expect(read.slice(0, 2)).toEqual(["2026-10-01T00:00:00.000Z", "2026-10-01T08:00:00.000Z"]);
+    expect(days.size).toBe(31);
   });
 
   it("honours a workbook's 1904 date system", () => {
@@ -70,6 +115,13 @@ describe("titleRange: the one reading of the title that is a valid range", () =>
     // the same both ways
     ["Sales 01/01/2026 - 12/12/2026", { from: "2026-01-01", to: "2026-12-12" }, false],
     ["Dynamic Transactions Monitor Mega", null, false],
+    // the first two dates only: an export date after them is not part of the range
+    ["Sales 01/10/2026 - 31/10/2026, exported 01/11/2026", { from: "2026-10-01", to: "2026-10-31" }, false],
+    // a range of one day
+    ["Sales 2026-10-05 to 2026-10-05", { from: "2026-10-05", to: "2026-10-05" }, false],
+    // no reading is a range: a day that does not exist, or a first day after the last
+    ["Sales 2026-10-01 to 2026-02-30", null, false],
+    ["Sales 31/10/2026 - 01/10/2026", null, false],
   ])("%j", (title, range, ambiguous) => {
     expect(titleRange(title)).toEqual({ range, ambiguous });
   });
@@ -148,6 +200,28 @@ describe("decideDateOrder: once per file", () => {
     expect(decideDateOrder("Sales", ["21/10/2026 09:14", ...cells], "mdy")).toMatchObject({
       order: "dmy",
       decidedBy: "unambiguous date",
+    });
+  });
+
+  it("a title whose range no row falls inside either way leaves the order to the rows", () => {
+    expect(decideDateOrder("Sales 01/10/2026 - 31/10/2026", ["05/06/2026 10:00", "21/06/2026 09:14"])).toMatchObject({
+      order: "dmy",
+      decidedBy: "unambiguous date",
+      range: { from: "2026-10-01", to: "2026-10-31" },
+    });
+  });
+
+  it("a 12 is still a month: 12/05 and 05/12 decide nothing, 25/12 and 12/25 do", () => {
+    expect(decideDateOrder("Sales", ["12/05/2026 10:00", "11/05/2026 09:14"])).toMatchObject({ ambiguous: true });
+    expect(decideDateOrder("Sales", ["05/12/2026 10:00", "04/11/2026 09:14"])).toMatchObject({ ambiguous: true });
+    expect(decideDateOrder("Sales", ["05/12/2026 10:00", "25/12/2026 09:14"])).toMatchObject({ order: "dmy" });
+    expect(decideDateOrder("Sales", ["12/05/2026 10:00", "12/25/2026 09:14"])).toMatchObject({ order: "mdy" });
+  });
+
+  it("by AM/PM: one row with AM or PM among 24-hour rows is enough", () => {
+    expect(decideDateOrder("Sales", ["10/2/2026 13:15", "10/1/2026 7:40 AM", "10/3/2026 09:00"])).toMatchObject({
+      order: "mdy",
+      decidedBy: "AM/PM",
     });
   });
 

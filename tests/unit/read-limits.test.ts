@@ -1,6 +1,13 @@
 /** Issue 32: the reading limits, their sentences, and the one-large-file-at-a-time gate. */
 import { describe, expect, it } from "vitest";
-import { MAX_CELLS, MAX_UNPACKED_BYTES, readLimits, refusalMessage } from "#domain/imports/read-limits.ts";
+import {
+  MAX_CELLS,
+  MAX_UNPACKED_BYTES,
+  parseTimeoutMs,
+  readLimits,
+  refusalMessage,
+  sheetRowsOf,
+} from "#domain/imports/read-limits.ts";
 import { enterParseGate, LARGE_FILE_BYTES, queueWaitMs, ReaderBusyError } from "#domain/imports/parse-gate.ts";
 
 describe("readLimits", () => {
@@ -23,6 +30,45 @@ describe("readLimits", () => {
     );
     expect(refusalMessage("rows", limits)).toBe("The file has more than 10 rows: split it into smaller exports");
     expect(refusalMessage("lies", limits)).toMatch(/^The workbook unpacks to more than its zip declares/);
+  });
+
+  it("word every refusal with the defaults as docs/operations.md (Limits) states them", () => {
+    const limits = readLimits({}, {});
+    expect(refusalMessage("unreadable", limits)).toBe("The file could not be read as an Excel workbook");
+    expect(refusalMessage("lies", limits)).toBe(
+      "The workbook unpacks to more than its zip declares: it is damaged or not a real export, and was not read",
+    );
+    expect(refusalMessage("unpacked", limits)).toBe(
+      "The workbook unpacks to more than 150 MB: split it into smaller exports",
+    );
+    expect(refusalMessage("rows", limits)).toBe("The file has more than 200,000 rows: split it into smaller exports");
+    expect(refusalMessage("cells", limits)).toBe(
+      "The file's first sheet has more than 10,000,000 cells: split it into smaller exports",
+    );
+    expect(refusalMessage("timeout", limits)).toBe("The file took too long to read: split it into smaller exports");
+    expect(refusalMessage("memory", limits)).toBe("The file is too large to read: split it into smaller exports");
+  });
+
+  it("state a raised unpacked size in megabytes to one decimal place", () => {
+    const message = (bytes: number) => refusalMessage("unpacked", readLimits({ maxUnpackedBytes: bytes }, {}));
+    expect(message(1.5 * 1024 * 1024)).toBe("The workbook unpacks to more than 1.5 MB: split it into smaller exports");
+    expect(message(1.25 * 1024 * 1024)).toMatch(/more than 1\.3 MB:/);
+    expect(message(1.24 * 1024 * 1024)).toMatch(/more than 1\.2 MB:/);
+    expect(message(2048 * 1024 * 1024)).toMatch(/more than 2048 MB:/);
+  });
+
+  it("take PARSE_TIMEOUT_MS only as a positive number of milliseconds, else 20 s", () => {
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "2500" })).toBe(2_500);
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "0" })).toBe(20_000);
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "-5" })).toBe(20_000);
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "Infinity" })).toBe(20_000);
+    expect(parseTimeoutMs({ PARSE_TIMEOUT_MS: "soon" })).toBe(20_000);
+    expect(parseTimeoutMs({})).toBe(20_000);
+  });
+
+  it("let a sheet hold the title, headers, footer and one row more than the data rows' cap", () => {
+    expect(sheetRowsOf(readLimits({ maxRows: 10 }, {}))).toBe(14);
+    expect(sheetRowsOf(readLimits({}, {}))).toBe(200_004);
   });
 });
 
