@@ -5,13 +5,29 @@
 import * as XLSX from "xlsx";
 import { checkZip } from "./zip-check.js";
 
+// SheetJS opens a zip through XLSX.CFB.read. Bytes whose entries the zip check has inflated already
+// (a read on this thread: zip-check.js `keep`) are handed over as those entries instead, so the
+// workbook is inflated once, not twice; any other bytes are read as ever.
+/** @type {WeakMap<Uint8Array, [string, Uint8Array][]>} */
+const inflated = new WeakMap();
+const cfbRead = XLSX.CFB.read;
+XLSX.CFB.read = function (/** @type {any} */ blob, /** @type {any} */ options) {
+  const entries = inflated.get(blob);
+  if (!entries) return cfbRead.call(this, blob, options);
+  // The container SheetJS's own zip reader builds: the entries in the directory's order.
+  const container = XLSX.CFB.utils.cfb_new();
+  for (const [name, content] of entries) XLSX.CFB.utils.cfb_add(container, name, content, { unsafe: true });
+  return container;
+};
+
 /**
  * A workbook's first sheet, read only once its zip has been checked by what it really unpacks to
  * (zip-check.js: every entry counted as it inflates, its rows and cells too): what the reading worker
  * and a read on this thread both do. Never throws.
  * @param {Uint8Array} bytes
- * @param {{ sheetRows: number, maxUnpackedBytes: number, maxCells: number, zipChecked?: boolean }} limits
- *   `zipChecked`: the caller has checked the zip already (the reader does, before it starts a worker).
+ * @param {{ sheetRows: number, maxUnpackedBytes: number, maxCells: number, zipChecked?: boolean, entries?: [string, Uint8Array][] }} limits
+ *   `zipChecked`: the caller has checked the zip already (the reader does, before it starts a worker);
+ *   `entries`: what that check inflated, read instead of inflating the zip again.
  * @returns {Promise<{ ok: true, sheetName: string, table: unknown[][], date1904: boolean } | { ok: false, reason: "unreadable" | "lies" | "unpacked" | "rows" | "cells" }>}
  */
 export async function readCheckedWorkbook(bytes, limits) {
@@ -19,7 +35,13 @@ export async function readCheckedWorkbook(bytes, limits) {
     const zip = await checkZip(bytes, { ...limits, maxRows: limits.sheetRows });
     if (!zip.ok) return zip;
   }
-  const result = readFirstSheet(bytes, limits.sheetRows, limits.maxCells);
+  if (limits.entries) inflated.set(bytes, limits.entries);
+  let result;
+  try {
+    result = readFirstSheet(bytes, limits.sheetRows, limits.maxCells);
+  } finally {
+    inflated.delete(bytes);
+  }
   if (!result) return { ok: false, reason: "unreadable" };
   if ("tooManyCells" in result) return { ok: false, reason: "cells" };
   return { ok: true, ...result };

@@ -110,13 +110,19 @@ async function readHere(
   bytes: Uint8Array,
   csv: Parameters<typeof readCsvTable>[1] | null,
   limits: ReadLimits,
+  entries?: [string, Uint8Array][],
 ): Promise<SheetTable> {
   if (csv) {
     const read = readCsvTable(bytes, csv);
     if (!read.ok) throw new SalesReportError(read.error);
     return { sheetName: "", table: read.table, date1904: false, lines: read.lines };
   }
-  const read = await readCheckedWorkbook(bytes, { ...limits, sheetRows: sheetRowsOf(limits), zipChecked: true });
+  const read = await readCheckedWorkbook(bytes, {
+    ...limits,
+    sheetRows: sheetRowsOf(limits),
+    zipChecked: true,
+    entries,
+  });
   if (!read.ok) throw new SalesReportError(refusalMessage(read.reason, limits));
   return { sheetName: read.sheetName, table: read.table, date1904: read.date1904 };
 }
@@ -144,11 +150,14 @@ export async function readSheet(bytes: Uint8Array, options: ReadOptions = {}): P
     // What the zip really unpacks to, counted here before any worker starts: zlib inflates on libuv's
     // threads and this thread only counts 64 KB chunks, so a lying file is refused at its first chunk
     // past what it declares, at the cost of a few milliseconds.
+    // Read on this thread (the CLI), the entries it inflates are kept and read: the file is inflated once.
+    let entries: [string, Uint8Array][] | undefined;
     if (!csv && startsWith(bytes, ZIP)) {
-      const zip = await checkZip(bytes, { ...limits, maxRows: sheetRowsOf(limits) });
+      const zip = await checkZip(bytes, { ...limits, maxRows: sheetRowsOf(limits) }, { keep: options.onThisThread });
       if (!zip.ok) throw new SalesReportError(refusalMessage(zip.reason, limits));
+      entries = zip.entries;
     }
-    return options.onThisThread ? await readHere(bytes, csv, limits) : await readInWorker(bytes, csv, limits);
+    return options.onThisThread ? await readHere(bytes, csv, limits, entries) : await readInWorker(bytes, csv, limits);
   } finally {
     leave();
   }

@@ -117,14 +117,45 @@ function inflateCounting(data, onChunk) {
 }
 
 /**
+ * Inflates raw deflate data at once, into at most `most` bytes (node:zlib stops there: a lie costs
+ * no more than the entry declared). Answers the bytes, "over" past `most`, or "broken".
+ * @param {Uint8Array} data
+ * @param {number} most
+ * @returns {Uint8Array | "over" | "broken"}
+ */
+function inflateAtOnce(data, most) {
+  try {
+    return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, most) });
+  } catch (error) {
+    return /** @type {{ code?: string }} */ (error).code === "ERR_BUFFER_TOO_LARGE" ? "over" : "broken";
+  }
+}
+
+/** An entry's name as SheetJS reads it: the local header's bytes, one character each. */
+function sheetJsName(bytes, offset) {
+  const length = u16(bytes, offset + 26);
+  return String.fromCharCode(...bytes.subarray(offset + 30, offset + 30 + length));
+}
+
+/** Deno's node:zlib is not known to honour maxOutputLength: there the entries stream through the counter. */
+const canInflateAtOnce = typeof (/** @type {any} */ (globalThis).Deno) === "undefined";
+
+/**
  * Checks a zip's entries by what they unpack to: each inflated through a counter that stops past
  * what the entry declares (a lie: "lies") or past `maxUnpackedBytes` in all ("unpacked"); `<row>`
  * and `<c>` elements counted in each XML entry against `maxRows` and `maxCells`. Never throws.
+ * With `keep` (a read on this thread, which may block: the CLI), each entry is inflated at once,
+ * bounded by what it declares, and the entries are answered so the workbook is not inflated twice
+ * (sheet-table.js); otherwise (the server's event loop) they stream through in 1 MB chunks.
  * @param {Uint8Array} bytes
  * @param {ZipLimits} limits
- * @returns {Promise<ZipCheck>}
+ * @param {{ keep?: boolean }} [options]
+ * @returns {Promise<ZipCheck & { entries?: [string, Uint8Array][] }>}
  */
-export async function checkZip(bytes, limits) {
+export async function checkZip(bytes, limits, options = {}) {
+  const keep = Boolean(options.keep) && canInflateAtOnce;
+  /** @type {[string, Uint8Array][]} */
+  const kept = [];
   try {
     // SheetJS takes the last end-of-central-directory signature in the file: so does this.
     let end = bytes.length - 4;
@@ -173,7 +204,15 @@ export async function checkZip(bytes, limits) {
         return refusal === null;
       };
       if (method === 0) {
-        take(bytes.subarray(dataStart, Math.min(bytes.length, dataStart + localPacked)));
+        const stored = bytes.subarray(dataStart, Math.min(bytes.length, dataStart + localPacked));
+        take(stored);
+        if (keep) kept.push([sheetJsName(bytes, offset), stored]);
+      } else if (method === 8 && keep) {
+        const inflated = inflateAtOnce(bytes.subarray(dataStart), declared);
+        if (inflated === "broken") return { ok: false, reason: "unreadable" };
+        if (inflated === "over") return { ok: false, reason: "lies" };
+        take(inflated);
+        kept.push([sheetJsName(bytes, offset), inflated]);
       } else if (method === 8) {
         const how = await inflateCounting(bytes.subarray(dataStart), take);
         if (how === "broken" && refusal === null) return { ok: false, reason: "unreadable" };
@@ -181,7 +220,7 @@ export async function checkZip(bytes, limits) {
       if (refusal) return { ok: false, reason: refusal };
       total += unpacked;
     }
-    return { ok: true, unpackedBytes: total };
+    return keep ? { ok: true, unpackedBytes: total, entries: kept } : { ok: true, unpackedBytes: total };
   } catch {
     return { ok: false, reason: "unreadable" };
   }

@@ -40,54 +40,65 @@ const sheetOf = (rows: string) =>
     `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows}</sheetData></worksheet>`,
   );
 
-describe("checkZip: what a zip really unpacks to", () => {
-  it("passes every fixture, counting its unpacked bytes", async () => {
-    for (const name of fs.readdirSync(fixtures).filter((f) => /^(?!bad-not).*\.xlsx$/.test(f))) {
-      const check = await checkZip(new Uint8Array(fs.readFileSync(path.join(fixtures, name))), LIMITS);
-      expect(check, name).toMatchObject({ ok: true });
-    }
-  });
+// Both ways of counting: streamed in chunks (the server) and inflated at once with the entries kept (a read on this thread).
+for (const keep of [false, true]) {
+  describe(`checkZip: what a zip really unpacks to (${keep ? "inflated at once, entries kept" : "streamed"})`, () => {
+    it("passes every fixture, counting its unpacked bytes", async () => {
+      for (const name of fs.readdirSync(fixtures).filter((f) => /^(?!bad-not).*\.xlsx$/.test(f))) {
+        const check = await checkZip(new Uint8Array(fs.readFileSync(path.join(fixtures, name))), LIMITS, { keep });
+        expect(check, name).toMatchObject({ ok: true });
+      }
+    });
 
-  it("refuses an entry inflating past the size it declares (0 bytes or 1 KB), whatever the limit", async () => {
-    const zeroDeclared = zip(
-      { "xl/worksheets/sheet1.xml": sheetOf("<row><c><v>1</v></c></row>".repeat(100)) },
-      {
-        declare: () => 0,
-      },
-    );
-    expect(await checkZip(zeroDeclared, LIMITS)).toEqual({ ok: false, reason: "lies" });
-    expect(await checkZip(xlsxBomb({ rows: 200_000, lie: true }), LIMITS)).toEqual({ ok: false, reason: "lies" });
-  });
+    it("refuses an entry inflating past the size it declares (0 bytes or 1 KB), whatever the limit", async () => {
+      const zeroDeclared = zip(
+        { "xl/worksheets/sheet1.xml": sheetOf("<row><c><v>1</v></c></row>".repeat(100)) },
+        {
+          declare: () => 0,
+        },
+      );
+      expect(await checkZip(zeroDeclared, LIMITS, { keep })).toEqual({ ok: false, reason: "lies" });
+      expect(await checkZip(xlsxBomb({ rows: 200_000, lie: true }), LIMITS, { keep })).toEqual({
+        ok: false,
+        reason: "lies",
+      });
+    });
 
-  it("refuses a file unpacking past the limit, declared honestly or counted", async () => {
-    const big = xlsxBomb({ rows: 200_000 });
-    expect(await checkZip(big, { ...LIMITS, maxUnpackedBytes: 1024 * 1024 })).toEqual({
-      ok: false,
-      reason: "unpacked",
+    it("refuses a file unpacking past the limit, declared honestly or counted", async () => {
+      const big = xlsxBomb({ rows: 200_000 });
+      expect(await checkZip(big, { ...LIMITS, maxUnpackedBytes: 1024 * 1024 }, { keep })).toEqual({
+        ok: false,
+        reason: "unpacked",
+      });
+    });
+
+    it("counts a sheet's rows and cells (any namespace prefix), refusing past the caps", async () => {
+      const rows = zip({
+        "xl/worksheets/sheet1.xml": sheetOf('<x:row r="1"><x:c r="A1"/><c/></x:row><row/>'.repeat(10)),
+      });
+      expect(await checkZip(rows, { ...LIMITS, maxRows: 19 }, { keep })).toEqual({ ok: false, reason: "rows" });
+      expect(await checkZip(rows, { ...LIMITS, maxCells: 19 }, { keep })).toEqual({ ok: false, reason: "cells" });
+      expect(await checkZip(rows, { ...LIMITS, maxRows: 20, maxCells: 20 }, { keep })).toMatchObject({ ok: true });
+    });
+
+    it("answers unreadable for what is not a zip, a cut directory or an unknown method", async () => {
+      expect(await checkZip(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), LIMITS, { keep })).toEqual({
+        ok: false,
+        reason: "unreadable",
+      });
+      const good = zip({ "a.xml": Buffer.from("<a/>") });
+      expect(await checkZip(good.subarray(0, good.length - 10), LIMITS, { keep })).toEqual({
+        ok: false,
+        reason: "unreadable",
+      });
+      const broken = new Uint8Array(good);
+      broken[8] = 99; // the local header's method
+      expect(await checkZip(broken, LIMITS, { keep })).toEqual({ ok: false, reason: "unreadable" });
     });
   });
+}
 
-  it("counts a sheet's rows and cells (any namespace prefix), refusing past the caps", async () => {
-    const rows = zip({
-      "xl/worksheets/sheet1.xml": sheetOf('<x:row r="1"><x:c r="A1"/><c/></x:row><row/>'.repeat(10)),
-    });
-    expect(await checkZip(rows, { ...LIMITS, maxRows: 19 })).toEqual({ ok: false, reason: "rows" });
-    expect(await checkZip(rows, { ...LIMITS, maxCells: 19 })).toEqual({ ok: false, reason: "cells" });
-    expect(await checkZip(rows, { ...LIMITS, maxRows: 20, maxCells: 20 })).toMatchObject({ ok: true });
-  });
-
-  it("answers unreadable for what is not a zip, a cut directory or an unknown method", async () => {
-    expect(await checkZip(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0]), LIMITS)).toEqual({
-      ok: false,
-      reason: "unreadable",
-    });
-    const good = zip({ "a.xml": Buffer.from("<a/>") });
-    expect(await checkZip(good.subarray(0, good.length - 10), LIMITS)).toEqual({ ok: false, reason: "unreadable" });
-    const broken = new Uint8Array(good);
-    broken[8] = 99; // the local header's method
-    expect(await checkZip(broken, LIMITS)).toEqual({ ok: false, reason: "unreadable" });
-  });
-
+describe("checkZip: counting", () => {
   it("xmlElementCounter counts across chunk boundaries and ignores closing tags and longer names", () => {
     const counter = xmlElementCounter();
     const text = '<row r="1"><c r="A1"><v>1</v></c><col/><cols/></row><x:row><x:c/></x:row>';
@@ -97,6 +108,18 @@ describe("checkZip: what a zip really unpacks to", () => {
 });
 
 describe("readCheckedWorkbook", () => {
+  it("reads the entries the zip check kept as it reads the file itself (inflated once)", async () => {
+    for (const name of fs.readdirSync(fixtures).filter((f) => /^(?!bad-not).*\.xlsx$/.test(f))) {
+      const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, name)));
+      const check = await checkZip(bytes, LIMITS, { keep: true });
+      expect(check.entries?.length, name).toBeGreaterThan(0);
+      const limits = { sheetRows: 1_000, maxUnpackedBytes: 1e8, maxCells: 1e6, zipChecked: true };
+      const kept = await readCheckedWorkbook(bytes, { ...limits, entries: check.entries });
+      expect(kept, name).toEqual(await readCheckedWorkbook(bytes, limits));
+      expect(kept, name).toMatchObject({ ok: true });
+    }
+  });
+
   it("reads a fixture once its zip has been checked", async () => {
     const bytes = new Uint8Array(fs.readFileSync(path.join(fixtures, "three-machines-2026-09.xlsx")));
     const read = await readCheckedWorkbook(bytes, { sheetRows: 1_000, maxUnpackedBytes: 1e8, maxCells: 1e6 });
