@@ -39,7 +39,9 @@ export async function writeFile(
   // Rows with money left out for their date (or with no cost price): the file is written only once the user has confirmed it.
   if (dateLeft.length && !options.acceptExclusions) throw new ExclusionsNeedConfirmationError(dateLeft);
   const digest = sha256(file.bytes);
-  const storedPath = await storeUpload(db, options.dataDir, file, digest);
+  // The file is kept while its rows are planned and written; the receipts wait for its key.
+  const storing = storeUpload(db, options.dataDir, file, digest);
+  storing.catch(() => undefined);
   const footer = footerCheck(report);
   const agrees = footer?.agrees ?? null;
   // The receipt keeps a copy of the profile the file was read with: deleting the profile loses nothing.
@@ -57,6 +59,7 @@ export async function writeFile(
     // Unconfirmed, nothing of the file stays: the transaction rolls back with the 409 naming the differences.
     if (paidMonths.length && !options.adjustPaidMonths) throw new PaidMonthsNeedConfirmationError(paidMonths);
     await addCorrections(trx, paidMonths, "late_sales", options.actorId, { file: file.name, sha256: digest });
+    const storedPath = await storing;
     const groups = plan.groups.map((group, i) => groupResult(machines, group, recordIds[i], mode));
     const written = groups.filter((g) => g.recordId !== null);
     const skipped = JSON.stringify(report.skipped);

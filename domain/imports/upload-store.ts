@@ -61,9 +61,10 @@ export function fileUploadStore(dataDir: string): UploadStore {
         fs.utimesSync(target, now, now);
       } else {
         fs.mkdirSync(dir, { recursive: true });
+        // Written off the event loop: an import writes its rows meanwhile (import-writer.ts).
         const partial = `${target}.${process.pid}.partial`;
-        fs.writeFileSync(partial, file.bytes);
-        fs.renameSync(partial, target);
+        await fs.promises.writeFile(partial, file.bytes);
+        await fs.promises.rename(partial, target);
       }
       // The key as receipts have always held it (path.join: a backslash on Windows).
       return path.join("uploads", path.basename(key));
