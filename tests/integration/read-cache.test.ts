@@ -36,7 +36,7 @@ describe("reads kept until the database changes", () => {
     const read = async () => ({ value: ++reads, complete: true });
     expect(await cachedRead(db, "test:other", read)).toBe(1);
     expect(await cachedRead(db, "test:other", read)).toBe(1);
-    const other = new Database(process.env.DATABASE_PATH!);
+    const other = new Database(process.env.DATABASE_PATH);
     other.prepare("update users set name = name where id = (select min(id) from users)").run();
     other.close();
     expect(await cachedRead(db, "test:other", read)).toBe(2);
