@@ -63,6 +63,10 @@ for (const javaScriptEnabled of [true, false]) {
         await section.getByLabel("Product name").fill("Twix Twin");
         await section.getByLabel("Cost per unit, ex VAT (£)").fill("0.50");
         await section.getByLabel("From").fill("2026-01-01");
+        // The sheet's toast may still be up: closed first, so the toast waited for is this save's.
+        for (const close of await toast(page).getByRole("button", { name: "Close" }).all())
+          await close.click({ timeout: 2_000 }).catch(() => undefined);
+        await expect(toast(page)).toHaveCount(0);
         await section.getByRole("button", { name: "Save cost" }).click();
         await expect(toast(page)).toContainText("Product costs saved");
         await page.goto("/admin/products?q=Twix%20Twin");
