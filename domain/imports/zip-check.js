@@ -6,6 +6,7 @@
 // entry count it reads, each entry's local header), so the bytes counted are the bytes it would read.
 // Plain JavaScript on node:zlib streams, so the reading worker runs it under vitest, tsx, the built
 // server and Deno alike.
+import { Buffer } from "node:buffer";
 import zlib from "node:zlib";
 
 /** The refusals, worded once (telemetry-export-reader.ts words the size ones with the limit). */
@@ -61,15 +62,7 @@ export function xmlElementCounter() {
           at++;
           continue;
         }
-        // Name characters: letters, digits, '_', '-', '.' (':' above).
-        const isName =
-          (ch >= 0x61 && ch <= 0x7a) ||
-          (ch >= 0x41 && ch <= 0x5a) ||
-          (ch >= 0x30 && ch <= 0x39) ||
-          ch === 0x5f ||
-          ch === 0x2d ||
-          ch === 0x2e;
-        if (isName) {
+        if (isNameByte(ch)) {
           if (length === 0) first = ch;
           else if (length === 1) second = ch;
           else if (length === 2) third = ch;
@@ -114,6 +107,36 @@ function inflateCounting(data, onChunk) {
     inflater.on("close", () => settle("done"));
     inflater.end(data);
   });
+}
+
+/** A name character of XML's that this counter knows: letters, digits, '_', '-', '.' (':' apart). */
+const isNameByte = (/** @type {number} */ ch) =>
+  (ch >= 0x61 && ch <= 0x7a) ||
+  (ch >= 0x41 && ch <= 0x5a) ||
+  (ch >= 0x30 && ch <= 0x39) ||
+  ch === 0x5f ||
+  ch === 0x2d ||
+  ch === 0x2e;
+const ROW = Buffer.from("<row");
+const PREFIXED_ROW = Buffer.from(":row");
+
+/**
+ * The `<row>` elements (any namespace prefix) of a whole inflated entry, found with the buffer's own
+ * search rather than tag by tag: what xmlElementCounter counts as rows.
+ * @param {Uint8Array} bytes
+ */
+export function countRows(bytes) {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  let rows = 0;
+  for (let at = text.indexOf(ROW); at >= 0; at = text.indexOf(ROW, at + 4)) if (!isNameByte(text[at + 4])) rows++;
+  for (let at = text.indexOf(PREFIXED_ROW); at >= 0; at = text.indexOf(PREFIXED_ROW, at + 4)) {
+    if (isNameByte(text[at + 4])) continue;
+    // "<x:row": the prefix is name characters (or none, as the tag-by-tag counter reads it) right after a "<".
+    let start = at - 1;
+    while (start >= 0 && isNameByte(text[start])) start--;
+    if (start >= 0 && text[start] === 0x3c) rows++;
+  }
+  return rows;
 }
 
 /**
@@ -188,7 +211,11 @@ export async function checkZip(bytes, limits, options = {}) {
       const mostDeclared = Math.max(declared, localDeclared);
       if (total + mostDeclared > limits.maxUnpackedBytes) return { ok: false, reason: "unpacked" };
 
-      const counter = /\.xml$/i.test(name) ? xmlElementCounter() : null;
+      // Inflated at once, an entry too small to hold more cells than the cap (a cell takes at least the
+      // four bytes of <c/>) has only its rows counted, with the buffer's own search; others tag by tag.
+      const xml = /\.xml$/i.test(name);
+      const rowsOnly = xml && keep && method === 8 && declared <= 4 * limits.maxCells;
+      const counter = xml && !rowsOnly ? xmlElementCounter() : null;
       /** @type {ZipCheck["reason"] | null} */
       let refusal = null;
       let unpacked = 0;
@@ -212,6 +239,7 @@ export async function checkZip(bytes, limits, options = {}) {
         if (inflated === "broken") return { ok: false, reason: "unreadable" };
         if (inflated === "over") return { ok: false, reason: "lies" };
         take(inflated);
+        if (refusal === null && rowsOnly && countRows(inflated) > limits.maxRows) refusal = "rows";
         kept.push([sheetJsName(bytes, offset), inflated]);
       } else if (method === 8) {
         const how = await inflateCounting(bytes.subarray(dataStart), take);

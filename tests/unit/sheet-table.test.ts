@@ -3,7 +3,7 @@ import path from "node:path";
 import * as XLSX from "xlsx";
 import { describe, expect, it } from "vitest";
 import { readCheckedWorkbook, readFirstSheet } from "#domain/imports/sheet-table.js";
-import { checkZip, xmlElementCounter } from "#domain/imports/zip-check.js";
+import { checkZip, countRows, xmlElementCounter } from "#domain/imports/zip-check.js";
 import { xlsxBomb, zip } from "../../scripts/xlsx-bomb.js";
 
 type Read = { sheetName: string; table: unknown[][] };
@@ -99,6 +99,21 @@ for (const keep of [false, true]) {
 }
 
 describe("checkZip: counting", () => {
+  it("countRows finds the rows xmlElementCounter counts (prefixes, closing tags, longer names, text)", () => {
+    const texts = [
+      '<row r="1"><c r="A1"><v>1</v></c><col/><cols/></row><x:row><x:c/></x:row>',
+      "<sheetData><row/><rowBreaks/><rows/><ab:row>a:row b:row</ab:row><:row/></sheetData><row>",
+      "<is><t>x:row &lt;row</t></is><r><row\t/><my-ns.1:row\n/>",
+      "",
+    ];
+    for (const text of texts) {
+      const counter = xmlElementCounter();
+      counter.feed(Buffer.from(text));
+      expect(countRows(Buffer.from(text)), text).toBe(counter.rows);
+    }
+    expect(countRows(Buffer.from("<row/><x:row/></x:row></row>"))).toBe(2);
+  });
+
   it("xmlElementCounter counts across chunk boundaries and ignores closing tags and longer names", () => {
     const counter = xmlElementCounter();
     const text = '<row r="1"><c r="A1"><v>1</v></c><col/><cols/></row><x:row><x:c/></x:row>';
